@@ -1,0 +1,55 @@
+// Decodes a frame's payload once. Never throws: anything that is not JSON is described instead.
+import type { DecodedFrame, Frame } from './frame';
+
+const utf8 = new TextDecoder('utf-8', { fatal: false });
+
+/** The frame's payload as text: base64 payloads are decoded as UTF-8 (binary WebSocket frames often carry JSON). */
+export function frameText(frame: Frame): string {
+  if (frame.encoding !== 'base64') return frame.data;
+  try {
+    const bytes = Uint8Array.from(atob(frame.data), (c) => c.charCodeAt(0));
+    return utf8.decode(bytes);
+  } catch {
+    return '';
+  }
+}
+
+export function decodeFrame(frame: Frame): DecodedFrame {
+  if (frame.kind !== 'message') return { frame, json: undefined };
+  const text = frameText(frame);
+  // Cheap pre-check so heartbeats and `[DONE]` markers skip the exception path of JSON.parse.
+  const first = firstNonSpace(text);
+  if (first !== '{' && first !== '[' && first !== '"' && !isJsonScalarStart(first)) {
+    return { frame, json: undefined, jsonError: describeNonJson(frame, text) };
+  }
+  try {
+    return { frame, json: JSON.parse(text) as unknown };
+  } catch (err) {
+    const reason = err instanceof Error ? err.message : String(err);
+    return { frame, json: undefined, jsonError: describeNonJson(frame, text, reason) };
+  }
+}
+
+function firstNonSpace(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charAt(i);
+    if (c !== ' ' && c !== '\n' && c !== '\r' && c !== '\t' && c !== '\uFEFF') return c;
+  }
+  return '';
+}
+
+function isJsonScalarStart(c: string): boolean {
+  return c === '-' || (c >= '0' && c <= '9') || c === 't' || c === 'f' || c === 'n';
+}
+
+function describeNonJson(frame: Frame, text: string, reason?: string): string {
+  if (frame.truncated) return `payload was cut at ${frame.data.length} of ${frame.truncated.originalLength} characters`;
+  if (text.length === 0) return frame.encoding === 'base64' ? 'binary payload that is not UTF-8 text' : 'empty payload';
+  return reason ? `not JSON (${reason})` : 'not JSON';
+}
+
+/** A short one-line preview of a payload for raw items and messages. */
+export function preview(text: string, max = 120): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}

@@ -1,0 +1,53 @@
+// Findings: what a rule says about a stream, and the frames it points at.
+
+export type Severity = 'error' | 'warning' | 'info';
+
+export interface RuleMeta {
+  /** Stable id, e.g. `flat/block-delta-without-start`. */
+  id: string;
+  severity: Severity;
+  /** One sentence: when the rule fires. */
+  description: string;
+}
+
+export interface Finding {
+  rule: string;
+  severity: Severity;
+  /** Says what is wrong and what was expected. */
+  message: string;
+  /** Indexes of the frames the finding points at, the most relevant first. Empty only for whole-session findings. */
+  frames: number[];
+  /** A place inside the first frame's JSON, e.g. `messages[3]` for a History API message. */
+  path?: string;
+  /** Index of the frame whose arrival produced the finding (for scrubbing): findings as of frame N are those with `at <= N`. */
+  at: number;
+}
+
+/** Where a protocol's fold reports findings. Severity comes from the rule's catalogue entry. */
+export interface FindingSink {
+  report(rule: string, message: string, frames: number[], path?: string): void;
+}
+
+/** Builds a sink that stamps each finding with the rule's severity and the current frame. */
+export function createFindingSink(
+  rules: ReadonlyMap<string, RuleMeta>,
+  out: Finding[],
+  currentFrame: () => number,
+): FindingSink {
+  return {
+    report(rule, message, frames, path) {
+      const meta = rules.get(rule);
+      // An unregistered rule id is a bug in the fold; keep the finding rather than lose it.
+      const severity = meta?.severity ?? 'error';
+      const finding: Finding = { rule, severity, message, frames, at: currentFrame() };
+      if (path !== undefined) finding.path = path;
+      out.push(finding);
+    },
+  };
+}
+
+export function countBySeverity(findings: readonly Finding[]): Record<Severity, number> {
+  const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+  for (const f of findings) counts[f.severity]++;
+  return counts;
+}

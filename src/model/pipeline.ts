@@ -1,0 +1,148 @@
+// One agent session's pipeline: frames → decode → protocol detection → fold (view model) + findings.
+// Appending costs the same at frame 10 and frame 100,000; the view and findings as of any earlier
+// frame are had by replaying into a fresh fold (scrubbing), which never touches the live one.
+import type { Connection, DecodedFrame, Frame } from './frame';
+import { createFindingSink, type Finding, type RuleMeta } from './finding';
+import type { ViewModel } from './view';
+import { decodeFrame } from './decode';
+import { ProtocolDetector } from '../protocols/detect';
+import type { ProtocolDefinition, ProtocolFold, ProtocolId } from '../protocols/types';
+import { createRawFold } from '../protocols/raw-fold';
+
+export interface PipelineOptions {
+  /** Skip detection and use this protocol. */
+  protocol?: ProtocolId;
+}
+
+export class SessionPipeline {
+  private readonly decoded: DecodedFrame[] = [];
+  private readonly detector: ProtocolDetector;
+  private protocolDef: ProtocolDefinition | undefined;
+  /** Chosen on a decisive frame or an explicit choice, not merely on the best guess so far. */
+  private certain = false;
+  private fold: ProtocolFold;
+  private allFindings: Finding[] = [];
+  private current = -1;
+  private finished = false;
+  private scrub: { fold: ProtocolFold; upTo: number; position: number } | undefined;
+
+  constructor(
+    private readonly registry: readonly ProtocolDefinition[],
+    options: PipelineOptions = {},
+  ) {
+    this.detector = new ProtocolDetector(registry);
+    if (options.protocol) {
+      this.protocolDef = registry.find((p) => p.id === options.protocol);
+      this.certain = this.protocolDef !== undefined;
+    }
+    this.fold = this.newFold();
+  }
+
+  get protocol(): ProtocolId | 'unknown' {
+    return this.protocolDef?.id ?? 'unknown';
+  }
+
+  get frames(): readonly DecodedFrame[] {
+    return this.decoded;
+  }
+
+  /** Metadata of a connection whose frames this session receives (a response header may decide the protocol). */
+  addConnection(connection: Connection): void {
+    if (this.certain) return;
+    const chosen = this.detector.connection(connection);
+    if (chosen) this.switchTo(chosen, true);
+  }
+
+  append(frame: Frame): void {
+    const decoded = decodeFrame(frame);
+    this.decoded.push(decoded);
+    if (!this.certain) {
+      const chosen = this.detector.frame(decoded);
+      if (chosen) return this.switchTo(chosen, true);
+      if (!this.protocolDef && this.detector.windowFull) {
+        const best = this.detector.best();
+        if (best) return this.switchTo(best, false);
+      }
+    }
+    this.applyLive(decoded);
+  }
+
+  /** The input is complete: settle detection on the best guess and let the fold report end-of-input findings. */
+  finish(): void {
+    if (this.finished) return;
+    this.finished = true;
+    if (!this.protocolDef) {
+      const best = this.detector.best();
+      if (best) this.switchTo(best, false);
+    }
+    this.fold.finish(this.sink());
+  }
+
+  findings(): readonly Finding[] {
+    return this.allFindings;
+  }
+
+  view(): ViewModel {
+    return this.fold.view();
+  }
+
+  /** Findings as of frame index `n` (inclusive). */
+  findingsAt(n: number): Finding[] {
+    return this.allFindings.filter((f) => f.at <= n);
+  }
+
+  /** The view model as of frame index `n` (inclusive), built in a separate fold. */
+  viewAt(n: number): ViewModel {
+    const last = this.decoded[this.decoded.length - 1];
+    if (!last || n >= last.frame.index) return this.view();
+    if (!this.scrub || this.scrub.upTo > n) {
+      this.scrub = { fold: this.newFold(), upTo: -1, position: 0 };
+    }
+    const scrub = this.scrub;
+    const ignored: Finding[] = [];
+    const sink = createFindingSink(this.ruleMap(), ignored, () => scrub.upTo);
+    while (scrub.position < this.decoded.length) {
+      const d = this.decoded[scrub.position];
+      if (!d || d.frame.index > n) break;
+      scrub.fold.apply(d, sink);
+      scrub.position++;
+    }
+    scrub.upTo = n;
+    return scrub.fold.view();
+  }
+
+  private applyLive(decoded: DecodedFrame): void {
+    this.current = decoded.frame.index;
+    this.fold.apply(decoded, this.sink());
+  }
+
+  private switchTo(protocol: ProtocolDefinition, certain: boolean): void {
+    this.protocolDef = protocol;
+    this.certain = certain;
+    this.scrub = undefined;
+    this.allFindings = [];
+    this.fold = this.newFold();
+    // One replay of what was buffered while undecided; bounded by the detection window except when a
+    // decisive frame arrives late in an unknown session.
+    for (const d of this.decoded) this.applyLive(d);
+  }
+
+  private newFold(): ProtocolFold {
+    return this.protocolDef ? this.protocolDef.createFold() : createRawFold();
+  }
+
+  private cachedRules: ReadonlyMap<string, RuleMeta> | undefined;
+  private cachedRulesFor: ProtocolDefinition | undefined;
+
+  private ruleMap(): ReadonlyMap<string, RuleMeta> {
+    if (this.cachedRulesFor !== this.protocolDef || !this.cachedRules) {
+      this.cachedRules = new Map((this.protocolDef?.rules ?? []).map((r) => [r.id, r]));
+      this.cachedRulesFor = this.protocolDef;
+    }
+    return this.cachedRules;
+  }
+
+  private sink() {
+    return createFindingSink(this.ruleMap(), this.allFindings, () => this.current);
+  }
+}

@@ -1,0 +1,189 @@
+// The protocol-neutral view model: what a correct client shows for a session. Every protocol's fold
+// produces it; the panel, `render` and the tests read it. Plain data, so it prints as JSON.
+
+export type ToolStatus = 'pending' | 'success' | 'error';
+
+export type TodoStatus = 'pending' | 'in_progress' | 'completed';
+
+export interface TodoItem {
+  content: string;
+  activeForm: string;
+  /** Kept as received: an out-of-range status is shown as is and flagged by the rules. */
+  status: TodoStatus | string;
+}
+
+export interface QuestionOption {
+  label: string;
+  description?: string;
+  /** The free-text ("other") option. */
+  input?: boolean;
+}
+
+export interface Question {
+  question: string;
+  header?: string;
+  multiSelect: boolean;
+  options: QuestionOption[];
+}
+
+export interface ActionRequest {
+  name: string;
+  args: unknown;
+}
+
+/** Fields every item has: a stable id within the session and the frames it came from. */
+interface ItemBase {
+  id: string;
+  /** Frame indexes that built this item, in arrival order. */
+  frames: number[];
+  /** Location inside a History API response, e.g. `messages[4]`, when the item came from history. */
+  historyPath?: string;
+}
+
+export interface UserItem extends ItemBase {
+  kind: 'user';
+  text: string;
+}
+
+export interface TextItem extends ItemBase {
+  kind: 'text';
+  text: string;
+  /** A short interim text ("share thought"): it may sit inside a group. */
+  part: boolean;
+  final: boolean;
+  /** Shows the agent's brand header (first assistant message of a turn). */
+  brand: boolean;
+}
+
+export interface ReasoningItem extends ItemBase {
+  kind: 'reasoning';
+  text: string;
+}
+
+export interface ToolItem extends ItemBase {
+  kind: 'tool';
+  toolId: string;
+  name: string;
+  /** The short UI label as sent (`tool_content_message`); may be empty. */
+  contentMessage: string;
+  /** What the UI shows: `contentMessage`, else the humanised name. */
+  label: string;
+  input: unknown;
+  /** Streamed argument text when the protocol streams arguments as JSON text. */
+  inputText?: string;
+  status: ToolStatus;
+  result?: unknown;
+  /** The todo snapshot this call carried, when it is a todo tool. */
+  todos?: TodoItem[];
+  /** Called by a sub-agent (`parent_tool_use_id`). */
+  parentToolId?: string;
+  /** No tool call matched this result (rendered so the frame is not lost). */
+  orphanResult?: boolean;
+}
+
+export type ApprovalOutcome =
+  | { type: 'decided'; decisions: string[] }
+  | { type: 'timeout' }
+  | { type: 'applied' };
+
+export interface ApprovalItem extends ItemBase {
+  kind: 'approval';
+  key: string;
+  actions: ActionRequest[];
+  /** Allowed decisions per action name. */
+  allowed: Record<string, string[]>;
+  timeoutSeconds: number;
+  outcome?: ApprovalOutcome;
+}
+
+export interface QuestionItem extends ItemBase {
+  kind: 'question';
+  key: string;
+  questions: Question[];
+  timeoutSeconds: number;
+  /** `waiting` for the user, `answered`, or `timeout`. */
+  state: 'waiting' | 'answered' | 'timeout';
+  answers?: Record<string, string>;
+  /** Came from history as an already resolved question. */
+  resolved: boolean;
+}
+
+export interface GroupItem extends ItemBase {
+  kind: 'group';
+  /** The summary from the group marker or `group_end`. */
+  summary: string;
+  /** `group_end` was seen. */
+  done: boolean;
+  /** Running (expanded, shimmering): not done while the session still streams. */
+  open: boolean;
+  items: ViewItem[];
+}
+
+export interface ErrorItem extends ItemBase {
+  kind: 'error';
+  message: string;
+}
+
+/** A frame no fold understood: shown as is, never dropped. */
+export interface RawItem extends ItemBase {
+  kind: 'raw';
+  text: string;
+}
+
+export type ViewItem =
+  | UserItem
+  | TextItem
+  | ReasoningItem
+  | ToolItem
+  | ApprovalItem
+  | QuestionItem
+  | GroupItem
+  | ErrorItem
+  | RawItem;
+
+export interface ViewModel {
+  protocol: string;
+  items: ViewItem[];
+  /** The latest top-level todo snapshot for the side panel, or null when none was seen. */
+  todos: TodoItem[] | null;
+  /** The agent is still producing output (no end marker yet, connection not closed). */
+  streaming: boolean;
+  /** Shared agent state (AG-UI snapshots and deltas), when the protocol has one. */
+  state?: unknown;
+  /** Token usage as reported, by counter name. */
+  usage?: Record<string, number>;
+}
+
+/** `web_search` → "Web search": the label a client shows when a tool has no content message. */
+export function humanizeToolName(name: string): string {
+  const words = name
+    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
+    .split(/[_\-\s.]+/)
+    .filter((w) => w.length > 0)
+    .map((w) => w.toLowerCase());
+  if (words.length === 0) return name;
+  const sentence = words.join(' ');
+  return sentence.charAt(0).toUpperCase() + sentence.slice(1);
+}
+
+/** Any tool whose name contains `todo` is a todo tool. */
+export function isTodoToolName(name: string): boolean {
+  return name.toLowerCase().includes('todo');
+}
+
+/** The text a group header shows: the summary once done; while running, the last tool's label. */
+export function groupHeaderText(group: GroupItem): string {
+  if (group.done && group.summary) return group.summary;
+  for (let i = group.items.length - 1; i >= 0; i--) {
+    const item = group.items[i];
+    if (item && item.kind === 'tool' && !item.orphanResult) return item.label;
+  }
+  return WORKING_TEXT;
+}
+
+/** The reference client's "working…" header text. */
+export const WORKING_TEXT = 'Đang xử lý…';
+/** The reference client's "done" line under an expanded, finished group. */
+export const DONE_TEXT = '✓ Hoàn thành';
+/** The answer a skipped question is given. */
+export const NO_PREFERENCE = '[No preference]';
