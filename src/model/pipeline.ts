@@ -2,7 +2,7 @@
 // Appending costs the same at frame 10 and frame 100,000; the view and findings as of any earlier
 // frame are had by replaying into a fresh fold (scrubbing), which never touches the live one.
 import type { Connection, DecodedFrame, Frame } from './frame';
-import { createFindingSink, type Finding, type RuleMeta } from './finding';
+import { createFindingSink, type Finding, type FindingSink, type RuleMeta } from './finding';
 import type { ViewModel } from './view';
 import { decodeFrame } from './decode';
 import { ProtocolDetector } from '../protocols/detect';
@@ -15,7 +15,11 @@ export interface PipelineOptions {
 }
 
 export class SessionPipeline {
-  private readonly decoded: DecodedFrame[] = [];
+  /**
+   * The session's frames, kept as received. Parsed JSON is not kept: holding every parsed payload
+   * of a long session costs more in garbage collection than parsing again when the user scrubs.
+   */
+  private readonly received: Frame[] = [];
   private readonly detector: ProtocolDetector;
   private protocolDef: ProtocolDefinition | undefined;
   /** Chosen on a decisive frame or an explicit choice, not merely on the best guess so far. */
@@ -42,8 +46,8 @@ export class SessionPipeline {
     return this.protocolDef?.id ?? 'unknown';
   }
 
-  get frames(): readonly DecodedFrame[] {
-    return this.decoded;
+  get frames(): readonly Frame[] {
+    return this.received;
   }
 
   /** Metadata of a connection whose frames this session receives (a response header may decide the protocol). */
@@ -55,7 +59,7 @@ export class SessionPipeline {
 
   append(frame: Frame): void {
     const decoded = decodeFrame(frame);
-    this.decoded.push(decoded);
+    this.received.push(frame);
     if (!this.certain) {
       const chosen = this.detector.frame(decoded);
       if (chosen) return this.switchTo(chosen, true);
@@ -93,18 +97,18 @@ export class SessionPipeline {
 
   /** The view model as of frame index `n` (inclusive), built in a separate fold. */
   viewAt(n: number): ViewModel {
-    const last = this.decoded[this.decoded.length - 1];
-    if (!last || n >= last.frame.index) return this.view();
+    const last = this.received[this.received.length - 1];
+    if (!last || n >= last.index) return this.view();
     if (!this.scrub || this.scrub.upTo > n) {
       this.scrub = { fold: this.newFold(), upTo: -1, position: 0 };
     }
     const scrub = this.scrub;
     const ignored: Finding[] = [];
     const sink = createFindingSink(this.ruleMap(), ignored, () => scrub.upTo);
-    while (scrub.position < this.decoded.length) {
-      const d = this.decoded[scrub.position];
-      if (!d || d.frame.index > n) break;
-      scrub.fold.apply(d, sink);
+    while (scrub.position < this.received.length) {
+      const f = this.received[scrub.position];
+      if (!f || f.index > n) break;
+      scrub.fold.apply(decodeFrame(f), sink);
       scrub.position++;
     }
     scrub.upTo = n;
@@ -124,7 +128,7 @@ export class SessionPipeline {
     this.fold = this.newFold();
     // One replay of what was buffered while undecided; bounded by the detection window except when a
     // decisive frame arrives late in an unknown session.
-    for (const d of this.decoded) this.applyLive(d);
+    for (const f of this.received) this.applyLive(decodeFrame(f));
   }
 
   private newFold(): ProtocolFold {
@@ -142,7 +146,14 @@ export class SessionPipeline {
     return this.cachedRules;
   }
 
-  private sink() {
-    return createFindingSink(this.ruleMap(), this.allFindings, () => this.current);
+  private liveSink: { sink: FindingSink; rules: ReadonlyMap<string, RuleMeta>; findings: Finding[] } | undefined;
+
+  /** One sink per protocol choice and findings list, not one per frame: append is the hot path. */
+  private sink(): FindingSink {
+    const rules = this.ruleMap();
+    if (!this.liveSink || this.liveSink.rules !== rules || this.liveSink.findings !== this.allFindings) {
+      this.liveSink = { sink: createFindingSink(rules, this.allFindings, () => this.current), rules, findings: this.allFindings };
+    }
+    return this.liveSink.sink;
   }
 }

@@ -1,0 +1,111 @@
+// The demo agent site: static chat page, scripted sessions over WebSocket (/ws) and SSE (/sse), approvals
+// over POST (/approval) for SSE clients, and the History API (/history). Loopback only.
+import { readFile } from 'node:fs/promises';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { WebSocketServer } from 'ws';
+import { buildHistory } from './history';
+import { scenarios } from './scenarios/index';
+import { attachSocket } from './socket';
+import { streamSse } from './sse';
+import { parseObject, SessionStore } from './store';
+
+export interface DemoServerOptions {
+  port?: number;
+  host?: '127.0.0.1';
+  /** Multiplies every scripted delay: 1 plays at reading speed, 0 as fast as the event loop allows. */
+  delayScale?: number;
+}
+
+export interface DemoServer {
+  url: string;
+  port: number;
+  close(): Promise<void>;
+}
+
+const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
+const PUBLIC_FILE = /^\/([a-z-]+\.(?:html|js|css))$/;
+const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
+// The page is plain JS without a build step, so it imports the ESM build of eventsource-parser directly.
+const PARSER_FILE = path.join(path.dirname(createRequire(import.meta.url).resolve('eventsource-parser')), 'index.js');
+
+export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
+  const host = options.host ?? '127.0.0.1';
+  const store = new SessionStore(options.delayScale ?? 1);
+  const server = createServer((req, res) => {
+    handle(req, res, store).catch((error: unknown) => sendJson(res, 500, { ok: false, error: String(error) }));
+  });
+  const wss = new WebSocketServer({ server, path: '/ws', maxPayload: 256 * 1024 });
+  wss.on('connection', (socket) => attachSocket(socket, store));
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 5173, host, () => resolve());
+  });
+  const address = server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    url: `http://${host}:${port}/`,
+    port,
+    close: async () => {
+      store.closeAll();
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    },
+  };
+}
+
+async function handle(req: IncomingMessage, res: ServerResponse, store: SessionStore): Promise<void> {
+  const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  const route = `${req.method ?? 'GET'} ${url.pathname}`;
+  if (route === 'GET /sse') return streamSse(req, res, url, store);
+  if (route === 'POST /approval') return postApproval(req, res, store);
+  if (route === 'GET /history') {
+    const session = store.get(url.searchParams.get('session_id'));
+    return session ? sendJson(res, 200, buildHistory(session)) : sendJson(res, 404, { ok: false, error: 'unknown session_id' });
+  }
+  if (route === 'GET /api/scenarios') {
+    return sendJson(res, 200, scenarios.map((s) => ({ ...s.meta, brokenRules: s.brokenRules })));
+  }
+  if (route === 'GET /vendor/eventsource-parser.js') return sendFile(res, PARSER_FILE);
+  if (route === 'GET /favicon.ico') return void res.writeHead(204).end();
+  const file = url.pathname === '/' ? ['', 'index.html'] : PUBLIC_FILE.exec(url.pathname);
+  if (req.method === 'GET' && file?.[1]) return sendFile(res, path.join(PUBLIC_DIR, file[1]));
+  sendJson(res, 404, { ok: false, error: `no route ${route}` });
+}
+
+async function postApproval(req: IncomingMessage, res: ServerResponse, store: SessionStore): Promise<void> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > 64 * 1024) return sendJson(res, 413, { ok: false, error: 'reply too large' });
+    chunks.push(chunk);
+  }
+  const frame = parseObject(Buffer.concat(chunks).toString('utf8'));
+  if (!frame || frame.type !== 'approval') return sendJson(res, 400, { ok: false, error: 'expected a JSON {type: "approval", …} object' });
+  const session = store.get(frame.session_id);
+  if (!session) return sendJson(res, 404, { ok: false, error: 'unknown session_id' });
+  const result = session.reply(frame);
+  sendJson(res, result.ok ? 200 : 409, result);
+}
+
+function sendJson(res: ServerResponse, status: number, body: unknown): void {
+  if (res.headersSent) return void res.end();
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(JSON.stringify(body));
+}
+
+async function sendFile(res: ServerResponse, file: string): Promise<void> {
+  try {
+    const body = await readFile(file);
+    res.writeHead(200, { 'content-type': `${TYPES[path.extname(file)] ?? 'application/octet-stream'}; charset=utf-8`, 'cache-control': 'no-store' });
+    res.end(body);
+  } catch {
+    sendJson(res, 404, { ok: false, error: 'not found' });
+  }
+}

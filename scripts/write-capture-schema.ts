@@ -1,0 +1,8 @@
+// Regenerates docs/capture.schema.json from the zod schema of the capture file (`npm run schema`).
+import { writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { captureSchemaText } from '../src/fixtures/capture-schema';
+
+const target = fileURLToPath(new URL('../docs/capture.schema.json', import.meta.url));
+writeFileSync(target, captureSchemaText());
+console.log(`wrote ${target}`);

@@ -1,0 +1,37 @@
+// Reads a file into sessions with their findings: the part of `check` and `render` that is not output.
+import { readFile } from 'node:fs/promises';
+import { readInput, InputError, type InputFormat } from '../fixtures/read-input';
+import { splitSessions, type Session } from '../model/sessions';
+import { protocols } from '../protocols/registry';
+import type { ProtocolId } from '../protocols/types';
+
+export interface AnalysedFile {
+  file: string;
+  format: InputFormat;
+  sessions: Session[];
+}
+
+/** Thrown for an input that cannot be read or recognised; the message says why. */
+export class UnreadableInput extends Error {}
+
+export async function analyseFile(file: string, protocol?: ProtocolId): Promise<AnalysedFile> {
+  let text: string;
+  try {
+    text = await readFile(file, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new UnreadableInput(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot be read (${code ?? String(err)})`);
+  }
+  try {
+    const { format, capture } = readInput(text);
+    if (protocol) for (const c of capture.connections) c.protocol = protocol;
+    return { file, format, sessions: splitSessions(capture, protocols) };
+  } catch (err) {
+    if (err instanceof InputError) throw new UnreadableInput(err.message);
+    throw err;
+  }
+}
+
+export function isProtocolId(id: string): id is ProtocolId {
+  return protocols.some((p) => p.id === id);
+}

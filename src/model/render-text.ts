@@ -1,0 +1,114 @@
+// The reference rendering as indented text: what a correct client shows for a view model, one line
+// per visible thing. Used by `render` and by tests that read like the UI.
+import { DONE_TEXT, groupHeaderText, type GroupItem, type TodoItem, type ViewItem, type ViewModel } from './view';
+
+/** How many of a running group's newest items the reference client shows. */
+export const RUNNING_WINDOW = 3;
+
+const STATUS_WORD = { pending: 'running', success: 'done', error: 'failed' } as const;
+
+export interface RenderTextOptions {
+  /** Show every item of running groups instead of the newest three. */
+  expandRunning?: boolean;
+}
+
+export function renderText(view: ViewModel, options: RenderTextOptions = {}): string {
+  const lines: string[] = [];
+  for (const item of view.items) renderItem(item, 0, lines, options);
+  if (view.todos && view.todos.length > 0) {
+    lines.push('Todos:');
+    for (const todo of view.todos) lines.push(`  ${todoLine(todo)}`);
+  }
+  if (view.state !== undefined) lines.push(`State: ${JSON.stringify(view.state)}`);
+  if (view.usage) lines.push(`Usage: ${Object.entries(view.usage).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  if (view.streaming) lines.push('(still streaming)');
+  return lines.join('\n') + (lines.length > 0 ? '\n' : '');
+}
+
+function renderItem(item: ViewItem, depth: number, out: string[], options: RenderTextOptions): void {
+  const pad = '  '.repeat(depth);
+  switch (item.kind) {
+    case 'user':
+      out.push(`${pad}user: ${oneLine(item.text)}`);
+      return;
+    case 'text': {
+      const tags = [item.brand ? 'brand' : '', item.part ? 'part' : '', item.final ? 'final' : ''].filter(Boolean);
+      out.push(`${pad}assistant${tags.length ? ` [${tags.join(', ')}]` : ''}: ${oneLine(item.text)}`);
+      return;
+    }
+    case 'reasoning':
+      out.push(`${pad}thinking: ${oneLine(item.text)}`);
+      return;
+    case 'tool': {
+      if (item.orphanResult) {
+        out.push(`${pad}● ${STATUS_WORD[item.status]} — result for unknown tool call ${item.toolId}`);
+        return;
+      }
+      const sub = item.parentToolId ? ` (sub-agent of ${item.parentToolId})` : '';
+      // A todo call renders as its list, not as a tool with a status dot: it never gets a result.
+      const head = item.todos ? 'todos' : `● ${STATUS_WORD[item.status]}`;
+      out.push(`${pad}${head} — ${oneLine(item.label)} (${item.name})${sub}`);
+      for (const todo of item.todos ?? []) out.push(`${pad}    ${todoLine(todo)}`);
+      return;
+    }
+    case 'approval': {
+      const names = item.actions.map((a) => a.name).join(', ') || '(no action)';
+      const allowed = [...new Set(Object.values(item.allowed).flat())].join('/') || 'approve/reject';
+      const outcome = !item.outcome
+        ? 'waiting'
+        : item.outcome.type === 'decided'
+          ? `decided: ${item.outcome.decisions.join(', ')}`
+          : item.outcome.type === 'timeout'
+            ? 'timed out'
+            : 'applied';
+      out.push(`${pad}approval ${names} [${allowed}] — ${outcome}`);
+      return;
+    }
+    case 'question': {
+      const state = item.resolved ? 'resolved' : item.state;
+      out.push(`${pad}question (${state})`);
+      for (const q of item.questions) {
+        const header = q.header ? ` [${oneLine(q.header)}]` : '';
+        out.push(`${pad}  Q${header}: ${oneLine(q.question)}${q.multiSelect ? ' (multi-select)' : ''}`);
+        for (const o of q.options) out.push(`${pad}    - ${oneLine(o.label)}${o.input ? ' (free text)' : ''}`);
+        const answer = item.answers?.[q.question];
+        if (answer !== undefined) out.push(`${pad}  A: ${oneLine(answer)}`);
+      }
+      return;
+    }
+    case 'group':
+      renderGroup(item, depth, out, options);
+      return;
+    case 'error':
+      out.push(`${pad}error: ${oneLine(item.message)}`);
+      return;
+    case 'raw':
+      out.push(`${pad}raw: ${oneLine(item.text)}`);
+      return;
+  }
+}
+
+function renderGroup(group: GroupItem, depth: number, out: string[], options: RenderTextOptions): void {
+  const pad = '  '.repeat(depth);
+  const state = group.open ? 'running' : group.done ? 'done' : 'interrupted';
+  out.push(`${pad}group "${oneLine(groupHeaderText(group))}" (${state})`);
+  const visible = group.items;
+  let shown = visible;
+  if (group.open && !options.expandRunning && visible.length > RUNNING_WINDOW) {
+    shown = visible.slice(-RUNNING_WINDOW);
+    out.push(`${pad}  … ${visible.length - RUNNING_WINDOW} earlier item(s) slid up`);
+  }
+  for (const item of shown) renderItem(item, depth + 1, out, options);
+  if (group.done) out.push(`${pad}  ${DONE_TEXT}`);
+}
+
+function todoLine(todo: TodoItem): string {
+  if (todo.status === 'completed') return `✓ ~${oneLine(todo.content)}~`;
+  if (todo.status === 'in_progress') return `● **${oneLine(todo.activeForm)}**`;
+  if (todo.status === 'pending') return `○ ${oneLine(todo.content)}`;
+  return `? ${oneLine(todo.content)} (status "${todo.status}")`;
+}
+
+function oneLine(text: string): string {
+  return text.replace(/\r?\n/g, '⏎');
+}

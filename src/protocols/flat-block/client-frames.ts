@@ -1,0 +1,25 @@
+// Frames the page sends (direction `out`): approval replies and stream subscriptions.
+import type { FindingSink } from '../../model/finding';
+import type { Frame } from '../../model/frame';
+import { parseEventId } from './ids';
+import { ApprovalReplySchema, firstIssue, SubscriptionSchema } from './schema';
+import type { FlatState } from './state';
+
+export function applyClientFrame(state: FlatState, json: unknown, frame: Frame, sink: FindingSink): void {
+  if (!json || typeof json !== 'object' || Array.isArray(json)) return;
+  const message = json as Record<string, unknown>;
+  if (message.type === 'approval') {
+    const reply = ApprovalReplySchema.safeParse(message);
+    if (!reply.success) {
+      sink.report('flat/invalid-event', `approval reply does not match the protocol: ${firstIssue(reply.error)}`, [frame.index]);
+      return;
+    }
+    state.approvals.reply(reply.data, frame.index, frame.time, sink);
+    return;
+  }
+  // Any client frame that carries `last_event_id` subscribes to the replay after it.
+  if ('last_event_id' in message && message.last_event_id !== null && message.last_event_id !== undefined) {
+    const sub = SubscriptionSchema.safeParse(message);
+    if (sub.success) state.replay = { cursor: parseEventId(sub.data.last_event_id), frame: frame.index, first: true };
+  }
+}

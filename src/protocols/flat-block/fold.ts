@@ -1,0 +1,46 @@
+// The flat-block fold: routes each frame to the stream, history or client-frame handler.
+import type { DecodedFrame } from '../../model/frame';
+import type { FindingSink } from '../../model/finding';
+import type { ProtocolFold } from '../types';
+import { applyClientFrame } from './client-frames';
+import { applyHistory, looksLikeHistory } from './history';
+import { addRaw } from './raw';
+import { FlatState } from './state';
+import { applyStreamEvent } from './stream-events';
+
+export function createFlatBlockFold(): ProtocolFold {
+  let state = new FlatState();
+  return {
+    apply(decoded: DecodedFrame, sink: FindingSink): void {
+      const { frame, json } = decoded;
+      if (frame.kind === 'close') state.view.setStreaming(false);
+      if (frame.kind !== 'message') return;
+      if (decoded.jsonError !== undefined) {
+        if (frame.direction === 'in') sink.report('flat/invalid-event', `frame is not a JSON event: ${decoded.jsonError}`, [frame.index]);
+        addRaw(state, frame);
+        return;
+      }
+      if (frame.direction === 'out') {
+        applyClientFrame(state, json, frame, sink);
+        return;
+      }
+      if (looksLikeHistory(json)) {
+        // A History API response means the page (re)loaded: the client throws its state away and
+        // rebuilds from history, so frames from before the reload must not count against what follows.
+        state = new FlatState();
+        applyHistory(state, json, frame, sink);
+        return;
+      }
+      if (json && typeof json === 'object' && !Array.isArray(json) && typeof (json as { type?: unknown }).type === 'string') {
+        applyStreamEvent(state, json as Record<string, unknown>, frame, sink);
+        return;
+      }
+      sink.report('flat/unknown-event', 'a JSON frame without a string "type" is not a flat-block event', [frame.index]);
+      addRaw(state, frame);
+    },
+    finish(): void {
+      // End-of-input findings are tied to message_stop by the catalogue; a cut stream stays "streaming".
+    },
+    view: () => state.view.view(),
+  };
+}

@@ -1,0 +1,56 @@
+// The flat-block rule catalogue (spec section 7). Ids are stable: they appear in the CLI's output.
+import type { RuleMeta } from '../../model/finding';
+
+export const flatBlockRules: readonly RuleMeta[] = [
+  // Stream structure
+  { id: 'flat/block-delta-without-start', severity: 'error', description: 'content_block_delta for an index with no open block' },
+  { id: 'flat/block-stop-without-start', severity: 'error', description: 'content_block_stop for an index with no open block' },
+  { id: 'flat/block-duplicate-start', severity: 'error', description: 'content_block_start for an index that is still open' },
+  { id: 'flat/block-not-stopped', severity: 'warning', description: 'a block still open at message_stop' },
+  { id: 'flat/group-end-without-start', severity: 'error', description: 'group_end while no group is open' },
+  { id: 'flat/group-start-while-open', severity: 'warning', description: 'group_start while a group is open' },
+  { id: 'flat/group-not-ended', severity: 'warning', description: 'a group still open at message_stop' },
+  { id: 'flat/group-end-missing-summary', severity: 'warning', description: 'group_end without a non-empty summary' },
+  { id: 'flat/event-outside-message', severity: 'error', description: 'a content or group event after message_stop and before the next message_start' },
+  { id: 'flat/unknown-event', severity: 'info', description: 'an event type the protocol does not define' },
+  { id: 'flat/invalid-event', severity: 'error', description: 'a known event whose fields do not match the protocol, or a frame that is not JSON' },
+  // Tools
+  { id: 'flat/tool-result-orphan', severity: 'error', description: 'a tool_result whose tool_use_id matches no tool_use' },
+  { id: 'flat/tool-result-duplicate', severity: 'error', description: 'a second tool_result for the same tool_use_id' },
+  { id: 'flat/tool-without-result', severity: 'warning', description: 'a tool_use still without result when its group ends or the message stops' },
+  { id: 'flat/tool-empty-label', severity: 'info', description: 'tool_content_message missing or empty' },
+  { id: 'flat/tool-use-duplicate-id', severity: 'error', description: 'two tool_use blocks with the same id' },
+  // Todos
+  { id: 'flat/todos-invalid', severity: 'error', description: 'input.todos missing or not an array, an item without content/activeForm/status, or an unknown status' },
+  { id: 'flat/todos-multiple-in-progress', severity: 'error', description: 'more than one todo in_progress' },
+  { id: 'flat/todos-empty-text', severity: 'error', description: 'an empty todo content or activeForm' },
+  { id: 'flat/todos-delta', severity: 'warning', description: 'a content_block_delta for a todo tool block' },
+  { id: 'flat/todos-has-result', severity: 'warning', description: 'a tool_result for a todo tool' },
+  // Approvals and questions
+  { id: 'flat/question-inside-group', severity: 'error', description: 'an ask_user_question approval_request while a group is open' },
+  { id: 'flat/question-tool-streamed', severity: 'error', description: 'a tool_use or tool_result block for ask_user_question in the stream' },
+  { id: 'flat/approval-outside-group', severity: 'warning', description: 'an ordinary approval_request while no group is open' },
+  { id: 'flat/question-invalid', severity: 'error', description: 'questions missing or empty, a question without text or options, or multiSelect not boolean' },
+  { id: 'flat/question-no-custom-option', severity: 'warning', description: 'a question with no option that has input: true' },
+  { id: 'flat/reply-unknown-key', severity: 'error', description: 'an approval reply whose approval_key matches no pending approval_request' },
+  { id: 'flat/question-answered-with-decisions', severity: 'error', description: 'a reply to a question that uses decisions or lacks answers' },
+  { id: 'flat/approval-answered-with-answers', severity: 'error', description: 'a reply to an ordinary approval that uses answers instead of decisions' },
+  { id: 'flat/answer-unknown-question', severity: 'error', description: 'an answers key that is not the text of any asked question' },
+  { id: 'flat/answer-missing', severity: 'warning', description: 'an asked question with no answer' },
+  { id: 'flat/answer-not-an-option', severity: 'warning', description: "a single-select answer that is no option's label while the question has no input option" },
+  { id: 'flat/decision-not-allowed', severity: 'error', description: "a decision outside the request's allowed_decisions" },
+  { id: 'flat/reply-after-timeout', severity: 'warning', description: 'a reply later than timeout_seconds after the request' },
+  { id: 'flat/approval-without-outcome', severity: 'warning', description: 'an approval_request followed by message_stop with no reply, approval_result or approval_timeout' },
+  // Reload and history
+  { id: 'flat/replay-overlap', severity: 'error', description: 'after a subscribe with last_event_id, a replayed event whose id is not after it' },
+  { id: 'flat/replay-gap', severity: 'warning', description: 'numeric event ids and the first replayed id is more than one past last_event_id' },
+  { id: 'flat/history-invalid', severity: 'error', description: 'a history response or message whose fields do not match the protocol' },
+  { id: 'flat/history-item-outside-group', severity: 'error', description: 'group_item or group_end with no open group' },
+  { id: 'flat/history-group-not-closed', severity: 'warning', description: 'a group still open at the end of history while agent_status is not running' },
+  { id: 'flat/history-group-closed-misplaced', severity: 'error', description: 'group_closed: true on a message whose display_type is not group_start' },
+  { id: 'flat/history-mixed-content', severity: 'warning', description: 'one message that mixes text, thinking and tool calls' },
+  { id: 'flat/history-question-leaked', severity: 'error', description: 'an ask_user_question tool call or tool message in history' },
+  { id: 'flat/history-question-unresolved', severity: 'warning', description: 'an approval_request block in history without isResolved: true while no approval is pending' },
+  { id: 'flat/history-running-without-cursor', severity: 'error', description: 'agent_status "running" without last_event_id' },
+  { id: 'flat/history-chat-not-first', severity: 'info', description: 'message_type "chat" on an assistant message that is not the first of its turn' },
+];

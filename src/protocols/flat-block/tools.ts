@@ -1,0 +1,155 @@
+// tool_use / tool_result (spec sections 3 and 5): the merge by id that the view shows, and the
+// rules about tools. Used for stream blocks and for History API tool calls and tool messages alike.
+import type { FindingSink } from '../../model/finding';
+import { humanizeToolName, isTodoToolName, type ToolItem } from '../../model/view';
+import { QUESTION_TOOL } from './questions';
+import { checkTodos, readTodos } from './todos';
+import type { ViewBuilder } from './view-builder';
+
+export interface ToolUse {
+  id: string;
+  name: string;
+  input?: unknown;
+  hasInput: boolean;
+  contentMessage?: string | null;
+  parentId?: string | null;
+}
+
+export interface ToolResult {
+  toolUseId: string;
+  status: string;
+  content?: unknown;
+}
+
+/** Where a tool block came from: stream rules and history rules differ slightly. */
+export interface ToolOrigin {
+  frame: number;
+  stream: boolean;
+  /** For history: `messages[i]`. */
+  path?: string;
+  /** The protocol-level group the block arrived in (group markers, not the rendering). */
+  group: number | null;
+}
+
+interface ToolRecord {
+  name: string;
+  frame: number;
+  path?: string;
+  group: number | null;
+  /** Todo and question tools never get a result. */
+  exempt: boolean;
+  hasResult: boolean;
+  item: ToolItem;
+}
+
+export class ToolTracker {
+  private readonly byId = new Map<string, ToolRecord>();
+  /** Tools still waiting for a result, in arrival order. */
+  private readonly waiting = new Set<ToolRecord>();
+
+  constructor(private readonly view: ViewBuilder) {}
+
+  use(tool: ToolUse, origin: ToolOrigin, sink: FindingSink): ToolItem {
+    const frames = [origin.frame];
+    if (this.byId.has(tool.id)) {
+      sink.report('flat/tool-use-duplicate-id', `a second tool_use has id "${tool.id}"; tool ids must be unique`, frames, origin.path);
+    }
+    const todo = isTodoToolName(tool.name);
+    const question = tool.name === QUESTION_TOOL;
+    if (origin.stream && question) {
+      sink.report('flat/question-tool-streamed', 'a tool_use for ask_user_question was streamed; only its approval_request may be', frames);
+    }
+    const contentMessage = tool.contentMessage ?? '';
+    if (contentMessage.trim() === '') {
+      sink.report('flat/tool-empty-label', `tool_use "${tool.name}" has no tool_content_message; the UI falls back to "${humanizeToolName(tool.name)}"`, frames, origin.path);
+    }
+    const item: ToolItem = {
+      kind: 'tool',
+      id: this.view.id('tool'),
+      frames,
+      toolId: tool.id,
+      name: tool.name,
+      contentMessage,
+      label: contentMessage.trim() !== '' ? contentMessage : humanizeToolName(tool.name),
+      input: tool.input,
+      status: 'pending',
+    };
+    if (origin.path) item.historyPath = origin.path;
+    if (tool.parentId) item.parentToolId = tool.parentId;
+    if (todo && tool.hasInput) {
+      checkTodos(tool.input, sink, frames, origin.path);
+      const todos = readTodos(tool.input);
+      if (todos) {
+        item.todos = todos;
+        // Sub-agent snapshots do not replace the top-level list in the side panel.
+        if (!tool.parentId) this.view.setTodos(todos);
+      }
+    }
+    const record: ToolRecord = { name: tool.name, frame: origin.frame, group: origin.group, exempt: todo || question, hasResult: false, item };
+    if (origin.path) record.path = origin.path;
+    if (!this.byId.has(tool.id)) this.byId.set(tool.id, record);
+    if (!record.exempt) this.waiting.add(record);
+    this.view.addTool(item);
+    return item;
+  }
+
+  result(result: ToolResult, origin: ToolOrigin, sink: FindingSink): void {
+    const frames = [origin.frame];
+    const record = this.byId.get(result.toolUseId);
+    if (!record) {
+      sink.report('flat/tool-result-orphan', `tool_result for "${result.toolUseId}" matches no tool_use`, frames, origin.path);
+      this.view.place(this.orphanItem(result, origin));
+      return;
+    }
+    frames.push(record.frame);
+    if (record.hasResult) {
+      sink.report('flat/tool-result-duplicate', `a second tool_result for "${result.toolUseId}"`, frames, origin.path);
+      return;
+    }
+    if (origin.stream && isTodoToolName(record.name)) {
+      sink.report('flat/todos-has-result', `tool_result for todo tool "${record.name}"; todo tools get no result`, frames);
+    }
+    if (origin.stream && record.name === QUESTION_TOOL) {
+      sink.report('flat/question-tool-streamed', 'a tool_result for ask_user_question was streamed; only its approval_request may be', frames);
+    }
+    record.hasResult = true;
+    this.waiting.delete(record);
+    const item = record.item;
+    item.status = result.status === 'success' ? 'success' : 'error';
+    item.result = result.content;
+    item.frames.push(origin.frame);
+  }
+
+  /** A group ended: its tools should all have results by now. */
+  groupEnded(group: number, frame: number, sink: FindingSink, path?: string): void {
+    for (const r of this.waiting) if (r.group === group) this.missing(r, frame, 'when its group ended', sink, path);
+  }
+
+  /** The message stopped (or history ended): every tool should have its result. */
+  allEnded(frame: number, sink: FindingSink, why: string, path?: string): void {
+    for (const r of this.waiting) this.missing(r, frame, why, sink, path);
+  }
+
+  private missing(r: ToolRecord, frame: number, why: string, sink: FindingSink, path?: string): void {
+    this.waiting.delete(r);
+    sink.report('flat/tool-without-result', `tool "${r.name}" has no tool_result ${why}`, r.frame === frame ? [frame] : [r.frame, frame], r.path ?? path);
+  }
+
+  private orphanItem(result: ToolResult, origin: ToolOrigin): ToolItem {
+    const item: ToolItem = {
+      kind: 'tool',
+      id: this.view.id('tool'),
+      frames: [origin.frame],
+      toolId: result.toolUseId,
+      name: '',
+      contentMessage: '',
+      label: `result for ${result.toolUseId}`,
+      input: undefined,
+      status: result.status === 'success' ? 'success' : 'error',
+      result: result.content,
+      orphanResult: true,
+    };
+    if (origin.path) item.historyPath = origin.path;
+    return item;
+  }
+}

@@ -1,0 +1,6 @@
+// Every protocol the inspector knows, in detection order (ties go to the earlier entry).
+// A new protocol is one folder under src/protocols/ plus one line here.
+import type { ProtocolDefinition } from './types';
+import { flatBlockProtocol } from './flat-block';
+
+export const protocols: readonly ProtocolDefinition[] = [flatBlockProtocol];

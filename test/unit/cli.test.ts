@@ -1,0 +1,147 @@
+// The command-line contract: output lines, --json shape, exit codes, and the reference rendering,
+// run in-process on the examples (and once as a real process through the package's bin).
+// @vitest-environment node
+import { execFile } from 'node:child_process';
+import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { describe, expect, it } from 'vitest';
+import { main } from '../../src/cli/main';
+
+async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
+  return { code, stdout, stderr };
+}
+
+async function tempFile(name: string, text: string): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'asi-cli-'));
+  const file = join(dir, name);
+  await writeFile(file, text);
+  return file;
+}
+
+describe('check', () => {
+  it('prints nothing and exits 0 for a clean session', async () => {
+    const r = await run('check', 'examples/flat-block-turn.jsonl');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe('');
+    expect(r.stderr).toContain('0 error(s), 0 warning(s)');
+  });
+
+  it('prints FILE:LOCATION SEVERITY RULE-ID message and exits 1 with errors', async () => {
+    const r = await run('check', 'examples/flat-block-broken.jsonl');
+    expect(r.code).toBe(1);
+    const lines = r.stdout.trim().split('\n');
+    for (const line of lines) expect(line).toMatch(/^examples\/flat-block-broken\.jsonl:\d+ (error|warning|info) flat\/[a-z-]+ \S/);
+    expect(lines[0]).toBe('examples/flat-block-broken.jsonl:2 error flat/block-delta-without-start content_block_delta for index 0, which has no open block');
+    // The example breaks these rules on purpose, one line each (see the example's events).
+    expect(lines.map((l) => l.split(' ')[2]).sort()).toEqual(
+      [
+        'flat/block-delta-without-start',
+        'flat/group-end-missing-summary',
+        'flat/question-answered-with-decisions',
+        'flat/question-no-custom-option',
+        'flat/todos-multiple-in-progress',
+        'flat/tool-result-orphan',
+        'flat/tool-without-result',
+      ].sort(),
+    );
+  });
+
+  it('--json prints only an ESLint-style array, one result per session', async () => {
+    const r = await run('check', '--json', 'examples/flat-block-broken.jsonl', 'examples/flat-block-reload.har');
+    const results = JSON.parse(r.stdout) as Array<Record<string, unknown>>;
+    expect(results).toHaveLength(2);
+    const [broken, reload] = results;
+    expect(Object.keys(broken ?? {}).sort()).toEqual(['errorCount', 'file', 'findings', 'frames', 'infoCount', 'protocol', 'session', 'warningCount']);
+    expect(broken).toMatchObject({ file: 'examples/flat-block-broken.jsonl', protocol: 'flat-block', frames: 15, errorCount: 4, warningCount: 3 });
+    expect((broken?.findings as unknown[])[0]).toEqual({ location: '2', severity: 'error', rule: 'flat/block-delta-without-start', message: 'content_block_delta for index 0, which has no open block' });
+    // The History API response and the WebSocket replay of the same session are one session.
+    expect(reload).toMatchObject({ session: 'abc-123', protocol: 'flat-block', frames: 10, errorCount: 0, warningCount: 0, findings: [] });
+    expect(r.code).toBe(1);
+  });
+
+  it('reports replay overlap and gap against the subscription in a HAR', async () => {
+    const har = await readFile('examples/flat-block-reload.har', 'utf8');
+    const overlap = await tempFile('overlap.har', har.replace('\\"event_id\\":13', '\\"event_id\\":12'));
+    const gap = await tempFile('gap.har', har.replace('\\"event_id\\":13', '\\"event_id\\":15'));
+    const o = await run('check', overlap);
+    expect(o.stdout).toMatch(/:3 error flat\/replay-overlap replayed event "12" is not after last_event_id "12"/);
+    expect(o.code).toBe(1);
+    const g = await run('check', gap);
+    expect(g.stdout).toMatch(/:3 warning flat\/replay-gap .*2 event\(s\) missing/);
+    expect(g.code).toBe(0);
+  });
+
+  it('exits 2 with a reason, not a stack trace, when an input cannot be read or recognised', async () => {
+    const missing = await run('check', 'examples/does-not-exist.jsonl');
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('examples/does-not-exist.jsonl: no such file');
+    const garbage = await run('check', await tempFile('garbage.txt', 'hello, this is not a stream\n'));
+    expect(garbage.code).toBe(2);
+    expect(garbage.stderr).toMatch(/not a recognised input/);
+    expect(garbage.stderr).not.toMatch(/\n\s+at /);
+    // A readable file still reports while another is unreadable; the exit code says 2.
+    const mixed = await run('check', '--json', 'examples/flat-block-turn.jsonl', 'examples/does-not-exist.jsonl');
+    expect(mixed.code).toBe(2);
+    expect(JSON.parse(mixed.stdout)).toHaveLength(1);
+  });
+
+  it('reports an unrecognised stream as protocol "unknown", not as an error', async () => {
+    const r = await run('check', '--json', await tempFile('other.jsonl', '{"hello":1}\n{"world":2}\n'));
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([expect.objectContaining({ protocol: 'unknown', frames: 2, errorCount: 0, findings: [] })]);
+  });
+
+  it('rejects unknown commands, options and protocols with usage and exit 2', async () => {
+    expect((await run('frobnicate', 'x')).code).toBe(2);
+    expect((await run('check', '--nope', 'x')).code).toBe(2);
+    const p = await run('check', '--protocol', 'smoke-signals', 'examples/flat-block-turn.jsonl');
+    expect(p.code).toBe(2);
+    expect(p.stderr).toContain('unknown protocol "smoke-signals"');
+  });
+});
+
+describe('render', () => {
+  it('prints the reference rendering of a reload: history then the continued stream', async () => {
+    const r = await run('render', 'examples/flat-block-reload.har');
+    expect(r.code).toBe(0);
+    expect(r.stdout.split('\n')).toEqual([
+      'user: thị trường hôm nay',
+      'assistant [brand, part]: Chào Thảo! Chờ mình cập nhật nhé.',
+      'group "Phân tích thị trường phiên 25/03/2026" (done)',
+      '  todos — Lập kế hoạch phân tích (write_todos)',
+      '      ✓ ~Lấy dữ liệu giá VNINDEX~',
+      '      ● **Đang tìm tin tức mới nhất**',
+      '      ○ Viết nhận định',
+      '  ● done — Phân tích giá VNINDEX (analyze_price)',
+      '  ● done — Tìm kiếm tin tức mới nhất (web_search)',
+      '  ✓ Hoàn thành',
+      'assistant [final]: VNINDEX hôm nay tăng 2.69%, thanh khoản cải thiện.',
+      'Todos:',
+      '  ✓ ~Lấy dữ liệu giá VNINDEX~',
+      '  ● **Đang tìm tin tức mới nhất**',
+      '  ○ Viết nhận định',
+      '',
+    ]);
+  });
+
+  it('--json prints the view model', async () => {
+    const r = await run('render', '--json', 'examples/flat-block-turn.jsonl');
+    const view = JSON.parse(r.stdout);
+    expect(view.protocol).toBe('flat-block');
+    expect(view.streaming).toBe(false);
+    expect(view.items.map((i: { kind: string }) => i.kind)).toEqual(['text', 'group', 'text']);
+    expect(view.items[1]).toMatchObject({ kind: 'group', summary: 'Tìm kiếm thông tin', done: true, open: false });
+  });
+});
+
+describe('the installed bin', () => {
+  it('runs as a real process', async () => {
+    const { stdout } = await promisify(execFile)('node', ['bin/agent-stream-inspector.mjs', 'check', '--json', 'examples/flat-block-turn.jsonl']);
+    expect(JSON.parse(stdout)).toEqual([expect.objectContaining({ protocol: 'flat-block', errorCount: 0, warningCount: 0 })]);
+  }, 30_000);
+});

@@ -1,0 +1,88 @@
+// Every registered protocol is complete: schema, detector, fold and rules in its own folder, at
+// least one valid and one invalid fixture that detection recognises without help, and a test that
+// names every rule id it can report.
+// @vitest-environment node
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readInput } from '../../src/fixtures/read-input';
+import { splitSessions } from '../../src/model/sessions';
+import { protocols } from '../../src/protocols/registry';
+
+const RULE_PREFIX: Record<string, string> = {
+  'flat-block': 'flat/',
+  'ag-ui': 'agui/',
+  anthropic: 'anthropic/',
+  'openai-chat': 'openai-chat/',
+  'openai-responses': 'openai-responses/',
+  'aisdk-ui': 'aisdk/',
+  'aisdk-data': 'aisdk/',
+};
+
+function folder(id: string): string {
+  return join('src/protocols', id);
+}
+
+function testSources(id: string): string {
+  return readdirSync(folder(id))
+    .filter((f) => f.endsWith('.test.ts') || f.endsWith('.test.tsx') || f === 'rule-cases.ts')
+    .map((f) => readFileSync(join(folder(id), f), 'utf8'))
+    .join('\n');
+}
+
+function fixtures(id: string, kind: 'valid' | 'invalid'): string[] {
+  const dir = join(folder(id), 'testdata');
+  if (!existsSync(dir)) return [];
+  return readdirSync(dir).filter((f) => f.startsWith(`${kind}-`)).map((f) => join(dir, f));
+}
+
+describe.each(protocols.map((p) => [p.id, p] as const))('protocol %s', (id, protocol) => {
+  it('has its own folder with a schema, a detector, a fold and rules', () => {
+    for (const file of ['schema.ts', 'detect.ts', 'rules.ts', 'index.ts']) expect(existsSync(join(folder(id), file)), file).toBe(true);
+    expect(readdirSync(folder(id)).some((f) => /^fold.*\.ts$/.test(f) && !f.includes('.test.'))).toBe(true);
+    expect(typeof protocol.detectFrame).toBe('function');
+    expect(typeof protocol.createFold().apply).toBe('function');
+  });
+
+  it('has unique, prefixed rule ids with a severity and a description', () => {
+    const ids = protocol.rules.map((r) => r.id);
+    expect(ids.length).toBeGreaterThan(0);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const rule of protocol.rules) {
+      expect(rule.id.startsWith(RULE_PREFIX[id] ?? '?')).toBe(true);
+      expect(['error', 'warning', 'info']).toContain(rule.severity);
+      expect(rule.description.length).toBeGreaterThan(10);
+    }
+  });
+
+  it('has a test that names every rule id', () => {
+    const sources = testSources(id);
+    const untested = protocol.rules.map((r) => r.id).filter((rid) => !sources.includes(`'${rid}'`) && !sources.includes(`"${rid}"`));
+    expect(untested).toEqual([]);
+  });
+
+  it('recognises its valid fixtures unaided and finds no error or warning in them', () => {
+    const files = fixtures(id, 'valid');
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const sessions = splitSessions(readInput(readFileSync(file, 'utf8')).capture, protocols);
+      expect(sessions.length, file).toBeGreaterThan(0);
+      for (const s of sessions) {
+        expect(s.pipeline.protocol, file).toBe(id);
+        const serious = s.pipeline.findings().filter((f) => f.severity !== 'info');
+        expect(serious, file).toEqual([]);
+      }
+    }
+  });
+
+  it('recognises its invalid fixtures unaided and flags them', () => {
+    const files = fixtures(id, 'invalid');
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const sessions = splitSessions(readInput(readFileSync(file, 'utf8')).capture, protocols);
+      expect(sessions.map((s) => s.pipeline.protocol), file).toContain(id);
+      const serious = sessions.flatMap((s) => s.pipeline.findings()).filter((f) => f.severity !== 'info');
+      expect(serious.length, file).toBeGreaterThan(0);
+    }
+  });
+});
