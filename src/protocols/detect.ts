@@ -28,7 +28,8 @@ export class ProtocolDetector {
 
   /** Weighs one frame; returns a protocol when this frame is decisive. */
   frame(frame: DecodedFrame): ProtocolDefinition | undefined {
-    if (frame.frame.kind !== 'message' || frame.json === undefined) return undefined;
+    // Non-JSON message frames are weighed too: some protocols (the AI SDK v4 data stream) are lines of text.
+    if (frame.frame.kind !== 'message' || (frame.json === undefined && frame.jsonError === undefined)) return undefined;
     this.seen++;
     let best: ProtocolDefinition | undefined;
     for (const p of this.registry) {

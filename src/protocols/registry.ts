@@ -2,5 +2,7 @@
 // A new protocol is one folder under src/protocols/ plus one line here.
 import type { ProtocolDefinition } from './types';
 import { flatBlockProtocol } from './flat-block';
+import { aisdkUiProtocol } from './aisdk-ui';
+import { aisdkDataProtocol } from './aisdk-data';
 
-export const protocols: readonly ProtocolDefinition[] = [flatBlockProtocol];
+export const protocols: readonly ProtocolDefinition[] = [flatBlockProtocol, aisdkUiProtocol, aisdkDataProtocol];

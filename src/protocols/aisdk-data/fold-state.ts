@@ -1,0 +1,66 @@
+// State of the v4 data stream fold. Mirrors the v4 client (`processChatResponse`): one current text part
+// and one current reasoning part, both reset when a step finishes; tool calls by toolCallId.
+import type { FindingSink } from '../../model/finding';
+import type { RawItem, ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
+import { preview } from '../../model/decode';
+import { StepLayout } from '../aisdk-ui/layout';
+
+export interface DataTool {
+  item: ToolItem;
+  /** `b:` was seen: `c:` deltas may follow. */
+  streamed: boolean;
+  text: string;
+  /** `9:` was seen. */
+  called: boolean;
+  startFrame: number;
+  incompleteReported: boolean;
+}
+
+export interface DataFoldState {
+  model: ViewModel;
+  layout: StepLayout;
+  sink: FindingSink;
+  text: TextItem | undefined;
+  reasoning: ReasoningItem | undefined;
+  tools: Map<string, DataTool>;
+  /** Tool calls started by `b:` and not yet completed by `9:`. */
+  pendingCalls: Set<DataTool>;
+  lines: number;
+  errorAt: number | undefined;
+  reportedAfterError: boolean;
+  finishedAt: number | undefined;
+  reportedAfterFinish: boolean;
+  stepOpenAt: number | undefined;
+  /** Some `f:` was seen: the server marks steps (older servers send only `e:`). */
+  sawStepStart: boolean;
+  stepUsage: Record<string, number> | undefined;
+  ended: boolean;
+}
+
+export function createDataState(): DataFoldState {
+  const model: ViewModel = { protocol: 'aisdk-data', items: [], todos: null, streaming: true };
+  return {
+    model,
+    layout: new StepLayout(model),
+    sink: { report: () => undefined },
+    text: undefined,
+    reasoning: undefined,
+    tools: new Map(),
+    pendingCalls: new Set(),
+    lines: 0,
+    errorAt: undefined,
+    reportedAfterError: false,
+    finishedAt: undefined,
+    reportedAfterFinish: false,
+    stepOpenAt: undefined,
+    sawStepStart: false,
+    stepUsage: undefined,
+    ended: false,
+  };
+}
+
+export function addRaw(st: DataFoldState, index: number, text: string): RawItem {
+  const item: RawItem = { kind: 'raw', id: `raw-${index}-${st.lines}`, frames: [index], text: preview(text, 2000) };
+  st.layout.addItem(item, index);
+  return item;
+}

@@ -1,0 +1,203 @@
+// The v4 data stream fold: `<code>:<JSON>` lines → view model and findings. One frame is normally one
+// line; a frame holding a whole body (several lines) is split here, so both capture styles fold alike.
+import type { DecodedFrame } from '../../model/frame';
+import type { ErrorItem, ReasoningItem, TextItem } from '../../model/view';
+import { frameText, preview } from '../../model/decode';
+import type { ProtocolFold } from '../types';
+import { isRecord, jsonText, numericCounters } from '../aisdk-ui/json-util';
+import { applyRequest } from '../aisdk-ui/request';
+import { DATA_RULE } from './rules';
+import { parseLine } from './parse-line';
+import type { DataStreamPart } from './schema';
+import { addRaw, createDataState, type DataFoldState } from './fold-state';
+import { argsDelta, reportIncompleteCalls, streamingStart, toolCall, toolResult } from './fold-tools';
+
+export function createAisdkDataFold(): ProtocolFold {
+  const st = createDataState();
+  let last = -1;
+  return {
+    apply(decoded, sink) {
+      st.sink = sink;
+      last = decoded.frame.index;
+      try {
+        applyFrame(st, decoded);
+      } catch (err) {
+        // A bug in a handler must not lose the frame or stop the session.
+        addRaw(st, decoded.frame.index, `${frameText(decoded.frame)} (not folded: ${String(err)})`);
+      }
+    },
+    finish(sink) {
+      st.sink = sink;
+      endOfInput(st, last);
+    },
+    view: () => st.model,
+  };
+}
+
+const PROBLEM_RULE = {
+  'no-separator': DATA_RULE.noSeparator,
+  'unknown-code': DATA_RULE.unknownCode,
+  'invalid-json': DATA_RULE.invalidJson,
+  'invalid-value': DATA_RULE.invalidValue,
+} as const;
+
+function applyFrame(st: DataFoldState, d: DecodedFrame): void {
+  const { frame } = d;
+  const i = frame.index;
+  if (frame.kind === 'close') return endOfInput(st, i);
+  if (frame.kind === 'error') {
+    addError(st, i, `connection error${frame.data ? `: ${frame.data}` : ''}`);
+    return;
+  }
+  if (frame.kind !== 'message') return;
+  if (frame.direction === 'out') return applyRequest(st.layout, d);
+  const lines = frameText(frame).split('\n');
+  lines.forEach((raw, n) => {
+    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+    // The v4 client skips empty lines.
+    if (line.trim() === '') return;
+    if (frame.truncated && n === lines.length - 1) {
+      // The capture cut the payload inside this line: not the server's fault, so shown without a finding.
+      addRaw(st, i, `${line}… (cut by the capture)`);
+      return;
+    }
+    applyLine(st, line, i);
+  });
+}
+
+function applyLine(st: DataFoldState, line: string, i: number): void {
+  st.lines++;
+  if (st.errorAt !== undefined && !st.reportedAfterError) {
+    st.reportedAfterError = true;
+    st.sink.report(DATA_RULE.afterError, `a line after the 3: error part (frame ${st.errorAt}); the v4 client stopped reading there.`, [i, st.errorAt]);
+  }
+  if (st.finishedAt !== undefined && !st.reportedAfterFinish) {
+    st.reportedAfterFinish = true;
+    st.sink.report(DATA_RULE.afterFinish, `a line after the d: finish_message part (frame ${st.finishedAt}); expected nothing after it.`, [i, st.finishedAt]);
+  }
+  const parsed = parseLine(line);
+  if (!parsed.ok) {
+    st.sink.report(PROBLEM_RULE[parsed.problem], `${parsed.message} Line: ${preview(line, 80)}`, [i]);
+    addRaw(st, i, line);
+    return;
+  }
+  applyPart(st, parsed.part, i, line);
+}
+
+function applyPart(st: DataFoldState, p: DataStreamPart, i: number, line: string): void {
+  switch (p.code) {
+    case '0': return appendText(st, p.value, i);
+    case 'g': return appendReasoning(st, p.value, i);
+    case 'i':
+      appendReasoning(st, '', i);
+      addRaw(st, i, `redacted reasoning (${p.value.data.length} characters)`);
+      return;
+    case 'j':
+      if (st.reasoning) st.reasoning.frames.push(i);
+      else addRaw(st, i, line);
+      return;
+    case 'b': return streamingStart(st, p.value, i);
+    case 'c': return argsDelta(st, p.value, i, line);
+    case '9': return toolCall(st, p.value, i);
+    case 'a': return toolResult(st, p.value, i);
+    case 'f':
+      if (st.layout.inStep) st.sink.report(DATA_RULE.stepMismatch, `f: start_step while the step started at frame ${st.stepOpenAt} is open; expected e: finish_step first.`, [i, st.stepOpenAt ?? i]);
+      st.sawStepStart = true;
+      st.stepOpenAt = i;
+      st.layout.startStep(i);
+      return;
+    case 'e': return finishStep(st, p.value, i);
+    case 'd': return finishMessage(st, p.value.usage, i);
+    case '3':
+      st.errorAt ??= i;
+      st.sink.report(DATA_RULE.errorPart, `the server sent an error part: ${p.value} (the v4 client throws it and stops reading).`, [i]);
+      addError(st, i, p.value);
+      return;
+    case '2':
+      addRaw(st, i, `data: ${jsonText(p.value)}`);
+      return;
+    case '8':
+      addRaw(st, i, `annotations: ${jsonText(p.value)}`);
+      return;
+    case 'h': {
+      const s = p.value as Record<string, unknown>;
+      const url = typeof s.url === 'string' ? s.url : '';
+      addRaw(st, i, `source: ${typeof s.title === 'string' ? s.title : url} <${url}>`);
+      return;
+    }
+    case 'k':
+      addRaw(st, i, `file: ${p.value.mimeType} (${p.value.data.length} characters)`);
+      return;
+  }
+}
+
+function appendText(st: DataFoldState, text: string, i: number): void {
+  if (!st.text) {
+    const item: TextItem = { kind: 'text', id: `text-${i}-${st.lines}`, frames: [i], text: '', part: false, final: false, brand: false };
+    st.layout.addText(item);
+    st.text = item;
+  } else if (st.text.frames[st.text.frames.length - 1] !== i) {
+    st.text.frames.push(i);
+  }
+  st.text.text += text;
+}
+
+function appendReasoning(st: DataFoldState, text: string, i: number): void {
+  if (!st.reasoning) {
+    const item: ReasoningItem = { kind: 'reasoning', id: `reasoning-${i}-${st.lines}`, frames: [i], text: '' };
+    st.layout.addItem(item, i);
+    st.reasoning = item;
+  } else if (st.reasoning.frames[st.reasoning.frames.length - 1] !== i) {
+    st.reasoning.frames.push(i);
+  }
+  st.reasoning.text += text;
+}
+
+function finishStep(st: DataFoldState, v: { usage?: unknown; isContinued?: unknown }, i: number): void {
+  if (st.sawStepStart && !st.layout.inStep) {
+    st.sink.report(DATA_RULE.stepMismatch, 'e: finish_step with no open step; expected f: start_step first.', [i]);
+  }
+  reportIncompleteCalls(st, 'e: finish_step', i);
+  // The v4 client keeps the text part across a step only when the step is continued.
+  if (v.isContinued !== true) st.text = undefined;
+  st.reasoning = undefined;
+  st.layout.finishStep(i);
+  const usage = usageOf(v.usage);
+  if (usage) {
+    const sum = { ...st.stepUsage };
+    for (const [k, n] of Object.entries(usage)) sum[k] = (sum[k] ?? 0) + n;
+    st.stepUsage = sum;
+  }
+}
+
+function finishMessage(st: DataFoldState, usage: unknown, i: number): void {
+  if (st.layout.inStep) {
+    st.sink.report(DATA_RULE.stepMismatch, `d: finish_message while the step started at frame ${st.stepOpenAt} is open; expected e: finish_step first.`, [i, st.stepOpenAt ?? i]);
+  }
+  reportIncompleteCalls(st, 'd: finish_message', i);
+  const lastText = st.layout.lastText;
+  if (lastText) lastText.final = true;
+  const counters = usageOf(usage) ?? st.stepUsage;
+  if (counters) st.model.usage = counters;
+  st.finishedAt ??= i;
+  st.layout.endStreaming();
+}
+
+/** v4 usage is `{promptTokens, completionTokens}`; non-numbers (the client turns them into NaN) are left out. */
+function usageOf(usage: unknown): Record<string, number> | undefined {
+  return isRecord(usage) ? numericCounters(usage) : undefined;
+}
+
+function endOfInput(st: DataFoldState, i: number): void {
+  if (st.ended) return;
+  st.ended = true;
+  if (st.lines > 0 && st.finishedAt === undefined && st.errorAt === undefined) {
+    st.sink.report(DATA_RULE.missingFinish, 'the stream ended without a d: finish_message part; the message is incomplete.', i >= 0 ? [i] : []);
+  }
+  st.layout.endStreaming();
+}
+
+function addError(st: DataFoldState, i: number, message: string): void {
+  const item: ErrorItem = { kind: 'error', id: `error-${i}-${st.lines}`, frames: [i], message };
+  st.layout.addItem(item, i);
+}

@@ -1,0 +1,19 @@
+// Test helpers for the v4 data stream: one frame per non-empty line, as the capture layer splits bodies.
+import type { Frame } from '../../model/frame';
+import { run, type RunResult } from '../aisdk-ui/testing';
+import { aisdkDataProtocol } from './index';
+
+export function lineFrames(body: string): Frame[] {
+  return body
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((data, index) => ({ index, connectionId: 'c1', time: index, direction: 'in', kind: 'message', data }));
+}
+
+export function runLines(lines: readonly string[], options: { finish?: boolean } = {}): RunResult {
+  return run(lineFrames(lines.join('\n')), aisdkDataProtocol, options);
+}
+
+export function runBody(body: string): RunResult {
+  return run(lineFrames(body), aisdkDataProtocol);
+}

@@ -1,0 +1,120 @@
+// @vitest-environment node
+// Agreement with the official client (`ai` 6.x): the same SSE bodies go through DefaultChatTransport +
+// readUIMessageStream and through our fold. On streams the client accepts, final text, reasoning and
+// tool calls are equal and we report no error; on streams it rejects, we report an error finding.
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import fc from 'fast-check';
+import { parseJsonEventStream, uiMessageChunkSchema } from 'ai';
+import { describe, expect, it } from 'vitest';
+import { readWithAi, summarizeMessage, type ToolSummary } from './reference-client';
+import { errorsOf, framesOfSse, reasoningOf, run, textsOf, toolsOf, toSse } from './testing';
+import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES } from './schema';
+
+function ours(body: string) {
+  const { view, findings } = run(framesOfSse(body));
+  const tools: ToolSummary[] = toolsOf(view)
+    .filter((t) => !t.orphanResult)
+    .map((t) => ({ toolCallId: t.toolId, toolName: t.name, input: t.input, status: t.status, result: t.result }));
+  return { texts: textsOf(view), reasoning: reasoningOf(view), tools, errors: errorsOf(findings) };
+}
+
+async function expectAgreement(body: string): Promise<'accepted' | 'rejected'> {
+  const ref = await readWithAi(body);
+  const mine = ours(body);
+  if (ref.rejection !== undefined) {
+    expect(mine.errors.length, `client rejected (${String(ref.rejection)}) but no error finding`).toBeGreaterThan(0);
+    return 'rejected';
+  }
+  expect(mine.errors, 'client accepted the stream').toEqual([]);
+  const theirs = summarizeMessage(ref.message);
+  expect(mine.texts).toEqual(theirs.texts);
+  expect(mine.reasoning).toEqual(theirs.reasoning);
+  expect(mine.tools).toEqual(theirs.tools);
+  return 'accepted';
+}
+
+const dir = path.resolve(__dirname, 'testdata');
+const files = readdirSync(dir).filter((f) => f.endsWith('.sse'));
+
+describe('agreement with ai readUIMessageStream on the test data', () => {
+  for (const file of files) {
+    it(file, async () => {
+      const outcome = await expectAgreement(readFileSync(path.join(dir, file), 'utf8'));
+      expect(outcome).toBe(file.startsWith('valid-') ? 'accepted' : 'rejected');
+    });
+  }
+});
+
+// Random chunk sequences over a few ids: valid and invalid orders alike. Chunk types outside ai 6
+// (VERSION_NOTES) are left out: ai 6 rejects them by design while we only warn. `start` carries a
+// messageId only first, because readUIMessageStream restarts the message on a new messageId.
+const id = fc.constantFrom('a', 'b');
+const call = fc.constantFrom('c1', 'c2');
+const name = fc.constantFrom('calc', 'todo_write');
+const chunk = fc.oneof(
+  fc.constant({ type: 'start' }),
+  fc.constant({ type: 'start-step' }),
+  fc.constant({ type: 'finish-step' }),
+  fc.constant({ type: 'finish' }),
+  fc.constant({ type: 'error', errorText: 'oops' }),
+  id.map((i) => ({ type: 'text-start', id: i })),
+  fc.tuple(id, fc.constantFrom('x', 'yz')).map(([i, d]) => ({ type: 'text-delta', id: i, delta: d })),
+  id.map((i) => ({ type: 'text-end', id: i })),
+  id.map((i) => ({ type: 'reasoning-start', id: i })),
+  id.map((i) => ({ type: 'reasoning-delta', id: i, delta: 'r' })),
+  id.map((i) => ({ type: 'reasoning-end', id: i })),
+  fc.tuple(call, name).map(([c, n]) => ({ type: 'tool-input-start', toolCallId: c, toolName: n })),
+  fc.tuple(call, fc.constantFrom('{"v":', '1}')).map(([c, d]) => ({ type: 'tool-input-delta', toolCallId: c, inputTextDelta: d })),
+  fc.tuple(call, name).map(([c, n]) => ({ type: 'tool-input-available', toolCallId: c, toolName: n, input: { v: 1 } })),
+  call.map((c) => ({ type: 'tool-output-available', toolCallId: c, output: 'ok' })),
+  call.map((c) => ({ type: 'tool-output-error', toolCallId: c, errorText: 'bad' })),
+  call.map((c) => ({ type: 'data-note', id: c, data: { c } })),
+  fc.constant('{"type":"text-delta"'),
+  fc.constant({ type: 'text-delta', id: 'a' }),
+);
+
+describe('agreement with ai on random chunk sequences', () => {
+  it('rejects exactly what the client rejects, and folds the rest the same way', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(chunk, { maxLength: 14 }), async (chunks) => {
+        const body = toSse([{ type: 'start', messageId: 'm1' }, ...chunks, '[DONE]']);
+        await expectAgreement(body);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});
+
+describe('our chunk schemas accept what ai 6 accepts', () => {
+  const value = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.dictionary(fc.string(), fc.string()));
+  const keys = ['id', 'delta', 'toolCallId', 'toolName', 'input', 'output', 'errorText', 'approvalId', 'finishReason', 'messageId', 'url', 'mediaType', 'sourceId', 'title', 'data', 'preliminary', 'dynamic', 'inputEncoding', 'transient'];
+  const types = [...CHUNK_SCHEMAS.keys()].filter((t) => !VERSION_NOTES[t]).concat(['data-x', 'nope']);
+  const record = fc.record({
+    type: fc.constantFrom(...types),
+    fields: fc.dictionary(fc.constantFrom(...keys), fc.oneof(value, fc.constantFrom('stop', 'json', 'text', 'tool-calls'))),
+  });
+
+  it('agrees on random chunks', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(record, { minLength: 1, maxLength: 20 }), async (records) => {
+        const chunks = records.map((r) => ({ ...r.fields, type: r.type }));
+        const body = new Response(toSse(chunks)).body!;
+        const results = [];
+        const reader = parseJsonEventStream({ stream: body, schema: uiMessageChunkSchema }).getReader();
+        for (;;) {
+          const { done, value: r } = await reader.read();
+          if (done) break;
+          results.push(r.success);
+        }
+        const mine = chunks.map((c) => {
+          const json = JSON.parse(JSON.stringify(c)) as { type: string };
+          const schema = json.type.startsWith('data-') ? DataChunkSchema : CHUNK_SCHEMAS.get(json.type);
+          return schema ? schema.safeParse(json).success : false;
+        });
+        expect(mine).toEqual(results);
+      }),
+      { numRuns: 100 },
+    );
+  });
+});

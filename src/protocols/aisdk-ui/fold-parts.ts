@@ -1,0 +1,105 @@
+// Text, reasoning, source, file and data chunks of the UI message stream.
+import type { ReasoningItem, TextItem } from '../../model/view';
+import { preview } from '../../model/decode';
+import { UI_RULE } from './rules';
+import { addRaw, type UiFoldState } from './fold-state';
+import { jsonText } from './json-util';
+
+type Kind = 'text' | 'reasoning';
+
+function openMap(st: UiFoldState, kind: Kind): Map<string, TextItem | ReasoningItem> {
+  return kind === 'text' ? st.openText : st.openReasoning;
+}
+
+export function partStart(st: UiFoldState, kind: Kind, id: string, i: number): void {
+  const open = openMap(st, kind);
+  const earlier = open.get(id);
+  if (earlier) {
+    st.sink.report(
+      UI_RULE.duplicatePartId,
+      `${kind}-start for id "${id}" while a ${kind} part with that id is open (started at frame ${earlier.frames[0]}); expected ${kind}-end first. The earlier part stops growing.`,
+      [i, earlier.frames[0] ?? i],
+    );
+  }
+  st.closedByStep.delete(`${kind}:${id}`);
+  if (kind === 'text') {
+    const item: TextItem = { kind: 'text', id: `text-${i}`, frames: [i], text: '', part: false, final: false, brand: false };
+    st.layout.addText(item);
+    st.openText.set(id, item);
+  } else {
+    const item: ReasoningItem = { kind: 'reasoning', id: `reasoning-${i}`, frames: [i], text: '' };
+    st.layout.addItem(item, i);
+    st.openReasoning.set(id, item);
+  }
+}
+
+export function partDelta(st: UiFoldState, kind: Kind, id: string, delta: string, i: number, raw: string): void {
+  const item = openMap(st, kind).get(id);
+  if (!item) return notStarted(st, kind, `${kind}-delta`, id, i, raw);
+  item.text += delta;
+  item.frames.push(i);
+}
+
+export function partEnd(st: UiFoldState, kind: Kind, id: string, i: number, raw: string): void {
+  const open = openMap(st, kind);
+  const item = open.get(id);
+  if (!item) return notStarted(st, kind, `${kind}-end`, id, i, raw);
+  item.frames.push(i);
+  open.delete(id);
+}
+
+function notStarted(st: UiFoldState, kind: Kind, chunk: string, id: string, i: number, raw: string): void {
+  const rule = kind === 'text' ? UI_RULE.textNotStarted : UI_RULE.reasoningNotStarted;
+  const why = st.closedByStep.has(`${kind}:${id}`)
+    ? `its ${kind} part was closed by finish-step`
+    : `no ${kind}-start with that id is open`;
+  st.sink.report(
+    rule,
+    `${chunk} for ${kind} id "${id}" but ${why}; expected a "${kind}-start" with the same id first (the client throws).`,
+    [i],
+  );
+  addRaw(st, i, raw);
+}
+
+/** finish-step and finish close every open part; the client drops them without a word, we warn. */
+export function closeOpenParts(st: UiFoldState, at: string, i: number, remember: boolean): void {
+  for (const kind of ['text', 'reasoning'] as const) {
+    const open = openMap(st, kind);
+    for (const [id, item] of open) {
+      st.sink.report(
+        UI_RULE.partNotEnded,
+        `${kind} part "${id}" is still open at ${at}; expected "${kind}-end" before it.`,
+        [item.frames[0] ?? i, i],
+      );
+      if (remember) st.closedByStep.add(`${kind}:${id}`);
+    }
+    open.clear();
+  }
+  st.legacyReasoning = undefined;
+}
+
+/** ai 5.0 `reasoning {text}`: appends to the current reasoning part; `reasoning-part-finish` ends it. */
+export function legacyReasoning(st: UiFoldState, text: string, i: number): void {
+  if (!st.legacyReasoning) {
+    st.legacyReasoning = { kind: 'reasoning', id: `reasoning-${i}`, frames: [i], text: '' };
+    st.layout.addItem(st.legacyReasoning, i);
+  } else {
+    st.legacyReasoning.frames.push(i);
+  }
+  st.legacyReasoning.text += text;
+}
+
+/** data-* parts: a part with the same type and id replaces the earlier one, as the client does. */
+export function dataPart(st: UiFoldState, type: string, id: string | undefined, data: unknown, transient: boolean, i: number): void {
+  const text = `${transient ? '(transient) ' : ''}${type}: ${preview(jsonText(data), 1900)}`;
+  const key = id === undefined || transient ? undefined : `${type}\u0000${id}`;
+  const existing = key === undefined ? undefined : st.dataParts.get(key);
+  if (existing) {
+    existing.text = text;
+    existing.frames.push(i);
+    return;
+  }
+  const item = addRaw(st, i, text);
+  item.text = text;
+  if (key !== undefined) st.dataParts.set(key, item);
+}

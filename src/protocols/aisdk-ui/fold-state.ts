@@ -1,0 +1,79 @@
+// The UI message stream fold's state: open parts by id, tool calls by toolCallId, and the stream's
+// lifecycle. Kept in maps so each chunk costs O(1) however long the stream is.
+import type { FindingSink } from '../../model/finding';
+import type { ApprovalItem, RawItem, ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
+import { preview } from '../../model/decode';
+import { StepLayout } from './layout';
+
+export type ToolPhase = 'input-streaming' | 'input-available' | 'output' | 'error' | 'denied';
+
+export interface ToolState {
+  item: ToolItem;
+  phase: ToolPhase;
+  /** A tool-input-start was seen (only then may tool-input-delta follow). */
+  streamed: boolean;
+  text: string;
+  encoding: 'json' | 'text';
+  startFrame: number;
+  /** The approval asked for this call, if any. */
+  approval?: ApprovalItem;
+  /** tool-input-incomplete was reported for it (once per call). */
+  incompleteReported?: boolean;
+}
+
+export interface UiFoldState {
+  model: ViewModel;
+  layout: StepLayout;
+  sink: FindingSink;
+  openText: Map<string, TextItem>;
+  openReasoning: Map<string, ReasoningItem>;
+  /** `text:<id>` / `reasoning:<id>` closed by finish-step rather than by their end chunk. */
+  closedByStep: Set<string>;
+  tools: Map<string, ToolState>;
+  approvals: Map<string, { item: ApprovalItem; tool: ToolState }>;
+  /** Persistent data parts by `type` + `id`: a later part with the same key replaces the earlier one. */
+  dataParts: Map<string, RawItem>;
+  /** ai 5.0's `reasoning` chunk appends to the current reasoning part. */
+  legacyReasoning: ReasoningItem | undefined;
+  messageId: string | undefined;
+  chunks: number;
+  stepOpenAt: number | undefined;
+  finishedAt: number | undefined;
+  reportedAfterFinish: boolean;
+  doneAt: number | undefined;
+  reportedAfterDone: boolean;
+  aborted: boolean;
+  ended: boolean;
+}
+
+export function createUiState(): UiFoldState {
+  const model: ViewModel = { protocol: 'aisdk-ui', items: [], todos: null, streaming: true };
+  return {
+    model,
+    layout: new StepLayout(model),
+    sink: { report: () => undefined },
+    openText: new Map(),
+    openReasoning: new Map(),
+    closedByStep: new Set(),
+    tools: new Map(),
+    approvals: new Map(),
+    dataParts: new Map(),
+    legacyReasoning: undefined,
+    messageId: undefined,
+    chunks: 0,
+    stepOpenAt: undefined,
+    finishedAt: undefined,
+    reportedAfterFinish: false,
+    doneAt: undefined,
+    reportedAfterDone: false,
+    aborted: false,
+    ended: false,
+  };
+}
+
+/** Shows a frame as is so it is never lost (unknown chunk, or one the client would reject). */
+export function addRaw(st: UiFoldState, index: number, text: string): RawItem {
+  const item: RawItem = { kind: 'raw', id: `raw-${index}`, frames: [index], text: preview(text, 2000) };
+  st.layout.addItem(item, index);
+  return item;
+}

@@ -1,0 +1,244 @@
+// The AI SDK UI message stream fold: SSE data records (one JSON chunk each, `[DONE]` last) → view model
+// and findings. It mirrors ai's `processUIMessageStream` reducer (ai 6.x) and reports, instead of
+// throwing, wherever that reducer or the schema check would stop the chat.
+import type { DecodedFrame } from '../../model/frame';
+import type { ErrorItem } from '../../model/view';
+import { frameText } from '../../model/decode';
+import type { ProtocolFold } from '../types';
+import { UI_RULE } from './rules';
+import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES, knownKeys, type AnyChunk, type DataChunk } from './schema';
+import { addRaw, createUiState, type UiFoldState } from './fold-state';
+import { closeOpenParts, dataPart, legacyReasoning, partDelta, partEnd, partStart } from './fold-parts';
+import * as tools from './fold-tools';
+import { isRecord, numericCounters } from './json-util';
+import { applyRequest } from './request';
+
+export function createAisdkUiFold(): ProtocolFold {
+  const st = createUiState();
+  let last = -1;
+  return {
+    apply(decoded, sink) {
+      st.sink = sink;
+      last = decoded.frame.index;
+      try {
+        applyFrame(st, decoded);
+      } catch (err) {
+        // A bug in a handler must not lose the frame or stop the session.
+        addRaw(st, decoded.frame.index, `${frameText(decoded.frame)} (not folded: ${String(err)})`);
+      }
+    },
+    finish(sink) {
+      st.sink = sink;
+      endOfInput(st, last);
+    },
+    view: () => st.model,
+  };
+}
+
+function applyFrame(st: UiFoldState, d: DecodedFrame): void {
+  const { frame } = d;
+  const i = frame.index;
+  if (frame.kind === 'close') return endOfInput(st, i);
+  if (frame.kind === 'error') {
+    addError(st, i, `connection error${frame.data ? `: ${frame.data}` : ''}`);
+    return;
+  }
+  if (frame.kind !== 'message') return;
+  if (frame.direction === 'out') return applyRequest(st.layout, d);
+  const text = frameText(frame);
+  if (text.trim() === '[DONE]') {
+    st.doneAt ??= i;
+    st.layout.endStreaming();
+    return;
+  }
+  if (st.doneAt !== undefined && !st.reportedAfterDone) {
+    st.reportedAfterDone = true;
+    st.sink.report(UI_RULE.afterDone, `data after the [DONE] terminator (frame ${st.doneAt}); expected nothing after it.`, [i, st.doneAt]);
+  }
+  if (d.json === undefined && frame.truncated) {
+    // The capture cut the payload: not the server's fault, so shown without a finding.
+    addRaw(st, i, `${text}… (cut by the capture at ${text.length} of ${frame.truncated.originalLength} characters)`);
+    return;
+  }
+  if (d.json === undefined) {
+    st.sink.report(UI_RULE.invalidJson, `data record is ${d.jsonError ?? 'not JSON'}; expected one JSON chunk per record (the client fails the stream).`, [i]);
+    addRaw(st, i, text);
+    return;
+  }
+  applyChunk(st, d.json, i, text);
+}
+
+const keyCache = new Map<unknown, ReadonlySet<string>>();
+
+function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): void {
+  if (!isRecord(json) || typeof json.type !== 'string') {
+    st.sink.report(UI_RULE.invalidChunk, 'chunk is not an object with a string "type"; expected a UI message chunk.', [i]);
+    addRaw(st, i, raw);
+    return;
+  }
+  const type = json.type;
+  checkLifecycle(st, type, i);
+  const schema = type.startsWith('data-') ? DataChunkSchema : CHUNK_SCHEMAS.get(type);
+  if (!schema) {
+    st.sink.report(UI_RULE.unknownChunkType, `unknown chunk type "${type}"; expected a UI message chunk type (the client's schema check fails).`, [i]);
+    addRaw(st, i, raw);
+    return;
+  }
+  const parsed = schema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map((x) => `${x.path.join('.') || 'chunk'}: ${x.message}`).join('; ');
+    st.sink.report(UI_RULE.invalidChunk, `"${type}" chunk fails its schema (${issues}) (the client throws).`, [i]);
+    addRaw(st, i, raw);
+    return;
+  }
+  let keys = keyCache.get(schema);
+  if (!keys) keyCache.set(schema, (keys = knownKeys(schema)));
+  const extra = Object.keys(json).filter((k) => !keys.has(k));
+  if (extra.length > 0) {
+    st.sink.report(UI_RULE.unknownKey, `"${type}" chunk has undeclared keys ${extra.map((k) => `"${k}"`).join(', ')}; ai 5.0–7.0.0 clients reject unknown keys.`, [i]);
+  }
+  const note = VERSION_NOTES[type];
+  if (note) st.sink.report(UI_RULE.versionSpecificChunk, `"${type}" chunk: ${note}.`, [i]);
+  if (type.startsWith('data-')) {
+    const p = parsed.data as DataChunk;
+    dataPart(st, p.type, p.id, p.data, p.transient === true, i);
+    return;
+  }
+  dispatch(st, parsed.data as AnyChunk, i, raw);
+}
+
+function checkLifecycle(st: UiFoldState, type: string, i: number): void {
+  st.chunks++;
+  if (st.chunks === 1 && type !== 'start') {
+    st.sink.report(UI_RULE.missingStart, `the stream begins with "${type}"; expected a "start" chunk first.`, [i]);
+  }
+  if (st.finishedAt !== undefined && !st.reportedAfterFinish) {
+    st.reportedAfterFinish = true;
+    st.sink.report(UI_RULE.chunkAfterFinish, `"${type}" chunk after "finish" (frame ${st.finishedAt}); expected only [DONE] after it.`, [i, st.finishedAt]);
+  }
+}
+
+function dispatch(st: UiFoldState, c: AnyChunk, i: number, raw: string): void {
+  switch (c.type) {
+    case 'start': return onStart(st, c.messageId, c.messageMetadata);
+    case 'finish': return onFinish(st, c.messageMetadata, i);
+    case 'abort':
+      st.aborted = true;
+      st.sink.report(UI_RULE.aborted, `the stream was aborted${c.reason ? ` (${c.reason})` : ''}; the message is incomplete.`, [i]);
+      addError(st, i, `Aborted${c.reason ? `: ${c.reason}` : ''}`);
+      st.layout.endStreaming();
+      return;
+    case 'error':
+      st.sink.report(UI_RULE.errorChunk, `the server reported an error: ${c.errorText}`, [i]);
+      addError(st, i, c.errorText);
+      return;
+    case 'message-metadata': return addUsage(st, c.messageMetadata);
+    case 'start-step':
+      if (st.layout.inStep) st.sink.report(UI_RULE.stepMismatch, `start-step while the step started at frame ${st.stepOpenAt} is open; expected finish-step first.`, [i, st.stepOpenAt ?? i]);
+      st.stepOpenAt = i;
+      st.layout.startStep(i);
+      return;
+    case 'finish-step':
+      if (!st.layout.inStep) st.sink.report(UI_RULE.stepMismatch, 'finish-step with no open start-step; expected start-step first.', [i]);
+      closeOpenParts(st, 'finish-step', i, true);
+      st.layout.finishStep(i);
+      return;
+    case 'reset-step':
+      st.openText.clear();
+      st.openReasoning.clear();
+      st.layout.resetStep();
+      return;
+    case 'text-start': return partStart(st, 'text', c.id, i);
+    case 'text-delta': return partDelta(st, 'text', c.id, c.delta, i, raw);
+    case 'text-end': return partEnd(st, 'text', c.id, i, raw);
+    case 'reasoning-start': return partStart(st, 'reasoning', c.id, i);
+    case 'reasoning-delta': return partDelta(st, 'reasoning', c.id, c.delta, i, raw);
+    case 'reasoning-end': return partEnd(st, 'reasoning', c.id, i, raw);
+    case 'reasoning': return legacyReasoning(st, c.text, i);
+    case 'reasoning-part-finish':
+      st.legacyReasoning = undefined;
+      return;
+    case 'tool-input-start': return tools.toolInputStart(st, c, i);
+    case 'tool-input-delta': return tools.toolInputDelta(st, c, i, raw);
+    case 'tool-input-available': return tools.toolInputAvailable(st, c, i);
+    case 'tool-input-error': return tools.toolInputError(st, c, i);
+    case 'tool-output-available':
+    case 'tool-output-error':
+      return tools.toolOutput(st, c, i);
+    case 'tool-output-denied': return tools.toolOutputDenied(st, c, i);
+    case 'tool-approval-request': return tools.toolApprovalRequest(st, c, i, raw);
+    case 'tool-approval-response': return tools.toolApprovalResponse(st, c.approvalId, c.approved, i, raw);
+    case 'source-url':
+      addRaw(st, i, `source: ${c.title ?? c.url} <${c.url}>`);
+      return;
+    case 'source-document':
+      addRaw(st, i, `source: ${c.title} (${c.mediaType}${c.filename ? `, ${c.filename}` : ''})`);
+      return;
+    case 'file':
+    case 'reasoning-file':
+      addRaw(st, i, `${c.type}: ${c.mediaType} ${c.url}`);
+      return;
+    case 'custom':
+      addRaw(st, i, `custom: ${c.kind}`);
+      return;
+    default:
+      addRaw(st, i, raw);
+  }
+}
+
+function onStart(st: UiFoldState, messageId: string | undefined, metadata: unknown): void {
+  const newMessage = st.finishedAt !== undefined || (messageId !== undefined && messageId !== st.messageId);
+  if (newMessage || st.chunks === 1) {
+    // ai's readUIMessageStream starts a fresh message on a new messageId: parts open before it are gone.
+    if (st.messageId !== undefined && newMessage) {
+      st.openText.clear();
+      st.openReasoning.clear();
+    }
+    st.layout.startTurn();
+  }
+  if (messageId !== undefined) st.messageId = messageId;
+  st.finishedAt = undefined;
+  st.reportedAfterFinish = false;
+  st.model.streaming = true;
+  addUsage(st, metadata);
+}
+
+function onFinish(st: UiFoldState, metadata: unknown, i: number): void {
+  closeOpenParts(st, 'finish', i, false);
+  tools.reportIncompleteTools(st, i);
+  if (st.layout.inStep) {
+    st.sink.report(UI_RULE.stepMismatch, `finish while the step started at frame ${st.stepOpenAt} is open; expected finish-step first.`, [i, st.stepOpenAt ?? i]);
+  }
+  const lastText = st.layout.lastText;
+  if (lastText) lastText.final = true;
+  st.finishedAt = i;
+  addUsage(st, metadata);
+  st.layout.endStreaming();
+}
+
+function endOfInput(st: UiFoldState, i: number): void {
+  if (st.ended) return;
+  st.ended = true;
+  if (st.chunks > 0 && st.finishedAt === undefined && !st.aborted) {
+    const where = st.doneAt !== undefined ? 'reached [DONE]' : 'ended';
+    const at = st.doneAt ?? i;
+    st.sink.report(UI_RULE.missingFinish, `the stream ${where} without a "finish" chunk; the message is incomplete.`, at >= 0 ? [at] : []);
+  } else if (st.finishedAt !== undefined && st.doneAt === undefined) {
+    st.sink.report(UI_RULE.missingDone, 'the stream finished without "data: [DONE]"; AI SDK servers end with it.', [st.finishedAt]);
+  }
+  st.layout.endStreaming();
+}
+
+function addError(st: UiFoldState, i: number, message: string): void {
+  const item: ErrorItem = { kind: 'error', id: `error-${i}`, frames: [i], message };
+  st.layout.addItem(item, i);
+}
+
+/** Usage is not part of the protocol; apps commonly put it in message metadata (`usage` / `totalUsage`). */
+function addUsage(st: UiFoldState, metadata: unknown): void {
+  if (!isRecord(metadata)) return;
+  for (const key of ['usage', 'totalUsage']) {
+    const counters = numericCounters(metadata[key]);
+    if (counters) st.model.usage = { ...st.model.usage, ...counters };
+  }
+}

@@ -1,0 +1,16 @@
+// The Vercel AI SDK UI message stream (ai ≥ 5): SSE records of JSON chunks ending with `[DONE]`.
+import type { ProtocolDefinition } from '../types';
+import { detectUiConnection, detectUiFrame } from './detect';
+import { createAisdkUiFold } from './fold';
+import { aisdkUiRules } from './rules';
+import { uiSessionKey } from './session';
+
+export const aisdkUiProtocol: ProtocolDefinition = {
+  id: 'aisdk-ui',
+  title: 'Vercel AI SDK UI message stream',
+  rules: aisdkUiRules,
+  detectConnection: detectUiConnection,
+  detectFrame: detectUiFrame,
+  sessionKey: uiSessionKey,
+  createFold: createAisdkUiFold,
+};

@@ -1,0 +1,70 @@
+// Small JSON helpers shared by the AI SDK folds.
+import type { TodoItem } from '../../model/view';
+import { isTodoToolName } from '../../model/view';
+
+/** Structural equality of JSON values (key order ignored). */
+export function jsonEqual(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  if (Array.isArray(a) && Array.isArray(b)) {
+    return a.length === b.length && a.every((v, i) => jsonEqual(v, b[i]));
+  }
+  const ao = a as Record<string, unknown>;
+  const bo = b as Record<string, unknown>;
+  const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
+  const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
+  return ak.length === bk.length && ak.every((k) => Object.hasOwn(bo, k) && jsonEqual(ao[k], bo[k]));
+}
+
+export type ParsedJson = { ok: true; value: unknown } | { ok: false; error: string };
+
+export function parseJson(text: string): ParsedJson {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (err) {
+    return { ok: false, error: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** JSON text of a value for previews; never throws (cycles cannot occur in parsed JSON, but be safe). */
+export function jsonText(value: unknown): string {
+  try {
+    return JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** The todo snapshot a todo-like tool call carries (`{todos: [{content, activeForm?, status}]}`), if any. */
+export function todosOf(toolName: string, input: unknown): TodoItem[] | undefined {
+  if (!isTodoToolName(toolName) || !isRecord(input) || !Array.isArray(input.todos)) return undefined;
+  const todos: TodoItem[] = [];
+  for (const t of input.todos) {
+    if (!isRecord(t) || typeof t.content !== 'string') continue;
+    todos.push({
+      content: t.content,
+      activeForm: typeof t.activeForm === 'string' ? t.activeForm : t.content,
+      status: typeof t.status === 'string' ? t.status : 'pending',
+    });
+  }
+  return todos;
+}
+
+/** Numeric token counters from an object such as `{inputTokens: 3, outputTokens: 5}`. */
+export function numericCounters(value: unknown): Record<string, number> | undefined {
+  if (!isRecord(value)) return undefined;
+  const out: Record<string, number> = {};
+  let any = false;
+  for (const [k, v] of Object.entries(value)) {
+    if (typeof v === 'number' && Number.isFinite(v)) {
+      out[k] = v;
+      any = true;
+    }
+  }
+  return any ? out : undefined;
+}

@@ -1,0 +1,111 @@
+// Where AI SDK items land in the view model. Shared by the UI message stream and the v4 data stream,
+// which both mark steps (start-step/finish-step, `f:`/`e:`).
+//
+// A step becomes a group, but text stays outside groups: AI SDK puts every answer, even a one-line
+// reply, inside a step, and a done group collapses, which would hide the answer. So a text item stands
+// alone between group segments of its step (the flat-block protocol's grouping does the same for
+// ordinary text), and the next tool or reasoning item of the step opens a new segment.
+import type { GroupItem, TextItem, ViewItem, ViewModel } from '../../model/view';
+
+export class StepLayout {
+  private stepOpen = false;
+  private stepCount = 0;
+  /** Group segments of the open step (marked done together at finish-step). */
+  private segments: GroupItem[] = [];
+  private current: GroupItem | undefined;
+  /** Top-level item count when the step started (reset-step truncates back to it). */
+  private stepStart = 0;
+  private brandPending = true;
+  private lastTextItem: TextItem | undefined;
+
+  constructor(private readonly model: ViewModel) {}
+
+  get inStep(): boolean {
+    return this.stepOpen;
+  }
+
+  get lastText(): TextItem | undefined {
+    return this.lastTextItem;
+  }
+
+  /** A new assistant message: its first text shows the brand header. */
+  startTurn(): void {
+    this.brandPending = true;
+  }
+
+  startStep(frame: number): void {
+    if (this.stepOpen) this.closeSegments(frame, true);
+    this.stepOpen = true;
+    this.stepCount++;
+    this.segments = [];
+    this.current = undefined;
+    this.stepStart = this.model.items.length;
+  }
+
+  finishStep(frame: number): void {
+    this.closeSegments(frame, true);
+    this.stepOpen = false;
+  }
+
+  /** Removes what the open step added (AI SDK 7 `reset-step`). */
+  resetStep(): void {
+    if (!this.stepOpen) return;
+    this.model.items.length = Math.min(this.model.items.length, this.stepStart);
+    this.segments = [];
+    this.current = undefined;
+  }
+
+  addText(item: TextItem): void {
+    item.brand = this.brandPending;
+    this.brandPending = false;
+    this.current = undefined;
+    this.lastTextItem = item;
+    this.model.items.push(item);
+  }
+
+  /** A user message: always top level, and the next assistant text is a new turn. */
+  addUser(item: ViewItem): void {
+    this.current = undefined;
+    this.brandPending = true;
+    this.model.items.push(item);
+  }
+
+  /** Tool, reasoning and other step content: into the step's group segment, or top level outside steps. */
+  addItem(item: ViewItem, frame: number): void {
+    if (!this.stepOpen) {
+      this.model.items.push(item);
+      return;
+    }
+    if (!this.current) {
+      const group: GroupItem = {
+        kind: 'group',
+        id: `step-${this.stepCount}-${this.segments.length}`,
+        frames: [frame],
+        summary: `Step ${this.stepCount}`,
+        done: false,
+        open: this.model.streaming,
+        items: [],
+      };
+      this.segments.push(group);
+      this.current = group;
+      this.model.items.push(group);
+    }
+    this.current.items.push(item);
+  }
+
+  /** Streaming stopped: groups still running are shown closed, not done. */
+  endStreaming(): void {
+    this.model.streaming = false;
+    for (const g of this.segments) g.open = false;
+  }
+
+  private closeSegments(frame: number, done: boolean): void {
+    for (const g of this.segments) {
+      g.done = done;
+      g.open = false;
+      if (g.frames[g.frames.length - 1] !== frame) g.frames.push(frame);
+    }
+    this.segments = [];
+    this.current = undefined;
+  }
+}

@@ -1,0 +1,66 @@
+// Test-only: reads an SSE body with the official `ai` client (DefaultChatTransport's SSE parsing and
+// schema check, then readUIMessageStream's reducer), with a local Response instead of the network.
+import { AISDKError, DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
+
+export interface ReferenceResult {
+  message: UIMessage | undefined;
+  /** What made the client reject the stream (schema failure, missing part …), if anything. */
+  rejection: unknown;
+  /** `error` chunks, which the client reports but does not treat as a broken stream. */
+  errorChunks: string[];
+}
+
+export async function readWithAi(body: string): Promise<ReferenceResult> {
+  const transport = new DefaultChatTransport<UIMessage>({
+    api: 'http://127.0.0.1/api/chat',
+    fetch: async () =>
+      new Response(body, {
+        headers: { 'content-type': 'text/event-stream', 'x-vercel-ai-ui-message-stream': 'v1' },
+      }),
+  });
+  const stream = await transport.sendMessages({
+    trigger: 'submit-message',
+    chatId: 'chat-1',
+    messageId: undefined,
+    messages: [],
+    abortSignal: undefined,
+  });
+  let message: UIMessage | undefined;
+  let rejection: unknown;
+  const errorChunks: string[] = [];
+  const onError = (err: unknown) => {
+    // `error` chunks arrive as plain Errors; everything the client rejects is an AISDKError.
+    if (AISDKError.isInstance(err) || !(err instanceof Error)) rejection ??= err;
+    else errorChunks.push(err.message);
+  };
+  for await (const m of readUIMessageStream<UIMessage>({ stream, onError })) message = m;
+  return { message, rejection, errorChunks };
+}
+
+export interface ToolSummary {
+  toolCallId: string;
+  toolName: string;
+  input: unknown;
+  status: 'pending' | 'success' | 'error';
+  result: unknown;
+}
+
+/** Text, reasoning and tool calls of the client's final message, in the shape we compare. */
+export function summarizeMessage(message: UIMessage | undefined): { texts: string[]; reasoning: string[]; tools: ToolSummary[] } {
+  const texts: string[] = [];
+  const reasoning: string[] = [];
+  const tools: ToolSummary[] = [];
+  for (const part of message?.parts ?? []) {
+    if (part.type === 'text') texts.push(part.text);
+    else if (part.type === 'reasoning') reasoning.push(part.text);
+    else if (part.type === 'dynamic-tool' || part.type.startsWith('tool-')) {
+      const p = part as unknown as Record<string, unknown>;
+      const state = p.state as string;
+      const toolName = part.type === 'dynamic-tool' ? String(p.toolName) : part.type.slice('tool-'.length);
+      const status = state === 'output-available' ? (p.preliminary ? 'pending' : 'success') : state === 'output-error' || state === 'output-denied' ? 'error' : 'pending';
+      const result = state === 'output-available' ? p.output : state === 'output-error' ? p.errorText : state === 'output-denied' ? 'denied' : undefined;
+      tools.push({ toolCallId: String(p.toolCallId), toolName, input: p.input ?? p.rawInput, status, result });
+    }
+  }
+  return { texts, reasoning, tools };
+}
