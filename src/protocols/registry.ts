@@ -2,7 +2,8 @@
 // A new protocol is one folder under src/protocols/ plus one line here.
 import type { ProtocolDefinition } from './types';
 import { flatBlockProtocol } from './flat-block';
+import { agUiProtocol } from './ag-ui';
 import { aisdkUiProtocol } from './aisdk-ui';
 import { aisdkDataProtocol } from './aisdk-data';
 
-export const protocols: readonly ProtocolDefinition[] = [flatBlockProtocol, aisdkUiProtocol, aisdkDataProtocol];
+export const protocols: readonly ProtocolDefinition[] = [flatBlockProtocol, agUiProtocol, aisdkUiProtocol, aisdkDataProtocol];

@@ -1,0 +1,138 @@
+// Agreement with the reference client, @ag-ui/client 1.0.0: the same streams go through its HttpAgent
+// (SSE parsing, transformChunks, verifyEvents, defaultApplyEvents) and through our fold.
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import { from, lastValueFrom, toArray, type Observable } from 'rxjs';
+import { transformChunks, type BaseEvent } from '@ag-ui/client';
+import type { Frame } from '../../model/frame';
+import { CORPUS, errors, framesFromSse, framesOf, readJson, run } from './test-support';
+import { normaliseRoles, runReference, seenInView, toSse, type Seen } from './reference-client';
+import { ruleCases } from './rule-cases';
+import { ChunkExpander } from './chunks';
+import { parseEvent } from './schema';
+
+// The reference client logs its soft violations and deprecations; they are not under test here.
+beforeAll(() => {
+  vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterAll(() => vi.restoreAllMocks());
+
+const bodyOf = (frames: readonly Frame[]) => toSse(frames.filter((f) => f.kind === 'message' && f.direction === 'in').map((f) => f.data));
+
+const byId = <T extends { id?: string; toolCallId?: string }>(list: T[]) => [...list].sort((a, b) => String(a.id ?? a.toolCallId).localeCompare(String(b.id ?? b.toolCallId)));
+
+function comparable(seen: Seen) {
+  const s = normaliseRoles(seen);
+  return { ...s, tools: byId(s.tools), results: byId(s.results) };
+}
+
+interface Stream {
+  name: string;
+  frames: Frame[];
+}
+
+const streams: Stream[] = [];
+for (const file of readdirSync(`${CORPUS}/dotnet-server`)) {
+  streams.push({ name: `dotnet ${file.slice(0, 60)}`, frames: framesOf(readJson(`${CORPUS}/dotnet-server/${file}`) as unknown[]) });
+}
+for (const [name, events] of Object.entries(readJson(`${CORPUS}/dart/events.json`) as Record<string, unknown[]>)) {
+  streams.push({ name: `dart ${name}`, frames: framesOf(events) });
+}
+for (const part of readFileSync(`${CORPUS}/dart/sse_streams.txt`, 'utf8').split(/^## /m).slice(1)) {
+  const newline = part.indexOf('\n');
+  streams.push({ name: `sse ${part.slice(0, newline).trim()}`, frames: framesFromSse(part.slice(newline + 1)) });
+}
+
+describe('final messages agree with @ag-ui/client on every stream it accepts', () => {
+  for (const stream of streams) {
+    it(stream.name, async () => {
+      const reference = await runReference(bodyOf(stream.frames));
+      const ours = run(stream.frames);
+      if (reference.error !== undefined) {
+        // Where the reference rejects the stream, we must report an error too.
+        expect(errors(ours.findings).length, `reference: ${reference.error}`).toBeGreaterThan(0);
+        return;
+      }
+      expect(comparable(seenInView(ours.view))).toEqual(comparable(reference.seen));
+    });
+  }
+
+  it('covers the valid corpus: the reference accepts most streams', async () => {
+    let accepted = 0;
+    for (const stream of streams) if ((await runReference(bodyOf(stream.frames))).error === undefined) accepted++;
+    expect(accepted).toBeGreaterThanOrEqual(35);
+  });
+});
+
+describe('every stream the reference rejects gets an error finding', () => {
+  for (const c of ruleCases) {
+    for (const [label, frames] of [['breaking', c.bad], ['valid', c.good]] as const) {
+      it(`${c.rule} (${label} stream)`, async () => {
+        const reference = await runReference(bodyOf(frames));
+        const ours = run(frames);
+        if (reference.error !== undefined) expect(errors(ours.findings).length, `reference: ${reference.error}`).toBeGreaterThan(0);
+        // The reference sees only the response, so the comparison leaves out what the page sent.
+        else if (label === 'valid') expect(comparable(seenInView(run(frames.filter((f) => f.direction === 'in')).view))).toEqual(comparable(reference.seen));
+      });
+    }
+  }
+});
+
+describe('null fields are judged as the reference judges them', () => {
+  const RS = { type: 'RUN_STARTED', threadId: 't', runId: 'r' };
+  const RF = { type: 'RUN_FINISHED', threadId: 't', runId: 'r' };
+  const cases: Record<string, object[]> = {
+    'metadata: null': [RS, { type: 'CUSTOM', name: 'n', value: 1, metadata: null }, RF],
+    'name: null': [RS, { type: 'TEXT_MESSAGE_START', messageId: 'm', name: null }, { type: 'TEXT_MESSAGE_END', messageId: 'm' }, RF],
+    'subagentRunId: null': [RS, { type: 'STEP_STARTED', stepName: 's', subagentRunId: null }, { type: 'STEP_FINISHED', stepName: 's' }, RF],
+    'rawEvent: null': [RS, { type: 'CUSTOM', name: 'n', value: 1, rawEvent: null }, RF],
+    'outcome: null and result: null': [RS, { ...RF, outcome: null, result: null }],
+    'state snapshot of null': [RS, { type: 'STATE_SNAPSHOT', snapshot: null }, RF],
+  };
+  for (const [name, events] of Object.entries(cases)) {
+    it(name, async () => {
+      const frames = framesOf(events);
+      const reference = await runReference(bodyOf(frames));
+      expect(errors(run(frames).findings).length > 0).toBe(reference.error !== undefined);
+    });
+  }
+});
+
+describe('chunk expansion matches transformChunks', () => {
+  const chunkStreams: Record<string, object[]> = {
+    'text then tool': [
+      { type: 'RUN_STARTED', threadId: 't', runId: 'r' },
+      { type: 'TEXT_MESSAGE_CHUNK', messageId: 'm', delta: 'a' },
+      { type: 'TEXT_MESSAGE_CHUNK', delta: 'b' },
+      { type: 'TOOL_CALL_CHUNK', toolCallId: 'c', toolCallName: 'x', parentMessageId: 'm', delta: '{' },
+      { type: 'TOOL_CALL_CHUNK', toolCallId: 'c', delta: '}' },
+      { type: 'RUN_FINISHED', threadId: 't', runId: 'r' },
+    ],
+    'switching message ids, raw passes through': [
+      { type: 'TEXT_MESSAGE_CHUNK', messageId: 'a', role: 'user', delta: '1' },
+      { type: 'RAW', event: 1 },
+      { type: 'TEXT_MESSAGE_CHUNK', messageId: 'b', delta: '2' },
+      { type: 'REASONING_MESSAGE_CHUNK', messageId: 'r', delta: 'hm' },
+      { type: 'CUSTOM', name: 'n', value: 1 },
+    ],
+    'metadata-only chunk': [
+      { type: 'TEXT_MESSAGE_CHUNK', messageId: 'a', delta: 'x' },
+      { type: 'TEXT_MESSAGE_CHUNK', messageId: 'a', metadata: { k: 1 } },
+      { type: 'STATE_SNAPSHOT', snapshot: {} },
+    ],
+  };
+  for (const [name, events] of Object.entries(chunkStreams)) {
+    it(name, async () => {
+      // @ag-ui/client carries its own copy of rxjs; the operator works on ours, only the types differ.
+      const operator = transformChunks(false) as unknown as (source: Observable<BaseEvent>) => Observable<BaseEvent>;
+      const theirs = await lastValueFrom(operator(from(events as BaseEvent[])).pipe(toArray()));
+      const expander = new ChunkExpander();
+      const ours = events.flatMap((e) => {
+        const parsed = parseEvent(e);
+        return parsed.kind === 'event' ? expander.expand(parsed.event).events.map((x) => x.event) : [];
+      });
+      expect(ours).toEqual(theirs);
+    });
+  }
+});

@@ -1,0 +1,265 @@
+// Applies expanded, verified events to the view the way @ag-ui/client's defaultApplyEvents builds its
+// messages and state, reporting the reducer's soft violations (it logs them and carries on).
+import { EventType } from '@ag-ui/core';
+import { isTodoToolName, type TextItem, type ReasoningItem } from '../../model/view';
+import type { AguiEvent } from './schema';
+import type { AguiRuleName } from './rules';
+import type { MessageEntry, ViewStore } from './view-store';
+import { applyJsonPatch } from './json-patch';
+import { appendNewMessages, applyMessagesSnapshot } from './messages';
+import { parseArguments, todosFrom } from './tool-input';
+import { InterruptTracker, type LooseInterrupt } from './interrupts';
+
+export type Report = (rule: AguiRuleName, message: string) => void;
+
+export class EventApplier {
+  readonly interrupts = new InterruptTracker();
+  /** The deprecated THINKING_TEXT_MESSAGE_* carry no id: the one open now. */
+  private thinking: ReasoningItem | undefined;
+
+  constructor(private readonly store: ViewStore) {}
+
+  apply(event: AguiEvent, frame: number, time: number, report: Report): void {
+    const s = this.store;
+    const lane = (event as { subagentRunId?: unknown }).subagentRunId;
+    s.lane = typeof lane === 'string' ? lane : undefined;
+    switch (event.type) {
+      case EventType.SUBAGENT_STARTED:
+        return s.startSubagent(event.subagentRunId, event.description ?? event.name, event.parentToolCallId, frame);
+      case EventType.SUBAGENT_FINISHED:
+        return s.finishSubagent(event.subagentRunId, frame);
+      case EventType.SUBAGENT_ERROR:
+        s.finishSubagent(event.subagentRunId, frame);
+        s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: event.code ? `${event.message} (${event.code})` : event.message });
+        return;
+      case EventType.RUN_STARTED:
+        s.newRun();
+        appendNewMessages(s, event.input?.messages, frame);
+        if (event.input?.resume) this.interrupts.resume(event.input.resume, frame);
+        return;
+      case EventType.RUN_FINISHED:
+        this.usage(event.usage);
+        if (event.outcome?.type === 'interrupt') {
+          for (const interrupt of event.outcome.interrupts) this.interrupts.add(s, interrupt as LooseInterrupt, frame, time);
+        }
+        return s.setStreaming(false);
+      case EventType.RUN_ERROR:
+        this.usage(event.usage);
+        s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: event.code ? `${event.message} (${event.code})` : event.message });
+        return s.setStreaming(false);
+      case EventType.STEP_STARTED:
+        return s.openStep(event.stepName, frame);
+      case EventType.STEP_FINISHED:
+        s.finishStep(event.stepName, frame);
+        return;
+      case EventType.TEXT_MESSAGE_START:
+        this.startMessage(event.messageId, event.role ?? 'assistant', frame, report);
+        return;
+      case EventType.TEXT_MESSAGE_CONTENT:
+      case EventType.REASONING_MESSAGE_CONTENT:
+        return this.appendContent(event.messageId, event.delta, frame, event.type, report);
+      case EventType.TEXT_MESSAGE_END:
+      case EventType.REASONING_MESSAGE_END:
+        return this.endMessage(event.messageId, frame, event.type, report);
+      case EventType.REASONING_MESSAGE_START:
+        this.startMessage(event.messageId, 'reasoning', frame, report);
+        return;
+      case EventType.TOOL_CALL_START:
+        return this.startTool(event.toolCallId, event.toolCallName, event.parentMessageId, frame, report);
+      case EventType.TOOL_CALL_ARGS: {
+        const tool = s.tools.get(event.toolCallId);
+        if (!tool) return report('delta-target-missing', `TOOL_CALL_ARGS: no tool call with ID '${event.toolCallId}' is held; the client drops the delta.`);
+        tool.item.inputText = (tool.item.inputText ?? '') + event.delta;
+        tool.item.frames.push(frame);
+        return;
+      }
+      case EventType.TOOL_CALL_END:
+        return this.endTool(event.toolCallId, frame, report);
+      case EventType.TOOL_CALL_RESULT:
+        return this.toolResult(event.messageId, event.toolCallId, event.content, frame, report);
+      case EventType.STATE_SNAPSHOT:
+        s.model.state = event.snapshot;
+        return;
+      case EventType.STATE_DELTA: {
+        const result = applyJsonPatch(s.model.state ?? {}, event.delta);
+        if (result.ok) s.model.state = result.doc;
+        else report('state-patch-failed', `STATE_DELTA could not be applied (${result.error}); the client keeps the previous state.`);
+        return;
+      }
+      case EventType.MESSAGES_SNAPSHOT:
+        return applyMessagesSnapshot(s, event.messages, frame);
+      case EventType.ACTIVITY_SNAPSHOT:
+        return this.activitySnapshot(event.messageId, event.activityType, event.content, event.replace !== false, frame, report);
+      case EventType.ACTIVITY_DELTA:
+        return this.activityDelta(event.messageId, event.patch, frame, report);
+      case 'THINKING_TEXT_MESSAGE_START':
+        this.thinking = { kind: 'reasoning', id: s.nextId('reasoning'), frames: [frame], text: '' };
+        s.place(this.thinking);
+        return;
+      case 'THINKING_TEXT_MESSAGE_CONTENT':
+        if (this.thinking) {
+          this.thinking.text += event.delta;
+          this.thinking.frames.push(frame);
+        }
+        return;
+      case 'THINKING_TEXT_MESSAGE_END':
+        this.thinking = undefined;
+        return;
+      default:
+        // RAW, CUSTOM, REASONING_START/END, REASONING_ENCRYPTED_VALUE, THINKING_START/END: no view change.
+        return;
+    }
+  }
+
+  private startMessage(id: string, role: string, frame: number, report: Report): void {
+    const s = this.store;
+    const existing = s.messages.get(id);
+    if (existing?.role === 'activity') {
+      return report('message-id-collision', `Message '${id}' is an activity message; message ids must be unique across activity and ${role} messages. The client ignores the start.`);
+    }
+    if (existing && existing.role !== role && !(existing.role === 'assistant' && !existing.content)) {
+      report('message-id-collision', `The ${role} message '${id}' reuses the id of an existing ${existing.role} message; the client appends to that message.`);
+    }
+    const entry = existing ?? s.entry(id, role);
+    if (!entry.content) this.createContent(entry, role, frame);
+    else entry.content.frames.push(frame);
+  }
+
+  private createContent(entry: MessageEntry, role: string, frame: number): void {
+    const s = this.store;
+    if (role === 'reasoning') entry.content = { kind: 'reasoning', id: s.nextId('reasoning'), frames: [frame], text: '' };
+    else if (role === 'user') entry.content = { kind: 'user', id: s.nextId('user'), frames: [frame], text: '' };
+    else {
+      const brand = role === 'assistant' && !s.branded;
+      if (brand) s.branded = true;
+      const text: TextItem = { kind: 'text', id: s.nextId('text'), frames: [frame], text: '', part: false, final: false, brand };
+      entry.content = text;
+    }
+    s.place(entry.content);
+  }
+
+  private appendContent(id: string, delta: string, frame: number, type: string, report: Report): void {
+    const entry = this.store.messages.get(id);
+    if (!entry) return report('delta-target-missing', `${type}: no message with ID '${id}' is held; the client drops the delta.`);
+    if (entry.role === 'activity') return report('message-id-collision', `${type}: message '${id}' is an activity message; the client drops the delta.`);
+    if (!entry.content) this.createContent(entry, entry.role, frame);
+    const content = entry.content;
+    if (!content) return;
+    // The client appends to the content when it is a string and replaces multi-part content.
+    content.text = (entry.contentIsString ? content.text : '') + delta;
+    entry.contentIsString = true;
+    content.frames.push(frame);
+  }
+
+  private endMessage(id: string, frame: number, type: string, report: Report): void {
+    const entry = this.store.messages.get(id);
+    if (!entry) return report('delta-target-missing', `${type}: no message with ID '${id}' is held.`);
+    if (!entry.content) return;
+    entry.content.frames.push(frame);
+    if (entry.content.kind === 'text') entry.content.final = true;
+  }
+
+  private startTool(toolCallId: string, name: string, parentMessageId: string | undefined, frame: number, report: Report): void {
+    const s = this.store;
+    const existing = s.tools.get(toolCallId);
+    if (existing) {
+      if (existing.item.name !== name) {
+        report('tool-call-name-changed', `TOOL_CALL_START: tool call '${toolCallId}' already exists with name '${existing.item.name}'; the client renames it to '${name}'.`);
+        existing.item.name = name;
+      }
+      existing.item.frames.push(frame);
+      return;
+    }
+    let ownerId = toolCallId;
+    if (parentMessageId) {
+      const parent = s.messages.get(parentMessageId);
+      if (parent && parent.role !== 'assistant') {
+        report('tool-parent-not-assistant', `TOOL_CALL_START: parentMessageId '${parentMessageId}' names a ${parent.role} message, not an assistant one; the client files the call under a new message '${toolCallId}'.`);
+      } else ownerId = parentMessageId;
+    }
+    const owner = s.entry(ownerId, 'assistant');
+    const item = s.newTool(toolCallId, name, owner.id, frame);
+    owner.toolIds.push(toolCallId);
+    s.place(item);
+  }
+
+  private endTool(toolCallId: string, frame: number, report: Report): void {
+    const tool = this.store.tools.get(toolCallId);
+    if (!tool) return report('delta-target-missing', `TOOL_CALL_END: no tool call with ID '${toolCallId}' is held.`);
+    tool.ended = true;
+    tool.item.frames.push(frame);
+    const parsed = parseArguments(tool.item.inputText ?? '');
+    if (!parsed.ok) {
+      return report('tool-args-invalid-json', `The arguments of tool call '${toolCallId}' are not valid JSON at TOOL_CALL_END (${parsed.error}).`);
+    }
+    tool.item.input = parsed.value;
+    if (isTodoToolName(tool.item.name)) {
+      const todos = todosFrom(parsed.value);
+      if (todos) {
+        tool.item.todos = todos;
+        // The side panel follows the main agent's list, not a subagent's.
+        if (tool.item.parentToolId === undefined) this.store.model.todos = todos;
+      }
+    }
+  }
+
+  private toolResult(messageId: string, toolCallId: string, content: unknown, frame: number, report: Report): void {
+    const s = this.store;
+    s.toolMessages.set(messageId, toolCallId);
+    const tool = s.tools.get(toolCallId);
+    if (tool) {
+      if (!tool.ended) report('tool-result-before-end', `TOOL_CALL_RESULT for '${toolCallId}' arrives before its TOOL_CALL_END.`);
+      tool.item.result = content;
+      tool.item.status = 'success';
+      tool.item.frames.push(frame);
+      return;
+    }
+    report('tool-result-unknown-call', `TOOL_CALL_RESULT names tool call '${toolCallId}', which this thread never started; the client appends it as a loose tool message.`);
+    const orphan = s.newTool(toolCallId, '', messageId, frame);
+    orphan.label = 'Tool result';
+    orphan.orphanResult = true;
+    orphan.result = content;
+    orphan.status = 'success';
+    delete orphan.inputText;
+    s.place(orphan);
+  }
+
+  private activitySnapshot(id: string, activityType: string, content: unknown, replace: boolean, frame: number, report: Report): void {
+    const s = this.store;
+    const existing = s.messages.get(id);
+    if (existing?.role === 'activity' && existing.activity) {
+      if (!replace) return;
+      existing.activity.input = content;
+      existing.activity.name = activityType;
+      existing.activity.frames.push(frame);
+      return;
+    }
+    if (existing && !replace) return;
+    if (existing) report('message-id-collision', `ACTIVITY_SNAPSHOT replaces the ${existing.role} message '${id}' with an activity message.`);
+    const at = existing ? s.removeEntry(existing) : undefined;
+    const entry = s.entry(id, 'activity');
+    entry.activity = s.newActivity(activityType, content, frame);
+    s.place(entry.activity, at);
+  }
+
+  private activityDelta(id: string, patch: unknown, frame: number, report: Report): void {
+    const entry = this.store.messages.get(id);
+    if (!entry?.activity) {
+      return report('activity-delta-failed', `ACTIVITY_DELTA targets '${id}', which is ${entry ? `a ${entry.role} message` : 'not a message the client holds'}; nothing is applied.`);
+    }
+    const result = applyJsonPatch(entry.activity.input ?? {}, patch);
+    if (!result.ok) return report('activity-delta-failed', `ACTIVITY_DELTA patch for '${id}' failed (${result.error}); the activity keeps its content.`);
+    entry.activity.input = result.doc;
+    entry.activity.frames.push(frame);
+  }
+
+  private usage(usage: readonly Record<string, unknown>[] | undefined): void {
+    if (!usage) return;
+    const totals = (this.store.model.usage ??= {});
+    for (const entry of usage) {
+      for (const [key, value] of Object.entries(entry)) {
+        if (typeof value === 'number' && Number.isFinite(value)) totals[key] = (totals[key] ?? 0) + value;
+      }
+    }
+  }
+}

@@ -1,0 +1,15 @@
+// AG-UI (ag-ui-protocol): agent events over SSE (`data: {json}` records) or WebSocket (one event per frame).
+import type { ProtocolDefinition } from '../types';
+import { aguiRules } from './rules';
+import { aguiSessionKey, detectAguiConnection, detectAguiFrame } from './detect';
+import { createAguiFold } from './fold';
+
+export const agUiProtocol: ProtocolDefinition = {
+  id: 'ag-ui',
+  title: 'AG-UI',
+  rules: aguiRules,
+  detectConnection: detectAguiConnection,
+  detectFrame: detectAguiFrame,
+  sessionKey: aguiSessionKey,
+  createFold: createAguiFold,
+};

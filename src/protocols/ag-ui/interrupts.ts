@@ -1,0 +1,94 @@
+// Interrupts (RUN_FINISHED with outcome `interrupt`) become approval cards when they pause a tool call,
+// and question cards otherwise (e.g. `input_required`). A later request's `resume[]` resolves them.
+import type { ApprovalItem, QuestionItem, QuestionOption } from '../../model/view';
+import type { ViewStore } from './view-store';
+
+export interface LooseInterrupt {
+  id: string;
+  reason: string;
+  message?: string;
+  toolCallId?: string;
+  responseSchema?: unknown;
+  expiresAt?: string;
+}
+
+export const APPROVAL_DECISIONS = ['approve', 'reject'];
+
+export class InterruptTracker {
+  /** Open interrupts by id, with the card that shows each. */
+  readonly open = new Map<string, ApprovalItem | QuestionItem>();
+
+  add(store: ViewStore, interrupt: LooseInterrupt, frame: number, time: number): void {
+    const timeoutSeconds = secondsUntil(interrupt.expiresAt, time);
+    const tool = interrupt.toolCallId !== undefined ? store.tools.get(interrupt.toolCallId)?.item : undefined;
+    let item: ApprovalItem | QuestionItem;
+    if (interrupt.reason === 'tool_call' || tool) {
+      const name = tool?.name ?? 'tool call';
+      item = { kind: 'approval', id: store.nextId('approval'), frames: [frame], key: interrupt.id, actions: [{ name, args: tool?.input }], allowed: { [name]: APPROVAL_DECISIONS }, timeoutSeconds };
+    } else {
+      const question = interrupt.message ?? interrupt.reason;
+      item = {
+        kind: 'question',
+        id: store.nextId('question'),
+        frames: [frame],
+        key: interrupt.id,
+        questions: [{ question, header: interrupt.reason, multiSelect: false, options: optionsFrom(interrupt.responseSchema) }],
+        timeoutSeconds,
+        state: 'waiting',
+        resolved: false,
+      };
+    }
+    store.place(item);
+    this.open.set(interrupt.id, item);
+  }
+
+  /** Applies `resume[]` entries; returns the ids of open interrupts the entries did not cover. */
+  resume(entries: unknown, frame: number): string[] {
+    const covered = new Set<string>();
+    if (Array.isArray(entries)) {
+      for (const raw of entries) {
+        const entry = raw as { interruptId?: unknown; status?: unknown; payload?: unknown } | null;
+        if (!entry || typeof entry.interruptId !== 'string') continue;
+        const item = this.open.get(entry.interruptId);
+        if (!item) continue;
+        covered.add(entry.interruptId);
+        resolve(item, entry.status === 'cancelled', entry.payload, frame);
+      }
+    }
+    const missing = [...this.open.keys()].filter((id) => !covered.has(id));
+    this.open.clear();
+    return missing;
+  }
+}
+
+function resolve(item: ApprovalItem | QuestionItem, cancelled: boolean, payload: unknown, frame: number): void {
+  item.frames.push(frame);
+  if (item.kind === 'approval') {
+    const approved = !cancelled && (payload as { approved?: unknown } | null | undefined)?.approved !== false;
+    item.outcome = { type: 'decided', decisions: [approved ? 'approve' : 'reject'] };
+    return;
+  }
+  item.state = 'answered';
+  const question = item.questions[0]?.question ?? item.key;
+  const response = (payload as { response?: unknown } | null | undefined)?.response ?? payload;
+  item.answers = { [question]: cancelled ? '[cancelled]' : typeof response === 'string' ? response : JSON.stringify(response ?? null) };
+}
+
+/** Options from the interrupt's response schema: an enum lists choices, a boolean is yes/no, else free text. */
+function optionsFrom(schema: unknown): QuestionOption[] {
+  const properties = (schema as { properties?: unknown } | null | undefined)?.properties;
+  if (properties && typeof properties === 'object') {
+    for (const prop of Object.values(properties as Record<string, unknown>)) {
+      const p = prop as { enum?: unknown; type?: unknown } | null;
+      if (p && Array.isArray(p.enum)) return p.enum.map((v) => ({ label: String(v) }));
+      if (p && p.type === 'boolean') return [{ label: 'Yes' }, { label: 'No' }];
+    }
+  }
+  return [{ label: 'Answer', input: true }];
+}
+
+function secondsUntil(expiresAt: string | undefined, now: number): number {
+  if (expiresAt === undefined) return 0;
+  const at = Date.parse(expiresAt);
+  return Number.isFinite(at) ? Math.max(0, Math.round((at - now) / 1000)) : 0;
+}

@@ -1,0 +1,142 @@
+// Whole AG-UI messages (MESSAGES_SNAPSHOT, RUN_STARTED.input, the run request) into view items, and the
+// snapshot's edit-merge: messages in the snapshot replace local ones with the same id, local ones it
+// lacks are removed (except activity and reasoning messages when the snapshot has none of that role),
+// new ones are appended.
+import type { ViewItem } from '../../model/view';
+import { isTodoToolName } from '../../model/view';
+import type { MessageEntry, ViewStore } from './view-store';
+import { parseArguments, todosFrom } from './tool-input';
+
+interface LooseMessage {
+  id: string;
+  role: string;
+  content?: unknown;
+  toolCalls?: unknown;
+  toolCallId?: unknown;
+  error?: unknown;
+  activityType?: unknown;
+}
+
+function asMessage(value: unknown): LooseMessage | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const m = value as Record<string, unknown>;
+  return typeof m.id === 'string' && typeof m.role === 'string' ? (m as unknown as LooseMessage) : undefined;
+}
+
+/** The text a client shows for message content: a string, or the text parts of a multi-part content. */
+export function contentText(content: unknown): string {
+  if (typeof content === 'string') return content;
+  if (!Array.isArray(content)) return '';
+  return content
+    .map((part: unknown) => {
+      const p = part as { type?: unknown; text?: unknown } | null;
+      if (p && p.type === 'text' && typeof p.text === 'string') return p.text;
+      return p && typeof p.type === 'string' ? `[${p.type}]` : '';
+    })
+    .filter((t) => t.length > 0)
+    .join(' ');
+}
+
+/** Adds messages the view does not hold yet (RUN_STARTED.input and run requests append, never replace). */
+export function appendNewMessages(store: ViewStore, messages: unknown, frame: number): void {
+  if (!Array.isArray(messages)) return;
+  for (const raw of messages) {
+    const m = asMessage(raw);
+    if (!m) continue;
+    if (m.role === 'tool' ? store.toolMessages.has(m.id) : store.messages.has(m.id)) continue;
+    addMessage(store, m, frame);
+  }
+}
+
+export function applyMessagesSnapshot(store: ViewStore, messages: readonly unknown[], frame: number): void {
+  const snapshot = messages.map(asMessage).filter((m): m is LooseMessage => m !== undefined);
+  const ids = new Set(snapshot.map((m) => m.id));
+  const keepActivity = !snapshot.some((m) => m.role === 'activity');
+  const keepReasoning = !snapshot.some((m) => m.role === 'reasoning');
+  for (const entry of [...store.messages.values()]) {
+    if (ids.has(entry.id)) continue;
+    if ((entry.role === 'activity' && keepActivity) || (entry.role === 'reasoning' && keepReasoning)) continue;
+    store.removeEntry(entry);
+  }
+  for (const [messageId, toolCallId] of [...store.toolMessages]) {
+    if (ids.has(messageId)) continue;
+    store.toolMessages.delete(messageId);
+    const tool = store.tools.get(toolCallId);
+    if (tool) {
+      tool.item.status = 'pending';
+      delete tool.item.result;
+    }
+  }
+  for (const m of snapshot) {
+    if (m.role === 'tool') {
+      addMessage(store, m, frame);
+      continue;
+    }
+    const existing = store.messages.get(m.id);
+    const at = existing ? store.removeEntry(existing) : undefined;
+    addMessage(store, m, frame, at);
+  }
+}
+
+function addMessage(store: ViewStore, m: LooseMessage, frame: number, at?: { container: ViewItem[]; index: number }): void {
+  const placed: ViewItem[] = [];
+  const put = (item: ViewItem) => {
+    if (at) store.place(item, { container: at.container, index: at.index + placed.length });
+    else store.place(item);
+    placed.push(item);
+  };
+  if (m.role === 'tool') return attachResult(store, m, frame);
+  const entry: MessageEntry = store.entry(m.id, m.role);
+  if (m.role === 'user') {
+    entry.content = { kind: 'user', id: store.nextId('user'), frames: [frame], text: contentText(m.content) };
+    entry.contentIsString = typeof m.content === 'string';
+    put(entry.content);
+  } else if (m.role === 'reasoning') {
+    entry.content = { kind: 'reasoning', id: store.nextId('reasoning'), frames: [frame], text: contentText(m.content) };
+    put(entry.content);
+  } else if (m.role === 'activity') {
+    entry.activity = store.newActivity(typeof m.activityType === 'string' ? m.activityType : 'activity', m.content, frame);
+    put(entry.activity);
+  } else {
+    if (m.content !== undefined && m.content !== null) {
+      entry.content = { kind: 'text', id: store.nextId('text'), frames: [frame], text: contentText(m.content), part: false, final: true, brand: false };
+      entry.contentIsString = typeof m.content === 'string';
+      put(entry.content);
+    }
+    if (m.role === 'assistant' && Array.isArray(m.toolCalls)) {
+      for (const call of m.toolCalls as unknown[]) {
+        const c = call as { id?: unknown; function?: { name?: unknown; arguments?: unknown } } | null;
+        if (!c || typeof c.id !== 'string') continue;
+        const name = typeof c.function?.name === 'string' ? c.function.name : '';
+        const args = typeof c.function?.arguments === 'string' ? c.function.arguments : '';
+        const previous = store.tools.get(c.id);
+        if (previous) store.remove(previous.item);
+        const tool = store.newTool(c.id, name, m.id, frame);
+        tool.inputText = args;
+        const parsed = parseArguments(args);
+        if (parsed.ok) tool.input = parsed.value;
+        if (isTodoToolName(name)) {
+          const todos = todosFrom(tool.input);
+          if (todos) {
+            tool.todos = todos;
+            store.model.todos = todos;
+          }
+        }
+        const toolEntry = store.tools.get(c.id);
+        if (toolEntry) toolEntry.ended = true;
+        entry.toolIds.push(c.id);
+        put(tool);
+      }
+    }
+  }
+}
+
+function attachResult(store: ViewStore, m: LooseMessage, frame: number): void {
+  if (typeof m.toolCallId !== 'string') return;
+  store.toolMessages.set(m.id, m.toolCallId);
+  const tool = store.tools.get(m.toolCallId);
+  if (!tool) return;
+  tool.item.result = m.content;
+  tool.item.status = typeof m.error === 'string' && m.error.length > 0 ? 'error' : 'success';
+  tool.item.frames.push(frame);
+}

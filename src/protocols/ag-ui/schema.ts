@@ -1,0 +1,73 @@
+// AG-UI event schemas. The current events come from `@ag-ui/core/schemas` (the protocol owners' own zod
+// schemas, 1.0.0: loose objects, so unknown extra fields pass). 1.0.0 no longer describes the deprecated
+// THINKING_* events, which older clients still accept and producers still send, so those few are declared
+// here with the same base fields.
+import { z } from 'zod';
+import { EventSchemas } from '@ag-ui/core/schemas';
+
+const base = {
+  timestamp: z.number().optional(),
+  rawEvent: z.unknown().optional(),
+  metadata: z.record(z.string(), z.unknown()).optional(),
+};
+
+export const ThinkingStartEventSchema = z.looseObject({ type: z.literal('THINKING_START'), title: z.string().optional(), ...base });
+export const ThinkingEndEventSchema = z.looseObject({ type: z.literal('THINKING_END'), ...base });
+export const ThinkingTextMessageStartEventSchema = z.looseObject({ type: z.literal('THINKING_TEXT_MESSAGE_START'), ...base });
+export const ThinkingTextMessageContentEventSchema = z.looseObject({
+  type: z.literal('THINKING_TEXT_MESSAGE_CONTENT'),
+  delta: z.string(),
+  ...base,
+});
+export const ThinkingTextMessageEndEventSchema = z.looseObject({ type: z.literal('THINKING_TEXT_MESSAGE_END'), ...base });
+
+const legacySchemas = [
+  ThinkingStartEventSchema,
+  ThinkingEndEventSchema,
+  ThinkingTextMessageStartEventSchema,
+  ThinkingTextMessageContentEventSchema,
+  ThinkingTextMessageEndEventSchema,
+] as const;
+
+export type CurrentEvent = z.infer<typeof EventSchemas>;
+export type LegacyThinkingEvent = z.infer<(typeof legacySchemas)[number]>;
+export type AguiEvent = CurrentEvent | LegacyThinkingEvent;
+export type AguiEventType = AguiEvent['type'];
+
+/** One schema per event type, so an event is checked against its own shape (clearer issues than the union's). */
+const byType = new Map<string, z.ZodType>();
+for (const schema of EventSchemas.options) byType.set(String(schema.shape.type.value), schema);
+for (const schema of legacySchemas) byType.set(schema.shape.type.value, schema);
+
+export const THINKING_TYPES: ReadonlySet<string> = new Set(legacySchemas.map((s) => s.shape.type.value));
+
+export function isAguiEventType(type: string): boolean {
+  return byType.has(type);
+}
+
+export type ParsedEvent =
+  | { kind: 'event'; event: AguiEvent }
+  | { kind: 'not-event'; reason: string }
+  | { kind: 'unknown-type'; type: string }
+  | { kind: 'invalid'; type: string; issues: string };
+
+/** Validates one decoded JSON value. Never throws. */
+export function parseEvent(json: unknown): ParsedEvent {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    return { kind: 'not-event', reason: 'the frame is not a JSON object' };
+  }
+  const type = (json as { type?: unknown }).type;
+  if (typeof type !== 'string' || type.length === 0) return { kind: 'not-event', reason: 'the frame carries no event type' };
+  const schema = byType.get(type);
+  if (!schema) return { kind: 'unknown-type', type };
+  const result = schema.safeParse(json);
+  if (result.success) return { kind: 'event', event: result.data as AguiEvent };
+  return { kind: 'invalid', type, issues: describeIssues(result.error.issues) };
+}
+
+function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
+  return issues
+    .slice(0, 3)
+    .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(event)'}: ${issue.message}`)
+    .join('; ');
+}

@@ -1,0 +1,53 @@
+// The folder's sample inputs, read the way the command-line tool reads files.
+import { describe, expect, it } from 'vitest';
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { readInput } from '../../fixtures/read-input';
+import { errors, rulesOf, run } from './test-support';
+
+const dir = path.join(__dirname, 'testdata');
+const load = (name: string) => run(readInput(readFileSync(path.join(dir, name), 'utf8')).capture.frames);
+
+describe('AG-UI testdata', () => {
+  const files = readdirSync(dir);
+
+  it('has valid and invalid samples', () => {
+    expect(files.some((f) => f.startsWith('valid-'))).toBe(true);
+    expect(files.some((f) => f.startsWith('invalid-'))).toBe(true);
+  });
+
+  for (const file of files.filter((f) => f.startsWith('valid-'))) {
+    it(`${file} has no finding`, () => expect(load(file).findings).toEqual([]));
+  }
+
+  it('valid-tool-call.sse renders a finished step with the tool, the answer, state and usage', () => {
+    const { view } = load('valid-tool-call.sse');
+    expect(view.items).toMatchObject([
+      { kind: 'group', summary: 'Looking up the weather', done: true, items: [{ kind: 'tool', name: 'get_weather', input: { city: 'Oslo' }, status: 'success' }] },
+      { kind: 'text', text: 'It is 4 °C and cloudy in Oslo.', brand: true },
+    ]);
+    expect(view.state).toEqual({ city: 'Oslo', lookups: 1 });
+    expect(view.usage).toEqual({ inputTokens: 120, outputTokens: 48 });
+  });
+
+  it('valid-reasoning-interrupt.json renders chunked reasoning and the approval it waits for', () => {
+    const { view } = load('valid-reasoning-interrupt.json');
+    expect(view.items).toMatchObject([
+      { kind: 'reasoning', text: 'The user wants to delete a file; that needs approval.' },
+      { kind: 'tool', name: 'delete_file', input: { filename: 'draft.txt' } },
+      { kind: 'approval', key: 'int-1', actions: [{ name: 'delete_file', args: { filename: 'draft.txt' } }] },
+    ]);
+  });
+
+  it('invalid-open-message.jsonl breaks the run lifecycle', () => {
+    expect(rulesOf(errors(load('invalid-open-message.jsonl').findings))).toEqual([
+      'agui/tool-call-not-active',
+      'agui/run-finished-with-open-items',
+      'agui/event-after-run-finished',
+    ]);
+  });
+
+  it('invalid-chunks-and-json.sse breaks chunks, types and JSON', () => {
+    expect(rulesOf(errors(load('invalid-chunks-and-json.sse').findings))).toEqual(['agui/chunk-missing-id', 'agui/unknown-event-type', 'agui/invalid-json']);
+  });
+});

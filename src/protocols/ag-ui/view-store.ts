@@ -1,0 +1,178 @@
+// The view model under construction: where new items go (the innermost open step group), which items
+// belong to which AG-UI message (so MESSAGES_SNAPSHOT can replace or remove them), and the tool calls by id.
+import type { GroupItem, ToolItem, ViewItem, ViewModel } from '../../model/view';
+import { humanizeToolName } from '../../model/view';
+
+/** The items one AG-UI message produced: its text/user/reasoning item and, for assistants, its tool calls. */
+export interface MessageEntry {
+  id: string;
+  role: string;
+  content?: Extract<ViewItem, { kind: 'text' | 'user' | 'reasoning' }>;
+  /** False while `content` shows a non-string (multi-part) message: the next delta replaces it, as the client does. */
+  contentIsString: boolean;
+  /** Activity messages render as a tool-like card. */
+  activity?: ToolItem;
+  toolIds: string[];
+}
+
+export interface ToolEntry {
+  item: ToolItem;
+  ownerId: string;
+  ended: boolean;
+}
+
+export class ViewStore {
+  readonly model: ViewModel = { protocol: 'ag-ui', items: [], todos: null, streaming: true };
+  readonly messages = new Map<string, MessageEntry>();
+  readonly tools = new Map<string, ToolEntry>();
+  /** Tool messages (results) by message id, kept apart: producers reuse the tool call id for them. */
+  readonly toolMessages = new Map<string, string>();
+  private readonly containers = new WeakMap<ViewItem, ViewItem[]>();
+  private readonly groups: GroupItem[] = [];
+  private readonly openSteps: GroupItem[] = [];
+  /** Subagent runs by id: their items gather in their own group, tagged with the tool call that started them. */
+  private readonly subagents = new Map<string, { group: GroupItem; parentToolId?: string }>();
+  /** The subagent run the event being applied belongs to, if any. */
+  lane: string | undefined;
+  private counter = 0;
+  /** The first assistant text of a run carries the brand header. */
+  branded = false;
+
+  nextId(prefix: string): string {
+    return `${prefix}-${++this.counter}`;
+  }
+
+  /** Adds an item where the stream currently is: inside the innermost open step, else at the top level. */
+  place(item: ViewItem, at?: { container: ViewItem[]; index: number }): void {
+    const sub = this.lane !== undefined ? this.subagents.get(this.lane) : undefined;
+    if (sub && item.kind === 'tool' && sub.parentToolId !== undefined) item.parentToolId = sub.parentToolId;
+    const container = at?.container ?? sub?.group.items ?? this.openSteps[this.openSteps.length - 1]?.items ?? this.model.items;
+    if (at) container.splice(at.index, 0, item);
+    else container.push(item);
+    this.containers.set(item, container);
+  }
+
+  /** Removes an item and returns where it was, so a replacement can take its place. */
+  remove(item: ViewItem): { container: ViewItem[]; index: number } | undefined {
+    const container = this.containers.get(item);
+    if (!container) return undefined;
+    const index = container.indexOf(item);
+    if (index >= 0) container.splice(index, 1);
+    this.containers.delete(item);
+    return index >= 0 ? { container, index } : undefined;
+  }
+
+  entry(id: string, role: string): MessageEntry {
+    let entry = this.messages.get(id);
+    if (!entry) {
+      entry = { id, role, contentIsString: true, toolIds: [] };
+      this.messages.set(id, entry);
+    }
+    return entry;
+  }
+
+  /** Removes a message and everything it produced; returns where its first item was. */
+  removeEntry(entry: MessageEntry): { container: ViewItem[]; index: number } | undefined {
+    let first: { container: ViewItem[]; index: number } | undefined;
+    const items: ViewItem[] = [];
+    if (entry.content) items.push(entry.content);
+    if (entry.activity) items.push(entry.activity);
+    for (const toolId of entry.toolIds) {
+      const tool = this.tools.get(toolId);
+      if (tool && tool.ownerId === entry.id) {
+        items.push(tool.item);
+        this.tools.delete(toolId);
+      }
+    }
+    for (const item of items) {
+      const where = this.remove(item);
+      if (where && (!first || (where.container === first.container && where.index < first.index))) first = where;
+    }
+    this.messages.delete(entry.id);
+    return first;
+  }
+
+  newTool(toolCallId: string, name: string, ownerId: string, frame: number): ToolItem {
+    const item: ToolItem = {
+      kind: 'tool',
+      id: this.nextId('tool'),
+      frames: [frame],
+      toolId: toolCallId,
+      name,
+      contentMessage: '',
+      label: humanizeToolName(name),
+      input: undefined,
+      inputText: '',
+      status: 'pending',
+    };
+    this.tools.set(toolCallId, { item, ownerId, ended: false });
+    return item;
+  }
+
+  /** Activity messages (progress cards and the like) show as a finished tool-like card holding their content. */
+  newActivity(activityType: string, content: unknown, frame: number): ToolItem {
+    const title = (content as { title?: unknown } | null)?.title;
+    return {
+      kind: 'tool',
+      id: this.nextId('activity'),
+      frames: [frame],
+      toolId: '',
+      name: activityType,
+      contentMessage: typeof title === 'string' ? title : '',
+      label: typeof title === 'string' && title.length > 0 ? title : humanizeToolName(activityType),
+      input: content,
+      status: 'success',
+    };
+  }
+
+  openStep(name: string, frame: number): void {
+    const group: GroupItem = { kind: 'group', id: this.nextId('step'), frames: [frame], summary: name, done: false, open: this.model.streaming, items: [] };
+    this.place(group);
+    this.groups.push(group);
+    this.openSteps.push(group);
+  }
+
+  /** Finishes the innermost open step with that name; false when none is open. */
+  finishStep(name: string, frame: number): boolean {
+    for (let i = this.openSteps.length - 1; i >= 0; i--) {
+      const group = this.openSteps[i];
+      if (group && group.summary === name) {
+        group.done = true;
+        group.open = false;
+        group.frames.push(frame);
+        this.openSteps.splice(i, 1);
+        return true;
+      }
+    }
+    return false;
+  }
+
+  startSubagent(id: string, name: string, parentToolId: string | undefined, frame: number): void {
+    const group: GroupItem = { kind: 'group', id: this.nextId('subagent'), frames: [frame], summary: name, done: false, open: this.model.streaming, items: [] };
+    this.lane = undefined;
+    this.place(group);
+    this.groups.push(group);
+    this.subagents.set(id, { group, ...(parentToolId !== undefined && { parentToolId }) });
+  }
+
+  finishSubagent(id: string, frame: number): void {
+    const sub = this.subagents.get(id);
+    if (!sub) return;
+    sub.group.done = true;
+    sub.group.open = false;
+    sub.group.frames.push(frame);
+  }
+
+  /** A new run starts at the top level: steps left open by an earlier run no longer collect items. */
+  newRun(): void {
+    this.openSteps.length = 0;
+    this.branded = false;
+    this.setStreaming(true);
+  }
+
+  setStreaming(streaming: boolean): void {
+    if (this.model.streaming === streaming) return;
+    this.model.streaming = streaming;
+    for (const group of this.groups) group.open = streaming && !group.done;
+  }
+}
