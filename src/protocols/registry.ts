@@ -3,7 +3,18 @@
 import type { ProtocolDefinition } from './types';
 import { flatBlockProtocol } from './flat-block';
 import { agUiProtocol } from './ag-ui';
+import { anthropicProtocol } from './anthropic';
+import { openaiChatProtocol } from './openai-chat';
+import { openaiResponsesProtocol } from './openai-responses';
 import { aisdkUiProtocol } from './aisdk-ui';
 import { aisdkDataProtocol } from './aisdk-data';
 
-export const protocols: readonly ProtocolDefinition[] = [flatBlockProtocol, agUiProtocol, aisdkUiProtocol, aisdkDataProtocol];
+export const protocols: readonly ProtocolDefinition[] = [
+  flatBlockProtocol,
+  agUiProtocol,
+  anthropicProtocol,
+  openaiChatProtocol,
+  openaiResponsesProtocol,
+  aisdkUiProtocol,
+  aisdkDataProtocol,
+];

@@ -1,0 +1,92 @@
+// @vitest-environment node
+// Agreement with the official client: @anthropic-ai/sdk's MessageStream, fed the same SSE bodies
+// through its own SSE reader (Stream.fromSSEResponse → toReadableStream → MessageStream.fromReadableStream,
+// the path a frontend uses). No network: the Response is built locally.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { MessageStream } from '@anthropic-ai/sdk/lib/MessageStream';
+import { Stream } from '@anthropic-ai/sdk/streaming';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ViewModel } from '../../model/view';
+import { runAnthropic, sseFrames, toSse } from './test-helpers';
+
+interface Summary {
+  texts: string[];
+  thinking: string[];
+  tools: { id: string; name: string; input: unknown }[];
+}
+
+async function sdkFinal(body: string): Promise<{ ok: true; summary: Summary } | { ok: false; error: string }> {
+  const sse = Stream.fromSSEResponse(new Response(body), new AbortController());
+  const runner = MessageStream.fromReadableStream(sse.toReadableStream());
+  try {
+    const message = await runner.finalMessage();
+    const summary: Summary = { texts: [], thinking: [], tools: [] };
+    for (const block of message.content) {
+      if (block.type === 'text') summary.texts.push(block.text);
+      else if (block.type === 'thinking') summary.thinking.push(block.thinking);
+      else if (block.type === 'tool_use' || block.type === 'server_tool_use') summary.tools.push({ id: block.id, name: block.name, input: block.input });
+    }
+    return { ok: true, summary };
+  } catch (err) {
+    return { ok: false, error: String(err) };
+  }
+}
+
+function ourSummary(view: ViewModel): Summary {
+  const summary: Summary = { texts: [], thinking: [], tools: [] };
+  for (const item of view.items) {
+    if (item.kind === 'text') summary.texts.push(item.text);
+    else if (item.kind === 'reasoning') summary.thinking.push(item.text);
+    else if (item.kind === 'tool' && !item.orphanResult) summary.tools.push({ id: item.toolId, name: item.name, input: item.input });
+  }
+  return summary;
+}
+
+const corpus = path.resolve(__dirname, '../../../../shared/corpus/anthropic');
+const valid = ['basic_response.sse', 'tool_use_response.sse', 'stream-a-refusal.sse', 'stream-a-toolrefusal.sse', 'stream-b-fallback.sse'];
+const testdata = path.resolve(__dirname, 'testdata');
+
+const start = { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-x', content: [], usage: { input_tokens: 1, output_tokens: 1 } } };
+const textBlock = [
+  { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+  { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hi' } },
+  { type: 'content_block_stop', index: 0 },
+];
+const finish = [{ type: 'message_delta', delta: { stop_reason: 'end_turn' }, usage: { output_tokens: 3 } }, { type: 'message_stop' }];
+
+/** Streams the SDK rejects; each must give at least one error finding. */
+const rejected: Record<string, string> = {
+  'second message_start': toSse([start, ...textBlock, ...finish, start, ...finish]),
+  'error event': toSse([start, ...textBlock, { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } }]),
+  'non-JSON data': `${toSse([start])}event: content_block_start\ndata: {"type":\n\n`,
+  'no events': '',
+  'message_delta without usage': toSse([start, ...textBlock, { type: 'message_delta', delta: { stop_reason: 'end_turn' } }, { type: 'message_stop' }]),
+  'no message_stop': toSse([start, ...textBlock, finish[0] as object]),
+};
+
+describe('agreement with @anthropic-ai/sdk MessageStream', () => {
+  // The SDK logs unparsable records to the console before it throws; keep the test output quiet.
+  beforeAll(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterAll(() => {
+    vi.restoreAllMocks();
+  });
+
+  it.each([...valid.map((f) => path.join(corpus, f)), path.join(testdata, 'valid-thinking-tool.sse')])('%s: same text, thinking and tool calls', async (file) => {
+    const body = readFileSync(file, 'utf8');
+    const sdk = await sdkFinal(body);
+    expect(sdk.ok).toBe(true);
+    const ours = runAnthropic(sseFrames(body));
+    if (sdk.ok) expect(ourSummary(ours.view)).toEqual(sdk.summary);
+    expect(ours.findings.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+
+  it.each(Object.entries(rejected))('SDK rejects "%s" and we report an error', async (_name, body) => {
+    const sdk = await sdkFinal(body);
+    expect(sdk.ok).toBe(false);
+    const ours = runAnthropic(sseFrames(body));
+    expect(ours.findings.filter((f) => f.severity === 'error').length).toBeGreaterThan(0);
+  });
+});

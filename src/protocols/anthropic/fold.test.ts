@@ -1,0 +1,128 @@
+// The view model the Anthropic fold builds.
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '../../model/frame';
+import { SessionPipeline } from '../../model/pipeline';
+import { anthropicProtocol } from './index';
+import { eventFrames, runAnthropic } from './test-helpers';
+
+const start = (id = 'msg_1') => ({ type: 'message_start', message: { id, model: 'claude-x', usage: { input_tokens: 5, output_tokens: 1 } } });
+const end = (stop_reason = 'end_turn', output_tokens = 9) => [
+  { type: 'message_delta', delta: { stop_reason }, usage: { output_tokens } },
+  { type: 'message_stop' },
+];
+
+function reindex(frames: Frame[], from: number, connectionId: string): Frame[] {
+  return frames.map((f, i) => ({ ...f, index: from + i, time: from + i, connectionId }));
+}
+
+describe('anthropic fold', () => {
+  it('thinking, text and a todo tool become reasoning, text and a tool with todos', () => {
+    const todos = [{ content: 'Write tests', activeForm: 'Writing tests', status: 'in_progress' }];
+    const { view, findings } = runAnthropic(eventFrames([
+      start(),
+      { type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'Plan ' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: 'it.' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'signature_delta', signature: 'abc' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'On it.' } },
+      { type: 'content_block_stop', index: 1 },
+      { type: 'content_block_start', index: 2, content_block: { type: 'tool_use', id: 'toolu_1', name: 'write_todos', input: {} } },
+      { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: JSON.stringify({ todos }).slice(0, 10) } },
+      { type: 'content_block_delta', index: 2, delta: { type: 'input_json_delta', partial_json: JSON.stringify({ todos }).slice(10) } },
+      { type: 'content_block_stop', index: 2 },
+      ...end('tool_use'),
+    ]));
+    expect(findings).toEqual([]);
+    expect(view.items).toMatchObject([
+      { kind: 'reasoning', text: 'Plan it.', frames: [1, 2, 3, 4, 5] },
+      { kind: 'text', text: 'On it.', brand: true, final: false },
+      { kind: 'tool', name: 'write_todos', label: 'Write todos', status: 'pending', input: { todos }, todos },
+    ]);
+    expect(view.todos).toEqual(todos);
+    expect(view.usage).toEqual({ input_tokens: 5, output_tokens: 9 });
+    expect(view.streaming).toBe(false);
+  });
+
+  it('streams while the message is open and stops at message_stop', () => {
+    const pipeline = new SessionPipeline([anthropicProtocol], { protocol: 'anthropic' });
+    const frames = eventFrames([start(), { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } }, { type: 'content_block_stop', index: 0 }, ...end()]);
+    for (const f of frames.slice(0, 3)) pipeline.append(f);
+    expect(pipeline.view().streaming).toBe(true);
+    for (const f of frames.slice(3)) pipeline.append(f);
+    expect(pipeline.view().streaming).toBe(false);
+  });
+
+  it('a request with tool results completes the calls and the next turn gets its own brand', () => {
+    const turn1 = eventFrames([
+      start('msg_1'),
+      { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_9', name: 'get_weather', input: {} } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"city":"Paris"}' } },
+      { type: 'content_block_stop', index: 0 },
+      ...end('tool_use'),
+    ]);
+    const request: Frame = {
+      index: 6, connectionId: 'c2', time: 6, direction: 'out', kind: 'message',
+      data: JSON.stringify({ messages: [{ role: 'user', content: 'weather?' }, { role: 'assistant', content: [] }, { role: 'user', content: [{ type: 'tool_result', tool_use_id: 'toolu_9', content: 'Sunny', is_error: false }, { type: 'text', text: 'thanks' }] }] }),
+    };
+    const turn2 = reindex(eventFrames([
+      start('msg_2'),
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Sunny in Paris.' } },
+      { type: 'content_block_stop', index: 0 },
+      ...end(),
+    ]), 7, 'c2');
+    const { view, findings } = runAnthropic([...turn1, request, ...turn2]);
+    expect(findings).toEqual([]);
+    expect(view.items).toMatchObject([
+      { kind: 'tool', toolId: 'toolu_9', status: 'success', result: 'Sunny', input: { city: 'Paris' } },
+      { kind: 'user', text: 'thanks' },
+      { kind: 'text', text: 'Sunny in Paris.', brand: true, final: true },
+    ]);
+  });
+
+  it('server tool results attach to their call; error results mark it failed; orphans stay visible', () => {
+    const { view } = runAnthropic(eventFrames([
+      start(),
+      { type: 'content_block_start', index: 0, content_block: { type: 'server_tool_use', id: 'srv_1', name: 'web_search', input: { query: 'x' } } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'content_block_start', index: 1, content_block: { type: 'web_search_tool_result', tool_use_id: 'srv_1', content: { type: 'web_search_tool_result_error', error_code: 'unavailable' } } },
+      { type: 'content_block_stop', index: 1 },
+      { type: 'content_block_start', index: 2, content_block: { type: 'web_fetch_tool_result', tool_use_id: 'srv_404', content: [] } },
+      { type: 'content_block_stop', index: 2 },
+      ...end(),
+    ]));
+    expect(view.items).toMatchObject([
+      { kind: 'tool', name: 'web_search', input: { query: 'x' }, status: 'error' },
+      { kind: 'tool', toolId: 'srv_404', orphanResult: true, status: 'success' },
+    ]);
+  });
+
+  it('redacted thinking, unknown blocks, errors and non-JSON frames stay visible', () => {
+    const { view } = runAnthropic(eventFrames([
+      start(),
+      { type: 'content_block_start', index: 0, content_block: { type: 'redacted_thinking', data: 'xx' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'content_block_start', index: 1, content_block: { type: 'hologram', beams: 3 } },
+      { type: 'content_block_stop', index: 1 },
+      'not json',
+      { type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } },
+    ]));
+    expect(view.items).toMatchObject([
+      { kind: 'reasoning', text: '(redacted thinking)' },
+      { kind: 'raw', text: expect.stringContaining('hologram') },
+      { kind: 'raw', text: 'not json' },
+      { kind: 'error', message: 'overloaded_error: Overloaded' },
+    ]);
+    expect(view.streaming).toBe(false);
+  });
+
+  it('a frame the capture cut short is shown raw without a bad-JSON finding', () => {
+    const frames = eventFrames([start(), '{"type":"content_block_start","index":0,"content_bl']);
+    const cut: Frame = { ...(frames[1] as Frame), truncated: { originalLength: 90000 } };
+    const { view, findings } = runAnthropic([frames[0] as Frame, cut]);
+    expect(view.items).toMatchObject([{ kind: 'raw' }]);
+    expect(findings.map((f) => f.rule)).toEqual(['anthropic/stream-incomplete']);
+  });
+});

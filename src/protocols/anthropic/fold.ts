@@ -1,0 +1,205 @@
+// The Anthropic Messages fold: SSE events → the shared view model, checking §2.5 of
+// other-protocols.md as it goes. One message per turn; a new connection or a client request starts
+// the next turn. apply() never throws: anything unexpected becomes a finding and a raw item.
+import type { FindingSink } from '../../model/finding';
+import type { DecodedFrame, Frame } from '../../model/frame';
+import type { ViewModel } from '../../model/view';
+import type { ProtocolFold } from '../types';
+import { applyDelta, closeBlock, startBlock, stopBlock } from './blocks';
+import { applyRequest } from './request';
+import { ANTHROPIC_RULES as R } from './rules';
+import { AnthropicEventSchema, KNOWN_EVENT_TYPES, type AnthropicEvent, type MessageDelta } from './schema';
+import { newTurn, type FoldState, type TurnState } from './state';
+import { describeIssues, flattenUsage, isRecord, rawItem } from '../shared/view-helpers';
+
+export function createAnthropicFold(): ProtocolFold {
+  const state: FoldState = {
+    model: { protocol: 'anthropic', items: [], todos: null, streaming: true },
+    turn: undefined,
+    turnCount: 0,
+    tools: new Map(),
+    sawMessageFrame: false,
+    missingNameReported: false,
+    pendingEager: false,
+    usage: {},
+  };
+
+  return {
+    apply(decoded, sink) {
+      try {
+        applyFrame(state, decoded, sink);
+      } catch {
+        // A bug here must not stop the fold; keep the frame visible.
+        state.model.items.push(rawItem(decoded.frame, `raw-${decoded.frame.index}-fault`));
+      }
+    },
+    finish(sink) {
+      const turn = state.turn;
+      if (!state.sawMessageFrame) {
+        sink.report(R.streamIncomplete, 'the stream carried no events ("request ended without sending any chunks")', []);
+      } else if (!turn) {
+        sink.report(R.streamIncomplete, 'the stream ended without any message event (only pings or requests)', []);
+      } else if (!turn.stopped && !turn.errored && !turn.incompleteReported) {
+        reportIncomplete(turn, sink, 'the stream ended without message_stop', []);
+      }
+      state.model.streaming = false;
+    },
+    view: (): ViewModel => state.model,
+  };
+}
+
+function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink): void {
+  const { frame } = decoded;
+  if (frame.kind === 'close' || frame.kind === 'error') {
+    const turn = state.turn;
+    if (turn && turn.connectionId === frame.connectionId && !turn.stopped && !turn.errored && !turn.incompleteReported) {
+      reportIncomplete(turn, sink, `the connection ${frame.kind === 'close' ? 'closed' : 'failed'} before message_stop`, [frame.index]);
+    }
+    if (frame.kind === 'error') state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: 'connection error' });
+    state.model.streaming = false;
+    return;
+  }
+  if (frame.kind !== 'message') return;
+  if (frame.direction === 'out') {
+    if (decoded.json !== undefined) applyRequest(state, decoded.json, frame);
+    // The next message belongs to a new turn.
+    if (state.turn?.started) state.turn = undefined;
+    return;
+  }
+  state.sawMessageFrame = true;
+  if (decoded.jsonError !== undefined) {
+    // A frame the capture cut short is not the server's fault: show it, but do not flag it as bad JSON.
+    state.model.items.push(rawItem(frame));
+    if (frame.truncated) return;
+    sink.report(R.invalidJson, `data is not JSON (${decoded.jsonError}); the SDK's JSON.parse throws here`, [frame.index]);
+    return;
+  }
+  const json = decoded.json;
+  if (!isRecord(json) || typeof json.type !== 'string') {
+    sink.report(R.invalidEvent, 'expected a JSON object with a string "type"', [frame.index]);
+    state.model.items.push(rawItem(frame));
+    return;
+  }
+  checkEventName(state, frame, json.type, sink);
+  if (!KNOWN_EVENT_TYPES.has(json.type)) {
+    sink.report(R.unknownEvent, `unknown event type "${json.type}"; shown raw`, [frame.index]);
+    state.model.items.push(rawItem(frame));
+    return;
+  }
+  const parsed = AnthropicEventSchema.safeParse(json);
+  if (!parsed.success) {
+    sink.report(R.invalidEvent, `${json.type} is malformed: ${describeIssues(parsed.error.issues)}`, [frame.index]);
+    state.model.items.push(rawItem(frame));
+    return;
+  }
+  applyEvent(state, parsed.data, frame, sink);
+}
+
+function checkEventName(state: FoldState, frame: Frame, type: string, sink: FindingSink): void {
+  if (frame.eventName !== undefined) {
+    if (frame.eventName !== type) {
+      sink.report(R.eventNameMismatch, `SSE event name "${frame.eventName}" differs from the data type "${type}"; the SDK routes on the event name`, [frame.index]);
+    }
+  } else if (!state.missingNameReported) {
+    state.missingNameReported = true;
+    sink.report(R.missingEventName, 'frames carry no SSE `event:` name; the official SDK skips such records and would yield nothing', [frame.index]);
+  }
+}
+
+function turnFor(state: FoldState, frame: Frame): TurnState {
+  const current = state.turn;
+  if (current && current.connectionId === frame.connectionId) return current;
+  state.turnCount++;
+  state.turn = newTurn(frame.connectionId, state.pendingEager);
+  return state.turn;
+}
+
+function applyEvent(state: FoldState, event: AnthropicEvent, frame: Frame, sink: FindingSink): void {
+  if (event.type === 'ping') return;
+  const turn = turnFor(state, frame);
+  state.model.streaming = !turn.stopped && !turn.errored;
+  if (event.type === 'message_start') {
+    if (turn.started) {
+      sink.report(R.duplicateMessageStart, 'message_start before the previous message\'s stream ended; the SDK rejects a second message in one stream ("Unexpected event order")', [frame.index]);
+    }
+    turn.started = true;
+    state.model.streaming = true;
+    Object.assign(state.usage, flattenUsage(event.message.usage));
+    state.model.usage = state.usage;
+    return;
+  }
+  if (!turn.started && !turn.orderReported && event.type !== 'error') {
+    turn.orderReported = true;
+    sink.report(R.firstEventNotMessageStart, `got ${event.type} before "message_start"; the first non-ping event must be message_start`, [frame.index]);
+  }
+  if ((turn.stopped || turn.errored) && !turn.afterStopReported) {
+    turn.afterStopReported = true;
+    sink.report(R.eventAfterStop, `${event.type} after ${turn.errored ? 'an error event' : 'message_stop'}; the stream is over there`, [frame.index]);
+  }
+  switch (event.type) {
+    case 'content_block_start':
+      return startBlock(state, turn, event, frame, sink);
+    case 'content_block_delta':
+      return applyDelta(state, turn, event, frame, sink);
+    case 'content_block_stop':
+      return stopBlock(state, turn, event.index, frame, sink);
+    case 'message_delta':
+      return messageDelta(state, turn, event, frame, sink);
+    case 'message_stop':
+      return messageStop(state, turn, frame, sink);
+    case 'error': {
+      const message = `${event.error.type}: ${event.error.message ?? ''}`.trim();
+      sink.report(R.errorEvent, `the server sent an error (${message}); the SDK raises APIError`, [frame.index]);
+      state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message });
+      turn.errored = true;
+      state.model.streaming = false;
+      return;
+    }
+  }
+}
+
+/** Blocks still open when the message ends are closed here (their tool JSON is checked too). */
+function closeOpenBlocks(state: FoldState, turn: TurnState, frame: Frame, sink: FindingSink, what: string): void {
+  for (const block of turn.blocks.values()) {
+    if (block.stopped) continue;
+    sink.report(R.blockNotStopped, `block ${block.index} (${block.type}) got no content_block_stop before ${what}`, [frame.index, block.startFrame]);
+    closeBlock(state, turn, block, frame, sink);
+  }
+}
+
+function messageDelta(state: FoldState, turn: TurnState, event: MessageDelta, frame: Frame, sink: FindingSink): void {
+  closeOpenBlocks(state, turn, frame, sink, 'message_delta');
+  const reason = event.delta.stop_reason;
+  if (reason !== undefined) {
+    turn.stopReason = reason;
+    turn.stopReasonFrame = frame.index;
+  }
+  // Usage in message_delta is cumulative: overwrite, never add.
+  Object.assign(state.usage, flattenUsage(event.usage));
+  state.model.usage = state.usage;
+  if (reason === 'tool_use' && !turn.sawToolUse) {
+    sink.report(R.toolUseStopWithoutTool, 'stop_reason is "tool_use" but the message has no tool_use block', [frame.index]);
+  }
+  if (reason === 'pause_turn' && !turn.sawServerTool) {
+    sink.report(R.pauseTurnWithoutServerTool, 'stop_reason is "pause_turn", which is used with server tools, but none was used', [frame.index]);
+  }
+  if (reason === 'refusal') {
+    sink.report(R.refusal, 'the model refused (stop_reason "refusal"); content streamed before the refusal is kept', [frame.index]);
+  }
+}
+
+function messageStop(state: FoldState, turn: TurnState, frame: Frame, sink: FindingSink): void {
+  closeOpenBlocks(state, turn, frame, sink, 'message_stop');
+  if (turn.stopReason === undefined || turn.stopReason === null) {
+    const frames = turn.stopReasonFrame !== undefined ? [frame.index, turn.stopReasonFrame] : [frame.index];
+    sink.report(R.missingStopReason, 'message_stop without a message_delta carrying a non-null stop_reason', frames);
+  }
+  if (turn.lastText && turn.stopReason !== 'tool_use') turn.lastText.final = true;
+  turn.stopped = true;
+  state.model.streaming = false;
+}
+
+function reportIncomplete(turn: TurnState, sink: FindingSink, why: string, frames: number[]): void {
+  turn.incompleteReported = true;
+  sink.report(R.streamIncomplete, `${why}; the message is incomplete ("stream ended without producing a Message with role=assistant")`, frames);
+}

@@ -1,0 +1,14 @@
+// Anthropic Messages API streaming (SSE): `message_start` … `message_stop`.
+import type { ProtocolDefinition } from '../types';
+import { detectConnection, detectFrame } from './detect';
+import { createAnthropicFold } from './fold';
+import { anthropicRules } from './rules';
+
+export const anthropicProtocol: ProtocolDefinition = {
+  id: 'anthropic',
+  title: 'Anthropic Messages',
+  rules: anthropicRules,
+  detectFrame,
+  detectConnection,
+  createFold: createAnthropicFold,
+};

@@ -1,0 +1,54 @@
+// The Anthropic Messages streaming rule catalogue. Severities follow other-protocols.md §2.5 and §7:
+// error = the official SDK rejects the stream or silently corrupts the message, warning = the docs
+// say it is wrong but clients cope, info = a quirk worth showing.
+import type { RuleMeta } from '../../model/finding';
+
+export const ANTHROPIC_RULES = {
+  invalidJson: 'anthropic/invalid-json',
+  invalidEvent: 'anthropic/invalid-event',
+  unknownEvent: 'anthropic/unknown-event',
+  eventNameMismatch: 'anthropic/event-name-mismatch',
+  missingEventName: 'anthropic/missing-event-name',
+  firstEventNotMessageStart: 'anthropic/first-event-not-message-start',
+  duplicateMessageStart: 'anthropic/duplicate-message-start',
+  blockIndexOutOfOrder: 'anthropic/block-index-out-of-order',
+  blockNotOpen: 'anthropic/block-not-open',
+  deltaTypeMismatch: 'anthropic/delta-type-mismatch',
+  blockNotStopped: 'anthropic/block-not-stopped',
+  signatureNotLast: 'anthropic/signature-not-last',
+  invalidToolJson: 'anthropic/invalid-tool-json',
+  partialToolJsonExpected: 'anthropic/partial-tool-json-expected',
+  missingStopReason: 'anthropic/missing-stop-reason',
+  streamIncomplete: 'anthropic/stream-incomplete',
+  errorEvent: 'anthropic/error-event',
+  eventAfterStop: 'anthropic/event-after-stop',
+  toolUseStopWithoutTool: 'anthropic/tool-use-stop-without-tool',
+  pauseTurnWithoutServerTool: 'anthropic/pause-turn-without-server-tool',
+  refusal: 'anthropic/refusal',
+} as const;
+
+const R = ANTHROPIC_RULES;
+
+export const anthropicRules: readonly RuleMeta[] = [
+  { id: R.invalidJson, severity: 'error', description: 'A data payload is not JSON (the SDK\'s JSON.parse throws).' },
+  { id: R.invalidEvent, severity: 'error', description: 'A known event lacks required fields or has wrong field types (e.g. message_delta without usage).' },
+  { id: R.unknownEvent, severity: 'info', description: 'An event, block or delta type the reference does not list; clients must tolerate it.' },
+  { id: R.eventNameMismatch, severity: 'warning', description: 'The SSE event name differs from the JSON type (the SDK routes on the event name).' },
+  { id: R.missingEventName, severity: 'info', description: 'Frames carry no SSE event name: the official SDK would yield nothing for them.' },
+  { id: R.firstEventNotMessageStart, severity: 'error', description: 'An event other than ping arrived before message_start.' },
+  { id: R.duplicateMessageStart, severity: 'error', description: 'A second message_start in one stream (the SDK rejects it).' },
+  { id: R.blockIndexOutOfOrder, severity: 'error', description: 'content_block_start.index is not the number of blocks already started (the SDK then addresses the wrong block).' },
+  { id: R.blockNotOpen, severity: 'warning', description: 'A delta or stop targets a block that was never started, is already stopped, or is not the open one.' },
+  { id: R.deltaTypeMismatch, severity: 'warning', description: 'The delta type does not fit the block type (the SDK silently ignores it).' },
+  { id: R.blockNotStopped, severity: 'warning', description: 'A started block got no content_block_stop before the next block, message_delta or message_stop.' },
+  { id: R.signatureNotLast, severity: 'warning', description: 'A thinking block received more thinking after its signature_delta.' },
+  { id: R.invalidToolJson, severity: 'error', description: 'The concatenated input_json_delta text of a tool block is not valid JSON when the block ends.' },
+  { id: R.partialToolJsonExpected, severity: 'info', description: 'Tool JSON is invalid at the block end, but the request asked for eager (fine-grained) input streaming where that is expected.' },
+  { id: R.missingStopReason, severity: 'warning', description: 'message_stop without a preceding message_delta carrying a non-null stop_reason.' },
+  { id: R.streamIncomplete, severity: 'error', description: 'The stream ended (or closed) without message_stop, or carried no events at all.' },
+  { id: R.errorEvent, severity: 'error', description: 'The server sent an error event (the SDK raises APIError).' },
+  { id: R.eventAfterStop, severity: 'warning', description: 'Events arrived after message_stop or after an error event.' },
+  { id: R.toolUseStopWithoutTool, severity: 'warning', description: 'stop_reason is tool_use but the message has no tool_use block.' },
+  { id: R.pauseTurnWithoutServerTool, severity: 'info', description: 'stop_reason is pause_turn but no server tool was used.' },
+  { id: R.refusal, severity: 'info', description: 'The model refused (stop_reason refusal); the content before the refusal is kept.' },
+];

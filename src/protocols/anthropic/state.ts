@@ -1,0 +1,72 @@
+// The Anthropic fold's state: one turn (one message) at a time, plus the session's view model.
+import type { ReasoningItem, TextItem, ToolItem, ViewItem, ViewModel } from '../../model/view';
+
+export interface BlockState {
+  index: number;
+  type: string;
+  startFrame: number;
+  stopped: boolean;
+  /** Streamed tool input text (input_json_delta). */
+  jsonBuf: string;
+  /** The frame of the signature_delta, for the "signature comes last" rule. */
+  signatureFrame?: number;
+  item?: TextItem | ReasoningItem | ToolItem | ViewItem;
+}
+
+export interface TurnState {
+  connectionId: string;
+  /** A message_start was seen. */
+  started: boolean;
+  /** message_stop was seen. */
+  stopped: boolean;
+  errored: boolean;
+  /** A1 reported for this turn (once is enough: the SDK fails on the first). */
+  orderReported: boolean;
+  afterStopReported: boolean;
+  incompleteReported: boolean;
+  blocks: Map<number, BlockState>;
+  /** Blocks started in arrival order (the SDK's content array). */
+  startedCount: number;
+  openIndex: number | null;
+  stopReason: string | null | undefined;
+  stopReasonFrame?: number;
+  sawToolUse: boolean;
+  sawServerTool: boolean;
+  brandGiven: boolean;
+  lastText?: TextItem;
+  /** The request asked for eager (fine-grained) tool input streaming. */
+  eagerInput: boolean;
+}
+
+export interface FoldState {
+  model: ViewModel;
+  turn: TurnState | undefined;
+  turnCount: number;
+  /** Tool items by tool id, so results (in the stream or the next request) find their call. */
+  tools: Map<string, ToolItem>;
+  sawMessageFrame: boolean;
+  missingNameReported: boolean;
+  /** Set by a request frame; applies to the next turn. */
+  pendingEager: boolean;
+  usage: Record<string, number>;
+}
+
+export function newTurn(connectionId: string, eagerInput: boolean): TurnState {
+  return {
+    connectionId,
+    started: false,
+    stopped: false,
+    errored: false,
+    orderReported: false,
+    afterStopReported: false,
+    incompleteReported: false,
+    blocks: new Map(),
+    startedCount: 0,
+    openIndex: null,
+    stopReason: undefined,
+    sawToolUse: false,
+    sawServerTool: false,
+    brandGiven: false,
+    eagerInput,
+  };
+}

@@ -1,0 +1,104 @@
+// @vitest-environment node
+// Agreement with the official client: openai's ChatCompletionStream, fed the same SSE bodies through
+// the SDK's own SSE reader (Stream.fromSSEResponse → toReadableStream → ChatCompletionStream.fromReadableStream).
+// No network: the Response is built locally.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ChatCompletionStream } from 'openai/lib/ChatCompletionStream';
+import { Stream } from 'openai/streaming';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ViewModel } from '../../model/view';
+import { chunk, runChat, sseFrames, toSse } from './test-helpers';
+
+interface Summary {
+  text: string;
+  reasoning: string;
+  tools: { id: string; name: string; arguments: string }[];
+}
+
+async function sdkFinal(body: string) {
+  const sse = Stream.fromSSEResponse(new Response(body), new AbortController());
+  const runner = ChatCompletionStream.fromReadableStream(sse.toReadableStream());
+  // The SDK copies `reasoning_content` onto the message (overwriting); collect the deltas it saw.
+  let reasoningSeen = '';
+  runner.on('chunk', (c) => {
+    const delta = c.choices[0]?.delta as { reasoning_content?: unknown; reasoning?: unknown } | undefined;
+    const r = delta?.reasoning_content ?? delta?.reasoning;
+    if (typeof r === 'string') reasoningSeen += r;
+  });
+  try {
+    const completion = await runner.finalChatCompletion();
+    const message = completion.choices[0]?.message;
+    const lastReasoning = (message as { reasoning_content?: unknown } | undefined)?.reasoning_content;
+    const summary: Summary = {
+      text: message?.content ?? '',
+      reasoning: reasoningSeen,
+      tools: (message?.tool_calls ?? []).map((t) => (t.type === 'function' ? { id: t.id, name: t.function.name, arguments: t.function.arguments } : { id: t.id, name: '', arguments: '' })),
+    };
+    return { ok: true as const, summary, lastReasoning };
+  } catch (err) {
+    return { ok: false as const, error: String(err) };
+  }
+}
+
+function ourSummary(view: ViewModel): Summary {
+  const s: Summary = { text: '', reasoning: '', tools: [] };
+  for (const item of view.items) {
+    if (item.kind === 'text') s.text += item.text;
+    else if (item.kind === 'reasoning') s.reasoning += item.text;
+    else if (item.kind === 'tool') s.tools.push({ id: item.toolId, name: item.name, arguments: item.inputText ?? '' });
+  }
+  return s;
+}
+
+const role = chunk({ role: 'assistant', content: '' });
+const valid: Record<string, string> = {
+  'valid-reasoning-tools.sse': readFileSync(path.resolve(__dirname, 'testdata/valid-reasoning-tools.sse'), 'utf8'),
+  'plain text with a usage chunk': toSse([role, chunk({ content: 'Hello' }), chunk({ content: ' world' }), chunk({}, 'stop'), { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1700000000, model: 'gpt-x', choices: [], usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } }, '[DONE]']),
+  'tool call split over many chunks': toSse([
+    role,
+    chunk({ tool_calls: [{ index: 0, id: 'call_9', type: 'function', function: { name: 'search', arguments: '' } }] }),
+    ...'{"q":"zod 4"}'.split('').map((ch) => chunk({ tool_calls: [{ index: 0, function: { arguments: ch } }] })),
+    chunk({}, 'tool_calls'),
+    '[DONE]',
+  ]),
+};
+
+const rejected: Record<string, string> = {
+  'missing role': toSse([chunk({ content: 'x' }), chunk({}, 'stop'), '[DONE]']),
+  'missing finish_reason': toSse([role, chunk({ content: 'x' }), '[DONE]']),
+  'tool call without type': toSse([role, chunk({ tool_calls: [{ index: 0, id: 'c', function: { name: 'f', arguments: '{}' } }] }), chunk({}, 'tool_calls'), '[DONE]']),
+  'error payload': toSse([role, { error: { message: 'Rate limit reached', type: 'requests' } }]),
+  'non-JSON data': toSse([role, '{"choices":', '[DONE]']),
+  'only [DONE]': toSse(['[DONE]']),
+  'empty body': '',
+};
+
+describe('agreement with openai ChatCompletionStream', () => {
+  beforeAll(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterAll(() => {
+    vi.restoreAllMocks();
+  });
+
+  it.each(Object.entries(valid))('%s: same text, reasoning and tool calls', async (_name, body) => {
+    const sdk = await sdkFinal(body);
+    expect(sdk.ok).toBe(true);
+    const ours = runChat(sseFrames(body));
+    if (!sdk.ok) return;
+    expect(ourSummary(ours.view)).toEqual(sdk.summary);
+    // The SDK keeps only the last reasoning fragment (Object.assign); ours is the whole text ending with it.
+    if (typeof sdk.lastReasoning === 'string') expect(ourSummary(ours.view).reasoning.endsWith(sdk.lastReasoning)).toBe(true);
+    for (const tool of ours.view.items.filter((i) => i.kind === 'tool')) {
+      if (tool.kind === 'tool') expect(tool.input).toEqual(JSON.parse(tool.inputText ?? '{}'));
+    }
+    expect(ours.findings.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+
+  it.each(Object.entries(rejected))('SDK rejects "%s" and we report an error', async (_name, body) => {
+    const sdk = await sdkFinal(body);
+    expect(sdk.ok).toBe(false);
+    expect(runChat(sseFrames(body)).findings.filter((f) => f.severity === 'error').length).toBeGreaterThan(0);
+  });
+});

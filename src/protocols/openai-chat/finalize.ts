@@ -1,0 +1,68 @@
+// End-of-completion checks (at `[DONE]`, a close, the next request or the end of input): what
+// openai-node's finalizeChatCompletion would reject, plus the tool-call and refusal rules.
+import type { FindingSink } from '../../model/finding';
+import type { FoldState, ChoiceState, TurnState } from './state';
+import { CHAT_RULES as R } from './rules';
+import { parseJson, setToolInput } from '../shared/view-helpers';
+
+export function finalizeTurn(state: FoldState, turn: TurnState, sink: FindingSink, at: number[]): void {
+  if (turn.finalized) return;
+  turn.finalized = true;
+  if (turn.errored) return;
+  if (turn.chunkCount === 0) {
+    sink.report(R.noChunks, 'the completion stream carried no chunks ("request ended without sending any chunks")', at);
+    return;
+  }
+  if (!turn.done) {
+    sink.report(R.missingDone, 'the stream ended without `data: [DONE]`', at);
+  }
+  for (const c of turn.choices.values()) finalizeChoice(state, c, sink);
+}
+
+function finalizeChoice(state: FoldState, c: ChoiceState, sink: FindingSink): void {
+  if (!c.role) {
+    sink.report(R.missingRole, `choice ${c.index} never received delta.role ("missing role for choice ${c.index}")`, [c.firstFrame]);
+  }
+  if (c.finishReason === undefined) {
+    sink.report(R.missingFinishReason, `choice ${c.index} ended without a finish_reason ("missing finish_reason for choice ${c.index}")`, [c.firstFrame]);
+  }
+  finalizeTools(state, c, sink);
+  if (c.hasContent && c.hasRefusal) {
+    sink.report(R.refusalWithContent, `choice ${c.index} carries both refusal text and content; expected one or the other`, [c.refusal?.frames[0] ?? c.firstFrame]);
+  }
+  const calls = c.tools.size;
+  if (c.finishReason === 'tool_calls' && calls === 0) {
+    sink.report(R.finishReasonToolCallsMismatch, `choice ${c.index} finished with "tool_calls" but streamed no tool call`, [c.finishFrame ?? c.firstFrame]);
+  } else if (c.finishReason !== undefined && calls > 0 && c.finishReason !== 'tool_calls' && c.finishReason !== 'function_call') {
+    sink.report(R.finishReasonToolCallsMismatch, `choice ${c.index} streamed ${calls} tool call(s) but finished with "${c.finishReason}"; expected "tool_calls"`, [c.finishFrame ?? c.firstFrame]);
+  }
+  if (c.text && c.finishReason === 'stop') c.text.final = true;
+}
+
+/** Parses each call's arguments into its input (once), and checks the identity fields. */
+export function finalizeTools(state: FoldState, c: ChoiceState, sink: FindingSink): void {
+  if (c.toolsFinalized) return;
+  c.toolsFinalized = true;
+  for (const [index, call] of c.tools) {
+    const label = index === -1 ? 'function_call' : `tool_calls[${index}]`;
+    if (index !== -1 && (!call.type || !call.name)) {
+      const missing = [!call.type && 'type', !call.name && 'function.name'].filter(Boolean).join(' and ');
+      sink.report(R.toolCallIncomplete, `choice ${c.index} ${label} never received ${missing} ("missing choices[${c.index}].tool_calls[${index}].${!call.type ? 'type' : 'function.name'}")`, [call.firstFrame]);
+    }
+    if (index !== -1 && !call.id) {
+      sink.report(R.toolCallMissingId, `choice ${c.index} ${label} never received an id; openai-node ≥ 6.46 invents one, older versions and Vercel reject it`, [call.firstFrame]);
+    }
+    if (call.args.trim() === '') {
+      apply(state, call.item, {});
+      continue;
+    }
+    const parsed = parseJson(call.args);
+    if (parsed.ok) apply(state, call.item, parsed.value);
+    else sink.report(R.invalidToolArguments, `arguments of ${label} "${call.name ?? ''}" are not valid JSON: ${parsed.reason}`, [call.item.frames[call.item.frames.length - 1] ?? call.firstFrame, call.firstFrame]);
+  }
+}
+
+function apply(state: FoldState, item: Parameters<typeof setToolInput>[0], input: unknown): void {
+  const todos = setToolInput(item, input);
+  if (todos && item.parentToolId === undefined) state.model.todos = todos;
+}

@@ -1,0 +1,83 @@
+// One triggering input and one near-identical clean input for every OpenAI Chat rule.
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '../../model/frame';
+import { openaiChatRules } from './rules';
+import { chunk, chunkFrames, runChat } from './test-helpers';
+
+const role = chunk({ role: 'assistant', content: '' });
+const hi = chunk({ content: 'Hi' });
+const stop = chunk({}, 'stop');
+const text = [role, hi, stop, '[DONE]'];
+const call = (args: string, extra: object = {}) => chunk({ tool_calls: [{ index: 0, id: 'call_1', type: 'function', function: { name: 'get_weather', arguments: args }, ...extra }] });
+const tools = (args = '{"city":"Paris"}') => [role, call(args), chunk({}, 'tool_calls'), '[DONE]'];
+const usage = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1700000000, model: 'gpt-x', choices: [], usage: { prompt_tokens: 3, completion_tokens: 2, total_tokens: 5 } };
+const request = (body: object): Frame => ({ index: 0, connectionId: 'c1', time: 0, direction: 'out', kind: 'message', data: JSON.stringify(body) });
+const afterRequest = (body: object, payloads: (object | string)[]) => [request(body), ...chunkFrames(payloads, 'c1', 1)];
+
+interface Case {
+  rule: string;
+  bad: Frame[];
+  good: Frame[];
+  at: number;
+}
+
+const cases: Case[] = [
+  { rule: 'openai-chat/invalid-json', bad: chunkFrames([role, '{"id":', stop, '[DONE]']), good: chunkFrames(text), at: 1 },
+  { rule: 'openai-chat/invalid-chunk', bad: chunkFrames([role, { id: 'chatcmpl-1', object: 'chat.completion.chunk', choices: 'none' }, stop, '[DONE]']), good: chunkFrames(text), at: 1 },
+  { rule: 'openai-chat/error-payload', bad: chunkFrames([role, { error: { message: 'Rate limit', type: 'rate_limit_error' } }]), good: chunkFrames(text), at: 1 },
+  { rule: 'openai-chat/data-after-done', bad: chunkFrames([...text, hi]), good: chunkFrames(text), at: 4 },
+  { rule: 'openai-chat/missing-done', bad: chunkFrames([role, hi, stop]), good: chunkFrames(text), at: -1 },
+  { rule: 'openai-chat/identity-changed', bad: chunkFrames([role, chunk({ content: 'Hi' }, null, { model: 'gpt-y' }), stop, '[DONE]']), good: chunkFrames(text), at: 1 },
+  { rule: 'openai-chat/missing-role', bad: chunkFrames([chunk({ content: '' }), hi, stop, '[DONE]']), good: chunkFrames(text), at: 0 },
+  { rule: 'openai-chat/invalid-choice-index', bad: chunkFrames([role, { ...(hi as object), choices: [{ index: 200, delta: { content: 'x' }, finish_reason: null }] }, stop, '[DONE]']), good: chunkFrames(text), at: 1 },
+  { rule: 'openai-chat/missing-finish-reason', bad: chunkFrames([role, hi, '[DONE]']), good: chunkFrames(text), at: 0 },
+  { rule: 'openai-chat/delta-after-finish', bad: chunkFrames([role, stop, hi, '[DONE]']), good: chunkFrames(text), at: 2 },
+  { rule: 'openai-chat/invalid-tool-call-index', bad: chunkFrames([role, call('{}', { index: -3 }), chunk({}, 'tool_calls'), '[DONE]']), good: chunkFrames(tools()), at: 1 },
+  { rule: 'openai-chat/tool-call-index-missing', bad: chunkFrames([role, call('{}', { index: undefined }), chunk({}, 'tool_calls'), '[DONE]']), good: chunkFrames(tools()), at: 1 },
+  { rule: 'openai-chat/tool-call-incomplete', bad: chunkFrames([role, call('{}', { type: undefined }), chunk({}, 'tool_calls'), '[DONE]']), good: chunkFrames(tools()), at: 1 },
+  { rule: 'openai-chat/tool-call-missing-id', bad: chunkFrames([role, call('{}', { id: undefined }), chunk({}, 'tool_calls'), '[DONE]']), good: chunkFrames(tools()), at: 1 },
+  { rule: 'openai-chat/tool-call-identity-changed', bad: chunkFrames([role, call('{'), call('}', { function: { name: 'get_time', arguments: '}' } }), chunk({}, 'tool_calls'), '[DONE]']), good: chunkFrames([role, call('{'), call('}', { id: undefined, type: undefined, function: { arguments: '}' } }), chunk({}, 'tool_calls'), '[DONE]']), at: 2 },
+  { rule: 'openai-chat/invalid-tool-arguments', bad: chunkFrames(tools('{"city":"Par')), good: chunkFrames(tools()), at: 1 },
+  { rule: 'openai-chat/finish-reason-tool-calls-mismatch', bad: chunkFrames([role, hi, chunk({}, 'tool_calls'), '[DONE]']), good: chunkFrames(text), at: 2 },
+  { rule: 'openai-chat/parse-finish-reason', bad: afterRequest({ response_format: { type: 'json_schema' }, messages: [] }, [role, hi, chunk({}, 'length'), '[DONE]']), good: afterRequest({ response_format: { type: 'json_schema' }, messages: [] }, text), at: 3 },
+  { rule: 'openai-chat/truncated-finish-reason', bad: chunkFrames([role, hi, chunk({}, 'length'), '[DONE]']), good: chunkFrames(text), at: 2 },
+  { rule: 'openai-chat/usage-chunk-order', bad: chunkFrames([role, usage, hi, stop, '[DONE]']), good: chunkFrames([role, hi, stop, usage, '[DONE]']), at: 2 },
+  { rule: 'openai-chat/refusal-with-content', bad: chunkFrames([role, hi, chunk({ refusal: 'No.' }), stop, '[DONE]']), good: chunkFrames([role, chunk({ refusal: 'No.' }), stop, '[DONE]']), at: 2 },
+  { rule: 'openai-chat/no-chunks', bad: chunkFrames(['[DONE]']), good: chunkFrames(text), at: 0 },
+];
+
+describe('openai-chat rules', () => {
+  it('every catalogued rule has a case', () => {
+    expect(new Set(cases.map((c) => c.rule))).toEqual(new Set(openaiChatRules.map((r) => r.id)));
+  });
+
+  it.each(cases)('$rule fires on the bad input and not on the good one', ({ rule, bad, good, at }) => {
+    const meta = openaiChatRules.find((r) => r.id === rule);
+    const hit = runChat(bad).findings.filter((f) => f.rule === rule);
+    expect(hit.length).toBeGreaterThan(0);
+    expect(hit[0]?.severity).toBe(meta?.severity);
+    if (at >= 0) expect(hit[0]?.frames[0]).toBe(at);
+    else expect(hit[0]?.frames).toEqual([]);
+    expect(runChat(good).findings.filter((f) => f.rule === rule)).toEqual([]);
+  });
+
+  it('clean text and tool streams have no findings', () => {
+    expect(runChat(chunkFrames(text)).findings).toEqual([]);
+    expect(runChat(chunkFrames(tools())).findings).toEqual([]);
+  });
+
+  it('an error payload is reported once, without end-of-stream noise', () => {
+    const { findings } = runChat(chunkFrames([role, { error: { message: 'boom' } }]));
+    expect(findings.map((f) => f.rule)).toEqual(['openai-chat/error-payload']);
+  });
+
+  it('a close before [DONE] reports the missing finish and [DONE] at the close frame', () => {
+    const frames = chunkFrames([role, hi]);
+    frames.push({ index: 2, connectionId: 'c1', time: 2, direction: 'in', kind: 'close', data: '' });
+    const { findings } = runChat(frames);
+    expect(findings.map((f) => [f.rule, f.frames[0]])).toEqual([
+      ['openai-chat/missing-done', 2],
+      ['openai-chat/missing-finish-reason', 0],
+    ]);
+  });
+});

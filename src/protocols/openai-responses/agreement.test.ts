@@ -1,0 +1,105 @@
+// @vitest-environment node
+// Agreement with the official client: openai's ResponseStream, fed the same SSE bodies through the
+// SDK's own SSE reader (Stream.fromSSEResponse → toReadableStream → ResponseStream.fromReadableStream).
+// No network: the Response is built locally.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { ResponseStream } from 'openai/lib/responses/ResponseStream';
+import { Stream } from 'openai/streaming';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { ViewModel } from '../../model/view';
+import { numbered, runResponses, sseFrames, toSse, type Step } from './test-helpers';
+
+interface Summary {
+  text: string;
+  reasoning: string[];
+  calls: { id: string; name: string; arguments: string }[];
+}
+
+async function sdkFinal(body: string) {
+  const sse = Stream.fromSSEResponse(new Response(body), new AbortController());
+  const runner = ResponseStream.fromReadableStream(sse.toReadableStream());
+  try {
+    const response = await runner.finalResponse();
+    const summary: Summary = { text: response.output_text, reasoning: [], calls: [] };
+    for (const item of response.output) {
+      if (item.type === 'reasoning') {
+        summary.reasoning.push([...item.summary.map((s) => s.text), ...(item.content ?? []).map((c) => c.text)].filter((t) => t !== '').join('\n\n'));
+      } else if (item.type === 'function_call') summary.calls.push({ id: item.call_id, name: item.name, arguments: item.arguments });
+    }
+    return { ok: true as const, summary };
+  } catch (err) {
+    return { ok: false as const, error: String(err) };
+  }
+}
+
+function ourSummary(view: ViewModel): Summary {
+  const s: Summary = { text: '', reasoning: [], calls: [] };
+  for (const item of view.items) {
+    if (item.kind === 'text') s.text += item.text;
+    else if (item.kind === 'reasoning') s.reasoning.push(item.text);
+    else if (item.kind === 'tool') s.calls.push({ id: item.toolId, name: item.name, arguments: item.inputText ?? '' });
+  }
+  return s;
+}
+
+const resp = (status: string, output: object[] = []) => ({ id: 'resp_1', object: 'response', created_at: 1, status, model: 'gpt-5', output, error: null, incomplete_details: null, usage: null });
+const created = { type: 'response.created', response: resp('in_progress') };
+const msg = (id: string, i: number, parts: string[]): Step[] => [
+  { type: 'response.output_item.added', output_index: i, item: { id, type: 'message', role: 'assistant', status: 'in_progress', content: [] } },
+  ...parts.flatMap((t, c): Step[] => [
+    { type: 'response.content_part.added', item_id: id, output_index: i, content_index: c, part: { type: 'output_text', text: '', annotations: [] } },
+    ...t.split(' ').map((w, k, all): Step => ({ type: 'response.output_text.delta', item_id: id, output_index: i, content_index: c, delta: k < all.length - 1 ? `${w} ` : w })),
+    { type: 'response.output_text.done', item_id: id, output_index: i, content_index: c, text: t },
+    { type: 'response.content_part.done', item_id: id, output_index: i, content_index: c, part: { type: 'output_text', text: t, annotations: [] } },
+  ]),
+  { type: 'response.output_item.done', output_index: i, item: { id, type: 'message', role: 'assistant', status: 'completed', content: parts.map((t) => ({ type: 'output_text', text: t, annotations: [] })) } },
+];
+const done = (id: string, parts: string[]) => ({ id, type: 'message', role: 'assistant', status: 'completed', content: parts.map((t) => ({ type: 'output_text', text: t, annotations: [] })) });
+const sse = (steps: Step[]) => toSse(numbered(steps) as object[]);
+
+const valid: Record<string, string> = {
+  'valid-reasoning-message-tool.sse': readFileSync(path.resolve(__dirname, 'testdata/valid-reasoning-message-tool.sse'), 'utf8'),
+  'two messages, two parts': sse([created, ...msg('msg_a', 0, ['Hello there.', 'Second part.']), ...msg('msg_b', 1, ['Bye now.']), { type: 'response.completed', response: resp('completed', [done('msg_a', ['Hello there.', 'Second part.']), done('msg_b', ['Bye now.'])]) }]),
+};
+
+const rejected: Record<string, string> = {
+  'event before response.created': sse([...msg('msg_a', 0, ['Hi']), { type: 'response.completed', response: resp('completed') }]),
+  'delta for a missing output': sse([created, { type: 'response.output_text.delta', item_id: 'msg_x', output_index: 3, content_index: 0, delta: 'x' }]),
+  'delta for a refusal part': sse([created, { type: 'response.output_item.added', output_index: 0, item: { id: 'm', type: 'message', role: 'assistant', status: 'in_progress', content: [] } }, { type: 'response.content_part.added', item_id: 'm', output_index: 0, content_index: 0, part: { type: 'refusal', refusal: '' } }, { type: 'response.output_text.delta', item_id: 'm', output_index: 0, content_index: 0, delta: 'x' }]),
+  'wire error event': sse([created, { type: 'error', error: { type: 'server_error', code: 'server_error', message: 'boom' } }, { type: 'response.failed', response: resp('failed') }]),
+  'non-JSON data': `${sse([created])}event: response.in_progress\ndata: {"type":\n\n`,
+  'empty body': '',
+  'only [DONE]': 'data: [DONE]\n\n',
+};
+
+describe('agreement with openai ResponseStream', () => {
+  beforeAll(() => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterAll(() => {
+    vi.restoreAllMocks();
+  });
+
+  it.each(Object.entries(valid))('%s: same text, reasoning and function calls', async (_name, body) => {
+    const sdk = await sdkFinal(body);
+    expect(sdk.ok).toBe(true);
+    const ours = runResponses(sseFrames(body));
+    if (sdk.ok) expect(ourSummary(ours.view)).toEqual(sdk.summary);
+    expect(ours.findings.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+
+  it.each(Object.entries(rejected))('SDK rejects "%s" and we report an error', async (_name, body) => {
+    const sdk = await sdkFinal(body);
+    expect(sdk.ok).toBe(false);
+    expect(runResponses(sseFrames(body)).findings.filter((f) => f.severity === 'error').length).toBeGreaterThan(0);
+  });
+
+  it('unknown event types: openai-node throws, but the reference grades them info (kept observable), and so do we', async () => {
+    const body = sse([created, { type: 'response.future_feature.delta', item_id: 'x', output_index: 0 }, { type: 'response.completed', response: resp('completed') }]);
+    const sdk = await sdkFinal(body);
+    expect(sdk.ok).toBe(false);
+    const ours = runResponses(sseFrames(body));
+    expect(ours.findings.map((f) => [f.rule, f.severity])).toEqual([['openai-responses/unknown-event', 'info']]);
+  });
+});

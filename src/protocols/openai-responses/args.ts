@@ -1,0 +1,56 @@
+// Streamed tool input: function-call arguments, custom-tool input, MCP arguments, interpreter code.
+import type { FindingSink } from '../../model/finding';
+import type { Frame } from '../../model/frame';
+import { itemFor } from './items';
+import { RESPONSES_RULES as R } from './rules';
+import { ARG_STREAMS, type ArgEvent, type ArgStream } from './schema';
+import type { FoldState, ItemState, ResponseState } from './state';
+import { parseJson, setToolInput } from '../shared/view-helpers';
+
+export function argEvent(state: FoldState, resp: ResponseState, ev: ArgEvent, frame: Frame, sink: FindingSink): void {
+  const isDelta = ev.type.endsWith('.delta');
+  const stream = ev.type.slice(0, ev.type.lastIndexOf('.')) as ArgStream;
+  const spec = ARG_STREAMS[stream];
+  const item = itemFor(resp, ev, [spec.itemType], frame, sink);
+  if (!item) return;
+  item.view?.frames.push(frame.index);
+  if (isDelta) {
+    if (item.argsDone) sink.report(R.lifecycleOrder, `${ev.type} after ${stream}.done`, [frame.index, item.addedFrame]);
+    item.sawArgDelta = true;
+    item.args += typeof ev.delta === 'string' ? ev.delta : '';
+    if (item.view?.kind === 'tool') item.view.inputText = item.args;
+    return;
+  }
+  const full = ev[spec.field];
+  if (typeof full !== 'string') {
+    sink.report(R.invalidEvent, `${ev.type} has no string "${spec.field}"`, [frame.index]);
+    return;
+  }
+  if (item.sawArgDelta && full !== item.args) {
+    sink.report(R.doneMismatch, `${ev.type} ${spec.field} differs from the concatenated deltas (${item.args.length} vs ${full.length} characters); the SDK keeps the done value`, [frame.index, item.addedFrame]);
+  }
+  item.argsDone = true;
+  finishArgs(state, item, full, frame, sink);
+}
+
+/** Sets the call's final input once (JSON arguments are parsed; a parse failure is reported once). */
+export function finishArgs(state: FoldState, item: ItemState, full: string, frame: Frame, sink: FindingSink): void {
+  const view = item.view;
+  if (view?.kind !== 'tool') return;
+  const first = view.input === undefined;
+  item.args = full;
+  view.inputText = full;
+  const json = item.type === 'function_call' || item.type === 'mcp_call';
+  if (!json) {
+    view.input = item.type === 'code_interpreter_call' ? { code: full } : full;
+    return;
+  }
+  const parsed = full.trim() === '' ? { ok: true as const, value: {} } : parseJson(full);
+  if (parsed.ok) {
+    const todos = setToolInput(view, parsed.value);
+    if (todos) state.model.todos = todos;
+  } else if (first) {
+    view.input = null;
+    sink.report(R.invalidToolArguments, `arguments of ${item.type} "${view.name}" are not valid JSON: ${parsed.reason}`, [frame.index, item.addedFrame]);
+  }
+}

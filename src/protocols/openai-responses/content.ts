@@ -1,0 +1,196 @@
+// Content parts of message items (output_text, refusal), reasoning text parts, and reasoning
+// summary parts: added → deltas → done, with the index and nesting checks (R6–R8).
+import type { FindingSink } from '../../model/finding';
+import type { Frame } from '../../model/frame';
+import type { ReasoningItem, TextItem } from '../../model/view';
+import { itemFor } from './items';
+import { RESPONSES_RULES as R } from './rules';
+import type { ContentPartEvent, OutputItemEvent, SummaryPartEvent, SummaryTextEvent, TextEvent } from './schema';
+import type { FoldState, ItemState, PartState, ResponseState } from './state';
+import { isRecord } from '../shared/view-helpers';
+
+const PART_TEXT_FIELD: Record<string, string> = { output_text: 'text', refusal: 'refusal', reasoning_text: 'text', summary_text: 'text' };
+
+export function partAdded(state: FoldState, resp: ResponseState, ev: ContentPartEvent, frame: Frame, sink: FindingSink): void {
+  const item = itemFor(resp, ev, ['message', 'reasoning'], frame, sink);
+  if (!item) return;
+  const fits = item.type === 'message' ? ev.part.type !== 'reasoning_text' : ev.part.type === 'reasoning_text';
+  if (!fits) {
+    sink.report(R.itemMismatch, `a ${ev.part.type} part cannot be added to a ${item.type} item`, [frame.index, item.addedFrame]);
+    return;
+  }
+  if (ev.content_index !== item.parts.length) {
+    sink.report(R.contentPartMismatch, `content_part.added has content_index ${ev.content_index}, expected ${item.parts.length} (parts are appended)`, [frame.index]);
+  }
+  const part = newPart(ev.part.type, frame);
+  item.parts.push(part);
+  attachView(state, resp, item, part, frame);
+  setText(item, part, partText(ev.part));
+}
+
+export function partDone(resp: ResponseState, ev: ContentPartEvent, frame: Frame, sink: FindingSink): void {
+  const item = itemFor(resp, ev, ['message', 'reasoning'], frame, sink);
+  const part = item && partAt(item.parts, ev.content_index, ev.part.type, ev.type, frame, sink);
+  if (!item || !part) return;
+  if (part.sawDelta && !part.textDone) sink.report(R.lifecycleOrder, `content_part.done for part ${ev.content_index} without its ${part.type} .done event`, [frame.index, part.addedFrame]);
+  closePart(item, part, partText(ev.part), ev.type, frame, sink);
+}
+
+/** output_text / refusal / reasoning_text deltas and dones. */
+export function textEvent(resp: ResponseState, ev: TextEvent, frame: Frame, sink: FindingSink): void {
+  const kind = ev.type.startsWith('response.refusal') ? 'refusal' : ev.type.startsWith('response.reasoning_text') ? 'reasoning_text' : 'output_text';
+  const item = itemFor(resp, ev, [kind === 'reasoning_text' ? 'reasoning' : 'message'], frame, sink);
+  const part = item && partAt(item.parts, ev.content_index, kind, ev.type, frame, sink);
+  if (!item || !part) return;
+  if (ev.type.endsWith('.annotation.added')) return;
+  if (typeof ev.delta === 'string') return appendDelta(item, part, ev.delta, ev.type, frame, sink);
+  const value = kind === 'refusal' ? ev.refusal : ev.text;
+  const full = typeof value === 'string' ? value : undefined;
+  part.textDone = true;
+  touch(item, part, frame);
+  if (part.sawDelta && full !== part.streamed) {
+    sink.report(R.doneMismatch, `${ev.type} text differs from the concatenated deltas; the SDK keeps the done value`, [frame.index, part.addedFrame]);
+  }
+  setText(item, part, full ?? '');
+}
+
+export function summaryPart(state: FoldState, resp: ResponseState, ev: SummaryPartEvent, frame: Frame, sink: FindingSink): void {
+  const item = itemFor(resp, ev, ['reasoning'], frame, sink);
+  if (!item) return;
+  if (ev.type.endsWith('.added')) {
+    if (ev.summary_index !== item.summary.length) {
+      sink.report(R.contentPartMismatch, `reasoning_summary_part.added has summary_index ${ev.summary_index}, expected ${item.summary.length}`, [frame.index]);
+    }
+    const part = newPart('summary_text', frame);
+    item.summary.push(part);
+    attachView(state, resp, item, part, frame);
+    setText(item, part, ev.part.text ?? '');
+    return;
+  }
+  const part = partAt(item.summary, ev.summary_index, undefined, ev.type, frame, sink);
+  if (part) closePart(item, part, ev.part.text, ev.type, frame, sink);
+}
+
+export function summaryText(resp: ResponseState, ev: SummaryTextEvent, frame: Frame, sink: FindingSink): void {
+  const item = itemFor(resp, ev, ['reasoning'], frame, sink);
+  const part = item && partAt(item.summary, ev.summary_index, undefined, ev.type, frame, sink);
+  if (!item || !part) return;
+  if (typeof ev.delta === 'string') return appendDelta(item, part, ev.delta, ev.type, frame, sink);
+  const full = typeof ev.text === 'string' ? ev.text : '';
+  part.textDone = true;
+  touch(item, part, frame);
+  if (part.sawDelta && full !== part.streamed) sink.report(R.doneMismatch, `${ev.type} text differs from the concatenated deltas`, [frame.index, part.addedFrame]);
+  setText(item, part, full);
+}
+
+/** A done message item is authoritative: its parts replace what was streamed. */
+export function syncMessageParts(state: FoldState, resp: ResponseState, item: ItemState, it: OutputItemEvent['item'], frame: Frame): void {
+  const content = Array.isArray(it.content) ? it.content : [];
+  content.forEach((p: unknown, i) => {
+    if (!isRecord(p) || typeof p.type !== 'string') return;
+    let part = item.parts[i];
+    if (!part) {
+      part = newPart(p.type, frame);
+      item.parts[i] = part;
+      attachView(state, resp, item, part, frame);
+    }
+    part.done = true;
+    setText(item, part, partText(p));
+  });
+}
+
+export function syncReasoning(state: FoldState, item: ItemState, it: OutputItemEvent['item'], frame: Frame): void {
+  const sync = (list: PartState[], source: unknown) => {
+    if (!Array.isArray(source)) return;
+    source.forEach((p: unknown, i) => {
+      if (!isRecord(p)) return;
+      const part = list[i] ?? (list[i] = newPart(typeof p.type === 'string' ? p.type : 'summary_text', frame));
+      part.done = true;
+      part.streamed = typeof p.text === 'string' ? p.text : part.streamed;
+    });
+  };
+  sync(item.summary, it.summary);
+  sync(item.parts, it.content);
+  if (!item.view && [...item.summary, ...item.parts].some((p) => p.streamed)) attachView(state, undefined, item, item.summary[0] ?? (item.parts[0] as PartState), frame);
+  refreshReasoning(item);
+}
+
+function newPart(type: string, frame: Frame): PartState {
+  return { type, streamed: '', sawDelta: false, done: false, textDone: false, addedFrame: frame.index };
+}
+
+function partText(p: Record<string, unknown>): string {
+  const value = p[PART_TEXT_FIELD[String(p.type)] ?? 'text'];
+  return typeof value === 'string' ? value : '';
+}
+
+function partAt(list: PartState[], index: number, kind: string | undefined, type: string, frame: Frame, sink: FindingSink): PartState | undefined {
+  const part = list[index];
+  if (!part) {
+    sink.report(R.contentPartMismatch, `${type} targets part ${index}, which was never added ("missing content at index ${index}")`, [frame.index]);
+    return undefined;
+  }
+  if (kind !== undefined && part.type !== kind) {
+    sink.report(R.contentPartMismatch, `${type} targets a ${part.type} part ("expected content to be '${kind}', got ${part.type}")`, [frame.index, part.addedFrame]);
+    return undefined;
+  }
+  return part;
+}
+
+function appendDelta(item: ItemState, part: PartState, delta: string, type: string, frame: Frame, sink: FindingSink): void {
+  if (part.done || part.textDone) sink.report(R.lifecycleOrder, `${type} after the part's done event`, [frame.index, part.addedFrame]);
+  part.sawDelta = true;
+  const before = part.streamed;
+  part.streamed += delta;
+  if (part.view) part.view.text = part.streamed;
+  const reasoning = item.view?.kind === 'reasoning' ? item.view : undefined;
+  // Appending to the last reasoning part extends the shown text; anything else rebuilds it.
+  if (reasoning && before !== '' && part === (item.parts[item.parts.length - 1] ?? item.summary[item.summary.length - 1])) reasoning.text += delta;
+  else if (reasoning) refreshReasoning(item);
+  touch(item, part, frame);
+}
+
+/** Records that this frame shaped the part's view item. */
+function touch(item: ItemState, part: PartState, frame: Frame): void {
+  const view = part.view ?? item.view;
+  if (view && view.frames[view.frames.length - 1] !== frame.index) view.frames.push(frame.index);
+}
+
+function closePart(item: ItemState, part: PartState, full: string | undefined, type: string, frame: Frame, sink: FindingSink): void {
+  if (part.done) sink.report(R.lifecycleOrder, `second ${type} for the same part`, [frame.index, part.addedFrame]);
+  part.done = true;
+  touch(item, part, frame);
+  if (full === undefined) return;
+  if (part.sawDelta && full !== part.streamed) sink.report(R.doneMismatch, `${type} text differs from the concatenated deltas`, [frame.index, part.addedFrame]);
+  setText(item, part, full);
+}
+
+function attachView(state: FoldState, resp: ResponseState | undefined, item: ItemState, part: PartState, frame: Frame): void {
+  if (item.type === 'reasoning') {
+    if (!item.view) {
+      const view: ReasoningItem = { kind: 'reasoning', id: `r${state.count}-o${item.addedFrame}`, frames: [item.addedFrame, frame.index], text: '' };
+      item.view = view;
+      state.model.items.push(view);
+    }
+    return;
+  }
+  const brand = resp ? !resp.brandGiven : false;
+  if (resp) resp.brandGiven = true;
+  const view: TextItem = { kind: 'text', id: `r${state.count}-p${frame.index}-${item.parts.length}`, frames: [frame.index], text: '', part: false, final: false, brand };
+  part.view = view;
+  state.model.items.push(view);
+  if (resp && part.type === 'output_text') resp.lastText = view;
+}
+
+function setText(item: ItemState, part: PartState, text: string): void {
+  part.streamed = text;
+  if (part.view) part.view.text = text;
+  if (item.type === 'reasoning') refreshReasoning(item);
+}
+
+/** Reasoning shows its summary parts, then any raw reasoning text. */
+function refreshReasoning(item: ItemState): void {
+  if (item.view?.kind !== 'reasoning') return;
+  const texts = [...item.summary, ...item.parts].map((p) => p.streamed).filter((t) => t !== '');
+  item.view.text = texts.join('\n\n');
+}

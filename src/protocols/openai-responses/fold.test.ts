@@ -1,0 +1,125 @@
+// The view model the OpenAI Responses fold builds, over SSE and the WebSocket mode.
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '../../model/frame';
+import { frames, numbered, runResponses, sseFrames, type Step } from './test-helpers';
+
+const local = (name: string) => readFileSync(path.resolve(__dirname, 'testdata', name), 'utf8');
+const resp = (status: string, extra: object = {}) => ({ id: 'resp_1', object: 'response', status, output: [], ...extra });
+const created = { type: 'response.created', response: resp('in_progress') };
+const completed = { type: 'response.completed', response: resp('completed', { usage: { input_tokens: 3, output_tokens: 4, total_tokens: 7 } }) };
+const text = (t: string, id = 'msg_1', i = 0): Step[] => [
+  { type: 'response.output_item.added', output_index: i, item: { id, type: 'message', role: 'assistant', status: 'in_progress', content: [] } },
+  { type: 'response.content_part.added', item_id: id, output_index: i, content_index: 0, part: { type: 'output_text', text: '', annotations: [] } },
+  { type: 'response.output_text.delta', item_id: id, output_index: i, content_index: 0, delta: t },
+  { type: 'response.output_text.done', item_id: id, output_index: i, content_index: 0, text: t },
+  { type: 'response.content_part.done', item_id: id, output_index: i, content_index: 0, part: { type: 'output_text', text: t, annotations: [] } },
+  { type: 'response.output_item.done', output_index: i, item: { id, type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'output_text', text: t, annotations: [] }] } },
+];
+
+describe('openai-responses fold', () => {
+  it('valid-reasoning-message-tool.sse: reasoning summary, branded final text, a pending call, usage', () => {
+    const { view, findings } = runResponses(sseFrames(local('valid-reasoning-message-tool.sse')));
+    expect(findings).toEqual([]);
+    expect(view.items).toMatchObject([
+      { kind: 'reasoning', text: '**Planning** The user wants the weather; call the tool.' },
+      { kind: 'text', text: 'Let me check the weather.', brand: true, final: true },
+      { kind: 'tool', toolId: 'call_w1', name: 'get_weather', input: { city: 'Paris' }, inputText: '{"city":"Paris"}', status: 'pending' },
+    ]);
+    expect(view.usage).toMatchObject({ input_tokens: 50, output_tokens: 40, 'output_tokens_details.reasoning_tokens': 16 });
+    expect(view.streaming).toBe(false);
+  });
+
+  it('invalid-gap-and-cutoff.sse: a lost event, a bad content index and no terminal event', () => {
+    const { findings } = runResponses(sseFrames(local('invalid-gap-and-cutoff.sse')));
+    expect(findings.map((f) => [f.rule, f.severity])).toEqual([
+      ['openai-responses/sequence-gap', 'warning'],
+      ['openai-responses/content-part-mismatch', 'error'],
+      ['openai-responses/incomplete-stream', 'error'],
+    ]);
+  });
+
+  it('WebSocket mode: response.create frames start turns, sequence numbers restart, outputs complete calls', () => {
+    const steps: Step[] = numbered([
+      { out: { type: 'response.create', model: 'gpt-5', input: 'Weather in Paris?' } },
+      created,
+      { type: 'response.output_item.added', output_index: 0, item: { id: 'fc_1', type: 'function_call', call_id: 'call_1', name: 'get_weather', arguments: '', status: 'in_progress' } },
+      { type: 'response.function_call_arguments.delta', item_id: 'fc_1', output_index: 0, delta: '{"city":"Paris"}' },
+      { type: 'response.function_call_arguments.done', item_id: 'fc_1', output_index: 0, arguments: '{"city":"Paris"}' },
+      { type: 'response.output_item.done', output_index: 0, item: { id: 'fc_1', type: 'function_call', call_id: 'call_1', name: 'get_weather', arguments: '{"city":"Paris"}', status: 'completed' } },
+      completed,
+      { out: { type: 'response.create', previous_response_id: 'resp_1', input: [{ type: 'function_call_output', call_id: 'call_1', output: '18°C' }] } },
+      { ...created, response: resp('in_progress', { id: 'resp_2' }) },
+      ...text('It is 18°C.', 'msg_2'),
+      completed,
+    ]);
+    const { view, findings } = runResponses(frames(steps, 'ws', false));
+    expect(findings).toEqual([]);
+    expect(view.items).toMatchObject([
+      { kind: 'user', text: 'Weather in Paris?' },
+      { kind: 'tool', name: 'get_weather', status: 'success', result: '18°C' },
+      { kind: 'text', text: 'It is 18°C.', brand: true, final: true },
+    ]);
+  });
+
+  it('WebSocket close before a terminal event fails the turn (1011 as 1000)', () => {
+    const steps: Step[] = numbered([{ out: { type: 'response.create', input: 'hi' } }, created, ...text('partial')]);
+    for (const code of ['1000', '1011']) {
+      const { findings, view } = runResponses(frames([...steps, { close: code }], 'ws', false));
+      expect(findings.map((f) => [f.rule, f.frames])).toEqual([['openai-responses/incomplete-stream', [8]]]);
+      expect(view.streaming).toBe(false);
+    }
+  });
+
+  it('the wire error shape, then response.failed, shows an error item', () => {
+    const { view, findings } = runResponses(frames(numbered([
+      created,
+      { type: 'error', error: { type: 'invalid_request_error', code: 'context_length_exceeded', message: 'Too long' } },
+      { type: 'response.failed', response: resp('failed', { error: { code: 'context_length_exceeded', message: 'Too long' } }) },
+    ])));
+    expect(findings.map((f) => f.rule)).toEqual(['openai-responses/error-event', 'openai-responses/response-not-completed']);
+    expect(view.items).toMatchObject([{ kind: 'error', message: 'context_length_exceeded: Too long' }, { kind: 'error', message: 'Too long' }]);
+  });
+
+  it('refusals, hosted tools, MCP approvals and unknown items', () => {
+    const { view, findings } = runResponses(frames(numbered([
+      created,
+      { type: 'response.output_item.added', output_index: 0, item: { id: 'ws_1', type: 'web_search_call', status: 'in_progress' } },
+      { type: 'response.web_search_call.searching', item_id: 'ws_1', output_index: 0 },
+      { type: 'response.output_item.done', output_index: 0, item: { id: 'ws_1', type: 'web_search_call', status: 'completed', action: { query: 'x' } } },
+      { type: 'response.output_item.added', output_index: 1, item: { id: 'mcpr_1', type: 'mcp_approval_request', name: 'delete_file', arguments: '{"path":"/a"}', server_label: 'fs' } },
+      { type: 'response.output_item.done', output_index: 1, item: { id: 'mcpr_1', type: 'mcp_approval_request', name: 'delete_file', arguments: '{"path":"/a"}', server_label: 'fs' } },
+      { type: 'response.output_item.added', output_index: 2, item: { id: 'cmp_1', type: 'compaction', encrypted_content: 'zz' } },
+      { type: 'response.output_item.done', output_index: 2, item: { id: 'cmp_1', type: 'compaction', encrypted_content: 'zz' } },
+      { type: 'response.output_item.added', output_index: 3, item: { id: 'msg_r', type: 'message', role: 'assistant', status: 'in_progress', content: [] } },
+      { type: 'response.content_part.added', item_id: 'msg_r', output_index: 3, content_index: 0, part: { type: 'refusal', refusal: '' } },
+      { type: 'response.refusal.delta', item_id: 'msg_r', output_index: 3, content_index: 0, delta: "I can't help." },
+      { type: 'response.refusal.done', item_id: 'msg_r', output_index: 3, content_index: 0, refusal: "I can't help." },
+      { type: 'response.content_part.done', item_id: 'msg_r', output_index: 3, content_index: 0, part: { type: 'refusal', refusal: "I can't help." } },
+      { type: 'response.output_item.done', output_index: 3, item: { id: 'msg_r', type: 'message', role: 'assistant', status: 'completed', content: [{ type: 'refusal', refusal: "I can't help." }] } },
+      completed,
+    ])));
+    expect(findings).toEqual([]);
+    expect(view.items).toMatchObject([
+      { kind: 'tool', name: 'web_search_call', label: 'Web search call', status: 'success', result: { query: 'x' } },
+      { kind: 'approval', key: 'mcpr_1', actions: [{ name: 'delete_file' }] },
+      { kind: 'raw', text: expect.stringContaining('compaction') },
+      { kind: 'text', text: "I can't help." },
+    ]);
+  });
+
+  it('streams until the terminal event; [DONE] is accepted after it', () => {
+    const { findings, view } = runResponses(frames(numbered([created, ...text('x'), completed, '[DONE]'])));
+    expect(findings).toEqual([]);
+    expect(view.streaming).toBe(false);
+  });
+
+  it('a frame the capture cut short is shown raw without a bad-JSON finding', () => {
+    const list = frames(numbered([created, ...text('x'), completed]));
+    list[3] = { ...(list[3] as Frame), data: '{"type":"response.output_text.delta","item_', truncated: { originalLength: 80000 } };
+    const { view, findings } = runResponses(list);
+    expect(view.items.map((i) => i.kind)).toEqual(['text', 'raw']);
+    expect(findings.map((f) => f.rule)).toEqual(['openai-responses/sequence-gap']);
+  });
+});

@@ -1,0 +1,188 @@
+// The OpenAI Responses fold: stream events (SSE or WebSocket JSON frames) → the shared view model,
+// checking §4.4 of other-protocols.md. One response at a time; a client request (`response.create`
+// or a POST body), a new connection or a new response.created after a terminal event starts the next.
+// apply() never throws.
+import type { FindingSink } from '../../model/finding';
+import type { DecodedFrame, Frame } from '../../model/frame';
+import { frameText } from '../../model/decode';
+import type { ViewModel } from '../../model/view';
+import type { ProtocolFold } from '../types';
+import { argEvent } from './args';
+import { partAdded, partDone, summaryPart, summaryText, textEvent } from './content';
+import { itemAdded, itemDone, itemFor } from './items';
+import { applyLifecycle } from './lifecycle';
+import { applyRequest } from './request';
+import { RESPONSES_RULES as R } from './rules';
+import {
+  ResponsesEventSchema,
+  eventCategory,
+  isKnownEventType,
+  type ArgEvent,
+  type ContentPartEvent,
+  type OutputItemEvent,
+  type ResponsesEvent,
+  type StatusEvent,
+  type SummaryPartEvent,
+  type SummaryTextEvent,
+  type TextEvent,
+} from './schema';
+import { checkSequence } from './sequence';
+import { newResponse, type FoldState, type ResponseState } from './state';
+import { describeIssues, isRecord, rawItem } from '../shared/view-helpers';
+
+export function createOpenAIResponsesFold(): ProtocolFold {
+  const state: FoldState = {
+    model: { protocol: 'openai-responses', items: [], todos: null, streaming: true },
+    count: 0,
+    sawEvent: false,
+    doneConnections: new Set(),
+    afterDoneReported: false,
+    requestSeen: false,
+    calls: new Map(),
+    approvals: new Map(),
+    usage: {},
+  };
+  return {
+    apply(decoded, sink) {
+      try {
+        applyFrame(state, decoded, sink);
+      } catch {
+        // A bug here must not stop the fold; keep the frame visible.
+        state.model.items.push(rawItem(decoded.frame, `raw-${decoded.frame.index}-fault`));
+      }
+    },
+    finish(sink) {
+      if (!state.sawEvent) sink.report(R.incompleteStream, 'the stream carried no events ("request ended without sending any events")', []);
+      else if (state.response) endWithoutTerminal(state.response, sink, 'the stream ended', []);
+      state.model.streaming = false;
+    },
+    view: (): ViewModel => state.model,
+  };
+}
+
+/** A response that started but got no terminal event is a failed turn, not a success (R9, R13). */
+function endWithoutTerminal(resp: ResponseState, sink: FindingSink, why: string, frames: number[]): void {
+  if (resp.terminal || resp.incompleteReported) return;
+  resp.incompleteReported = true;
+  sink.report(R.incompleteStream, `${why} before response.completed / failed / incomplete; the turn did not finish`, frames);
+  if (resp.errorFrame !== undefined) sink.report(R.errorWithoutFailed, 'an error event was not followed by response.failed', [resp.errorFrame]);
+}
+
+function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink): void {
+  const { frame } = decoded;
+  if (frame.kind === 'close' || frame.kind === 'error') {
+    const resp = state.response;
+    if (resp && resp.connectionId === frame.connectionId) {
+      endWithoutTerminal(resp, sink, frame.kind === 'close' ? `the connection closed${frame.data ? ` (${frame.data.slice(0, 80)})` : ''}` : 'the connection failed', [frame.index]);
+    }
+    if (frame.kind === 'error') state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: 'connection error' });
+    state.model.streaming = false;
+    return;
+  }
+  if (frame.kind !== 'message') return;
+  if (frame.direction === 'out') {
+    if (state.response) endWithoutTerminal(state.response, sink, 'a new request was sent', [frame.index]);
+    state.requestSeen = true;
+    if (decoded.json !== undefined) applyRequest(state, decoded.json, frame);
+    return;
+  }
+  if (state.doneConnections.has(frame.connectionId)) {
+    if (!state.afterDoneReported) {
+      state.afterDoneReported = true;
+      sink.report(R.dataAfterDone, 'data after `data: [DONE]` on the same connection', [frame.index]);
+    }
+    state.model.items.push(rawItem(frame));
+    return;
+  }
+  if (decoded.jsonError !== undefined) {
+    if (frameText(frame).trim() === '[DONE]') {
+      state.doneConnections.add(frame.connectionId);
+      state.model.streaming = false;
+      return;
+    }
+    state.sawEvent = true;
+    state.model.items.push(rawItem(frame));
+    // A frame the capture cut short is not the server's fault: show it, but do not flag it as bad JSON.
+    if (!frame.truncated) sink.report(R.invalidJson, `payload is neither JSON nor [DONE] (${decoded.jsonError}); a malformed frame fails the turn`, [frame.index]);
+    return;
+  }
+  state.sawEvent = true;
+  const json = decoded.json;
+  if (!isRecord(json) || typeof json.type !== 'string') {
+    sink.report(R.invalidEvent, 'expected a JSON object with a string "type"', [frame.index]);
+    state.model.items.push(rawItem(frame));
+    return;
+  }
+  if (frame.eventName !== undefined && frame.eventName !== json.type) {
+    sink.report(R.eventNameMismatch, `SSE event name "${frame.eventName}" differs from the data type "${json.type}"`, [frame.index]);
+  }
+  const resp = responseFor(state, frame, json.type, sink);
+  checkSequence(resp, json.sequence_number, json.type, frame, sink);
+  if (!isKnownEventType(json.type)) {
+    sink.report(R.unknownEvent, `unknown event type "${json.type}"; shown raw (openai-node would throw "Unhandled response stream event")`, [frame.index]);
+    state.model.items.push(rawItem(frame));
+    return;
+  }
+  const parsed = ResponsesEventSchema.safeParse(json);
+  if (!parsed.success) {
+    sink.report(R.invalidEvent, `${json.type} is malformed: ${describeIssues(parsed.error.issues)}`, [frame.index]);
+    state.model.items.push(rawItem(frame));
+    return;
+  }
+  checkOrder(resp, parsed.data.type, frame, sink);
+  dispatch(state, resp, parsed.data, frame, sink);
+}
+
+function responseFor(state: FoldState, frame: Frame, type: string, sink: FindingSink): ResponseState {
+  const cur = state.response;
+  const sameStream = cur && cur.connectionId === frame.connectionId && !state.requestSeen;
+  if (cur && sameStream && !(type === 'response.created' && (cur.created || cur.terminal))) return cur;
+  if (cur) endWithoutTerminal(cur, sink, type === 'response.created' ? 'a new response.created arrived' : 'a new connection started', [frame.index]);
+  state.requestSeen = false;
+  state.response = newResponse(state, frame.connectionId);
+  return state.response;
+}
+
+function checkOrder(resp: ResponseState, type: string, frame: Frame, sink: FindingSink): void {
+  if (type === 'keepalive') return;
+  if (resp.terminal && !resp.afterTerminalReported) {
+    resp.afterTerminalReported = true;
+    sink.report(R.eventAfterTerminal, `${type} after ${resp.terminal}; nothing may follow the terminal event`, [frame.index, resp.terminalFrame ?? frame.index]);
+  }
+  if (!resp.created && type !== 'response.created' && type !== 'error' && !resp.orderReported) {
+    resp.orderReported = true;
+    sink.report(R.firstEventNotCreated, `got ${type} before response.created ("expected 'response.created' event, got ${type}")`, [frame.index]);
+  }
+}
+
+function dispatch(state: FoldState, resp: ResponseState, ev: ResponsesEvent, frame: Frame, sink: FindingSink): void {
+  // The union parse has validated the event against its family's schema; the casts name that family.
+  const added = ev.type.endsWith('.added');
+  switch (eventCategory(ev.type)) {
+    case 'output-item':
+      return added ? itemAdded(state, resp, ev as OutputItemEvent, frame, sink) : itemDone(state, resp, ev as OutputItemEvent, frame, sink);
+    case 'content-part':
+      return added ? partAdded(state, resp, ev as ContentPartEvent, frame, sink) : partDone(resp, ev as ContentPartEvent, frame, sink);
+    case 'text':
+      return textEvent(resp, ev as TextEvent, frame, sink);
+    case 'summary-part':
+      return summaryPart(state, resp, ev as SummaryPartEvent, frame, sink);
+    case 'summary-text':
+      return summaryText(resp, ev as SummaryTextEvent, frame, sink);
+    case 'args':
+      return argEvent(state, resp, ev as ArgEvent, frame, sink);
+    case 'status':
+      return statusEvent(resp, ev as StatusEvent, frame, sink);
+    default:
+      return applyLifecycle(state, resp, ev, frame, sink);
+  }
+}
+
+/** Hosted-tool progress: the item must exist and be of the family the event names. */
+function statusEvent(resp: ResponseState, ev: StatusEvent, frame: Frame, sink: FindingSink): void {
+  const family = ev.type.slice('response.'.length, ev.type.lastIndexOf('.'));
+  const item = itemFor(resp, ev, [family === 'shell_call_command' ? 'shell_call' : family], frame, sink);
+  if (!item || item.view?.kind !== 'tool') return;
+  item.view.frames.push(frame.index);
+  if (ev.type.endsWith('.failed')) item.view.status = 'error';
+}

@@ -1,0 +1,14 @@
+// OpenAI Responses API streaming: `response.*` events over SSE or the WebSocket mode.
+import type { ProtocolDefinition } from '../types';
+import { detectConnection, detectFrame } from './detect';
+import { createOpenAIResponsesFold } from './fold';
+import { openaiResponsesRules } from './rules';
+
+export const openaiResponsesProtocol: ProtocolDefinition = {
+  id: 'openai-responses',
+  title: 'OpenAI Responses',
+  rules: openaiResponsesRules,
+  detectFrame,
+  detectConnection,
+  createFold: createOpenAIResponsesFold,
+};

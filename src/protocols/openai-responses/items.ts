@@ -1,0 +1,153 @@
+// Output items: `response.output_item.added` / `.done`, the lookup every item-scoped event goes
+// through (R3–R5, R10), and the view item each kind of output becomes.
+import type { FindingSink } from '../../model/finding';
+import type { Frame } from '../../model/frame';
+import type { ApprovalItem } from '../../model/view';
+import { finishArgs } from './args';
+import { syncMessageParts, syncReasoning } from './content';
+import { RESPONSES_RULES as R } from './rules';
+import { CALL_ID_ITEMS, ITEM_STATUSES, type OutputItemEvent } from './schema';
+import type { FoldState, ItemState, ResponseState } from './state';
+import { isRecord, newToolItem, rawItem } from '../shared/view-helpers';
+
+type Item = OutputItemEvent['item'];
+
+/** The item an item-scoped event targets, or undefined (after a finding) when it does not fit. */
+export function itemFor(
+  resp: ResponseState,
+  ev: { type: string; output_index: number; item_id: string },
+  expected: readonly string[] | undefined,
+  frame: Frame,
+  sink: FindingSink,
+): ItemState | undefined {
+  const item = resp.items[ev.output_index];
+  if (!item) {
+    sink.report(R.itemMismatch, `${ev.type} targets output_index ${ev.output_index}, but the output has ${resp.items.length} item(s) ("missing output at index ${ev.output_index}")`, [frame.index]);
+    return undefined;
+  }
+  if (ev.item_id === '') {
+    sink.report(R.itemMismatch, `${ev.type} has an empty item_id ("expected a non-empty item_id")`, [frame.index, item.addedFrame]);
+    return undefined;
+  }
+  if (item.id !== undefined && item.id !== ev.item_id) {
+    sink.report(R.itemMismatch, `${ev.type} names item_id "${ev.item_id}", but output_index ${ev.output_index} is "${item.id}" ("expected item_id '${item.id}', got '${ev.item_id}'")`, [frame.index, item.addedFrame]);
+    return undefined;
+  }
+  if (expected && !expected.includes(item.type)) {
+    sink.report(R.itemMismatch, `${ev.type} cannot target a ${item.type} item ("expected output item type '${expected.join("' or '")}', got '${item.type}'")`, [frame.index, item.addedFrame]);
+    return undefined;
+  }
+  if (item.done) {
+    sink.report(R.lifecycleOrder, `${ev.type} after output_item.done for item ${ev.output_index}`, [frame.index, item.addedFrame]);
+  }
+  return item;
+}
+
+export function itemAdded(state: FoldState, resp: ResponseState, ev: OutputItemEvent, frame: Frame, sink: FindingSink): void {
+  if (ev.output_index !== resp.items.length) {
+    sink.report(R.outputIndexOutOfOrder, `output_item.added has output_index ${ev.output_index}, expected ${resp.items.length} (items are appended)`, [frame.index]);
+  }
+  if (resp.incompleteItemFrame !== undefined) {
+    sink.report(R.itemStatus, 'an item follows an incomplete item; an incomplete item must be the last one', [frame.index, resp.incompleteItemFrame]);
+    resp.incompleteItemFrame = undefined;
+  }
+  checkIdentity(resp, ev.item, frame, sink);
+  const item: ItemState = { outputIndex: resp.items.length, type: ev.item.type, addedFrame: frame.index, done: false, parts: [], summary: [], args: '', sawArgDelta: false, argsDone: false };
+  if (ev.item.id) item.id = ev.item.id;
+  resp.items.push(item);
+  item.view = itemView(state, resp, ev.item, frame);
+  if (item.view) state.model.items.push(item.view);
+}
+
+function checkIdentity(resp: ResponseState, it: Item, frame: Frame, sink: FindingSink): void {
+  if (typeof it.id !== 'string' || it.id === '') {
+    sink.report(R.itemIdentity, `output item of type ${it.type} has no id ("expected a non-empty output item id")`, [frame.index]);
+  } else if (resp.ids.has(it.id)) {
+    sink.report(R.itemIdentity, `output item id "${it.id}" repeats ("duplicate output item identity")`, [frame.index]);
+  } else resp.ids.add(it.id);
+  if (!CALL_ID_ITEMS.has(it.type)) return;
+  const callId = it.call_id;
+  if (typeof callId !== 'string' || callId === '') {
+    sink.report(R.itemIdentity, `${it.type} item has no call_id ("expected a non-empty output item call_id")`, [frame.index]);
+  } else if (resp.callIds.has(callId)) {
+    sink.report(R.itemIdentity, `call_id "${callId}" repeats ("duplicate output item identity")`, [frame.index]);
+  } else resp.callIds.add(callId);
+}
+
+function itemView(state: FoldState, resp: ResponseState, it: Item, frame: Frame) {
+  const id = `r${resp.n}-o${frame.index}`;
+  const name = typeof it.name === 'string' ? it.name : it.type;
+  if (it.type === 'message' || it.type === 'reasoning') return undefined;
+  if (it.type === 'mcp_approval_request') {
+    const approval: ApprovalItem = { kind: 'approval', id, frames: [frame.index], key: typeof it.id === 'string' ? it.id : id, actions: [{ name, args: it.arguments }], allowed: { [name]: ['approve', 'reject'] }, timeoutSeconds: 0 };
+    state.approvals.set(approval.key, approval);
+    return approval;
+  }
+  if (it.type.endsWith('_call_output')) {
+    const call = typeof it.call_id === 'string' ? state.calls.get(it.call_id) : undefined;
+    if (call) {
+      call.result = it.output ?? it;
+      if (call.status === 'pending') call.status = 'success';
+      call.frames.push(frame.index);
+      return undefined;
+    }
+    return rawItem(frame, id);
+  }
+  if (!it.type.endsWith('_call')) return rawItem(frame, id);
+  const callId = typeof it.call_id === 'string' && it.call_id !== '' ? it.call_id : typeof it.id === 'string' ? it.id : id;
+  const tool = newToolItem(id, callId, name, frame.index);
+  const initial = it.arguments ?? it.input ?? it.code;
+  if (typeof initial === 'string' && initial !== '') tool.inputText = initial;
+  state.calls.set(callId, tool);
+  return tool;
+}
+
+export function itemDone(state: FoldState, resp: ResponseState, ev: OutputItemEvent, frame: Frame, sink: FindingSink): void {
+  const item = resp.items[ev.output_index];
+  if (!item) {
+    sink.report(R.itemMismatch, `output_item.done for output_index ${ev.output_index}, which was never added ("missing output at index ${ev.output_index}")`, [frame.index]);
+    return;
+  }
+  if ((item.id !== undefined && ev.item.id !== item.id) || ev.item.type !== item.type) {
+    sink.report(R.itemMismatch, `output_item.done for index ${ev.output_index} carries ${ev.item.type} "${ev.item.id ?? ''}", but ${item.type} "${item.id ?? ''}" was added there`, [frame.index, item.addedFrame]);
+    return;
+  }
+  if (item.done) sink.report(R.lifecycleOrder, `second output_item.done for item ${ev.output_index}`, [frame.index, item.addedFrame]);
+  const open = [...item.parts, ...item.summary].some((p) => !p.done);
+  if (open) sink.report(R.lifecycleOrder, `output_item.done for item ${ev.output_index} while some of its parts were not done`, [frame.index, item.addedFrame]);
+  if (item.sawArgDelta && !item.argsDone) sink.report(R.lifecycleOrder, `output_item.done for ${item.type} ${ev.output_index} without its arguments .done event`, [frame.index, item.addedFrame]);
+  item.done = true;
+  checkStatus(resp, item, ev.item, frame, sink);
+  applyDoneItem(state, resp, item, ev.item, frame, sink);
+  if (item.view) item.view.frames.push(frame.index);
+}
+
+function checkStatus(resp: ResponseState, item: ItemState, it: Item, frame: Frame, sink: FindingSink): void {
+  const status = it.status;
+  if (typeof status !== 'string') return;
+  item.status = status;
+  const strict = item.type === 'message' || item.type === 'function_call' || item.type === 'reasoning' || item.type === 'custom_tool_call';
+  if (strict && !ITEM_STATUSES.has(status)) {
+    sink.report(R.itemStatus, `${item.type} item status "${status}"; expected in_progress, completed or incomplete`, [frame.index]);
+  }
+  if (status === 'incomplete') resp.incompleteItemFrame = frame.index;
+}
+
+/** The done item is authoritative (the SDK replaces the output entry with it). */
+function applyDoneItem(state: FoldState, resp: ResponseState, item: ItemState, it: Item, frame: Frame, sink: FindingSink): void {
+  if (item.type === 'message') return syncMessageParts(state, resp, item, it, frame);
+  if (item.type === 'reasoning') return syncReasoning(state, item, it, frame);
+  const view = item.view;
+  if (view?.kind === 'approval' || view?.kind !== 'tool') return;
+  const full = it.arguments ?? it.input ?? it.code;
+  if (typeof full === 'string') finishArgs(state, item, full, frame, sink);
+  // Hosted tools carry what they did in `output`, `result` (image generation) or `action` (web search).
+  const result = it.output ?? it.result ?? it.action;
+  if (result !== undefined && result !== null) view.result = result;
+  const failed = it.status === 'failed' || it.status === 'incomplete' || (isRecord(it) && it.error !== undefined && it.error !== null);
+  if (failed) view.status = 'error';
+  else if (HOSTED_TOOLS.has(it.type) || view.result !== undefined) view.status = 'success';
+}
+
+/** Calls the server runs itself: done means finished. Other calls wait for the client's output. */
+const HOSTED_TOOLS: ReadonlySet<string> = new Set(['web_search_call', 'file_search_call', 'code_interpreter_call', 'image_generation_call', 'mcp_call', 'tool_search_call']);

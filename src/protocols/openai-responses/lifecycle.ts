@@ -1,0 +1,56 @@
+// Response lifecycle events (created, queued, in_progress, completed, failed, incomplete), errors
+// and keepalives.
+import type { FindingSink } from '../../model/finding';
+import type { Frame } from '../../model/frame';
+import { RESPONSES_RULES as R } from './rules';
+import { TERMINAL_TYPES, type ResponsesEvent } from './schema';
+import type { FoldState, ResponseState } from './state';
+import { flattenUsage, isRecord } from '../shared/view-helpers';
+
+export function applyLifecycle(state: FoldState, resp: ResponseState, ev: ResponsesEvent, frame: Frame, sink: FindingSink): void {
+  if (ev.type === 'keepalive' || ev.type.startsWith('response.audio')) return;
+  if (ev.type === 'error') return errorEvent(state, resp, ev, frame, sink);
+  if (!('response' in ev) || !isRecord(ev.response)) return;
+  const response = ev.response;
+  if (ev.type === 'response.created') {
+    resp.created = true;
+    state.model.streaming = true;
+    return;
+  }
+  if (!TERMINAL_TYPES.has(ev.type) || resp.terminal) return;
+  resp.terminal = ev.type;
+  resp.terminalFrame = frame.index;
+  state.model.streaming = false;
+  const open = resp.items.filter((i) => !i.done).map((i) => i.outputIndex);
+  if (open.length > 0) sink.report(R.lifecycleOrder, `${ev.type} while output item(s) ${open.join(', ')} were not done`, [frame.index]);
+  if (resp.incompleteItemFrame !== undefined && ev.type !== 'response.incomplete') {
+    sink.report(R.itemStatus, `an item ended incomplete but the response ended with ${ev.type}; expected response.incomplete`, [frame.index, resp.incompleteItemFrame]);
+  }
+  if (resp.errorFrame !== undefined && ev.type !== 'response.failed') {
+    sink.report(R.errorWithoutFailed, `an error event was followed by ${ev.type}, expected response.failed`, [frame.index, resp.errorFrame]);
+  }
+  if (isRecord(response.usage)) {
+    Object.assign(state.usage, flattenUsage(response.usage));
+    state.model.usage = state.usage;
+  }
+  if (ev.type === 'response.completed') {
+    if (resp.lastText) resp.lastText.final = true;
+    return;
+  }
+  const error = isRecord(response.error) ? response.error : undefined;
+  const details = isRecord(response.incomplete_details) ? response.incomplete_details : undefined;
+  const why = typeof error?.message === 'string' ? error.message : typeof details?.reason === 'string' ? details.reason : 'no reason given';
+  sink.report(R.responseNotCompleted, `the response ended as ${ev.type.slice('response.'.length)}: ${why}`, [frame.index]);
+  if (ev.type === 'response.failed') state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: why });
+}
+
+function errorEvent(state: FoldState, resp: ResponseState, ev: ResponsesEvent, frame: Frame, sink: FindingSink): void {
+  // The SDK types say {code, message}; the wire nests it as {error: {type, code, message}}.
+  const nested = 'error' in ev && isRecord(ev.error) ? ev.error : undefined;
+  const message = (typeof nested?.message === 'string' ? nested.message : 'message' in ev && typeof ev.message === 'string' ? ev.message : '') || 'error';
+  const code = typeof nested?.code === 'string' ? nested.code : 'code' in ev && typeof ev.code === 'string' ? ev.code : undefined;
+  const text = code ? `${code}: ${message}` : message;
+  resp.errorFrame = frame.index;
+  sink.report(R.errorEvent, `the server sent an error (${text})`, [frame.index]);
+  state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: text });
+}

@@ -1,0 +1,83 @@
+// The Responses fold's state: one response at a time (a WebSocket carries several in turn),
+// its output items, and their content / summary parts.
+import type { ApprovalItem, ReasoningItem, TextItem, ToolItem, ViewItem, ViewModel } from '../../model/view';
+
+export interface PartState {
+  type: string;
+  /** Concatenated deltas, compared with the done value (R8). */
+  streamed: string;
+  sawDelta: boolean;
+  done: boolean;
+  textDone: boolean;
+  addedFrame: number;
+  view?: TextItem;
+}
+
+export interface ItemState {
+  outputIndex: number;
+  id?: string;
+  type: string;
+  addedFrame: number;
+  done: boolean;
+  status?: string;
+  parts: PartState[];
+  summary: PartState[];
+  /** Streamed tool input (arguments, input, code, …). */
+  args: string;
+  sawArgDelta: boolean;
+  argsDone: boolean;
+  view?: ToolItem | ReasoningItem | ApprovalItem | ViewItem;
+}
+
+export interface ResponseState {
+  n: number;
+  connectionId: string;
+  created: boolean;
+  orderReported: boolean;
+  terminal?: string;
+  terminalFrame?: number;
+  afterTerminalReported: boolean;
+  lastSeq?: number;
+  missingSeqReported: boolean;
+  items: ItemState[];
+  ids: Set<string>;
+  callIds: Set<string>;
+  errorFrame?: number;
+  incompleteItemFrame?: number;
+  incompleteReported: boolean;
+  brandGiven: boolean;
+  lastText?: TextItem;
+}
+
+export interface FoldState {
+  model: ViewModel;
+  response?: ResponseState;
+  count: number;
+  sawEvent: boolean;
+  /** `data: [DONE]` seen on this connection. */
+  doneConnections: Set<string>;
+  afterDoneReported: boolean;
+  /** A client request since the current response began: the next event starts a new response. */
+  requestSeen: boolean;
+  /** Tool calls by call_id, so outputs in the next request find them. */
+  calls: Map<string, ToolItem>;
+  approvals: Map<string, ApprovalItem>;
+  usage: Record<string, number>;
+}
+
+export function newResponse(state: FoldState, connectionId: string): ResponseState {
+  state.count++;
+  return {
+    n: state.count,
+    connectionId,
+    created: false,
+    orderReported: false,
+    afterTerminalReported: false,
+    missingSeqReported: false,
+    items: [],
+    ids: new Set(),
+    callIds: new Set(),
+    incompleteReported: false,
+    brandGiven: false,
+  };
+}

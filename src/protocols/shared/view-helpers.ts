@@ -1,0 +1,82 @@
+// Small helpers the Anthropic, OpenAI Chat and OpenAI Responses folds share to build view items from
+// untrusted payloads.
+import { frameText, preview } from '../../model/decode';
+import type { Frame } from '../../model/frame';
+import type { RawItem, TodoItem, ToolItem } from '../../model/view';
+import { humanizeToolName, isTodoToolName } from '../../model/view';
+
+export function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** Parses a complete JSON text; `undefined` with the reason when it does not parse. */
+export function parseJson(text: string): { ok: true; value: unknown } | { ok: false; reason: string } {
+  try {
+    return { ok: true, value: JSON.parse(text) as unknown };
+  } catch (err) {
+    return { ok: false, reason: err instanceof Error ? err.message : String(err) };
+  }
+}
+
+export function rawItem(frame: Frame, id = `raw-${frame.index}`): RawItem {
+  return { kind: 'raw', id, frames: [frame.index], text: preview(frameText(frame), 2000) };
+}
+
+/** Reads a todo snapshot from a todo tool's input, leniently: odd entries are kept as text. */
+export function todosFromInput(input: unknown): TodoItem[] | undefined {
+  if (!isRecord(input) || !Array.isArray(input.todos)) return undefined;
+  return input.todos.map((t) => {
+    const r = isRecord(t) ? t : {};
+    return {
+      content: typeof r.content === 'string' ? r.content : '',
+      activeForm: typeof r.activeForm === 'string' ? r.activeForm : '',
+      status: typeof r.status === 'string' ? r.status : '',
+    };
+  });
+}
+
+export function newToolItem(id: string, toolId: string, name: string, frame: number): ToolItem {
+  return {
+    kind: 'tool',
+    id,
+    frames: [frame],
+    toolId,
+    name,
+    contentMessage: '',
+    label: humanizeToolName(name),
+    input: undefined,
+    status: 'pending',
+  };
+}
+
+/** Sets a tool's input and, for todo tools, its todo snapshot. Returns the snapshot if any. */
+export function setToolInput(tool: ToolItem, input: unknown): TodoItem[] | undefined {
+  tool.input = input;
+  if (!isTodoToolName(tool.name)) return undefined;
+  const todos = todosFromInput(input);
+  if (todos) tool.todos = todos;
+  return todos;
+}
+
+/** Flattens numeric usage counters (one level of nesting, dotted names). */
+export function flattenUsage(usage: unknown, into: Record<string, number> = {}): Record<string, number> {
+  if (!isRecord(usage)) return into;
+  for (const [key, value] of Object.entries(usage)) {
+    if (typeof value === 'number' && Number.isFinite(value)) into[key] = value;
+    else if (isRecord(value)) {
+      for (const [sub, v] of Object.entries(value)) {
+        if (typeof v === 'number' && Number.isFinite(v)) into[`${key}.${sub}`] = v;
+      }
+    }
+  }
+  return into;
+}
+
+/** One line describing why a zod parse failed. */
+export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
+  const first = issues[0];
+  if (!first) return 'invalid shape';
+  const where = first.path.length > 0 ? first.path.map(String).join('.') : '(root)';
+  const more = issues.length > 1 ? ` (+${issues.length - 1} more)` : '';
+  return `${where}: ${first.message}${more}`;
+}
