@@ -2,14 +2,33 @@ import { defineConfig } from 'wxt';
 
 // The extension's manifest and build. Entrypoints live in entrypoints/ and only wire src/ together.
 export default defineConfig({
-  manifest: {
+  // MV3 for Firefox too: the page hook must run in the page's own world at document_start, and Firefox
+  // honours `world: "MAIN"` on manifest content scripts from version 128. (An MV2 build
+  // would have to inject a <script> from the isolated world, which runs after inline <head> scripts and
+  // misses the sockets they open.)
+  manifestVersion: 3,
+  manifest: ({ browser }) => ({
     name: 'Agent Stream Inspector',
     description: 'See, render and check the AI agent streams a page receives, in a DevTools panel.',
-    permissions: ['storage', 'tabs'],
+    // webNavigation: a committed top-level navigation clears the tab's log (unless "preserve log" is on).
+    permissions: ['storage', 'tabs', 'webNavigation'],
     host_permissions: ['<all_urls>'],
-    // 111 is the first Chrome that honours `world: "MAIN"` for manifest content scripts.
-    minimum_chrome_version: '111',
-  },
+    ...(browser === 'firefox'
+      ? {
+          browser_specific_settings: {
+            gecko: {
+              id: 'agent-stream-inspector@local',
+              // 128 runs MAIN-world manifest scripts; 140 (ESR) knows data_collection_permissions.
+              strict_min_version: '140.0',
+              // Nothing leaves the browser: captures stay in the extension until the user exports a file.
+              data_collection_permissions: { required: ['none'] },
+            },
+            gecko_android: { strict_min_version: '142.0' },
+          },
+        }
+      : // 111 is the first Chrome that honours `world: "MAIN"` for manifest content scripts.
+        { minimum_chrome_version: '111' }),
+  }),
   vite: () => ({
     build: {
       rollupOptions: {

@@ -1,12 +1,15 @@
 // The demo agent site: static chat page, scripted sessions over WebSocket (/ws) and SSE (/sse), approvals
-// over POST (/approval) for SSE clients, and the History API (/history). Loopback only.
+// over POST (/approval) for SSE clients, and the History API (/history). Loopback only. The other protocols'
+// sessions live under /protocols/ (see protocols/index.ts).
 import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import path from 'node:path';
+import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import { buildHistory } from './history';
+import { createProtocolSockets, httpSession, protocolSessions, streamProtocol } from './protocols/index';
 import { scenarios } from './scenarios/index';
 import { attachSocket } from './socket';
 import { streamSse } from './sse';
@@ -33,12 +36,22 @@ const PARSER_FILE = path.join(path.dirname(createRequire(import.meta.url).resolv
 
 export async function startDemoServer(options: DemoServerOptions = {}): Promise<DemoServer> {
   const host = options.host ?? '127.0.0.1';
-  const store = new SessionStore(options.delayScale ?? 1);
+  const delayScale = options.delayScale ?? 1;
+  const store = new SessionStore(delayScale);
   const server = createServer((req, res) => {
-    handle(req, res, store).catch((error: unknown) => sendJson(res, 500, { ok: false, error: String(error) }));
+    handle(req, res, store, delayScale).catch((error: unknown) => sendJson(res, 500, { ok: false, error: String(error) }));
   });
-  const wss = new WebSocketServer({ server, path: '/ws', maxPayload: 256 * 1024 });
+  // Two WebSocket servers share the HTTP server, so upgrades are routed by path here.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
   wss.on('connection', (socket) => attachSocket(socket, store));
+  const protocolSockets = createProtocolSockets(delayScale);
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    if (new URL(req.url ?? '/', 'http://127.0.0.1').pathname === '/ws') {
+      wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
+    } else if (!protocolSockets.upgrade(req, socket, head)) {
+      socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
+    }
+  });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -53,15 +66,19 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       store.closeAll();
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await protocolSockets.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: SessionStore): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, store: SessionStore, delayScale: number): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const route = `${req.method ?? 'GET'} ${url.pathname}`;
+  const protocolSession = req.method === 'POST' ? httpSession(url.pathname) : undefined;
+  if (protocolSession) return streamProtocol(req, res, protocolSession, url.searchParams.get('buggy') === '1', delayScale);
+  if (route === 'GET /api/protocols') return sendJson(res, 200, protocolSessions);
   if (route === 'GET /sse') return streamSse(req, res, url, store);
   if (route === 'POST /approval') return postApproval(req, res, store);
   if (route === 'GET /history') {

@@ -1,5 +1,6 @@
-// The background service worker. The capture hub is wired here once it exists; for now it only
-// proves the extension loads.
+// The background service worker: starts the capture hub (src/hub).
+import { startHub } from '@/src/hub/start-hub';
+
 export default defineBackground(() => {
-  // Intentionally empty until the hub lands.
+  startHub();
 });

@@ -1,6 +1,7 @@
 // Demo chat page: pick a scenario and a transport, play it, answer approvals and questions, reload mid-run.
 // State that must survive location.reload() lives in the URL (?session=…&scenario=…&transport=…&buggy=1).
 import { applyEvent, applyHistory, createTranscript } from './blocks.js';
+import { setupProtocols } from './protocol-mode.js';
 import { el, renderTranscript, todoList } from './render.js';
 import { transports } from './transport.js';
 
@@ -10,6 +11,8 @@ let scenarios = [];
 let transcript = createTranscript();
 let transport;
 let session = null;
+/** The Protocol picker; flat-block (the scenarios below) unless another protocol is chosen. */
+let protocolMode = { active: () => false };
 
 const ctx = {
   sessionId: '',
@@ -46,12 +49,19 @@ function onEvent(event) {
 
 function writeUrl() {
   const next = new URLSearchParams({ scenario: $('scenario').value, transport: $('transport').value });
+  if (protocolMode.active()) next.set('protocol', protocolMode.value());
   if ($('buggy').checked) next.set('buggy', '1');
   if (session) next.set('session', session.id);
   history.replaceState(null, '', `?${next}`);
 }
 
 function showRules() {
+  $('protocol-note').textContent = protocolMode.active() ? protocolMode.describe($('buggy').checked) : '';
+  if (protocolMode.active()) {
+    $('rules').textContent = $('buggy').checked ? protocolMode.buggyNote() : '';
+    $('user-text').textContent = '';
+    return;
+  }
   const scenario = scenarios.find((s) => s.id === $('scenario').value);
   $('rules').textContent = scenario && $('buggy').checked ? `Buggy backend breaks: ${scenario.brokenRules.join(', ')}` : '';
   $('user-text').textContent = scenario ? scenario.userText : '';
@@ -66,6 +76,14 @@ function reset() {
 }
 
 function start() {
+  if (protocolMode.active()) {
+    // A protocol run replaces the scenario run on screen (and in the URL, so Reload does not resume it).
+    session = null;
+    reset();
+    render();
+    writeUrl();
+    return void protocolMode.start($('buggy').checked);
+  }
   reset();
   const scenario = scenarios.find((s) => s.id === $('scenario').value);
   if (!scenario) return;
@@ -102,18 +120,20 @@ async function main() {
   if (params.has('scenario')) $('scenario').value = params.get('scenario');
   if (params.has('transport')) $('transport').value = params.get('transport');
   $('buggy').checked = params.get('buggy') === '1';
+  protocolMode = await setupProtocols({ $, params, onChange: () => (showRules(), session || writeUrl()) });
   for (const id of ['scenario', 'transport', 'buggy']) $(id).addEventListener('change', () => (showRules(), session || writeUrl()));
   $('start').addEventListener('click', start);
   $('reload').addEventListener('click', () => location.reload());
   $('new').addEventListener('click', () => {
     session = null;
     reset();
+    protocolMode.reset();
     writeUrl();
     render();
   });
   showRules();
   const id = params.get('session');
-  if (id) await resume(id);
+  if (id && !protocolMode.active()) await resume(id);
   else render();
 }
 

@@ -1,9 +1,6 @@
-import { render } from 'preact';
-
-// Placeholder panel until the panel issue lands: it tells the user what the panel will show.
-function Placeholder() {
-  return <p>Agent Stream Inspector: open a chat page to see its agent streams.</p>;
-}
+// The Agents panel page (also opened standalone as panel.html?tabId=<id>).
+import { mountPanel } from '@/src/panel-minimal/mount';
+import '@/src/panel-minimal/panel.css';
 
 const root = document.getElementById('app');
-if (root) render(<Placeholder />, root);
+if (root) mountPanel(root);

@@ -20,6 +20,7 @@ export class SessionPipeline {
    * of a long session costs more in garbage collection than parsing again when the user scrubs.
    */
   private readonly received: Frame[] = [];
+  private readonly connections: Connection[] = [];
   private readonly detector: ProtocolDetector;
   private protocolDef: ProtocolDefinition | undefined;
   /** Chosen on a decisive frame or an explicit choice, not merely on the best guess so far. */
@@ -52,6 +53,8 @@ export class SessionPipeline {
 
   /** Metadata of a connection whose frames this session receives (a response header may decide the protocol). */
   addConnection(connection: Connection): void {
+    this.connections.push(connection);
+    this.fold.connection?.(connection);
     if (this.certain) return;
     const chosen = this.detector.connection(connection);
     if (chosen) this.switchTo(chosen, true);
@@ -132,7 +135,9 @@ export class SessionPipeline {
   }
 
   private newFold(): ProtocolFold {
-    return this.protocolDef ? this.protocolDef.createFold() : createRawFold();
+    const fold = this.protocolDef ? this.protocolDef.createFold() : createRawFold();
+    for (const c of this.connections) fold.connection?.(c);
+    return fold;
   }
 
   private cachedRules: ReadonlyMap<string, RuleMeta> | undefined;

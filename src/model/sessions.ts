@@ -78,13 +78,17 @@ function describe(connection: Connection, frames: Frame[], registry: readonly Pr
   let protocol = detector.connection(connection);
   let key: string | undefined;
   // Detection and the session key show early; looking further would decode long sessions twice.
-  for (const f of frames.slice(0, KEY_SEARCH_FRAMES)) {
-    const decoded = decodeFrame(f);
-    if (!protocol) protocol = detector.frame(decoded);
-    if (protocol && key === undefined) key = protocol.sessionKey?.(connection, decoded);
-    if (protocol && key !== undefined) break;
+  const early = frames.slice(0, KEY_SEARCH_FRAMES).map(decodeFrame);
+  for (const decoded of early) {
+    protocol ??= detector.frame(decoded);
+    if (protocol) break;
   }
   protocol ??= detector.best();
+  // The key may sit in a frame before the one that gave the protocol away (e.g. the page's first send).
+  for (const decoded of early) {
+    if (!protocol || key !== undefined) break;
+    key = protocol.sessionKey?.(connection, decoded);
+  }
   if (protocol && key === undefined) key = protocol.sessionKey?.(connection, undefined);
   return { connection, frames, protocol, key };
 }

@@ -32,6 +32,11 @@ export interface ProtocolFold {
   finish(sink: FindingSink): void;
   /** The current view model. The fold may return live objects: callers must not mutate them. */
   view(): ViewModel;
+  /**
+   * Metadata of a connection whose frames follow (its URL may subscribe, e.g. `?last_event_id=`).
+   * Called before the connection's first frame is applied.
+   */
+  connection?(connection: Connection): void;
 }
 
 export interface ProtocolDefinition {

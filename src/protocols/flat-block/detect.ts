@@ -41,13 +41,24 @@ function hasDisplayType(json: unknown): boolean {
 
 /** The agent session id: `session_id` in the URL (query or last path segment after /sessions/) or in the frame. */
 export function flatBlockSessionKey(connection: Connection, decoded: DecodedFrame | undefined): string | undefined {
-  const fromFrame = decoded?.json && typeof decoded.json === 'object' ? (decoded.json as { session_id?: unknown }).session_id : undefined;
-  if (typeof fromFrame === 'string' && fromFrame !== '') return fromFrame;
+  const json = decoded?.json;
+  if (json && typeof json === 'object' && !Array.isArray(json)) {
+    const frame = json as { session_id?: unknown; message?: { session_id?: unknown } | null };
+    // Client frames carry it at the top; producers also put it on message_start's message.
+    const fromFrame = frame.session_id ?? (frame.message && typeof frame.message === 'object' ? frame.message.session_id : undefined);
+    if (typeof fromFrame === 'string' && fromFrame !== '') return fromFrame;
+  }
   if (!connection.url) return undefined;
   try {
     const url = new URL(connection.url, 'http://127.0.0.1');
-    return url.searchParams.get('session_id') ?? url.searchParams.get('sessionId') ?? undefined;
+    for (const name of SESSION_PARAMS) {
+      const value = url.searchParams.get(name);
+      if (value) return value;
+    }
   } catch {
-    return undefined;
+    // A URL that does not parse names no session.
   }
+  return undefined;
 }
+
+const SESSION_PARAMS = ['session_id', 'sessionId', 'session'];

@@ -1,18 +1,30 @@
 // The flat-block fold: routes each frame to the stream, history or client-frame handler.
-import type { DecodedFrame } from '../../model/frame';
+import type { Connection, DecodedFrame } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
 import type { ProtocolFold } from '../types';
 import { applyClientFrame } from './client-frames';
 import { applyHistory, looksLikeHistory } from './history';
 import { addRaw } from './raw';
+import { parseEventId, type ParsedEventId } from './ids';
 import { FlatState } from './state';
 import { applyStreamEvent } from './stream-events';
 
 export function createFlatBlockFold(): ProtocolFold {
   let state = new FlatState();
+  /** Connections whose request subscribes to the replay (SSE: `?last_event_id=` or a Last-Event-ID header). */
+  const subscribing = new Map<string, ParsedEventId>();
   return {
+    connection(connection: Connection): void {
+      const id = subscriptionCursor(connection);
+      if (id !== undefined) subscribing.set(connection.id, parseEventId(id));
+    },
     apply(decoded: DecodedFrame, sink: FindingSink): void {
       const { frame, json } = decoded;
+      const cursor = subscribing.get(frame.connectionId);
+      if (cursor) {
+        subscribing.delete(frame.connectionId);
+        state.replay = { cursor, frame: frame.index, first: true };
+      }
       if (frame.kind === 'close') state.view.setStreaming(false);
       if (frame.kind !== 'message') return;
       if (decoded.jsonError !== undefined) {
@@ -43,4 +55,15 @@ export function createFlatBlockFold(): ProtocolFold {
     },
     view: () => state.view.view(),
   };
+}
+
+function subscriptionCursor(connection: Connection): string | undefined {
+  const header = connection.requestHeaders?.['last-event-id'];
+  if (header) return header;
+  if (!connection.url) return undefined;
+  try {
+    return new URL(connection.url, 'http://127.0.0.1').searchParams.get('last_event_id') ?? undefined;
+  } catch {
+    return undefined;
+  }
 }

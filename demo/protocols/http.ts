@@ -1,0 +1,61 @@
+// POST /protocols/<id>[?buggy=1]: answers a chat request the way that protocol's backend streams it,
+// as SSE records or, for the AI SDK v4 data stream, `<code>:<json>` text lines.
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fixtureFrames } from './fixture-frames';
+import { playFrames, sseRecord } from './play';
+import { protocolSessions, responseHeaders, type ProtocolSession } from './sessions';
+
+const MAX_REQUEST_BYTES = 256 * 1024;
+
+/** The session a POST to this path plays, if any (WebSocket sessions are not reached over POST). */
+export function httpSession(pathname: string): ProtocolSession | undefined {
+  return protocolSessions.find((s) => s.path === pathname && s.transport !== 'websocket');
+}
+
+export async function streamProtocol(
+  req: IncomingMessage,
+  res: ServerResponse,
+  session: ProtocolSession,
+  buggy: boolean,
+  delayScale: number,
+): Promise<void> {
+  const body = await readBody(req);
+  if (body === undefined) return refuse(res, 413, 'request body too large');
+  const request = parseRequest(body);
+  if (typeof request === 'string') return refuse(res, 400, request);
+  const frames = await fixtureFrames(buggy ? session.buggyFixture : session.fixture);
+  res.writeHead(200, responseHeaders(session));
+  res.flushHeaders();
+  let gone = false;
+  res.on('close', () => (gone = true));
+  const encode = session.transport === 'lines' ? (f: { data: string }) => `${f.data}\n` : sseRecord;
+  await playFrames(frames, delayScale, (f) => res.write(encode(f)), () => gone || res.destroyed);
+  res.end();
+}
+
+/** The request must be a JSON object (a RunAgentInput, a Messages or chat request…); its content is not used. */
+function parseRequest(body: string): Record<string, unknown> | string {
+  try {
+    const value: unknown = JSON.parse(body);
+    if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+  } catch {
+    // Reported below.
+  }
+  return 'expected a JSON object request body';
+}
+
+async function readBody(req: IncomingMessage): Promise<string | undefined> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req as AsyncIterable<Buffer>) {
+    size += chunk.length;
+    if (size > MAX_REQUEST_BYTES) return undefined;
+    chunks.push(chunk);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+function refuse(res: ServerResponse, status: number, error: string): void {
+  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ ok: false, error }));
+}

@@ -1,0 +1,96 @@
+// The protocol sessions the demo serves besides flat-block: one per protocol and transport, each played
+// from the protocol's own test data, so a clean run is known-valid and a buggy run (`?buggy=1`) breaks
+// exactly what the invalid file breaks. Paths are relative to the project root.
+import type { ProtocolId } from '../../src/protocols/types';
+
+export type SessionTransport = 'sse' | 'websocket' | 'lines';
+
+export interface ProtocolSession {
+  id: ProtocolId;
+  transport: SessionTransport;
+  /** POST route for `sse` and `lines`, WebSocket URL path for `websocket`. */
+  path: string;
+  fixture: string;
+  buggyFixture: string;
+  /** Label in the page's Protocol picker. */
+  title: string;
+}
+
+const data = (id: ProtocolId, file: string): string => `src/protocols/${id}/testdata/${file}`;
+
+export const protocolSessions: readonly ProtocolSession[] = [
+  {
+    id: 'ag-ui',
+    transport: 'sse',
+    path: '/protocols/ag-ui',
+    fixture: data('ag-ui', 'valid-tool-call.sse'),
+    buggyFixture: data('ag-ui', 'invalid-chunks-and-json.sse'),
+    title: 'AG-UI · SSE',
+  },
+  {
+    id: 'ag-ui',
+    transport: 'websocket',
+    path: '/protocols/ag-ui/ws',
+    fixture: data('ag-ui', 'valid-reasoning-interrupt.json'),
+    buggyFixture: data('ag-ui', 'invalid-open-message.jsonl'),
+    title: 'AG-UI · WebSocket',
+  },
+  {
+    id: 'anthropic',
+    transport: 'sse',
+    path: '/protocols/anthropic',
+    fixture: data('anthropic', 'valid-thinking-tool.sse'),
+    buggyFixture: data('anthropic', 'invalid-interleaved-blocks.sse'),
+    title: 'Anthropic · SSE',
+  },
+  {
+    id: 'openai-chat',
+    transport: 'sse',
+    path: '/protocols/openai-chat',
+    fixture: data('openai-chat', 'valid-reasoning-tools.sse'),
+    buggyFixture: data('openai-chat', 'invalid-unfinished.sse'),
+    title: 'OpenAI Chat · SSE',
+  },
+  {
+    id: 'openai-responses',
+    transport: 'sse',
+    path: '/protocols/openai-responses',
+    fixture: data('openai-responses', 'valid-reasoning-message-tool.sse'),
+    buggyFixture: data('openai-responses', 'invalid-gap-and-cutoff.sse'),
+    title: 'OpenAI Responses · SSE',
+  },
+  {
+    id: 'openai-responses',
+    transport: 'websocket',
+    path: '/protocols/openai-responses/ws',
+    fixture: data('openai-responses', 'valid-reasoning-message-tool.sse'),
+    buggyFixture: data('openai-responses', 'invalid-gap-and-cutoff.sse'),
+    title: 'OpenAI Responses · WebSocket',
+  },
+  {
+    id: 'aisdk-ui',
+    transport: 'sse',
+    path: '/protocols/aisdk-ui',
+    fixture: data('aisdk-ui', 'valid-weather-tool.sse'),
+    buggyFixture: data('aisdk-ui', 'invalid-orphan-tool-output.sse'),
+    title: 'AI SDK UI · SSE',
+  },
+  {
+    id: 'aisdk-data',
+    transport: 'lines',
+    path: '/protocols/aisdk-data',
+    fixture: data('aisdk-data', 'valid-multi-step.txt'),
+    buggyFixture: data('aisdk-data', 'invalid-tool-result-orphan.txt'),
+    title: 'AI SDK data (v4) · lines',
+  },
+];
+
+/** Response headers a real backend of each protocol sends on its streaming answer. */
+export function responseHeaders(session: ProtocolSession): Record<string, string> {
+  const common = { 'cache-control': 'no-cache', 'x-accel-buffering': 'no' };
+  if (session.transport === 'lines') {
+    return { ...common, 'content-type': 'text/plain; charset=utf-8', 'x-vercel-ai-data-stream': 'v1' };
+  }
+  const sse = { ...common, 'content-type': 'text/event-stream; charset=utf-8', connection: 'keep-alive' };
+  return session.id === 'aisdk-ui' ? { ...sse, 'x-vercel-ai-ui-message-stream': 'v1' } : sse;
+}

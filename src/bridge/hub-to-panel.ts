@@ -1,0 +1,71 @@
+// What the hub sends a subscribed panel: one snapshot of the tab, then live appends. Big snapshots
+// travel whole; the typed port splits any message over its cap into pieces (see chunking.ts).
+import { z } from 'zod';
+import type { Connection, Frame } from '../model/frame';
+import { CaptureLikeSchema, ConnectionSchema, FrameSchema, SessionSummarySchema, type SessionSummary } from './shared-schemas';
+
+/** Counters and switches of a tab, shown in the panel's status line. */
+export interface TabStatus {
+  /** Frames the bounded buffers lost (hub buffer and relay queues), oldest first. */
+  readonly dropped: number;
+  /** Frames whose payload the hook cut at its size bound. */
+  readonly cut: number;
+  /** Tagged page messages the relay rejected as malformed. */
+  readonly rejected: number;
+  /** Frames that arrived while recording was off. */
+  readonly ignored: number;
+  readonly preserveLog: boolean;
+  readonly recording: boolean;
+}
+
+export interface CaptureLike {
+  readonly connections: readonly Connection[];
+  readonly frames: readonly Frame[];
+}
+
+export type HubToPanel =
+  | ({ readonly type: 'snapshot'; readonly tabId: number; readonly capture: CaptureLike; readonly sessions: readonly SessionSummary[] } & TabStatus)
+  | {
+      readonly type: 'append';
+      readonly frames: readonly Frame[];
+      /** Connections that are new or changed (e.g. closed) since the last message. */
+      readonly connections: readonly Connection[];
+      /** Sessions whose summary changed. */
+      readonly sessions: readonly SessionSummary[];
+    }
+  | ({ readonly type: 'status' } & TabStatus)
+  | { readonly type: 'cleared'; readonly tabId: number }
+  | { readonly type: 'export'; readonly requestId: number; readonly capture: CaptureLike; readonly dropped: number };
+
+const TabStatusShape = {
+  dropped: z.number().int().nonnegative(),
+  cut: z.number().int().nonnegative(),
+  rejected: z.number().int().nonnegative(),
+  ignored: z.number().int().nonnegative(),
+  preserveLog: z.boolean(),
+  recording: z.boolean(),
+};
+
+export const HubToPanelSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('snapshot'),
+    tabId: z.number().int().nonnegative(),
+    capture: CaptureLikeSchema,
+    sessions: z.array(SessionSummarySchema),
+    ...TabStatusShape,
+  }),
+  z.object({
+    type: z.literal('append'),
+    frames: z.array(FrameSchema),
+    connections: z.array(ConnectionSchema),
+    sessions: z.array(SessionSummarySchema),
+  }),
+  z.object({ type: z.literal('status'), ...TabStatusShape }),
+  z.object({ type: z.literal('cleared'), tabId: z.number().int().nonnegative() }),
+  z.object({
+    type: z.literal('export'),
+    requestId: z.number().int().nonnegative(),
+    capture: CaptureLikeSchema,
+    dropped: z.number().int().nonnegative(),
+  }),
+]);

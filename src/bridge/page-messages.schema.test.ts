@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_FRAME_CHARS, PAGE_MESSAGE_TAG } from './page-messages';
+import { LIMITS, PageToRelaySchema } from './page-messages.schema';
+
+const frame = (extra: Record<string, unknown> = {}) => ({
+  [PAGE_MESSAGE_TAG]: 1,
+  type: 'frame',
+  connectionId: 'ws-1',
+  time: 1_700_000_000_000,
+  direction: 'in',
+  kind: 'message',
+  data: '{"type":"text_delta"}',
+  ...extra,
+});
+
+const connection = (extra: Record<string, unknown> = {}) => ({
+  [PAGE_MESSAGE_TAG]: 1,
+  type: 'connection',
+  id: 'ws-1',
+  transport: 'websocket',
+  url: 'ws://127.0.0.1/ws',
+  time: 1,
+  ...extra,
+});
+
+describe('PageToRelaySchema', () => {
+  it('accepts the messages the contract describes', () => {
+    expect(PageToRelaySchema.safeParse(frame()).success).toBe(true);
+    expect(PageToRelaySchema.safeParse(frame({ truncated: { originalLength: 5 }, encoding: 'base64', code: 1000, reason: 'bye' })).success).toBe(true);
+    expect(PageToRelaySchema.safeParse(connection({ requestHeaders: { Authorization: 'x' }, status: 200, method: 'POST' })).success).toBe(true);
+  });
+
+  it('accepts a payload at the bound and rejects one past it', () => {
+    expect(PageToRelaySchema.safeParse(frame({ data: 'x'.repeat(MAX_FRAME_CHARS) })).success).toBe(true);
+    expect(PageToRelaySchema.safeParse(frame({ data: 'x'.repeat(MAX_FRAME_CHARS + 1) })).success).toBe(false);
+  });
+
+  it.each([
+    ['a tab id smuggled in', frame({ tabId: 7 })],
+    ['a numeric payload', frame({ data: 42 })],
+    ['an unknown direction', frame({ direction: 'sideways' })],
+    ['an unknown type', { ...frame(), type: 'frames' }],
+    ['a wrong tag value', frame({ [PAGE_MESSAGE_TAG]: true })],
+    ['an infinite time', frame({ time: Infinity })],
+    ['an over-long connection id', frame({ connectionId: 'c'.repeat(LIMITS.id + 1) })],
+    ['too many headers', connection({ requestHeaders: Object.fromEntries(Array.from({ length: LIMITS.headerCount + 1 }, (_, i) => [`h${i}`, 'v'])) })],
+    ['an over-long url', connection({ url: 'u'.repeat(LIMITS.url + 1) })],
+    ['an unknown transport', connection({ transport: 'carrier-pigeon' })],
+    ['null', null],
+    ['an array', [frame()]],
+  ])('rejects %s', (_name, value) => {
+    expect(PageToRelaySchema.safeParse(value).success).toBe(false);
+  });
+});

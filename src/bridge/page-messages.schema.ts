@@ -1,0 +1,80 @@
+// zod schemas for what the page hook posts to the relay. The page can read and forge these messages,
+// so every field is typed and bounded: anything oversize, ill-typed or carrying unknown keys is
+// rejected whole (and counted), never half-accepted.
+import { z } from 'zod';
+import { MAX_FRAME_CHARS, PAGE_MESSAGE_TAG, type PageToRelay } from './page-messages';
+
+/** Bounds for the small fields; payload-sized fields use MAX_FRAME_CHARS. */
+export const LIMITS = {
+  id: 200,
+  url: 100_000,
+  method: 32,
+  headerCount: 200,
+  headerName: 1_000,
+  headerValue: 100_000,
+  eventName: 1_000,
+  eventId: 10_000,
+  reason: 1_000,
+} as const;
+
+const time = z.number().finite().nonnegative();
+const headers = z
+  .record(z.string().max(LIMITS.headerName), z.string().max(LIMITS.headerValue))
+  .refine((h) => Object.keys(h).length <= LIMITS.headerCount, 'too many headers');
+
+export const TransportSchema = z.enum(['websocket', 'sse', 'eventsource', 'fetch-stream', 'xhr', 'http-json', 'file']);
+export const DirectionSchema = z.enum(['in', 'out']);
+export const FrameKindSchema = z.enum(['message', 'open', 'close', 'error']);
+
+export const PageConnectionOpenedSchema = z.strictObject({
+  [PAGE_MESSAGE_TAG]: z.literal(1),
+  type: z.literal('connection'),
+  id: z.string().min(1).max(LIMITS.id),
+  transport: TransportSchema,
+  url: z.string().max(LIMITS.url),
+  method: z.string().max(LIMITS.method).optional(),
+  requestHeaders: headers.optional(),
+  requestBody: z.string().max(MAX_FRAME_CHARS).optional(),
+  status: z.number().int().min(0).max(999).optional(),
+  responseHeaders: headers.optional(),
+  time,
+});
+
+export const PageFrameSchema = z.strictObject({
+  [PAGE_MESSAGE_TAG]: z.literal(1),
+  type: z.literal('frame'),
+  connectionId: z.string().min(1).max(LIMITS.id),
+  time,
+  direction: DirectionSchema,
+  kind: FrameKindSchema,
+  data: z.string().max(MAX_FRAME_CHARS),
+  encoding: z.enum(['text', 'base64']).optional(),
+  eventName: z.string().max(LIMITS.eventName).optional(),
+  eventId: z.string().max(LIMITS.eventId).optional(),
+  truncated: z.strictObject({ originalLength: z.number().int().nonnegative() }).optional(),
+  code: z.number().int().min(0).max(65_535).optional(),
+  reason: z.string().max(LIMITS.reason).optional(),
+});
+
+export const PageToRelaySchema = z.discriminatedUnion('type', [PageConnectionOpenedSchema, PageFrameSchema]);
+
+// Compile-time check that the schema and the pinned contract describe the same messages.
+type Inferred = z.infer<typeof PageToRelaySchema>;
+export type SchemaMatchesContract = [Inferred] extends [PageToRelay]
+  ? [PageToRelay] extends [Inferred]
+    ? true
+    : never
+  : never;
+const _matches: SchemaMatchesContract = true;
+void _matches;
+
+/** True when `value` carries our tag at all (cheap pre-filter before schema validation). */
+export function hasPageTag(value: unknown): boolean {
+  return typeof value === 'object' && value !== null && (value as Record<string, unknown>)[PAGE_MESSAGE_TAG] === 1;
+}
+
+/** Rough size of a message in characters, for queue and batch bounds. */
+export function pageMessageSize(message: PageToRelay): number {
+  if (message.type === 'frame') return message.data.length + 200;
+  return message.url.length + (message.requestBody?.length ?? 0) + 500;
+}

@@ -1,0 +1,20 @@
+// What a panel sends the hub over its `panel` port. The tab a panel watches is the one it subscribed
+// to; the other requests apply to that tab.
+import { z } from 'zod';
+
+export const PANEL_PORT_NAME = 'panel';
+
+export type PanelToHub =
+  | { readonly type: 'subscribe'; readonly tabId: number }
+  | { readonly type: 'clear' }
+  | { readonly type: 'setPreserveLog'; readonly value: boolean }
+  | { readonly type: 'setRecording'; readonly value: boolean }
+  | { readonly type: 'export'; readonly requestId: number };
+
+export const PanelToHubSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('subscribe'), tabId: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('clear') }),
+  z.object({ type: z.literal('setPreserveLog'), value: z.boolean() }),
+  z.object({ type: z.literal('setRecording'), value: z.boolean() }),
+  z.object({ type: z.literal('export'), requestId: z.number().int().nonnegative() }),
+]);

@@ -1,0 +1,129 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_MESSAGE_TAG, type PageToRelay } from '../page-messages';
+import { memoryPortPair, type MemoryPort } from '../memory-port';
+import type { RelayBatch } from '../relay-to-hub';
+import { Relay } from './relay';
+
+const frame = (n: number, data = `{"n":${n}}`): PageToRelay => ({
+  [PAGE_MESSAGE_TAG]: 1,
+  type: 'frame',
+  connectionId: 'ws-1',
+  time: n,
+  direction: 'in',
+  kind: 'message',
+  data,
+});
+
+/** A fake hub end: records batches, acknowledges when told to. */
+class FakeHub {
+  ports: MemoryPort[] = [];
+  batches: RelayBatch[] = [];
+  autoAck = true;
+  connect = () => {
+    const [relaySide, hubSide] = memoryPortPair('relay');
+    this.ports.push(hubSide);
+    hubSide.onMessage.addListener((m) => {
+      const batch = m as RelayBatch;
+      this.batches.push(batch);
+      if (this.autoAck) hubSide.postMessage({ type: 'ack', seq: batch.seq });
+    });
+    return relaySide;
+  };
+  get frames(): number[] {
+    return this.batches.flatMap((b) => b.messages.map((m) => m.time));
+  }
+}
+
+describe('Relay', () => {
+  let win: EventTarget;
+  let hub: FakeHub;
+  const post = (data: unknown, source: unknown = win) => win.dispatchEvent(new MessageEvent('message', { data, source: source as Window }));
+  const settle = async (ms = 25) => {
+    await vi.advanceTimersByTimeAsync(ms);
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    win = new EventTarget();
+    hub = new FakeHub();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('batches tagged, valid messages from its own window every 20 ms', async () => {
+    new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
+    post(frame(1));
+    post(frame(2));
+    post(frame(3), new EventTarget()); // another window: ignored
+    post({ hello: 'world' }); // untagged: ignored, not counted
+    await settle(10);
+    expect(hub.batches).toHaveLength(0);
+    await settle(15);
+    expect(hub.batches).toHaveLength(1);
+    expect(hub.batches[0]).toMatchObject({ type: 'batch', document: 'abcdef012345', seq: 1, dropped: 0, rejected: 0 });
+    expect(hub.frames).toEqual([1, 2]);
+  });
+
+  it('counts tagged garbage as rejected and reports it even without a valid message', async () => {
+    const relay = new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
+    post({ [PAGE_MESSAGE_TAG]: 1, type: 'frame', data: 5 });
+    post({ ...frame(1), tabId: 99 });
+    await settle();
+    expect(relay.stats().rejected).toBe(2);
+    expect(hub.batches.at(-1)).toMatchObject({ messages: [], rejected: 2 });
+  });
+
+  it('resends unacknowledged batches over a new port after the worker stopped', async () => {
+    hub.autoAck = false;
+    const relay = new Relay({ win, connect: hub.connect, documentId: 'abcdef012345', reconnectMs: 100 });
+    post(frame(1));
+    await settle();
+    post(frame(2));
+    await settle();
+    expect(hub.frames).toEqual([1, 2]);
+    // The worker stops: its end of the port goes away; nothing was acknowledged.
+    hub.ports[0]!.disconnect();
+    hub.batches = [];
+    hub.autoAck = true;
+    await settle(150);
+    expect(hub.ports).toHaveLength(2);
+    expect(hub.batches.map((b) => b.seq)).toEqual([1, 2]);
+    expect(hub.frames).toEqual([1, 2]);
+    await settle();
+    expect(relay.stats().unacked).toBe(0);
+    post(frame(3));
+    await settle();
+    expect(hub.batches.at(-1)).toMatchObject({ seq: 3 });
+  });
+
+  it('forgets batches once acknowledged and connects lazily', async () => {
+    const relay = new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
+    await settle();
+    expect(hub.ports).toHaveLength(0);
+    post(frame(1));
+    await settle();
+    expect(relay.stats()).toMatchObject({ unacked: 0, queued: 0, connects: 1 });
+  });
+
+  it('drops the oldest frames past its bound, keeps connection records and reports the count', async () => {
+    hub.autoAck = false;
+    const relay = new Relay({ win, connect: hub.connect, documentId: 'abcdef012345', maxQueueMessages: 3 });
+    const opened: PageToRelay = { [PAGE_MESSAGE_TAG]: 1, type: 'connection', id: 'ws-1', transport: 'websocket', url: 'ws://x', time: 0 };
+    post(opened);
+    for (let i = 1; i <= 5; i++) post(frame(i));
+    expect(relay.stats()).toMatchObject({ dropped: 3, queued: 3 });
+    hub.ports[0]?.disconnect();
+    await settle();
+    const batch = hub.batches.at(-1)!;
+    expect(batch.messages.map((m) => (m.type === 'frame' ? m.time : 'connection'))).toEqual(['connection', 4, 5]);
+    expect(batch.dropped).toBe(3);
+  });
+
+  it('stops listening when its signal aborts', async () => {
+    const controller = new AbortController();
+    new Relay({ win, connect: hub.connect, documentId: 'abcdef012345', signal: controller.signal });
+    controller.abort();
+    post(frame(1));
+    await settle();
+    expect(hub.batches).toHaveLength(0);
+  });
+});

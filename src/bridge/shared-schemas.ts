@@ -1,0 +1,55 @@
+// zod schemas for the data types that travel between extension contexts (hub ↔ panel): frames,
+// connections and session summaries. Bounds match what the relay already enforced on page input.
+import { z } from 'zod';
+import { MAX_FRAME_CHARS } from './page-messages';
+import { DirectionSchema, FrameKindSchema, LIMITS, TransportSchema } from './page-messages.schema';
+
+const headers = z.record(z.string().max(LIMITS.headerName), z.string().max(LIMITS.headerValue));
+
+export const FrameSchema = z.object({
+  index: z.number().int().nonnegative(),
+  connectionId: z.string().max(LIMITS.id * 2),
+  time: z.number().finite(),
+  direction: DirectionSchema,
+  kind: FrameKindSchema,
+  data: z.string().max(MAX_FRAME_CHARS),
+  encoding: z.enum(['text', 'base64']).optional(),
+  eventName: z.string().max(LIMITS.eventName).optional(),
+  eventId: z.string().max(LIMITS.eventId).optional(),
+  truncated: z.object({ originalLength: z.number().int().nonnegative() }).optional(),
+});
+
+export const ConnectionSchema = z.object({
+  id: z.string().max(LIMITS.id * 2),
+  transport: TransportSchema,
+  url: z.string().max(LIMITS.url).optional(),
+  method: z.string().max(LIMITS.method).optional(),
+  requestHeaders: headers.optional(),
+  requestBody: z.string().max(MAX_FRAME_CHARS).optional(),
+  status: z.number().int().optional(),
+  responseHeaders: headers.optional(),
+  startedAt: z.number().finite().optional(),
+  closed: z
+    .object({ code: z.number().int().optional(), reason: z.string().optional(), at: z.number().finite().optional() })
+    .optional(),
+  protocol: z.string().max(100).optional(),
+});
+
+/** What the panel's session list shows without running the pipeline itself. */
+export const SessionSummarySchema = z.object({
+  id: z.string().max(LIMITS.id * 2 + 20),
+  connectionIds: z.array(z.string()).readonly(),
+  protocol: z.string().max(100),
+  frames: z.number().int().nonnegative(),
+  errors: z.number().int().nonnegative(),
+  warnings: z.number().int().nonnegative(),
+  infos: z.number().int().nonnegative(),
+  /** Up to a few distinct rule ids, for a quick look; the export carries the full findings. */
+  rules: z.array(z.string().max(200)).readonly(),
+});
+export type SessionSummary = z.infer<typeof SessionSummarySchema>;
+
+export const CaptureLikeSchema = z.object({
+  connections: z.array(ConnectionSchema),
+  frames: z.array(FrameSchema),
+});

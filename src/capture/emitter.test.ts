@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_FRAME_CHARS, PAGE_MESSAGE_TAG, type PageFrame, type PageToRelay } from '../bridge/page-messages';
+import { createCapture } from './emitter';
+
+function capture() {
+  const posted: PageToRelay[] = [];
+  const conn = createCapture((m) => posted.push(m)).open('websocket', { url: 'ws://127.0.0.1:1/' });
+  return { posted, conn, frames: () => posted.filter((m): m is PageFrame => m.type === 'frame') };
+}
+
+describe('createCapture', () => {
+  it('announces the connection, then tags every frame with its id', () => {
+    const { posted, conn } = capture();
+    conn.frame({ direction: 'out', kind: 'message', data: 'hi' });
+    expect(posted[0]).toMatchObject({ [PAGE_MESSAGE_TAG]: 1, type: 'connection', transport: 'websocket', id: conn.id });
+    expect(posted[1]).toMatchObject({ [PAGE_MESSAGE_TAG]: 1, type: 'frame', connectionId: conn.id, direction: 'out', data: 'hi' });
+    expect(Object.keys(posted[1]!)).not.toContain('eventName'); // absent fields are left out, not undefined
+  });
+
+  it('gives each connection its own id', () => {
+    const c = createCapture(() => {});
+    expect(c.open('sse', { url: 'a' }).id).not.toBe(c.open('sse', { url: 'a' }).id);
+  });
+
+  it('cuts text payloads over MAX_FRAME_CHARS and marks them', () => {
+    const { conn, frames } = capture();
+    conn.frame({ direction: 'in', kind: 'message', data: 'z'.repeat(MAX_FRAME_CHARS + 10) });
+    const [f] = frames();
+    expect(f!.data.length).toBe(MAX_FRAME_CHARS);
+    expect(f!.truncated).toEqual({ originalLength: MAX_FRAME_CHARS + 10 });
+  });
+
+  it('keeps frames in order behind a payload that is read asynchronously', async () => {
+    const { conn, frames } = capture();
+    let finish: (v: { data: string; encoding: 'base64' }) => void = () => {};
+    conn.frame({ direction: 'in', kind: 'open' });
+    conn.frameLater('out', new Promise((r) => (finish = r)));
+    conn.frame({ direction: 'in', kind: 'message', data: 'after' });
+    expect(frames().map((f) => f.kind)).toEqual(['open']);
+    finish({ data: 'AQID', encoding: 'base64' });
+    await Promise.resolve();
+    await Promise.resolve();
+    expect(frames().map((f) => [f.direction, f.data])).toEqual([
+      ['in', ''],
+      ['out', 'AQID'],
+      ['in', 'after'],
+    ]);
+  });
+
+  it('still records a frame whose payload could not be read', async () => {
+    const { conn, frames } = capture();
+    conn.frameLater('in', Promise.reject(new Error('gone')));
+    await new Promise((r) => setTimeout(r, 0));
+    expect(frames()[0]).toMatchObject({ kind: 'message', data: '[unreadable payload: Error: gone]' });
+  });
+});

@@ -1,0 +1,141 @@
+// Turns what the hooks observe into PageToRelay messages and hands them to the relay. Frames of one
+// connection leave in the order they happened even when a payload must be read asynchronously (a
+// Blob), and every payload is cut at the size bound here, in one place.
+import {
+  PAGE_MESSAGE_TAG,
+  type PageConnectionOpened,
+  type PageFrame,
+  type PageToRelay,
+} from '../bridge/page-messages';
+import type { Direction, FrameKind, Transport } from '../model/frame';
+import { apply, documentToken, now, thenNative } from './natives';
+import { cutText, type FramePayload } from './truncate';
+
+export type Post = (message: PageToRelay) => void;
+
+export interface FrameFields {
+  direction: Direction;
+  kind: FrameKind;
+  data?: string;
+  encoding?: 'text' | 'base64';
+  truncated?: { originalLength: number };
+  eventName?: string;
+  eventId?: string;
+  code?: number;
+  reason?: string;
+}
+
+export type ConnectionInfo = Omit<PageConnectionOpened, typeof PAGE_MESSAGE_TAG | 'type' | 'id' | 'transport' | 'time'>;
+
+export interface WatchedConnection {
+  readonly id: string;
+  /** A frame that happened now. */
+  frame(fields: FrameFields): void;
+  /** A frame that happened now but whose payload is still being read; later frames wait for it. */
+  frameLater(direction: Direction, payload: Promise<FramePayload>): void;
+}
+
+export interface Capture {
+  open(transport: Transport, info: ConnectionInfo): WatchedConnection;
+}
+
+/**
+ * Posts to this frame's own window. The target origin is '/', "the sender's own origin": the
+ * isolated-world relay of this same frame listens on this window and receives it, while a message
+ * captured from one document can never be delivered to a different-origin document that replaced it
+ * (e.g. after a navigation) the way '*' would allow. '/' also works for opaque origins (sandboxed
+ * frames, data: URLs), where `location.origin` is the string "null" and cannot be used as a target.
+ */
+export function windowPoster(win: Window): Post {
+  const postMessage = win.postMessage;
+  return (message) => {
+    try {
+      apply(postMessage, win, [message, '/']);
+    } catch {
+      // Only a structured-clone failure could land here; our messages are plain strings and numbers.
+    }
+  };
+}
+
+export function createCapture(post: Post): Capture {
+  const token = documentToken();
+  let counter = 0;
+
+  return {
+    open(transport, info) {
+      const id = `${token}-${++counter}`;
+      const opened: PageConnectionOpened = { [PAGE_MESSAGE_TAG]: 1, type: 'connection', id, transport, url: info.url, time: now() };
+      if (info.method !== undefined) opened.method = info.method;
+      if (info.requestHeaders !== undefined) opened.requestHeaders = info.requestHeaders;
+      if (info.requestBody !== undefined) opened.requestBody = cutText(info.requestBody).data;
+      if (info.status !== undefined) opened.status = info.status;
+      if (info.responseHeaders !== undefined) opened.responseHeaders = info.responseHeaders;
+      post(opened);
+      return orderedConnection(id, post);
+    },
+  };
+}
+
+function orderedConnection(id: string, post: Post): WatchedConnection {
+  // Frames waiting behind an unfinished asynchronous payload; empty almost always.
+  const queue: { message: PageFrame | undefined }[] = [];
+  const flush = () => {
+    while (queue.length > 0 && queue[0]!.message) post(queue.shift()!.message!);
+  };
+  const send = (message: PageFrame) => {
+    if (queue.length === 0) post(message);
+    else queue.push({ message });
+  };
+  return {
+    id,
+    frame(fields) {
+      send(buildFrame(id, now(), fields));
+    },
+    frameLater(direction, payload) {
+      const time = now();
+      const slot: { message: PageFrame | undefined } = { message: undefined };
+      queue.push(slot);
+      const settle = (fields: FrameFields) => {
+        slot.message = buildFrame(id, time, fields);
+        flush();
+      };
+      thenNative(
+        payload,
+        (p) => settle({ direction, kind: 'message', ...p }),
+        // Still a frame: the page did receive or send something, we only failed to read it.
+        (err: unknown) => settle({ direction, kind: 'message', data: `[unreadable payload: ${describeError(err)}]` }),
+      );
+    },
+  };
+}
+
+function buildFrame(connectionId: string, time: number, f: FrameFields): PageFrame {
+  let data = f.data ?? '';
+  let truncated = f.truncated;
+  if (!truncated && f.encoding !== 'base64') {
+    const cut = cutText(data);
+    data = cut.data;
+    truncated = cut.truncated;
+  }
+  const frame: PageFrame = { [PAGE_MESSAGE_TAG]: 1, type: 'frame', connectionId, time, direction: f.direction, kind: f.kind, data };
+  if (f.encoding !== undefined) frame.encoding = f.encoding;
+  if (truncated !== undefined) frame.truncated = truncated;
+  if (f.eventName !== undefined) frame.eventName = f.eventName;
+  if (f.eventId !== undefined) frame.eventId = f.eventId;
+  if (f.code !== undefined) frame.code = f.code;
+  if (f.reason !== undefined) frame.reason = f.reason;
+  return frame;
+}
+
+export function describeError(err: unknown): string {
+  if (err && typeof err === 'object') {
+    try {
+      const name = (err as { name?: unknown }).name;
+      const message = (err as { message?: unknown }).message;
+      if (typeof message === 'string') return typeof name === 'string' ? `${name}: ${message}` : message;
+    } catch {
+      // fall through
+    }
+  }
+  return typeof err === 'string' ? err : 'unknown error';
+}

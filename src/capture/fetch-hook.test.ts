@@ -1,0 +1,96 @@
+// @vitest-environment node
+// The fetch hook against Node's own fetch classes (happy-dom's Request/Response keep their state in
+// instance fields, not in the prototype getters the hook reads): what it posts for a streamed body,
+// that the page reads the same bytes, and that uninstall puts the getters back.
+import { afterEach, describe, expect, it } from 'vitest';
+import type { PageConnectionOpened, PageFrame, PageToRelay } from '../bridge/page-messages';
+import { createCapture } from './emitter';
+import { hookFetch } from './fetch-hook';
+
+type PageWindow = Window & typeof globalThis;
+
+const SSE = 'event: delta\nid: 1\ndata: {"t":"he"}\n\nevent: delta\nid: 2\ndata: {"t":"llo"}\n\ndata: [DONE]\n\n';
+
+function streamOf(text: string, pieceSize: number): ReadableStream<Uint8Array> {
+  const bytes = new TextEncoder().encode(text);
+  let at = 0;
+  return new ReadableStream({
+    pull(controller) {
+      if (at >= bytes.length) return controller.close();
+      controller.enqueue(bytes.slice(at, at + pieceSize));
+      at += pieceSize;
+    },
+  });
+}
+
+function fakeWindow(respond: () => Response): PageWindow {
+  // The page's globals, with a fetch that answers from memory.
+  const win = Object.create(globalThis) as Record<string, unknown>;
+  win.fetch = function fetch() {
+    return Promise.resolve(respond());
+  };
+  return win as unknown as PageWindow;
+}
+
+let cleanup: (() => void) | undefined;
+afterEach(() => {
+  cleanup?.();
+  cleanup = undefined;
+});
+
+describe('fetch hook', () => {
+  it('passes an SSE body through unchanged and posts one frame per event', async () => {
+    const posted: PageToRelay[] = [];
+    const win = fakeWindow(() => new Response(streamOf(SSE, 7), { headers: { 'content-type': 'text/event-stream' } }));
+    cleanup = hookFetch(win, createCapture((m) => posted.push(m)));
+
+    const res = await win.fetch('http://127.0.0.1:9/stream', { method: 'POST', body: '{"q":1}', headers: { 'x-a': 'b' } });
+    expect(res).toBeInstanceOf(Response);
+    expect(await res.text()).toBe(SSE);
+    await new Promise((r) => setTimeout(r, 0));
+
+    const [opened, ...frames] = posted;
+    expect(opened).toMatchObject({ type: 'connection', transport: 'sse', method: 'POST', requestBody: '{"q":1}', status: 200 });
+    expect(opened).toMatchObject({ requestHeaders: { 'x-a': 'b' } });
+    const summary = (frames as PageFrame[]).map((f) => [f.kind, f.data, f.eventName, f.eventId]);
+    expect(summary).toEqual([
+      ['message', '{"t":"he"}', 'delta', '1'],
+      ['message', '{"t":"llo"}', 'delta', '2'],
+      ['message', '[DONE]', undefined, undefined],
+      ['close', '', undefined, undefined],
+    ]);
+    expect(new Set(frames.map((f) => (f as PageFrame).connectionId))).toEqual(new Set([(opened as PageConnectionOpened).id]));
+  });
+
+  it('keeps url, type and redirected of the network response, also on clones, and restores the getters', async () => {
+    const network = new Response(streamOf('{"a":1}\n{"b":2}\n', 5), { headers: { 'content-type': 'application/x-ndjson' } });
+    Object.defineProperty(network, 'url', { value: 'http://127.0.0.1:9/ndjson' }); // what a network response has
+    const urlGetter = Object.getOwnPropertyDescriptor(Response.prototype, 'url');
+    const posted: PageToRelay[] = [];
+    const win = fakeWindow(() => network);
+    const uninstall = hookFetch(win, createCapture((m) => posted.push(m)));
+    try {
+      const res = await win.fetch('http://127.0.0.1:9/ndjson');
+      expect(res).not.toBe(network);
+      expect(Object.getOwnPropertyNames(res)).toEqual([]);
+      expect([res.type, res.redirected, res.status]).toEqual([network.type, network.redirected, 200]);
+      expect(res.clone().type).toBe(network.type);
+      expect(await res.text()).toBe('{"a":1}\n{"b":2}\n');
+      expect(posted.slice(1).map((m) => (m as PageFrame).data)).toEqual(['{"a":1}', '{"b":2}', '']);
+      expect(posted[0]).toMatchObject({ transport: 'fetch-stream' });
+    } finally {
+      uninstall();
+    }
+    expect(Object.getOwnPropertyDescriptor(Response.prototype, 'url')).toEqual(urlGetter);
+    expect(win.fetch.toString()).toContain('Promise.resolve');
+  });
+
+  it('leaves other responses alone: same object, nothing posted', async () => {
+    const posted: PageToRelay[] = [];
+    const original = new Response('<p>hi</p>', { headers: { 'content-type': 'text/html' } });
+    const win = fakeWindow(() => original);
+    cleanup = hookFetch(win, createCapture((m) => posted.push(m)));
+    expect(await win.fetch('http://127.0.0.1:9/')).toBe(original);
+    expect(posted).toEqual([]);
+  });
+});

@@ -1,0 +1,22 @@
+// Decides, without parsing, whether a JSON body may be an agent History API answer: an object with a
+// `messages` array whose items have a `role`, or a bare array of such items (flat-block-protocol.md
+// section 6). Parsing every JSON response a page fetches would make the page pay for the hook; a few
+// substring checks cost next to nothing, and a false positive only means one extra frame the panel
+// shows as raw JSON.
+
+export function mayBeHistoryJson(text: string): boolean {
+  let i = 0;
+  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+  const first = text.charCodeAt(i);
+  if (first === 0x7b /* { */) return text.includes('"messages"') && text.includes('"role"');
+  if (first === 0x5b /* [ */) {
+    i++;
+    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
+    return text.charCodeAt(i) === 0x7b && text.includes('"role"');
+  }
+  return false;
+}
+
+function isSpace(c: number): boolean {
+  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09 || c === 0xfeff;
+}

@@ -1,0 +1,70 @@
+// WebSocket capture. The constructor is wrapped (a Proxy, so name, length, statics, prototype and
+// `instanceof` stay the native ones) only to attach our own listeners to each new socket with the
+// native addEventListener: that sees every incoming message whichever way the page listens, and even
+// when it does not listen at all, without ever touching the page's listeners. `send` is wrapped to
+// record what leaves, after the native call so its errors and effects are exactly the native ones.
+import type { Capture, WatchedConnection } from './emitter';
+import { nativeGetter, nativeMethod, call } from './natives';
+import { wrapConstructor, wrapMethod, type Restore } from './native-mask';
+import { isBlob, readBlobPayload, syncPayload } from './payload';
+
+const OPEN = 1;
+
+export function hookWebSocket(win: Window & typeof globalThis, capture: Capture): Restore {
+  const Native = win.WebSocket;
+  if (typeof Native !== 'function') return () => {};
+  const proto = Native.prototype;
+  const addListener = nativeMethod(win.EventTarget.prototype, 'addEventListener')!;
+  const readyState = nativeGetter(proto, 'readyState')!;
+  const url = nativeGetter(proto, 'url')!;
+  const messageData = nativeGetter(win.MessageEvent.prototype, 'data')!;
+  const closeCode = nativeGetter(win.CloseEvent.prototype, 'code')!;
+  const closeReason = nativeGetter(win.CloseEvent.prototype, 'reason')!;
+  const sockets = new WeakMap<object, WatchedConnection>();
+  const listen = (socket: object, type: string, handler: (event: Event) => void) =>
+    call(addListener, socket, type, (event: Event) => {
+      try {
+        // isTrusted is an unforgeable own property of each event: the page cannot fake it, so events
+        // the page dispatches itself are not mistaken for traffic.
+        if (event.isTrusted) handler(event);
+      } catch {
+        // A failure in the hook must not surface as an error on the page.
+      }
+    });
+
+  const restoreCtor = wrapConstructor(win, 'WebSocket', (socket) => {
+    const conn = capture.open('websocket', { url: url(socket) as string });
+    sockets.set(socket, conn);
+    listen(socket, 'open', () => conn.frame({ direction: 'in', kind: 'open' }));
+    listen(socket, 'message', (event) => record(conn, 'in', messageData(event)));
+    listen(socket, 'error', () => conn.frame({ direction: 'in', kind: 'error' }));
+    listen(socket, 'close', (event) =>
+      conn.frame({ direction: 'in', kind: 'close', code: closeCode(event) as number, reason: closeReason(event) as string }),
+    );
+  });
+
+  const restoreSend = wrapMethod(proto, 'send', (original, self, args) => {
+    // Sending on a socket that is not open is a no-op natively (or throws while CONNECTING).
+    const wasOpen = sockets.has(self as object) && readyState(self) === OPEN;
+    const result = call(original, self, ...args);
+    if (wasOpen && args.length > 0) {
+      try {
+        record(sockets.get(self as object)!, 'out', args[0]);
+      } catch {
+        // never let the hook change what send() does
+      }
+    }
+    return result;
+  });
+
+  return () => {
+    restoreSend();
+    restoreCtor();
+  };
+}
+
+function record(conn: WatchedConnection, direction: 'in' | 'out', data: unknown): void {
+  const payload = syncPayload(data);
+  if (payload) conn.frame({ direction, kind: 'message', ...payload });
+  else if (isBlob(data)) conn.frameLater(direction, readBlobPayload(data));
+}

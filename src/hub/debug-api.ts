@@ -1,0 +1,58 @@
+// A read-only view of the hub for tests (`serviceWorker.evaluate(() => __asiDebug…)`). Reads go
+// through the tab queues, so they see a tab hydrated after a cold start, like a panel would.
+import type { Frame } from '../model/frame';
+import type { SessionSummary } from '../bridge/shared-schemas';
+import type { Hub } from './hub';
+import type { HubStorage } from './storage';
+
+export interface TabDebugInfo {
+  tabId: number;
+  frames: number;
+  connections: number;
+  dropped: number;
+  rejected: number;
+  cut: number;
+  firstIndex: number;
+  nextIndex: number;
+}
+
+export interface HubDebugApi {
+  /** Changes every time the service worker starts: tests see a restart through it. */
+  readonly bootId: string;
+  memoryTabIds(): number[];
+  tabs(): Promise<TabDebugInfo[]>;
+  frames(tabId: number): Promise<Frame[]>;
+  sessions(tabId: number): Promise<SessionSummary[]>;
+  refused(): { ports: number; messages: number };
+}
+
+export function createDebugApi(hub: Hub, storage: HubStorage): HubDebugApi {
+  const info = (tabId: number) =>
+    hub.inTab(tabId, async () => {
+      const tab = await hub.tab(tabId, false);
+      if (!tab) return undefined;
+      const r = tab.record;
+      return {
+        tabId,
+        frames: tab.frames.length,
+        connections: tab.connections.size,
+        dropped: r.dropped,
+        rejected: r.rejected,
+        cut: r.cut,
+        firstIndex: r.firstIndex,
+        nextIndex: r.nextIndex,
+      };
+    });
+  return {
+    bootId: `${Date.now()}-${Math.random().toString(36).slice(2)}`,
+    memoryTabIds: () => hub.memoryTabIds(),
+    async tabs() {
+      const ids = new Set([...(await storage.tabIds()), ...hub.memoryTabIds()]);
+      const all = await Promise.all([...ids].map(info));
+      return all.filter((t): t is TabDebugInfo => t !== undefined);
+    },
+    frames: (tabId) => hub.inTab(tabId, async () => [...((await hub.tab(tabId, false))?.frames ?? [])]),
+    sessions: (tabId) => hub.inTab(tabId, async () => (await hub.tab(tabId, false))?.sessions.summaries() ?? []),
+    refused: () => ({ ...hub.refused }),
+  };
+}

@@ -1,0 +1,197 @@
+// Relay, hub and panel store wired together in one process over in-memory ports.
+import { describe, expect, it } from 'vitest';
+import { PAGE_MESSAGE_TAG, type PageToRelay } from '../bridge/page-messages';
+import { memoryPortPair, type MemoryPort } from '../bridge/memory-port';
+import type { RelayBatch } from '../bridge/relay-to-hub';
+import { createStore } from '../panel-minimal/store';
+import { connectToHub } from '../panel-minimal/hub-link';
+import { Hub } from './hub';
+import { MemoryStorage } from './storage';
+
+const EXT = 'ext-id';
+const ORIGIN = 'chrome-extension://ext-id/';
+const tick = (ms = 0) => new Promise((r) => setTimeout(r, ms));
+
+const opened = (id = 'ws-1'): PageToRelay => ({ [PAGE_MESSAGE_TAG]: 1, type: 'connection', id, transport: 'websocket', url: 'ws://127.0.0.1/ws', time: 1 });
+const frame = (n: number, connectionId = 'ws-1', kind: 'message' | 'close' = 'message'): PageToRelay => ({
+  [PAGE_MESSAGE_TAG]: 1,
+  type: 'frame',
+  connectionId,
+  time: 1000 + n,
+  direction: n % 2 ? 'in' : 'out',
+  kind,
+  data: `{"n":${n}}`,
+});
+const batch = (seq: number, messages: PageToRelay[], document = 'aaaaaaaa01'): RelayBatch => ({ type: 'batch', document, seq, messages, dropped: 0, rejected: 0 });
+
+function setup(storage = new MemoryStorage(), limits?: { maxFrames: number; maxChars: number }) {
+  const hub = new Hub({ storage, registry: [], extensionId: EXT, extensionOrigin: ORIGIN, ...(limits && { limits }) });
+  const relay = (tabId: number, sender: MemoryPort['sender'] = { id: EXT, url: 'http://127.0.0.1/', tab: { id: tabId } }) => {
+    const [mine, theirs] = memoryPortPair('relay', sender);
+    const acks: number[] = [];
+    let disconnected = false;
+    mine.onMessage.addListener((m) => acks.push((m as { seq: number }).seq));
+    mine.onDisconnect.addListener(() => (disconnected = true));
+    hub.acceptPort(theirs);
+    return { send: (b: RelayBatch) => mine.postMessage(b), acks, isDisconnected: () => disconnected };
+  };
+  const panel = (tabId: number) => {
+    const store = createStore();
+    const link = connectToHub(store, tabId, () => {
+      const [mine, theirs] = memoryPortPair('panel', { id: EXT, url: `${ORIGIN}panel.html` });
+      hub.acceptPort(theirs);
+      return mine;
+    });
+    return { store, link };
+  };
+  return { hub, storage, relay, panel };
+}
+
+describe('Hub', () => {
+  it('stores frames in order with capture indexes and feeds panels a snapshot then appends', async () => {
+    const { hub, relay, panel } = setup();
+    const r = relay(3);
+    r.send(batch(1, [opened(), frame(1), frame(2)]));
+    await tick();
+    const p = panel(3);
+    await tick();
+    expect(p.store.link.value).toBe('live');
+    expect(p.store.frames.map((f) => f.index)).toEqual([0, 1]);
+    r.send(batch(2, [frame(3)]));
+    await tick();
+    expect(r.acks).toEqual([1, 2]);
+    expect(p.store.frames.map((f) => [f.index, f.connectionId, f.data])).toEqual([
+      [0, '1.ws-1', '{"n":1}'],
+      [1, '1.ws-1', '{"n":2}'],
+      [2, '1.ws-1', '{"n":3}'],
+    ]);
+    expect([...p.store.sessions.value.values()]).toMatchObject([{ id: '1.ws-1', frames: 3, protocol: 'unknown' }]);
+    expect((await hub.tab(3))!.frames).toHaveLength(3);
+  });
+
+  it('after a cold start hydrates the tab first and ignores resent batches', async () => {
+    const storage = new MemoryStorage();
+    const first = setup(storage);
+    first.relay(4).send(batch(1, [opened(), frame(1), frame(2)]));
+    await tick();
+    // The worker stops: a new hub on the same storage, the relay resends batch 1 and goes on.
+    const second = setup(storage);
+    const r = second.relay(4);
+    r.send(batch(1, [opened(), frame(1), frame(2)]));
+    r.send(batch(2, [frame(3)]));
+    await tick();
+    expect(r.acks).toEqual([1, 2]);
+    const tab = (await second.hub.tab(4))!;
+    expect(tab.frames.map((f) => [f.index, f.data])).toEqual([
+      [0, '{"n":1}'],
+      [1, '{"n":2}'],
+      [2, '{"n":3}'],
+    ]);
+    expect(tab.sessions.summaries()).toMatchObject([{ frames: 3 }]);
+  });
+
+  it('takes the tab from the port sender and refuses ports from the wrong contexts', async () => {
+    const { hub, relay } = setup();
+    relay(5).send(batch(1, [frame(1)]));
+    const fromPage = relay(6, { id: EXT, url: `${ORIGIN}panel.html`, tab: { id: 6 } });
+    const otherExtension = relay(6, { id: 'someone-else', url: 'http://x/', tab: { id: 6 } });
+    const noTab = relay(6, { id: EXT, url: 'http://x/' });
+    fromPage.send(batch(1, [frame(1)]));
+    await tick();
+    expect(fromPage.isDisconnected() && otherExtension.isDisconnected() && noTab.isDisconnected()).toBe(true);
+    expect(hub.refused.ports).toBe(3);
+    expect((await hub.tab(5))!.frames).toHaveLength(1);
+    expect(await hub.tab(6, false)).toBeUndefined();
+  });
+
+  it('drops invalid batches and batches for another document on the same port', async () => {
+    const { hub, relay } = setup();
+    const r = relay(7);
+    r.send(batch(1, [frame(1)]));
+    r.send({ ...batch(2, [frame(2)]), document: '__proto__' });
+    r.send(batch(3, [frame(3)], 'bbbbbbbb02'));
+    await tick();
+    expect((await hub.tab(7))!.frames.map((f) => f.data)).toEqual(['{"n":1}']);
+    expect(hub.refused.messages).toBe(2);
+  });
+
+  it('clears a tab on navigation unless the log is preserved, and forgets closed tabs', async () => {
+    const { hub, storage, relay, panel } = setup();
+    const r = relay(8);
+    r.send(batch(1, [opened(), frame(1)]));
+    await tick();
+    const p = panel(8);
+    await tick();
+    p.link.send({ type: 'setPreserveLog', value: true });
+    await tick();
+    expect(p.store.status.value.preserveLog).toBe(true);
+    await hub.onNavigation(8);
+    expect((await hub.tab(8))!.frames).toHaveLength(1);
+    p.link.send({ type: 'setPreserveLog', value: false });
+    await tick();
+    await hub.onNavigation(8);
+    await tick();
+    expect((await hub.tab(8))!.frames).toHaveLength(0);
+    expect(p.store.frames).toHaveLength(0);
+    r.send(batch(2, [frame(2)]));
+    await tick();
+    expect((await hub.tab(8))!.frames.map((f) => f.index)).toEqual([1]);
+    await hub.onTabRemoved(8);
+    expect(await storage.load(8)).toBeUndefined();
+  });
+
+  it('keeps open connections across a clear by the user, so later frames keep their metadata', async () => {
+    const { hub, relay, panel } = setup();
+    const r = relay(12);
+    r.send(batch(1, [opened('ws-1'), opened('ws-2'), frame(1), frame(2, 'ws-2', 'close')]));
+    await tick();
+    const p = panel(12);
+    await tick();
+    p.link.send({ type: 'clear' });
+    await tick();
+    expect(p.store.frames).toHaveLength(0);
+    r.send(batch(2, [frame(3)]));
+    await tick();
+    const tab = (await hub.tab(12))!;
+    expect([...tab.connections.keys()]).toEqual(['1.ws-1']);
+    expect(tab.connections.get('1.ws-1')).toMatchObject({ transport: 'websocket', url: 'ws://127.0.0.1/ws' });
+    expect(p.store.frames.map((f) => [f.index, f.connectionId])).toEqual([[2, '1.ws-1']]);
+    expect([...p.store.sessions.value.values()]).toMatchObject([{ id: '1.ws-1', frames: 1 }]);
+  });
+
+  it('bounds the buffer, dropping the oldest frames and counting them', async () => {
+    const { hub, relay, panel } = setup(new MemoryStorage(), { maxFrames: 10, maxChars: 1e9 });
+    const r = relay(9);
+    for (let seq = 1; seq <= 4; seq++) r.send(batch(seq, [1, 2, 3].map((i) => frame(seq * 10 + i))));
+    await tick();
+    const tab = (await hub.tab(9))!;
+    expect(tab.frames.length).toBeLessThanOrEqual(10);
+    expect(tab.record.dropped + tab.frames.length).toBe(12);
+    expect(tab.frames.at(-1)!.data).toBe('{"n":43}');
+    const p = panel(9);
+    await tick();
+    expect(p.store.status.value.dropped).toBe(tab.record.dropped);
+  });
+
+  it('ignores frames while recording is off and counts them', async () => {
+    const { hub, relay, panel } = setup();
+    const p = panel(10);
+    await tick();
+    p.link.send({ type: 'setRecording', value: false });
+    await tick();
+    relay(10).send(batch(1, [opened(), frame(1), frame(2)]));
+    await tick();
+    expect((await hub.tab(10))!.frames).toHaveLength(0);
+    expect(p.store.status.value).toMatchObject({ recording: false, ignored: 2 });
+  });
+
+  it('answers export requests with the stored capture', async () => {
+    const { relay, panel } = setup();
+    relay(11).send(batch(1, [opened(), frame(1)]));
+    await tick();
+    const p = panel(11);
+    const reply = await p.link.requestExport();
+    expect(reply.capture.frames).toHaveLength(1);
+    expect(reply.capture.connections).toMatchObject([{ id: '1.ws-1', transport: 'websocket', url: 'ws://127.0.0.1/ws' }]);
+  });
+});

@@ -1,0 +1,198 @@
+// The capture hub in the background service worker: accepts relay and panel ports, keeps every
+// tab's capture (hydrated from storage before it is touched after a cold start), persists each
+// batch before acknowledging it, and fans changes out to the panels subscribed to the tab.
+import type { ProtocolDefinition } from '../protocols/types';
+import type { HubToPanel } from '../bridge/hub-to-panel';
+import { RELAY_PORT_NAME, RelayToHubSchema, type RelayBatch, type RelayToHub } from '../bridge/relay-to-hub';
+import type { HubToRelay } from '../bridge/hub-to-relay';
+import { PANEL_PORT_NAME, PanelToHubSchema, type PanelToHub } from '../bridge/panel-to-hub';
+import { TypedPort, type PortLike } from '../bridge/typed-port';
+import { Tab, type TabLimits } from './tab';
+import type { HubStorage } from './storage';
+import { TabQueues } from './tab-queues';
+
+export interface IncomingPort extends PortLike {
+  readonly sender?: { id?: string; url?: string; tab?: { id?: number } };
+}
+
+export interface HubOptions {
+  storage: HubStorage;
+  registry: readonly ProtocolDefinition[];
+  extensionId: string;
+  /** `chrome-extension://<id>/`: panel ports must come from pages under it, relay ports must not. */
+  extensionOrigin: string;
+  limits?: TabLimits;
+}
+
+type PanelPort = TypedPort<HubToPanel, PanelToHub>;
+
+export class Hub {
+  private readonly tabs = new Map<number, Tab>();
+  private readonly queues = new TabQueues();
+  private readonly panels = new Map<number, Set<PanelPort>>();
+  private ready: Promise<void> = Promise.resolve();
+  /** Ports refused or messages that failed validation, for the debug hook. */
+  readonly refused = { ports: 0, messages: 0 };
+
+  constructor(private readonly options: HubOptions) {}
+
+  acceptPort(raw: IncomingPort): void {
+    const sender = raw.sender;
+    const fromUs = sender?.id === this.options.extensionId;
+    const fromExtensionPage = fromUs && (sender?.url ?? '').startsWith(this.options.extensionOrigin);
+    const tabId = sender?.tab?.id;
+    if (raw.name === RELAY_PORT_NAME && fromUs && !fromExtensionPage && typeof tabId === 'number' && tabId >= 0) {
+      this.acceptRelay(raw, tabId);
+    } else if (raw.name === PANEL_PORT_NAME && fromExtensionPage) {
+      this.acceptPanel(raw);
+    } else {
+      this.refused.ports++;
+      raw.disconnect();
+    }
+  }
+
+  /** A top-level navigation committed in the tab: start afresh unless the log is preserved. */
+  onNavigation(tabId: number): Promise<void> {
+    return this.queues.run(tabId, async () => {
+      const tab = await this.tab(tabId, false);
+      if (!tab || tab.record.preserveLog || (tab.frames.length === 0 && tab.connections.size === 0)) return;
+      await this.clearTab(tab, false);
+    });
+  }
+
+  onTabRemoved(tabId: number): Promise<void> {
+    return this.queues.run(tabId, async () => {
+      this.tabs.delete(tabId);
+      await this.ready;
+      await this.options.storage.clear(tabId);
+      this.send(tabId, { type: 'cleared', tabId });
+    });
+  }
+
+  /** Forgets every stored tab (browser start: tab ids begin again and would match stale records). */
+  resetAll(): Promise<void> {
+    this.tabs.clear();
+    this.ready = this.ready.then(() => this.options.storage.clearAll()).catch(() => undefined);
+    return this.ready;
+  }
+
+  /** Deletes stored tabs that are no longer open (their close event came while nothing listened). */
+  async pruneClosed(openTabIds: readonly number[]): Promise<void> {
+    await this.ready;
+    const open = new Set(openTabIds);
+    for (const id of await this.options.storage.tabIds()) if (!open.has(id)) await this.onTabRemoved(id);
+  }
+
+  /** The tab, hydrated from storage on first use after a cold start. */
+  async tab(tabId: number, create = true): Promise<Tab | undefined> {
+    let tab = this.tabs.get(tabId);
+    if (tab) return tab;
+    await this.ready;
+    const stored = await this.options.storage.load(tabId);
+    if (!stored && !create) return undefined;
+    tab = new Tab(tabId, this.options.registry, this.options.limits, stored);
+    this.tabs.set(tabId, tab);
+    return tab;
+  }
+
+  /** Runs `work` in the tab's queue (after any pending batch of that tab). */
+  inTab<T>(tabId: number, work: () => Promise<T>): Promise<T> {
+    return this.queues.run(tabId, work);
+  }
+
+  private acceptRelay(raw: IncomingPort, tabId: number): void {
+    const port = new TypedPort<HubToRelay, RelayToHub>(raw, RelayToHubSchema, { onInvalid: () => this.refused.messages++ });
+    let document: string | undefined;
+    port.onMessage((batch) => {
+      // One relay port serves one document; a port may not speak for another.
+      document ??= batch.document;
+      if (batch.document !== document) return void this.refused.messages++;
+      void this.queues.run(tabId, () => this.storeBatch(tabId, batch, port));
+    });
+  }
+
+  private async storeBatch(tabId: number, batch: RelayBatch, port: TypedPort<HubToRelay, RelayToHub>): Promise<void> {
+    const tab = (await this.tab(tabId))!;
+    const counters = `${tab.record.dropped}/${tab.record.rejected}/${tab.record.ignored}`;
+    const result = tab.applyBatch(batch);
+    if (!result.duplicate) {
+      try {
+        await this.options.storage.write({ record: tab.record, connections: result.connections, frames: result.frames, dropBelow: result.dropBelow });
+      } catch (err) {
+        // Still acknowledged: the frames are in memory, and a relay resending forever would be worse.
+        console.warn('agent-stream-inspector: could not persist a batch', err);
+      }
+      if (result.dropBelow !== undefined || result.regrouped) {
+        this.send(tabId, this.snapshot(tab));
+      } else if (result.frames.length > 0 || result.connections.length > 0 || result.sessions.size > 0) {
+        const sessions = [...result.sessions].map((id) => tab.sessions.summary(id)!).filter(Boolean);
+        this.send(tabId, { type: 'append', frames: result.frames, connections: result.connections, sessions });
+      }
+      if (counters !== `${tab.record.dropped}/${tab.record.rejected}/${tab.record.ignored}`) this.send(tabId, { type: 'status', ...tab.status() });
+    }
+    port.post({ type: 'ack', seq: batch.seq });
+  }
+
+  private acceptPanel(raw: IncomingPort): void {
+    const port: PanelPort = new TypedPort<HubToPanel, PanelToHub>(raw, PanelToHubSchema, { onInvalid: () => this.refused.messages++ });
+    let tabId: number | undefined;
+    port.onDisconnect(() => {
+      if (tabId !== undefined) this.panels.get(tabId)?.delete(port);
+    });
+    port.onMessage((message) => {
+      if (message.type === 'subscribe') {
+        if (tabId !== undefined) this.panels.get(tabId)?.delete(port);
+        const id = (tabId = message.tabId);
+        void this.queues.run(id, async () => {
+          const tab = (await this.tab(id))!;
+          if (!this.panels.has(id)) this.panels.set(id, new Set());
+          this.panels.get(id)!.add(port);
+          port.post(this.snapshot(tab));
+        });
+      } else if (tabId !== undefined) {
+        const id = tabId;
+        void this.queues.run(id, async () => this.panelRequest((await this.tab(id))!, message, port));
+      }
+    });
+  }
+
+  private async panelRequest(tab: Tab, message: PanelToHub, port: PanelPort): Promise<void> {
+    const tabId = tab.record.tabId;
+    switch (message.type) {
+      case 'clear':
+        return this.clearTab(tab, true);
+      case 'setPreserveLog':
+      case 'setRecording':
+        if (message.type === 'setPreserveLog') tab.record.preserveLog = message.value;
+        else tab.record.recording = message.value;
+        await this.options.storage.write({ record: tab.record, connections: [], frames: [] });
+        return this.send(tabId, { type: 'status', ...tab.status() });
+      case 'export':
+        port.post({ type: 'export', requestId: message.requestId, capture: tab.capture(), dropped: tab.record.dropped });
+        return;
+      case 'subscribe':
+        return;
+    }
+  }
+
+  private async clearTab(tab: Tab, keepOpenConnections: boolean): Promise<void> {
+    const kept = tab.clearCapture(keepOpenConnections);
+    await this.options.storage.clear(tab.record.tabId, tab.record);
+    if (kept.length > 0) await this.options.storage.write({ record: tab.record, connections: kept, frames: [] });
+    this.send(tab.record.tabId, { type: 'cleared', tabId: tab.record.tabId });
+    this.send(tab.record.tabId, this.snapshot(tab));
+  }
+
+  private snapshot(tab: Tab): HubToPanel {
+    return { type: 'snapshot', tabId: tab.record.tabId, capture: tab.capture(), sessions: tab.sessions.summaries(), ...tab.status() };
+  }
+
+  private send(tabId: number, message: HubToPanel): void {
+    for (const port of this.panels.get(tabId) ?? []) if (!port.post(message)) this.panels.get(tabId)?.delete(port);
+  }
+
+  /** Tabs held in memory right now (empty after a cold start until something touches a tab). */
+  memoryTabIds(): number[] {
+    return [...this.tabs.keys()];
+  }
+}

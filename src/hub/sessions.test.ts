@@ -1,0 +1,73 @@
+// The hub's incremental session grouping must agree with splitSessions, which the CLI uses.
+import { describe, expect, it } from 'vitest';
+import type { Capture, Connection, Frame } from '../model/frame';
+import { splitSessions } from '../model/sessions';
+import type { ProtocolDefinition } from '../protocols/types';
+import { createRawFold } from '../protocols/raw-fold';
+import { TabSessions } from './sessions';
+
+/** A toy protocol: frames `{"toy":…}` are decisive, `sid` (frame) or `?sid=` (url) is the session key. */
+const toy: ProtocolDefinition = {
+  id: 'ag-ui',
+  title: 'Toy',
+  rules: [],
+  detectFrame: (d) => (d.json && typeof d.json === 'object' && 'toy' in d.json ? 1 : 0),
+  sessionKey: (c, d) => {
+    const sid = d?.json && typeof d.json === 'object' ? (d.json as { sid?: unknown }).sid : undefined;
+    if (typeof sid === 'string') return sid;
+    return c.url ? (new URL(c.url).searchParams.get('sid') ?? undefined) : undefined;
+  },
+  createFold: createRawFold,
+};
+
+function capture(): Capture {
+  const connections: Connection[] = [
+    { id: 'ws1', transport: 'websocket', url: 'ws://h/ws' },
+    { id: 'hist', transport: 'http-json', url: 'http://h/history?sid=A' },
+    { id: 'ws2', transport: 'websocket', url: 'ws://h/ws' },
+    { id: 'h2', transport: 'http-json', url: 'http://h/history' },
+    { id: 'sse', transport: 'sse', url: 'http://h/sse' },
+    { id: 'other', transport: 'websocket', url: 'ws://h/other' },
+  ];
+  const rows: Array<[string, unknown]> = [
+    ['ws1', { toy: 1, sid: 'A' }],
+    ['other', { hello: 'not toy' }],
+    ['ws1', { toy: 2 }],
+    ['hist', { toy: 'history' }],
+    ['ws2', { ping: true }],
+    ['ws2', { toy: 3, sid: 'A' }],
+    ['h2', { toy: 'unkeyed history' }],
+    ['sse', { toy: 4 }],
+    ['sse', { toy: 5 }],
+  ];
+  const frames: Frame[] = rows.map(([connectionId, json], index) => ({ index, connectionId, time: index, direction: 'in', kind: 'message', data: JSON.stringify(json) }));
+  return { connections, frames };
+}
+
+describe('TabSessions', () => {
+  it('groups connections as splitSessions does, frame by frame', () => {
+    const c = capture();
+    const expected = splitSessions(c, [toy]).map((s) => s.connections.map((x) => x.id).sort());
+    const live = new TabSessions([toy]);
+    for (const conn of c.connections) live.addConnection(conn);
+    let regrouped = 0;
+    for (const f of c.frames) if (live.append(f).regrouped) regrouped++;
+    const got = live.summaries().map((s) => [...s.connectionIds].sort());
+    expect(new Set(got.map((g) => g.join()))).toEqual(new Set(expected.map((g) => g.join())));
+    expect(got).toContainEqual(['hist', 'ws1', 'ws2']);
+    expect(got).toContainEqual(['h2', 'sse']);
+    expect(regrouped).toBe(3);
+  });
+
+  it('counts every frame of a joined session once and keeps frames of unknown connections', () => {
+    const c = capture();
+    const live = new TabSessions([toy]);
+    for (const conn of c.connections) live.addConnection(conn);
+    for (const f of c.frames) live.append(f);
+    live.append({ index: 99, connectionId: 'ghost', time: 0, direction: 'in', kind: 'message', data: 'x' });
+    const byId = new Map(live.summaries().map((s) => [s.connectionIds.slice().sort().join(), s]));
+    expect(byId.get('hist,ws1,ws2')).toMatchObject({ frames: 5, protocol: 'ag-ui' });
+    expect(byId.get('ghost')).toMatchObject({ frames: 1, protocol: 'unknown' });
+    expect(live.summaries().reduce((n, s) => n + s.frames, 0)).toBe(c.frames.length + 1);
+  });
+});

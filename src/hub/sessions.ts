@@ -1,0 +1,151 @@
+// Agent sessions of one tab, each with its own live pipeline (detection, fold, findings). The
+// grouping follows splitSessions (src/model/sessions.ts), made incremental: a connection is its own
+// session until its protocol and agent session key show in its first frames; then it joins the
+// session with the same protocol and key (e.g. a History API response and the stream that follows a
+// reload), or a stream joins the unkeyed history response just before it. A join replays the joined
+// connections into one fresh pipeline, once. Findings are live: nothing is reported as "ended".
+import type { Connection, Frame } from '../model/frame';
+import { decodeFrame } from '../model/decode';
+import { SessionPipeline } from '../model/pipeline';
+import { ProtocolDetector } from '../protocols/detect';
+import type { ProtocolDefinition } from '../protocols/types';
+import type { SessionSummary } from '../bridge/shared-schemas';
+
+/** As in splitSessions: the protocol and key show early, and scanning further would decode twice. */
+const KEY_SEARCH_FRAMES = 256;
+const MAX_RULES_IN_SUMMARY = 20;
+
+interface ConnectionState {
+  connection: Connection;
+  frames: Frame[];
+  detector: ProtocolDetector;
+  protocol: ProtocolDefinition | undefined;
+  key: string | undefined;
+  scanned: number;
+  session: string;
+}
+
+interface Session {
+  id: string;
+  connectionIds: string[];
+  pipeline: SessionPipeline;
+}
+
+export class TabSessions {
+  private readonly connections = new Map<string, ConnectionState>();
+  private readonly sessions = new Map<string, Session>();
+  private readonly byKey = new Map<string, string>();
+  private waitingHistory: string | undefined;
+
+  constructor(private readonly registry: readonly ProtocolDefinition[]) {}
+
+  /** Registers (or updates) a connection; returns its session id. */
+  addConnection(connection: Connection): string {
+    const known = this.connections.get(connection.id);
+    if (known) {
+      known.connection = connection;
+      return known.session;
+    }
+    const detector = new ProtocolDetector(this.registry);
+    const state: ConnectionState = { connection, frames: [], detector, protocol: detector.connection(connection), key: undefined, scanned: 0, session: connection.id };
+    this.connections.set(connection.id, state);
+    this.sessions.set(connection.id, { id: connection.id, connectionIds: [connection.id], pipeline: this.pipelineFor([state]) });
+    this.place(state);
+    return state.session;
+  }
+
+  /** Feeds a frame to its session. Returns the session id and whether sessions were regrouped. */
+  append(frame: Frame): { session: string; regrouped: boolean } {
+    const state = this.connections.get(frame.connectionId) ?? this.connections.get(this.addAndGet(frame.connectionId))!;
+    state.frames.push(frame);
+    if (state.scanned < KEY_SEARCH_FRAMES && (!state.protocol || state.key === undefined)) {
+      state.scanned++;
+      const before = { protocol: state.protocol, key: state.key };
+      this.guard(() => {
+        const decoded = decodeFrame(frame);
+        state.protocol ??= state.detector.frame(decoded);
+        if (state.scanned === KEY_SEARCH_FRAMES) state.protocol ??= state.detector.best();
+        if (state.protocol && state.key === undefined) state.key = state.protocol.sessionKey?.(state.connection, decoded);
+      });
+      if ((state.protocol !== before.protocol || state.key !== before.key) && this.place(state)) {
+        return { session: state.session, regrouped: true };
+      }
+    }
+    const session = this.sessions.get(state.session)!;
+    this.guard(() => session.pipeline.append(frame));
+    return { session: session.id, regrouped: false };
+  }
+
+  summary(id: string): SessionSummary | undefined {
+    const s = this.sessions.get(id);
+    if (!s) return undefined;
+    const counts = { error: 0, warning: 0, info: 0 };
+    const rules = new Set<string>();
+    for (const f of s.pipeline.findings()) {
+      counts[f.severity]++;
+      if (rules.size < MAX_RULES_IN_SUMMARY) rules.add(f.rule);
+    }
+    const frames = s.connectionIds.reduce((n, c) => n + (this.connections.get(c)?.frames.length ?? 0), 0);
+    return { id, connectionIds: [...s.connectionIds], protocol: s.pipeline.protocol, frames, errors: counts.error, warnings: counts.warning, infos: counts.info, rules: [...rules] };
+  }
+
+  summaries(): SessionSummary[] {
+    return [...this.sessions.keys()].map((id) => this.summary(id)!);
+  }
+
+  clear(): void {
+    this.connections.clear();
+    this.sessions.clear();
+    this.byKey.clear();
+    this.waitingHistory = undefined;
+  }
+
+  private addAndGet(connectionId: string): string {
+    // A frame whose connection record never arrived still forms a session.
+    this.addConnection({ id: connectionId, transport: 'file' });
+    return connectionId;
+  }
+
+  /** Moves a connection that is alone in its session into the session it belongs to; true when it moved. */
+  private place(state: ConnectionState): boolean {
+    const own = this.sessions.get(state.session)!;
+    if (own.connectionIds.length > 1) return false;
+    const keyId = state.protocol && state.key !== undefined ? `${state.protocol.id}:${state.key}` : undefined;
+    const isHistory = state.connection.transport === 'http-json';
+    let target = keyId ? this.byKey.get(keyId) : undefined;
+    if (!target && !isHistory && state.key === undefined && state.protocol && this.waitingHistory && this.waitingHistory !== own.id) {
+      const history = this.sessions.get(this.waitingHistory);
+      if (history && this.connections.get(history.connectionIds[0]!)?.protocol === state.protocol) target = this.waitingHistory;
+    }
+    if (keyId && !target) this.byKey.set(keyId, own.id);
+    if (isHistory && state.key === undefined && state.protocol) this.waitingHistory = own.id;
+    if (!target || target === own.id) return false;
+    if (target === this.waitingHistory) this.waitingHistory = undefined;
+    this.sessions.delete(own.id);
+    const joined = this.sessions.get(target)!;
+    joined.connectionIds.push(state.connection.id);
+    state.session = target;
+    const members = joined.connectionIds.map((id) => this.connections.get(id)!);
+    joined.pipeline = this.pipelineFor(members);
+    return true;
+  }
+
+  private pipelineFor(members: readonly ConnectionState[]): SessionPipeline {
+    const protocol = members.find((m) => m.protocol)?.protocol?.id;
+    const pipeline = new SessionPipeline(this.registry, protocol ? { protocol } : {});
+    this.guard(() => {
+      for (const m of members) pipeline.addConnection(m.connection);
+      for (const f of members.flatMap((m) => m.frames).sort((a, b) => a.index - b.index)) pipeline.append(f);
+    });
+    return pipeline;
+  }
+
+  /** A fold bug must cost one frame's analysis, never the hub: the frame itself is already stored. */
+  private guard(work: () => void): void {
+    try {
+      work();
+    } catch (err) {
+      console.warn('agent-stream-inspector: session pipeline failed on a frame', err);
+    }
+  }
+}

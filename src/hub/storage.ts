@@ -1,0 +1,105 @@
+// Where the hub keeps captured tabs so that a stopped service worker loses nothing. The hub writes
+// each accepted batch (new frames, changed connections, the tab record) before it acknowledges
+// the batch to the relay, and reads a tab back before touching it after a cold start.
+import type { Connection, Frame } from '../model/frame';
+
+/** A tab's counters, switches and relay bookkeeping (everything except frames and connections). */
+export interface TabRecord {
+  tabId: number;
+  /** The capture index the next frame gets. */
+  nextIndex: number;
+  /** Frames below this index were dropped by the buffer bound. */
+  firstIndex: number;
+  dropped: number;
+  cut: number;
+  rejected: number;
+  ignored: number;
+  preserveLog: boolean;
+  recording: boolean;
+  /** Per relay document: its short key (prefix of its connection ids), last stored batch, reported totals. */
+  documents: Record<string, DocumentRecord>;
+  nextDocumentKey: number;
+}
+
+export interface DocumentRecord {
+  key: number;
+  lastSeq: number;
+  dropped: number;
+  rejected: number;
+}
+
+export interface StoredTab {
+  record: TabRecord;
+  connections: Connection[];
+  frames: Frame[];
+}
+
+export interface TabWrite {
+  record: TabRecord;
+  /** Connections that are new or changed. */
+  connections: readonly Connection[];
+  frames: readonly Frame[];
+  /** Delete stored frames with an index below this one (buffer bound). */
+  dropBelow?: number;
+}
+
+export interface HubStorage {
+  load(tabId: number): Promise<StoredTab | undefined>;
+  write(write: TabWrite): Promise<void>;
+  /** Deletes the tab's frames and connections; keeps the record when one is given (settings survive a clear). */
+  clear(tabId: number, keep?: TabRecord): Promise<void>;
+  tabIds(): Promise<number[]>;
+  clearAll(): Promise<void>;
+}
+
+export function newTabRecord(tabId: number): TabRecord {
+  return {
+    tabId,
+    nextIndex: 0,
+    firstIndex: 0,
+    dropped: 0,
+    cut: 0,
+    rejected: 0,
+    ignored: 0,
+    preserveLog: false,
+    recording: true,
+    documents: {},
+    nextDocumentKey: 1,
+  };
+}
+
+/** Keeps everything in memory: used by unit tests and when IndexedDB cannot be opened. */
+export class MemoryStorage implements HubStorage {
+  private readonly tabs = new Map<number, StoredTab>();
+
+  async load(tabId: number): Promise<StoredTab | undefined> {
+    const tab = this.tabs.get(tabId);
+    return tab && structuredClone(tab);
+  }
+
+  async write(write: TabWrite): Promise<void> {
+    const tab = this.tabs.get(write.record.tabId) ?? { record: write.record, connections: [], frames: [] };
+    tab.record = structuredClone(write.record);
+    for (const c of write.connections) {
+      const at = tab.connections.findIndex((x) => x.id === c.id);
+      if (at >= 0) tab.connections[at] = structuredClone(c);
+      else tab.connections.push(structuredClone(c));
+    }
+    if (write.dropBelow !== undefined) tab.frames = tab.frames.filter((f) => f.index >= write.dropBelow!);
+    tab.frames.push(...structuredClone(write.frames));
+    this.tabs.set(write.record.tabId, tab);
+  }
+
+  async clear(tabId: number, keep?: TabRecord): Promise<void> {
+    if (keep) this.tabs.set(tabId, { record: structuredClone(keep), connections: [], frames: [] });
+    else this.tabs.delete(tabId);
+  }
+
+  async tabIds(): Promise<number[]> {
+    return [...this.tabs.keys()];
+  }
+
+  async clearAll(): Promise<void> {
+    this.tabs.clear();
+  }
+}

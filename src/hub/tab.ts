@@ -1,0 +1,190 @@
+// One tab's capture in the hub: its connections, its bounded frame buffer (oldest dropped first,
+// counted), its sessions and counters. Pure logic: storage and ports are the hub's business.
+import type { Connection, Frame } from '../model/frame';
+import type { PageConnectionOpened, PageFrame } from '../bridge/page-messages';
+import type { RelayBatch } from '../bridge/relay-to-hub';
+import type { CaptureLike, TabStatus } from '../bridge/hub-to-panel';
+import type { ProtocolDefinition } from '../protocols/types';
+import { newTabRecord, type DocumentRecord, type StoredTab, type TabRecord } from './storage';
+import { TabSessions } from './sessions';
+
+export interface TabLimits {
+  maxFrames: number;
+  /** Payload characters. */
+  maxChars: number;
+}
+
+export const DEFAULT_LIMITS: TabLimits = { maxFrames: 50_000, maxChars: 100_000_000 };
+
+export interface BatchResult {
+  /** The batch was stored before (a resend after a worker restart): nothing changed. */
+  duplicate: boolean;
+  frames: Frame[];
+  connections: Connection[];
+  sessions: Set<string>;
+  /** Set when the buffer bound dropped frames: every stored frame below this index is gone. */
+  dropBelow?: number;
+  /** Connections joined another session: summaries sent before no longer hold. */
+  regrouped?: boolean;
+}
+
+export class Tab {
+  record: TabRecord;
+  readonly connections = new Map<string, Connection>();
+  frames: Frame[] = [];
+  private chars = 0;
+  readonly sessions: TabSessions;
+
+  constructor(
+    tabId: number,
+    registry: readonly ProtocolDefinition[],
+    private readonly limits: TabLimits = DEFAULT_LIMITS,
+    stored?: StoredTab,
+  ) {
+    this.record = stored?.record ?? newTabRecord(tabId);
+    this.sessions = new TabSessions(registry);
+    if (stored) this.rebuild(stored.connections, stored.frames);
+  }
+
+  status(): TabStatus {
+    const { dropped, cut, rejected, ignored, preserveLog, recording } = this.record;
+    return { dropped, cut, rejected, ignored, preserveLog, recording };
+  }
+
+  capture(): CaptureLike {
+    return { connections: [...this.connections.values()], frames: this.frames };
+  }
+
+  applyBatch(batch: RelayBatch): BatchResult {
+    const result: BatchResult = { duplicate: false, frames: [], connections: [], sessions: new Set() };
+    const doc = this.document(batch.document);
+    if (batch.seq <= doc.lastSeq) return { ...result, duplicate: true };
+    doc.lastSeq = batch.seq;
+    // The relay reports running totals; add only what is new since its last batch.
+    this.record.dropped += Math.max(0, batch.dropped - doc.dropped);
+    this.record.rejected += Math.max(0, batch.rejected - doc.rejected);
+    doc.dropped = Math.max(doc.dropped, batch.dropped);
+    doc.rejected = Math.max(doc.rejected, batch.rejected);
+    const changed = new Map<string, Connection>();
+    for (const message of batch.messages) {
+      if (message.type === 'connection') {
+        const c = this.openConnection(doc, message);
+        changed.set(c.id, c);
+        result.sessions.add(this.sessions.addConnection(c));
+        continue;
+      }
+      if (!this.record.recording) {
+        this.record.ignored++;
+        continue;
+      }
+      const frame = this.toFrame(doc, message, changed);
+      result.frames.push(frame);
+      const placed = this.sessions.append(frame);
+      result.sessions.add(placed.session);
+      if (placed.regrouped) result.regrouped = true;
+    }
+    result.connections = [...changed.values()];
+    const dropBelow = this.enforceBound();
+    if (dropBelow !== undefined) result.dropBelow = dropBelow;
+    return result;
+  }
+
+  /**
+   * Empties the capture; switches (preserve log, recording) and relay bookkeeping stay. A clear by
+   * the user keeps the connections that are still open, so their next frames keep their url and
+   * transport; a navigation drops them all, since the document that held them is gone.
+   */
+  clearCapture(keepOpenConnections: boolean): Connection[] {
+    const kept = keepOpenConnections ? [...this.connections.values()].filter((c) => !c.closed) : [];
+    this.rebuild(kept, []);
+    Object.assign(this.record, { firstIndex: this.record.nextIndex, dropped: 0, cut: 0, rejected: 0, ignored: 0 });
+    return kept;
+  }
+
+  private document(id: string): DocumentRecord {
+    let doc = this.record.documents[id];
+    if (!doc) {
+      doc = { key: this.record.nextDocumentKey++, lastSeq: 0, dropped: 0, rejected: 0 };
+      this.record.documents[id] = doc;
+    }
+    return doc;
+  }
+
+  private openConnection(doc: DocumentRecord, m: PageConnectionOpened): Connection {
+    const id = `${doc.key}.${m.id}`;
+    const c: Connection = { ...this.connections.get(id), id, transport: m.transport, url: m.url, startedAt: m.time };
+    if (m.method !== undefined) c.method = m.method;
+    if (m.requestHeaders) c.requestHeaders = lowerCaseNames(m.requestHeaders);
+    if (m.requestBody !== undefined) c.requestBody = m.requestBody;
+    if (m.status !== undefined) c.status = m.status;
+    if (m.responseHeaders) c.responseHeaders = lowerCaseNames(m.responseHeaders);
+    this.connections.set(id, c);
+    return c;
+  }
+
+  private toFrame(doc: DocumentRecord, m: PageFrame, changed: Map<string, Connection>): Frame {
+    const connectionId = `${doc.key}.${m.connectionId}`;
+    let connection = this.connections.get(connectionId);
+    if (!connection) {
+      // A frame whose connection record never arrived (dropped, or forged): keep the frame anyway.
+      connection = { id: connectionId, transport: 'file' };
+      this.connections.set(connectionId, connection);
+      changed.set(connectionId, connection);
+      this.sessions.addConnection(connection);
+    }
+    if (m.kind === 'close') {
+      connection.closed = { at: m.time, ...(m.code !== undefined && { code: m.code }), ...(m.reason !== undefined && { reason: m.reason }) };
+      changed.set(connectionId, connection);
+    }
+    const frame: Frame = { index: this.record.nextIndex++, connectionId, time: m.time, direction: m.direction, kind: m.kind, data: m.data };
+    if (m.encoding !== undefined) frame.encoding = m.encoding;
+    if (m.eventName !== undefined) frame.eventName = m.eventName;
+    if (m.eventId !== undefined) frame.eventId = m.eventId;
+    if (m.truncated) {
+      frame.truncated = { originalLength: m.truncated.originalLength };
+      this.record.cut++;
+    }
+    this.frames.push(frame);
+    this.chars += frame.data.length;
+    return frame;
+  }
+
+  /** Drops the oldest frames down to 90 % of the bound, so the (costly) session rebuild is rare. */
+  private enforceBound(): number | undefined {
+    const { maxFrames, maxChars } = this.limits;
+    if (this.frames.length <= maxFrames && this.chars <= maxChars) return undefined;
+    let drop = 0;
+    let chars = this.chars;
+    while (drop < this.frames.length && (this.frames.length - drop > maxFrames * 0.9 || chars > maxChars * 0.9)) {
+      chars -= this.frames[drop]!.data.length;
+      drop++;
+    }
+    const kept = this.frames.slice(drop);
+    this.record.dropped += drop;
+    this.record.firstIndex = kept[0]?.index ?? this.record.nextIndex;
+    this.rebuild([...this.connections.values()], kept);
+    return this.record.firstIndex;
+  }
+
+  private rebuild(connections: readonly Connection[], frames: readonly Frame[]): void {
+    this.connections.clear();
+    this.sessions.clear();
+    this.frames = [];
+    this.chars = 0;
+    for (const c of connections) {
+      this.connections.set(c.id, c);
+      this.sessions.addConnection(c);
+    }
+    for (const f of frames) {
+      this.frames.push(f);
+      this.chars += f.data.length;
+      this.sessions.append(f);
+    }
+  }
+}
+
+function lowerCaseNames(headers: Readonly<Record<string, string>>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) out[name.toLowerCase()] = value;
+  return out;
+}

@@ -1,0 +1,71 @@
+// Export: the whole capture or the selected session, in the capture format. Redaction is on by
+// default and the list of what it replaces is shown before the download.
+import { useMemo, useState } from 'preact/hooks';
+import type { Capture } from '../../model/frame';
+import { planRedaction } from '../../fixtures/redact';
+import { toCaptureFile } from '../../fixtures/capture-format';
+import type { PanelStore } from '../store/store';
+import { downloadText, exportFileName } from './download';
+
+/** The capture to export: everything the panel holds, or one session's connections and frames. */
+export function exportCapture(store: PanelStore, sessionOnly: boolean, sessionId?: string): Capture {
+  const session = sessionId !== undefined ? store.sessions.set.get(sessionId) : sessionOnly ? store.sessions.current.peek() : undefined;
+  if (sessionId !== undefined && !session) throw new Error(`no session ${sessionId}`);
+  const wanted = session ? new Set(session.connectionIds) : undefined;
+  const connections = [...store.connections.peek().values()];
+  return {
+    connections: wanted ? connections.filter((c) => wanted.has(c.id)) : connections,
+    frames: wanted ? store.log.frames.filter((f) => wanted.has(f.connectionId)) : [...store.log.frames],
+    dropped: store.status.peek().dropped,
+  };
+}
+
+export function ExportDialog({ store, onClose, pageUrl }: { store: PanelStore; onClose(): void; pageUrl?: string }) {
+  const [redact, setRedact] = useState(true);
+  const [sessionOnly, setSessionOnly] = useState(false);
+  const capture = useMemo(() => exportCapture(store, sessionOnly), [store, sessionOnly]);
+  const items = useMemo(() => (redact ? planRedaction(capture) : []), [capture, redact]);
+  const download = () => {
+    const file = toCaptureFile(capture, { redact, ...(pageUrl !== undefined && { pageUrl }) });
+    downloadText(`${JSON.stringify(file, null, 2)}\n`, exportFileName());
+    onClose();
+  };
+  return (
+    <div class="export-dialog" role="dialog" aria-label="Export">
+      <p>
+        {capture.frames.length} frames in {capture.connections.length} connections.
+      </p>
+      <label>
+        <input type="checkbox" class="session-only" checked={sessionOnly} onChange={(e) => setSessionOnly(e.currentTarget.checked)} /> Only the
+        selected session
+      </label>
+      <label>
+        <input type="checkbox" class="redact" checked={redact} onChange={(e) => setRedact(e.currentTarget.checked)} /> Redact secrets
+      </label>
+      {redact ? (
+        items.length === 0 ? (
+          <p class="redactions">Nothing to redact was found.</p>
+        ) : (
+          <div class="redactions">
+            <p>{items.length} replacement(s):</p>
+            <ul>
+              {items.map((i) => (
+                <li key={`${i.path} ${i.reason}`}>
+                  {i.path}: {i.reason}
+                </li>
+              ))}
+            </ul>
+          </div>
+        )
+      ) : (
+        <p class="warning">The file will contain tokens, keys and headers exactly as captured.</p>
+      )}
+      <button type="button" class="download" onClick={download}>
+        Download
+      </button>
+      <button type="button" class="cancel" onClick={onClose}>
+        Cancel
+      </button>
+    </div>
+  );
+}

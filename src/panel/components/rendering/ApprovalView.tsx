@@ -1,0 +1,42 @@
+// An ordinary tool approval, drawn inside its group. The decision buttons are shown disabled: the
+// panel observes the page, it does not answer for the user.
+import type { ApprovalItem } from '../../../model/view';
+import { preview } from '../../../model/decode';
+
+export function ApprovalView({ item }: { item: ApprovalItem }) {
+  return (
+    <div class="approval" data-frames={item.frames.join(' ')}>
+      <div class="approval-title">Approval required</div>
+      {item.actions.map((action, i) => (
+        <div class="approval-action" key={i}>
+          <span class="approval-name">{action.name}</span> <code class="approval-args">{argsSummary(action.args)}</code>
+          <div class="approval-buttons">
+            {(item.allowed[action.name] ?? ['approve', 'reject']).map((d) => (
+              <button type="button" disabled key={d} class={`decision decision-${d}`}>
+                {d}
+              </button>
+            ))}
+          </div>
+        </div>
+      ))}
+      <div class={`approval-outcome outcome-${item.outcome?.type ?? 'waiting'}`}>{outcomeText(item)}</div>
+    </div>
+  );
+}
+
+function argsSummary(args: unknown): string {
+  if (args === undefined) return '';
+  try {
+    return preview(JSON.stringify(args) ?? String(args), 160);
+  } catch {
+    return String(args);
+  }
+}
+
+function outcomeText(item: ApprovalItem): string {
+  const outcome = item.outcome;
+  if (!outcome) return `Waiting for the user (times out after ${item.timeoutSeconds} s)`;
+  if (outcome.type === 'decided') return `Decided: ${outcome.decisions.join(', ')}`;
+  if (outcome.type === 'timeout') return 'Timed out: the agent rejected on its own';
+  return 'Decision applied';
+}

@@ -1,0 +1,95 @@
+// One view-model item. Page data is always rendered as text nodes.
+import type { ComponentChildren } from 'preact';
+import type { ViewItem, ViewModel } from '../../../model/view';
+import { ToolView } from './ToolView';
+import { ApprovalView } from './ApprovalView';
+import { QuestionView } from './QuestionView';
+import { GroupView } from './GroupView';
+
+export interface GroupChoices {
+  get(groupId: string): boolean | undefined;
+  set(groupId: string, expanded: boolean): void;
+}
+
+export function ItemView({ item, groups }: { item: ViewItem; groups: GroupChoices }): ComponentChildren {
+  const frames = item.frames.join(' ');
+  switch (item.kind) {
+    case 'user':
+      return (
+        <div class="user-message" data-frames={frames}>
+          {item.text}
+        </div>
+      );
+    case 'text':
+      return (
+        <div class={`text${item.part ? ' text-part' : ''}${item.final ? ' text-final' : ''}`} data-frames={frames}>
+          {item.brand && (
+            <div class="brand">
+              <span class="brand-logo" aria-hidden="true">
+                ◆
+              </span>{' '}
+              <span class="brand-name">Agent</span>
+            </div>
+          )}
+          <div class="text-body">{item.text}</div>
+        </div>
+      );
+    case 'reasoning':
+      return (
+        <details class="reasoning" data-frames={frames}>
+          <summary>Thinking</summary>
+          <div class="reasoning-text">{item.text}</div>
+        </details>
+      );
+    case 'tool':
+      return <ToolView item={item} />;
+    case 'approval':
+      return <ApprovalView item={item} />;
+    case 'question':
+      return <QuestionView item={item} />;
+    case 'group':
+      return (
+        <GroupView
+          group={item}
+          choice={groups.get(item.id)}
+          onToggle={(expanded) => groups.set(item.id, expanded)}
+          renderItem={(child) => <ItemView item={child} groups={groups} />}
+        />
+      );
+    case 'error':
+      return (
+        <div class="error-item" role="alert" data-frames={frames}>
+          {item.message}
+        </div>
+      );
+    case 'raw':
+      return (
+        <pre class="raw-item" data-frames={frames}>
+          {item.text}
+        </pre>
+      );
+  }
+}
+
+/**
+ * Top-level items drawn at most: a session of an unknown protocol has one raw item per frame, and
+ * drawing 100,000 of them on every append would freeze the panel. The timeline still lists every frame.
+ */
+export const MAX_DRAWN_ITEMS = 500;
+
+/** The items of a view model, top to bottom. */
+export function ViewItems({ view, groups }: { view: ViewModel; groups: GroupChoices }) {
+  const hidden = Math.max(0, view.items.length - MAX_DRAWN_ITEMS);
+  const items = hidden > 0 ? view.items.slice(hidden) : view.items;
+  return (
+    <div class="view-items">
+      {hidden > 0 && <div class="items-hidden muted">{hidden} earlier items not drawn; select their frames in the timeline.</div>}
+      {items.map((item) => (
+        <div class="view-item" key={item.id}>
+          <ItemView item={item} groups={groups} />
+        </div>
+      ))}
+      {view.streaming && view.items.length > 0 && <div class="streaming muted">streaming…</div>}
+    </div>
+  );
+}

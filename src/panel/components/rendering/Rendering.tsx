@@ -1,0 +1,40 @@
+// The right-hand side: the reference rendering of the selected session, as of the scrub position,
+// with the todo side panel.
+import type { PanelStore } from '../../store/store';
+import { applyEvent } from '../../store/apply';
+import { TodoPanel } from './TodoList';
+import { ViewItems, type GroupChoices } from './ItemView';
+
+export function Rendering({ store }: { store: PanelStore }) {
+  const current = store.sessions.view.value;
+  const choices = store.groups.value;
+  if (!current) return <div class="rendering empty">{emptyText(store)}</div>;
+  const sessionId = current.session.id;
+  const groups: GroupChoices = {
+    get: (id) => choices.get(`${sessionId}\u0000${id}`),
+    set: (id, expanded) => applyEvent(store, { type: 'toggleGroup', key: `${sessionId}\u0000${id}`, expanded }),
+  };
+  const unknown = current.view.protocol === 'unknown';
+  return (
+    <div class="rendering">
+      <div class="rendering-head">
+        <span class="protocol">{current.view.protocol}</span>
+        {current.at !== undefined && <span class="scrub-note"> as of frame #{current.at}</span>}
+      </div>
+      {unknown && (
+        <p class="notice">
+          No agent stream recognised yet: {store.log.frames.length} frames captured, shown raw
+        </p>
+      )}
+      <div class="rendering-body">
+        <ViewItems key={sessionId} view={current.view} groups={groups} />
+        <TodoPanel todos={current.view.todos} />
+      </div>
+    </div>
+  );
+}
+
+function emptyText(store: PanelStore): string {
+  if (store.log.frames.length > 0) return `No agent stream recognised yet: ${store.log.frames.length} frames captured, shown raw`;
+  return store.source.value === 'file' ? 'The file holds no frames.' : 'Open a chat page in this tab to see its agent streams';
+}

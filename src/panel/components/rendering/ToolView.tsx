@@ -1,0 +1,40 @@
+// A tool call: a status dot (amber running, green success, red error) and the label; a todo tool
+// shows its todo list instead, since it never gets a result.
+import type { ToolItem } from '../../../model/view';
+import { TodoList } from './TodoList';
+
+const STATUS_TEXT = { pending: 'running', success: 'success', error: 'error' } as const;
+
+export function ToolView({ item }: { item: ToolItem }) {
+  if (item.orphanResult) {
+    return (
+      <div class="tool tool-orphan" data-frames={item.frames.join(' ')}>
+        <StatusDot status={item.status} />
+        <span class="tool-label">Result for an unknown tool call {item.toolId}</span>
+      </div>
+    );
+  }
+  if (item.todos) {
+    return (
+      <div class="tool tool-todos" data-frames={item.frames.join(' ')}>
+        <div class="tool-head">
+          <span class="tool-label">{item.label}</span>
+          {item.parentToolId && <span class="muted"> (sub-agent)</span>}
+        </div>
+        <TodoList todos={item.todos} />
+      </div>
+    );
+  }
+  return (
+    <div class="tool" data-frames={item.frames.join(' ')}>
+      <StatusDot status={item.status} />
+      <span class="tool-label">{item.label}</span>
+      {item.label !== item.name && <span class="tool-name muted">{item.name}</span>}
+      {item.parentToolId && <span class="muted"> (sub-agent of {item.parentToolId})</span>}
+    </div>
+  );
+}
+
+export function StatusDot({ status }: { status: ToolItem['status'] }) {
+  return <span class={`dot dot-${status}`} role="img" aria-label={STATUS_TEXT[status]} title={STATUS_TEXT[status]} />;
+}

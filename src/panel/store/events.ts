@@ -1,0 +1,24 @@
+// Every change to the panel's state is one of these events, applied by `applyEvent`.
+import type { HubToPanel } from '../../bridge/hub-to-panel';
+import type { Finding } from '../../model/finding';
+import type { TimelineFilter } from './filters';
+
+export type LinkState = 'offline' | 'connecting' | 'live' | 'disconnected';
+
+export type PanelEvent =
+  /** A message from the hub (snapshot, append, status, cleared, export). */
+  | { readonly type: 'hub'; readonly message: HubToPanel }
+  | { readonly type: 'link'; readonly state: LinkState }
+  /** Text of a file the user imported: any input `readInput` accepts. */
+  | { readonly type: 'import'; readonly text: string; readonly fileName?: string }
+  | { readonly type: 'importError'; readonly message: string | undefined }
+  | { readonly type: 'selectFrame'; readonly index: number | undefined }
+  | { readonly type: 'selectSession'; readonly id: string }
+  | { readonly type: 'selectFinding'; readonly finding: Finding }
+  | { readonly type: 'setFilter'; readonly filter: Partial<TimelineFilter> }
+  | { readonly type: 'setLive'; readonly live: boolean }
+  | { readonly type: 'toggleGroup'; readonly key: string; readonly expanded: boolean }
+  /** The user leaves an opened file for the tab's live capture: the next snapshot replaces the file. */
+  | { readonly type: 'returnToTab' }
+  /** Empties the panel's own copy (offline: there is no hub to ask). */
+  | { readonly type: 'clearLocal' };

@@ -1,0 +1,125 @@
+// The panel's agent sessions: one SessionPipeline per session, fed incrementally. A whole capture
+// (an imported file) is split by `splitSessions`; live frames from the hub are routed by the hub's
+// session summaries (a session owns the connections listed in its `connectionIds`). A frame whose
+// connection no summary names yet gets a session of its own, so it is shown and never lost.
+import type { Capture, Connection, Frame } from '../../model/frame';
+import type { Finding } from '../../model/finding';
+import { SessionPipeline } from '../../model/pipeline';
+import { splitSessions } from '../../model/sessions';
+import { protocols } from '../../protocols/registry';
+import type { SessionSummary } from '../../bridge/shared-schemas';
+
+export interface PanelSession {
+  id: string;
+  connectionIds: string[];
+  pipeline: SessionPipeline;
+  /** Findings of the pipeline already folded into the frame markers (see FindingsIndex). */
+  seenFindings: number;
+  seenFindingsOf: readonly Finding[] | undefined;
+}
+
+export class SessionSet {
+  readonly list: PanelSession[] = [];
+  /** Set when a session was rebuilt or removed: derived indexes must start over. Reset by the reader. */
+  rebuilt = false;
+  private readonly byId = new Map<string, PanelSession>();
+  private readonly byConnection = new Map<string, PanelSession>();
+
+  get(id: string): PanelSession | undefined {
+    return this.byId.get(id);
+  }
+
+  ofConnection(connectionId: string): PanelSession | undefined {
+    return this.byConnection.get(connectionId);
+  }
+
+  clear(): void {
+    this.rebuilt = true;
+    this.list.length = 0;
+    this.byId.clear();
+    this.byConnection.clear();
+  }
+
+  /** A complete capture read from a file: split exactly as the CLI does, pipelines finished. */
+  loadCapture(capture: Capture): void {
+    this.clear();
+    for (const s of splitSessions(capture, protocols)) {
+      this.add({ id: s.key, connectionIds: s.connections.map((c) => c.id), pipeline: s.pipeline, seenFindings: 0, seenFindingsOf: undefined });
+    }
+  }
+
+  /**
+   * The hub's summaries changed. A connection that moves to another session (a History API response
+   * joined to the stream that follows a reload) makes both sessions rebuild from their frames; that
+   * happens once per join, not per frame.
+   */
+  applySummaries(summaries: readonly SessionSummary[], connections: ReadonlyMap<string, Connection>, framesOf: (id: string) => readonly Frame[]): void {
+    for (const summary of summaries) {
+      const existing = this.byId.get(summary.id);
+      const moved = summary.connectionIds.filter((c) => this.byConnection.get(c) !== existing || !existing);
+      if (existing && moved.length === 0) continue;
+      const affected = new Set<PanelSession>();
+      if (existing) affected.add(existing);
+      for (const c of moved) {
+        const owner = this.byConnection.get(c);
+        if (owner) affected.add(owner);
+      }
+      const session: PanelSession = existing ?? this.add({ id: summary.id, connectionIds: [], pipeline: new SessionPipeline(protocols), seenFindings: 0, seenFindingsOf: undefined });
+      for (const other of affected) {
+        if (other === session) continue;
+        other.connectionIds = other.connectionIds.filter((c) => !summary.connectionIds.includes(c));
+      }
+      session.connectionIds = [...summary.connectionIds];
+      for (const c of session.connectionIds) this.byConnection.set(c, session);
+      for (const other of [...affected, session]) this.rebuild(other, connections, framesOf);
+      for (const other of affected) if (other !== session && other.connectionIds.length === 0) this.remove(other);
+    }
+  }
+
+  /** Routes one live frame to its session: O(1) plus the fold's own constant cost. */
+  append(frame: Frame, connections: ReadonlyMap<string, Connection>): PanelSession {
+    let session = this.byConnection.get(frame.connectionId);
+    if (!session) {
+      session = this.add({ id: frame.connectionId, connectionIds: [frame.connectionId], pipeline: new SessionPipeline(protocols), seenFindings: 0, seenFindingsOf: undefined });
+      this.byConnection.set(frame.connectionId, session);
+      const connection = connections.get(frame.connectionId);
+      if (connection) session.pipeline.addConnection(connection);
+    }
+    session.pipeline.append(frame);
+    return session;
+  }
+
+  private add(session: PanelSession): PanelSession {
+    // An id taken by another session (a connection id equal to a session key) gets a suffix.
+    let id = session.id;
+    for (let n = 2; this.byId.has(id); n++) id = `${session.id} (${n})`;
+    session.id = id;
+    this.list.push(session);
+    this.byId.set(id, session);
+    for (const c of session.connectionIds) this.byConnection.set(c, session);
+    return session;
+  }
+
+  private remove(session: PanelSession): void {
+    this.rebuilt = true;
+    this.byId.delete(session.id);
+    const at = this.list.indexOf(session);
+    if (at >= 0) this.list.splice(at, 1);
+  }
+
+  private rebuild(session: PanelSession, connections: ReadonlyMap<string, Connection>, framesOf: (id: string) => readonly Frame[]): void {
+    const pipeline = new SessionPipeline(protocols);
+    const frames: Frame[] = [];
+    for (const c of session.connectionIds) {
+      const connection = connections.get(c);
+      if (connection) pipeline.addConnection(connection);
+      frames.push(...framesOf(c));
+    }
+    frames.sort((a, b) => a.index - b.index);
+    for (const f of frames) pipeline.append(f);
+    session.pipeline = pipeline;
+    this.rebuilt = true;
+    session.seenFindings = 0;
+    session.seenFindingsOf = undefined;
+  }
+}

@@ -1,0 +1,97 @@
+// A hostile page posts forged, malformed and huge messages with the relay's tag, some naming another
+// tab. None may reach another tab's buffer, and neither the hub nor the panel may break.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { startDemoServer, type DemoServer } from '../../demo/server-core';
+import { PAGE_MESSAGE_TAG, MAX_FRAME_CHARS } from '../../src/bridge/page-messages';
+import { launchBrowser } from './support/launch';
+
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+/** What the tests call in the service worker (types only; the code runs there). */
+type ChromeTabs = { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } };
+const sw = () => browser.serviceWorker!;
+let demo: DemoServer;
+
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, delayScale: 0 });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+const tabOf = (page: Page) =>
+  sw().evaluate((u: string) => (globalThis as unknown as ChromeTabs).chrome.tabs.query({}).then((tabs) => tabs.find((t) => t.url === u)?.id), page.url());
+const framesOf = (tabId: number) => sw().evaluate((id: number) => globalThis.__asiDebug!.frames(id), tabId);
+const infoOf = (tabId: number) =>
+  sw().evaluate((id: number) => globalThis.__asiDebug!.tabs().then((tabs) => tabs.find((t) => t.tabId === id)), tabId);
+
+it('keeps forged messages out of other tabs and survives garbage', async () => {
+  const victim = await browser.context.newPage();
+  await victim.goto(`${demo.url}?victim=1`);
+  const attacker = await browser.context.newPage();
+  await attacker.goto(`${demo.url}?attacker=1`);
+  const victimTab = (await tabOf(victim))!;
+  const attackerTab = (await tabOf(attacker))!;
+  expect(victimTab).not.toBe(attackerTab);
+  const victimBefore = await framesOf(victimTab);
+
+  const sent = await attacker.evaluate(
+    ({ tag, max, victimTab }) => {
+      const frame = (extra: Record<string, unknown>) => ({ [tag]: 1, type: 'frame', connectionId: 'c1', time: 1, direction: 'in', kind: 'message', data: 'x', ...extra });
+      const invalid: unknown[] = [
+        frame({ tabId: victimTab }), // smuggled tab id: unknown key
+        frame({ data: 'y'.repeat(max + 1) }), // over the bound
+        frame({ data: { nested: true } }),
+        frame({ direction: 'up' }),
+        frame({ time: 'now' }),
+        { [tag]: 1 },
+        { [tag]: 1, type: 'connection', id: 'c1', transport: 'websocket', url: 5, time: 1 },
+        { [tag]: 1, type: 'batch', tabId: victimTab, messages: [frame({})] },
+        JSON.parse(`{"${tag}":1,"type":"frame","__proto__":{"polluted":1},"connectionId":"c1","time":1,"direction":"in","kind":"message","data":"x"}`),
+      ];
+      for (const m of invalid) window.postMessage(m, '*');
+      // Not tagged: ignored silently, not even counted.
+      window.postMessage('hello', '*');
+      window.postMessage({ type: 'frame', data: 'no tag' }, '*');
+      window.postMessage([frame({})], '*');
+      // Valid messages are the page's own business: they land in the page's own tab, under its own ids.
+      const valid = [
+        { [tag]: 1, type: 'connection', id: 'c1', transport: 'websocket', url: 'ws://forged/', time: 1 },
+        frame({ data: '<img src=x onerror="window.__pwned=1">' }),
+        frame({ connectionId: 'never-opened', data: 'z'.repeat(max), truncated: { originalLength: max * 3 } }),
+      ];
+      for (const m of valid) window.postMessage(m, '*');
+      for (let i = 0; i < 3000; i++) window.postMessage(frame({ connectionId: 'flood', data: `flood ${i}` }), '*');
+      return { invalid: invalid.length, valid: valid.length - 1 + 3000 };
+    },
+    { tag: PAGE_MESSAGE_TAG, max: MAX_FRAME_CHARS, victimTab },
+  );
+
+  let info = await infoOf(attackerTab);
+  for (let i = 0; i < 100 && (info?.frames ?? 0) < sent.valid; i++) {
+    await attacker.waitForTimeout(50);
+    info = await infoOf(attackerTab);
+  }
+  expect(info).toMatchObject({ frames: sent.valid, rejected: sent.invalid, cut: 1 });
+  expect(await framesOf(victimTab)).toEqual(victimBefore);
+  const attackerFrames = await framesOf(attackerTab);
+  expect(attackerFrames.every((f) => /^\d+\.(c1|never-opened|flood)$/.test(f.connectionId))).toBe(true);
+
+  // The hub still answers, and the attacker's own panel renders the payload as text.
+  const panel = await browser.context.newPage();
+  await panel.goto(`chrome-extension://${browser.extensionId}/panel.html?tabId=${attackerTab}`);
+  await panel.waitForSelector('.link[data-state="live"]');
+  await expect.poll(() => panel.locator('.counters').textContent()).toContain(`${sent.invalid} rejected`);
+  await expect.poll(() => panel.locator('td.preview', { hasText: '<img src=x onerror' }).count()).toBe(1);
+  expect(await panel.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
+  expect(await panel.locator('img').count()).toBe(0);
+  const victimPanel = await browser.context.newPage();
+  await victimPanel.goto(`chrome-extension://${browser.extensionId}/panel.html?tabId=${victimTab}`);
+  await victimPanel.waitForSelector('.link[data-state="live"]');
+  expect(await victimPanel.locator('tr.frame').count()).toBe(victimBefore.length);
+});

@@ -1,0 +1,83 @@
+// The real DevTools window (docked, opened for every tab) shows the Agents panel, and the panel
+// lists the demo page's frames, live.
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { Frame as PwFrame, Page } from 'playwright-core';
+import { startDemoServer, type DemoServer } from '../../demo/server-core';
+import { launchBrowser } from './support/launch';
+
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+/** What the tests call in the service worker (types only; the code runs there). */
+type ChromeTabs = { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } };
+const sw = () => browser.serviceWorker!;
+let demo: DemoServer;
+
+beforeAll(async () => {
+  demo = await startDemoServer({ port: 0, delayScale: 0 });
+  // Lets Playwright drive the DevTools frontends (targets of type "other"); undocumented but stable in 1.65.
+  process.env.PW_CHROMIUM_ATTACH_TO_OTHER = '1';
+  browser = await launchBrowser({ devtools: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+// DevTools-internal modules (Chromium 156), evaluated as source text inside the frontend so the test
+// runner does not rewrite their dynamic imports.
+const INSPECTED_URL = `import('./core/sdk/sdk.js').then((sdk) => sdk.TargetManager.TargetManager.instance().primaryPageTarget()?.inspectedURL() ?? '')`;
+const PANEL_IDS = `import('./ui/legacy/legacy.js').then((ui) => ui.InspectorView.InspectorView.maybeGetInspectorViewInstance()?.tabbedPane.tabIds() ?? [])`;
+const showPanel = (id: string) => `import('./ui/legacy/legacy.js').then((ui) => ui.InspectorView.InspectorView.instance().showPanel(${JSON.stringify(id)}))`;
+
+/** The DevTools frontend inspecting `url`. */
+async function frontendFor(url: string, timeoutMs = 10_000): Promise<Page> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    for (const p of browser.context.pages().filter((x) => x.url().startsWith('devtools://'))) {
+      const inspected = await p.evaluate<string>(INSPECTED_URL).catch(() => '');
+      if (inspected.startsWith(url)) return p;
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`no DevTools window inspects ${url}`);
+}
+
+it('shows the Agents panel with the demo frames', async () => {
+  const devtoolsOpened = browser.context.waitForEvent('page', { predicate: (p) => p.url().startsWith('devtools://') });
+  const page = await browser.context.newPage();
+  await devtoolsOpened;
+  await page.goto(`${demo.url}?scenario=normal&transport=sse`);
+  const frontend = await frontendFor(demo.url);
+
+  const panelId = `chrome-extension://${browser.extensionId}Agents`;
+  await expect
+    .poll(() =>
+      frontend.evaluate<string[]>(PANEL_IDS),
+    )
+    .toContain(panelId);
+  await frontend.evaluate(showPanel(panelId));
+  let panel: PwFrame | undefined;
+  await expect
+    .poll(() => (panel = frontend.frames().find((f) => f.url().includes(`${browser.extensionId}/panel.html`))) !== undefined)
+    .toBe(true);
+  await panel!.waitForSelector('.link[data-state="live"]');
+
+  await page.click('#start');
+  await page.waitForFunction(() => /[1-9]\d* events.*idle/.test(document.getElementById('info')?.textContent ?? ''));
+  const events = Number(/(\d+) events/.exec((await page.locator('#info').textContent()) ?? '')?.[1]);
+  // Every event the page received is a frame in the panel (plus the connection's own open/close frames).
+  await expect.poll(() => panel!.locator('tr.frame:not(.kind-open):not(.kind-close)').count()).toBeGreaterThanOrEqual(events);
+  const tabId = await sw().evaluate(
+    (u: string) => (globalThis as unknown as ChromeTabs).chrome.tabs.query({}).then((tabs) => tabs.find((t) => t.url?.startsWith(u))?.id),
+    demo.url,
+  );
+  const hubFrames = await sw().evaluate((id: number) => globalThis.__asiDebug!.frames(id), tabId!);
+  expect(await panel!.locator('tr.frame').count()).toBe(hubFrames.length);
+  expect(await panel!.locator('.session .protocol').first().textContent()).toBe('flat-block');
+  // Export works from inside DevTools too (a panel page has fewer APIs than a tab).
+  const exported = JSON.parse(await panel!.evaluate(() => window.__asiExport!())) as { frames: unknown[]; redaction: { applied: boolean } };
+  expect(exported.frames).toHaveLength(hubFrames.length);
+  expect(exported.redaction.applied).toBe(true);
+});

@@ -1,0 +1,105 @@
+// The service worker is stopped twice in the middle of a stream (browser CDP Target.closeTarget)
+// while the page keeps streaming: afterwards the hub and the panel hold every frame the server sent,
+// once each, in order.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { createParser } from 'eventsource-parser';
+import { startDemoServer, type DemoServer } from '../../demo/server-core';
+import type { Frame } from '../../src/model/frame';
+import { launchBrowser } from './support/launch';
+
+
+let browser: Awaited<ReturnType<typeof launchBrowser>>;
+
+/** What the tests call in the service worker (types only; the code runs there). */
+type ChromeTabs = { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } };
+const sw = () => browser.serviceWorker!;
+let demo: DemoServer;
+
+beforeAll(async () => {
+  // The reload scenario streams for a while (tool pauses), long enough to stop the worker twice.
+  demo = await startDemoServer({ port: 0, delayScale: 0.12 });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await demo?.close();
+});
+
+async function stopServiceWorker(): Promise<void> {
+  const cdp = await browser.context.browser()!.newBrowserCDPSession();
+  const { targetInfos } = await cdp.send('Target.getTargets');
+  const worker = targetInfos.find((t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${browser.extensionId}/`));
+  if (!worker) throw new Error('the extension service worker is not running');
+  await cdp.send('Target.closeTarget', { targetId: worker.targetId });
+  // Stopped once the target is gone.
+  for (let i = 0; i < 50; i++) {
+    const { targetInfos: now } = await cdp.send('Target.getTargets');
+    if (!now.some((t) => t.targetId === worker.targetId)) break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  await cdp.detach();
+}
+
+async function eventCount(page: Page): Promise<number> {
+  return Number(/(\d+) events/.exec((await page.locator('#info').textContent()) ?? '')?.[1] ?? 0);
+}
+
+async function serverLog(sessionId: string): Promise<string[]> {
+  const res = await fetch(`${demo.url}sse?session=${encodeURIComponent(sessionId)}&last_event_id=0`);
+  const out: string[] = [];
+  createParser({ onEvent: (e) => out.push(e.data) }).feed(await res.text());
+  return out;
+}
+
+describe.each(['ws', 'sse'] as const)('worker stopped mid-stream over %s', (transport) => {
+  it('loses no frame and duplicates none', async () => {
+    const page = await browser.context.newPage();
+    await page.goto(`${demo.url}?scenario=reload&transport=${transport}`);
+    await page.click('#start');
+    const tabId = await sw().evaluate(
+      (u: string) => (globalThis as unknown as ChromeTabs).chrome.tabs.query({}).then((tabs) => tabs.find((t) => t.url?.startsWith(u) && t.url.includes('session='))?.id),
+      `${demo.url}?scenario=reload&transport=${transport}`,
+    );
+    expect(typeof tabId).toBe('number');
+    const panel = await browser.context.newPage();
+    await panel.goto(`chrome-extension://${browser.extensionId}/panel.html?tabId=${tabId}`);
+    await panel.waitForSelector('.link[data-state="live"]');
+    const bootBefore = await sw().evaluate(() => globalThis.__asiDebug!.bootId);
+
+    await page.waitForFunction(() => /([5-9]|\d\d+) events/.test(document.getElementById('info')?.textContent ?? ''));
+    await stopServiceWorker();
+    const stoppedAt = await eventCount(page);
+    await page.waitForFunction((n) => Number(/(\d+) events/.exec(document.getElementById('info')?.textContent ?? '')?.[1]) >= n + 6, stoppedAt);
+    // The panel notices, reconnects and so wakes the worker; stop it again while frames keep coming.
+    await panel.waitForFunction(() => Number(document.querySelector('.link')?.getAttribute('data-reconnects')) >= 1);
+    await stopServiceWorker();
+    await page.waitForFunction(() => /\d+ events.*idle/.test(document.getElementById('info')?.textContent ?? ''), null, { timeout: 20_000 });
+
+    const sessionId = new URL(page.url()).searchParams.get('session')!;
+    const sent = await serverLog(sessionId);
+    await panel.waitForFunction(() => Number(document.querySelector('.link')?.getAttribute('data-reconnects')) >= 2);
+    await panel.waitForSelector('.link[data-state="live"]');
+    const last = sent.at(-1)!;
+    let frames: Frame[] = [];
+    for (let i = 0; i < 60 && !frames.some((f) => f.data === last); i++) {
+      await page.waitForTimeout(50);
+      frames = await sw().evaluate((id: number) => globalThis.__asiDebug!.frames(id), tabId!);
+    }
+    const bootAfter = await sw().evaluate(() => globalThis.__asiDebug!.bootId);
+    expect(bootAfter).not.toBe(bootBefore);
+
+    const received = frames.filter((f) => f.kind === 'message' && f.direction === 'in').map((f) => f.data);
+    expect(received).toEqual(sent);
+    expect(frames.map((f) => f.index)).toEqual(frames.map((_, i) => i));
+    await panel.waitForFunction(
+      (n) => [...document.querySelectorAll('.frame-count')].reduce((sum, el) => sum + Number(el.getAttribute('data-count')), 0) === n,
+      frames.length,
+    );
+    const panelRows = await panel.locator('tr.frame').count();
+    expect(panelRows).toBe(frames.length);
+    await panel.close();
+    await page.close();
+  });
+});

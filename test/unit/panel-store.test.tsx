@@ -1,0 +1,306 @@
+// The panel store: hub appends routed to sessions incrementally, imports of the examples, scrubbing,
+// filters, and a finding click selecting its frames.
+import { describe, expect, it } from 'vitest';
+import { act } from 'preact/test-utils';
+import type { Frame } from '../../src/model/frame';
+import { readInput } from '../../src/fixtures/read-input';
+import { splitSessions } from '../../src/model/sessions';
+import { SessionPipeline } from '../../src/model/pipeline';
+import { renderText } from '../../src/model/render-text';
+import { protocols } from '../../src/protocols/registry';
+import { createStore, type PanelStore } from '../../src/panel/store/store';
+import { applyEvent } from '../../src/panel/store/apply';
+import { FindingsList } from '../../src/panel/components/FindingsList';
+import { Timeline } from '../../src/panel/components/Timeline';
+import * as question from '../../demo/scenarios/question';
+import * as normal from '../../demo/scenarios/normal';
+import { append, emptySnapshot, example, mount, scenarioFrames, unmount } from './panel-support';
+
+function importExample(name: string): PanelStore {
+  const store = createStore();
+  applyEvent(store, { type: 'import', text: example(name), fileName: name });
+  return store;
+}
+
+/** What the CLI's `render` prints for each session of a file: the independent reference. */
+function cliRendering(name: string): string[] {
+  return splitSessions(readInput(example(name)).capture, protocols).map((s) => renderText(s.pipeline.view()));
+}
+
+describe('import', () => {
+  it.each(['flat-block-turn.jsonl', 'flat-block-broken.jsonl', 'flat-block-reload.har'])('%s opens offline as the CLI reads it', (name) => {
+    const store = importExample(name);
+    expect(store.source.value).toBe('file');
+    expect(store.toolbar.fileName.value).toBe(name);
+    const sessions = store.sessions.set.list;
+    expect(sessions.map((s) => s.pipeline.protocol)).toEqual(sessions.map(() => 'flat-block'));
+    expect(sessions.map((s) => renderText(s.pipeline.view()))).toEqual(cliRendering(name));
+    expect(store.log.frames).toHaveLength(readInput(example(name)).capture.frames.length);
+  });
+
+  it('joins the History API response and the WebSocket of the reload HAR into one session', () => {
+    const store = importExample('flat-block-reload.har');
+    expect(store.sessions.set.list).toHaveLength(1);
+    expect(store.sessions.set.list[0]?.connectionIds).toHaveLength(2);
+  });
+
+  it('says why an input cannot be read, and keeps what was shown', () => {
+    const store = importExample('flat-block-turn.jsonl');
+    applyEvent(store, { type: 'import', text: 'hello there\n', fileName: 'notes.txt' });
+    expect(store.toolbar.importError.value).toMatch(/^notes\.txt: not a recognised input/);
+    expect(store.log.frames.length).toBeGreaterThan(0);
+    applyEvent(store, { type: 'import', text: '', fileName: 'empty.jsonl' });
+    expect(store.toolbar.importError.value).toBe('empty.jsonl: the input is empty');
+  });
+});
+
+describe('live appends from the hub', () => {
+  it('routes frames by the session summaries and joins connections a later summary ties together', () => {
+    const capture = readInput(example('flat-block-reload.har')).capture;
+    const [history, ws] = capture.connections;
+    const store = createStore();
+    applyEvent(store, {
+      type: 'hub',
+      message: { ...emptySnapshot().message, capture: { connections: capture.connections, frames: [] } },
+    });
+    const historyFrames = capture.frames.filter((f) => f.connectionId === history?.id);
+    const wsFrames = capture.frames.filter((f) => f.connectionId === ws?.id);
+    // The history response arrives before the hub knows it belongs with the stream.
+    applyEvent(store, append(historyFrames));
+    expect(store.sessions.set.list.map((s) => s.connectionIds)).toEqual([[history?.id]]);
+    const summary = { id: 'flat-block:abc-123', connectionIds: [history!.id, ws!.id], protocol: 'flat-block', frames: 0, errors: 0, warnings: 0, infos: 0, rules: [] };
+    applyEvent(store, { type: 'hub', message: { type: 'append', frames: wsFrames.slice(0, 3), connections: [], sessions: [summary] } });
+    const session = store.sessions.set.list[0];
+    expect(store.sessions.set.list).toHaveLength(1);
+    expect(session?.id).toBe('flat-block:abc-123');
+    const pipeline = session?.pipeline;
+    const visible = store.filters.visible.value.list;
+    // Later appends are folded into the same pipeline and extend the same filtered list.
+    for (const f of wsFrames.slice(3)) applyEvent(store, append([f]));
+    expect(store.sessions.set.list[0]?.pipeline).toBe(pipeline);
+    expect(store.filters.visible.value.list).toBe(visible);
+    expect(store.filters.visible.value.count).toBe(capture.frames.length);
+    const reference = new SessionPipeline(protocols);
+    for (const c of capture.connections) reference.addConnection(c);
+    for (const f of [...capture.frames].sort((a, b) => a.index - b.index)) reference.append(f);
+    expect(renderText(store.sessions.view.value!.view)).toBe(renderText(reference.view()));
+  });
+
+  it('a cleared message empties the panel; a file stays open while the tab keeps streaming', () => {
+    const store = createStore();
+    applyEvent(store, emptySnapshot());
+    applyEvent(store, append(scenarioFrames(question, 'none')));
+    expect(store.log.frames.length).toBeGreaterThan(0);
+    applyEvent(store, { type: 'hub', message: { type: 'cleared', tabId: 7 } });
+    expect(store.log.frames).toHaveLength(0);
+    expect(store.sessions.set.list).toHaveLength(0);
+    applyEvent(store, { type: 'import', text: example('flat-block-turn.jsonl') });
+    const count = store.log.frames.length;
+    applyEvent(store, append(scenarioFrames(question, 'none')));
+    expect(store.log.frames).toHaveLength(count);
+    // A reconnect's snapshot leaves the file alone; after "back to the tab" the snapshot replaces it.
+    applyEvent(store, emptySnapshot(9));
+    expect(store.source.value).toBe('file');
+    expect(store.log.frames).toHaveLength(count);
+    applyEvent(store, { type: 'returnToTab' });
+    applyEvent(store, emptySnapshot(9));
+    expect(store.source.value).toBe('hub');
+    expect(store.tabId.value).toBe(9);
+    expect(store.log.frames).toHaveLength(0);
+  });
+});
+
+describe('scrubbing', () => {
+  it('selecting frame N shows the view and findings as of N; live returns to the head', () => {
+    const store = importExample('flat-block-broken.jsonl');
+    const frames = readInput(example('flat-block-broken.jsonl')).capture.frames;
+    const head = store.sessions.view.value!;
+    expect(head.at).toBeUndefined();
+    const n = 6;
+    applyEvent(store, { type: 'selectFrame', index: n });
+    const past = store.sessions.view.value!;
+    expect(past.at).toBe(n);
+    const reference = new SessionPipeline(protocols);
+    for (const f of frames.filter((f) => f.index <= n)) reference.append(f);
+    expect(renderText(past.view)).toBe(renderText(reference.view()));
+    expect(past.findings.every((f) => f.at <= n)).toBe(true);
+    expect(past.findings.length).toBeLessThan(head.findings.length);
+    applyEvent(store, { type: 'setLive', live: true });
+    expect(store.sessions.view.value!.at).toBeUndefined();
+    expect(renderText(store.sessions.view.value!.view)).toBe(renderText(head.view));
+  });
+});
+
+describe('filters', () => {
+  const store = createStore();
+  applyEvent(store, emptySnapshot());
+  applyEvent(store, append(scenarioFrames(question, 'answer', { [question.GOAL]: 'Tăng trưởng dài hạn', [question.SECTORS]: 'Ngân hàng' })));
+  const shown = () => store.filters.visible.value.list.map((p) => store.log.frames[p] as Frame);
+  const set = (filter: Parameters<typeof applyEvent>[1] & { type: 'setFilter' }) => applyEvent(store, filter);
+
+  it('by text inside payloads, case-insensitive', () => {
+    set({ type: 'setFilter', filter: { text: 'hpg' } });
+    expect(shown().length).toBeGreaterThan(0);
+    expect(shown().every((f) => f.data.includes('HPG'))).toBe(true);
+    expect(shown().length).toBe(store.log.frames.filter((f) => f.data.includes('HPG')).length);
+  });
+
+  it('by event type, direction and connection', () => {
+    set({ type: 'setFilter', filter: { text: '', type: 'group_end' } });
+    expect(shown().map((f) => JSON.parse(f.data).summary)).toEqual(['Chuẩn bị câu hỏi', 'Lọc cổ phiếu theo mục tiêu']);
+    expect(store.filters.eventTypes.value).toContain('approval');
+    set({ type: 'setFilter', filter: { type: '', direction: 'out' } });
+    expect(shown().map((f) => JSON.parse(f.data).type)).toEqual(['approval']);
+    set({ type: 'setFilter', filter: { direction: '', connection: 'other' } });
+    expect(shown()).toHaveLength(0);
+    set({ type: 'setFilter', filter: { connection: 'ws' } });
+    expect(shown()).toHaveLength(store.log.frames.length);
+  });
+
+  it('by severity of the findings on each frame', () => {
+    const broken = importExample('flat-block-broken.jsonl');
+    applyEvent(broken, { type: 'setFilter', filter: { severity: 'error' } });
+    const withErrors = new Set(broken.sessions.set.list.flatMap((s) => s.pipeline.findings().filter((f) => f.severity === 'error').flatMap((f) => f.frames)));
+    const list = broken.filters.visible.value.list.map((p) => broken.log.frames[p]?.index);
+    expect(list.length).toBeGreaterThan(0);
+    expect(list.every((i) => withErrors.has(i as number))).toBe(true);
+  });
+});
+
+describe('findings', () => {
+  it('clicking a finding selects its first frame and highlights all its frames in the timeline', () => {
+    stubViewport(400);
+    const store = importExample('flat-block-broken.jsonl');
+    const root = mount(
+      <div>
+        <Timeline store={store} />
+        <FindingsList store={store} />
+      </div>,
+    );
+    const findings = store.sessions.view.value!.findings;
+    // A finding reported later than its first frame (tool-without-result at group_end) with several frames.
+    const multi = findings.findIndex((f) => f.frames.length > 1 && f.at > (f.frames[0] as number));
+    expect(multi).toBeGreaterThanOrEqual(0);
+    const target = findings[multi]!;
+    const button = root.querySelectorAll<HTMLButtonElement>('.finding')[multi]!;
+    expect(button.querySelector('.finding-rule')?.textContent).toBe(target.rule);
+    act(() => button.click());
+    expect(store.selection.frame.value).toBe(target.frames[0]);
+    expect(store.sessions.view.value!.findings).toContainEqual(target);
+    const selected = root.querySelector('[role=option][aria-selected=true]');
+    expect(selected?.getAttribute('data-index')).toBe(String(target.frames[0]));
+    const highlighted = [...root.querySelectorAll('.row.highlighted')].map((r) => Number(r.getAttribute('data-index')));
+    expect(highlighted.sort((a, b) => a - b)).toEqual([...target.frames].sort((a, b) => a - b));
+    const counts = store.findings.counts.value;
+    expect(counts.error + counts.warning + counts.info).toBe(findings.length);
+    unmount(root);
+    restoreViewport();
+  });
+});
+
+describe('virtualised timeline', () => {
+  it('renders only a window of rows for 100,000 frames, scrolls and moves by keyboard', () => {
+    stubViewport(400);
+    const store = createStore();
+    applyEvent(store, emptySnapshot());
+    const frames: Frame[] = [];
+    const t0 = Date.UTC(2026, 0, 1);
+    const push = (event: unknown) =>
+      frames.push({ index: frames.length, connectionId: 'ws', time: t0 + frames.length, direction: 'in', kind: 'message', data: JSON.stringify(event) });
+    push({ type: 'message_start', message: { message_type: 'chat' } });
+    push({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } });
+    while (frames.length < 100_000) push({ type: 'content_block_delta', index: 0, delta: { text: 'x' } });
+    for (let i = 0; i < frames.length; i += 5000) applyEvent(store, append(frames.slice(i, i + 5000)));
+    expect(store.log.frames).toHaveLength(100_000);
+    const root = mount(<Timeline store={store} />);
+    const rows = () => [...root.querySelectorAll('[role=option]')].map((r) => Number(r.getAttribute('data-index')));
+    // 400 px of 20 px rows plus the overscan: a window, not 100,000 elements.
+    expect(rows().length).toBeGreaterThan(10);
+    expect(rows().length).toBeLessThan(60);
+    expect(rows()[0]).toBe(0);
+    expect(root.querySelector<HTMLElement>('.timeline-space')?.style.height).toBe(`${100_000 * 20}px`);
+    const scroller = root.querySelector('.timeline-scroll') as HTMLElement;
+    act(() => {
+      scroller.scrollTop = 50_000 * 20;
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    expect(rows()).toContain(50_000);
+    expect(rows().length).toBeLessThan(60);
+    act(() => void scroller.dispatchEvent(new KeyboardEvent('keydown', { key: 'End', bubbles: true })));
+    expect(store.selection.frame.value).toBe(99_999);
+    act(() => void scroller.dispatchEvent(new Event('scroll')));
+    expect(rows()).toContain(99_999);
+    expect(root.querySelector('[aria-selected=true]')?.getAttribute('data-index')).toBe('99999');
+    act(() => void scroller.dispatchEvent(new KeyboardEvent('keydown', { key: 'ArrowUp', bubbles: true })));
+    expect(store.selection.frame.value).toBe(99_998);
+    act(() => void scroller.dispatchEvent(new KeyboardEvent('keydown', { key: 'Home', bubbles: true })));
+    expect(store.selection.frame.value).toBe(0);
+    // The selection scrolled the list back to the top; happy-dom fires no scroll event for that itself.
+    expect(scroller.scrollTop).toBe(0);
+    act(() => void scroller.dispatchEvent(new Event('scroll')));
+    expect(rows()[0]).toBe(0);
+    act(() => void scroller.dispatchEvent(new KeyboardEvent('keydown', { key: 'PageDown', bubbles: true })));
+    expect(store.selection.frame.value).toBe(19);
+    expect(root.querySelector('[aria-selected=true]')?.getAttribute('data-index')).toBe('19');
+    unmount(root);
+    restoreViewport();
+  }, 60_000);
+});
+
+describe('following the stream', () => {
+  it('keeps the newest frame in view while live, and stops when the user scrolled up', () => {
+    stubViewport(100);
+    const store = createStore();
+    applyEvent(store, emptySnapshot());
+    const root = mount(<Timeline store={store} />);
+    const scroller = root.querySelector('.timeline-scroll') as HTMLElement;
+    const frames = scenarioFrames(normal, 'none');
+    const rows = () => [...root.querySelectorAll('[role=option]')].map((r) => Number(r.getAttribute('data-index')));
+    for (let i = 0; i < frames.length; i += 4) {
+      act(() => applyEvent(store, append(frames.slice(i, i + 4))));
+      act(() => void scroller.dispatchEvent(new Event('scroll')));
+    }
+    expect(frames.length).toBeGreaterThan(20);
+    expect(rows()).toContain(frames.length - 1);
+    expect(rows()).not.toContain(0);
+    act(() => {
+      scroller.scrollTop = 0;
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    const more = frames.slice(0, 4).map((f, i) => ({ ...f, index: frames.length + i }));
+    act(() => applyEvent(store, append(more)));
+    expect(scroller.scrollTop).toBe(0);
+    unmount(root);
+    restoreViewport();
+  });
+});
+
+type SizeProp = 'clientHeight' | 'clientWidth' | 'scrollHeight';
+const saved: { name: SizeProp; own: PropertyDescriptor | undefined }[] = [];
+/**
+ * happy-dom has no layout: give the timeline's scroll box a viewport and a scroll height (its content's
+ * height as styled) so the virtualiser has something to measure.
+ */
+function stubViewport(height: number): void {
+  const sizes: Record<SizeProp, (el: HTMLElement) => number> = {
+    clientHeight: () => height,
+    clientWidth: () => 600,
+    scrollHeight: (el) => parseFloat(el.querySelector<HTMLElement>('.timeline-space')?.style.height ?? '0') || 0,
+  };
+  for (const name of Object.keys(sizes) as SizeProp[]) {
+    saved.push({ name, own: Object.getOwnPropertyDescriptor(HTMLElement.prototype, name) });
+    const inherited = Object.getOwnPropertyDescriptor(Element.prototype, name);
+    Object.defineProperty(HTMLElement.prototype, name, {
+      configurable: true,
+      get(this: HTMLElement) {
+        return this.classList.contains('timeline-scroll') ? sizes[name](this) : (inherited?.get?.call(this) ?? 0);
+      },
+    });
+  }
+}
+function restoreViewport(): void {
+  for (const { name, own } of saved.splice(0)) {
+    delete (HTMLElement.prototype as unknown as Record<string, unknown>)[name];
+    if (own) Object.defineProperty(HTMLElement.prototype, name, own);
+  }
+}
