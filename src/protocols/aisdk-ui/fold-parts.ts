@@ -61,8 +61,11 @@ function notStarted(st: UiFoldState, kind: Kind, chunk: string, id: string, i: n
   addRaw(st, i, raw);
 }
 
-/** finish-step and finish close every open part; the client drops them without a word, we warn. */
-export function closeOpenParts(st: UiFoldState, at: string, i: number, remember: boolean): void {
+/**
+ * finish-step closes every open part (the client drops them without a word; we warn). At finish the
+ * client keeps them, so a late end is still accepted: `keepOpen` warns without closing.
+ */
+export function closeOpenParts(st: UiFoldState, at: string, i: number, remember: boolean, keepOpen = false): void {
   for (const kind of ['text', 'reasoning'] as const) {
     const open = openMap(st, kind);
     for (const [id, item] of open) {
@@ -73,7 +76,7 @@ export function closeOpenParts(st: UiFoldState, at: string, i: number, remember:
       );
       if (remember) st.closedByStep.add(`${kind}:${id}`);
     }
-    open.clear();
+    if (!keepOpen) open.clear();
   }
   st.legacyReasoning = undefined;
 }

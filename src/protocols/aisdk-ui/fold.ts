@@ -204,7 +204,8 @@ function onStart(st: UiFoldState, messageId: string | undefined, metadata: unkno
 }
 
 function onFinish(st: UiFoldState, metadata: unknown, i: number): void {
-  closeOpenParts(st, 'finish', i, false);
+  // ai keeps the parts it was building across 'finish': a late end for one of them is accepted.
+  closeOpenParts(st, 'finish', i, false, true);
   tools.reportIncompleteTools(st, i);
   if (st.layout.inStep) {
     st.sink.report(UI_RULE.stepMismatch, `finish while the step started at frame ${st.stepOpenAt} is open; expected finish-step first.`, [i, st.stepOpenAt ?? i]);
