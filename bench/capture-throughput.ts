@@ -1,13 +1,14 @@
 // How much the capture hook costs a page: 50,000 WebSocket frames received from a loopback server,
-// timed inside the page, in a Chromium without the extension and in one with it. Also the delay
-// between the page receiving a frame and the hook's message about it being dispatched on the window
-// (the relay's listener runs in that same dispatch, so this is the frame→relay latency as far as the
-// page can observe it), at a steady 2,000 frames/s. Needs the built extension in .output/chrome-mv3.
+// timed inside the page, in a Chromium without the extension and in one with it; then a check that
+// the hub stored every one of those frames. Also the delay between the page receiving a frame and
+// the frame reaching the hub in the service worker (hook batching, the relay's validation and its
+// ~20 ms batches, the port), at a steady 2,000 frames/s, on both sides read as
+// performance.timeOrigin + performance.now(). Needs the built extension in .output/chrome-mv3.
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Worker } from 'playwright-core';
 import type { WebSocket } from 'ws';
-import { EXTENSION_DIR, launchBrowser } from '../test/e2e/support/launch';
+import { EXTENSION_DIR, launchBrowser, type LaunchedBrowser } from '../test/e2e/support/launch';
 import { startTestServer } from '../test/e2e/support/server';
 
 export interface CaptureThroughput {
@@ -24,13 +25,23 @@ export interface CaptureThroughput {
    */
   hookOnlyMs: number;
   frames: number;
+  /**
+   * Busy time of the page's renderer main thread during the timed run (CDP Performance
+   * TaskDuration), which load from other processes on the machine disturbs far less than wall time.
+   */
+  mainThreadMs: { without: number; hookOnly: number; with: number };
+  /** CPU time of the page's renderer main thread during the timed run (CDP Performance ThreadTime). */
+  mainThreadCpuMs: { without: number; hookOnly: number; with: number };
   /** (withMs - withoutMs) / frames, in microseconds: what the extension (hook and relay) adds per frame. */
   hookOverheadPerFrameUs: number;
-  /** Page receive → hook message dispatched on the window, at 2,000 frames/s, with the extension. */
-  latencyMs: { rate: number; frames: number; median: number; p95: number; max: number };
+  /** Page receive → frame arrives at the hub over the relay's port, at 2,000 frames/s. */
+  latencyMs: { rate: number; frames: number; median: number; p95: number; max: number; missing: number };
+  /** Frames the hub counted for the page (warm-up and timed run), how many it should have, and what the relay dropped. */
+  hub: { frames: number; expected: number; dropped: number; rejected: number };
 }
 
 const FRAMES = 50_000;
+const WARM_UP_FRAMES = 2_000;
 const PACED_RATE = 2_000;
 const PACED_FRAMES = 4_000;
 
@@ -41,27 +52,15 @@ window.receiveAll = (n) => new Promise((resolve) => {
   ws.onopen = () => { t0 = performance.now(); ws.send('bulk:' + n); };
   ws.onmessage = () => { if (++count === n) { resolve(performance.now() - t0); ws.close(); } };
 });
-window.pacedLatency = (n, rate) => new Promise((resolve) => {
-  const received = new Float64Array(n), posted = new Float64Array(n);
-  let seen = 0, done = 0, connectionId;
-  addEventListener('message', (e) => {
-    const d = e.data;
-    if (!d || d.__agentStreamInspector !== 1) return;
-    if (d.type === 'connection' && d.url.endsWith('/paced')) connectionId = d.id;
-    if (d.connectionId !== connectionId || d.kind !== 'message' || d.direction !== 'in') return;
-    const i = Number(d.data.slice(5, d.data.indexOf(',')));
-    posted[i] = performance.now();
-    if (++done === n) finish();
-  });
+window.pacedReceive = (n, rate) => new Promise((resolve) => {
+  const received = new Array(n).fill(0);
+  let seen = 0;
   const ws = new WebSocket('ws://' + location.host + '/paced');
   ws.onopen = () => ws.send('paced:' + n + ':' + rate);
-  ws.onmessage = (e) => { received[Number(e.data.slice(5, e.data.indexOf(',')))] = performance.now(); seen++; };
-  function finish() {
-    const lat = Array.from(posted, (p, i) => p - received[i]).sort((a, b) => a - b);
-    ws.close();
-    resolve({ median: lat[Math.floor(n / 2)], p95: lat[Math.floor(n * 0.95)], max: lat[n - 1], seen });
-  }
-  setTimeout(() => { if (done < n) resolve({ median: NaN, p95: NaN, max: NaN, seen, done }); }, 60000);
+  ws.onmessage = (e) => {
+    received[Number(e.data.slice(5, e.data.indexOf(',')))] = performance.timeOrigin + performance.now();
+    if (++seen === n) { ws.close(); resolve(received); }
+  };
 });
 </script>`;
 
@@ -85,7 +84,11 @@ function onSocket(socket: WebSocket): void {
   });
 }
 
-async function inBrowser<T>(extension: boolean | 'hook-only', origin: string, run: (page: Page) => Promise<T>): Promise<T> {
+async function inBrowser<T>(
+  extension: boolean | 'hook-only',
+  origin: string,
+  run: (page: Page, browser: LaunchedBrowser) => Promise<T>,
+): Promise<T> {
   const browser = await launchBrowser({ extension: extension === true });
   try {
     const page = await browser.context.newPage();
@@ -93,10 +96,70 @@ async function inBrowser<T>(extension: boolean | 'hook-only', origin: string, ru
       await page.addInitScript(fs.readFileSync(path.join(EXTENSION_DIR, 'content-scripts/page-hook.js'), 'utf8'));
     }
     await page.goto(`${origin}/bench.html`);
-    return await run(page);
+    return await run(page, browser);
   } finally {
     await browser.close();
   }
+}
+
+type Sw = typeof globalThis & {
+  chrome: {
+    runtime: { onConnect: { addListener(f: (port: { name: string; onMessage: { addListener(f: (m: unknown) => void): void } }) => void): void } };
+    tabs: { query(q: object): Promise<{ id?: number; url?: string }[]> };
+  };
+  __benchArrivals?: number[];
+  __asiDebug?: { tabs(): Promise<{ tabId: number; nextIndex: number; firstIndex: number; dropped: number; rejected: number }[]> };
+};
+
+/** Records, in the service worker, when each paced frame arrives over a relay port that connects from now on. */
+function tapRelayPorts(sw: Worker): Promise<void> {
+  return sw.evaluate(() => {
+    const g = globalThis as unknown as Sw;
+    g.__benchArrivals = [];
+    g.chrome.runtime.onConnect.addListener((port) => {
+      if (port.name !== 'relay') return;
+      port.onMessage.addListener((m) => {
+        const at = performance.timeOrigin + performance.now();
+        const batch = m as { type?: string; messages?: { type: string; kind?: string; direction?: string; data?: string }[] };
+        if (batch.type !== 'batch' || !batch.messages) return;
+        for (const f of batch.messages) {
+          if (f.type !== 'frame' || f.kind !== 'message' || f.direction !== 'in' || !f.data?.startsWith('{"i":')) continue;
+          g.__benchArrivals![Number(f.data.slice(5, f.data.indexOf(',')))] = at;
+        }
+      });
+    });
+  });
+}
+
+/**
+ * Waits until the hub counted every frame of the page (its own buffer keeps only the newest 50,000,
+ * so the count is its next capture index) and returns that with the losses the relay reported.
+ */
+async function hubCounts(sw: Worker, pageUrl: string, expected: number): Promise<CaptureThroughput['hub']> {
+  let last = -1;
+  for (let stable = 0; stable < 10; ) {
+    const r = await sw.evaluate(
+      async ({ url }) => {
+        const g = globalThis as unknown as Sw;
+        const tab = (await g.chrome.tabs.query({})).find((t) => t.url === url);
+        const info = (await g.__asiDebug!.tabs()).find((t) => t.tabId === tab?.id);
+        // `dropped` also counts what the hub's own buffer bound let go (every index below firstIndex).
+        return { frames: info?.nextIndex ?? 0, dropped: info ? info.dropped - info.firstIndex : -1, rejected: info?.rejected ?? -1 };
+      },
+      { url: pageUrl },
+    );
+    if (r.frames >= expected) return { ...r, expected };
+    stable = r.frames === last ? stable + 1 : 0;
+    last = r.frames;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { frames: last, expected, dropped: -1, rejected: -1 };
+}
+
+function percentiles(latencies: number[]): { median: number; p95: number; max: number } {
+  const lat = [...latencies].sort((a, b) => a - b);
+  const n = lat.length;
+  return { median: lat[Math.floor(n / 2)] ?? NaN, p95: lat[Math.floor(n * 0.95)] ?? NaN, max: lat[n - 1] ?? NaN };
 }
 
 export async function benchCaptureThroughput(): Promise<CaptureThroughput> {
@@ -105,33 +168,61 @@ export async function benchCaptureThroughput(): Promise<CaptureThroughput> {
     onWebSocket: onSocket,
   });
   try {
-    const receive = (page: Page) => page.evaluate((n) => (window as unknown as { receiveAll(n: number): Promise<number> }).receiveAll(n), FRAMES);
+    const receive = async (page: Page) => {
+      const cdp = await page.context().newCDPSession(page);
+      await cdp.send('Performance.enable');
+      const metrics = async () => {
+        const all = (await cdp.send('Performance.getMetrics')).metrics;
+        const get = (name: string) => all.find((m) => m.name === name)?.value ?? NaN;
+        return { task: get('TaskDuration'), cpu: get('ThreadTime') };
+      };
+      const before = await metrics();
+      const ms = await page.evaluate((n) => (window as unknown as { receiveAll(n: number): Promise<number> }).receiveAll(n), FRAMES);
+      const after = await metrics();
+      await cdp.detach();
+      return { ms, taskMs: (after.task - before.task) * 1000, cpuMs: (after.cpu - before.cpu) * 1000 };
+    };
     // A short warm-up run in each browser first, so JIT and connection setup are not timed.
-    const withoutMs = await inBrowser(false, server.origin, async (page) => {
-      await page.evaluate(() => (window as unknown as { receiveAll(n: number): Promise<number> }).receiveAll(2000));
+    const warmUp = (page: Page) => page.evaluate((n) => (window as unknown as { receiveAll(n: number): Promise<number> }).receiveAll(n), WARM_UP_FRAMES);
+    const without = await inBrowser(false, server.origin, async (page) => {
+      await warmUp(page);
       return receive(page);
     });
-    const hookOnlyMs = await inBrowser('hook-only', server.origin, async (page) => {
-      await page.evaluate(() => (window as unknown as { receiveAll(n: number): Promise<number> }).receiveAll(2000));
+    const hookOnly = await inBrowser('hook-only', server.origin, async (page) => {
+      await warmUp(page);
       return receive(page);
     });
-    const { withMs, latency } = await inBrowser(true, server.origin, async (page) => {
-      await page.evaluate(() => (window as unknown as { receiveAll(n: number): Promise<number> }).receiveAll(2000));
-      const ms = await receive(page);
-      const lat = await page.evaluate(
-        ([n, rate]) => (window as unknown as { pacedLatency(n: number, r: number): Promise<{ median: number; p95: number; max: number }> }).pacedLatency(n, rate),
+    const { timed, latency, hub } = await inBrowser(true, server.origin, async (page, browser) => {
+      await warmUp(page);
+      const timed = await receive(page);
+      const sw = browser.serviceWorker!;
+      // Per run: open, the request sent, every frame received, close.
+      const hubState = await hubCounts(sw, page.url(), 2 * 3 + WARM_UP_FRAMES + FRAMES);
+      // A fresh page, so its relay connects after the tap is in place.
+      await tapRelayPorts(sw);
+      const paced = await browser.context.newPage();
+      await paced.goto(`${server.origin}/bench.html`);
+      const received = await paced.evaluate(
+        ([n, rate]) => (window as unknown as { pacedReceive(n: number, r: number): Promise<number[]> }).pacedReceive(n, rate),
         [PACED_FRAMES, PACED_RATE] as const,
       );
-      return { withMs: ms, latency: lat };
+      await paced.waitForTimeout(500);
+      const arrived = await sw.evaluate(() => (globalThis as unknown as Sw).__benchArrivals ?? []);
+      const lat = received.map((r, i) => (arrived[i] ?? NaN) - r);
+      const missing = lat.filter((l) => Number.isNaN(l)).length;
+      return { timed, latency: { ...percentiles(lat.filter((l) => !Number.isNaN(l))), missing }, hub: hubState };
     });
     return {
-      withoutMs,
-      withMs,
-      ratio: withMs / withoutMs,
-      hookOnlyMs,
+      withoutMs: without.ms,
+      withMs: timed.ms,
+      ratio: timed.ms / without.ms,
+      hookOnlyMs: hookOnly.ms,
       frames: FRAMES,
-      hookOverheadPerFrameUs: ((withMs - withoutMs) / FRAMES) * 1000,
-      latencyMs: { rate: PACED_RATE, frames: PACED_FRAMES, median: latency.median, p95: latency.p95, max: latency.max },
+      mainThreadMs: { without: without.taskMs, hookOnly: hookOnly.taskMs, with: timed.taskMs },
+      mainThreadCpuMs: { without: without.cpuMs, hookOnly: hookOnly.cpuMs, with: timed.cpuMs },
+      hookOverheadPerFrameUs: ((timed.ms - without.ms) / FRAMES) * 1000,
+      latencyMs: { rate: PACED_RATE, frames: PACED_FRAMES, ...latency },
+      hub,
     };
   } finally {
     await server.close();

@@ -2,6 +2,7 @@
 // The capture benchmark needs Chromium and builds the extension first; `--no-browser` skips it.
 import { execFileSync } from 'node:child_process';
 import { benchFlatBlock } from './flat-block.bench';
+import { benchPanelStore } from './panel-store.bench';
 import { benchProtocols } from './protocols.bench';
 
 const fmt = (n: number, digits = 2): string => n.toFixed(digits);
@@ -26,6 +27,14 @@ function protocols(): void {
   }
 }
 
+function panelStore(): void {
+  const p = benchPanelStore();
+  console.log(`\nPanel store, one hub append of one frame (best of 3):`);
+  console.log(`  at frame 10                   ${fmt(p.appendAt10Us, 2)} us`);
+  console.log(`  at frame 100,000              ${fmt(p.appendAt100kUs, 2)} us`);
+  console.log(`  ratio                         ${fmt(p.ratio)}x   (the cost must not grow with the session)`);
+}
+
 async function capture(): Promise<void> {
   execFileSync('npx', ['wxt', 'build', '-b', 'chrome'], { stdio: 'ignore' });
   const { benchCaptureThroughput } = await import('./capture-throughput');
@@ -36,10 +45,28 @@ async function capture(): Promise<void> {
   console.log(`  ratio                         ${fmt(c.ratio)}x   (target <= 1.05x)`);
   console.log(`  hook alone (no relay)         ${fmt(c.hookOnlyMs, 0)} ms`);
   console.log(`  added per frame               ${fmt(c.hookOverheadPerFrameUs, 1)} us`);
+  const t = c.mainThreadMs;
+  console.log(`  page main thread busy          ${fmt(t.without, 0)} ms without, ${fmt(t.hookOnly, 0)} ms hook alone, ${fmt(t.with, 0)} ms with (${fmt(t.with / t.without)}x)`);
+  const u = c.mainThreadCpuMs;
+  console.log(`  page main thread CPU          ${fmt(u.without, 0)} ms without, ${fmt(u.hookOnly, 0)} ms hook alone, ${fmt(u.with, 0)} ms with (${fmt(u.with / u.without)}x)`);
+  console.log(`  hub got                       ${c.hub.frames} of ${c.hub.expected} frames, ${c.hub.dropped} dropped by the relay`);
   const l = c.latencyMs;
-  console.log(`  frame -> relay latency at ${l.rate}/s: median ${fmt(l.median)} ms, p95 ${fmt(l.p95)} ms, max ${fmt(l.max)} ms`);
+  console.log(`  frame -> hub latency at ${l.rate}/s: median ${fmt(l.median)} ms, p95 ${fmt(l.p95)} ms, max ${fmt(l.max)} ms, ${l.missing} never arrived`);
+}
+
+async function panelImport(): Promise<void> {
+  const { benchPanelImport } = await import('./panel-import');
+  const p = await benchPanelImport();
+  console.log(`\nPanel import of a ${p.frames}-frame capture (${(p.bytes / 1e6).toFixed(1)} MB) in Chromium:`);
+  console.log(`  to first render               ${fmt(p.importToFirstRenderMs, 0)} ms`);
+  console.log(`  reading + JSON.parse alone    ${fmt(p.readAndParseMs, 0)} ms`);
+  console.log(`  ratio                         ${fmt(p.ratio)}x`);
 }
 
 flatBlock();
 protocols();
-if (!process.argv.includes('--no-browser')) await capture();
+panelStore();
+if (!process.argv.includes('--no-browser')) {
+  await capture();
+  await panelImport();
+}

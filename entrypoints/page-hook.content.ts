@@ -1,6 +1,8 @@
 // MAIN world, document_start, every frame: installs the capture hooks before any page script runs.
-// No extension API exists here; the hooks post to the isolated-world relay with window.postMessage.
+// No extension API exists here; the hooks hand their messages to the isolated-world relay over a
+// private channel opened now, while the page has no script and no listener yet.
 import { installCaptureHooks } from '@/src/capture/install';
+import { openRelayChannel } from '@/src/capture/relay-channel';
 
 export default defineContentScript({
   matches: ['<all_urls>'],
@@ -12,6 +14,6 @@ export default defineContentScript({
   // Without this WXT declares a global variable for the script, which the page could see.
   globalName: false,
   main() {
-    installCaptureHooks();
+    installCaptureHooks(window, { post: openRelayChannel(window).post });
   },
 });

@@ -1,6 +1,52 @@
-// The Agents panel page (also opened standalone as panel.html?tabId=<id>).
-import { mountPanel } from '@/src/panel-minimal/mount';
-import '@/src/panel-minimal/panel.css';
+// The Agents panel page, inside DevTools or opened as panel.html?tabId=<id>: mounts the panel,
+// connects it to the background hub for the inspected tab, and installs the export test hook.
+// Without a tab it still opens, offline, for imported files.
+import { browser } from 'wxt/browser';
+import { connectHub, mountPanel, type HubLink, type PanelTransport } from '@/src/panel';
+import { installExportHook } from '@/src/panel/export-hook';
+import { PANEL_PORT_NAME } from '@/src/bridge/panel-to-hub';
+import { followTheme, initialTheme } from './theme';
+import './page.css';
+
+/** `?tabId=` when the panel runs as a plain page, else the tab DevTools inspects. */
+function inspectedTabId(search: string): number | undefined {
+  const fromQuery = new URLSearchParams(search).get('tabId');
+  if (fromQuery !== null && /^\d+$/.test(fromQuery)) return Number(fromQuery);
+  return browser.devtools?.inspectedWindow?.tabId;
+}
+
+async function pageUrlOf(tabId: number | undefined): Promise<string | undefined> {
+  if (tabId === undefined) return undefined;
+  // A DevTools panel may lack the tabs API in some browsers; the export then has no page address.
+  return browser.tabs
+    ?.get(tabId)
+    .then((tab) => tab.url)
+    .catch(() => undefined);
+}
+
+async function start(root: HTMLElement): Promise<void> {
+  const search = window.location.search;
+  const tabId = inspectedTabId(search);
+  const pageUrl = await pageUrlOf(tabId);
+  let link: HubLink | undefined;
+  const transport: PanelTransport | undefined = tabId === undefined ? undefined : { send: (message) => link?.send(message) };
+  const panel = mountPanel(root, {
+    ...(tabId !== undefined && { tabId }),
+    ...(transport && { transport }),
+    ...(pageUrl !== undefined && { pageUrl }),
+    theme: initialTheme(search),
+  });
+  followTheme(search, (theme) => panel.setTheme(theme));
+  installExportHook(window, panel);
+  if (tabId !== undefined) {
+    link = connectHub({
+      tabId,
+      connect: () => browser.runtime.connect({ name: PANEL_PORT_NAME }),
+      onMessage: (message) => panel.receive(message),
+      onLink: (state) => panel.setLink(state),
+    });
+  }
+}
 
 const root = document.getElementById('app');
-if (root) mountPanel(root);
+if (root) void start(root);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FRAME_CHARS, PAGE_MESSAGE_TAG } from './page-messages';
-import { LIMITS, PageToRelaySchema } from './page-messages.schema';
+import { MAX_CHANNEL_BATCH_CHARS, MAX_CHANNEL_BATCH_MESSAGES, MAX_FRAME_CHARS, PAGE_MESSAGE_TAG } from './page-messages';
+import { LIMITS, PageToRelaySchema, parsePageBatch } from './page-messages.schema';
 
 const frame = (extra: Record<string, unknown> = {}) => ({
   [PAGE_MESSAGE_TAG]: 1,
@@ -50,5 +50,27 @@ describe('PageToRelaySchema', () => {
     ['an array', [frame()]],
   ])('rejects %s', (_name, value) => {
     expect(PageToRelaySchema.safeParse(value).success).toBe(false);
+  });
+});
+
+describe('parsePageBatch', () => {
+  it('keeps the valid messages in order and counts each invalid one', () => {
+    const batch = JSON.stringify([connection(), frame({ time: 1 }), frame({ direction: 'up' }), frame({ time: 2 }), 5]);
+    const { messages, rejected } = parsePageBatch(batch);
+    expect(messages.map((m) => m.type === 'frame' ? m.time : m.type)).toEqual(['connection', 1, 2]);
+    expect(rejected).toBe(2);
+  });
+
+  it('rejects, as one, a batch that is not a string, not JSON, not a list, too long or too big', () => {
+    const tooMany = JSON.stringify(Array.from({ length: MAX_CHANNEL_BATCH_MESSAGES + 1 }, () => frame()));
+    for (const bad of [undefined, {}, 'nope', '{"a":1}', tooMany, ' '.repeat(MAX_CHANNEL_BATCH_CHARS + 1)]) {
+      expect(parsePageBatch(bad)).toEqual({ messages: [], rejected: 1 });
+    }
+  });
+
+  it('never lets a `__proto__` key through', () => {
+    const text = `[{"${PAGE_MESSAGE_TAG}":1,"type":"frame","__proto__":{"polluted":1},"connectionId":"c","time":1,"direction":"in","kind":"message","data":"x"}]`;
+    expect(parsePageBatch(text)).toEqual({ messages: [], rejected: 1 });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
   });
 });

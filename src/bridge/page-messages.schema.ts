@@ -2,7 +2,7 @@
 // so every field is typed and bounded: anything oversize, ill-typed or carrying unknown keys is
 // rejected whole (and counted), never half-accepted.
 import { z } from 'zod';
-import { MAX_FRAME_CHARS, PAGE_MESSAGE_TAG, type PageToRelay } from './page-messages';
+import { MAX_CHANNEL_BATCH_CHARS, MAX_CHANNEL_BATCH_MESSAGES, MAX_FRAME_CHARS, PAGE_MESSAGE_TAG, type PageToRelay } from './page-messages';
 
 /** Bounds for the small fields; payload-sized fields use MAX_FRAME_CHARS. */
 export const LIMITS = {
@@ -78,3 +78,46 @@ export function pageMessageSize(message: PageToRelay): number {
   if (message.type === 'frame') return message.data.length + 200;
   return message.url.length + (message.requestBody?.length ?? 0) + 500;
 }
+
+export interface ParsedBatch {
+  messages: PageToRelay[];
+  /** Messages (or a whole batch that was not even a list) that failed validation. */
+  rejected: number;
+}
+
+/**
+ * A batch text from the hook's channel: JSON of a PageToRelay[], every element validated on its own
+ * (one bad message does not cost the others). Oversize text is rejected before it is parsed.
+ */
+export function parsePageBatch(text: unknown): ParsedBatch {
+  if (typeof text !== 'string' || text.length > MAX_CHANNEL_BATCH_CHARS) return { messages: [], rejected: 1 };
+  let items: unknown;
+  try {
+    items = JSON.parse(text);
+  } catch {
+    return { messages: [], rejected: 1 };
+  }
+  if (!Array.isArray(items) || items.length > MAX_CHANNEL_BATCH_MESSAGES) return { messages: [], rejected: 1 };
+  const messages: PageToRelay[] = [];
+  let rejected = 0;
+  for (const item of items) {
+    const parsed = parsePageMessage(item);
+    if (parsed) messages.push(parsed);
+    else rejected++;
+  }
+  return { messages, rejected };
+}
+
+/** One message, or undefined when it is invalid (never throws, even on a hostile getter or proxy). */
+export function parsePageMessage(value: unknown): PageToRelay | undefined {
+  try {
+    // Frames are nearly all of the traffic: straight to their schema, past the union's dispatch.
+    const schema = isRecord(value) && value.type === 'frame' ? PageFrameSchema : PageToRelaySchema;
+    const parsed = schema.safeParse(value);
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;

@@ -1,7 +1,22 @@
-// Messages the page hook (MAIN world) posts to the relay (isolated world) with window.postMessage.
-// This file is types and constants only: the hook must stay free of zod and of any extension API,
-// so importing it adds nothing to the page. The relay validates every message with the zod schema
-// in page-messages.schema.ts, because the page can read and forge these messages.
+// Messages the page hook (MAIN world) hands to the relay (isolated world), and the private channel
+// they travel on. This file is types and constants only: the hook must stay free of zod and of any
+// extension API, so importing it adds nothing to the page. The relay validates every message with
+// the zod schema in page-messages.schema.ts before forwarding it.
+//
+// The channel: at document_start, before any page script exists, the hook creates an EventTarget
+// and hands it to the relay as the `relatedTarget` of a synchronous CHANNEL_OFFER_EVENT dispatched on
+// the window (the relay takes it and cancels the event). Whichever of the two scripts runs first, the
+// handshake completes: a relay that starts after the hook dispatches CHANNEL_REQUEST_EVENT, and the
+// hook answers with the offer. Both events fire while the page has no listener at all, so the page
+// never sees them, and from then on the target is reachable only from the hook's and the relay's
+// closures. The hook dispatches CHANNEL_BATCH_EVENT on it (a CustomEvent whose `detail` is the JSON
+// text of a PageToRelay[], many frames per event); the relay dispatches CHANNEL_FLUSH_EVENT on it to
+// get what the hook still holds synchronously (when the page is being hidden). Nothing of this
+// reaches the page's own `message` listeners.
+//
+// The relay also still accepts tagged PageToRelay messages a page posts to its own window
+// (`event.source === window`): they are validated the same way and only ever land in the page's own
+// tab, so a page gains nothing by forging them.
 import type { Direction, FrameKind, Transport } from '../model/frame';
 
 /** Marks our messages among everything else the page posts to itself. */
@@ -46,3 +61,21 @@ export type PageToRelay = PageConnectionOpened | PageFrame;
 
 /** Payloads longer than this many characters are cut by the hook (and marked `truncated`). */
 export const MAX_FRAME_CHARS = 1_000_000;
+
+export const CHANNEL_OFFER_EVENT = `${PAGE_MESSAGE_TAG}:offer`;
+export const CHANNEL_REQUEST_EVENT = `${PAGE_MESSAGE_TAG}:request`;
+export const CHANNEL_BATCH_EVENT = 'batch';
+export const CHANNEL_FLUSH_EVENT = 'flush';
+
+/** The hook hands a batch over once it holds this many messages… */
+export const CHANNEL_BATCH_MESSAGES = 500;
+/** …or this many characters of JSON (a single bigger message travels alone). */
+export const CHANNEL_BATCH_CHARS = 1_000_000;
+/**
+ * The relay rejects batch texts longer than this without parsing them. One frame can reach about
+ * 6 × MAX_FRAME_CHARS of JSON (every character escaped as \uXXXX); a connection record with the
+ * most and longest headers the schema allows, about 21 million characters.
+ */
+export const MAX_CHANNEL_BATCH_CHARS = 32_000_000;
+/** …and batches of more messages than this. */
+export const MAX_CHANNEL_BATCH_MESSAGES = 2_000;

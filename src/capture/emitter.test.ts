@@ -17,6 +17,22 @@ describe('createCapture', () => {
     expect(Object.keys(posted[1]!)).not.toContain('eventName'); // absent fields are left out, not undefined
   });
 
+  it('never reads an absent field through Object.prototype, where a page getter would notice', () => {
+    const touched: string[] = [];
+    const names = ['eventName', 'eventId', 'encoding', 'truncated', 'code', 'reason'];
+    for (const name of names) {
+      Object.defineProperty(Object.prototype, name, { configurable: true, get: () => void touched.push(name) });
+    }
+    try {
+      const { conn, frames } = capture();
+      conn.frame({ direction: 'in', kind: 'message', data: 'x' });
+      expect(frames()).toHaveLength(1);
+    } finally {
+      for (const name of names) delete (Object.prototype as Record<string, unknown>)[name];
+    }
+    expect(touched).toEqual([]);
+  });
+
   it('gives each connection its own id', () => {
     const c = createCapture(() => {});
     expect(c.open('sse', { url: 'a' }).id).not.toBe(c.open('sse', { url: 'a' }).id);

@@ -109,15 +109,34 @@ function orderedConnection(id: string, post: Post): WatchedConnection {
   };
 }
 
-function buildFrame(connectionId: string, time: number, f: FrameFields): PageFrame {
-  let data = f.data ?? '';
+// Saved at document_start, before any page script could replace it.
+const hasOwn = Object.hasOwn;
+
+/**
+ * Reads only own fields of the hook's objects: an absent optional field would otherwise be looked up
+ * on Object.prototype, where a page-defined getter could notice the hook.
+ */
+function own<K extends keyof FrameFields>(f: FrameFields, key: K): FrameFields[K] | undefined {
+  return hasOwn(f, key) ? f[key] : undefined;
+}
+
+function buildFrame(connectionId: string, time: number, fields: FrameFields): PageFrame {
+  const f: Partial<FrameFields> = {
+    encoding: own(fields, 'encoding'),
+    truncated: own(fields, 'truncated'),
+    eventName: own(fields, 'eventName'),
+    eventId: own(fields, 'eventId'),
+    code: own(fields, 'code'),
+    reason: own(fields, 'reason'),
+  };
+  let data = own(fields, 'data') ?? '';
   let truncated = f.truncated;
   if (!truncated && f.encoding !== 'base64') {
     const cut = cutText(data);
     data = cut.data;
-    truncated = cut.truncated;
+    truncated = hasOwn(cut, 'truncated') ? cut.truncated : undefined;
   }
-  const frame: PageFrame = { [PAGE_MESSAGE_TAG]: 1, type: 'frame', connectionId, time, direction: f.direction, kind: f.kind, data };
+  const frame: PageFrame = { [PAGE_MESSAGE_TAG]: 1, type: 'frame', connectionId, time, direction: fields.direction, kind: fields.kind, data };
   if (f.encoding !== undefined) frame.encoding = f.encoding;
   if (truncated !== undefined) frame.truncated = truncated;
   if (f.eventName !== undefined) frame.eventName = f.eventName;

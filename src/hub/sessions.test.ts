@@ -70,4 +70,24 @@ describe('TabSessions', () => {
     expect(byId.get('ghost')).toMatchObject({ frames: 1, protocol: 'unknown' });
     expect(live.summaries().reduce((n, s) => n + s.frames, 0)).toBe(c.frames.length + 1);
   });
+
+  it('finds the session key in a frame sent before the one that gave the protocol away', () => {
+    // After a reload the page subscribes first ({session_id, last_event_id}); only the replay that
+    // follows shows the protocol. The key in the subscription must still join the history response.
+    const connections: Connection[] = [
+      { id: 'hist', transport: 'http-json', url: 'http://h/history?sid=A' },
+      { id: 'ws', transport: 'websocket', url: 'ws://h/ws' },
+    ];
+    const rows: Array<[string, unknown]> = [
+      ['hist', { toy: 'history' }],
+      ['ws', { subscribe: true, sid: 'A' }],
+      ['ws', { toy: 'replayed' }],
+    ];
+    const frames: Frame[] = rows.map(([connectionId, json], index) => ({ index, connectionId, time: index, direction: 'in', kind: 'message', data: JSON.stringify(json) }));
+    const live = new TabSessions([toy]);
+    for (const conn of connections) live.addConnection(conn);
+    for (const f of frames) live.append(f);
+    expect(live.summaries().map((s) => [...s.connectionIds].sort())).toEqual([['hist', 'ws']]);
+    expect(splitSessions({ connections, frames }, [toy]).map((s) => s.connections.map((x) => x.id).sort())).toEqual([['hist', 'ws']]);
+  });
 });

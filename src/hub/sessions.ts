@@ -65,7 +65,14 @@ export class TabSessions {
         const decoded = decodeFrame(frame);
         state.protocol ??= state.detector.frame(decoded);
         if (state.scanned === KEY_SEARCH_FRAMES) state.protocol ??= state.detector.best();
-        if (state.protocol && state.key === undefined) state.key = state.protocol.sessionKey?.(state.connection, decoded);
+        if (state.protocol && !before.protocol) {
+          // The key may sit in a frame before the one that gave the protocol away (e.g. the page's
+          // subscription, sent before the replay reveals the protocol).
+          for (const earlier of state.frames) {
+            if (state.key !== undefined) break;
+            state.key = state.protocol.sessionKey?.(state.connection, earlier === frame ? decoded : decodeFrame(earlier));
+          }
+        } else if (state.protocol && state.key === undefined) state.key = state.protocol.sessionKey?.(state.connection, decoded);
       });
       if ((state.protocol !== before.protocol || state.key !== before.key) && this.place(state)) {
         return { session: state.session, regrouped: true };

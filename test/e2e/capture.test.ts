@@ -113,7 +113,7 @@ async function drive(page: Page, run: Run): Promise<void> {
 async function openPanel(tabId: number): Promise<Page> {
   const panel = await browser.context.newPage();
   await panel.goto(`chrome-extension://${browser.extensionId}/panel.html?tabId=${tabId}`);
-  await panel.waitForSelector('.link[data-state="live"]');
+  await panel.waitForSelector('[data-testid="link"][data-state="live"]');
   return panel;
 }
 
@@ -147,8 +147,8 @@ async function capture(run: Run): Promise<Result> {
     await page.waitForTimeout(100);
   }
   const panel = await openPanel(tabId);
-  await panel.waitForFunction((n) => document.querySelectorAll('tr.frame').length >= Math.min(n, 500), frames.length);
-  const panelFrames = await panel.$$eval('.frame-count', (els) => els.reduce((n, el) => n + Number(el.getAttribute('data-count')), 0));
+  await panel.waitForFunction((n) => Number(document.querySelector('[data-testid="frame-count"]')?.getAttribute('data-count')) >= n, frames.length);
+  const panelFrames = await panel.evaluate(() => Number(document.querySelector('[data-testid="frame-count"]')?.getAttribute('data-count')));
   const file = path.join(outDir, `${run.scenario}-${run.transport}${run.buggy ? '-buggy' : ''}.asi.json`);
   fs.writeFileSync(file, await panel.evaluate(() => window.__asiExport!()));
   await panel.close();

@@ -85,13 +85,17 @@ it('keeps forged messages out of other tabs and survives garbage', async () => {
   // The hub still answers, and the attacker's own panel renders the payload as text.
   const panel = await browser.context.newPage();
   await panel.goto(`chrome-extension://${browser.extensionId}/panel.html?tabId=${attackerTab}`);
-  await panel.waitForSelector('.link[data-state="live"]');
-  await expect.poll(() => panel.locator('.counters').textContent()).toContain(`${sent.invalid} rejected`);
-  await expect.poll(() => panel.locator('td.preview', { hasText: '<img src=x onerror' }).count()).toBe(1);
+  await panel.waitForSelector('[data-testid="link"][data-state="live"]');
+  await expect.poll(() => panel.locator('[data-testid="rejected"]').textContent()).toContain(`${sent.invalid} rejected`);
+  // Exactly one frame holds the markup, and selecting it shows the payload as text.
+  await panel.locator('input.filter-text').fill('<img src=x onerror');
+  await expect.poll(() => panel.locator('[data-testid="frame-row"]').count()).toBe(1);
+  await panel.locator('[data-testid="frame-row"]').click();
+  await expect.poll(() => panel.locator('[data-testid="frame-detail"] .payload-text').textContent()).toBe('<img src=x onerror="window.__pwned=1">');
   expect(await panel.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await panel.locator('img').count()).toBe(0);
   const victimPanel = await browser.context.newPage();
   await victimPanel.goto(`chrome-extension://${browser.extensionId}/panel.html?tabId=${victimTab}`);
-  await victimPanel.waitForSelector('.link[data-state="live"]');
-  expect(await victimPanel.locator('tr.frame').count()).toBe(victimBefore.length);
+  await victimPanel.waitForSelector('[data-testid="link"][data-state="live"]');
+  expect(await victimPanel.locator('[data-testid="frame-count"]').getAttribute('data-count')).toBe(String(victimBefore.length));
 });

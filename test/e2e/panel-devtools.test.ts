@@ -1,5 +1,8 @@
 // The real DevTools window (docked, opened for every tab) shows the Agents panel, and the panel
-// lists the demo page's frames, live.
+// lists the demo page's frames, live, renders the session and follows DevTools' theme. Also writes
+// screenshots of the DevTools window (light and dark) into test/e2e/screenshots/.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Frame as PwFrame, Page } from 'playwright-core';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
@@ -29,6 +32,8 @@ afterAll(async () => {
 // runner does not rewrite their dynamic imports.
 const INSPECTED_URL = `import('./core/sdk/sdk.js').then((sdk) => sdk.TargetManager.TargetManager.instance().primaryPageTarget()?.inspectedURL() ?? '')`;
 const PANEL_IDS = `import('./ui/legacy/legacy.js').then((ui) => ui.InspectorView.InspectorView.maybeGetInspectorViewInstance()?.tabbedPane.tabIds() ?? [])`;
+const DARK_THEME = `import('./core/common/common.js').then((c) => c.Settings.Settings.instance().moduleSetting('ui-theme').set('dark'))`;
+const SCREENSHOTS = path.resolve(__dirname, 'screenshots');
 const showPanel = (id: string) => `import('./ui/legacy/legacy.js').then((ui) => ui.InspectorView.InspectorView.instance().showPanel(${JSON.stringify(id)}))`;
 
 /** The DevTools frontend inspecting `url`. */
@@ -62,22 +67,41 @@ it('shows the Agents panel with the demo frames', async () => {
   await expect
     .poll(() => (panel = frontend.frames().find((f) => f.url().includes(`${browser.extensionId}/panel.html`))) !== undefined)
     .toBe(true);
-  await panel!.waitForSelector('.link[data-state="live"]');
+  await panel!.waitForSelector('[data-testid="link"][data-state="live"]');
 
   await page.click('#start');
   await page.waitForFunction(() => /[1-9]\d* events.*idle/.test(document.getElementById('info')?.textContent ?? ''));
   const events = Number(/(\d+) events/.exec((await page.locator('#info').textContent()) ?? '')?.[1]);
   // Every event the page received is a frame in the panel (plus the connection's own open/close frames).
-  await expect.poll(() => panel!.locator('tr.frame:not(.kind-open):not(.kind-close)').count()).toBeGreaterThanOrEqual(events);
+  const panelMessages = async () =>
+    (JSON.parse(await panel!.evaluate(() => window.__asiExport!())) as { frames: Array<{ kind: string }> }).frames.filter((f) => f.kind === 'message').length;
+  await expect.poll(panelMessages).toBeGreaterThanOrEqual(events);
   const tabId = await sw().evaluate(
     (u: string) => (globalThis as unknown as ChromeTabs).chrome.tabs.query({}).then((tabs) => tabs.find((t) => t.url?.startsWith(u))?.id),
     demo.url,
   );
   const hubFrames = await sw().evaluate((id: number) => globalThis.__asiDebug!.frames(id), tabId!);
-  expect(await panel!.locator('tr.frame').count()).toBe(hubFrames.length);
-  expect(await panel!.locator('.session .protocol').first().textContent()).toBe('flat-block');
+  await expect.poll(() => panel!.locator('[data-testid="frame-count"]').getAttribute('data-count')).toBe(String(hubFrames.length));
+  expect(await panel!.locator('[data-testid="session"]').first().getAttribute('data-protocol')).toBe('flat-block');
   // Export works from inside DevTools too (a panel page has fewer APIs than a tab).
   const exported = JSON.parse(await panel!.evaluate(() => window.__asiExport!())) as { frames: unknown[]; redaction: { applied: boolean } };
   expect(exported.frames).toHaveLength(hubFrames.length);
   expect(exported.redaction.applied).toBe(true);
+
+  // The reference rendering (texts from demo/scenarios/normal.ts): the group done under its summary, the final answer.
+  const view = panel!.locator('[data-testid="rendering"]');
+  await expect.poll(() => view.locator('.group.group-done .group-title').textContent()).toBe('Tìm kiếm thông tin thị trường phiên 25/03/2026');
+  const final = view.locator('.text-final .text-body');
+  expect(await final.textContent()).toContain('in short, the market is in an uptrend.');
+  expect(await final.isVisible()).toBe(true);
+  expect(await view.locator('.group-header').isVisible()).toBe(true);
+
+  // DevTools' theme decides the panel's, and switching it in DevTools switches the panel.
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await frontend.setViewportSize({ width: 1280, height: 800 });
+  expect(await panel!.locator('.asi-panel').getAttribute('class')).toContain('theme-light');
+  await frontend.screenshot({ path: path.join(SCREENSHOTS, 'devtools-light.png') });
+  await frontend.evaluate(DARK_THEME);
+  await expect.poll(() => panel!.locator('.asi-panel').getAttribute('class')).toContain('theme-dark');
+  await frontend.screenshot({ path: path.join(SCREENSHOTS, 'devtools-dark.png') });
 });

@@ -1,16 +1,58 @@
 // The page must not be able to tell that the capture hook is there: transparency.html runs the same
 // API and behaviour checks in a Chromium without the extension and in one with it, and the two result
-// objects must be identical. With the extension, the hook must also have posted the frames that
-// actually went over each connection, in order, in both directions.
+// objects must be identical. With the extension, the hook must also have handed the relay the frames
+// that actually went over each connection, in order, in both directions (read where the relay's
+// validated batches reach the service worker), and the page's own `message` listener must have seen
+// none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Worker } from 'playwright-core';
+import { CHUNK_TAG } from '../../src/bridge/chunking';
 import { MAX_FRAME_CHARS, PAGE_MESSAGE_TAG, type PageConnectionOpened, type PageFrame, type PageToRelay } from '../../src/bridge/page-messages';
+import { RELAY_PORT_NAME } from '../../src/bridge/relay-to-hub';
 import { launchBrowser } from './support/launch';
 import { closedPort, type TestServer } from './support/server';
 import { HISTORY_BODY, NDJSON_BODY, SSE_BODY, XHR_BODY, startTransparencyServer } from './support/transparency-server';
 
 interface PageRun {
   results: { api: Record<string, unknown>; ws: Record<string, unknown>; http: Record<string, unknown> };
+  /** What the relay forwarded to the hub (empty without the extension). */
   messages: PageToRelay[];
+  /** Tagged messages the page's own window `message` listener saw. */
+  pageSaw: unknown[];
+}
+
+type TapGlobal = typeof globalThis & {
+  __tapped?: PageToRelay[];
+  chrome: { runtime: { onConnect: { addListener(f: (port: { name: string; onMessage: { addListener(f: (m: unknown) => void): void } }) => void): void } } };
+};
+
+/** Collects, in the service worker, every message in the relay batches of ports that connect from now on. */
+function tapRelayPorts(sw: Worker): Promise<void> {
+  return sw.evaluate(
+    ({ portName, chunkTag }) => {
+      const g = globalThis as TapGlobal;
+      g.__tapped = [];
+      g.chrome.runtime.onConnect.addListener((port) => {
+        if (port.name !== portName) return;
+        let parts: string[] = [];
+        const take = (m: unknown) => {
+          const batch = m as { type?: string; messages?: PageToRelay[] };
+          if (batch.type === 'batch' && batch.messages) g.__tapped!.push(...batch.messages);
+        };
+        port.onMessage.addListener((m) => {
+          const piece = m as Record<string, unknown>;
+          if (typeof piece !== 'object' || piece === null || !(chunkTag in piece)) return take(m);
+          // A big batch travels as pieces of its JSON text, in order (see src/bridge/chunking.ts).
+          parts.push(piece.part as string);
+          if (parts.length === piece.n) {
+            take(JSON.parse(parts.join('')));
+            parts = [];
+          }
+        });
+      });
+    },
+    { portName: RELAY_PORT_NAME, chunkTag: CHUNK_TAG },
+  );
 }
 
 const KNOWN_STACK_DIFFERENCE = 'toStringOnNonFunction';
@@ -23,14 +65,18 @@ let withHook: PageRun;
 async function runPage(extension: boolean): Promise<PageRun> {
   const browser = await launchBrowser({ extension });
   try {
+    if (browser.serviceWorker) await tapRelayPorts(browser.serviceWorker);
     const page = await browser.context.newPage();
     await page.goto(`${server.origin}/transparency.html?refused=${refusedPort}`);
     const api = (await page.evaluate('apiChecks()')) as Record<string, unknown>;
     const ws = (await page.evaluate('wsChecks()')) as Record<string, unknown>;
     const http = (await page.evaluate('httpChecks()')) as Record<string, unknown>;
     await page.waitForTimeout(300); // let the last posted messages arrive
-    const messages = (await page.evaluate('hookMessages')) as PageToRelay[];
-    return { results: { api, ws, http }, messages };
+    const pageSaw = (await page.evaluate('hookMessages')) as unknown[];
+    const messages = browser.serviceWorker
+      ? await browser.serviceWorker.evaluate(() => (globalThis as TapGlobal).__tapped ?? [])
+      : (pageSaw as PageToRelay[]);
+    return { results: { api, ws, http }, messages, pageSaw };
   } finally {
     await browser.close();
   }
@@ -55,6 +101,11 @@ describe('what the page sees', () => {
         expect({ check, value: withHook.results[group][check] }).toEqual({ check, value });
       }
     }
+  });
+
+  it("never shows the capture's traffic to the page's own message listeners", () => {
+    expect(withHook.messages.length).toBeGreaterThan(50);
+    expect(withHook.pageSaw).toEqual([]);
   });
 
   it('differs in one known place: the stack of Function.prototype.toString called on a non-function', () => {

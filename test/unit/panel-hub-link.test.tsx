@@ -45,7 +45,8 @@ describe('panel ↔ hub', () => {
     let hubSide: MemoryPort | undefined;
     const sent: string[] = [];
     act(() => {
-      panel = mountPanel(root, { tabId: TAB });
+      // The hub link is the panel's transport, as in the extension's panel page.
+      panel = mountPanel(root, { tabId: TAB, transport: { send: (m) => link?.send(m) } });
     });
     const p = panel!;
     link = connectHub({
@@ -66,16 +67,21 @@ describe('panel ↔ hub', () => {
     });
     await settle();
     expect(p.store.link.value).toBe('live');
+    const indicator = () => root.querySelector('[data-testid="link"]');
+    expect([indicator()?.getAttribute('data-state'), indicator()?.getAttribute('data-reconnects')]).toEqual(['live', '0']);
     expect(p.store.log.frames).toHaveLength(messages.length - 1);
+    expect(root.querySelector('[data-testid="frame-count"]')?.getAttribute('data-count')).toBe(String(messages.length - 1));
     expect(root.querySelector('.session-protocol')?.textContent).toBe('flat-block');
     expect(root.querySelector('.group-title')?.textContent).toBe('Tìm kiếm thông tin thị trường phiên 25/03/2026');
 
     act(() => hubSide?.disconnect());
     await settle();
     expect(p.store.link.value).toBe('disconnected');
+    expect(indicator()?.textContent).toBe('reconnecting…');
     await settle(RECONNECT_MS + 50);
     expect(sent).toEqual(['subscribe', 'subscribe']);
     expect(p.store.link.value).toBe('live');
+    expect([indicator()?.getAttribute('data-state'), indicator()?.getAttribute('data-reconnects')]).toEqual(['live', '1']);
     expect(p.store.log.frames).toHaveLength(messages.length - 1);
     expect(root.querySelector('.group-title')?.textContent).toBe('Tìm kiếm thông tin thị trường phiên 25/03/2026');
     root.remove();

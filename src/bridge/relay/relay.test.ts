@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAGE_MESSAGE_TAG, type PageToRelay } from '../page-messages';
+import { CHANNEL_BATCH_EVENT, CHANNEL_FLUSH_EVENT, CHANNEL_OFFER_EVENT, MAX_CHANNEL_BATCH_CHARS, PAGE_MESSAGE_TAG, type PageToRelay } from '../page-messages';
 import { memoryPortPair, type MemoryPort } from '../memory-port';
 import type { RelayBatch } from '../relay-to-hub';
 import { Relay } from './relay';
@@ -110,12 +110,43 @@ describe('Relay', () => {
     const opened: PageToRelay = { [PAGE_MESSAGE_TAG]: 1, type: 'connection', id: 'ws-1', transport: 'websocket', url: 'ws://x', time: 0 };
     post(opened);
     for (let i = 1; i <= 5; i++) post(frame(i));
-    expect(relay.stats()).toMatchObject({ dropped: 3, queued: 3 });
-    hub.ports[0]?.disconnect();
     await settle();
+    expect(relay.stats()).toMatchObject({ dropped: 3, queued: 0, unacked: 3 });
+    hub.ports[0]?.disconnect();
+    await settle(150);
     const batch = hub.batches.at(-1)!;
     expect(batch.messages.map((m) => (m.type === 'frame' ? m.time : 'connection'))).toEqual(['connection', 4, 5]);
     expect(batch.dropped).toBe(3);
+  });
+
+  it("takes the hook's batches off the window, validates each message and keeps their order", async () => {
+    const relay = new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
+    const channel = new EventTarget();
+    const offer = new FocusEvent(CHANNEL_OFFER_EVENT, { relatedTarget: channel, cancelable: true });
+    expect(win.dispatchEvent(offer)).toBe(false); // taken
+    const send = (detail: unknown) => channel.dispatchEvent(new CustomEvent(CHANNEL_BATCH_EVENT, { detail }));
+    send(JSON.stringify([frame(1), { ...frame(2), tabId: 7 }, frame(3)]));
+    send('not json');
+    send('x'.repeat(MAX_CHANNEL_BATCH_CHARS + 1));
+    send(JSON.stringify([frame(4)]));
+    expect(hub.batches).toHaveLength(0); // nothing is parsed or sent inside the hook's dispatch
+    await settle();
+    expect(hub.frames).toEqual([1, 3, 4]);
+    expect(relay.stats().rejected).toBe(3);
+  });
+
+  it('asks the hook for what it still holds when the page is hidden, and sends it at once', async () => {
+    hub.autoAck = false;
+    const relay = new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
+    const channel = new EventTarget();
+    win.dispatchEvent(new FocusEvent(CHANNEL_OFFER_EVENT, { relatedTarget: channel, cancelable: true }));
+    channel.addEventListener(CHANNEL_FLUSH_EVENT, () =>
+      channel.dispatchEvent(new CustomEvent(CHANNEL_BATCH_EVENT, { detail: JSON.stringify([frame(9)]) })),
+    );
+    win.dispatchEvent(new Event('pagehide'));
+    expect(relay.stats()).toMatchObject({ queued: 0, unacked: 1 }); // sent, without waiting for the batch timer
+    await settle(1); // the memory port delivers asynchronously
+    expect(hub.frames).toEqual([9]);
   });
 
   it('stops listening when its signal aborts', async () => {

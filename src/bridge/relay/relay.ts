@@ -1,17 +1,21 @@
-// The relay's logic (isolated world): takes the hook's window messages, validates them, batches
-// them every ~20 ms and forwards them to the hub over a `relay` port. Batches stay queued until
+// The relay's logic (isolated world): takes the hook's batches from the private channel (and tagged
+// messages the page posts to its own window), validates them, and forwards them every ~20 ms to the
+// hub over a `relay` port. Receiving only stores what arrived: parsing and validation wait for the
+// relay's own timer task, so they never run inside the page's event dispatch or the hook's. Batches stay queued until
 // the hub acknowledges them as stored, and are sent again over a new port when the service worker
 // was stopped in between. The queue is bounded: past the bound the oldest frames are dropped and
 // counted, and the count reaches the hub with the next batch.
 import type { PageToRelay } from '../page-messages';
-import { hasPageTag, pageMessageSize, PageToRelaySchema } from '../page-messages.schema';
+import { hasPageTag, pageMessageSize, parsePageBatch, parsePageMessage } from '../page-messages.schema';
 import { MAX_BATCH_CHARS, MAX_BATCH_MESSAGES, type RelayBatch, type RelayToHub } from '../relay-to-hub';
 import { HubToRelaySchema, type HubToRelay } from '../hub-to-relay';
 import { TypedPort, type PortLike } from '../typed-port';
+import { listenToHook, type ChannelWindow, type HookChannel } from './hook-channel';
+import { jsonLengthBound } from './json-bound';
 
 export interface RelayOptions {
-  /** The window whose own messages are accepted (`event.source === win`). */
-  win: Pick<Window, 'addEventListener' | 'removeEventListener'>;
+  /** The window the hook's channel is offered on and whose own messages are accepted (`event.source === win`). */
+  win: ChannelWindow;
   connect(): PortLike;
   /** Random id of this document; batch numbers count per document. */
   documentId: string;
@@ -34,9 +38,24 @@ interface QueuedBatch {
   seq: number;
   messages: PageToRelay[];
   chars: number;
+  /** At least the length of the messages' JSON (see json-bound.ts). */
+  jsonBound: number;
 }
 
+/** Room for a batch's own fields around its messages. */
+const BATCH_ENVELOPE_CHARS = 1_000;
+/**
+ * jsonBound counts 6 per string character, the most one takes in JSON (\uXXXX) and so also at least
+ * its UTF-8 bytes: under this many, the serialised batch is under 48 MiB whatever its content.
+ */
+const DIRECT_POST_MAX_BOUND = 48 * 1024 * 1024;
+
+/** Something received and not validated yet: a batch text from the hook, or one window message. */
+type Unchecked = { batch: unknown } | { message: unknown };
+
 export class Relay {
+  private inbox: Unchecked[] = [];
+  private inboxChars = 0;
   private pending: PageToRelay[] = [];
   private pendingChars = 0;
   private readonly unacked: QueuedBatch[] = [];
@@ -47,32 +66,39 @@ export class Relay {
   private reported = { dropped: 0, rejected: 0 };
   private connects = 0;
   private port: TypedPort<RelayToHub, HubToRelay> | undefined;
+  private rawPort: PortLike | undefined;
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
+  private readonly hook: HookChannel;
   private readonly onWindowMessage = (event: MessageEvent) => this.receive(event);
-  // The page is going away (reload, navigation): send what waits for the batch timer now.
+  // The page is going away (reload, navigation): take what the hook still holds and send everything
+  // now, since timers of a document being unloaded may never run.
   private readonly onPageHide = () => {
+    this.hook.drain();
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     this.flush();
   };
 
   constructor(private readonly options: RelayOptions) {
-    options.win.addEventListener('message', this.onWindowMessage);
-    options.win.addEventListener('pagehide', this.onPageHide);
+    // Capture phase, registered before any page script: the page's listeners cannot come first.
+    options.win.addEventListener('message', this.onWindowMessage, true);
+    options.win.addEventListener('pagehide', this.onPageHide, true);
+    this.hook = listenToHook(options.win, (batch) => this.take({ batch }));
     options.signal?.addEventListener('abort', () => this.stop());
   }
 
   stats(): RelayStats {
     const unacked = this.unacked.reduce((n, b) => n + b.messages.length, 0);
-    return { queued: this.pending.length, unacked, dropped: this.dropped, rejected: this.rejected, connects: this.connects };
+    return { queued: this.pending.length + this.inbox.length, unacked, dropped: this.dropped, rejected: this.rejected, connects: this.connects };
   }
 
   stop(): void {
     this.stopped = true;
-    this.options.win.removeEventListener('message', this.onWindowMessage);
-    this.options.win.removeEventListener('pagehide', this.onPageHide);
+    this.options.win.removeEventListener('message', this.onWindowMessage, true);
+    this.options.win.removeEventListener('pagehide', this.onPageHide, true);
+    this.hook.stop();
     clearTimeout(this.flushTimer);
     clearTimeout(this.reconnectTimer);
     this.port?.disconnect();
@@ -82,20 +108,40 @@ export class Relay {
   private receive(event: MessageEvent): void {
     // Only the page's own window talks to us; frames and other windows can post here too.
     if (event.source !== (this.options.win as unknown) || !hasPageTag(event.data)) return;
-    let parsed;
-    try {
-      parsed = PageToRelaySchema.safeParse(event.data);
-    } catch {
-      parsed = undefined; // a hostile getter or proxy; counted like any other bad message
-    }
-    if (!parsed?.success) {
-      this.rejected++;
-    } else {
-      this.pending.push(parsed.data);
-      this.pendingChars += pageMessageSize(parsed.data);
-      this.enforceBound();
-    }
+    this.take({ message: event.data });
+  }
+
+  private take(item: Unchecked): void {
+    if (this.stopped) return;
+    this.inbox.push(item);
+    this.inboxChars += 'batch' in item && typeof item.batch === 'string' ? item.batch.length : 200;
+    // A page flooding us without ever yielding would otherwise grow the inbox past every bound.
+    if (this.inbox.length > this.maxMessages() || this.inboxChars > this.maxChars()) this.check();
     this.scheduleFlush();
+  }
+
+  /** Validates what arrived since the last flush, in arrival order, into `pending`. */
+  private check(): void {
+    const inbox = this.inbox;
+    this.inbox = [];
+    this.inboxChars = 0;
+    for (const item of inbox) {
+      if ('batch' in item) {
+        const { messages, rejected } = parsePageBatch(item.batch);
+        this.rejected += rejected;
+        for (const m of messages) this.accept(m);
+      } else {
+        const m = parsePageMessage(item.message);
+        if (m) this.accept(m);
+        else this.rejected++;
+      }
+    }
+    this.enforceBound();
+  }
+
+  private accept(message: PageToRelay): void {
+    this.pending.push(message);
+    this.pendingChars += pageMessageSize(message);
   }
 
   private scheduleFlush(): void {
@@ -109,6 +155,7 @@ export class Relay {
   /** Moves pending messages into numbered batches and sends them. */
   flush(): void {
     if (this.stopped) return;
+    this.check();
     while (this.pending.length > 0) {
       const messages: PageToRelay[] = [];
       let chars = 0;
@@ -130,7 +177,9 @@ export class Relay {
   private enqueue(messages: PageToRelay[], chars: number): void {
     // Connect first: a new port resends what is queued, and this batch must not go out twice.
     const port = this.ensurePort();
-    const batch: QueuedBatch = { seq: ++this.seq, messages, chars };
+    let jsonBound = BATCH_ENVELOPE_CHARS;
+    for (const m of messages) jsonBound += jsonLengthBound(m);
+    const batch: QueuedBatch = { seq: ++this.seq, messages, chars, jsonBound };
     this.unacked.push(batch);
     this.unackedChars += chars;
     if (port) this.send(port, batch);
@@ -145,7 +194,23 @@ export class Relay {
       dropped: this.dropped,
       rejected: this.rejected,
     };
-    if (port.post(message)) this.reported = { dropped: this.dropped, rejected: this.rejected };
+    if (this.post(port, message, batch.jsonBound)) this.reported = { dropped: this.dropped, rejected: this.rejected };
+  }
+
+  /**
+   * A batch whose JSON surely stays far below Chrome's 64 MiB port message limit goes to the raw port
+   * as it is; only bigger ones pay for the typed port's sizing stringify (and travel in pieces).
+   */
+  private post(port: TypedPort<RelayToHub, HubToRelay>, message: RelayBatch, jsonBound: number): boolean {
+    if (jsonBound <= DIRECT_POST_MAX_BOUND && this.rawPort && port.connected) {
+      try {
+        this.rawPort.postMessage(message);
+        return true;
+      } catch {
+        // The other end is gone; the typed port notices it the same way and reports it.
+      }
+    }
+    return port.post(message);
   }
 
   private ensurePort(): TypedPort<RelayToHub, HubToRelay> | undefined {
@@ -161,6 +226,7 @@ export class Relay {
     this.connects++;
     const port = new TypedPort<RelayToHub, HubToRelay>(raw, HubToRelaySchema);
     this.port = port;
+    this.rawPort = raw;
     port.onMessage((message) => this.acknowledge(message.seq));
     port.onDisconnect(() => {
       if (this.port === port) this.port = undefined;
@@ -187,13 +253,23 @@ export class Relay {
 
   /** Drops the oldest frames (never connection records, which are small and give frames meaning). */
   private enforceBound(): void {
-    const maxMessages = this.options.maxQueueMessages ?? 20_000;
-    const maxChars = this.options.maxQueueChars ?? 64_000_000;
+    const maxMessages = this.maxMessages();
+    const maxChars = this.maxChars();
     let count = this.pending.length + this.unacked.reduce((n, b) => n + b.messages.length, 0);
     while (count > maxMessages || this.pendingChars + this.unackedChars > maxChars) {
       if (!this.dropOldestFrame()) break;
       count--;
     }
+  }
+
+  private maxMessages(): number {
+    // Room for a burst of a few seconds while the hub catches up (it acknowledges after storing);
+    // memory stays bounded by the character bound below.
+    return this.options.maxQueueMessages ?? 100_000;
+  }
+
+  private maxChars(): number {
+    return this.options.maxQueueChars ?? 64_000_000;
   }
 
   private dropOldestFrame(): boolean {

@@ -12,7 +12,7 @@ export function FindingsList({ store }: { store: PanelStore }) {
   if (findings.length === 0) return <div class="findings empty">No findings{current ? ` for this session` : ''}.</div>;
   const shown = findings.length > MAX_FINDING_ROWS ? findings.slice(0, MAX_FINDING_ROWS) : findings;
   return (
-    <ul class="findings" aria-label="Findings">
+    <ul class="findings" aria-label="Findings" data-testid="findings">
       {shown.map((f, i) => (
         <li key={i}>
           <button type="button" class={`finding sev-${f.severity}`} onClick={() => applyEvent(store, { type: 'selectFinding', finding: f })}>

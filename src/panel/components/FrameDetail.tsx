@@ -28,7 +28,7 @@ export function FrameDetail({ store }: { store: PanelStore }) {
     setCopied((await copyText(text)) ? 'Copied' : 'Copy failed');
   };
   return (
-    <div class="frame-detail" aria-label={`Frame ${index}`}>
+    <div class="frame-detail" aria-label={`Frame ${index}`} data-testid="frame-detail" data-index={index}>
       <div class="detail-head">
         <span>
           #{frame.index} {frame.direction === 'in' ? '↓ received' : '↑ sent'} · {row?.type} · {formatSize(row?.size ?? 0)}
@@ -92,7 +92,7 @@ function itemsOfFrame(items: readonly ViewItem[], index: number, out: ViewItem[]
 function describe(item: ViewItem): string {
   switch (item.kind) {
     case 'tool':
-      return `${item.label} (${item.name}, ${item.status})`;
+      return item.name ? `${item.label} (${item.name}, ${item.status})` : `${item.label} (${item.status})`;
     case 'group':
       return item.summary;
     case 'text':

@@ -12,7 +12,7 @@ export function SessionPicker({ store }: { store: PanelStore }) {
   const sessions = store.sessions.set.list;
   const title = store.source.value === 'file' ? `File ${store.toolbar.fileName.value ?? ''}`.trim() : store.tabId.value !== undefined ? `Tab ${store.tabId.value}` : 'This page';
   return (
-    <nav class="session-picker" aria-label="Sessions">
+    <nav class="session-picker" aria-label="Sessions" data-testid="sessions">
       <div class="picker-title">{title}</div>
       {sessions.length === 0 && <div class="muted">No session yet.</div>}
       <ul>
@@ -24,6 +24,9 @@ export function SessionPicker({ store }: { store: PanelStore }) {
                 type="button"
                 class={`session${s === current ? ' current' : ''}`}
                 aria-pressed={s === current}
+                data-testid="session"
+                data-session={s.id}
+                data-protocol={s.pipeline.protocol}
                 onClick={() => applyEvent(store, { type: 'selectSession', id: s.id })}
               >
                 <span class="session-protocol">{s.pipeline.protocol}</span> <span class="session-id">{s.id}</span>{' '}

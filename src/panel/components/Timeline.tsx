@@ -99,6 +99,8 @@ export function Timeline({ store }: { store: PanelStore }) {
         ref={scrollRef}
         role="listbox"
         aria-label="Frames"
+        data-testid="timeline"
+        data-shown={visible.count}
         tabIndex={selectedPos < 0 ? 0 : -1}
         onKeyDown={onKeyDown}
       >
@@ -118,6 +120,7 @@ export function Timeline({ store }: { store: PanelStore }) {
                 aria-selected={isSelected}
                 tabIndex={isSelected ? 0 : -1}
                 data-index={frame.index}
+                data-testid="frame-row"
                 class={`row${isSelected ? ' selected' : ''}${highlighted.has(frame.index) ? ' highlighted' : ''} dir-${frame.direction}`}
                 style={{ height: `${ROW_HEIGHT}px`, transform: `translateY(${row.start}px)` }}
                 onClick={() => applyEvent(store, { type: 'selectFrame', index: frame.index })}

@@ -3,6 +3,10 @@
 import type { PanelStore } from '../store/store';
 import { applyEvent } from '../store/apply';
 import type { PanelTransport } from '../transport';
+import type { LinkState } from '../store/events';
+import { track } from '../store/track';
+
+const LINK_TEXT: Record<LinkState, string> = { offline: 'offline', connecting: 'connecting…', live: 'live', disconnected: 'reconnecting…' };
 
 export interface ToolbarProps {
   store: PanelStore;
@@ -11,7 +15,10 @@ export interface ToolbarProps {
 }
 
 export function Toolbar({ store, transport, onExport }: ToolbarProps) {
+  track(store.framesVersion.value);
   const status = store.status.value;
+  const frames = store.log.frames.length;
+  const link = store.link.value;
   const counts = store.findings.counts.value;
   const live = store.scrub.live.value;
   const hub = transport !== undefined && store.source.value !== 'file';
@@ -57,7 +64,7 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
         {live ? 'Live' : 'Go live'}
       </button>
       <span class="separator" />
-      <button type="button" class="export" onClick={onExport} disabled={store.log.frames.length === 0}>
+      <button type="button" class="export" onClick={onExport} disabled={frames === 0}>
         Export…
       </button>
       <label class="import">
@@ -72,11 +79,14 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
         </button>
       )}
       <span class="counts">
+        <span class="frame-count" data-testid="frame-count" data-count={frames}>
+          {plural(frames, 'frame')}
+        </span>{' '}
         <span class="count sev-error" title="errors">
-          {counts.error} errors
+          {plural(counts.error, 'error')}
         </span>{' '}
         <span class="count sev-warning" title="warnings">
-          {counts.warning} warnings
+          {plural(counts.warning, 'warning')}
         </span>{' '}
         <span class="count sev-info" title="info">
           {counts.info} info
@@ -84,7 +94,16 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
       </span>
       {status.dropped > 0 && <span class="dropped warning">{status.dropped} frames dropped</span>}
       {status.cut > 0 && <span class="cut warning">{status.cut} frames cut</span>}
-      {store.link.value === 'disconnected' && <span class="link warning">reconnecting…</span>}
+      {status.rejected > 0 && (
+        <span class="rejected warning" data-testid="rejected" title="Messages from the page that failed validation">
+          {status.rejected} rejected
+        </span>
+      )}
+      {transport && (
+        <span class={`link link-${link}`} data-testid="link" data-state={link} data-reconnects={store.reconnects.value} title="Connection to the background">
+          {LINK_TEXT[link]}
+        </span>
+      )}
       {error && (
         <span class="import-error" role="alert">
           {error}
@@ -92,4 +111,8 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
       )}
     </div>
   );
+}
+
+function plural(n: number, word: string): string {
+  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }

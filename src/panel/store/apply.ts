@@ -15,6 +15,7 @@ export function applyEvent(store: PanelStore, event: PanelEvent): void {
       case 'hub':
         return applyHub(store, event.message);
       case 'link':
+        if (event.state === 'connecting' && store.link.value === 'disconnected') store.reconnects.value++;
         store.link.value = event.state;
         return;
       case 'import':

@@ -114,6 +114,8 @@ export function createStore() {
     /** Where the frames came from: the hub of a tab, an imported file, or nothing yet. */
     source: signal<'none' | 'hub' | 'file'>('none'),
     link: signal<LinkState>('offline'),
+    /** How many times the link came back after dropping (the service worker was stopped). */
+    reconnects: signal(0),
     status: signal<TabStatus>(EMPTY_STATUS),
     connections: signal<ReadonlyMap<string, Connection>>(new Map()),
     framesVersion,

@@ -19,7 +19,7 @@ export function applyStreamEvent(state: FlatState, event: Record<string, unknown
   }
   checkReplay(state, event, frame, sink);
   let e: StreamEvent;
-  if (isPlainDeltaOrStop(event)) {
+  if (isPlainDeltaOrStop(event) || isPlainBlockStart(event)) {
     e = event as StreamEvent;
   } else {
     const parsed = StreamEventSchema.safeParse(event);
@@ -40,16 +40,48 @@ export function applyStreamEvent(state: FlatState, event: Record<string, unknown
  * Deltas and stops are most of a stream. This check accepts exactly what StreamEventSchema accepts for
  * them when it returns true; anything it is unsure of goes through the schema, which also words the finding.
  */
-function isPlainDeltaOrStop(e: Record<string, unknown>): boolean {
+export function isPlainDeltaOrStop(e: Record<string, unknown>): boolean {
   const index = e.index;
-  if (typeof index !== 'number' || !Number.isInteger(index) || index < 0) return false;
-  if (e.event_id !== undefined && typeof e.event_id !== 'string' && typeof e.event_id !== 'number') return false;
+  if (typeof index !== 'number' || !Number.isSafeInteger(index) || index < 0) return false;
+  if (!validEventId(e.event_id)) return false;
   if (e.type === 'content_block_stop') return true;
   if (e.type !== 'content_block_delta') return false;
   const d = e.delta;
   if (!d || typeof d !== 'object' || Array.isArray(d)) return false;
   const { text, thinking } = d as { text?: unknown; thinking?: unknown };
   return (text === undefined || typeof text === 'string') && (thinking === undefined || typeof thinking === 'string');
+}
+
+const validEventId = (v: unknown): boolean => v === undefined || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
+const optional = (v: unknown, type: 'string' | 'boolean'): boolean => v === undefined || typeof v === type;
+const nullableString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
+const RESULT_STATUSES = new Set(['success', 'error', 'cancelled']);
+
+/** The same promise as isPlainDeltaOrStop, for content_block_start with the block shapes of section 2. */
+export function isPlainBlockStart(e: Record<string, unknown>): boolean {
+  if (e.type !== 'content_block_start') return false;
+  const index = e.index;
+  if (typeof index !== 'number' || !Number.isSafeInteger(index) || index < 0) return false;
+  if (!validEventId(e.event_id)) return false;
+  const b = e.content_block;
+  if (!b || typeof b !== 'object' || Array.isArray(b)) return false;
+  const block = b as Record<string, unknown>;
+  switch (block.type) {
+    case 'text':
+      return optional(block.text, 'string') && optional(block.is_part, 'boolean') && optional(block.is_final, 'boolean');
+    case 'thinking':
+      return optional(block.thinking, 'string');
+    case 'tool_use':
+      return typeof block.id === 'string' && typeof block.name === 'string' && nullableString(block.tool_content_message) && nullableString(block.parent_tool_use_id);
+    case 'tool_result':
+      return typeof block.tool_use_id === 'string' && RESULT_STATUSES.has(block.status as string) && nullableString(block.tool_content_message);
+    case 'approval_request':
+    case 'approval_result':
+    case 'approval_timeout':
+      return typeof block.approval_key === 'string';
+    default:
+      return false;
+  }
 }
 
 function handle(state: FlatState, e: StreamEvent, frame: Frame, sink: FindingSink): void {

@@ -16,7 +16,7 @@ export function Rendering({ store }: { store: PanelStore }) {
   };
   const unknown = current.view.protocol === 'unknown';
   return (
-    <div class="rendering">
+    <div class="rendering" data-testid="rendering" data-session={sessionId} data-at={current.at ?? 'live'}>
       <div class="rendering-head">
         <span class="protocol">{current.view.protocol}</span>
         {current.at !== undefined && <span class="scrub-note"> as of frame #{current.at}</span>}

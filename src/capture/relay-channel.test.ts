@@ -1,0 +1,103 @@
+// The private hook → relay channel in a happy-dom window: the handshake in both load orders, batches
+// in order, the synchronous drain, and nothing on the window's own `message` listeners.
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PAGE_MESSAGE_TAG, type PageToRelay } from '../bridge/page-messages';
+import { parsePageBatch } from '../bridge/page-messages.schema';
+import { listenToHook, type HookChannel } from '../bridge/relay/hook-channel';
+import { openRelayChannel } from './relay-channel';
+
+type PageWindow = Window & typeof globalThis;
+
+const frame = (n: number): PageToRelay => ({
+  [PAGE_MESSAGE_TAG]: 1,
+  type: 'frame',
+  connectionId: 'c-1',
+  time: n,
+  direction: 'in',
+  kind: 'message',
+  data: `{"n":${n}}`,
+});
+
+describe('relay channel', () => {
+  let relays: HookChannel[];
+  let received: PageToRelay[];
+  let batches: number;
+  let windowMessages: number;
+  const onWindowMessage = () => windowMessages++;
+  const startRelay = () => {
+    const relay = listenToHook(window, (text) => {
+      batches++;
+      received.push(...parsePageBatch(text).messages);
+    });
+    relays.push(relay);
+    return relay;
+  };
+
+  beforeEach(() => {
+    vi.useFakeTimers();
+    relays = [];
+    received = [];
+    batches = 0;
+    windowMessages = 0;
+    window.addEventListener('message', onWindowMessage);
+  });
+  afterEach(() => {
+    for (const r of relays) r.stop();
+    window.removeEventListener('message', onWindowMessage);
+    vi.useRealTimers();
+  });
+
+  it('connects when the relay runs first, and hands frames over in batches, in order', async () => {
+    const relay = startRelay();
+    const hook = openRelayChannel(window as PageWindow);
+    expect(hook.claimed).toBe(true);
+    expect(relay.connected).toBe(true);
+    for (let i = 0; i < 5; i++) hook.post(frame(i));
+    expect(received).toEqual([]); // not inside the caller's task
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches).toBe(1);
+    expect(received.map((m) => m.time)).toEqual([0, 1, 2, 3, 4]);
+    expect(windowMessages).toBe(0);
+  });
+
+  it('connects when the hook runs first, and keeps what was posted before', async () => {
+    const hook = openRelayChannel(window as PageWindow);
+    expect(hook.claimed).toBe(false);
+    hook.post(frame(1));
+    startRelay();
+    expect(hook.claimed).toBe(true);
+    hook.post(frame(2));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(received.map((m) => m.time)).toEqual([1, 2]);
+  });
+
+  it('takes one channel only: a later offer is left alone', () => {
+    startRelay();
+    openRelayChannel(window as PageWindow);
+    const second = openRelayChannel(window as PageWindow);
+    expect(second.claimed).toBe(false);
+    // A relay that starts now gets it (and the window is left with no offer pending for other tests).
+    startRelay();
+    expect(second.claimed).toBe(true);
+  });
+
+  it('hands over at once on a drain, and when a batch is full', () => {
+    const relay = startRelay();
+    const hook = openRelayChannel(window as PageWindow);
+    hook.post(frame(1));
+    relay.drain();
+    expect(received.map((m) => m.time)).toEqual([1]);
+    for (let i = 0; i < 500; i++) hook.post(frame(i));
+    expect(received).toHaveLength(501);
+  });
+
+  it('keeps a bounded number of messages while no relay took the channel', async () => {
+    const hook = openRelayChannel(window as PageWindow, { maxUnclaimed: 3 });
+    for (let i = 0; i < 10; i++) hook.post(frame(i));
+    await vi.advanceTimersByTimeAsync(1);
+    startRelay();
+    hook.post(frame(10));
+    await vi.advanceTimersByTimeAsync(1);
+    expect(received.map((m) => m.time)).toEqual([0, 1, 2, 10]);
+  });
+});

@@ -1,0 +1,130 @@
+// The hook's end of the private channel to the relay (see page-messages.ts): messages are collected
+// and handed over many at a time, as one JSON text, from a timer task of our own. A frame therefore
+// costs the page's main thread one JSON encoding and an array push, and no message event, no
+// structured clone and no task of its own; nothing of it is visible to the page's listeners.
+import {
+  CHANNEL_BATCH_CHARS,
+  CHANNEL_BATCH_EVENT,
+  CHANNEL_BATCH_MESSAGES,
+  CHANNEL_FLUSH_EVENT,
+  CHANNEL_OFFER_EVENT,
+  CHANNEL_REQUEST_EVENT,
+  type PageToRelay,
+} from '../bridge/page-messages';
+import type { Post } from './emitter';
+import { encodeMessage } from './json-encode';
+import { call, construct, getOwnDescriptor, getPrototypeOf } from './natives';
+
+type PageWindow = Window & typeof globalThis;
+
+/** Characters kept while no relay took the channel. */
+const MAX_UNCLAIMED_CHARS = 16 * CHANNEL_BATCH_CHARS;
+
+export interface RelayChannelOptions {
+  /** Delay of the hand-over timer after the first message of a batch. */
+  flushDelayMs?: number;
+  /** Messages kept while no relay took the channel (e.g. the extension went away). */
+  maxUnclaimed?: number;
+}
+
+export interface RelayChannel {
+  post: Post;
+  /** True once a relay took the channel. */
+  readonly claimed: boolean;
+}
+
+/** The method `name` found on `object` or up its prototype chain. */
+function method(object: object, name: string): (...a: never[]) => unknown {
+  for (let o: object | null = object; o; o = getPrototypeOf(o)) {
+    const value: unknown = getOwnDescriptor(o, name)?.value;
+    if (typeof value === 'function') return value as (...a: never[]) => unknown;
+  }
+  // An implementation with accessors (happy-dom): still read before any page script runs.
+  const value: unknown = (object as Record<string, unknown>)[name];
+  if (typeof value === 'function') return value as (...a: never[]) => unknown;
+  throw new TypeError(`no ${name}`);
+}
+
+export function openRelayChannel(win: PageWindow, options: RelayChannelOptions = {}): RelayChannel {
+  // Read from the objects themselves, now, before any page script could replace them.
+  const addListener = method(win, 'addEventListener');
+  const removeListener = method(win, 'removeEventListener');
+  const dispatch = method(win, 'dispatchEvent');
+  const setTimer = win.setTimeout;
+  const NativeEventTarget = win.EventTarget;
+  const NativeCustomEvent = win.CustomEvent;
+  const NativeFocusEvent = win.FocusEvent;
+  const delay = options.flushDelayMs ?? 0;
+  const maxUnclaimed = options.maxUnclaimed ?? 10_000;
+
+  const channel = construct(NativeEventTarget, []) as EventTarget;
+  const channelListen = method(channel, 'addEventListener');
+  const channelDispatch = method(channel, 'dispatchEvent');
+  let claimed = false;
+  // The batch as JSON text built up by concatenation: no array method the page could have replaced.
+  let pending = '';
+  let pendingCount = 0;
+  let timer = false;
+
+  // Handing the channel over: the relay cancels the offer event when it takes the target.
+  const offer = () => {
+    // Init dictionaries have no prototype, so reading them cannot reach a getter on Object.prototype.
+    const event = construct(NativeFocusEvent, [CHANNEL_OFFER_EVENT, { __proto__: null, relatedTarget: channel, cancelable: true }]) as Event;
+    if (!call<boolean>(dispatch, win, event)) claimed = true;
+  };
+  const arm = () => {
+    if (timer || pendingCount === 0) return;
+    timer = true;
+    call(setTimer, win, flush, delay);
+  };
+  const onRequest = () => {
+    if (!claimed) offer();
+    if (!claimed) return;
+    call(removeListener, win, CHANNEL_REQUEST_EVENT, onRequest, true);
+    arm(); // what was posted before the relay came
+  };
+  const flush = () => {
+    timer = false;
+    if (pendingCount === 0 || !claimed) return;
+    const text = '[' + pending + ']';
+    pending = '';
+    pendingCount = 0;
+    try {
+      call(channelDispatch, channel, construct(NativeCustomEvent, [CHANNEL_BATCH_EVENT, { __proto__: null, detail: text }]));
+    } catch {
+      // The relay's listener runs in its own world; nothing it does may surface on the page.
+    }
+  };
+  // The relay asks for what is still here when the page is being hidden (its timers may never run).
+  call(channelListen, channel, CHANNEL_FLUSH_EVENT, flush);
+  offer();
+  if (!claimed) call(addListener, win, CHANNEL_REQUEST_EVENT, onRequest, true);
+
+  const post: Post = (message: PageToRelay) => {
+    let text: string;
+    try {
+      text = encodeMessage(message);
+    } catch {
+      return; // only a page-made exotic value could get here; our messages are strings and numbers
+    }
+    // No relay took the channel: it started neither before nor with the hook (both run at
+    // document_start), so it never will; keep a bounded amount rather than grow without end.
+    if (!claimed && (pendingCount >= maxUnclaimed || pending.length >= MAX_UNCLAIMED_CHARS)) return;
+    // A big message goes alone, so a batch never grows far past the bound.
+    if (pendingCount > 0 && pending.length + text.length > CHANNEL_BATCH_CHARS) flush();
+    pending = pendingCount === 0 ? text : pending + ',' + text;
+    pendingCount++;
+    if (claimed && (pendingCount >= CHANNEL_BATCH_MESSAGES || pending.length >= CHANNEL_BATCH_CHARS)) {
+      flush();
+    } else if (claimed) {
+      arm();
+    }
+  };
+
+  return {
+    post,
+    get claimed() {
+      return claimed;
+    },
+  };
+}

@@ -1,0 +1,102 @@
+// Helpers for the panel's browser tests: play a demo scenario in a tab (answering its approvals and
+// questions the way the page's user would), wait until the hub holds the whole run, and open the
+// panel page for that tab.
+import type { Page } from 'playwright-core';
+import type { Frame } from '../../../src/model/frame';
+import type { LaunchedBrowser } from './launch';
+
+/** What the tests call in the service worker (types only; the code runs there). */
+type ChromeTabs = { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } };
+
+export const PANEL_SIZE = { width: 1280, height: 800 };
+export const LIVE = '[data-testid="link"][data-state="live"]';
+
+export async function tabIdOf(browser: LaunchedBrowser, page: Page): Promise<number> {
+  const url = page.url();
+  const id = await browser.serviceWorker!.evaluate(
+    (u: string) => (globalThis as unknown as ChromeTabs).chrome.tabs.query({}).then((tabs) => tabs.find((t) => t.url === u)?.id),
+    url,
+  );
+  if (typeof id !== 'number') throw new Error(`no tab for ${url}`);
+  return id;
+}
+
+export const hubFrames = (browser: LaunchedBrowser, tabId: number): Promise<Frame[]> =>
+  browser.serviceWorker!.evaluate((id: number) => globalThis.__asiDebug!.frames(id), tabId);
+
+/** Waits until the hub's copy of the tab stops growing (the relay batches, closes come late). */
+export async function settledFrames(browser: LaunchedBrowser, tabId: number): Promise<Frame[]> {
+  let previous = -1;
+  let frames: Frame[] = [];
+  for (let i = 0; i < 60; i++) {
+    frames = await hubFrames(browser, tabId);
+    if (frames.length > 0 && frames.length === previous) return frames;
+    previous = frames.length;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return frames;
+}
+
+export interface PlayOptions {
+  /** Reject approvals instead of approving them. */
+  reject?: boolean;
+  /** Leave questions unanswered (the run then waits). */
+  noAnswer?: boolean;
+  /** Press the page's Reload button once this many events arrived. */
+  reloadAfter?: number;
+}
+
+/** Plays the started run until the page says it is idle, answering as told. */
+export async function playToEnd(page: Page, options: PlayOptions = {}): Promise<void> {
+  let reloaded = options.reloadAfter === undefined;
+  const deadline = Date.now() + 30_000;
+  while (Date.now() < deadline) {
+    const info = (await page.locator('#info').textContent()) ?? '';
+    const events = Number(/(\d+) events/.exec(info)?.[1] ?? 0);
+    if (!reloaded && events >= options.reloadAfter!) {
+      await page.click('#reload');
+      await page.waitForLoadState('domcontentloaded');
+      reloaded = true;
+      continue;
+    }
+    if (reloaded && events > 0 && info.includes('idle')) return;
+    const decision = page.locator(`button.decision.${options.reject ? 'reject' : 'approve'}`).first();
+    if (await decision.isVisible().catch(() => false)) await decision.click().catch(() => undefined);
+    const form = page.locator('form.card.question').first();
+    if (!options.noAnswer && (await form.isVisible().catch(() => false))) {
+      for (const set of await form.locator('fieldset').all()) await set.locator('input').first().check().catch(() => undefined);
+      await form.locator('button.submit').click().catch(() => undefined);
+    }
+    await page.waitForTimeout(50);
+  }
+  throw new Error('the run did not finish');
+}
+
+export interface PanelPageOptions {
+  theme?: 'default' | 'dark';
+}
+
+/** The panel as a plain page for `tabId`, once it is live and holds `frames` frames (when given). */
+export async function openPanel(browser: LaunchedBrowser, tabId: number, frames?: number, options: PanelPageOptions = {}): Promise<Page> {
+  const panel = await browser.context.newPage();
+  await panel.setViewportSize(PANEL_SIZE);
+  const theme = options.theme ? `&theme=${options.theme}` : '';
+  await panel.goto(`chrome-extension://${browser.extensionId}/panel.html?tabId=${tabId}${theme}`);
+  await panel.waitForSelector(LIVE);
+  if (frames !== undefined) await waitForFrameCount(panel, frames);
+  return panel;
+}
+
+export async function waitForFrameCount(panel: Page, frames: number): Promise<void> {
+  await panel.waitForFunction((n) => Number(document.querySelector('[data-testid="frame-count"]')?.getAttribute('data-count')) >= n, frames);
+}
+
+/** Opens the demo page for a scenario, starts the run and returns the page with its tab id. */
+export async function startScenario(browser: LaunchedBrowser, baseUrl: string, query: string): Promise<{ page: Page; tabId: number }> {
+  const page = await browser.context.newPage();
+  await page.goto(`${baseUrl}?${query}`);
+  await page.click('#start');
+  // Starting writes the session into the address; the tab is found by its final URL.
+  await page.waitForFunction(() => new URL(location.href).searchParams.has('session'));
+  return { page, tabId: await tabIdOf(browser, page) };
+}
