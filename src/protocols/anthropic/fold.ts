@@ -11,6 +11,7 @@ import { ANTHROPIC_RULES as R } from './rules';
 import { AnthropicEventSchema, KNOWN_EVENT_TYPES, type AnthropicEvent, type MessageDelta } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
 import { describeIssues, flattenUsage, isRecord, rawItem } from '../shared/view-helpers';
+import { guardedApply } from '../shared/view-helpers';
 
 export function createAnthropicFold(): ProtocolFold {
   const state: FoldState = {
@@ -25,14 +26,7 @@ export function createAnthropicFold(): ProtocolFold {
   };
 
   return {
-    apply(decoded, sink) {
-      try {
-        applyFrame(state, decoded, sink);
-      } catch {
-        // A bug here must not stop the fold; keep the frame visible.
-        state.model.items.push(rawItem(decoded.frame, `raw-${decoded.frame.index}-fault`));
-      }
-    },
+    apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
     finish(sink) {
       const turn = state.turn;
       if (!state.sawMessageFrame) {

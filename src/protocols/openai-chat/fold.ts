@@ -13,6 +13,7 @@ import { CHAT_RULES as R } from './rules';
 import { ChunkSchema, type ChatChunk } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
 import { describeIssues, flattenUsage, isRecord, rawItem } from '../shared/view-helpers';
+import { guardedApply } from '../shared/view-helpers';
 
 export function createOpenAIChatFold(): ProtocolFold {
   const state: FoldState = {
@@ -25,14 +26,7 @@ export function createOpenAIChatFold(): ProtocolFold {
     usage: {},
   };
   return {
-    apply(decoded, sink) {
-      try {
-        applyFrame(state, decoded, sink);
-      } catch {
-        // A bug here must not stop the fold; keep the frame visible.
-        state.model.items.push(rawItem(decoded.frame, `raw-${decoded.frame.index}-fault`));
-      }
-    },
+    apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
     finish(sink) {
       if (!state.sawChunkFrame) {
         sink.report(R.noChunks, 'the stream carried no chunks ("request ended without sending any chunks")', []);

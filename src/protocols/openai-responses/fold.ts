@@ -29,6 +29,7 @@ import {
 import { checkSequence } from './sequence';
 import { newResponse, type FoldState, type ResponseState } from './state';
 import { describeIssues, isRecord, rawItem } from '../shared/view-helpers';
+import { guardedApply } from '../shared/view-helpers';
 
 export function createOpenAIResponsesFold(): ProtocolFold {
   const state: FoldState = {
@@ -43,14 +44,7 @@ export function createOpenAIResponsesFold(): ProtocolFold {
     usage: {},
   };
   return {
-    apply(decoded, sink) {
-      try {
-        applyFrame(state, decoded, sink);
-      } catch {
-        // A bug here must not stop the fold; keep the frame visible.
-        state.model.items.push(rawItem(decoded.frame, `raw-${decoded.frame.index}-fault`));
-      }
-    },
+    apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
     finish(sink) {
       if (!state.sawEvent) sink.report(R.incompleteStream, 'the stream carried no events ("request ended without sending any events")', []);
       else if (state.response) endWithoutTerminal(state.response, sink, 'the stream ended', []);

@@ -1,7 +1,8 @@
 // Small helpers the Anthropic, OpenAI Chat and OpenAI Responses folds share to build view items from
 // untrusted payloads.
 import { frameText, preview } from '../../model/decode';
-import type { Frame } from '../../model/frame';
+import type { DecodedFrame, Frame } from '../../model/frame';
+import type { FindingSink } from '../../model/finding';
 import type { RawItem, TodoItem, ToolItem } from '../../model/view';
 import { humanizeToolName, isTodoToolName } from '../../model/view';
 
@@ -79,4 +80,18 @@ export function describeIssues(issues: readonly { path: readonly PropertyKey[]; 
   const where = first.path.length > 0 ? first.path.map(String).join('.') : '(root)';
   const more = issues.length > 1 ? ` (+${issues.length - 1} more)` : '';
   return `${where}: ${first.message}${more}`;
+}
+
+/** A fold's `apply` that survives its own bugs: the frame that hit one still shows, as a `-fault` raw item. */
+export function guardedApply(
+  model: { items: { push(item: RawItem): unknown } },
+  apply: (decoded: DecodedFrame, sink: FindingSink) => void,
+): (decoded: DecodedFrame, sink: FindingSink) => void {
+  return (decoded, sink) => {
+    try {
+      apply(decoded, sink);
+    } catch {
+      model.items.push(rawItem(decoded.frame, `raw-${decoded.frame.index}-fault`));
+    }
+  };
 }
