@@ -1,12 +1,17 @@
 // @vitest-environment node
-// The v4 data stream has no reference reader any more: ai ≥ 5 dropped it (the installed ai 6.x only
-// reads the UI message stream), so instead of comparing with a client we check the fold against the
-// semantics documented for ai@4.3.16 (spec: other-protocols.md §5.2, "Accumulation" and "Rules").
+// The fold against the v4 client. ai ≥ 5 dropped the v4 data stream reader (the installed ai 6.x only reads
+// the UI message stream) and ai 4.x cannot be installed beside this project (it needs zod 3 as a peer), so
+// the client's results were recorded from ai@4.3.16 itself (reference-client-v4.ts) and each stream is
+// folded here and compared with them; the tests after that check the semantics documented for
+// ai@4.3.16 (spec: other-protocols.md §5.2, "Accumulation" and "Rules").
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import type { GroupItem } from '../../model/view';
+import type { GroupItem, ViewModel } from '../../model/view';
 import { flatItems, reasoningOf, textsOf, toolsOf } from '../aisdk-ui/testing';
 import { parseLine } from './parse-line';
+import { v4ClientResults, type V4Recorded, type V4Tool } from './reference-client-v4';
 import { DATA_STREAM_PARTS, type DataStreamCode } from './schema';
 import { runLines } from './testing';
 
@@ -19,6 +24,66 @@ describe('the installed ai package', () => {
     }
     expect(names).toContain('readUIMessageStream');
   });
+});
+
+const testdata = path.resolve(__dirname, 'testdata');
+const linesOf = (c: V4Recorded): string[] =>
+  c.file ? readFileSync(path.join(testdata, c.file), 'utf8').split('\n').filter((l) => l !== '') : (c.lines ?? []);
+
+/** Our view in the shape the v4 client gives its message parts. */
+function asClientParts(view: ViewModel): Pick<V4Recorded, 'texts' | 'reasoning' | 'tools'> {
+  const tools = toolsOf(view)
+    .filter((t) => !t.orphanResult)
+    .map((t): V4Tool => {
+      if (t.status === 'success') return { toolCallId: t.toolId, toolName: t.name, state: 'result', args: t.input, result: t.result };
+      if (t.input !== undefined) return { toolCallId: t.toolId, toolName: t.name, state: 'call', args: t.input };
+      return { toolCallId: t.toolId, toolName: t.name, state: 'partial-call' };
+    });
+  return { texts: textsOf(view), reasoning: reasoningOf(view), tools };
+}
+
+describe('agreement with the v4 client (ai@4.3.16)', () => {
+  it('covers every test data file', () => {
+    const files = v4ClientResults.flatMap((c) => (c.file ? [c.file] : []));
+    expect(files.sort()).toEqual(['invalid-bad-lines.txt', 'invalid-tool-result-orphan.txt', 'valid-multi-step.txt', 'valid-reasoning-sources.txt']);
+  });
+
+  for (const c of v4ClientResults) {
+    const lines = linesOf(c);
+    const label = c.file ?? c.name ?? '';
+    const expected = { texts: c.texts, reasoning: c.reasoning, tools: c.tools };
+
+    if (c.throwsAt === undefined) {
+      it(`${label}: same parts, and no error`, () => {
+        const { view, findings } = runLines(lines);
+        expect(asClientParts(view)).toEqual(expected);
+        expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
+      });
+      continue;
+    }
+
+    const at = c.throwsAt;
+    it(`${label}: same parts up to the line the client throws on (${at})`, () => {
+      expect(asClientParts(runLines(lines.slice(0, at)).view)).toEqual(expected);
+    });
+
+    if (lines[at]?.startsWith('3:')) {
+      // The server's own error part: a well-formed stream the client ends by throwing its text. It is shown
+      // as an error item and flagged (as a warning: the stream itself is not broken).
+      it(`${label}: shows the thrown text as an error item`, () => {
+        const { view, findings } = runLines(lines);
+        expect(flatItems(view.items).filter((i) => i.kind === 'error')).toMatchObject([{ message: c.error, frames: [at] }]);
+        expect(findings.filter((f) => f.frames[0] === at).map((f) => f.rule)).toEqual(['aisdk/v4-error-part']);
+      });
+      continue;
+    }
+
+    it(`${label}: an error finding on the line the client throws on (${c.error ?? ''})`, () => {
+      const { findings } = runLines(lines);
+      expect(findings.filter((f) => f.severity === 'error' && f.frames[0] === at)).not.toEqual([]);
+      expect(findings.filter((f) => f.severity === 'error' && (f.frames[0] ?? at) < at)).toEqual([]);
+    });
+  }
 });
 
 // The typical multi-step order of the spec: f: → g:* → 0:* → b: → c:* → 9: → a: → e:, then the next step, then d:.

@@ -25,11 +25,30 @@ function newTool(st: DataFoldState, toolCallId: string, toolName: string, i: num
 export function streamingStart(st: DataFoldState, v: { toolCallId: string; toolName: string }, i: number): void {
   const existing = st.tools.get(v.toolCallId);
   const tool = existing ?? newTool(st, v.toolCallId, v.toolName, i);
-  if (existing) existing.item.frames.push(i);
+  if (existing) {
+    // The v4 client replaces the invocation with a new partial call: new name, no args, no result.
+    existing.item.frames.push(i);
+    renameTool(existing, v.toolName);
+    existing.item.input = undefined;
+    clearResult(existing);
+  }
   tool.streamed = true;
-  if (!tool.called) st.pendingCalls.add(tool);
+  tool.called = false;
+  tool.startFrame = i;
+  tool.incompleteReported = false;
+  st.pendingCalls.add(tool);
   tool.text = '';
   tool.item.inputText = '';
+}
+
+function renameTool(tool: DataTool, toolName: string): void {
+  tool.item.name = toolName;
+  tool.item.label = humanizeToolName(toolName);
+}
+
+function clearResult(tool: DataTool): void {
+  delete tool.item.result;
+  tool.item.status = 'pending';
 }
 
 export function argsDelta(st: DataFoldState, v: { toolCallId: string; argsTextDelta: string }, i: number, line: string): void {
@@ -52,9 +71,10 @@ export function toolCall(st: DataFoldState, v: { toolCallId: string; toolName: s
   const existing = st.tools.get(v.toolCallId);
   const tool = existing ?? newTool(st, v.toolCallId, v.toolName, i);
   if (existing) {
+    // The v4 client replaces the invocation with the call: a result it had is dropped.
     existing.item.frames.push(i);
-    existing.item.name = v.toolName;
-    existing.item.label = humanizeToolName(v.toolName);
+    renameTool(existing, v.toolName);
+    clearResult(existing);
   }
   if (tool.streamed && tool.text.length > 0) {
     const parsed = parseJson(tool.text);

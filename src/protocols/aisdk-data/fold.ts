@@ -53,9 +53,9 @@ function applyFrame(st: DataFoldState, d: DecodedFrame): void {
   if (frame.direction === 'out') return applyRequest(st.layout, d);
   const lines = frameText(frame).split('\n');
   lines.forEach((raw, n) => {
+    // The v4 client skips only empty lines: a blank one holding spaces or a lone \r has no ":" and makes it throw.
+    if (raw === '') return;
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    // The v4 client skips empty lines.
-    if (line.trim() === '') return;
     if (frame.truncated && n === lines.length - 1) {
       // The capture cut the payload inside this line: not the server's fault, so shown without a finding.
       addRaw(st, i, `${line}… (cut by the capture)`);

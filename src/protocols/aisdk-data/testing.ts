@@ -6,7 +6,8 @@ import { aisdkDataProtocol } from './index';
 export function lineFrames(body: string): Frame[] {
   return body
     .split('\n')
-    .filter((line) => line.trim() !== '')
+    // Only empty lines are skipped, as the v4 client does; a blank line holding spaces is a (broken) line.
+    .filter((line) => line !== '')
     .map((data, index) => ({ index, connectionId: 'c1', time: index, direction: 'in', kind: 'message', data }));
 }
 
