@@ -47,7 +47,9 @@ const texts = (l: Locator) => l.evaluateAll((els) => els.map((e) => e.textConten
 const sessionWithHistory = (panel: Page) => panel.locator('[data-testid="sessions"] > ul > li', { hasText: 'http-json' }).locator('[data-testid="session"]');
 
 async function expandGroups(panel: Page): Promise<void> {
-  for (const header of await rendering(panel).locator('.group-header[aria-expanded="false"]').all()) await header.click();
+  // Opening one group re-renders the list, so click the first still-closed header each time.
+  const closed = rendering(panel).locator('.group-header[aria-expanded="false"]');
+  for (let guard = 0; guard < 50 && (await closed.count()) > 0; guard++) await closed.first().click();
 }
 
 async function closeAll(...pages: Page[]): Promise<void> {
