@@ -3,8 +3,8 @@ import { describe, expect, it } from 'vitest';
 import { PAGE_MESSAGE_TAG, type PageToRelay } from '../bridge/page-messages';
 import { memoryPortPair, type MemoryPort } from '../bridge/memory-port';
 import type { RelayBatch } from '../bridge/relay-to-hub';
-import { createStore } from '../panel-minimal/store';
-import { connectToHub } from '../panel-minimal/hub-link';
+import { createStore } from './testing/client-store';
+import { connectToHub } from './testing/client-link';
 import { Hub } from './hub';
 import { MemoryStorage } from './storage';
 

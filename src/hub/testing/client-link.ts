@@ -1,9 +1,9 @@
-// The panel's connection to the hub: subscribes to one tab, feeds the store, and reconnects 250 ms
-// after the port drops (the service worker was stopped), re-subscribing for a fresh snapshot.
-import { HubToPanelSchema, type CaptureLike, type HubToPanel } from '../bridge/hub-to-panel';
-import type { PanelToHub } from '../bridge/panel-to-hub';
-import { TypedPort, type PortLike } from '../bridge/typed-port';
-import { apply, type PanelStore } from './store';
+// The test client's connection to the hub: subscribes to one tab, feeds the client store, and reconnects
+// 250 ms after the port drops (the service worker was stopped), re-subscribing for a fresh snapshot.
+import { HubToPanelSchema, type CaptureLike, type HubToPanel } from '../../bridge/hub-to-panel';
+import type { PanelToHub } from '../../bridge/panel-to-hub';
+import { TypedPort, type PortLike } from '../../bridge/typed-port';
+import { apply, type PanelStore } from './client-store';
 
 export const RECONNECT_MS = 250;
 

@@ -1,10 +1,9 @@
-// The minimal panel's state: a store of signals changed only through `apply`, one message at a time
-// inside `batch()`. Frames are kept in a plain array behind a version signal, so an append costs
-// the same whatever the capture's size.
+// A plain client of the hub for the hub's own tests: a store of signals fed one hub message at a time
+// inside `batch()`. (The panel has its own store in src/panel/store; this one stays small on purpose.)
 import { batch, signal } from '@preact/signals';
-import type { Connection, Frame } from '../model/frame';
-import type { HubToPanel, TabStatus } from '../bridge/hub-to-panel';
-import type { SessionSummary } from '../bridge/shared-schemas';
+import type { Connection, Frame } from '../../model/frame';
+import type { HubToPanel, TabStatus } from '../../bridge/hub-to-panel';
+import type { SessionSummary } from '../../bridge/shared-schemas';
 
 export type LinkState = 'connecting' | 'live' | 'disconnected';
 
