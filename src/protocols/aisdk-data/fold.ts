@@ -4,6 +4,7 @@ import type { DecodedFrame } from '../../model/frame';
 import type { ErrorItem, ReasoningItem, TextItem } from '../../model/view';
 import { frameText, preview } from '../../model/decode';
 import type { ProtocolFold } from '../types';
+import { createSinkFold } from '../shared/sink-fold';
 import { isRecord, jsonText, numericCounters } from '../aisdk-ui/json-util';
 import { applyRequest } from '../aisdk-ui/request';
 import { DATA_RULE } from './rules';
@@ -13,25 +14,7 @@ import { addRaw, createDataState, type DataFoldState } from './fold-state';
 import { argsDelta, reportIncompleteCalls, streamingStart, toolCall, toolResult } from './fold-tools';
 
 export function createAisdkDataFold(): ProtocolFold {
-  const st = createDataState();
-  let last = -1;
-  return {
-    apply(decoded, sink) {
-      st.sink = sink;
-      last = decoded.frame.index;
-      try {
-        applyFrame(st, decoded);
-      } catch (err) {
-        // A bug in a handler must not lose the frame or stop the session.
-        addRaw(st, decoded.frame.index, `${frameText(decoded.frame)} (not folded: ${String(err)})`);
-      }
-    },
-    finish(sink) {
-      st.sink = sink;
-      endOfInput(st, last);
-    },
-    view: () => st.model,
-  };
+  return createSinkFold(createDataState(), { applyFrame, endOfInput, addRaw });
 }
 
 const PROBLEM_RULE = {

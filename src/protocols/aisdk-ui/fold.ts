@@ -5,6 +5,7 @@ import type { DecodedFrame } from '../../model/frame';
 import type { ErrorItem } from '../../model/view';
 import { frameText } from '../../model/decode';
 import type { ProtocolFold } from '../types';
+import { createSinkFold } from '../shared/sink-fold';
 import { UI_RULE } from './rules';
 import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES, knownKeys, type AnyChunk, type DataChunk } from './schema';
 import { addRaw, createUiState, type UiFoldState } from './fold-state';
@@ -14,25 +15,7 @@ import { isRecord, numericCounters } from './json-util';
 import { applyRequest } from './request';
 
 export function createAisdkUiFold(): ProtocolFold {
-  const st = createUiState();
-  let last = -1;
-  return {
-    apply(decoded, sink) {
-      st.sink = sink;
-      last = decoded.frame.index;
-      try {
-        applyFrame(st, decoded);
-      } catch (err) {
-        // A bug in a handler must not lose the frame or stop the session.
-        addRaw(st, decoded.frame.index, `${frameText(decoded.frame)} (not folded: ${String(err)})`);
-      }
-    },
-    finish(sink) {
-      st.sink = sink;
-      endOfInput(st, last);
-    },
-    view: () => st.model,
-  };
+  return createSinkFold(createUiState(), { applyFrame, endOfInput, addRaw });
 }
 
 function applyFrame(st: UiFoldState, d: DecodedFrame): void {
