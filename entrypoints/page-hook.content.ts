@@ -14,6 +14,7 @@ export default defineContentScript({
   // Without this WXT declares a global variable for the script, which the page could see.
   globalName: false,
   main() {
-    installCaptureHooks(window, { post: openRelayChannel(window).post });
+    const channel = openRelayChannel(window);
+    installCaptureHooks(window, { post: channel.post, postJson: channel.postJson });
   },
 });

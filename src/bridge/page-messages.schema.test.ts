@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_CHANNEL_BATCH_CHARS, MAX_CHANNEL_BATCH_MESSAGES, MAX_FRAME_CHARS, PAGE_MESSAGE_TAG } from './page-messages';
-import { LIMITS, PageToRelaySchema, parsePageBatch } from './page-messages.schema';
+import { LIMITS, PageFrameSchema, PageToRelaySchema, parsePageBatch, plainFrame } from './page-messages.schema';
 
 const frame = (extra: Record<string, unknown> = {}) => ({
   [PAGE_MESSAGE_TAG]: 1,
@@ -72,5 +73,46 @@ describe('parsePageBatch', () => {
     const text = `[{"${PAGE_MESSAGE_TAG}":1,"type":"frame","__proto__":{"polluted":1},"connectionId":"c","time":1,"direction":"in","kind":"message","data":"x"}]`;
     expect(parsePageBatch(text)).toEqual({ messages: [], rejected: 1 });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  });
+});
+
+describe('plainFrame', () => {
+  const base = { [PAGE_MESSAGE_TAG]: 1, type: 'frame', connectionId: 'a-1', time: 5, direction: 'in', kind: 'message', data: 'x' };
+  // Values near the edges of every field, and keys added, removed or replaced.
+  const field = fc.oneof(
+    fc.constantFrom(1, 0, -1, -0, 1e308, 'frame', 'in', 'out', 'message', 'open', 'close', 'error', 'connection', '', null, undefined, true, [], {}),
+    fc.string({ maxLength: 3 }),
+    fc.double(),
+    fc.constant('x'.repeat(201)),
+  );
+  const mutated = fc
+    .record({
+      set: fc.dictionary(fc.constantFrom(...Object.keys(base), 'encoding', 'eventName', 'extra', '__proto__'), field, { maxKeys: 3 }),
+      remove: fc.subarray(Object.keys(base), { maxLength: 2 }),
+    })
+    .map(({ set, remove }) => {
+      const v: Record<string, unknown> = { ...base };
+      for (const k of remove) delete v[k];
+      for (const [k, x] of Object.entries(set)) Object.defineProperty(v, k, { value: x, enumerable: true, configurable: true, writable: true });
+      return v;
+    });
+
+  it('accepts only what PageFrameSchema accepts, and returns the same frame', () => {
+    fc.assert(
+      fc.property(fc.oneof(mutated, fc.anything()), (value) => {
+        const fast = plainFrame(value);
+        if (fast === undefined) return;
+        const parsed = PageFrameSchema.safeParse(value);
+        expect(parsed.success).toBe(true);
+        expect(fast).toEqual(parsed.data);
+      }),
+      { numRuns: 5_000 },
+    );
+  });
+
+  it('does take the common frame, so the fast path is really used', () => {
+    expect(plainFrame(base)).toBe(base);
+    expect(plainFrame(JSON.parse(JSON.stringify(base)))).toEqual(base);
+    expect(plainFrame({ ...base, eventName: 'e' })).toBeUndefined();
   });
 });

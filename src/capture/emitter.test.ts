@@ -69,4 +69,44 @@ describe('createCapture', () => {
     await new Promise((r) => setTimeout(r, 0));
     expect(frames()[0]).toMatchObject({ kind: 'message', data: '[unreadable payload: Error: gone]' });
   });
+
+  describe('text messages written straight to JSON', () => {
+    /** Messages as the relay would read them: objects posted as they are, JSON texts parsed. */
+    function jsonCapture() {
+      const got: PageToRelay[] = [];
+      const conn = createCapture((m) => got.push(m), (json) => got.push(JSON.parse(json) as PageToRelay)).open('websocket', { url: 'ws://127.0.0.1:1/' });
+      return { got, conn, frames: () => got.filter((m): m is PageFrame => m.type === 'frame') };
+    }
+
+    it('gives the relay the same frame the general path gives', () => {
+      const direct = jsonCapture();
+      const general = capture();
+      for (const [direction, data] of [['in', '{"a":"\u0000 \" 😀"}'], ['out', ''], ['in', 'plain']] as const) {
+        direct.conn.text(direction, data);
+        general.conn.frame({ direction, kind: 'message', data });
+      }
+      const strip = (f: PageFrame) => ({ ...f, connectionId: '', time: 0 });
+      expect(direct.frames().map(strip)).toEqual(general.frames().map(strip));
+      expect(direct.frames().every((f) => f.connectionId === direct.conn.id && typeof f.time === 'number')).toBe(true);
+    });
+
+    it('cuts an oversize text like the general path', () => {
+      const { conn, frames } = jsonCapture();
+      conn.text('in', 'z'.repeat(MAX_FRAME_CHARS + 1));
+      expect(frames()[0]!.truncated).toEqual({ originalLength: MAX_FRAME_CHARS + 1 });
+      expect(frames()[0]!.data.length).toBe(MAX_FRAME_CHARS);
+    });
+
+    it('waits behind a payload that is read asynchronously', async () => {
+      const { conn, frames } = jsonCapture();
+      let finish: (v: { data: string; encoding: 'base64' }) => void = () => {};
+      conn.frameLater('in', new Promise((r) => (finish = r)));
+      conn.text('in', 'after');
+      expect(frames()).toEqual([]);
+      finish({ data: 'AQID', encoding: 'base64' });
+      await Promise.resolve();
+      await Promise.resolve();
+      expect(frames().map((f) => f.data)).toEqual(['AQID', 'after']);
+    });
+  });
 });

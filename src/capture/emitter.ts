@@ -2,6 +2,7 @@
 // connection leave in the order they happened even when a payload must be read asynchronously (a
 // Blob), and every payload is cut at the size bound here, in one place.
 import {
+  MAX_FRAME_CHARS,
   PAGE_MESSAGE_TAG,
   type PageConnectionOpened,
   type PageFrame,
@@ -9,9 +10,12 @@ import {
 } from '../bridge/page-messages';
 import type { Direction, FrameKind, Transport } from '../model/frame';
 import { apply, documentToken, now, thenNative } from './natives';
+import { textFrameEncoder } from './json-encode';
 import { cutText, type FramePayload } from './truncate';
 
 export type Post = (message: PageToRelay) => void;
+/** Hands over one message already written as JSON text (the relay channel's own format). */
+export type PostJson = (json: string) => void;
 
 export interface FrameFields {
   direction: Direction;
@@ -31,6 +35,8 @@ export interface WatchedConnection {
   readonly id: string;
   /** A frame that happened now. */
   frame(fields: FrameFields): void;
+  /** A text message that happened now: the common case, written straight to JSON when it can be. */
+  text(direction: Direction, data: string): void;
   /** A frame that happened now but whose payload is still being read; later frames wait for it. */
   frameLater(direction: Direction, payload: Promise<FramePayload>): void;
 }
@@ -57,7 +63,8 @@ export function windowPoster(win: Window): Post {
   };
 }
 
-export function createCapture(post: Post): Capture {
+/** `postJson`, when given, takes text message frames already encoded (see textFrameEncoder). */
+export function createCapture(post: Post, postJson?: PostJson): Capture {
   const token = documentToken();
   let counter = 0;
 
@@ -71,12 +78,13 @@ export function createCapture(post: Post): Capture {
       if (info.status !== undefined) opened.status = info.status;
       if (info.responseHeaders !== undefined) opened.responseHeaders = info.responseHeaders;
       post(opened);
-      return orderedConnection(id, post);
+      return orderedConnection(id, post, postJson);
     },
   };
 }
 
-function orderedConnection(id: string, post: Post): WatchedConnection {
+function orderedConnection(id: string, post: Post, postJson: PostJson | undefined): WatchedConnection {
+  const encodeText = postJson && textFrameEncoder(id);
   // Frames waiting behind an unfinished asynchronous payload; empty almost always.
   const queue: { message: PageFrame | undefined }[] = [];
   const flush = () => {
@@ -90,6 +98,14 @@ function orderedConnection(id: string, post: Post): WatchedConnection {
     id,
     frame(fields) {
       send(buildFrame(id, now(), fields));
+    },
+    text(direction, data) {
+      // Behind an unfinished payload, or to be cut: the general path keeps order and marks the cut.
+      if (!encodeText || queue.length > 0 || data.length > MAX_FRAME_CHARS) {
+        send(buildFrame(id, now(), { direction, kind: 'message', ...cutText(data) }));
+      } else {
+        postJson!(encodeText(now(), direction, data));
+      }
     },
     frameLater(direction, payload) {
       const time = now();

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PAGE_MESSAGE_TAG, type PageConnectionOpened, type PageFrame } from '../bridge/page-messages';
-import { encodeMessage } from './json-encode';
+import fc from 'fast-check';
+import { encodeMessage, textFrameEncoder } from './json-encode';
 
 const frame = (extra: Partial<PageFrame> = {}): PageFrame => ({
   [PAGE_MESSAGE_TAG]: 1,
@@ -48,5 +49,14 @@ describe('encodeMessage', () => {
     const text = encodeMessage(frame({ truncated: { originalLength: 3 } }));
     expect(touched).toEqual([]);
     expect(text).not.toContain('forged');
+  });
+
+  it('writes a text message frame through the connection encoder exactly as encodeMessage does', () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 40 }), fc.double({ noNaN: false }), fc.constantFrom('in' as const, 'out' as const), fc.string({ unit: 'binary' }), (id, time, direction, data) => {
+        const expected = encodeMessage(frame({ connectionId: id, time, direction, data }));
+        expect(textFrameEncoder(id)(time, direction, data)).toBe(expected);
+      }),
+    );
   });
 });

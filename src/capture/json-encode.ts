@@ -57,6 +57,21 @@ function encodeFrame(f: PageFrame): string {
   return out + '}';
 }
 
+/** Writes a text message frame of one connection: what encodeMessage writes for it, built directly. */
+export type TextFrameEncoder = (time: number, direction: 'in' | 'out', data: string) => string;
+
+/**
+ * The hot path of a whole capture: a WebSocket text message becomes JSON text with one quoting of its
+ * payload and a few concatenations, no frame object and no key walk. The parts that never change
+ * for the connection are quoted once.
+ */
+export function textFrameEncoder(connectionId: string): TextFrameEncoder {
+  const head = FRAME_HEAD + stringify(connectionId) + ',"time":';
+  const inbound = ',"direction":"in","kind":"message","data":';
+  const outbound = ',"direction":"out","kind":"message","data":';
+  return (time, direction, data) => head + num(time) + (direction === 'in' ? inbound : outbound) + stringify(data) + '}';
+}
+
 /** The message as JSON text; plain objects, strings and numbers only (which is all a message holds). */
 export function encodeMessage(message: PageToRelay): string {
   if (message.type === 'frame') return encodeFrame(message);

@@ -12,6 +12,17 @@ export const now = Date.now;
 export const fromCharCode = String.fromCharCode;
 export const isView = ArrayBuffer.isView;
 const random = Math.random;
+const nativeCall = Function.prototype.call;
+const nativeBind = Function.prototype.bind;
+
+/**
+ * `fn` as a function of its receiver: `uncurry(fn)(self, …args)` is `fn.call(self, …args)` with the
+ * `call` saved now. A bound function, which V8 calls about as fast as `fn` itself: getters run once
+ * per captured frame, where an argument array per call would show.
+ */
+export function uncurry<A extends unknown[], R>(fn: (...args: A) => R): (self: unknown, ...args: A) => R {
+  return apply(nativeBind, nativeCall, [fn]) as (self: unknown, ...args: A) => R;
+}
 
 /** `fn.call(self, …args)` without going through `Function.prototype.call`, which the page can replace. */
 export function call<R>(fn: unknown, self: unknown, ...args: unknown[]): R {
@@ -25,7 +36,7 @@ export function nativeGetter(proto: object | undefined, name: string): ((self: u
     const desc = getOwnDescriptor(o, name);
     if (desc) {
       const get = desc.get;
-      return get ? (self: unknown) => apply(get, self, []) : undefined;
+      return get ? uncurry(get) : undefined;
     }
     o = getPrototypeOf(o);
   }

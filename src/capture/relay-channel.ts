@@ -11,7 +11,7 @@ import {
   CHANNEL_REQUEST_EVENT,
   type PageToRelay,
 } from '../bridge/page-messages';
-import type { Post } from './emitter';
+import type { Post, PostJson } from './emitter';
 import { encodeMessage } from './json-encode';
 import { call, construct, getOwnDescriptor, getPrototypeOf } from './natives';
 
@@ -29,6 +29,8 @@ export interface RelayChannelOptions {
 
 export interface RelayChannel {
   post: Post;
+  /** The same for a message already written as JSON text. */
+  postJson: PostJson;
   /** True once a relay took the channel. */
   readonly claimed: boolean;
 }
@@ -107,6 +109,10 @@ export function openRelayChannel(win: PageWindow, options: RelayChannelOptions =
     } catch {
       return; // only a page-made exotic value could get here; our messages are strings and numbers
     }
+    postJson(text);
+  };
+
+  const postJson: PostJson = (text) => {
     // No relay took the channel: it started neither before nor with the hook (both run at
     // document_start), so it never will; keep a bounded amount rather than grow without end.
     if (!claimed && (pendingCount >= maxUnclaimed || pending.length >= MAX_UNCLAIMED_CHARS)) return;
@@ -123,6 +129,7 @@ export function openRelayChannel(win: PageWindow, options: RelayChannelOptions =
 
   return {
     post,
+    postJson,
     get claimed() {
       return claimed;
     },

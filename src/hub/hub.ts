@@ -7,9 +7,10 @@ import { RELAY_PORT_NAME, RelayToHubSchema, type RelayBatch, type RelayToHub } f
 import type { HubToRelay } from '../bridge/hub-to-relay';
 import { PANEL_PORT_NAME, PanelToHubSchema, type PanelToHub } from '../bridge/panel-to-hub';
 import { TypedPort, type PortLike } from '../bridge/typed-port';
-import { Tab, type TabLimits } from './tab';
+import { Tab, type BatchResult, type TabLimits } from './tab';
 import type { HubStorage } from './storage';
 import { TabQueues } from './tab-queues';
+import { CoalescingStorage } from './coalescing-storage';
 
 export interface IncomingPort extends PortLike {
   readonly sender?: { id?: string; url?: string; tab?: { id?: number } };
@@ -22,6 +23,8 @@ export interface HubOptions {
   /** `chrome-extension://<id>/`: panel ports must come from pages under it, relay ports must not. */
   extensionOrigin: string;
   limits?: TabLimits;
+  /** Least time between two writes of one tab's batches (see CoalescingStorage); 0 by default. */
+  writeGapMs?: number;
 }
 
 type PanelPort = TypedPort<HubToPanel, PanelToHub>;
@@ -31,10 +34,13 @@ export class Hub {
   private readonly queues = new TabQueues();
   private readonly panels = new Map<number, Set<PanelPort>>();
   private ready: Promise<void> = Promise.resolve();
+  private readonly storage: HubStorage;
   /** Ports refused or messages that failed validation, for the debug hook. */
   readonly refused = { ports: 0, messages: 0 };
 
-  constructor(private readonly options: HubOptions) {}
+  constructor(private readonly options: HubOptions) {
+    this.storage = new CoalescingStorage(options.storage, options.writeGapMs);
+  }
 
   acceptPort(raw: IncomingPort): void {
     const sender = raw.sender;
@@ -64,7 +70,7 @@ export class Hub {
     return this.queues.run(tabId, async () => {
       this.tabs.delete(tabId);
       await this.ready;
-      await this.options.storage.clear(tabId);
+      await this.storage.clear(tabId);
       this.send(tabId, { type: 'cleared', tabId });
     });
   }
@@ -72,7 +78,7 @@ export class Hub {
   /** Forgets every stored tab (browser start: tab ids begin again and would match stale records). */
   resetAll(): Promise<void> {
     this.tabs.clear();
-    this.ready = this.ready.then(() => this.options.storage.clearAll()).catch(() => undefined);
+    this.ready = this.ready.then(() => this.storage.clearAll()).catch(() => undefined);
     return this.ready;
   }
 
@@ -80,7 +86,7 @@ export class Hub {
   async pruneClosed(openTabIds: readonly number[]): Promise<void> {
     await this.ready;
     const open = new Set(openTabIds);
-    for (const id of await this.options.storage.tabIds()) if (!open.has(id)) await this.onTabRemoved(id);
+    for (const id of await this.storage.tabIds()) if (!open.has(id)) await this.onTabRemoved(id);
   }
 
   /** The tab, hydrated from storage on first use after a cold start. */
@@ -88,7 +94,7 @@ export class Hub {
     let tab = this.tabs.get(tabId);
     if (tab) return tab;
     await this.ready;
-    const stored = await this.options.storage.load(tabId);
+    const stored = await this.storage.load(tabId);
     if (!stored && !create) return undefined;
     tab = new Tab(tabId, this.options.registry, this.options.limits, stored);
     this.tabs.set(tabId, tab);
@@ -111,42 +117,56 @@ export class Hub {
     });
   }
 
+  /**
+   * Runs in the tab's queue, which the write does not hold up: batches that arrive while a write is
+   * under way are applied at once and stored together by the next write (see CoalescingStorage).
+   * The relay hears of a batch only once it is stored.
+   */
   private async storeBatch(tabId: number, batch: RelayBatch, port: TypedPort<HubToRelay, RelayToHub>): Promise<void> {
     const tab = (await this.tab(tabId))!;
     const counters = `${tab.record.dropped}/${tab.record.rejected}/${tab.record.ignored}`;
     const result = tab.applyBatch(batch);
+    // A resend of a batch stored before (or still being stored): its acknowledgement waits for that write too.
+    const write = result.duplicate
+      ? { record: tab.record, connections: [], frames: [] }
+      : { record: tab.record, connections: result.connections, frames: result.frames, ...(result.dropBelow !== undefined && { dropBelow: result.dropBelow }) };
+    const stored = this.storage.write(write).catch((err: unknown) => {
+      // Still acknowledged: the frames are in memory, and a relay resending forever would be worse.
+      console.warn('agent-stream-inspector: could not persist a batch', err);
+    });
     if (!result.duplicate) {
-      try {
-        await this.options.storage.write({ record: tab.record, connections: result.connections, frames: result.frames, dropBelow: result.dropBelow });
-      } catch (err) {
-        // Still acknowledged: the frames are in memory, and a relay resending forever would be worse.
-        console.warn('agent-stream-inspector: could not persist a batch', err);
-      }
-      if (result.dropBelow !== undefined || result.regrouped) {
-        this.send(tabId, this.snapshot(tab));
-      } else if (result.frames.length > 0 || result.connections.length > 0 || result.sessions.size > 0) {
-        const sessions = [...result.sessions].map((id) => tab.sessions.summary(id)!).filter(Boolean);
-        this.send(tabId, { type: 'append', frames: result.frames, connections: result.connections, sessions });
-      }
+      // Summaries cost a pipeline per session: they are made only for a tab some panel watches.
+      if (this.watched(tabId)) this.tellPanels(tab, result);
       if (counters !== `${tab.record.dropped}/${tab.record.rejected}/${tab.record.ignored}`) this.send(tabId, { type: 'status', ...tab.status() });
     }
-    port.post({ type: 'ack', seq: batch.seq });
+    void stored.then(() => port.post({ type: 'ack', seq: batch.seq }));
+  }
+
+  private tellPanels(tab: Tab, result: BatchResult): void {
+    const tabId = tab.record.tabId;
+    if (result.dropBelow !== undefined || result.regrouped) {
+      this.send(tabId, this.snapshot(tab));
+    } else if (result.frames.length > 0 || result.connections.length > 0 || result.sessions.size > 0) {
+      const sessions = [...result.sessions].map((id) => tab.sessions.summary(id)!).filter(Boolean);
+      this.send(tabId, { type: 'append', frames: result.frames, connections: result.connections, sessions });
+    }
   }
 
   private acceptPanel(raw: IncomingPort): void {
     const port: PanelPort = new TypedPort<HubToPanel, PanelToHub>(raw, PanelToHubSchema, { onInvalid: () => this.refused.messages++ });
     let tabId: number | undefined;
     port.onDisconnect(() => {
-      if (tabId !== undefined) this.panels.get(tabId)?.delete(port);
+      if (tabId !== undefined) this.unwatch(tabId, port);
     });
     port.onMessage((message) => {
       if (message.type === 'subscribe') {
-        if (tabId !== undefined) this.panels.get(tabId)?.delete(port);
+        if (tabId !== undefined) this.unwatch(tabId, port);
         const id = (tabId = message.tabId);
         void this.queues.run(id, async () => {
           const tab = (await this.tab(id))!;
           if (!this.panels.has(id)) this.panels.set(id, new Set());
           this.panels.get(id)!.add(port);
+          tab.sessions.setLive(true);
           port.post(this.snapshot(tab));
         });
       } else if (tabId !== undefined) {
@@ -165,7 +185,7 @@ export class Hub {
       case 'setRecording':
         if (message.type === 'setPreserveLog') tab.record.preserveLog = message.value;
         else tab.record.recording = message.value;
-        await this.options.storage.write({ record: tab.record, connections: [], frames: [] });
+        await this.storage.write({ record: tab.record, connections: [], frames: [] });
         return this.send(tabId, { type: 'status', ...tab.status() });
       case 'export':
         port.post({ type: 'export', requestId: message.requestId, capture: tab.capture(), dropped: tab.record.dropped });
@@ -177,10 +197,10 @@ export class Hub {
 
   private async clearTab(tab: Tab, keepOpenConnections: boolean): Promise<void> {
     const kept = tab.clearCapture(keepOpenConnections);
-    await this.options.storage.clear(tab.record.tabId, tab.record);
-    if (kept.length > 0) await this.options.storage.write({ record: tab.record, connections: kept, frames: [] });
+    await this.storage.clear(tab.record.tabId, tab.record);
+    if (kept.length > 0) await this.storage.write({ record: tab.record, connections: kept, frames: [] });
     this.send(tab.record.tabId, { type: 'cleared', tabId: tab.record.tabId });
-    this.send(tab.record.tabId, this.snapshot(tab));
+    if (this.watched(tab.record.tabId)) this.send(tab.record.tabId, this.snapshot(tab));
   }
 
   private snapshot(tab: Tab): HubToPanel {
@@ -188,7 +208,19 @@ export class Hub {
   }
 
   private send(tabId: number, message: HubToPanel): void {
-    for (const port of this.panels.get(tabId) ?? []) if (!port.post(message)) this.panels.get(tabId)?.delete(port);
+    for (const port of this.panels.get(tabId) ?? []) if (!port.post(message)) this.unwatch(tabId, port);
+  }
+
+  private watched(tabId: number): boolean {
+    return (this.panels.get(tabId)?.size ?? 0) > 0;
+  }
+
+  /** The last panel of a tab went away: its session pipelines stop following frames. */
+  private unwatch(tabId: number, port: PanelPort): void {
+    const set = this.panels.get(tabId);
+    if (!set?.delete(port) || set.size > 0) return;
+    this.panels.delete(tabId);
+    this.tabs.get(tabId)?.sessions.setLive(false);
   }
 
   /** Tabs held in memory right now (empty after a cold start until something touches a tab). */

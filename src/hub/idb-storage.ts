@@ -1,16 +1,30 @@
-// IndexedDB storage for the hub (through `idb`). Chosen over storage.session because frames are
+// IndexedDB storage for the hub (through `idb`). Chosen over storage.session because batches are
 // appended as separate records, so a batch costs a write proportional to the batch rather than a
 // rewrite of the whole tab, and because storage.session's 10 MB quota would be used up by a few
 // large frames. IndexedDB outlives the browser session too, so the hub wipes it on browser start.
+// One record holds a whole batch's frames as one JSON text: a record per frame made the browser
+// process's IndexedDB work (key encoding, value copying, the database write) per frame, and that
+// CPU is taken from the page being captured. A record is keyed by its last frame's index, so the
+// buffer bound deletes whole records below it by key range and drops the rest of a record that
+// straddles the bound when reading it back.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Connection, Frame } from '../model/frame';
 import { MemoryStorage, type HubStorage, type StoredTab, type TabRecord, type TabWrite } from './storage';
 
+/** Consecutive frames of one tab; `last` is the index of the last of them. */
+interface FrameRecord {
+  tabId: number;
+  last: number;
+  json: string;
+}
+
 interface HubDb extends DBSchema {
   tabs: { key: number; value: TabRecord };
   connections: { key: [number, string]; value: { tabId: number; connection: Connection } };
-  frames: { key: [number, number]; value: { tabId: number; frame: Frame } };
+  batches: { key: [number, number]; value: FrameRecord };
 }
+
+const STORES = ['tabs', 'connections', 'batches'] as const;
 
 const tabRange = (tabId: number) => IDBKeyRange.bound([tabId, -Infinity], [tabId, Infinity]);
 const connectionRange = (tabId: number) => IDBKeyRange.bound([tabId, ''], [tabId, '\uffff']);
@@ -19,11 +33,13 @@ export class IdbStorage implements HubStorage {
   private db: Promise<IDBPDatabase<HubDb>>;
 
   constructor(name = 'agent-stream-inspector-hub') {
-    this.db = openDB<HubDb>(name, 1, {
+    this.db = openDB<HubDb>(name, 2, {
       upgrade(db) {
+        // Captures are throwaway (wiped on browser start): an older layout is dropped, not migrated.
+        for (const store of [...db.objectStoreNames]) db.deleteObjectStore(store);
         db.createObjectStore('tabs', { keyPath: 'tabId' });
         db.createObjectStore('connections', { keyPath: ['tabId', 'connection.id'] });
-        db.createObjectStore('frames', { keyPath: ['tabId', 'frame.index'] });
+        db.createObjectStore('batches', { keyPath: ['tabId', 'last'] });
       },
     });
   }
@@ -35,24 +51,30 @@ export class IdbStorage implements HubStorage {
 
   async load(tabId: number): Promise<StoredTab | undefined> {
     const db = await this.db;
-    const tx = db.transaction(['tabs', 'connections', 'frames'], 'readonly');
-    const [record, connections, frames] = await Promise.all([
+    const tx = db.transaction(STORES, 'readonly');
+    const [record, connections, batches] = await Promise.all([
       tx.objectStore('tabs').get(tabId),
       tx.objectStore('connections').getAll(connectionRange(tabId)),
-      tx.objectStore('frames').getAll(tabRange(tabId)),
+      tx.objectStore('batches').getAll(tabRange(tabId)),
       tx.done,
     ]);
     if (!record) return undefined;
-    return { record, connections: connections.map((c) => c.connection), frames: frames.map((f) => f.frame) };
+    const frames: Frame[] = [];
+    for (const batch of batches) {
+      for (const frame of JSON.parse(batch.json) as Frame[]) if (frame.index >= record.firstIndex) frames.push(frame);
+    }
+    return { record, connections: connections.map((c) => c.connection), frames };
   }
 
   async write(write: TabWrite): Promise<void> {
     const db = await this.db;
     const tabId = write.record.tabId;
-    const tx = db.transaction(['tabs', 'connections', 'frames'], 'readwrite');
-    const frames = tx.objectStore('frames');
-    if (write.dropBelow !== undefined) void frames.delete(IDBKeyRange.bound([tabId, -Infinity], [tabId, write.dropBelow], false, true));
-    for (const frame of write.frames) void frames.put({ tabId, frame });
+    const tx = db.transaction(STORES, 'readwrite');
+    const batches = tx.objectStore('batches');
+    // Records whose last frame is below the bound hold nothing that is kept.
+    if (write.dropBelow !== undefined) void batches.delete(IDBKeyRange.bound([tabId, -Infinity], [tabId, write.dropBelow], false, true));
+    const last = write.frames.at(-1);
+    if (last) void batches.put({ tabId, last: last.index, json: JSON.stringify(write.frames) });
     const connections = tx.objectStore('connections');
     for (const connection of write.connections) void connections.put({ tabId, connection });
     void tx.objectStore('tabs').put(write.record);
@@ -61,8 +83,8 @@ export class IdbStorage implements HubStorage {
 
   async clear(tabId: number, keep?: TabRecord): Promise<void> {
     const db = await this.db;
-    const tx = db.transaction(['tabs', 'connections', 'frames'], 'readwrite');
-    void tx.objectStore('frames').delete(tabRange(tabId));
+    const tx = db.transaction(STORES, 'readwrite');
+    void tx.objectStore('batches').delete(tabRange(tabId));
     void tx.objectStore('connections').delete(connectionRange(tabId));
     if (keep) void tx.objectStore('tabs').put(keep);
     else void tx.objectStore('tabs').delete(tabId);
@@ -75,8 +97,8 @@ export class IdbStorage implements HubStorage {
 
   async clearAll(): Promise<void> {
     const db = await this.db;
-    const tx = db.transaction(['tabs', 'connections', 'frames'], 'readwrite');
-    await Promise.all([tx.objectStore('tabs').clear(), tx.objectStore('connections').clear(), tx.objectStore('frames').clear(), tx.done]);
+    const tx = db.transaction(STORES, 'readwrite');
+    await Promise.all([tx.objectStore('tabs').clear(), tx.objectStore('connections').clear(), tx.objectStore('batches').clear(), tx.done]);
   }
 }
 

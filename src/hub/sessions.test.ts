@@ -1,5 +1,8 @@
 // The hub's incremental session grouping must agree with splitSessions, which the CLI uses.
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { readInput } from '../fixtures/read-input';
+import { protocols } from '../protocols/registry';
 import type { Capture, Connection, Frame } from '../model/frame';
 import { splitSessions } from '../model/sessions';
 import type { ProtocolDefinition } from '../protocols/types';
@@ -89,5 +92,46 @@ describe('TabSessions', () => {
     for (const f of frames) live.append(f);
     expect(live.summaries().map((s) => [...s.connectionIds].sort())).toEqual([['hist', 'ws']]);
     expect(splitSessions({ connections, frames }, [toy]).map((s) => s.connections.map((x) => x.id).sort())).toEqual([['hist', 'ws']]);
+  });
+});
+
+describe('TabSessions pipelines', () => {
+  // The examples hold findings (broken) and a reload joining a History API response to its stream.
+  const examples = ['examples/flat-block-broken.jsonl', 'examples/flat-block-reload.har'];
+  const findingsOf = (capture: Capture) =>
+    new Map(splitSessions(capture, protocols).map((s) => [s.connections.map((c) => c.id).sort().join(), s.pipeline.findings().map((f) => f.rule)]));
+  const counted = (live: TabSessions) =>
+    new Map(live.summaries().map((s) => [s.connectionIds.slice().sort().join(), s.errors + s.warnings + s.infos]));
+
+  for (const file of examples) {
+    const { capture } = readInput(fs.readFileSync(file, 'utf8'));
+    const expected = new Map([...findingsOf(capture)].map(([k, rules]) => [k, rules.length]));
+
+    it(`${file}: summaries built on demand count what splitSessions finds`, () => {
+      const sessions = new TabSessions(protocols);
+      for (const c of capture.connections) sessions.addConnection(c);
+      for (const f of capture.frames) sessions.append(f);
+      expect(counted(sessions)).toEqual(expected);
+    });
+
+    it(`${file}: live pipelines, asked for summaries along the way, end with the same counts`, () => {
+      const sessions = new TabSessions(protocols);
+      sessions.setLive(true);
+      for (const c of capture.connections) sessions.addConnection(c);
+      capture.frames.forEach((f, i) => {
+        sessions.append(f);
+        if (i % 3 === 0) sessions.summaries();
+      });
+      expect(counted(sessions)).toEqual(expected);
+      // Going quiet and live again rebuilds from the frames, still equal.
+      sessions.setLive(false);
+      sessions.setLive(true);
+      expect(counted(sessions)).toEqual(expected);
+    });
+  }
+
+  it('the broken example does have findings (the comparison above is not between empty maps)', () => {
+    const { capture } = readInput(fs.readFileSync('examples/flat-block-broken.jsonl', 'utf8'));
+    expect([...findingsOf(capture).values()].flat().length).toBeGreaterThan(0);
   });
 });

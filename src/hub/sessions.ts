@@ -1,9 +1,13 @@
-// Agent sessions of one tab, each with its own live pipeline (detection, fold, findings). The
-// grouping follows splitSessions (src/model/sessions.ts), made incremental: a connection is its own
-// session until its protocol and agent session key show in its first frames; then it joins the
-// session with the same protocol and key (e.g. a History API response and the stream that follows a
-// reload), or a stream joins the unkeyed history response just before it. A join replays the joined
-// connections into one fresh pipeline, once. Findings are live: nothing is reported as "ended".
+// Agent sessions of one tab. The grouping follows splitSessions (src/model/sessions.ts), made
+// incremental: a connection is its own session until its protocol and agent session key show in its
+// first frames; then it joins the session with the same protocol and key (e.g. a History API
+// response and the stream that follows a reload), or a stream joins the unkeyed history response
+// just before it. Grouping reads only the first frames of each connection, so it costs next to
+// nothing per frame. Each session's pipeline (the fold and its findings) is built when a summary is
+// asked for and kept up to date frame by frame only while the tab is watched (`setLive`): while no
+// panel looks, a frame costs the service worker no fold, which matters because the worker shares
+// the machine's cores with the page being captured. A join drops the joined pipelines; the next
+// summary rebuilds one from the session's frames, once. Findings are live: nothing is "ended".
 import type { Connection, Frame } from '../model/frame';
 import { decodeFrame } from '../model/decode';
 import { SessionPipeline } from '../model/pipeline';
@@ -28,7 +32,8 @@ interface ConnectionState {
 interface Session {
   id: string;
   connectionIds: string[];
-  pipeline: SessionPipeline;
+  /** Built on demand; kept and fed only while the tab is live. */
+  pipeline: SessionPipeline | undefined;
 }
 
 export class TabSessions {
@@ -36,8 +41,18 @@ export class TabSessions {
   private readonly sessions = new Map<string, Session>();
   private readonly byKey = new Map<string, string>();
   private waitingHistory: string | undefined;
+  private live = false;
 
   constructor(private readonly registry: readonly ProtocolDefinition[]) {}
+
+  /**
+   * Live: pipelines, once built, follow every frame (a panel shows the summaries). Not live: the
+   * pipelines are let go and frames are only grouped.
+   */
+  setLive(live: boolean): void {
+    this.live = live;
+    if (!live) for (const s of this.sessions.values()) s.pipeline = undefined;
+  }
 
   /** Registers (or updates) a connection; returns its session id. */
   addConnection(connection: Connection): string {
@@ -49,7 +64,7 @@ export class TabSessions {
     const detector = new ProtocolDetector(this.registry);
     const state: ConnectionState = { connection, frames: [], detector, protocol: detector.connection(connection), key: undefined, scanned: 0, session: connection.id };
     this.connections.set(connection.id, state);
-    this.sessions.set(connection.id, { id: connection.id, connectionIds: [connection.id], pipeline: this.pipelineFor([state]) });
+    this.sessions.set(connection.id, { id: connection.id, connectionIds: [connection.id], pipeline: undefined });
     this.place(state);
     return state.session;
   }
@@ -79,21 +94,24 @@ export class TabSessions {
       }
     }
     const session = this.sessions.get(state.session)!;
-    this.guard(() => session.pipeline.append(frame));
+    const pipeline = session.pipeline;
+    if (pipeline) this.guard(() => pipeline.append(frame));
     return { session: session.id, regrouped: false };
   }
 
   summary(id: string): SessionSummary | undefined {
     const s = this.sessions.get(id);
     if (!s) return undefined;
+    const pipeline = s.pipeline ?? this.pipelineFor(s.connectionIds.map((c) => this.connections.get(c)!));
+    if (this.live) s.pipeline = pipeline;
     const counts = { error: 0, warning: 0, info: 0 };
     const rules = new Set<string>();
-    for (const f of s.pipeline.findings()) {
+    for (const f of pipeline.findings()) {
       counts[f.severity]++;
       if (rules.size < MAX_RULES_IN_SUMMARY) rules.add(f.rule);
     }
     const frames = s.connectionIds.reduce((n, c) => n + (this.connections.get(c)?.frames.length ?? 0), 0);
-    return { id, connectionIds: [...s.connectionIds], protocol: s.pipeline.protocol, frames, errors: counts.error, warnings: counts.warning, infos: counts.info, rules: [...rules] };
+    return { id, connectionIds: [...s.connectionIds], protocol: pipeline.protocol, frames, errors: counts.error, warnings: counts.warning, infos: counts.info, rules: [...rules] };
   }
 
   summaries(): SessionSummary[] {
@@ -132,8 +150,7 @@ export class TabSessions {
     const joined = this.sessions.get(target)!;
     joined.connectionIds.push(state.connection.id);
     state.session = target;
-    const members = joined.connectionIds.map((id) => this.connections.get(id)!);
-    joined.pipeline = this.pipelineFor(members);
+    joined.pipeline = undefined;
     return true;
   }
 

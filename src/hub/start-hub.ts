@@ -17,6 +17,7 @@ export function startHub(): Hub {
     registry: protocols,
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),
+    writeGapMs: 250,
   });
   browser.runtime.onConnect.addListener((port) => hub.acceptPort(port as IncomingPort));
   browser.webNavigation.onCommitted.addListener((details) => {

@@ -85,8 +85,9 @@ export class MemoryStorage implements HubStorage {
       if (at >= 0) tab.connections[at] = structuredClone(c);
       else tab.connections.push(structuredClone(c));
     }
-    if (write.dropBelow !== undefined) tab.frames = tab.frames.filter((f) => f.index >= write.dropBelow!);
     tab.frames.push(...structuredClone(write.frames));
+    // After the push: a batch larger than what the bound keeps loses its own oldest frames too.
+    if (write.dropBelow !== undefined) tab.frames = tab.frames.filter((f) => f.index >= write.dropBelow!);
     this.tabs.set(write.record.tabId, tab);
   }
 

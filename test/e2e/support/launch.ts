@@ -22,6 +22,8 @@ export interface LaunchedBrowser {
   context: BrowserContext;
   extensionId?: string;
   serviceWorker?: Worker;
+  /** The throwaway profile directory; it appears on the browser process's command line. */
+  profileDir: string;
   close(): Promise<void>;
 }
 
@@ -69,14 +71,14 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
     await context.close().catch(() => undefined);
     fs.rmSync(userDataDir, { recursive: true, force: true });
   };
-  if (!withExtension) return { context, close };
+  if (!withExtension) return { context, profileDir: userDataDir, close };
 
   try {
     const isOurs = (w: Worker) => w.url().startsWith('chrome-extension://');
     const serviceWorker =
       context.serviceWorkers().find(isOurs) ??
       (await context.waitForEvent('serviceworker', { predicate: isOurs, timeout: 10_000 }));
-    return { context, extensionId: new URL(serviceWorker.url()).host, serviceWorker, close };
+    return { context, extensionId: new URL(serviceWorker.url()).host, serviceWorker, profileDir: userDataDir, close };
   } catch (err) {
     await close();
     throw err;

@@ -1,0 +1,82 @@
+// CPU time of every Chromium process of one browser, read from /proc (Linux only), grouped by
+// what the process does. On a machine with few cores the page's wall time depends on what every
+// other process burns at the same time, so the capture benchmark reports where the CPU went.
+import fs from 'node:fs';
+
+export type ProcessRole = 'browser' | 'page renderer' | 'extension' | 'network' | 'storage' | 'gpu' | 'other';
+
+export type CpuByRole = Record<ProcessRole, number>;
+
+const TICK_MS = 10; // USER_HZ is 100 on Linux.
+
+function stat(pid: number): { ppid: number; cpuMs: number } | undefined {
+  try {
+    const text = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // The command name (field 2) may hold spaces and parentheses: fields are counted after its ')'.
+    const fields = text.slice(text.lastIndexOf(')') + 2).split(' ');
+    return { ppid: Number(fields[1]), cpuMs: (Number(fields[11]) + Number(fields[12])) * TICK_MS };
+  } catch {
+    return undefined;
+  }
+}
+
+function role(pid: number): ProcessRole {
+  let cmd = '';
+  try {
+    cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+  } catch {
+    return 'other';
+  }
+  if (!cmd.includes('--type=')) return 'browser';
+  if (cmd.includes('--type=renderer')) return cmd.includes('--extension-process') ? 'extension' : 'page renderer';
+  if (cmd.includes('network.mojom.NetworkService')) return 'network';
+  if (cmd.includes('storage.mojom.StorageService')) return 'storage';
+  if (cmd.includes('--type=gpu-process')) return 'gpu';
+  return 'other';
+}
+
+/** Every process below (and including) the one whose command line holds `marker`, e.g. the profile directory. */
+function processTree(marker: string): number[] {
+  const pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
+  const parent = new Map<number, number>();
+  for (const pid of pids) {
+    const s = stat(pid);
+    if (s) parent.set(pid, s.ppid);
+  }
+  const roots = pids.filter((pid) => {
+    try {
+      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
+      return cmd.includes(marker) && !cmd.includes('--type=');
+    } catch {
+      return false;
+    }
+  });
+  const tree = new Set(roots);
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, ppid] of parent) {
+      if (tree.has(pid) || !tree.has(ppid)) continue;
+      tree.add(pid);
+      grew = true;
+    }
+  }
+  return [...tree];
+}
+
+/** CPU milliseconds so far of each process of the browser started with `marker` in its command line. */
+export function snapshotCpu(marker: string): Map<number, { role: ProcessRole; cpuMs: number }> {
+  const out = new Map<number, { role: ProcessRole; cpuMs: number }>();
+  if (process.platform !== 'linux') return out;
+  for (const pid of processTree(marker)) {
+    const s = stat(pid);
+    if (s) out.set(pid, { role: role(pid), cpuMs: s.cpuMs });
+  }
+  return out;
+}
+
+/** CPU spent between two snapshots, summed by role (a process born in between counts from zero). */
+export function cpuBetween(before: ReturnType<typeof snapshotCpu>, after: ReturnType<typeof snapshotCpu>): CpuByRole {
+  const sums: CpuByRole = { browser: 0, 'page renderer': 0, extension: 0, network: 0, storage: 0, gpu: 0, other: 0 };
+  for (const [pid, a] of after) sums[a.role] += a.cpuMs - (before.get(pid)?.cpuMs ?? 0);
+  return sums;
+}
