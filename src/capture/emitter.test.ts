@@ -81,7 +81,7 @@ describe('createCapture', () => {
     it('gives the relay the same frame the general path gives', () => {
       const direct = jsonCapture();
       const general = capture();
-      for (const [direction, data] of [['in', '{"a":"\u0000 \" 😀"}'], ['out', ''], ['in', 'plain']] as const) {
+      for (const [direction, data] of [['in', '{"a":"\\u0000 \\" 😀"} raw " and \u0000'], ['out', ''], ['in', 'plain']] as const) {
         direct.conn.text(direction, data);
         general.conn.frame({ direction, kind: 'message', data });
       }
