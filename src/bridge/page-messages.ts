@@ -1,7 +1,8 @@
 // Messages the page hook (MAIN world) hands to the relay (isolated world), and the private channel
 // they travel on. This file is types and constants only: the hook must stay free of zod and of any
-// extension API, so importing it adds nothing to the page. The relay validates every message with
-// the zod schema in page-messages.schema.ts before forwarding it.
+// extension API, so importing it adds nothing to the page. The relay validates every message against
+// the zod schema in page-messages.schema.ts before forwarding it (plain frames through a hand check
+// that a property test holds to the schema).
 //
 // The channel: at document_start, before any page script exists, the hook creates an EventTarget
 // and hands it to the relay as the `relatedTarget` of a synchronous CHANNEL_OFFER_EVENT dispatched on
