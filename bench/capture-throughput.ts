@@ -1,27 +1,27 @@
 // How much the capture costs a page: 50,000 WebSocket frames received from a loopback server, timed
-// inside the page, in a Chromium without the extension and in one with it, in alternating rounds
-// with fresh browsers (on a small machine one pair of runs moves by tens of percent with load). For
-// scale: what a bare second listener that keeps every payload costs the same page (the floor of any
-// capture), and the ratio for a page that does a chat client's work with each frame. Then a check
-// that the hub stored every frame, and the delay between the page receiving a frame and the frame
-// reaching the hub in the service worker (hook batching, the relay's validation and its ~20 ms
-// batches, the port) at a steady 2,000 frames/s, on both sides read as performance.timeOrigin +
-// performance.now(). Needs the built extension in .output/chrome-mv3.
+// by the page itself, in a Chromium with the extension and in one with an empty extension, started
+// from the command line with no automation attached (see direct-browser.ts), in alternating rounds
+// of fresh browsers (one pair of runs moves by tens of percent on a small machine). For scale: what a
+// second listener of the page's own that reads every payload costs (the floor of any capture), and
+// the same rounds for a page that does a chat client's work with each frame. The CPU of every
+// browser process is read from /proc around each timed part. Then, in a Chromium driven by
+// Playwright, a check that the hub stored every frame, and the delay between the page receiving a
+// frame and the frame reaching the hub in the service worker (hook batching, the relay's validation
+// and its ~20 ms batches, the port) at a steady 2,000 frames/s, on both sides read as
+// performance.timeOrigin + performance.now(). Needs the built extension in .output/chrome-mv3.
 import fs from 'node:fs';
+import type http from 'node:http';
 import path from 'node:path';
 import type { Page, Worker } from 'playwright-core';
 import type { WebSocket } from 'ws';
 import { EXTENSION_DIR, launchBrowser, type LaunchedBrowser } from '../test/e2e/support/launch';
 import { startTestServer } from '../test/e2e/support/server';
 import { cpuBetween, snapshotCpu, type CpuByRole } from './process-cpu';
+import { emptyExtensionDir, openDirect, type DirectBrowser } from './direct-browser';
 
-/** One timed receive of FRAMES frames in a fresh browser. */
+/** One timed receive of FRAMES frames in a fresh browser with no automation attached. */
 export interface ReceiveRun {
   ms: number;
-  /** Busy time of the page's renderer main thread (CDP Performance TaskDuration). */
-  taskMs: number;
-  /** CPU time of the page's renderer main thread (CDP Performance ThreadTime). */
-  cpuMs: number;
   /** CPU of each kind of browser process, and of the benchmark's own server, during the run. */
   processCpu: CpuByRole & { server: number };
 }
@@ -32,19 +32,23 @@ export interface CaptureThroughput {
   rounds: { without: ReceiveRun; with: ReceiveRun; ratio: number }[];
   /** Median of the rounds' with / without ratios: the number held against the target. */
   medianRatio: number;
+  /** Median time with the extension over median time without. */
+  ratioOfMedians: number;
+  /** Median of the rounds' ratios of CPU summed over every browser process and the server. */
+  medianCpuRatio: number;
   /**
    * The least any capture costs: no extension, but the page itself adds a second message listener
-   * that reads every payload and keeps it (what a hook must do at the very least), vs the bare page;
-   * median over the rounds.
+   * that reads every payload (what a hook must do at the very least), vs the bare page; median over
+   * the rounds.
    */
   floorRatio: number;
-  /** The built hook alone, injected into a page of a browser without the extension (no relay receives). */
+  /** The built hook alone, loaded as the page's first script in a browser without the extension (no relay receives). */
   hookOnly: ReceiveRun;
   /**
    * A page that does what a chat client does with each frame (JSON.parse, append the text delta to
-   * the document), without and with the extension.
+   * the document), without and with the extension: its rounds and the median of their ratios.
    */
-  chat: { without: ReceiveRun; with: ReceiveRun; ratio: number };
+  chat: { rounds: { without: ReceiveRun; with: ReceiveRun; ratio: number }[]; medianRatio: number };
   /** Page receive → frame arrives at the hub over the relay's port, at 2,000 frames/s. */
   latencyMs: { rate: number; frames: number; median: number; p95: number; max: number; missing: number };
   /** Frames the hub counted for the page (warm-up and timed run), how many it should have, and what the relay dropped. */
@@ -56,17 +60,18 @@ const WARM_UP_FRAMES = 2_000;
 const PACED_RATE = 2_000;
 const PACED_FRAMES = 4_000;
 
-// ?mode=bare counts frames; floor adds a listener that keeps every payload; chat parses each frame
-// and appends its text to the document.
-const PAGE = `<!doctype html><meta charset="utf-8"><title>bench</title><body><div id="out"></div><script>
-const mode = new URLSearchParams(location.search).get('mode') || 'bare';
+// ?mode=bare counts frames; floor adds a second listener that reads every payload (which makes the
+// browser build each payload's string, as any capture must); chat parses each frame and appends its
+// text to the document.
+const page = (hook: boolean) => `<!doctype html><meta charset="utf-8"><title>bench</title>${hook ? '<script src="/page-hook.js"></script>' : ''}<body><div id="out"></div><script>
+const params = new URLSearchParams(location.search);
+const mode = params.get('mode') || 'bare';
 const out = document.getElementById('out');
 let bubble;
 window.receiveAll = (n) => new Promise((resolve) => {
   const ws = new WebSocket('ws://' + location.host + '/bulk');
-  const kept = [];
-  let count = 0, t0 = 0;
-  if (mode === 'floor') ws.addEventListener('message', (e) => { kept.push(e.data); });
+  let count = 0, t0 = 0, read = 0;
+  if (mode === 'floor') ws.addEventListener('message', (e) => { read += e.data.length; });
   ws.onopen = () => { t0 = performance.now(); ws.send('bulk:' + n); };
   ws.onmessage = (e) => {
     // A new message bubble every 100 deltas, as a chat shows turns; the text grows in place.
@@ -87,7 +92,25 @@ window.pacedReceive = (n, rate) => new Promise((resolve) => {
     if (++seen === n) { ws.close(); resolve(received); }
   };
 });
+// ?run=<id>: the page times itself once loaded (a short warm-up first, so JIT and connection setup
+// are not timed) and reports to the server, which reads the processes' CPU around the timed part.
+if (params.has('run')) addEventListener('load', async () => {
+  const mark = (phase, ms) => fetch('/mark?run=' + params.get('run') + '&phase=' + phase + (ms === undefined ? '' : '&ms=' + ms));
+  await new Promise((r) => setTimeout(r, 300));
+  await receiveAll(${WARM_UP_FRAMES});
+  await mark('start');
+  await mark('end', await receiveAll(${FRAMES}));
+});
 </script>`;
+
+/** An unmasked server-to-client WebSocket text frame (RFC 6455 section 5.2). */
+function textFrame(text: string): Buffer {
+  const payload = Buffer.from(text, 'utf8');
+  const n = payload.length;
+  const head = n < 126 ? Buffer.from([0x81, n]) : n < 65_536 ? Buffer.from([0x81, 126, n >> 8, n & 0xff]) : undefined;
+  if (!head) throw new Error('bench frames stay under 64 KiB');
+  return Buffer.concat([head, payload]);
+}
 
 function onSocket(socket: WebSocket): void {
   socket.on('message', (raw) => {
@@ -96,7 +119,11 @@ function onSocket(socket: WebSocket): void {
     // A payload of the size agent streams typically carry (a content_block_delta).
     const frame = (i: number) => `{"i":${i},"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"token ${i}"}}`;
     if (command === 'bulk') {
-      for (let i = 0; i < n; i++) socket.send(frame(i));
+      // Framed here and written to the TCP socket at once: the server shares the machine's cores
+      // with the browser, and ws sending 50,000 messages one by one costs it more the slower the
+      // page reads, which would blur what the extension itself costs.
+      const raw = (socket as unknown as { _socket: { write(b: Buffer): boolean } })._socket;
+      raw.write(Buffer.concat(Array.from({ length: n }, (_, i) => textFrame(frame(i)))));
     } else if (command === 'paced') {
       const perTick = Math.max(1, Math.round(Number(rate) / 100)); // every 10 ms
       let i = 0;
@@ -109,19 +136,12 @@ function onSocket(socket: WebSocket): void {
   });
 }
 
-async function inBrowser<T>(
-  extension: boolean | 'hook-only',
-  origin: string,
-  run: (page: Page, browser: LaunchedBrowser) => Promise<T>,
-  mode: 'bare' | 'floor' | 'chat' = 'bare',
-): Promise<T> {
-  const browser = await launchBrowser({ extension: extension === true });
+/** The built extension in a Chromium driven by Playwright: for what needs the service worker's side. */
+async function inBrowser<T>(origin: string, run: (page: Page, browser: LaunchedBrowser) => Promise<T>): Promise<T> {
+  const browser = await launchBrowser({ extension: true });
   try {
     const page = await browser.context.newPage();
-    if (extension === 'hook-only') {
-      await page.addInitScript(fs.readFileSync(path.join(EXTENSION_DIR, 'content-scripts/page-hook.js'), 'utf8'));
-    }
-    await page.goto(`${origin}/bench.html?mode=${mode}`);
+    await page.goto(`${origin}/bench.html`);
     return await run(page, browser);
   } finally {
     await browser.close();
@@ -188,54 +208,82 @@ function percentiles(latencies: number[]): { median: number; p95: number; max: n
   return { median: lat[Math.floor(n / 2)] ?? NaN, p95: lat[Math.floor(n * 0.95)] ?? NaN, max: lat[n - 1] ?? NaN };
 }
 
-/** Times one receive of FRAMES frames in the page, after a short untimed warm-up. */
-async function receive(page: Page, browser: LaunchedBrowser): Promise<ReceiveRun> {
-  const receiveAll = (n: number) => page.evaluate((k) => (window as unknown as { receiveAll(n: number): Promise<number> }).receiveAll(k), n);
-  // JIT and connection setup are not timed.
-  await receiveAll(WARM_UP_FRAMES);
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Performance.enable');
-  const metrics = async () => {
-    const all = (await cdp.send('Performance.getMetrics')).metrics;
-    const get = (name: string) => all.find((m) => m.name === name)?.value ?? NaN;
-    return { task: get('TaskDuration'), cpu: get('ThreadTime') };
-  };
-  const before = await metrics();
-  const cpuBefore = snapshotCpu(browser.profileDir);
-  const serverBefore = process.cpuUsage();
-  const ms = await receiveAll(FRAMES);
-  const server = process.cpuUsage(serverBefore);
-  const processCpu = { ...cpuBetween(cpuBefore, snapshotCpu(browser.profileDir)), server: (server.user + server.system) / 1000 };
-  const after = await metrics();
-  await cdp.detach();
-  return { ms, taskMs: (after.task - before.task) * 1000, cpuMs: (after.cpu - before.cpu) * 1000, processCpu };
+type Mode = 'bare' | 'floor' | 'chat';
+
+/** Runs waiting for their page's marks, by run id. */
+const runs = new Map<string, { profileDir: string; cpu?: ReturnType<typeof snapshotCpu>; server?: NodeJS.CpuUsage; done(run: ReceiveRun): void }>();
+let nextRun = 1;
+
+/** The /mark route: CPU is read when the page starts its timed receive and again when it reports. */
+function onMark(url: URL, res: http.ServerResponse): void {
+  const run = runs.get(url.searchParams.get('run') ?? '');
+  if (run && url.searchParams.get('phase') === 'start') {
+    run.cpu = snapshotCpu(run.profileDir);
+    run.server = process.cpuUsage();
+  } else if (run && run.cpu && run.server) {
+    const server = process.cpuUsage(run.server);
+    run.done({ ms: Number(url.searchParams.get('ms')), processCpu: { ...cpuBetween(run.cpu, snapshotCpu(run.profileDir)), server: (server.user + server.system) / 1000 } });
+  }
+  res.writeHead(204).end();
 }
+
+/** One timed receive of FRAMES frames in a fresh Chromium started without automation. */
+let emptyExtension: string | undefined;
+
+async function receive(origin: string, extension: boolean | 'hook-only', mode: Mode = 'bare'): Promise<ReceiveRun> {
+  emptyExtension ??= emptyExtensionDir();
+  const id = String(nextRun++);
+  const file = extension === 'hook-only' ? '/bench-hook.html' : '/bench.html';
+  let browser: DirectBrowser | undefined;
+  try {
+    return await new Promise<ReceiveRun>((resolve, reject) => {
+      browser = openDirect(`${origin}${file}?mode=${mode}&run=${id}`, extension === true ? undefined : emptyExtension);
+      runs.set(id, { profileDir: browser.profileDir, done: resolve });
+      setTimeout(() => reject(new Error(`run ${id} (${mode}, extension ${extension}) did not report in 120 s`)), 120_000).unref();
+    });
+  } finally {
+    runs.delete(id);
+    await browser?.close();
+  }
+}
+
+export const totalCpu = (r: ReceiveRun): number => Object.values(r.processCpu).reduce((a, b) => a + b, 0);
 
 const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-export async function benchCaptureThroughput(roundCount = 3): Promise<CaptureThroughput> {
+export async function benchCaptureThroughput(roundCount = 9): Promise<CaptureThroughput> {
+  const html = (hook: boolean) => (_req: http.IncomingMessage, res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end(page(hook));
   const server = await startTestServer({
-    routes: { '/bench.html': (_req, res) => res.writeHead(200, { 'content-type': 'text/html' }).end(PAGE) },
+    routes: {
+      '/bench.html': html(false),
+      '/bench-hook.html': html(true),
+      '/page-hook.js': (_req, res) => res.writeHead(200, { 'content-type': 'text/javascript' }).end(fs.readFileSync(path.join(EXTENSION_DIR, 'content-scripts/page-hook.js'))),
+      '/mark': (_req, res, url) => onMark(url, res),
+    },
     onWebSocket: onSocket,
   });
   try {
     const rounds: CaptureThroughput['rounds'] = [];
     const floors: number[] = [];
+    const chatRounds: CaptureThroughput['chat']['rounds'] = [];
     for (let r = 0; r < roundCount; r++) {
-      const without = await inBrowser(false, server.origin, receive);
-      const floor = await inBrowser(false, server.origin, receive, 'floor');
-      const withExtension = await inBrowser(true, server.origin, receive);
+      const without = await receive(server.origin, false);
+      const floor = await receive(server.origin, false, 'floor');
+      const withExtension = await receive(server.origin, true);
       rounds.push({ without, with: withExtension, ratio: withExtension.ms / without.ms });
       floors.push(floor.ms / without.ms);
+      const chatWithout = await receive(server.origin, false, 'chat');
+      const chatWith = await receive(server.origin, true, 'chat');
+      chatRounds.push({ without: chatWithout, with: chatWith, ratio: chatWith.ms / chatWithout.ms });
     }
-    const hookOnly = await inBrowser('hook-only', server.origin, receive);
-    const chatWithout = await inBrowser(false, server.origin, receive, 'chat');
-    const chatWith = await inBrowser(true, server.origin, receive, 'chat');
-    const { latency, hub } = await inBrowser(true, server.origin, async (page, browser) => {
-      await receive(page, browser);
+    const hookOnly = await receive(server.origin, 'hook-only');
+    const { latency, hub } = await inBrowser(server.origin, async (page, browser) => {
+      const receiveAll = (n: number) => page.evaluate((k) => (window as unknown as { receiveAll(n: number): Promise<number> }).receiveAll(k), n);
+      await receiveAll(WARM_UP_FRAMES);
+      await receiveAll(FRAMES);
       const sw = browser.serviceWorker!;
       // Per run (warm-up and timed): open, the request sent, every frame received, close.
       const hubState = await hubCounts(sw, page.url(), 2 * 3 + WARM_UP_FRAMES + FRAMES);
@@ -257,13 +305,17 @@ export async function benchCaptureThroughput(roundCount = 3): Promise<CaptureThr
       frames: FRAMES,
       rounds,
       medianRatio: median(rounds.map((r) => r.ratio)),
+      ratioOfMedians: median(rounds.map((r) => r.with.ms)) / median(rounds.map((r) => r.without.ms)),
+      medianCpuRatio: median(rounds.map((r) => totalCpu(r.with) / totalCpu(r.without))),
       floorRatio: median(floors),
       hookOnly,
-      chat: { without: chatWithout, with: chatWith, ratio: chatWith.ms / chatWithout.ms },
+      chat: { rounds: chatRounds, medianRatio: median(chatRounds.map((r) => r.ratio)) },
       latencyMs: { rate: PACED_RATE, frames: PACED_FRAMES, ...latency },
       hub,
     };
   } finally {
     await server.close();
+    if (emptyExtension) fs.rmSync(emptyExtension, { recursive: true, force: true });
+    emptyExtension = undefined;
   }
 }

@@ -28,7 +28,7 @@ export interface LaunchedBrowser {
 }
 
 // Keep Chromium off the network and quiet: only the loopback test server is reachable anyway.
-const QUIET_FLAGS = [
+export const QUIET_FLAGS = [
   '--no-sandbox',
   '--disable-gpu',
   '--disable-quic',
@@ -38,18 +38,20 @@ const QUIET_FLAGS = [
   '--disable-sync',
 ];
 
+/** A throwaway profile directory with developer mode on, which keeps an unpacked extension enabled across chrome.runtime.reload(). */
+export function newProfileDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asi-profile-'));
+  fs.mkdirSync(path.join(dir, 'Default'));
+  fs.writeFileSync(path.join(dir, 'Default', 'Preferences'), JSON.stringify({ extensions: { ui: { developer_mode: true } } }));
+  return dir;
+}
+
 export async function launchBrowser(options: LaunchOptions = {}): Promise<LaunchedBrowser> {
   const withExtension = options.extension ?? true;
   if (withExtension && !fs.existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) {
     throw new Error(`No built extension in ${EXTENSION_DIR}; run \`npx wxt build -b chrome\` first.`);
   }
-  const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asi-profile-'));
-  // Developer mode keeps an unpacked extension enabled across chrome.runtime.reload().
-  fs.mkdirSync(path.join(userDataDir, 'Default'));
-  fs.writeFileSync(
-    path.join(userDataDir, 'Default', 'Preferences'),
-    JSON.stringify({ extensions: { ui: { developer_mode: true } } }),
-  );
+  const userDataDir = newProfileDir();
   const args = [...QUIET_FLAGS];
   if (withExtension) args.push(`--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`);
   if (options.devtools) {
