@@ -71,6 +71,19 @@ describe('CoalescingStorage', () => {
     expect((await g.memory.load(1))?.frames.map((f) => f.index)).toEqual([2]);
   });
 
+  it('lets go of a removed tab, and not of a tab written to again', async () => {
+    const s = new CoalescingStorage(new MemoryStorage());
+    await s.write({ record: newTabRecord(1), connections: [], frames: [frame(0)] });
+    await s.write({ record: newTabRecord(2), connections: [], frames: [frame(0)] });
+    await s.clear(1);
+    expect(s.laneCount()).toBe(1);
+    const cleared = s.clear(2);
+    const again = s.write({ record: newTabRecord(2), connections: [], frames: [frame(1)] });
+    await Promise.all([cleared, again]);
+    expect(s.laneCount()).toBe(1);
+    expect((await s.load(2))?.frames.map((f) => f.index)).toEqual([1]);
+  });
+
   it('keeps tabs apart', async () => {
     const g = gatedStorage();
     const s = new CoalescingStorage(g.storage);

@@ -62,7 +62,19 @@ export class CoalescingStorage implements HubStorage {
   }
 
   clear(tabId: number, keep?: TabRecord): Promise<void> {
-    return this.barrier(tabId, () => this.inner.clear(tabId, keep));
+    const done = this.barrier(tabId, () => this.inner.clear(tabId, keep));
+    if (keep) return done;
+    // The tab is gone (closed or forgotten): its lane goes too, unless something was queued after.
+    const lane = this.lanes.get(tabId)!;
+    const tail = lane.tail;
+    return done.finally(() => {
+      if (lane.tail === tail && !lane.waiting && this.lanes.get(tabId) === lane) this.lanes.delete(tabId);
+    });
+  }
+
+  /** Tabs with a lane (tests: lanes of removed tabs must not pile up). */
+  laneCount(): number {
+    return this.lanes.size;
   }
 
   tabIds(): Promise<number[]> {
