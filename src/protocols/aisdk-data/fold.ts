@@ -14,7 +14,7 @@ import { addRaw, createDataState, type DataFoldState } from './fold-state';
 import { argsDelta, reportIncompleteCalls, streamingStart, toolCall, toolResult } from './fold-tools';
 
 export function createAisdkDataFold(): ProtocolFold {
-  return createSinkFold(createDataState(), { applyFrame, endOfInput, addRaw });
+  return createSinkFold(createDataState(), { applyMessage, applyRequest: (st, d) => applyRequest(st.layout, d), addError, endOfInput, addRaw });
 }
 
 const PROBLEM_RULE = {
@@ -24,16 +24,10 @@ const PROBLEM_RULE = {
   'invalid-value': DATA_RULE.invalidValue,
 } as const;
 
-function applyFrame(st: DataFoldState, d: DecodedFrame): void {
+/** An incoming message (the shell handles closes, errors and what the page sent). */
+function applyMessage(st: DataFoldState, d: DecodedFrame): void {
   const { frame } = d;
   const i = frame.index;
-  if (frame.kind === 'close') return endOfInput(st, i);
-  if (frame.kind === 'error') {
-    addError(st, i, `connection error${frame.data ? `: ${frame.data}` : ''}`);
-    return;
-  }
-  if (frame.kind !== 'message') return;
-  if (frame.direction === 'out') return applyRequest(st.layout, d);
   const lines = frameText(frame).split('\n');
   lines.forEach((raw, n) => {
     // The v4 client skips only empty lines: a blank one holding spaces or a lone \r has no ":" and makes it throw.

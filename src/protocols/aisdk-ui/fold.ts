@@ -15,19 +15,13 @@ import { isRecord, numericCounters } from './json-util';
 import { applyRequest } from './request';
 
 export function createAisdkUiFold(): ProtocolFold {
-  return createSinkFold(createUiState(), { applyFrame, endOfInput, addRaw });
+  return createSinkFold(createUiState(), { applyMessage, applyRequest: (st, d) => applyRequest(st.layout, d), addError, endOfInput, addRaw });
 }
 
-function applyFrame(st: UiFoldState, d: DecodedFrame): void {
+/** An incoming message (the shell handles closes, errors and what the page sent). */
+function applyMessage(st: UiFoldState, d: DecodedFrame): void {
   const { frame } = d;
   const i = frame.index;
-  if (frame.kind === 'close') return endOfInput(st, i);
-  if (frame.kind === 'error') {
-    addError(st, i, `connection error${frame.data ? `: ${frame.data}` : ''}`);
-    return;
-  }
-  if (frame.kind !== 'message') return;
-  if (frame.direction === 'out') return applyRequest(st.layout, d);
   const text = frameText(frame);
   if (text.trim() === '[DONE]') {
     st.doneAt ??= i;
