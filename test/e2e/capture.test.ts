@@ -13,6 +13,7 @@ import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import { scenarios } from '../../demo/scenarios/index';
 import type { Frame } from '../../src/model/frame';
 import { launchBrowser } from './support/launch';
+import { hubFrames, tabIdOf } from './support/panel-page';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -47,9 +48,6 @@ const runs: Run[] = scenarios.flatMap((s) =>
 
 let browser: Browser;
 
-/** What the tests call in the service worker (types only; the code runs there). */
-type ChromeTabs = { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } };
-const sw = () => browser.serviceWorker!;
 let fast: DemoServer;
 /** The reload scenario needs time to reload in the middle of the run. */
 let paced: DemoServer;
@@ -72,16 +70,6 @@ function safeJson(text: string): unknown {
   } catch {
     return undefined;
   }
-}
-
-async function tabIdOf(page: Page): Promise<number> {
-  const url = page.url();
-  const id = await sw().evaluate(
-    (u: string) => (globalThis as unknown as ChromeTabs).chrome.tabs.query({}).then((tabs) => tabs.find((t) => t.url === u)?.id),
-    url,
-  );
-  if (typeof id !== 'number') throw new Error(`no tab for ${url}`);
-  return id;
 }
 
 /** Plays the run to its end, approving every approval and answering every question. */
@@ -125,7 +113,7 @@ async function capture(run: Run): Promise<Result> {
   await page.goto(`${server.url}?scenario=${run.scenario}&transport=${run.transport}${run.buggy ? '&buggy=1' : ''}`);
   if (run.scenario === 'reload') {
     // Keep the log across the reload, as a user of the panel would.
-    const panel = await openPanel(await tabIdOf(page));
+    const panel = await openPanel(await tabIdOf(browser, page));
     await panel.locator('input.preserve-log').check();
     await panel.waitForFunction(() => document.querySelector<HTMLInputElement>('input.preserve-log')?.checked);
     await panel.close();
@@ -134,14 +122,14 @@ async function capture(run: Run): Promise<Result> {
   await drive(page, run);
   const sessionId = new URL(page.url()).searchParams.get('session')!;
   const sent = await serverLog(server, sessionId);
-  const tabId = await tabIdOf(page);
+  const tabId = await tabIdOf(browser, page);
   // The relay batches every 20 ms: wait until the hub holds the last event.
   const last = sent.at(-1);
   let frames: Frame[] = [];
   // Then wait until nothing more arrives (the stream's close frame follows its last event).
   let previous = -1;
   for (let i = 0; i < 60; i++) {
-    frames = await sw().evaluate((id: number) => globalThis.__asiDebug!.frames(id), tabId);
+    frames = await hubFrames(browser, tabId);
     if (frames.some((f) => f.data === last) && frames.length === previous) break;
     previous = frames.length;
     await page.waitForTimeout(100);

@@ -1,16 +1,14 @@
 // A hostile page posts forged, malformed and huge messages with the relay's tag, some naming another
 // tab. None may reach another tab's buffer, and neither the hub nor the panel may break.
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Page } from 'playwright-core';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import { PAGE_MESSAGE_TAG, MAX_FRAME_CHARS } from '../../src/bridge/page-messages';
 import { launchBrowser } from './support/launch';
+import { hubFrames, tabIdOf } from './support/panel-page';
 
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
-/** What the tests call in the service worker (types only; the code runs there). */
-type ChromeTabs = { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } };
 const sw = () => browser.serviceWorker!;
 let demo: DemoServer;
 
@@ -24,9 +22,7 @@ afterAll(async () => {
   await demo?.close();
 });
 
-const tabOf = (page: Page) =>
-  sw().evaluate((u: string) => (globalThis as unknown as ChromeTabs).chrome.tabs.query({}).then((tabs) => tabs.find((t) => t.url === u)?.id), page.url());
-const framesOf = (tabId: number) => sw().evaluate((id: number) => globalThis.__asiDebug!.frames(id), tabId);
+const framesOf = (tabId: number) => hubFrames(browser, tabId);
 const infoOf = (tabId: number) =>
   sw().evaluate((id: number) => globalThis.__asiDebug!.tabs().then((tabs) => tabs.find((t) => t.tabId === id)), tabId);
 
@@ -35,8 +31,8 @@ it('keeps forged messages out of other tabs and survives garbage', async () => {
   await victim.goto(`${demo.url}?victim=1`);
   const attacker = await browser.context.newPage();
   await attacker.goto(`${demo.url}?attacker=1`);
-  const victimTab = (await tabOf(victim))!;
-  const attackerTab = (await tabOf(attacker))!;
+  const victimTab = await tabIdOf(browser, victim);
+  const attackerTab = await tabIdOf(browser, attacker);
   expect(victimTab).not.toBe(attackerTab);
   const victimBefore = await framesOf(victimTab);
 

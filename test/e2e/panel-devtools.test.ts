@@ -7,12 +7,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Frame as PwFrame, Page } from 'playwright-core';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import { launchBrowser } from './support/launch';
+import type { ChromeTabs } from './support/panel-page';
 
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
-/** What the tests call in the service worker (types only; the code runs there). */
-type ChromeTabs = { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } };
 const sw = () => browser.serviceWorker!;
 let demo: DemoServer;
 

@@ -7,12 +7,11 @@ import { createParser } from 'eventsource-parser';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import type { Frame } from '../../src/model/frame';
 import { launchBrowser } from './support/launch';
+import type { ChromeTabs } from './support/panel-page';
 
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
-/** What the tests call in the service worker (types only; the code runs there). */
-type ChromeTabs = { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } };
 const sw = () => browser.serviceWorker!;
 let demo: DemoServer;
 

@@ -6,7 +6,8 @@ import type { Frame } from '../../../src/model/frame';
 import type { LaunchedBrowser } from './launch';
 
 /** What the tests call in the service worker (types only; the code runs there). */
-type ChromeTabs = { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } };
+/** What tests call in the service worker (types only; the code runs there). */
+export type ChromeTabs = { chrome: { tabs: { query(q: object): Promise<Array<{ id?: number; url?: string }>> } } };
 
 export const PANEL_SIZE = { width: 1280, height: 800 };
 export const LIVE = '[data-testid="link"][data-state="live"]';
