@@ -40,17 +40,22 @@ export const PageConnectionOpenedSchema = z.strictObject({
   time,
 });
 
-export const PageFrameSchema = z.strictObject({
-  [PAGE_MESSAGE_TAG]: z.literal(1),
-  type: z.literal('frame'),
-  connectionId: z.string().min(1).max(LIMITS.id),
-  time,
+/** A frame's payload and its SSE fields, bounded alike wherever a frame travels (see shared-schemas.ts). */
+export const FRAME_PAYLOAD_FIELDS = {
   direction: DirectionSchema,
   kind: FrameKindSchema,
   data: z.string().max(MAX_FRAME_CHARS),
   encoding: z.enum(['text', 'base64']).optional(),
   eventName: z.string().max(LIMITS.eventName).optional(),
   eventId: z.string().max(LIMITS.eventId).optional(),
+};
+
+export const PageFrameSchema = z.strictObject({
+  [PAGE_MESSAGE_TAG]: z.literal(1),
+  type: z.literal('frame'),
+  connectionId: z.string().min(1).max(LIMITS.id),
+  time,
+  ...FRAME_PAYLOAD_FIELDS,
   truncated: z.strictObject({ originalLength: z.number().int().nonnegative() }).optional(),
   code: z.number().int().min(0).max(65_535).optional(),
   reason: z.string().max(LIMITS.reason).optional(),

@@ -2,7 +2,7 @@
 // connections and session summaries. Bounds match what the relay already enforced on page input.
 import { z } from 'zod';
 import { MAX_FRAME_CHARS } from './page-messages';
-import { DirectionSchema, FrameKindSchema, LIMITS, TransportSchema } from './page-messages.schema';
+import { FRAME_PAYLOAD_FIELDS, LIMITS, TransportSchema } from './page-messages.schema';
 
 const headers = z.record(z.string().max(LIMITS.headerName), z.string().max(LIMITS.headerValue));
 
@@ -10,12 +10,7 @@ export const FrameSchema = z.object({
   index: z.number().int().nonnegative(),
   connectionId: z.string().max(LIMITS.id * 2),
   time: z.number().finite(),
-  direction: DirectionSchema,
-  kind: FrameKindSchema,
-  data: z.string().max(MAX_FRAME_CHARS),
-  encoding: z.enum(['text', 'base64']).optional(),
-  eventName: z.string().max(LIMITS.eventName).optional(),
-  eventId: z.string().max(LIMITS.eventId).optional(),
+  ...FRAME_PAYLOAD_FIELDS,
   truncated: z.object({ originalLength: z.number().int().nonnegative() }).optional(),
 });
 
