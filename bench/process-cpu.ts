@@ -20,13 +20,15 @@ function stat(pid: number): { ppid: number; cpuMs: number } | undefined {
   }
 }
 
-function role(pid: number): ProcessRole {
-  let cmd = '';
+function commandLine(pid: number): string | undefined {
   try {
-    cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
+    return fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8').replaceAll('\0', ' ');
   } catch {
-    return 'other';
+    return undefined;
   }
+}
+
+function role(cmd: string): ProcessRole {
   if (!cmd.includes('--type=')) return 'browser';
   if (cmd.includes('--type=renderer')) return cmd.includes('--extension-process') ? 'extension' : 'page renderer';
   if (cmd.includes('network.mojom.NetworkService')) return 'network';
@@ -35,42 +37,29 @@ function role(pid: number): ProcessRole {
   return 'other';
 }
 
-/** Every process below (and including) the one whose command line holds `marker`, e.g. the profile directory. */
-function processTree(marker: string): number[] {
-  const pids = fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d)).map(Number);
-  const parent = new Map<number, number>();
-  for (const pid of pids) {
-    const s = stat(pid);
-    if (s) parent.set(pid, s.ppid);
-  }
-  const roots = pids.filter((pid) => {
-    try {
-      const cmd = fs.readFileSync(`/proc/${pid}/cmdline`, 'utf8');
-      return cmd.includes(marker) && !cmd.includes('--type=');
-    } catch {
-      return false;
-    }
-  });
-  const tree = new Set(roots);
-  for (let grew = true; grew; ) {
-    grew = false;
-    for (const [pid, ppid] of parent) {
-      if (tree.has(pid) || !tree.has(ppid)) continue;
-      tree.add(pid);
-      grew = true;
-    }
-  }
-  return [...tree];
-}
-
 /** CPU milliseconds so far of each process of the browser started with `marker` in its command line. */
 export function snapshotCpu(marker: string): Map<number, { role: ProcessRole; cpuMs: number }> {
   const out = new Map<number, { role: ProcessRole; cpuMs: number }>();
   if (process.platform !== 'linux') return out;
-  for (const pid of processTree(marker)) {
+  const all = new Map<number, { ppid: number; cpuMs: number; cmd: string }>();
+  for (const name of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue;
+    const pid = Number(name);
     const s = stat(pid);
-    if (s) out.set(pid, { role: role(pid), cpuMs: s.cpuMs });
+    const cmd = s && commandLine(pid);
+    if (s && cmd !== undefined) all.set(pid, { ...s, cmd });
   }
+  // The browser process (the profile directory is on its command line), then every descendant.
+  const tree = new Set([...all].filter(([, p]) => p.cmd.includes(marker) && !p.cmd.includes('--type=')).map(([pid]) => pid));
+  for (let grew = true; grew; ) {
+    grew = false;
+    for (const [pid, p] of all) {
+      if (tree.has(pid) || !tree.has(p.ppid)) continue;
+      tree.add(pid);
+      grew = true;
+    }
+  }
+  for (const pid of tree) out.set(pid, { role: role(all.get(pid)!.cmd), cpuMs: all.get(pid)!.cpuMs });
   return out;
 }
 

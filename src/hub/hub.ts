@@ -97,6 +97,8 @@ export class Hub {
     const stored = await this.storage.load(tabId);
     if (!stored && !create) return undefined;
     tab = new Tab(tabId, this.options.registry, this.options.limits, stored);
+    // A panel may still be subscribed to a tab that was forgotten (closed) and comes back.
+    tab.sessions.setLive(this.watched(tabId));
     this.tabs.set(tabId, tab);
     return tab;
   }
