@@ -1,7 +1,7 @@
 // Decode + validate + fold of a long flat-block session against JSON.parse alone, and the cost of
 // one append at the start versus the end of the session (the pipeline must not slow down as it grows).
 import { performance } from 'node:perf_hooks';
-import { SessionPipeline } from '../src/model/pipeline';
+import { SessionPipeline } from '../src/analysis/pipeline';
 import { protocols } from '../src/protocols/registry';
 import { generateFlatSession } from './flat-session';
 

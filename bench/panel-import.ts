@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { toCaptureFile } from '../src/fixtures/capture-format';
+import { toCaptureFile } from '../src/capture-format/capture-format';
 import { launchBrowser } from '../test/e2e/support/launch';
 import { generateFlatSession } from './flat-session';
 

@@ -6,9 +6,9 @@ import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
-import { readInput } from '../src/fixtures/read-input';
+import { readInput } from '../src/readers/read-input';
 import type { Frame } from '../src/model/frame';
-import { SessionPipeline } from '../src/model/pipeline';
+import { SessionPipeline } from '../src/analysis/pipeline';
 import { protocols } from '../src/protocols/registry';
 import type { ProtocolId } from '../src/protocols/types';
 

@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { readInput } from '../../src/fixtures/read-input';
+import { readInput } from '../../src/readers/read-input';
 
 export interface ReplayFrame {
   data: string;

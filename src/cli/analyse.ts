@@ -1,7 +1,7 @@
 // Reads a file into sessions with their findings: the part of `check` and `render` that is not output.
 import { readFile } from 'node:fs/promises';
-import { readInput, InputError, type InputFormat } from '../fixtures/read-input';
-import { splitSessions, type Session } from '../model/sessions';
+import { readInput, InputError, type InputFormat } from '../readers/read-input';
+import { splitSessions, type Session } from '../analysis/sessions';
 import { protocols } from '../protocols/registry';
 import type { ProtocolId } from '../protocols/types';
 

@@ -3,7 +3,7 @@
 // cannot be read or recognised.
 import type { Finding } from '../model/finding';
 import { countBySeverity } from '../model/finding';
-import type { Session } from '../model/sessions';
+import type { Session } from '../analysis/sessions';
 import type { ProtocolId } from '../protocols/types';
 import { analyseFile, UnreadableInput } from './analyse';
 import type { Output } from './output';

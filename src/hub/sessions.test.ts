@@ -1,10 +1,10 @@
 // The hub's incremental session grouping must agree with splitSessions, which the CLI uses.
 import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { readInput } from '../fixtures/read-input';
+import { readInput } from '../readers/read-input';
 import { protocols } from '../protocols/registry';
 import type { Capture, Connection, Frame } from '../model/frame';
-import { splitSessions } from '../model/sessions';
+import { splitSessions } from '../analysis/sessions';
 import type { ProtocolDefinition } from '../protocols/types';
 import { createRawFold } from '../protocols/raw-fold';
 import { TabSessions } from './sessions';

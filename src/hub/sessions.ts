@@ -10,7 +10,7 @@
 // summary rebuilds one from the session's frames, once. Findings are live: nothing is "ended".
 import type { Connection, Frame } from '../model/frame';
 import { decodeFrame } from '../model/decode';
-import { SessionPipeline } from '../model/pipeline';
+import { SessionPipeline } from '../analysis/pipeline';
 import { ProtocolDetector } from '../protocols/detect';
 import type { ProtocolDefinition } from '../protocols/types';
 import type { SessionSummary } from '../bridge/shared-schemas';

@@ -8,7 +8,7 @@ import { applyEvent } from './store/apply';
 import type { LinkState, PanelEvent } from './store/events';
 import type { PanelTransport } from './transport';
 import { exportCapture } from './components/ExportDialog';
-import { toCaptureFile } from '../fixtures/capture-format';
+import { toCaptureFile } from '../capture-format/capture-format';
 
 export interface MountOptions {
   /** The inspected tab, when there is one (DevTools, or `?tabId=` in a plain page). */

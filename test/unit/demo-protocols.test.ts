@@ -11,9 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { protocolSessions, type ProtocolSession } from '../../demo/protocols/index';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
-import { readInput } from '../../src/fixtures/read-input';
+import { readInput } from '../../src/readers/read-input';
 import type { Capture, Connection, Frame } from '../../src/model/frame';
-import { splitSessions } from '../../src/model/sessions';
+import { splitSessions } from '../../src/analysis/sessions';
 import { protocols } from '../../src/protocols/registry';
 
 const ROOT = path.resolve(__dirname, '../..');

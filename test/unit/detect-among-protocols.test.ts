@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readInput } from '../../src/fixtures/read-input';
-import { SessionPipeline } from '../../src/model/pipeline';
+import { readInput } from '../../src/readers/read-input';
+import { SessionPipeline } from '../../src/analysis/pipeline';
 import { flatBlockProtocol } from '../../src/protocols/flat-block';
 import { openaiChatProtocol } from '../../src/protocols/openai-chat';
 import { openaiResponsesProtocol } from '../../src/protocols/openai-responses';

@@ -5,7 +5,7 @@ import { act } from 'preact/test-utils';
 import type { PanelToHub } from '../../src/bridge/panel-to-hub';
 import type { Frame } from '../../src/model/frame';
 import { mountPanel, type MountedPanel } from '../../src/panel/mount';
-import { readInput } from '../../src/fixtures/read-input';
+import { readInput } from '../../src/readers/read-input';
 import * as normal from '../../demo/scenarios/normal';
 import { append, emptySnapshot, example, scenarioFrames } from './panel-support';
 

@@ -3,9 +3,9 @@
 import { describe, expect, it } from 'vitest';
 import { act } from 'preact/test-utils';
 import type { Frame } from '../../src/model/frame';
-import { readInput } from '../../src/fixtures/read-input';
-import { splitSessions } from '../../src/model/sessions';
-import { SessionPipeline } from '../../src/model/pipeline';
+import { readInput } from '../../src/readers/read-input';
+import { splitSessions } from '../../src/analysis/sessions';
+import { SessionPipeline } from '../../src/analysis/pipeline';
 import { renderText } from '../../src/model/render-text';
 import { protocols } from '../../src/protocols/registry';
 import { createStore, type PanelStore } from '../../src/panel/store/store';

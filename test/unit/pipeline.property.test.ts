@@ -5,8 +5,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Capture, Frame } from '../../src/model/frame';
 import { renderText } from '../../src/model/render-text';
-import { splitSessions } from '../../src/model/sessions';
-import { InputError, readInput } from '../../src/fixtures/read-input';
+import { splitSessions } from '../../src/analysis/sessions';
+import { InputError, readInput } from '../../src/readers/read-input';
 import { protocols } from '../../src/protocols/registry';
 
 const small = fc.integer({ min: -1, max: 4 });

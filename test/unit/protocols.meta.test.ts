@@ -5,8 +5,8 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readInput } from '../../src/fixtures/read-input';
-import { splitSessions } from '../../src/model/sessions';
+import { readInput } from '../../src/readers/read-input';
+import { splitSessions } from '../../src/analysis/sessions';
 import { protocols } from '../../src/protocols/registry';
 
 const RULE_PREFIX: Record<string, string> = {

@@ -2,8 +2,8 @@
 // default and the list of what it replaces is shown before the download.
 import { useMemo, useState } from 'preact/hooks';
 import type { Capture } from '../../model/frame';
-import { planRedaction } from '../../fixtures/redact';
-import { toCaptureFile } from '../../fixtures/capture-format';
+import { planRedaction } from '../../redaction/redact';
+import { toCaptureFile } from '../../capture-format/capture-format';
 import type { PanelStore } from '../store/store';
 import { downloadText, exportFileName } from './download';
 

@@ -4,7 +4,7 @@ import { batch } from '@preact/signals';
 import type { Connection, Frame } from '../../model/frame';
 import type { HubToPanel } from '../../bridge/hub-to-panel';
 import type { SessionSummary } from '../../bridge/shared-schemas';
-import { readInput, InputError } from '../../fixtures/read-input';
+import { readInput, InputError } from '../../readers/read-input';
 import { NO_FILTER } from './filters';
 import type { PanelEvent } from './events';
 import { EMPTY_STATUS, type PanelStore } from './store';

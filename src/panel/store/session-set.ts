@@ -4,8 +4,8 @@
 // connection no summary names yet gets a session of its own, so it is shown and never lost.
 import type { Capture, Connection, Frame } from '../../model/frame';
 import type { Finding } from '../../model/finding';
-import { SessionPipeline } from '../../model/pipeline';
-import { splitSessions } from '../../model/sessions';
+import { SessionPipeline } from '../../analysis/pipeline';
+import { splitSessions } from '../../analysis/sessions';
 import { protocols } from '../../protocols/registry';
 import type { SessionSummary } from '../../bridge/shared-schemas';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFrame } from '../../model/decode';
 import type { Connection } from '../../model/frame';
-import { SessionPipeline } from '../../model/pipeline';
+import { SessionPipeline } from '../../analysis/pipeline';
 import { agUiProtocol } from './index';
 import { frame } from './test-support';
 

@@ -5,7 +5,7 @@ import path from 'node:path';
 import type { Frame } from '../../model/frame';
 import type { Finding } from '../../model/finding';
 import type { ViewModel } from '../../model/view';
-import { SessionPipeline } from '../../model/pipeline';
+import { SessionPipeline } from '../../analysis/pipeline';
 import { agUiProtocol } from './index';
 
 export const CORPUS = path.resolve(__dirname, '../../../../shared/corpus/ag-ui');

@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { readInput } from '../../fixtures/read-input';
+import { readInput } from '../../readers/read-input';
 import { errors, rulesOf, run } from './test-support';
 
 const dir = path.join(__dirname, 'testdata');

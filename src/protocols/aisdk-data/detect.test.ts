@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Connection } from '../../model/frame';
 import { decodeFrame } from '../../model/decode';
-import { SessionPipeline } from '../../model/pipeline';
+import { SessionPipeline } from '../../analysis/pipeline';
 import { aisdkUiProtocol } from '../aisdk-ui/index';
 import { chunkFrames } from '../aisdk-ui/testing';
 import { aisdkDataProtocol } from './index';

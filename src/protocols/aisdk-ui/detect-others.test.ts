@@ -4,7 +4,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { decodeFrame } from '../../model/decode';
-import { readInput } from '../../fixtures/read-input';
+import { readInput } from '../../readers/read-input';
 import { aisdkDataProtocol } from '../aisdk-data/index';
 import { aisdkUiProtocol } from './index';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Connection, DecodedFrame } from '../../model/frame';
 import { decodeFrame } from '../../model/decode';
-import { SessionPipeline } from '../../model/pipeline';
+import { SessionPipeline } from '../../analysis/pipeline';
 import { aisdkUiProtocol } from './index';
 import { chunkFrames } from './testing';
 

@@ -2,8 +2,8 @@
 import type { Frame } from '../../model/frame';
 import type { Finding } from '../../model/finding';
 import type { ViewItem, ViewModel, ToolItem, TextItem, ReasoningItem } from '../../model/view';
-import { SessionPipeline } from '../../model/pipeline';
-import { readInput } from '../../fixtures/read-input';
+import { SessionPipeline } from '../../analysis/pipeline';
+import { readInput } from '../../readers/read-input';
 import type { ProtocolDefinition, ProtocolId } from '../types';
 import { aisdkUiProtocol } from './index';
 

@@ -1,7 +1,7 @@
 // The view model the Anthropic fold builds.
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../../model/frame';
-import { SessionPipeline } from '../../model/pipeline';
+import { SessionPipeline } from '../../analysis/pipeline';
 import { anthropicProtocol } from './index';
 import { eventFrames, runAnthropic } from './test-helpers';
 

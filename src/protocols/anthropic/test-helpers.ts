@@ -1,6 +1,6 @@
 // Test helpers: turn an SSE body or a list of events into frames and run them through the pipeline.
 import type { Frame } from '../../model/frame';
-import { SessionPipeline } from '../../model/pipeline';
+import { SessionPipeline } from '../../analysis/pipeline';
 import { anthropicProtocol } from './index';
 
 export { sseFrames } from '../shared/sse-frames';

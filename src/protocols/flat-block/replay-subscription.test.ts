@@ -2,7 +2,7 @@
 // client frame: the replay rules compare against that cursor too.
 import { describe, expect, it } from 'vitest';
 import type { Connection, Frame } from '../../model/frame';
-import { SessionPipeline } from '../../model/pipeline';
+import { SessionPipeline } from '../../analysis/pipeline';
 import { flatBlockProtocol } from './index';
 
 function replay(connection: Connection, firstId: number): string[] {

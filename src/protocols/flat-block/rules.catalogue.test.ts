@@ -3,7 +3,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readInput } from '../../fixtures/read-input';
+import { readInput } from '../../readers/read-input';
 import { flatBlockProtocol } from './index';
 import { run } from './test-support';
 

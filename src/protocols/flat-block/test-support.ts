@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 import type { Frame } from '../../model/frame';
 import type { Finding, Severity } from '../../model/finding';
 import type { ViewItem, ViewModel } from '../../model/view';
-import { SessionPipeline } from '../../model/pipeline';
+import { SessionPipeline } from '../../analysis/pipeline';
 import { flatBlockProtocol } from './index';
 
 export type Json = Record<string, unknown>;

@@ -3,7 +3,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../../model/frame';
-import { SessionPipeline } from '../../model/pipeline';
+import { SessionPipeline } from '../../analysis/pipeline';
 import { openaiChatProtocol } from './index';
 import { chunk, chunkFrames, runChat, sseFrames } from './test-helpers';
 

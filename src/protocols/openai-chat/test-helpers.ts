@@ -1,6 +1,6 @@
 // Test helpers: chunk lists and SSE bodies → frames → the pipeline.
 import type { Frame } from '../../model/frame';
-import { SessionPipeline } from '../../model/pipeline';
+import { SessionPipeline } from '../../analysis/pipeline';
 import { openaiChatProtocol } from './index';
 
 export { sseFrames } from '../shared/sse-frames';

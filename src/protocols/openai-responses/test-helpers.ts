@@ -1,6 +1,6 @@
 // Test helpers: SSE bodies, event lists and WebSocket turns → frames → the pipeline.
 import type { Frame } from '../../model/frame';
-import { SessionPipeline } from '../../model/pipeline';
+import { SessionPipeline } from '../../analysis/pipeline';
 import { openaiResponsesProtocol } from './index';
 
 export { sseFrames } from '../shared/sse-frames';

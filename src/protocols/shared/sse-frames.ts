@@ -1,5 +1,5 @@
 // Test support shared by protocol folders: frames of a raw SSE body, read by the project's own reader.
-import { readInput } from '../../fixtures/read-input';
+import { readInput } from '../../readers/read-input';
 import type { Frame } from '../../model/frame';
 
 /** Frames of a raw SSE body, renumbered from `from` on `connectionId`. */

@@ -2,8 +2,8 @@
 // unless an agent session key (session id in the URL or frames) ties several together — e.g. a History
 // API response and the stream subscription that follows a reload — or an unkeyed history response
 // is followed by a stream of the same protocol on the same page, which the client joins the same way.
-import type { Capture, Connection, Frame } from './frame';
-import { decodeFrame } from './decode';
+import type { Capture, Connection, Frame } from '../model/frame';
+import { decodeFrame } from '../model/decode';
 import { SessionPipeline } from './pipeline';
 import { ProtocolDetector } from '../protocols/detect';
 import type { ProtocolDefinition, ProtocolId } from '../protocols/types';

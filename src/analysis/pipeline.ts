@@ -1,10 +1,10 @@
 // One agent session's pipeline: frames → decode → protocol detection → fold (view model) + findings.
 // Appending costs the same at frame 10 and frame 100,000; the view and findings as of any earlier
 // frame are had by replaying into a fresh fold (scrubbing), which never touches the live one.
-import type { Connection, DecodedFrame, Frame } from './frame';
-import { createFindingSink, type Finding, type FindingSink, type RuleMeta } from './finding';
-import type { ViewModel } from './view';
-import { decodeFrame } from './decode';
+import type { Connection, DecodedFrame, Frame } from '../model/frame';
+import { createFindingSink, type Finding, type FindingSink, type RuleMeta } from '../model/finding';
+import type { ViewModel } from '../model/view';
+import { decodeFrame } from '../model/decode';
 import { ProtocolDetector } from '../protocols/detect';
 import type { ProtocolDefinition, ProtocolFold, ProtocolId } from '../protocols/types';
 import { createRawFold } from '../protocols/raw-fold';

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { Frame } from './frame';
+import type { Frame } from '../model/frame';
 import { SessionPipeline } from './pipeline';
-import { readInput } from '../fixtures/read-input';
+import { readInput } from '../readers/read-input';
 import { protocols } from '../protocols/registry';
 
 function framesOf(file: string): Frame[] {
