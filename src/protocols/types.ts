@@ -39,6 +39,25 @@ export interface ProtocolFold {
   connection?(connection: Connection): void;
 }
 
+/** What one frame is, for the timeline's Event and Data columns. */
+export interface FrameDescription {
+  /** Short event label, e.g. `delta: text`, `tool_calls[0] args`, `finish: tool_calls`, a v4 part name. */
+  event: string;
+  /** The start of the text the frame carries (a delta's text, arguments), when it has one. */
+  preview?: string;
+  /** What the frame contributes, for timing (first token) and the waterfall. */
+  category?: 'text' | 'reasoning' | 'tool-call' | 'tool-result' | 'approval' | 'lifecycle' | 'error' | 'request' | 'other';
+}
+
+/** The user's turn a request asked for, read from its body (the prompt, not the whole history). */
+export interface RequestPrompt {
+  text: string;
+  /** Where in the body it was found, e.g. `messages[3]`. */
+  path: string;
+  /** How many messages the request carried in all (history included). */
+  messageCount: number;
+}
+
 export interface ProtocolDefinition {
   id: ProtocolId;
   /** Human name for the session picker. */
@@ -52,4 +71,8 @@ export interface ProtocolDefinition {
   /** An agent session key found in the connection or the frame (session/thread/run id), if any. */
   sessionKey?(connection: Connection, frame: DecodedFrame | undefined): string | undefined;
   createFold(): ProtocolFold;
+  /** Says what a frame is (its event label and a preview of its data). */
+  describeFrame?(frame: DecodedFrame): FrameDescription;
+  /** The prompt of a request that opened a connection (its body), when the protocol carries one. */
+  promptOf?(connection: Connection): RequestPrompt | undefined;
 }

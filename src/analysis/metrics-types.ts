@@ -1,0 +1,51 @@
+// What a session's timing looks like: the figures behind the panel's metrics strip and waterfall and
+// the CLI's `stats`. Milliseconds; times relative to the session's first request unless named `At`.
+
+/** A stretch between two frames of the session with nothing received. */
+export interface Gap {
+  ms: number;
+  /** Frame index (capture index) before and after the gap. */
+  afterFrame: number;
+  beforeFrame: number;
+}
+
+/** A tool call and, once it arrived, its result. */
+export interface ToolSpan {
+  id: string;
+  name: string;
+  callFrame: number;
+  resultFrame?: number;
+  latencyMs?: number;
+}
+
+/** An approval or a question put to the user, and the reply. */
+export interface WaitSpan {
+  kind: 'approval' | 'question';
+  id: string;
+  askFrame: number;
+  replyFrame?: number;
+  waitMs?: number;
+}
+
+export interface SessionMetrics {
+  /** `none` for inputs that carry no clock (JSON Lines, raw SSE): no time figure is given then. */
+  timing: 'real' | 'none';
+  /** Epoch ms when the session's first request started (its first connection's start). */
+  requestAt?: number;
+  firstByteMs?: number;
+  firstTokenMs?: number;
+  durationMs?: number;
+  /** Characters of assistant text and reasoning received. */
+  outputChars: number;
+  /** Output tokens as the stream reported them (usage), when it did. */
+  outputTokens?: number;
+  charsPerSecond?: number;
+  tokensPerSecond?: number;
+  longestGap?: Gap;
+  /** Gaps longer than the threshold (default 2,000 ms), in order. */
+  gaps: Gap[];
+  tools: ToolSpan[];
+  waits: WaitSpan[];
+  frames: number;
+  findings: { error: number; warning: number; info: number };
+}
