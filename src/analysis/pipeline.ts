@@ -51,6 +51,11 @@ export class SessionPipeline {
     return this.received;
   }
 
+  /** The protocol in use, when one was chosen. */
+  get definition(): ProtocolDefinition | undefined {
+    return this.protocolDef;
+  }
+
   /** Metadata of a connection whose frames this session receives (a response header may decide the protocol). */
   addConnection(connection: Connection): void {
     this.connections.push(connection);
@@ -60,18 +65,26 @@ export class SessionPipeline {
     if (chosen) this.switchTo(chosen, true);
   }
 
-  append(frame: Frame): void {
+  /** Consumes one frame; returns it decoded, so callers that describe it do not parse it again. */
+  append(frame: Frame): DecodedFrame {
     const decoded = decodeFrame(frame);
     this.received.push(frame);
     if (!this.certain) {
       const chosen = this.detector.frame(decoded);
-      if (chosen) return this.switchTo(chosen, true);
+      if (chosen) {
+        this.switchTo(chosen, true);
+        return decoded;
+      }
       if (!this.protocolDef && this.detector.windowFull) {
         const best = this.detector.best();
-        if (best) return this.switchTo(best, false);
+        if (best) {
+          this.switchTo(best, false);
+          return decoded;
+        }
       }
     }
     this.applyLive(decoded);
+    return decoded;
   }
 
   /** The input is complete: settle detection on the best guess and let the fold report end-of-input findings. */

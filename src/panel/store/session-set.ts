@@ -8,11 +8,21 @@ import { SessionPipeline } from '../../analysis/pipeline';
 import { splitSessions } from '../../analysis/sessions';
 import { protocols } from '../../protocols/registry';
 import type { SessionSummary } from '../../bridge/shared-schemas';
+import type { DecodedFrame } from '../../model/frame';
+import { decodeFrame } from '../../model/decode';
+import { SessionTrack } from './session-track';
+import { genericDescription } from './frame-row';
 
 export interface PanelSession {
   id: string;
+  /** The agent's own session, thread or run id, when known: what the picker names the session by. */
+  key?: string | undefined;
   connectionIds: string[];
   pipeline: SessionPipeline;
+  /** Times, lanes and kinds of the session's frames, for the waterfall and the time figures. */
+  track: SessionTrack;
+  /** The protocol the track's kinds were read with; a change (detection) rebuilds the track. */
+  trackProtocol: string;
   /** Findings of the pipeline already folded into the frame markers (see FindingsIndex). */
   seenFindings: number;
   seenFindingsOf: readonly Finding[] | undefined;
@@ -44,7 +54,8 @@ export class SessionSet {
   loadCapture(capture: Capture): void {
     this.clear();
     for (const s of splitSessions(capture, protocols)) {
-      this.add({ id: s.key, connectionIds: s.connections.map((c) => c.id), pipeline: s.pipeline, seenFindings: 0, seenFindingsOf: undefined });
+      const session = this.add({ id: s.key, key: s.agentKey, connectionIds: s.connections.map((c) => c.id), pipeline: s.pipeline, ...emptyTrack(), seenFindings: 0, seenFindingsOf: undefined });
+      retrack(session);
     }
   }
 
@@ -56,6 +67,7 @@ export class SessionSet {
   applySummaries(summaries: readonly SessionSummary[], connections: ReadonlyMap<string, Connection>, framesOf: (id: string) => readonly Frame[]): void {
     for (const summary of summaries) {
       const existing = this.byId.get(summary.id);
+      if (existing && summary.key !== undefined) existing.key = summary.key;
       const moved = summary.connectionIds.filter((c) => this.byConnection.get(c) !== existing || !existing);
       if (existing && moved.length === 0) continue;
       const affected = new Set<PanelSession>();
@@ -64,7 +76,8 @@ export class SessionSet {
         const owner = this.byConnection.get(c);
         if (owner) affected.add(owner);
       }
-      const session: PanelSession = existing ?? this.add({ id: summary.id, connectionIds: [], pipeline: new SessionPipeline(protocols), seenFindings: 0, seenFindingsOf: undefined });
+      const session: PanelSession = existing ?? this.add({ id: summary.id, connectionIds: [], pipeline: new SessionPipeline(protocols), ...emptyTrack(), seenFindings: 0, seenFindingsOf: undefined });
+      if (summary.key !== undefined) session.key = summary.key;
       for (const other of affected) {
         if (other === session) continue;
         other.connectionIds = other.connectionIds.filter((c) => !summary.connectionIds.includes(c));
@@ -80,12 +93,14 @@ export class SessionSet {
   append(frame: Frame, connections: ReadonlyMap<string, Connection>): PanelSession {
     let session = this.byConnection.get(frame.connectionId);
     if (!session) {
-      session = this.add({ id: frame.connectionId, connectionIds: [frame.connectionId], pipeline: new SessionPipeline(protocols), seenFindings: 0, seenFindingsOf: undefined });
+      session = this.add({ id: frame.connectionId, connectionIds: [frame.connectionId], pipeline: new SessionPipeline(protocols), ...emptyTrack(), seenFindings: 0, seenFindingsOf: undefined });
       this.byConnection.set(frame.connectionId, session);
       const connection = connections.get(frame.connectionId);
       if (connection) session.pipeline.addConnection(connection);
     }
-    session.pipeline.append(frame);
+    const decoded = session.pipeline.append(frame);
+    if (session.pipeline.protocol !== session.trackProtocol) retrack(session);
+    else trackFrame(session, decoded);
     return session;
   }
 
@@ -118,8 +133,31 @@ export class SessionSet {
     frames.sort((a, b) => a.index - b.index);
     for (const f of frames) pipeline.append(f);
     session.pipeline = pipeline;
+    retrack(session);
     this.rebuilt = true;
     session.seenFindings = 0;
     session.seenFindingsOf = undefined;
   }
+}
+
+function emptyTrack(): Pick<PanelSession, 'track' | 'trackProtocol'> {
+  return { track: new SessionTrack(), trackProtocol: 'unknown' };
+}
+
+function trackFrame(session: PanelSession, decoded: DecodedFrame): void {
+  const def = session.pipeline.definition;
+  let description;
+  try {
+    description = def?.describeFrame && decoded.frame.kind === 'message' ? def.describeFrame(decoded) : genericDescription(decoded);
+  } catch {
+    description = genericDescription(decoded);
+  }
+  session.track.append(decoded.frame.index, decoded.frame.time, decoded.frame.connectionId, description);
+}
+
+/** Reads the session's frames again with its current protocol: once per detection or rebuild, not per frame. */
+function retrack(session: PanelSession): void {
+  session.track = new SessionTrack();
+  session.trackProtocol = session.pipeline.protocol;
+  for (const f of session.pipeline.frames) trackFrame(session, decodeFrame(f));
 }
