@@ -6,7 +6,7 @@
 // continues the previous turn (tool results resent with the same prompt).
 import type { Connection, DecodedFrame } from '../model/frame';
 import type { FindingSink } from '../model/finding';
-import type { UserItem, ViewItem, ViewModel } from '../model/view';
+import type { UserItem, ViewItem } from '../model/view';
 import type { ProtocolDefinition, ProtocolFold, RequestPrompt } from '../protocols/types';
 
 interface PlacedTurn {
