@@ -8,6 +8,7 @@ import { decodeFrame } from '../model/decode';
 import { ProtocolDetector } from '../protocols/detect';
 import type { ProtocolDefinition, ProtocolFold, ProtocolId } from '../protocols/types';
 import { createRawFold } from '../protocols/raw-fold';
+import { withUserTurns } from './user-turns';
 
 export interface PipelineOptions {
   /** Skip detection and use this protocol. */
@@ -148,7 +149,7 @@ export class SessionPipeline {
   }
 
   private newFold(): ProtocolFold {
-    const fold = this.protocolDef ? this.protocolDef.createFold() : createRawFold();
+    const fold = this.protocolDef ? withUserTurns(this.protocolDef.createFold(), this.protocolDef) : createRawFold();
     for (const c of this.connections) fold.connection?.(c);
     return fold;
   }
