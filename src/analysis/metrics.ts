@@ -72,6 +72,17 @@ export class SessionMetricsTracker {
     this.lastIn = { at, index: frame.index };
   }
 
+  /** The figures that need no view model, for lists of many sessions: O(1). */
+  headline(): { requestAt?: number; firstTokenMs?: number; durationMs?: number } {
+    const start = this.requestAt ?? this.firstFrameAt;
+    if (this.timing === 'none' || start === undefined) return {};
+    return {
+      requestAt: start,
+      ...(this.firstTokenAt !== undefined && { firstTokenMs: Math.max(0, this.firstTokenAt - start) }),
+      ...(this.lastAt !== undefined && { durationMs: Math.max(0, this.lastAt - start) }),
+    };
+  }
+
   snapshot(view: ViewModel, findings: readonly Finding[]): SessionMetrics {
     const found = collect(view.items);
     const outputTokens = outputTokensOf(view.usage);

@@ -23,7 +23,7 @@ export function FrameDetail({ store }: { store: PanelStore }) {
   const session = store.sessions.set.ofConnection(frame.connectionId);
   const description = store.log.describe(position, store.protocolOf(frame.connectionId));
   const bytes = store.log.bytes[position] ?? 0;
-  const start = session && !store.untimed.value ? sessionStart(session, store.connections.value) : undefined;
+  const start = session && !store.untimed.value ? sessionStart(session) : undefined;
   const findings = (session?.pipeline.findings() ?? []).filter((f) => f.frames.includes(index));
   const items = session ? itemsOfFrame(session.pipeline.view().items, index) : [];
   const copy = async () => {

@@ -13,7 +13,7 @@ export function MetricsStrip({ store }: { store: PanelStore }) {
   track(store.sessionsVersion.value);
   const session = store.sessions.current.value;
   if (!session) return null;
-  const m = sessionMetrics(session, store.connections.value, store.untimed.value);
+  const m = sessionMetrics(session);
   const slowest = m.tools.reduce<number | undefined>((max, t) => (t.latencyMs !== undefined && (max === undefined || t.latencyMs > max) ? t.latencyMs : max), undefined);
   const waited = m.waits.reduce((sum, w) => sum + (w.waitMs ?? 0), 0);
   const rate = m.tokensPerSecond !== undefined ? `${m.tokensPerSecond.toFixed(1)} tok/s` : m.charsPerSecond !== undefined ? `${Math.round(m.charsPerSecond)} chars/s` : '—';
@@ -43,7 +43,7 @@ export function MetricsStrip({ store }: { store: PanelStore }) {
             'metric-gap',
             goTo(m.longestGap?.beforeFrame),
           )}
-          {m.gaps.length > 0 && figure('Gaps > 2 s', String(m.gaps.length), 'Gaps longer than 2 s between frames', 'metric-gaps')}
+          {m.gaps.length > 0 && figure(`Gaps > ${formatDuration(m.gapThresholdMs)}`, String(m.gaps.length), `Gaps longer than ${formatDuration(m.gapThresholdMs)} between received frames`, 'metric-gaps')}
           {m.tools.length > 0 && figure('Tools', `${m.tools.length}${slowest !== undefined ? ` · slowest ${formatDuration(slowest)}` : ''}`, 'Tool calls and the slowest call → result latency', 'metric-tools')}
           {m.waits.length > 0 && figure('Waiting', formatDuration(waited), 'Time waiting for approvals and answers', 'metric-waits')}
         </>

@@ -23,7 +23,6 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
   const visible = store.filters.visible.value;
   const selected = store.selection.frame.value;
   const highlighted = store.selection.highlighted.value;
-  const connections = store.connections.value;
   const untimed = store.untimed.value;
   // One connection in view (a scoped session with one connection): the column would repeat itself.
   const scope = store.filters.scope.value;
@@ -94,7 +93,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
   const starts = new Map<PanelSession | undefined, number | undefined>();
   const startOf = (connectionId: string): number | undefined => {
     const session = store.sessions.set.ofConnection(connectionId);
-    if (!starts.has(session)) starts.set(session, session ? sessionStart(session, connections) : store.log.frames[0]?.time);
+    if (!starts.has(session)) starts.set(session, session ? sessionStart(session) : store.log.frames[0]?.time);
     return starts.get(session);
   };
   const columns = `row-grid${showConnection ? '' : ' no-conn'}${showDelta ? ' with-delta' : ''}`;

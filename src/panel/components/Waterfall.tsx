@@ -11,12 +11,14 @@ import { frameNumber } from '../store/frame-row';
 import { CATEGORY_CODES, type CategoryName } from '../store/session-track';
 import { CATEGORY_LABELS, layoutWaterfall, nearestFrame, type WaterfallLayout, type WaterfallSpan } from './waterfall-model';
 import { waterfallSpans } from '../store/waterfall-spans';
+import { sessionMetrics } from '../store/session-metrics';
+import { DEFAULT_GAP_THRESHOLD_MS } from '../../analysis/metrics';
 
 const LABEL_WIDTH = 120;
 const AXIS = 18;
 const LANE = 18;
 const SPAN_ROW = 14;
-export const GAP_THRESHOLD_MS = 2000;
+const GAP_THRESHOLD_MS = DEFAULT_GAP_THRESHOLD_MS;
 
 interface Hover {
   x: number;
@@ -44,8 +46,8 @@ export function Waterfall({ store }: { store: PanelStore }) {
     return () => observer.disconnect();
   }, []);
 
-  const start = session ? sessionStart(session, store.connections.value) : undefined;
-  const spans = session ? waterfallSpans(session) : [];
+  const start = session ? sessionStart(session) : undefined;
+  const spans = session ? waterfallSpans(sessionMetrics(session), session.pipeline.frames) : [];
   const lanes = session?.track.laneIds.length ?? 0;
   const height = AXIS + lanes * LANE + 6 + Math.min(spans.length, 6) * SPAN_ROW + 6;
 

@@ -1,11 +1,7 @@
-// Where a finding's rule is explained: the extension's rules page (rules.html, generated from the
-// rule catalogues), at the rule's anchor. The anchor scheme is the one docs/rules.md uses.
-
-/** `flat/tool-result-orphan` → `flat-tool-result-orphan`. */
-export function ruleAnchor(ruleId: string): string {
-  return ruleId.toLowerCase().replace(/\//g, '-');
-}
+// Where a finding's rule is explained: the extension's rules page (rules.html, rendered from the rule
+// catalogues), at the same anchor docs/rules.md uses for the rule.
+import { ruleDocAnchor } from '../../model/rule-anchor';
 
 export function rulePageHref(ruleId: string): string {
-  return `rules.html#${encodeURIComponent(ruleAnchor(ruleId))}`;
+  return `rules.html#${encodeURIComponent(ruleDocAnchor(ruleId))}`;
 }

@@ -2,7 +2,7 @@
 // the protocol registry, so the page and the findings share one source.
 import { protocols } from '../../protocols/registry';
 import { countBySeverity } from '../../model/finding';
-import { ruleAnchor } from '../components/rule-link';
+import { ruleDocAnchor } from '../../model/rule-anchor';
 
 export function RulesPage() {
   return (
@@ -30,7 +30,7 @@ export function RulesPage() {
             <table>
               <tbody>
                 {p.rules.map((r) => (
-                  <tr key={r.id} id={ruleAnchor(r.id)}>
+                  <tr key={r.id} id={ruleDocAnchor(r.id)}>
                     <td>
                       <code>{r.id}</code>
                     </td>

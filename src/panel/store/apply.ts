@@ -140,6 +140,7 @@ function importText(store: PanelStore, text: string, fileName: string | undefine
   store.source.value = 'file';
   store.toolbar.fileName.value = fileName;
   store.status.value = { ...EMPTY_STATUS, dropped: capture.dropped ?? 0, recording: false };
+  store.untimed.value = capture.timing === 'none';
   store.connections.value = new Map(capture.connections.map((c: Connection) => [c.id, c]));
   const frames = [...capture.frames].sort((a, b) => a.index - b.index);
   for (const f of frames) store.log.add(f);

@@ -1,9 +1,9 @@
 // What the timeline needs of a frame beyond the frame itself: its size in bytes (computed once when the
 // frame arrives, O(payload)) and, on demand, what the frame is (its Event and Data columns), which
 // depends on the session's protocol and is computed only for rows someone looks at or filters on.
-import type { DecodedFrame, Frame } from '../../model/frame';
-import { decodeFrame, frameText, preview } from '../../model/decode';
+import type { Frame } from '../../model/frame';
 import type { FrameDescription, ProtocolDefinition } from '../../protocols/types';
+import { describeRawFrame } from '../../analysis/describe-frame';
 
 /** Bytes of the payload as it crossed the wire (UTF-8 for text, decoded length for base64). */
 export function payloadBytes(frame: Frame): number {
@@ -30,29 +30,9 @@ export function utf8Length(text: string): number {
   return bytes;
 }
 
-/** The protocol's own description of the frame, else what any frame says about itself. */
+/** What the frame is, as its session's protocol reads it (a generic reading for unknown protocols). */
 export function describeFrameFor(protocol: ProtocolDefinition | undefined, frame: Frame): FrameDescription {
-  const decoded = decodeFrame(frame);
-  if (protocol?.describeFrame && frame.kind === 'message') {
-    try {
-      return protocol.describeFrame(decoded);
-    } catch {
-      // A describer must not throw; if one does, the row still says what it can.
-    }
-  }
-  return genericDescription(decoded);
-}
-
-export function genericDescription(decoded: DecodedFrame): FrameDescription {
-  const { frame, json } = decoded;
-  if (frame.kind !== 'message') return { event: `(${frame.kind})`, category: 'lifecycle' };
-  let event: string | undefined;
-  if (json !== null && typeof json === 'object' && !Array.isArray(json)) {
-    const type = (json as Record<string, unknown>).type;
-    if (typeof type === 'string' && type.length > 0) event = type.slice(0, 80);
-  }
-  event ??= frame.eventName ?? (json !== undefined ? 'json' : 'text');
-  return { event, preview: preview(frameText(frame), 160), category: frame.direction === 'out' ? 'request' : 'other' };
+  return describeRawFrame(frame, protocol);
 }
 
 export function formatBytes(bytes: number): string {

@@ -5,7 +5,6 @@ import type { Connection } from '../../model/frame';
 import { countBySeverity, type Severity } from '../../model/finding';
 import type { ViewItem } from '../../model/view';
 import type { PanelSession } from './session-set';
-import { sessionStart } from './session-time';
 
 export type SessionState = 'running' | 'done' | 'failed' | 'cut off';
 
@@ -29,26 +28,16 @@ export function summarizeSession(
   options: { live: boolean; untimed: boolean },
 ): SessionSummaryRow {
   const names = session.connectionIds.map(nameOf);
-  const start = options.untimed ? undefined : sessionStart(session, connections);
-  const track = session.track;
-  const last = track.length > 0 ? track.times[track.length - 1] : undefined;
-  let firstToken: number | undefined;
-  for (let i = 0; i < track.length; i++) {
-    const c = track.category(i);
-    if (c === 'text' || c === 'reasoning') {
-      firstToken = track.times[i];
-      break;
-    }
-  }
+  const figures = options.untimed ? {} : session.metrics.headline();
   return {
     id: session.id,
     name: session.key ?? names[0] ?? session.id,
     protocol: session.pipeline.protocol,
     connections: names,
-    startedAt: start,
+    startedAt: figures.requestAt,
     state: sessionState(session, connections, options.live),
-    durationMs: start !== undefined && last !== undefined ? last - start : undefined,
-    firstTokenMs: start !== undefined && firstToken !== undefined ? firstToken - start : undefined,
+    durationMs: figures.durationMs,
+    firstTokenMs: figures.firstTokenMs,
     frames: session.pipeline.frames.length,
     findings: countBySeverity(session.pipeline.findings()),
   };

@@ -1,17 +1,9 @@
-// When a session began: its first request's start when the capture recorded it (so the first frame of a
-// reply that took 1.6 s shows 1.6 s), else its first frame. Times in the panel count from there.
-import type { Connection } from '../../model/frame';
+// How the panel writes times: durations since a session's request, and clock times.
 import type { PanelSession } from './session-set';
 
-export function sessionStart(session: PanelSession, connections: ReadonlyMap<string, Connection>): number | undefined {
-  let start: number | undefined;
-  for (const id of session.connectionIds) {
-    const at = connections.get(id)?.startedAt;
-    if (at !== undefined && Number.isFinite(at) && (start === undefined || at < start)) start = at;
-  }
-  const first = session.pipeline.frames[0]?.time;
-  if (first !== undefined && (start === undefined || first < start)) start = first;
-  return start;
+/** When the session began: its first request's start where recorded, else its first frame. */
+export function sessionStart(session: PanelSession): number | undefined {
+  return session.metrics.headline().requestAt;
 }
 
 /** `1.23 s`, `850 ms`, `2 min 5 s`. */
