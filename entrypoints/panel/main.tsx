@@ -15,19 +15,32 @@ function inspectedTabId(search: string): number | undefined {
   return browser.devtools?.inspectedWindow?.tabId;
 }
 
-async function pageUrlOf(tabId: number | undefined): Promise<string | undefined> {
-  if (tabId === undefined) return undefined;
-  // A DevTools panel may lack the tabs API in some browsers; the export then has no page address.
+interface PageInfo {
+  url?: string | undefined;
+  title?: string | undefined;
+}
+
+async function pageOf(tabId: number | undefined): Promise<PageInfo> {
+  if (tabId === undefined) return {};
+  // A DevTools panel may lack the tabs API in some browsers; the panel then names the page by its tab.
   return browser.tabs
     ?.get(tabId)
-    .then((tab) => tab.url)
-    .catch(() => undefined);
+    .then((tab) => ({ url: tab.url, title: tab.title }))
+    .catch(() => ({}));
+}
+
+/** The page heading follows the tab as the user navigates or the page changes its title. */
+function followPage(tabId: number, onPage: (page: PageInfo) => void): void {
+  browser.tabs?.onUpdated?.addListener((id, change, tab) => {
+    if (id === tabId && (change.url !== undefined || change.title !== undefined)) onPage({ url: tab.url, title: tab.title });
+  });
 }
 
 async function start(root: HTMLElement): Promise<void> {
   const search = window.location.search;
   const tabId = inspectedTabId(search);
-  const pageUrl = await pageUrlOf(tabId);
+  const page = await pageOf(tabId);
+  const pageUrl = page.url;
   let link: HubLink | undefined;
   const transport: PanelTransport | undefined = tabId === undefined ? undefined : { send: (message) => link?.send(message) };
   const panel = mountPanel(root, {
@@ -37,6 +50,8 @@ async function start(root: HTMLElement): Promise<void> {
     theme: initialTheme(search),
   });
   followTheme(search, (theme) => panel.setTheme(theme));
+  panel.dispatch({ type: 'page', url: page.url, title: page.title });
+  if (tabId !== undefined) followPage(tabId, (next) => panel.dispatch({ type: 'page', url: next.url, title: next.title }));
   installExportHook(window, panel);
   if (tabId !== undefined) {
     link = connectHub({

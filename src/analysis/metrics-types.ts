@@ -44,6 +44,8 @@ export interface SessionMetrics {
   longestGap?: Gap;
   /** Gaps longer than the threshold (default 2,000 ms), in order. */
   gaps: Gap[];
+  /** The threshold `gaps` were measured against. */
+  gapThresholdMs: number;
   tools: ToolSpan[];
   waits: WaitSpan[];
   frames: number;

@@ -8,6 +8,7 @@ import { decodeFrame } from '../model/decode';
 import { ProtocolDetector } from '../protocols/detect';
 import type { ProtocolDefinition, ProtocolFold, ProtocolId } from '../protocols/types';
 import { createRawFold } from '../protocols/raw-fold';
+import { withUserTurns } from './user-turns';
 
 export interface PipelineOptions {
   /** Skip detection and use this protocol. */
@@ -51,6 +52,11 @@ export class SessionPipeline {
     return this.received;
   }
 
+  /** The protocol in use, when one was chosen. */
+  get definition(): ProtocolDefinition | undefined {
+    return this.protocolDef;
+  }
+
   /** Metadata of a connection whose frames this session receives (a response header may decide the protocol). */
   addConnection(connection: Connection): void {
     this.connections.push(connection);
@@ -60,18 +66,26 @@ export class SessionPipeline {
     if (chosen) this.switchTo(chosen, true);
   }
 
-  append(frame: Frame): void {
+  /** Consumes one frame; returns it decoded, so callers that describe it do not parse it again. */
+  append(frame: Frame): DecodedFrame {
     const decoded = decodeFrame(frame);
     this.received.push(frame);
     if (!this.certain) {
       const chosen = this.detector.frame(decoded);
-      if (chosen) return this.switchTo(chosen, true);
+      if (chosen) {
+        this.switchTo(chosen, true);
+        return decoded;
+      }
       if (!this.protocolDef && this.detector.windowFull) {
         const best = this.detector.best();
-        if (best) return this.switchTo(best, false);
+        if (best) {
+          this.switchTo(best, false);
+          return decoded;
+        }
       }
     }
     this.applyLive(decoded);
+    return decoded;
   }
 
   /** The input is complete: settle detection on the best guess and let the fold report end-of-input findings. */
@@ -135,7 +149,7 @@ export class SessionPipeline {
   }
 
   private newFold(): ProtocolFold {
-    const fold = this.protocolDef ? this.protocolDef.createFold() : createRawFold();
+    const fold = this.protocolDef ? withUserTurns(this.protocolDef.createFold(), this.protocolDef) : createRawFold();
     for (const c of this.connections) fold.connection?.(c);
     return fold;
   }

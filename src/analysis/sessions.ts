@@ -13,6 +13,8 @@ const KEY_SEARCH_FRAMES = 256;
 export interface Session {
   /** The agent session key, or the connection id when there is none. */
   key: string;
+  /** The agent's own session, thread or run id, when the frames or URL carry one. */
+  agentKey?: string;
   connections: Connection[];
   pipeline: SessionPipeline;
 }
@@ -69,7 +71,8 @@ export function splitSessions(capture: Capture, registry: readonly ProtocolDefin
     const frames = group.flatMap((g) => g.frames).sort((a, b) => a.index - b.index);
     for (const f of frames) pipeline.append(f);
     pipeline.finish();
-    return { key: first.key ?? first.connection.id, connections: group.map((g) => g.connection), pipeline };
+    const agentKey = group.find((g) => g.key !== undefined)?.key;
+    return { key: first.key ?? first.connection.id, ...(agentKey !== undefined && { agentKey }), connections: group.map((g) => g.connection), pipeline };
   });
 }
 

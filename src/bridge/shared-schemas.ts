@@ -33,6 +33,8 @@ export const ConnectionSchema = z.object({
 /** What the panel's session list shows without running the pipeline itself. */
 export const SessionSummarySchema = z.object({
   id: z.string().max(LIMITS.id * 2 + 20),
+  /** The agent's own session, thread or run id, when its frames or URL carry one. */
+  key: z.string().max(200).optional(),
   connectionIds: z.array(z.string()).readonly(),
   protocol: z.string().max(100),
   frames: z.number().int().nonnegative(),

@@ -9,6 +9,8 @@ export interface AnalysedFile {
   file: string;
   format: InputFormat;
   sessions: Session[];
+  /** `none` when the input recorded no clock (see `Capture.timing`). */
+  timing?: 'none';
 }
 
 /** Thrown for an input that cannot be read or recognised; the message says why. */
@@ -25,7 +27,9 @@ export async function analyseFile(file: string, protocol?: ProtocolId): Promise<
   try {
     const { format, capture } = readInput(text);
     if (protocol) for (const c of capture.connections) c.protocol = protocol;
-    return { file, format, sessions: splitSessions(capture, protocols) };
+    const analysed: AnalysedFile = { file, format, sessions: splitSessions(capture, protocols) };
+    if (capture.timing === 'none') analysed.timing = 'none';
+    return analysed;
   } catch (err) {
     if (err instanceof InputError) throw new UnreadableInput(err.message);
     throw err;

@@ -16,6 +16,8 @@ import type { ProtocolDefinition } from '../protocols/types';
 import type { SessionSummary } from '../bridge/shared-schemas';
 
 /** As in splitSessions: the protocol and key show early, and scanning further would decode twice. */
+/** The summary's schema bound on a session key. */
+const KEY_MAX = 200;
 const KEY_SEARCH_FRAMES = 256;
 const MAX_RULES_IN_SUMMARY = 20;
 
@@ -111,7 +113,19 @@ export class TabSessions {
       if (rules.size < MAX_RULES_IN_SUMMARY) rules.add(f.rule);
     }
     const frames = s.connectionIds.reduce((n, c) => n + (this.connections.get(c)?.frames.length ?? 0), 0);
-    return { id, connectionIds: [...s.connectionIds], protocol: pipeline.protocol, frames, errors: counts.error, warnings: counts.warning, infos: counts.info, rules: [...rules] };
+    // The agent's own session id names the session the same way live and when a file is re-imported.
+    const key = s.connectionIds.map((c) => this.connections.get(c)?.key).find((k) => k !== undefined);
+    return {
+      id,
+      ...(key !== undefined && { key: key.slice(0, KEY_MAX) }),
+      connectionIds: [...s.connectionIds],
+      protocol: pipeline.protocol,
+      frames,
+      errors: counts.error,
+      warnings: counts.warning,
+      infos: counts.info,
+      rules: [...rules],
+    };
   }
 
   summaries(): SessionSummary[] {

@@ -60,6 +60,11 @@ export interface Capture {
   dropped?: number;
   /** Where the capture came from: the input format's id and, when known, the page URL. */
   source?: { format: string; pageUrl?: string };
+  /**
+   * `none` when the input recorded no clock (raw SSE, JSON Lines or JSON events without times, a History
+   * API response): frame times are then synthetic (0, 1, 2… ms) and no timing figure is given.
+   */
+  timing?: 'none';
 }
 
 /** A frame with its payload decoded once, so no stage parses JSON twice. */

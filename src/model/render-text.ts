@@ -61,7 +61,12 @@ function renderItem(item: ViewItem, depth: number, out: string[], options: Rende
           : item.outcome.type === 'timeout'
             ? 'timed out'
             : 'applied';
-      out.push(`${pad}approval ${names} [${allowed}] — ${outcome}`);
+      const timeout = !item.outcome && item.timeoutSeconds !== undefined ? ` (times out after ${item.timeoutSeconds} s)` : '';
+      out.push(`${pad}approval ${names} [${allowed}] — ${outcome}${timeout}`);
+      for (const action of item.actions) {
+        const args = valueText(action.args);
+        if (args !== undefined) out.push(`${pad}  ${oneLine(action.name)}: ${oneLine(args)}`);
+      }
       return;
     }
     case 'question': {
@@ -111,4 +116,18 @@ function todoLine(todo: TodoItem): string {
 
 function oneLine(text: string): string {
   return text.replace(/\r?\n/g, '⏎');
+}
+
+/**
+ * A value as readable text: strings as they are, anything else as compact JSON (never a JSON string
+ * of JSON). `undefined` for nothing to show or a value JSON cannot write.
+ */
+export function valueText(value: unknown): string | undefined {
+  if (value === undefined) return undefined;
+  if (typeof value === 'string') return value;
+  try {
+    return JSON.stringify(value);
+  } catch {
+    return undefined;
+  }
 }

@@ -43,6 +43,8 @@ interface ItemBase {
 export interface UserItem extends ItemBase {
   kind: 'user';
   text: string;
+  /** Set when the turn was read from this connection's request body rather than from a frame. */
+  connectionId?: string;
 }
 
 export interface TextItem extends ItemBase {
@@ -92,7 +94,8 @@ export interface ApprovalItem extends ItemBase {
   actions: ActionRequest[];
   /** Allowed decisions per action name. */
   allowed: Record<string, string[]>;
-  timeoutSeconds: number;
+  /** How long the agent waits for a decision; absent when the protocol does not say. */
+  timeoutSeconds?: number;
   outcome?: ApprovalOutcome;
 }
 
@@ -100,7 +103,8 @@ export interface QuestionItem extends ItemBase {
   kind: 'question';
   key: string;
   questions: Question[];
-  timeoutSeconds: number;
+  /** How long the agent waits for the answer; absent when the protocol does not say. */
+  timeoutSeconds?: number;
   /** `waiting` for the user, `answered`, or `timeout`. */
   state: 'waiting' | 'answered' | 'timeout';
   answers?: Record<string, string>;

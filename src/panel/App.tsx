@@ -1,21 +1,28 @@
-// The panel: toolbar on top; left the frame timeline and the selected frame; right the session
-// picker, the reference rendering and the findings. It does not know its transport: the same app runs
-// in DevTools (hub link), in a plain page, and offline on imported files.
-import { useState } from 'preact/hooks';
+// The panel: toolbar, the session bar (which session, what it cost in time), then the frame timeline
+// beside (or, docked narrow, above) a tabbed pane with the rendering, findings, the request and the
+// waterfall. It does not know its transport: the same app runs in DevTools (hub link), in a plain
+// page, and offline on imported files.
+import { useEffect, useRef, useState } from 'preact/hooks';
 import type { PanelStore } from './store/store';
 import type { PanelTransport } from './transport';
+import { applyEvent } from './store/apply';
 import { Toolbar } from './components/Toolbar';
 import { TimelineFilters } from './components/TimelineFilters';
 import { Timeline } from './components/Timeline';
 import { FrameDetail } from './components/FrameDetail';
-import { SessionPicker } from './components/SessionPicker';
-import { Rendering } from './components/rendering/Rendering';
-import { FindingsList } from './components/FindingsList';
+import { SessionBar } from './components/SessionBar';
+import { MetricsStrip } from './components/MetricsStrip';
+import { DetailTabs } from './components/DetailTabs';
 import { ExportDialog } from './components/ExportDialog';
+import { SplitPane } from './components/layout/SplitPane';
+import { useWidth } from './components/layout/use-width';
 import './panel.css';
 
 /** DevTools' own theme names (`browser.devtools.panels.themeName`). */
 export type DevToolsTheme = 'default' | 'dark';
+
+/** From this width the timeline and the detail pane sit side by side; below it they stack. */
+export const WIDE_FROM = 900;
 
 export interface AppProps {
   store: PanelStore;
@@ -27,10 +34,15 @@ export interface AppProps {
 
 export function App({ store, transport, theme, pageUrl }: AppProps) {
   const [exporting, setExporting] = useState(false);
+  const root = useRef<HTMLDivElement>(null);
+  const width = useWidth(root, 1280);
+  const wide = width >= WIDE_FROM;
   const dark = theme !== undefined ? theme === 'dark' : prefersDark();
   const empty = store.empty.value;
+  useKeyboard(root, store, () => setExporting(false));
+  const frameSelected = store.selection.frame.value !== undefined;
   return (
-    <div class={`asi-panel ${dark ? 'theme-dark' : 'theme-light'}`}>
+    <div ref={root} class={`asi-panel ${dark ? 'theme-dark' : 'theme-light'} ${wide ? 'layout-wide' : 'layout-narrow'}`}>
       <Toolbar store={store} transport={transport} onExport={() => setExporting(true)} />
       {exporting && <ExportDialog store={store} onClose={() => setExporting(false)} {...(pageUrl !== undefined && { pageUrl })} />}
       {empty ? (
@@ -39,22 +51,71 @@ export function App({ store, transport, theme, pageUrl }: AppProps) {
           {!transport && <p class="muted">Or import a capture, HAR, SSE body or JSON Lines file with Import….</p>}
         </div>
       ) : (
-        <div class="panel-body">
-          <section class="left" aria-label="Timeline">
-            <TimelineFilters store={store} />
-            <Timeline store={store} />
-            <FrameDetail store={store} />
-          </section>
-          <section class="right" aria-label="Rendering">
-            <SessionPicker store={store} />
-            <Rendering store={store} />
-            <h3 class="findings-title">Findings</h3>
-            <FindingsList store={store} />
-          </section>
-        </div>
+        <>
+          <SessionBar store={store} />
+          <MetricsStrip store={store} />
+          <SplitPane
+            key={wide ? 'wide' : 'narrow'}
+            class="panel-body"
+            direction={wide ? 'row' : 'column'}
+            initial={wide ? 0.55 : 0.45}
+            storageKey={wide ? 'main-wide' : 'main-narrow'}
+            label="Resize the timeline and the detail pane"
+            first={
+              <section class="timeline-pane" aria-label="Timeline">
+                <TimelineFilters store={store} />
+                {wide ? (
+                  <SplitPane
+                    direction="column"
+                    initial={0.6}
+                    storageKey="timeline-detail"
+                    label="Resize the timeline and the frame detail"
+                    collapsed={!frameSelected}
+                    first={<Timeline store={store} narrow={false} />}
+                    second={<FrameDetail store={store} />}
+                  />
+                ) : (
+                  <Timeline store={store} narrow />
+                )}
+              </section>
+            }
+            second={<DetailTabs store={store} withFrameTab={!wide} />}
+          />
+        </>
       )}
     </div>
   );
+}
+
+/**
+ * The panel's own keys while it has focus: Ctrl/Cmd+F goes to the filter (not DevTools' find bar),
+ * F8 / Shift+F8 step through findings, Escape closes what is open.
+ */
+function useKeyboard(root: { current: HTMLElement | null }, store: PanelStore, closeDialogs: () => void): void {
+  const close = useRef(closeDialogs);
+  close.current = closeDialogs;
+  useEffect(() => {
+    const onKeyDown = (e: KeyboardEvent) => {
+      if ((e.ctrlKey || e.metaKey) && !e.altKey && !e.shiftKey && e.key.toLowerCase() === 'f') {
+        const input = root.current?.querySelector<HTMLInputElement>('input.filter-text');
+        if (!input) return;
+        e.preventDefault();
+        e.stopPropagation();
+        input.focus();
+        input.select();
+        return;
+      }
+      if (e.key === 'F8') {
+        e.preventDefault();
+        applyEvent(store, { type: 'stepFinding', step: e.shiftKey ? -1 : 1 });
+        return;
+      }
+      if (e.key === 'Escape') close.current();
+    };
+    // Capture phase: DevTools' own handler in the extension frame must not see Ctrl+F first.
+    document.addEventListener('keydown', onKeyDown, true);
+    return () => document.removeEventListener('keydown', onKeyDown, true);
+  }, [root, store]);
 }
 
 function prefersDark(): boolean {

@@ -50,7 +50,7 @@ describe('offline', () => {
     expect(root.querySelector('.empty-state')?.textContent).toContain('Open a chat page in this tab to see its agent streams');
     await importFile('flat-block-turn.jsonl', example('flat-block-turn.jsonl'));
     expect(root.querySelector('.empty-state')).toBeNull();
-    expect(root.querySelector('.picker-title')?.textContent).toBe('File flat-block-turn.jsonl');
+    expect(root.querySelector('[data-testid="page-heading"]')?.textContent).toBe('flat-block-turn.jsonl');
     expect(root.querySelector('.session-protocol')?.textContent).toBe('flat-block');
     expect(root.querySelector('.rendering .text-final .text-body')?.textContent).toBe('VNINDEX hôm nay tăng 2.69%.');
     expect((root.querySelector('.record') as HTMLButtonElement).disabled).toBe(true);
@@ -86,7 +86,10 @@ describe('with the hub', () => {
       p.receive(emptySnapshot().message);
       p.receive(append(scenarioFrames(normal, 'none')).message);
     });
-    expect(root.querySelector('.picker-title')?.textContent).toBe('Tab 7');
+    // Without the browser's word on the page (no tabs API here), the heading says "This page", never a tab number.
+    expect(root.querySelector('[data-testid="page-heading"]')?.textContent).toBe('This page');
+    act(() => p.dispatch({ type: 'page', url: 'http://127.0.0.1:5173/chat', title: 'Demo chat' }));
+    expect(root.querySelector('[data-testid="page-heading"]')?.textContent).toBe('Demo chat — http://127.0.0.1:5173/chat');
     expect(root.querySelector('.group-title')?.textContent).toBe('Tìm kiếm thông tin thị trường phiên 25/03/2026');
     click('.record');
     click('.clear');
@@ -116,6 +119,7 @@ describe('with the hub', () => {
     open();
     await importFile('broken.jsonl', example('flat-block-broken.jsonl'));
     const errors = Number(root.querySelector('.count.sev-error')?.textContent?.split(' ')[0]);
+    act(() => root.querySelector<HTMLButtonElement>('[data-tab="findings"]')!.click());
     const listed = root.querySelectorAll('.finding.sev-error').length;
     expect(errors).toBeGreaterThan(0);
     expect(errors).toBe(listed);
@@ -182,12 +186,13 @@ describe('frame detail', () => {
     const p = panel!;
     act(() => p.dispatch({ type: 'selectFrame', index: 7 }));
     const detail = root.querySelector('.frame-detail') as HTMLElement;
-    expect(detail.querySelector('.detail-head')?.textContent).toContain('#7 ↓ received · content_block_start');
+    // Frame numbers count from 1, as findings and the command-line tool do: index 7 is #8.
+    expect(detail.querySelector('.detail-head')?.textContent).toContain('#8 ↓ received · content_block_start');
     expect([...detail.querySelectorAll('.json-key')].map((k) => k.textContent)).toContain('"tool_content_message": ');
     expect(detail.querySelector('.frame-items')?.textContent).toContain('Tìm kiếm tin tức thị trường');
     // The rendering is scrubbed to frame 7: the final answer has not arrived yet.
     expect(root.querySelector('.rendering .text-final')).toBeNull();
-    expect(root.querySelector('.scrub-note')?.textContent).toBe(' as of frame #7');
+    expect(root.querySelector('.scrub-note')?.textContent).toBe(' as of frame #8 show latest');
     const writeText = vi.fn(async () => {});
     Object.defineProperty(navigator, 'clipboard', { configurable: true, value: { writeText } });
     await act(async () => {

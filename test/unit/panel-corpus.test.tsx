@@ -44,7 +44,11 @@ describe('the shared corpus in the panel', () => {
     expect(panel!.store.log.frames).toHaveLength(capture.frames.length);
     const expected = splitSessions(capture, protocols).map((s) => s.pipeline.protocol);
     expect(panel!.store.sessions.set.list.map((s) => s.pipeline.protocol)).toEqual(expected);
-    expect(root.querySelectorAll('.session')).toHaveLength(expected.length);
+    // The picker lists "All sessions" and then every session, with its protocol.
+    act(() => root.querySelector<HTMLButtonElement>('[data-testid="session-button"]')!.click());
+    const options = [...root.querySelectorAll('[data-testid="session"]')].map((o) => o.getAttribute('data-protocol'));
+    expect(options[0]).toBe('');
+    expect(options.slice(1)).toEqual(expected.slice(0, options.length - 1));
     expect(root.querySelector('.rendering-head .protocol')?.textContent).toBe(panel!.store.sessions.view.value?.view.protocol);
   });
 });

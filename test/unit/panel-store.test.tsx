@@ -123,8 +123,10 @@ describe('scrubbing', () => {
     const reference = new SessionPipeline(protocols);
     for (const f of frames.filter((f) => f.index <= n)) reference.append(f);
     expect(renderText(past.view)).toBe(renderText(reference.view()));
-    expect(past.findings.every((f) => f.at <= n)).toBe(true);
-    expect(past.findings.length).toBeLessThan(head.findings.length);
+    // The list keeps every finding while scrubbing; those reported up to N come first in the count.
+    expect(past.findings).toHaveLength(head.findings.length);
+    expect(past.reportedCount).toBe(head.findings.filter((f) => f.at <= n).length);
+    expect(past.reportedCount).toBeLessThan(head.findings.length);
     applyEvent(store, { type: 'setLive', live: true });
     expect(store.sessions.view.value!.at).toBeUndefined();
     expect(renderText(store.sessions.view.value!.view)).toBe(renderText(head.view));
@@ -136,34 +138,55 @@ describe('filters', () => {
   applyEvent(store, emptySnapshot());
   applyEvent(store, append(scenarioFrames(question, 'answer', { [question.GOAL]: 'Tăng trưởng dài hạn', [question.SECTORS]: 'Ngân hàng' })));
   const shown = () => store.filters.visible.value.list.map((p) => store.log.frames[p] as Frame);
-  const set = (filter: Parameters<typeof applyEvent>[1] & { type: 'setFilter' }) => applyEvent(store, filter);
+  const query = (text: string) => applyEvent(store, { type: 'setQuery', query: text });
+  const types = () => shown().map((f) => (JSON.parse(f.data) as { type: string }).type);
 
   it('by text inside payloads, case-insensitive', () => {
-    set({ type: 'setFilter', filter: { text: 'hpg' } });
+    query('hpg');
     expect(shown().length).toBeGreaterThan(0);
     expect(shown().every((f) => f.data.includes('HPG'))).toBe(true);
     expect(shown().length).toBe(store.log.frames.filter((f) => f.data.includes('HPG')).length);
   });
 
   it('by event type, direction and connection', () => {
-    set({ type: 'setFilter', filter: { text: '', type: 'group_end' } });
+    query('type:group_end');
     expect(shown().map((f) => JSON.parse(f.data).summary)).toEqual(['Chuẩn bị câu hỏi', 'Lọc cổ phiếu theo mục tiêu']);
-    expect(store.filters.eventTypes.value).toContain('approval');
-    set({ type: 'setFilter', filter: { type: '', direction: 'out' } });
-    expect(shown().map((f) => JSON.parse(f.data).type)).toEqual(['approval']);
-    set({ type: 'setFilter', filter: { direction: '', connection: 'other' } });
+    query('dir:out');
+    expect(types()).toEqual(['approval']);
+    query('conn:other');
     expect(shown()).toHaveLength(0);
-    set({ type: 'setFilter', filter: { connection: 'ws' } });
+    query('conn:ws');
     expect(shown()).toHaveLength(store.log.frames.length);
+  });
+
+  it('negates a term with a minus and matches /regex/ on payloads', () => {
+    query('-dir:in');
+    expect(types()).toEqual(['approval']);
+    query('/"type":"group_(start|end)"/');
+    expect(new Set(types())).toEqual(new Set(['group_start', 'group_end']));
+    query('/(unclosed/');
+    // A regex that does not compile is searched as text: nothing contains it, nothing breaks.
+    expect(shown()).toHaveLength(0);
+  });
+
+  it('by size in bytes, counting UTF-8 as the wire does', () => {
+    const big = store.log.frames.filter((_, i) => (store.log.bytes[i] ?? 0) > 400);
+    expect(big.length).toBeGreaterThan(0);
+    query('larger-than:400');
+    expect(shown()).toEqual(big);
+    // Vietnamese text: more bytes than characters.
+    const viet = store.log.frames.findIndex((f) => f.data.includes('Tăng'));
+    expect(store.log.bytes[viet]).toBeGreaterThan(store.log.frames[viet]!.data.length);
   });
 
   it('by severity of the findings on each frame', () => {
     const broken = importExample('flat-block-broken.jsonl');
-    applyEvent(broken, { type: 'setFilter', filter: { severity: 'error' } });
+    applyEvent(broken, { type: 'setQuery', query: 'has:error' });
     const withErrors = new Set(broken.sessions.set.list.flatMap((s) => s.pipeline.findings().filter((f) => f.severity === 'error').flatMap((f) => f.frames)));
     const list = broken.filters.visible.value.list.map((p) => broken.log.frames[p]?.index);
     expect(list.length).toBeGreaterThan(0);
     expect(list.every((i) => withErrors.has(i as number))).toBe(true);
+    expect(list.length).toBe(withErrors.size);
   });
 });
 

@@ -4,7 +4,8 @@ import { useState } from 'preact/hooks';
 import { decodeFrame, frameText } from '../../model/decode';
 import type { ViewItem } from '../../model/view';
 import type { PanelStore } from '../store/store';
-import { formatSize } from '../store/frame-row';
+import { formatBytes, frameNumber } from '../store/frame-row';
+import { formatClock, formatDuration, sessionStart } from '../store/session-time';
 import { JsonTree } from './JsonTree';
 import { copyText } from './copy-text';
 import { track } from '../store/track';
@@ -17,10 +18,12 @@ export function FrameDetail({ store }: { store: PanelStore }) {
   if (index === undefined) return <div class="frame-detail empty">Select a frame to see its payload.</div>;
   const frame = store.log.byIndex(index);
   const position = store.log.positionOf(index);
-  if (!frame || position === undefined) return <div class="frame-detail empty">Frame #{index} is no longer in the capture.</div>;
-  const row = store.log.rows[position];
+  if (!frame || position === undefined) return <div class="frame-detail empty">Frame #{frameNumber(index)} is no longer in the capture.</div>;
   const decoded = decodeFrame(frame);
   const session = store.sessions.set.ofConnection(frame.connectionId);
+  const description = store.log.describe(position, store.protocolOf(frame.connectionId));
+  const bytes = store.log.bytes[position] ?? 0;
+  const start = session && !store.untimed.value ? sessionStart(session) : undefined;
   const findings = (session?.pipeline.findings() ?? []).filter((f) => f.frames.includes(index));
   const items = session ? itemsOfFrame(session.pipeline.view().items, index) : [];
   const copy = async () => {
@@ -28,11 +31,19 @@ export function FrameDetail({ store }: { store: PanelStore }) {
     setCopied((await copyText(text)) ? 'Copied' : 'Copy failed');
   };
   return (
-    <div class="frame-detail" aria-label={`Frame ${index}`} data-testid="frame-detail" data-index={index}>
+    <div class="frame-detail" aria-label={`Frame ${frameNumber(index)}`} data-testid="frame-detail" data-index={index}>
       <div class="detail-head">
         <span>
-          #{frame.index} {frame.direction === 'in' ? '↓ received' : '↑ sent'} · {row?.type} · {formatSize(row?.size ?? 0)}
+          #{frameNumber(frame.index)} {frame.direction === 'in' ? '↓ received' : '↑ sent'} · {description.event} · {formatBytes(bytes)} ·{' '}
+          {store.connectionName(frame.connectionId)}
         </span>
+        {!store.untimed.value && (
+          <span class="muted" title="Clock time">
+            {' '}
+            · {formatClock(frame.time)}
+            {start !== undefined && ` (${formatDuration(frame.time - start)} after the request)`}
+          </span>
+        )}
         {frame.eventId !== undefined && <span> · id {frame.eventId}</span>}
         {frame.truncated && <span class="warning"> · cut at {frame.data.length} of {frame.truncated.originalLength} characters</span>}
         <button type="button" class="copy-json" onClick={() => void copy()}>
@@ -48,7 +59,7 @@ export function FrameDetail({ store }: { store: PanelStore }) {
       <section>
         <h4>Normalised event</h4>
         <p>
-          {session ? `${session.pipeline.protocol} session ${session.id}` : 'no session'} · {frame.kind}
+          {session ? `${session.pipeline.protocol} session ${session.key ?? session.id}` : 'no session'} · {frame.kind}
           {frame.eventName ? ` · SSE event ${frame.eventName}` : ''}
         </p>
         {items.length === 0 ? (

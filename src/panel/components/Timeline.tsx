@@ -1,25 +1,32 @@
 // The raw frame timeline: one row per frame, virtualised with @tanstack/virtual-core so only the rows
-// in view (plus a few) exist in the DOM, whatever the capture's size. Keyboard: up/down, page
-// up/down, home/end move the selection; rows are focusable options with aria-selected.
-import { useEffect, useLayoutEffect, useReducer, useRef } from 'preact/hooks';
+// in view (plus a few) exist in the DOM, whatever the capture's size. Columns: the frame number used
+// everywhere (findings, the CLI), time since the session's request (clock time on hover), an optional
+// gap column, direction, connection, what the frame is for its protocol, a preview of its data, its size
+// in bytes and a finding marker. Keyboard: up/down, page up/down, home/end move the selection.
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect, type VirtualizerOptions } from '@tanstack/virtual-core';
 import type { Frame } from '../../model/frame';
 import type { PanelStore } from '../store/store';
 import { applyEvent } from '../store/apply';
-import { formatSize } from '../store/frame-row';
-import { connectionLabel } from '../store/frame-log';
+import { formatBytes, frameNumber } from '../store/frame-row';
 import { track } from '../store/track';
+import { formatClock, formatDuration, sessionStart } from '../store/session-time';
+import type { PanelSession } from '../store/session-set';
 
 export const ROW_HEIGHT = 20;
 const OVERSCAN = 8;
 
-export function Timeline({ store }: { store: PanelStore }) {
+export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?: boolean }) {
+  const [showDelta, setShowDelta] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const visible = store.filters.visible.value;
   const selected = store.selection.frame.value;
   const highlighted = store.selection.highlighted.value;
-  const connections = store.connections.value;
+  const untimed = store.untimed.value;
+  // One connection in view (a scoped session with one connection): the column would repeat itself.
+  const scope = store.filters.scope.value;
+  const showConnection = !(scope && scope.size === 1) && !(narrow && scope);
   // Touch the findings version so markers repaint when findings arrive for frames already shown.
   track(store.findingsVersion.value);
 
@@ -83,16 +90,29 @@ export function Timeline({ store }: { store: PanelStore }) {
     move(to);
   };
 
-  const first = store.log.frames[0];
-  const t0 = first?.time ?? 0;
+  const starts = new Map<PanelSession | undefined, number | undefined>();
+  const startOf = (connectionId: string): number | undefined => {
+    const session = store.sessions.set.ofConnection(connectionId);
+    if (!starts.has(session)) starts.set(session, session ? sessionStart(session) : store.log.frames[0]?.time);
+    return starts.get(session);
+  };
+  const columns = `row-grid${showConnection ? '' : ' no-conn'}${showDelta ? ' with-delta' : ''}`;
   return (
     <div class="timeline">
-      <div class="timeline-head" aria-hidden="true">
-        <span class="col-time">Time</span>
-        <span class="col-dir" />
-        <span class="col-conn">Connection</span>
+      <div class={`timeline-head ${columns}`}>
+        <span class="col-num" title="Frame number, as findings and the command-line tool count">#</span>
+        <span class="col-time" title={untimed ? 'This input carries no clock' : "Time since the session's request; hover a row for the clock time"}>
+          {untimed ? 'Time (none)' : 'Time'}
+        </span>
+        {showDelta && <span class="col-delta" title="Time since the row above">Δ</span>}
+        <span class="col-dir" aria-hidden="true" />
+        {showConnection && <span class="col-conn">Connection</span>}
         <span class="col-type">Event</span>
-        <span class="col-size">Size</span>
+        <span class="col-data">Data</span>
+        <span class="col-size" title="Payload size in bytes">Size</span>
+        <label class="col-marker delta-toggle" title="Show the time since the previous row">
+          <input type="checkbox" checked={showDelta} onChange={(e) => setShowDelta(e.currentTarget.checked)} aria-label="Show gaps between rows" />Δ
+        </label>
       </div>
       <div
         class="timeline-scroll"
@@ -104,14 +124,17 @@ export function Timeline({ store }: { store: PanelStore }) {
         tabIndex={selectedPos < 0 ? 0 : -1}
         onKeyDown={onKeyDown}
       >
-        {list.length === 0 && <div class="empty">{store.log.frames.length === 0 ? 'No frames yet.' : 'No frame matches the filters.'}</div>}
+        {list.length === 0 && <div class="empty">{store.log.frames.length === 0 ? 'No frames yet.' : 'No frame matches the filter.'}</div>}
         <div class="timeline-space" style={{ height: `${v.getTotalSize()}px` }}>
           {v.getVirtualItems().map((row) => {
             const position = list[row.index] as number;
             const frame = store.log.frames[position] as Frame;
-            const info = store.log.rows[position];
+            const previous = row.index > 0 ? store.log.frames[list[row.index - 1] as number] : undefined;
+            const description = store.log.describe(position, store.protocolOf(frame.connectionId));
             const severity = store.findings.index.severityOf(frame.index);
             const isSelected = frame.index === selected;
+            const start = startOf(frame.connectionId);
+            const since = untimed || start === undefined ? undefined : frame.time - start;
             return (
               <div
                 key={frame.index}
@@ -121,17 +144,27 @@ export function Timeline({ store }: { store: PanelStore }) {
                 tabIndex={isSelected ? 0 : -1}
                 data-index={frame.index}
                 data-testid="frame-row"
-                class={`row${isSelected ? ' selected' : ''}${highlighted.has(frame.index) ? ' highlighted' : ''} dir-${frame.direction}`}
+                class={`row ${columns}${isSelected ? ' selected' : ''}${highlighted.has(frame.index) ? ' highlighted' : ''} dir-${frame.direction}`}
                 style={{ height: `${ROW_HEIGHT}px`, transform: `translateY(${row.start}px)` }}
-                onClick={() => applyEvent(store, { type: 'selectFrame', index: frame.index })}
+                onClick={() => {
+                  applyEvent(store, { type: 'selectFrame', index: frame.index });
+                  if (narrow) applyEvent(store, { type: 'setTab', tab: 'frame' });
+                }}
               >
-                <span class="col-time">{Math.round(frame.time - t0)} ms</span>
+                <span class="col-num">{frameNumber(frame.index)}</span>
+                <span class="col-time" title={untimed ? 'no timing in this input' : formatClock(frame.time)}>
+                  {since === undefined ? '—' : formatDuration(since)}
+                </span>
+                {showDelta && <span class="col-delta">{untimed || !previous ? '' : formatDuration(frame.time - previous.time)}</span>}
                 <span class="col-dir" aria-label={frame.direction === 'in' ? 'received' : 'sent'}>
                   {frame.direction === 'in' ? '↓' : '↑'}
                 </span>
-                <span class="col-conn">{connectionLabel(connections.get(frame.connectionId), frame.connectionId)}</span>
-                <span class="col-type">{info?.type}</span>
-                <span class="col-size">{formatSize(info?.size ?? 0)}</span>
+                {showConnection && <span class="col-conn">{store.connectionName(frame.connectionId)}</span>}
+                <span class="col-type" title={description.event}>
+                  {description.event}
+                </span>
+                <span class="col-data">{description.preview ?? ''}</span>
+                <span class="col-size">{formatBytes(store.log.bytes[position] ?? 0)}</span>
                 <span class={`marker${severity ? ` sev-${severity}` : ''}`} aria-label={severity ? `${severity} finding` : undefined} />
               </div>
             );

@@ -1,62 +1,64 @@
-// The timeline's filter bar: text inside payloads, event type, direction, connection, severity.
+// The timeline's filter box, in the Network panel's manner: words search payloads, `/regex/`, `-word`
+// excludes, and `type:` `dir:` `conn:` `larger-than:` `has:` `kind:` filter on the columns. It shows how
+// many frames match out of those in scope.
+import { useState } from 'preact/hooks';
 import type { PanelStore } from '../store/store';
 import { applyEvent } from '../store/apply';
-import type { TimelineFilter } from '../store/filters';
-import { connectionLabel } from '../store/frame-log';
+
+export const FILTER_HELP = [
+  ['word', 'payload contains the word (case-insensitive); "quote" for spaces'],
+  ['/regex/', 'payload matches the regular expression'],
+  ['-term', 'excludes what the term matches'],
+  ['type:delta', 'Event column contains the text'],
+  ['dir:in / dir:out', 'received or sent frames'],
+  ['conn:/ws', 'connection name (or id) contains the text'],
+  ['larger-than:1k', 'payload larger than this many bytes (k, M)'],
+  ['has:finding', 'frames with a finding (has:error, has:warning, has:info)'],
+  ['kind:close', 'open, message, close or error frames'],
+] as const;
 
 export function TimelineFilters({ store }: { store: PanelStore }) {
-  const filter = store.filters.value.value;
-  const types = store.filters.eventTypes.value;
-  const connections = store.connections.value;
-  const connectionIds = store.log.connectionIds();
-  const set = (patch: Partial<TimelineFilter>) => applyEvent(store, { type: 'setFilter', filter: patch });
+  const query = store.filters.query.value;
+  const { count } = store.filters.visible.value;
+  const total = store.filters.inScope.value;
+  const [help, setHelp] = useState(false);
   return (
     <div class="filters" role="search">
       <input
         type="search"
         class="filter-text"
-        placeholder="Filter payloads"
-        aria-label="Filter by text inside payloads"
-        value={filter.text}
-        onInput={(e) => set({ text: e.currentTarget.value })}
+        placeholder="Filter  (type: dir: conn: has: larger-than: /regex/ -exclude)"
+        aria-label="Filter frames"
+        spellcheck={false}
+        value={query}
+        onInput={(e) => applyEvent(store, { type: 'setQuery', query: e.currentTarget.value })}
+        onKeyDown={(e) => {
+          if (e.key === 'Escape' && e.currentTarget.value !== '') {
+            e.stopPropagation();
+            applyEvent(store, { type: 'setQuery', query: '' });
+          }
+        }}
       />
-      <select class="filter-type" aria-label="Event type" value={filter.type} onChange={(e) => set({ type: e.currentTarget.value })}>
-        <option value="">All types</option>
-        {types.map((t) => (
-          <option key={t} value={t}>
-            {t}
-          </option>
-        ))}
-      </select>
-      <select
-        class="filter-direction"
-        aria-label="Direction"
-        value={filter.direction}
-        onChange={(e) => set({ direction: e.currentTarget.value as TimelineFilter['direction'] })}
-      >
-        <option value="">Both directions</option>
-        <option value="in">↓ received</option>
-        <option value="out">↑ sent</option>
-      </select>
-      <select class="filter-connection" aria-label="Connection" value={filter.connection} onChange={(e) => set({ connection: e.currentTarget.value })}>
-        <option value="">All connections</option>
-        {connectionIds.map((id) => (
-          <option key={id} value={id}>
-            {connectionLabel(connections.get(id), id)}
-          </option>
-        ))}
-      </select>
-      <select
-        class="filter-severity"
-        aria-label="Severity"
-        value={filter.severity}
-        onChange={(e) => set({ severity: e.currentTarget.value as TimelineFilter['severity'] })}
-      >
-        <option value="">Any findings</option>
-        <option value="error">Errors</option>
-        <option value="warning">Warnings</option>
-        <option value="info">Info</option>
-      </select>
+      <span class="match-count muted" data-testid="match-count" data-count={count} aria-live="polite">
+        {query.trim() === '' ? `${count} frames` : `${count} / ${total}`}
+      </span>
+      <button type="button" class="filter-help-toggle" aria-expanded={help} title="Filter syntax" onClick={() => setHelp(!help)}>
+        ?
+      </button>
+      {help && (
+        <table class="filter-help" aria-label="Filter syntax">
+          <tbody>
+            {FILTER_HELP.map(([term, meaning]) => (
+              <tr key={term}>
+                <td>
+                  <code>{term}</code>
+                </td>
+                <td>{meaning}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
     </div>
   );
 }

@@ -2,10 +2,11 @@
 // message that touches frames, sessions and findings notifies the view once.
 import { batch } from '@preact/signals';
 import type { Connection, Frame } from '../../model/frame';
+import type { Finding } from '../../model/finding';
 import type { HubToPanel } from '../../bridge/hub-to-panel';
 import type { SessionSummary } from '../../bridge/shared-schemas';
 import { readInput, InputError } from '../../readers/read-input';
-import { NO_FILTER } from './filters';
+import { findingFrame } from './finding-order';
 import type { PanelEvent } from './events';
 import { EMPTY_STATUS, type PanelStore } from './store';
 
@@ -26,26 +27,27 @@ export function applyEvent(store: PanelStore, event: PanelEvent): void {
       case 'selectFrame':
         return selectFrame(store, event.index);
       case 'selectSession':
-        store.selection.session.value = event.id;
-        return;
-      case 'selectFinding': {
-        const first = event.finding.frames[0];
-        store.selection.highlighted.value = new Set(event.finding.frames);
-        if (first === undefined) return;
-        // A finding's frame hidden by a filter would select nothing visible: show everything again.
-        const at = store.log.positionOf(first);
-        if (at !== undefined && !store.filters.visible.peek().list.includes(at)) store.filters.value.value = NO_FILTER;
-        selectFrame(store, first);
-        // Scrub to where the finding was reported, so the list the user clicked in still shows it.
-        store.scrub.at.value = Math.max(first, event.finding.at);
-        return;
-      }
-      case 'setFilter':
-        store.filters.value.value = { ...store.filters.value.value, ...event.filter };
+        return selectSession(store, event.id);
+      case 'selectFinding':
+        return selectFinding(store, event.finding);
+      case 'stepFinding':
+        return stepFinding(store, event.step);
+      case 'setQuery':
+        store.filters.query.value = event.query;
         return;
       case 'setLive':
         store.scrub.live.value = event.live;
         if (!event.live && store.scrub.at.value === undefined) store.scrub.at.value = store.selection.frame.value ?? lastIndex(store);
+        return;
+      case 'setTab':
+        store.tab.value = event.tab;
+        return;
+      case 'selectConnection':
+        store.selection.connection.value = event.id;
+        return;
+      case 'page':
+        store.page.url.value = event.url;
+        store.page.title.value = event.title;
         return;
       case 'toggleGroup': {
         const next = new Map(store.groups.value);
@@ -138,11 +140,68 @@ function importText(store: PanelStore, text: string, fileName: string | undefine
   store.source.value = 'file';
   store.toolbar.fileName.value = fileName;
   store.status.value = { ...EMPTY_STATUS, dropped: capture.dropped ?? 0, recording: false };
+  store.untimed.value = capture.timing === 'none';
   store.connections.value = new Map(capture.connections.map((c: Connection) => [c.id, c]));
   const frames = [...capture.frames].sort((a, b) => a.index - b.index);
   for (const f of frames) store.log.add(f);
   store.sessions.set.loadCapture({ ...capture, frames });
   afterFrames(store, true);
+}
+
+function selectSession(store: PanelStore, id: string | undefined): void {
+  store.selection.scope.value = id;
+  store.selection.finding.value = undefined;
+  store.selection.highlighted.value = new Set();
+  const session = id === undefined ? undefined : store.sessions.set.get(id);
+  if (session) store.selection.session.value = session.id;
+  // The selected frame and scrub position only stay when they belong to the chosen session.
+  const frame = store.selection.frame.value;
+  const owner = frame === undefined ? undefined : ownerOf(store, frame);
+  if (session && owner !== session) {
+    store.selection.frame.value = undefined;
+    store.scrub.live.value = true;
+    store.scrub.at.value = undefined;
+  }
+  if (session && !session.connectionIds.includes(store.selection.connection.value ?? '')) store.selection.connection.value = undefined;
+}
+
+function selectFinding(store: PanelStore, finding: Finding): void {
+  const findings = store.sessions.view.peek()?.findings ?? [];
+  const at = findings.indexOf(finding);
+  store.selection.finding.value = at >= 0 ? at : undefined;
+  store.selection.highlighted.value = new Set(finding.frames);
+  const first = findingFrame(finding);
+  // A finding's frame hidden by the filter would select nothing visible: show everything again.
+  const position = store.log.positionOf(first);
+  if (position !== undefined && !store.filters.visible.peek().list.includes(position)) store.filters.query.value = '';
+  if (position === undefined) return;
+  selectFrame(store, first);
+  // Scrub to where the finding was reported, so the rendering shows what the rule saw.
+  store.scrub.at.value = Math.max(first, finding.at);
+}
+
+function stepFinding(store: PanelStore, step: 1 | -1): void {
+  const findings = store.sessions.view.peek()?.findings ?? [];
+  if (findings.length === 0) return;
+  const current = store.selection.finding.value;
+  let next: number;
+  if (current === undefined) {
+    // From the selected frame onwards (or backwards), like "next problem" in an editor.
+    const from = store.selection.frame.value ?? (step === 1 ? -1 : Infinity);
+    const after = findings.findIndex((f) => (step === 1 ? findingFrame(f) > from : false));
+    if (step === 1) next = after >= 0 ? after : 0;
+    else {
+      let before = -1;
+      for (let i = findings.length - 1; i >= 0; i--) if (findingFrame(findings[i] as Finding) < from) { before = i; break; }
+      next = before >= 0 ? before : findings.length - 1;
+    }
+  } else next = (current + step + findings.length) % findings.length;
+  selectFinding(store, findings[next] as Finding);
+}
+
+function ownerOf(store: PanelStore, index: number) {
+  const frame = store.log.byIndex(index);
+  return frame ? store.sessions.set.ofConnection(frame.connectionId) : undefined;
 }
 
 function selectFrame(store: PanelStore, index: number | undefined): void {
@@ -151,6 +210,7 @@ function selectFrame(store: PanelStore, index: number | undefined): void {
   const frame = store.log.byIndex(index);
   const session = frame ? store.sessions.set.ofConnection(frame.connectionId) : undefined;
   if (session) store.selection.session.value = session.id;
+  if (frame) store.selection.connection.value = frame.connectionId;
   // Looking at a frame shows the rendering and findings as of that frame.
   store.scrub.live.value = false;
   store.scrub.at.value = index;
@@ -168,7 +228,12 @@ function reset(store: PanelStore): void {
   store.connections.value = new Map();
   store.selection.frame.value = undefined;
   store.selection.session.value = undefined;
+  store.selection.scope.value = undefined;
+  store.selection.finding.value = undefined;
+  store.selection.connection.value = undefined;
   store.selection.highlighted.value = new Set();
+  store.names.clear();
+  store.untimed.value = false;
   store.scrub.live.value = true;
   store.scrub.at.value = undefined;
   store.groups.value = new Map();

@@ -1,7 +1,7 @@
 // Every change to the panel's state is one of these events, applied by `applyEvent`.
 import type { HubToPanel } from '../../bridge/hub-to-panel';
 import type { Finding } from '../../model/finding';
-import type { TimelineFilter } from './filters';
+import type { DetailTab } from './store';
 
 export type LinkState = 'offline' | 'connecting' | 'live' | 'disconnected';
 
@@ -13,11 +13,18 @@ export type PanelEvent =
   | { readonly type: 'import'; readonly text: string; readonly fileName?: string }
   | { readonly type: 'importError'; readonly message: string | undefined }
   | { readonly type: 'selectFrame'; readonly index: number | undefined }
-  | { readonly type: 'selectSession'; readonly id: string }
+  /** Scopes the panel to one session, or to all of them (`id` undefined). */
+  | { readonly type: 'selectSession'; readonly id: string | undefined }
   | { readonly type: 'selectFinding'; readonly finding: Finding }
-  | { readonly type: 'setFilter'; readonly filter: Partial<TimelineFilter> }
+  /** Moves to the next (1) or previous (-1) finding of the session. */
+  | { readonly type: 'stepFinding'; readonly step: 1 | -1 }
+  | { readonly type: 'setQuery'; readonly query: string }
   | { readonly type: 'setLive'; readonly live: boolean }
+  | { readonly type: 'setTab'; readonly tab: DetailTab }
+  | { readonly type: 'selectConnection'; readonly id: string }
   | { readonly type: 'toggleGroup'; readonly key: string; readonly expanded: boolean }
+  /** The inspected page's address and title (they change as the user navigates). */
+  | { readonly type: 'page'; readonly url?: string | undefined; readonly title?: string | undefined }
   /** The user leaves an opened file for the tab's live capture: the next snapshot replaces the file. */
   | { readonly type: 'returnToTab' }
   /** Empties the panel's own copy (offline: there is no hub to ask). */

@@ -1,48 +1,47 @@
-// What a timeline row shows for a frame, computed once when the frame arrives (O(1) per frame):
-// the event type (JSON `type`, else the SSE event name) and the payload size. No copy of the payload
-// is kept: 100,000 frames already hold theirs.
+// What the timeline needs of a frame beyond the frame itself: its size in bytes (computed once when the
+// frame arrives, O(payload)) and, on demand, what the frame is (its Event and Data columns), which
+// depends on the session's protocol and is computed only for rows someone looks at or filters on.
 import type { Frame } from '../../model/frame';
-import { frameText } from '../../model/decode';
+import type { FrameDescription, ProtocolDefinition } from '../../protocols/types';
+import { describeRawFrame } from '../../analysis/describe-frame';
 
-export interface FrameRow {
-  type: string;
-  /** Characters of the payload as captured (the original length when the capture cut it). */
-  size: number;
-}
-
-export function frameRow(frame: Frame): FrameRow {
-  const text = frameText(frame);
-  return {
-    type: eventType(frame, text),
-    size: frame.truncated?.originalLength ?? frame.data.length,
-  };
-}
-
-function eventType(frame: Frame, text: string): string {
-  if (frame.kind !== 'message') return `(${frame.kind})`;
-  const fromJson = jsonType(text);
-  if (fromJson !== undefined) return fromJson;
-  if (frame.eventName) return frame.eventName;
-  return text.trimStart().startsWith('{') || text.trimStart().startsWith('[') ? '(json)' : '(text)';
-}
-
-function jsonType(text: string): string | undefined {
-  const start = text.trimStart().charAt(0);
-  if (start !== '{') return undefined;
-  try {
-    const value = JSON.parse(text) as unknown;
-    if (value && typeof value === 'object' && !Array.isArray(value)) {
-      const type = (value as Record<string, unknown>).type;
-      if (typeof type === 'string' && type.length > 0) return type.slice(0, 80);
-    }
-  } catch {
-    // Not JSON after all: the caller falls back to the SSE name or "(text)".
+/** Bytes of the payload as it crossed the wire (UTF-8 for text, decoded length for base64). */
+export function payloadBytes(frame: Frame): number {
+  if (frame.truncated) return frame.truncated.originalLength;
+  if (frame.encoding === 'base64') {
+    const data = frame.data;
+    const padding = data.endsWith('==') ? 2 : data.endsWith('=') ? 1 : 0;
+    return Math.max(0, Math.floor((data.length * 3) / 4) - padding);
   }
-  return undefined;
+  return utf8Length(frame.data);
 }
 
-export function formatSize(chars: number): string {
-  if (chars < 1000) return `${chars} B`;
-  if (chars < 1_000_000) return `${(chars / 1000).toFixed(1)} kB`;
-  return `${(chars / 1_000_000).toFixed(1)} MB`;
+export function utf8Length(text: string): number {
+  let bytes = 0;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c < 0x80) bytes += 1;
+    else if (c < 0x800) bytes += 2;
+    else if (c >= 0xd800 && c <= 0xdbff && i + 1 < text.length && (text.charCodeAt(i + 1) & 0xfc00) === 0xdc00) {
+      bytes += 4;
+      i++;
+    } else bytes += 3;
+  }
+  return bytes;
+}
+
+/** What the frame is, as its session's protocol reads it (a generic reading for unknown protocols). */
+export function describeFrameFor(protocol: ProtocolDefinition | undefined, frame: Frame): FrameDescription {
+  return describeRawFrame(frame, protocol);
+}
+
+export function formatBytes(bytes: number): string {
+  if (bytes < 1000) return `${bytes} B`;
+  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
+  return `${(bytes / 1_000_000).toFixed(1)} MB`;
+}
+
+/** Frames are numbered from 1 everywhere a person reads a number: the panel, findings and the CLI. */
+export function frameNumber(index: number): number {
+  return index + 1;
 }

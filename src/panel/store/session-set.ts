@@ -8,11 +8,24 @@ import { SessionPipeline } from '../../analysis/pipeline';
 import { splitSessions } from '../../analysis/sessions';
 import { protocols } from '../../protocols/registry';
 import type { SessionSummary } from '../../bridge/shared-schemas';
+import type { DecodedFrame } from '../../model/frame';
+import { decodeFrame } from '../../model/decode';
+import { SessionTrack } from './session-track';
+import { describeFrame } from '../../analysis/describe-frame';
+import { SessionMetricsTracker } from '../../analysis/metrics';
 
 export interface PanelSession {
   id: string;
+  /** The agent's own session, thread or run id, when known: what the picker names the session by. */
+  key?: string | undefined;
   connectionIds: string[];
   pipeline: SessionPipeline;
+  /** Times, lanes and kinds of the session's frames, for the waterfall and the time figures. */
+  track: SessionTrack;
+  /** The protocol the track's kinds were read with; a change (detection) rebuilds the track. */
+  trackProtocol: string;
+  /** Time figures (first byte, first token, gaps, tool latencies), kept current per frame. */
+  metrics: SessionMetricsTracker;
   /** Findings of the pipeline already folded into the frame markers (see FindingsIndex). */
   seenFindings: number;
   seenFindingsOf: readonly Finding[] | undefined;
@@ -20,6 +33,8 @@ export interface PanelSession {
 
 export class SessionSet {
   readonly list: PanelSession[] = [];
+  /** `none` when the input carries no clock: the metrics then give no time figure. */
+  timing: 'real' | 'none' = 'real';
   /** Set when a session was rebuilt or removed: derived indexes must start over. Reset by the reader. */
   rebuilt = false;
   private readonly byId = new Map<string, PanelSession>();
@@ -35,6 +50,7 @@ export class SessionSet {
 
   clear(): void {
     this.rebuilt = true;
+    this.timing = 'real';
     this.list.length = 0;
     this.byId.clear();
     this.byConnection.clear();
@@ -43,8 +59,11 @@ export class SessionSet {
   /** A complete capture read from a file: split exactly as the CLI does, pipelines finished. */
   loadCapture(capture: Capture): void {
     this.clear();
+    this.timing = capture.timing === 'none' ? 'none' : 'real';
+    this.connectionsRef = new Map(capture.connections.map((c) => [c.id, c]));
     for (const s of splitSessions(capture, protocols)) {
-      this.add({ id: s.key, connectionIds: s.connections.map((c) => c.id), pipeline: s.pipeline, seenFindings: 0, seenFindingsOf: undefined });
+      const session = this.add({ id: s.key, key: s.agentKey, connectionIds: s.connections.map((c) => c.id), pipeline: s.pipeline, ...this.emptyTrack(), seenFindings: 0, seenFindingsOf: undefined });
+      this.retrack(session);
     }
   }
 
@@ -56,6 +75,7 @@ export class SessionSet {
   applySummaries(summaries: readonly SessionSummary[], connections: ReadonlyMap<string, Connection>, framesOf: (id: string) => readonly Frame[]): void {
     for (const summary of summaries) {
       const existing = this.byId.get(summary.id);
+      if (existing && summary.key !== undefined) existing.key = summary.key;
       const moved = summary.connectionIds.filter((c) => this.byConnection.get(c) !== existing || !existing);
       if (existing && moved.length === 0) continue;
       const affected = new Set<PanelSession>();
@@ -64,7 +84,8 @@ export class SessionSet {
         const owner = this.byConnection.get(c);
         if (owner) affected.add(owner);
       }
-      const session: PanelSession = existing ?? this.add({ id: summary.id, connectionIds: [], pipeline: new SessionPipeline(protocols), seenFindings: 0, seenFindingsOf: undefined });
+      const session: PanelSession = existing ?? this.add({ id: summary.id, connectionIds: [], pipeline: new SessionPipeline(protocols), ...this.emptyTrack(), seenFindings: 0, seenFindingsOf: undefined });
+      if (summary.key !== undefined) session.key = summary.key;
       for (const other of affected) {
         if (other === session) continue;
         other.connectionIds = other.connectionIds.filter((c) => !summary.connectionIds.includes(c));
@@ -80,12 +101,15 @@ export class SessionSet {
   append(frame: Frame, connections: ReadonlyMap<string, Connection>): PanelSession {
     let session = this.byConnection.get(frame.connectionId);
     if (!session) {
-      session = this.add({ id: frame.connectionId, connectionIds: [frame.connectionId], pipeline: new SessionPipeline(protocols), seenFindings: 0, seenFindingsOf: undefined });
+      session = this.add({ id: frame.connectionId, connectionIds: [frame.connectionId], pipeline: new SessionPipeline(protocols), ...this.emptyTrack(), seenFindings: 0, seenFindingsOf: undefined });
       this.byConnection.set(frame.connectionId, session);
       const connection = connections.get(frame.connectionId);
       if (connection) session.pipeline.addConnection(connection);
     }
-    session.pipeline.append(frame);
+    this.connectionsRef = connections;
+    const decoded = session.pipeline.append(frame);
+    if (session.pipeline.protocol !== session.trackProtocol) this.retrack(session);
+    else trackFrame(session, decoded, connections.get(frame.connectionId));
     return session;
   }
 
@@ -107,6 +131,20 @@ export class SessionSet {
     if (at >= 0) this.list.splice(at, 1);
   }
 
+  /** The connections last handed in, for reading a session's frames again. */
+  private connectionsRef: ReadonlyMap<string, Connection> = new Map();
+
+  private emptyTrack(): Pick<PanelSession, 'track' | 'trackProtocol' | 'metrics'> {
+    return { track: new SessionTrack(), trackProtocol: 'unknown', metrics: new SessionMetricsTracker({ timing: this.timing }) };
+  }
+
+  /** Reads the session's frames again with its current protocol: once per detection or rebuild, not per frame. */
+  private retrack(session: PanelSession): void {
+    Object.assign(session, this.emptyTrack());
+    session.trackProtocol = session.pipeline.protocol;
+    for (const f of session.pipeline.frames) trackFrame(session, decodeFrame(f), this.connectionsRef.get(f.connectionId));
+  }
+
   private rebuild(session: PanelSession, connections: ReadonlyMap<string, Connection>, framesOf: (id: string) => readonly Frame[]): void {
     const pipeline = new SessionPipeline(protocols);
     const frames: Frame[] = [];
@@ -118,8 +156,16 @@ export class SessionSet {
     frames.sort((a, b) => a.index - b.index);
     for (const f of frames) pipeline.append(f);
     session.pipeline = pipeline;
+    this.connectionsRef = connections;
+    this.retrack(session);
     this.rebuilt = true;
     session.seenFindings = 0;
     session.seenFindingsOf = undefined;
   }
+}
+
+function trackFrame(session: PanelSession, decoded: DecodedFrame, connection: Connection | undefined): void {
+  const description = describeFrame(decoded, session.pipeline.definition);
+  session.track.append(decoded.frame.index, decoded.frame.time, decoded.frame.connectionId, description);
+  session.metrics.append(decoded, description, connection);
 }

@@ -6,19 +6,29 @@ import type { Connection } from '../../model/frame';
 import { countBySeverity, type Finding, type Severity } from '../../model/finding';
 import type { ViewModel } from '../../model/view';
 import type { TabStatus } from '../../bridge/hub-to-panel';
-import { FrameLog } from './frame-log';
+import { protocols } from '../../protocols/registry';
+import type { ProtocolDefinition } from '../../protocols/types';
+import { FrameLog, type FrameContext } from './frame-log';
 import { FindingsIndex } from './findings-index';
-import { NO_FILTER, type TimelineFilter } from './filters';
+import { parseQuery } from './query';
 import { SessionSet, type PanelSession } from './session-set';
+import { ConnectionNames } from './connection-names';
 import type { LinkState } from './events';
 import { track } from './track';
+import { sortFindings } from './finding-order';
 
 export const EMPTY_STATUS: TabStatus = { dropped: 0, cut: 0, rejected: 0, ignored: 0, preserveLog: false, recording: true };
+
+/** The tabs of the detail pane. */
+export type DetailTab = 'frame' | 'rendering' | 'findings' | 'request' | 'waterfall';
 
 export interface SessionView {
   session: PanelSession;
   view: ViewModel;
+  /** Every finding of the session, whatever the scrub position, in frame order. */
   findings: readonly Finding[];
+  /** How many of `findings` were reported by the scrub position (all of them at the head). */
+  reportedCount: number;
   /** The frame index the view is shown as of, or undefined at the head (live). */
   at: number | undefined;
 }
@@ -27,10 +37,16 @@ function createSelection() {
   return {
     /** Capture index of the selected frame. */
     frame: signal<number | undefined>(undefined),
-    /** Session chosen in the picker (or by selecting one of its frames). */
+    /** The session everything is scoped to (timeline, findings, metrics), or undefined for all sessions. */
+    scope: signal<string | undefined>(undefined),
+    /** Session shown by the rendering when no scope is set: the selected frame's session. */
     session: signal<string | undefined>(undefined),
     /** Frames of the finding the user clicked. */
     highlighted: signal<ReadonlySet<number>>(new Set()),
+    /** The finding the user is on (next/previous), as its position in the session's findings. */
+    finding: signal<number | undefined>(undefined),
+    /** The connection whose request the Request tab shows. */
+    connection: signal<string | undefined>(undefined),
   };
 }
 
@@ -51,19 +67,46 @@ function createToolbar() {
   };
 }
 
+function createPage() {
+  return {
+    /** The inspected page's address and title, when the browser tells them. */
+    url: signal<string | undefined>(undefined),
+    title: signal<string | undefined>(undefined),
+  };
+}
+
 export function createStore() {
   const log = new FrameLog();
   const sessions = new SessionSet();
   const findingsIndex = new FindingsIndex();
+  const names = new ConnectionNames();
   const framesVersion = signal(0);
   const sessionsVersion = signal(0);
   const findingsVersion = signal(0);
+  const connections = signal<ReadonlyMap<string, Connection>>(new Map());
   const selection = createSelection();
   const scrub = createScrub();
-  const filter = signal<TimelineFilter>(NO_FILTER);
+  const query = signal('');
+  const parsedQuery = computed(() => parseQuery(query.value));
+  const tab = signal<DetailTab>('rendering');
+
+  const protocolOf = (connectionId: string): ProtocolDefinition | undefined => {
+    const id = sessions.ofConnection(connectionId)?.pipeline.protocol;
+    return id === undefined || id === 'unknown' ? undefined : protocols.find((p) => p.id === id);
+  };
+  const connectionName = (connectionId: string): string => names.nameOf(connections.peek().get(connectionId), connectionId);
+  const frameContext: FrameContext = { severityOf: (i) => findingsIndex.severityOf(i), protocolOf, connectionName };
+
+  const scopedSession = computed<PanelSession | undefined>(() => {
+    track(sessionsVersion.value);
+    const id = selection.scope.value;
+    return id === undefined ? undefined : sessions.get(id);
+  });
 
   const currentSession = computed<PanelSession | undefined>(() => {
     track(sessionsVersion.value);
+    const scoped = scopedSession.value;
+    if (scoped) return scoped;
     const chosen = selection.session.value;
     const found = chosen === undefined ? undefined : sessions.get(chosen);
     if (found) return found;
@@ -75,26 +118,61 @@ export function createStore() {
     return sessions.list[0];
   });
 
+  /**
+   * The connection ids of the scoped session. The same Set is handed out while its connections stay
+   * the same, so the timeline's filtered list keeps growing in place instead of being rebuilt per append.
+   */
+  let scopeMemo: { id: string; key: string; set: ReadonlySet<string> } | undefined;
+  const scope = computed<ReadonlySet<string> | undefined>(() => {
+    const session = scopedSession.value;
+    if (!session) return undefined;
+    const key = session.connectionIds.join('\u0000');
+    if (!scopeMemo || scopeMemo.id !== session.id || scopeMemo.key !== key) scopeMemo = { id: session.id, key, set: new Set(session.connectionIds) };
+    return scopeMemo.set;
+  });
+
   const sessionView = computed<SessionView | undefined>(() => {
     track(sessionsVersion.value);
     const session = currentSession.value;
     if (!session) return undefined;
-    const at = scrub.live.value ? undefined : scrub.at.value;
-    if (at === undefined) return { session, view: session.pipeline.view(), findings: session.pipeline.findings(), at };
-    return { session, view: session.pipeline.viewAt(at), findings: session.pipeline.findingsAt(at), at };
+    const ordered = sortFindings(session.pipeline.findings());
+    const frames = session.pipeline.frames;
+    const last = frames[frames.length - 1]?.index;
+    const scrubbed = scrub.live.value ? undefined : scrub.at.value;
+    // A scrub position outside this session (another session's frame) shows this one at its head.
+    const at = scrubbed !== undefined && last !== undefined && scrubbed < last && session.connectionIds.length > 0 && ownsFrame(session, scrubbed) ? scrubbed : undefined;
+    if (at === undefined) return { session, view: session.pipeline.view(), findings: ordered, reportedCount: ordered.length, at };
+    const reported = ordered.filter((f) => f.at <= at).length;
+    return { session, view: session.pipeline.viewAt(at), findings: ordered, reportedCount: reported, at };
   });
+
+  const ownsFrame = (session: PanelSession, index: number): boolean => {
+    const frame = log.byIndex(index);
+    return frame !== undefined && sessions.ofConnection(frame.connectionId) === session;
+  };
 
   const visible = computed(() => {
     track(framesVersion.value);
-    const list = log.filtered(filter.value, findingsVersion.value, (i) => findingsIndex.severityOf(i));
+    const list = log.filtered(parsedQuery.value, scope.value, findingsVersion.value, frameContext);
     // A fresh wrapper each time: the list itself is extended in place.
     return { list, count: list.length };
+  });
+
+  /** Frames in scope (the match count's denominator). */
+  const inScope = computed(() => {
+    track(framesVersion.value);
+    const session = scopedSession.value;
+    if (!session) return log.frames.length;
+    let n = 0;
+    for (const id of session.connectionIds) n += log.framesOf(id).length;
+    return n;
   });
 
   const severityCounts = computed<Record<Severity, number>>(() => {
     track(findingsVersion.value);
     track(sessionsVersion.value);
-    const all = sessions.list.flatMap((s) => s.pipeline.findings());
+    const scoped = scopedSession.value;
+    const all = scoped ? scoped.pipeline.findings() : sessions.list.flatMap((s) => s.pipeline.findings());
     return countBySeverity(all);
   });
 
@@ -104,33 +182,36 @@ export function createStore() {
     return log.frames.length === 0;
   });
 
-  const eventTypes = computed(() => {
-    track(framesVersion.value);
-    return [...log.types].sort();
-  });
-
   return {
     tabId: signal<number | undefined>(undefined),
+    page: createPage(),
     /** Where the frames came from: the hub of a tab, an imported file, or nothing yet. */
     source: signal<'none' | 'hub' | 'file'>('none'),
     link: signal<LinkState>('offline'),
     /** How many times the link came back after dropping (the service worker was stopped). */
     reconnects: signal(0),
     status: signal<TabStatus>(EMPTY_STATUS),
-    connections: signal<ReadonlyMap<string, Connection>>(new Map()),
+    connections,
+    /** Names of connections as the panel shows them (`POST /api/chat`, `WS /ws (2)`). */
+    connectionName,
+    protocolOf,
+    /** The input carries no clock (JSON Lines, a raw SSE body): times are shown as unknown. */
+    untimed: signal(false),
     framesVersion,
     empty,
     sessionsVersion,
     findingsVersion,
     selection,
     scrub,
-    filters: { value: filter, visible, eventTypes },
-    sessions: { set: sessions, current: currentSession, view: sessionView },
+    tab,
+    filters: { query, parsed: parsedQuery, visible, inScope, scope, context: frameContext },
+    sessions: { set: sessions, current: currentSession, scoped: scopedSession, view: sessionView },
     findings: { index: findingsIndex, counts: severityCounts },
     toolbar: createToolbar(),
     /** Per group (session id + group id): the user's expand/collapse choice, overriding the automatic one. */
     groups: signal<ReadonlyMap<string, boolean>>(new Map()),
     log,
+    names,
   };
 }
 

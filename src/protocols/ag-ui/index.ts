@@ -3,6 +3,8 @@ import type { ProtocolDefinition } from '../types';
 import { aguiRules } from './rules';
 import { aguiSessionKey, detectAguiConnection, detectAguiFrame } from './detect';
 import { createAguiFold } from './fold';
+import { describeAgUiFrame } from './describe';
+import { agUiPromptOf } from './prompt';
 
 export const agUiProtocol: ProtocolDefinition = {
   id: 'ag-ui',
@@ -12,4 +14,6 @@ export const agUiProtocol: ProtocolDefinition = {
   detectFrame: detectAguiFrame,
   sessionKey: aguiSessionKey,
   createFold: createAguiFold,
+  describeFrame: describeAgUiFrame,
+  promptOf: agUiPromptOf,
 };

@@ -24,7 +24,7 @@ export class InterruptTracker {
     let item: ApprovalItem | QuestionItem;
     if (interrupt.reason === 'tool_call' || tool) {
       const name = tool?.name ?? 'tool call';
-      item = { kind: 'approval', id: store.nextId('approval'), frames: [frame], key: interrupt.id, actions: [{ name, args: tool?.input }], allowed: { [name]: APPROVAL_DECISIONS }, timeoutSeconds };
+      item = { kind: 'approval', id: store.nextId('approval'), frames: [frame], key: interrupt.id, actions: [{ name, args: tool?.input }], allowed: { [name]: APPROVAL_DECISIONS }, ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}) };
     } else {
       const question = interrupt.message ?? interrupt.reason;
       item = {
@@ -33,7 +33,7 @@ export class InterruptTracker {
         frames: [frame],
         key: interrupt.id,
         questions: [{ question, header: interrupt.reason, multiSelect: false, options: optionsFrom(interrupt.responseSchema) }],
-        timeoutSeconds,
+        ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
         state: 'waiting',
         resolved: false,
       };
@@ -87,8 +87,9 @@ function optionsFrom(schema: unknown): QuestionOption[] {
   return [{ label: 'Answer', input: true }];
 }
 
-function secondsUntil(expiresAt: string | undefined, now: number): number {
-  if (expiresAt === undefined) return 0;
+/** Seconds until an interrupt expires; `undefined` when it does not say (no made-up "0 s"). */
+function secondsUntil(expiresAt: string | undefined, now: number): number | undefined {
+  if (expiresAt === undefined) return undefined;
   const at = Date.parse(expiresAt);
-  return Number.isFinite(at) ? Math.max(0, Math.round((at - now) / 1000)) : 0;
+  return Number.isFinite(at) ? Math.max(0, Math.round((at - now) / 1000)) : undefined;
 }

@@ -4,6 +4,8 @@ import { detectDataConnection, detectDataFrame } from './detect';
 import { createAisdkDataFold } from './fold';
 import { aisdkDataRules } from './rules';
 import { dataSessionKey } from './session';
+import { describeAiSdkDataFrame } from './describe';
+import { aisdkDataPromptOf } from './prompt';
 
 export const aisdkDataProtocol: ProtocolDefinition = {
   id: 'aisdk-data',
@@ -13,4 +15,6 @@ export const aisdkDataProtocol: ProtocolDefinition = {
   detectFrame: detectDataFrame,
   sessionKey: dataSessionKey,
   createFold: createAisdkDataFold,
+  describeFrame: describeAiSdkDataFrame,
+  promptOf: aisdkDataPromptOf,
 };

@@ -219,9 +219,8 @@ export function toolApprovalRequest(st: UiFoldState, c: Chunk<'tool-approval-req
     frames: [i],
     key: c.approvalId,
     actions: [{ name, args: t.item.input }],
+    // No timeout: the AI SDK has none, the chat waits for the user.
     allowed: { [name]: ['approve', 'deny'] },
-    // The AI SDK has no approval timeout: the chat waits for the user.
-    timeoutSeconds: 0,
   };
   st.layout.addItem(item, i);
   st.approvals.set(c.approvalId, { item, tool: t });

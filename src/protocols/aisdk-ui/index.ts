@@ -4,6 +4,8 @@ import { detectUiConnection, detectUiFrame } from './detect';
 import { createAisdkUiFold } from './fold';
 import { aisdkUiRules } from './rules';
 import { uiSessionKey } from './session';
+import { describeAiSdkUiFrame } from './describe';
+import { aisdkUiPromptOf } from './prompt';
 
 export const aisdkUiProtocol: ProtocolDefinition = {
   id: 'aisdk-ui',
@@ -13,4 +15,6 @@ export const aisdkUiProtocol: ProtocolDefinition = {
   detectFrame: detectUiFrame,
   sessionKey: uiSessionKey,
   createFold: createAisdkUiFold,
+  describeFrame: describeAiSdkUiFrame,
+  promptOf: aisdkUiPromptOf,
 };

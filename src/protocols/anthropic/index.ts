@@ -3,6 +3,8 @@ import type { ProtocolDefinition } from '../types';
 import { detectConnection, detectFrame } from './detect';
 import { createAnthropicFold } from './fold';
 import { anthropicRules } from './rules';
+import { describeAnthropicFrame } from './describe';
+import { anthropicPromptOf } from './prompt';
 
 export const anthropicProtocol: ProtocolDefinition = {
   id: 'anthropic',
@@ -11,4 +13,6 @@ export const anthropicProtocol: ProtocolDefinition = {
   detectFrame,
   detectConnection,
   createFold: createAnthropicFold,
+  describeFrame: describeAnthropicFrame,
+  promptOf: anthropicPromptOf,
 };

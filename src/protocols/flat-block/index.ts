@@ -3,6 +3,7 @@ import type { ProtocolDefinition } from '../types';
 import { detectFlatBlockFrame, flatBlockSessionKey } from './detect';
 import { createFlatBlockFold } from './fold';
 import { flatBlockRules } from './rules';
+import { describeFlatBlockFrame } from './describe';
 
 export const flatBlockProtocol: ProtocolDefinition = {
   id: 'flat-block',
@@ -11,4 +12,5 @@ export const flatBlockProtocol: ProtocolDefinition = {
   detectFrame: detectFlatBlockFrame,
   sessionKey: flatBlockSessionKey,
   createFold: createFlatBlockFold,
+  describeFrame: describeFlatBlockFrame,
 };

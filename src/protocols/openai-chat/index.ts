@@ -3,6 +3,8 @@ import type { ProtocolDefinition } from '../types';
 import { detectConnection, detectFrame } from './detect';
 import { createOpenAIChatFold } from './fold';
 import { openaiChatRules } from './rules';
+import { describeOpenAIChatFrame } from './describe';
+import { openaiChatPromptOf } from './prompt';
 
 export const openaiChatProtocol: ProtocolDefinition = {
   id: 'openai-chat',
@@ -11,4 +13,6 @@ export const openaiChatProtocol: ProtocolDefinition = {
   detectFrame,
   detectConnection,
   createFold: createOpenAIChatFold,
+  describeFrame: describeOpenAIChatFrame,
+  promptOf: openaiChatPromptOf,
 };

@@ -3,6 +3,8 @@ import type { ProtocolDefinition } from '../types';
 import { detectConnection, detectFrame } from './detect';
 import { createOpenAIResponsesFold } from './fold';
 import { openaiResponsesRules } from './rules';
+import { describeOpenAIResponsesFrame } from './describe';
+import { openaiResponsesPromptOf } from './prompt';
 
 export const openaiResponsesProtocol: ProtocolDefinition = {
   id: 'openai-responses',
@@ -11,4 +13,6 @@ export const openaiResponsesProtocol: ProtocolDefinition = {
   detectFrame,
   detectConnection,
   createFold: createOpenAIResponsesFold,
+  describeFrame: describeOpenAIResponsesFrame,
+  promptOf: openaiResponsesPromptOf,
 };

@@ -8,7 +8,7 @@ import { syncMessageParts, syncReasoning } from './content';
 import { RESPONSES_RULES as R } from './rules';
 import { CALL_ID_ITEMS, ITEM_STATUSES, type OutputItemEvent } from './schema';
 import type { FoldState, ItemState, ResponseState } from './state';
-import { isRecord, newToolItem, rawItem } from '../shared/view-helpers';
+import { isRecord, newToolItem, parseJson, rawItem } from '../shared/view-helpers';
 
 type Item = OutputItemEvent['item'];
 
@@ -79,7 +79,8 @@ function itemView(state: FoldState, resp: ResponseState, it: Item, frame: Frame)
   const name = typeof it.name === 'string' ? it.name : it.type;
   if (it.type === 'message' || it.type === 'reasoning') return undefined;
   if (it.type === 'mcp_approval_request') {
-    const approval: ApprovalItem = { kind: 'approval', id, frames: [frame.index], key: typeof it.id === 'string' ? it.id : id, actions: [{ name, args: it.arguments }], allowed: { [name]: ['approve', 'reject'] }, timeoutSeconds: 0 };
+    // No timeout: the Responses API does not give one. Arguments arrive as JSON text: shown as the value.
+    const approval: ApprovalItem = { kind: 'approval', id, frames: [frame.index], key: typeof it.id === 'string' ? it.id : id, actions: [{ name, args: jsonTextValue(it.arguments) }], allowed: { [name]: ['approve', 'reject'] } };
     state.approvals.set(approval.key, approval);
     return approval;
   }
@@ -143,7 +144,7 @@ function applyDoneItem(state: FoldState, resp: ResponseState, item: ItemState, i
   if (typeof full === 'string') finishArgs(state, item, full, frame, sink);
   // Hosted tools carry what they did in `output`, `result` (image generation) or `action` (web search).
   const result = it.output ?? it.result ?? it.action;
-  if (result !== undefined && result !== null) view.result = result;
+  if (result !== undefined && result !== null) view.result = jsonTextValue(result);
   const failed = it.status === 'failed' || it.status === 'incomplete' || (isRecord(it) && it.error !== undefined && it.error !== null);
   if (failed) view.status = 'error';
   else if (HOSTED_TOOLS.has(it.type) || view.result !== undefined) view.status = 'success';
@@ -151,3 +152,12 @@ function applyDoneItem(state: FoldState, resp: ResponseState, item: ItemState, i
 
 /** Calls the server runs itself: done means finished. Other calls wait for the client's output. */
 const HOSTED_TOOLS: ReadonlySet<string> = new Set(['web_search_call', 'file_search_call', 'code_interpreter_call', 'image_generation_call', 'mcp_call', 'tool_search_call']);
+
+/** JSON object or array text as the value it encodes; other text, and text that does not parse, stays text. */
+function jsonTextValue(value: unknown): unknown {
+  if (typeof value !== 'string') return value;
+  const first = value.trimStart().charAt(0);
+  if (first !== '{' && first !== '[') return value;
+  const parsed = parseJson(value);
+  return parsed.ok ? parsed.value : value;
+}

@@ -2,6 +2,7 @@
 // panel observes the page, it does not answer for the user.
 import type { ApprovalItem } from '../../../model/view';
 import { preview } from '../../../model/decode';
+import { valueText } from '../../../model/render-text';
 
 export function ApprovalView({ item }: { item: ApprovalItem }) {
   return (
@@ -25,17 +26,14 @@ export function ApprovalView({ item }: { item: ApprovalItem }) {
 }
 
 function argsSummary(args: unknown): string {
-  if (args === undefined) return '';
-  try {
-    return preview(JSON.stringify(args) ?? String(args), 160);
-  } catch {
-    return String(args);
-  }
+  // Strings are shown as sent, other values as compact JSON: never JSON text quoted again.
+  const text = valueText(args);
+  return text === undefined ? '' : preview(text, 160);
 }
 
 function outcomeText(item: ApprovalItem): string {
   const outcome = item.outcome;
-  if (!outcome) return `Waiting for the user (times out after ${item.timeoutSeconds} s)`;
+  if (!outcome) return item.timeoutSeconds === undefined ? 'Waiting for the user' : `Waiting for the user (times out after ${item.timeoutSeconds} s)`;
   if (outcome.type === 'decided') return `Decided: ${outcome.decisions.join(', ')}`;
   if (outcome.type === 'timeout') return 'Timed out: the agent rejected on its own';
   return 'Decision applied';

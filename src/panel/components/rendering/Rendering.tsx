@@ -4,6 +4,7 @@ import type { PanelStore } from '../../store/store';
 import { applyEvent } from '../../store/apply';
 import { TodoPanel } from './TodoList';
 import { ViewItems, type GroupChoices } from './ItemView';
+import { frameNumber } from '../../store/frame-row';
 
 export function Rendering({ store }: { store: PanelStore }) {
   const current = store.sessions.view.value;
@@ -18,17 +19,26 @@ export function Rendering({ store }: { store: PanelStore }) {
   return (
     <div class="rendering" data-testid="rendering" data-session={sessionId} data-at={current.at ?? 'live'}>
       <div class="rendering-head">
-        <span class="protocol">{current.view.protocol}</span>
-        {current.at !== undefined && <span class="scrub-note"> as of frame #{current.at}</span>}
+        <span class="protocol">{current.view.protocol}</span> <span class="rendering-session">{current.session.key ?? store.connectionName(current.session.connectionIds[0] ?? sessionId)}</span>
+        {current.at !== undefined && (
+          <span class="scrub-note">
+            {' '}
+            as of frame #{frameNumber(current.at)}{' '}
+            <button type="button" class="go-live" onClick={() => applyEvent(store, { type: 'setLive', live: true })}>
+              show latest
+            </button>
+          </span>
+        )}
       </div>
       {unknown && (
         <p class="notice">
           No agent stream recognised yet: {store.log.frames.length} frames captured, shown raw
         </p>
       )}
-      <div class="rendering-body">
+      {/* The todo column only when the session has todos: most protocols never do. */}
+      <div class={`rendering-body${current.view.todos ? ' with-todos' : ''}`}>
         <ViewItems key={sessionId} view={current.view} groups={groups} />
-        <TodoPanel todos={current.view.todos} />
+        {current.view.todos && <TodoPanel todos={current.view.todos} />}
       </div>
     </div>
   );

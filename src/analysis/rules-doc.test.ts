@@ -1,0 +1,38 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ruleDocAnchor, ruleDocLink } from '../model/rule-anchor';
+import { protocols } from '../protocols/registry';
+import { rulesDocText } from './rules-doc';
+
+const committed = resolve(__dirname, '../../docs/rules.md');
+
+describe('docs/rules.md', () => {
+  it('is the document generated from the rule catalogues (run `npm run docs:rules` after changing a rule)', () => {
+    expect(readFileSync(committed, 'utf8')).toBe(rulesDocText());
+  });
+
+  it('has exactly one anchor per rule, with its severity and description', () => {
+    const doc = rulesDocText();
+    const anchors = [...doc.matchAll(/<a id="([^"]+)"><\/a>`/g)].map((m) => m[1]);
+    const rules = protocols.flatMap((p) => p.rules);
+    expect(anchors).toEqual(rules.map((r) => ruleDocAnchor(r.id)));
+    expect(new Set(anchors).size).toBe(anchors.length);
+    for (const r of rules) expect(doc).toContain(`\`${r.id}\`\n\n**${r.severity}**: ${r.description.trim()}`);
+  });
+
+  it('shows the triggering stream of a rule whose catalogue has one, pointing at the blamed frame', () => {
+    const doc = rulesDocText();
+    const section = doc.slice(doc.indexOf('<a id="agui-invalid-json">'), doc.indexOf('<a id="agui-not-an-event">'));
+    expect(section).toContain('Example: the finding points at frame 2.');
+    expect(section).toContain(' 2 server → page: not json   ← finding');
+  });
+});
+
+describe('ruleDocAnchor', () => {
+  it('lower-cases the id and replaces / with -', () => {
+    expect(ruleDocAnchor('flat/block-delta-without-start')).toBe('flat-block-delta-without-start');
+    expect(ruleDocAnchor('agui/CRLF-framing')).toBe('agui-crlf-framing');
+    expect(ruleDocLink('aisdk/v4-unknown-code')).toBe('docs/rules.md#aisdk-v4-unknown-code');
+  });
+});

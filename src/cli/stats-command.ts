@@ -1,0 +1,124 @@
+// `stats FILE…`: each session's timing figures (time to first byte and token, duration, output rate,
+// gaps, tool latencies, waits), one block per session, or with --json an array with one entry per
+// session. Frame numbers count from 1, as `check` prints them. Inputs without a clock say "no timing".
+import { isProtocolId, analyseFile, UnreadableInput } from './analyse';
+import { EXIT, type Command } from './command';
+import type { Output } from './output';
+import { protocols } from '../protocols/registry';
+import { sessionStats, type SessionStats } from '../analysis/stats';
+import { DEFAULT_GAP_THRESHOLD_MS, type MetricsOptions } from '../analysis/metrics';
+import type { Gap, SessionMetrics } from '../analysis/metrics-types';
+
+export interface StatsResult extends SessionStats {
+  file: string;
+}
+
+export const statsCommand: Command = {
+  name: 'stats',
+  summary: 'Timing figures per session: first byte and token, duration, output rate, gaps, tool latencies, waits',
+  usage: `Usage: agent-stream-inspector stats [--json] [--protocol ID] [--gap MS] FILE...
+    One block per session: protocol, session, frames, findings, time to first byte and to first
+    token (from the request's start), duration, output rate (tokens per second where the stream
+    reports usage), the longest gap and the gaps over --gap (default ${DEFAULT_GAP_THRESHOLD_MS} ms), each tool call's
+    latency and each approval's or question's wait. Inputs without a clock (raw SSE, JSON Lines)
+    say "no timing". Frame numbers count from 1.
+    --json prints an array with one entry per session.
+    Exit 0; 2: an input could not be read or recognised.
+`,
+  options: {
+    json: { type: 'boolean' },
+    protocol: { type: 'string' },
+    gap: { type: 'string' },
+  },
+  async run({ values, positionals }, out) {
+    const protocol = typeof values.protocol === 'string' ? values.protocol : undefined;
+    if (protocol !== undefined && !isProtocolId(protocol)) return usageError(`unknown protocol "${protocol}"; known: ${protocols.map((p) => p.id).join(', ')}`, out);
+    const gap = typeof values.gap === 'string' ? Number(values.gap) : undefined;
+    if (gap !== undefined && !(Number.isFinite(gap) && gap >= 0)) return usageError('--gap needs a number of milliseconds', out);
+    if (positionals.length === 0) return usageError('stats needs at least one FILE', out);
+    const results: StatsResult[] = [];
+    let unreadable = false;
+    for (const file of positionals) {
+      try {
+        const analysed = await analyseFile(file, protocol !== undefined && isProtocolId(protocol) ? protocol : undefined);
+        if (analysed.sessions.length === 0) out.stderr(`${file}: no agent stream found in this ${analysed.format} input\n`);
+        const options: MetricsOptions = { timing: analysed.timing === 'none' ? 'none' : 'real' };
+        if (gap !== undefined) options.gapThresholdMs = gap;
+        for (const session of analysed.sessions) results.push({ file, ...sessionStats(session, protocols, options) });
+      } catch (err) {
+        if (!(err instanceof UnreadableInput)) throw err;
+        unreadable = true;
+        out.stderr(`${file}: ${err.message}\n`);
+      }
+    }
+    if (values.json === true) out.stdout(`${JSON.stringify(results.map(numberedFromOne), null, 2)}\n`);
+    else for (const r of results) out.stdout(statsText(r));
+    return unreadable ? EXIT.unreadable : EXIT.ok;
+  },
+};
+
+function usageError(message: string, out: Output): number {
+  out.stderr(`agent-stream-inspector stats: ${message}\n`);
+  return EXIT.unreadable;
+}
+
+/** The figures with frame indexes turned into the 1-based frame numbers the CLI prints everywhere. */
+function numberedFromOne(r: StatsResult): StatsResult {
+  const m = r.metrics;
+  const gap = (g: Gap): Gap => ({ ...g, afterFrame: g.afterFrame + 1, beforeFrame: g.beforeFrame + 1 });
+  const metrics: SessionMetrics = {
+    ...m,
+    gaps: m.gaps.map(gap),
+    tools: m.tools.map((t) => ({ ...t, callFrame: t.callFrame + 1, ...(t.resultFrame !== undefined ? { resultFrame: t.resultFrame + 1 } : {}) })),
+    waits: m.waits.map((w) => ({ ...w, askFrame: w.askFrame + 1, ...(w.replyFrame !== undefined ? { replyFrame: w.replyFrame + 1 } : {}) })),
+  };
+  if (m.longestGap) metrics.longestGap = gap(m.longestGap);
+  return { ...r, metrics };
+}
+
+/** One session's block of text. */
+export function statsText(r: StatsResult): string {
+  const m = r.metrics;
+  const lines = [`${printable(r.file)}: ${r.protocol} session ${printable(r.session)}`];
+  if (r.connections.length > 0) lines.push(`  connections: ${r.connections.map(printable).join(', ')}`);
+  lines.push(`  frames: ${m.frames}   findings: ${m.findings.error} error(s), ${m.findings.warning} warning(s), ${m.findings.info} info`);
+  const output = `${m.outputChars} chars${m.outputTokens !== undefined ? `, ${m.outputTokens} tokens` : ''}`;
+  if (m.timing === 'none') {
+    lines.push('  timing: no timing (the input recorded no clock)', `  output: ${output}`);
+  } else {
+    lines.push(`  first byte: ${ms(m.firstByteMs)}   first token: ${ms(m.firstTokenMs)}   duration: ${ms(m.durationMs)}`);
+    lines.push(`  output: ${output}   rate: ${rate(m)}`);
+    lines.push(`  longest gap: ${m.longestGap ? `${ms(m.longestGap.ms)} (#${m.longestGap.afterFrame + 1} → #${m.longestGap.beforeFrame + 1})` : '-'}   gaps over ${ms(m.gapThresholdMs)}: ${m.gaps.length}`);
+    for (const g of m.gaps) lines.push(`    gap ${ms(g.ms)} (#${g.afterFrame + 1} → #${g.beforeFrame + 1})`);
+  }
+  for (const t of m.tools) {
+    const result = t.resultFrame === undefined ? 'no result' : `${m.timing === 'none' ? 'result' : ms(t.latencyMs)} (#${t.callFrame + 1} → #${t.resultFrame + 1})`;
+    lines.push(`  tool ${printable(t.name)} ${printable(t.id)}: ${result}`);
+  }
+  for (const w of m.waits) {
+    const reply = w.replyFrame === undefined ? 'no reply' : `${m.timing === 'none' ? 'replied' : `waited ${ms(w.waitMs)}`} (#${w.askFrame + 1} → #${w.replyFrame + 1})`;
+    lines.push(`  ${w.kind} ${printable(w.id)}: ${reply}`);
+  }
+  return `${lines.join('\n')}\n\n`;
+}
+
+function ms(value: number | undefined): string {
+  if (value === undefined) return '-';
+  return value < 1000 ? `${Math.round(value)} ms` : `${(value / 1000).toFixed(1)} s`;
+}
+
+function rate(m: SessionMetrics): string {
+  const parts: string[] = [];
+  if (m.tokensPerSecond !== undefined) parts.push(`${m.tokensPerSecond.toFixed(1)} tokens/s`);
+  if (m.charsPerSecond !== undefined) parts.push(`${m.charsPerSecond.toFixed(1)} chars/s`);
+  return parts.length > 0 ? parts.join(', ') : '-';
+}
+
+/**
+ * Names and ids come from the page: control characters (escape sequences, line breaks) are shown as
+ * `\u{…}` so they can neither restyle the terminal nor fake a line of output.
+ */
+function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+}

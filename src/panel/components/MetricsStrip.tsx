@@ -1,0 +1,54 @@
+// The session's time figures in one line: time to first byte and first token, duration, output rate,
+// the longest gap and how many gaps passed the threshold, tool calls and their slowest latency, time
+// spent waiting for the user, and the findings navigator. Inputs without a clock say so instead.
+import type { PanelStore } from '../store/store';
+import { track } from '../store/track';
+import { formatDuration } from '../store/session-time';
+import { sessionMetrics } from '../store/session-metrics';
+import { FindingNav } from './FindingsList';
+import { applyEvent } from '../store/apply';
+import { frameNumber } from '../store/frame-row';
+
+export function MetricsStrip({ store }: { store: PanelStore }) {
+  track(store.sessionsVersion.value);
+  const session = store.sessions.current.value;
+  if (!session) return null;
+  const m = sessionMetrics(session);
+  const slowest = m.tools.reduce<number | undefined>((max, t) => (t.latencyMs !== undefined && (max === undefined || t.latencyMs > max) ? t.latencyMs : max), undefined);
+  const waited = m.waits.reduce((sum, w) => sum + (w.waitMs ?? 0), 0);
+  const rate = m.tokensPerSecond !== undefined ? `${m.tokensPerSecond.toFixed(1)} tok/s` : m.charsPerSecond !== undefined ? `${Math.round(m.charsPerSecond)} chars/s` : '—';
+  const none = m.timing === 'none';
+  const figure = (label: string, value: string, title: string, testid: string, onClick?: () => void) => (
+    <span class={`metric${onClick ? ' clickable' : ''}`} title={title} data-testid={testid} data-value={value} onClick={onClick}>
+      <span class="metric-label">{label}</span> <span class="metric-value">{value}</span>
+    </span>
+  );
+  const goTo = (index: number | undefined) => (index === undefined ? undefined : () => applyEvent(store, { type: 'selectFrame', index }));
+  return (
+    <div class="metrics-strip" data-testid="metrics" aria-label="Session timing">
+      {none ? (
+        <span class="metric muted" data-testid="metric-none">
+          no timing in this input
+        </span>
+      ) : (
+        <>
+          {figure('TTFB', formatDuration(m.firstByteMs), 'Time to first byte: from the request to the first frame received', 'metric-ttfb')}
+          {figure('TTFT', formatDuration(m.firstTokenMs), 'Time to first token: from the request to the first text or reasoning', 'metric-ttft')}
+          {figure('Duration', formatDuration(m.durationMs), 'From the request to the last frame', 'metric-duration')}
+          {figure('Rate', rate, 'Output rate: tokens per second where the stream reports usage, else characters per second', 'metric-rate')}
+          {figure(
+            'Longest gap',
+            m.longestGap ? formatDuration(m.longestGap.ms) : '—',
+            m.longestGap ? `Between #${frameNumber(m.longestGap.afterFrame)} and #${frameNumber(m.longestGap.beforeFrame)}; click to select` : 'No gap',
+            'metric-gap',
+            goTo(m.longestGap?.beforeFrame),
+          )}
+          {m.gaps.length > 0 && figure(`Gaps > ${formatDuration(m.gapThresholdMs)}`, String(m.gaps.length), `Gaps longer than ${formatDuration(m.gapThresholdMs)} between received frames`, 'metric-gaps')}
+          {m.tools.length > 0 && figure('Tools', `${m.tools.length}${slowest !== undefined ? ` · slowest ${formatDuration(slowest)}` : ''}`, 'Tool calls and the slowest call → result latency', 'metric-tools')}
+          {m.waits.length > 0 && figure('Waiting', formatDuration(waited), 'Time waiting for approvals and answers', 'metric-waits')}
+        </>
+      )}
+      <FindingNav store={store} compact />
+    </div>
+  );
+}

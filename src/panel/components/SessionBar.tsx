@@ -1,0 +1,193 @@
+// Which page, and which of its agent sessions the panel is scoped to. The picker opens a list that a
+// person recognises: protocol, the agent's own id, the connections by method and path, start time,
+// state, duration, time to first token, frames and findings. "All sessions" shows every frame.
+// The list is virtualised, so a page with thousands of short-lived sockets opens it as fast as one.
+import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
+import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
+import type { PanelStore } from '../store/store';
+import { applyEvent } from '../store/apply';
+import { track } from '../store/track';
+import { summarizeSession, type SessionSummaryRow } from '../store/session-summary';
+import { formatClock, formatDuration } from '../store/session-time';
+import type { PanelSession } from '../store/session-set';
+
+const ROW = 38;
+/** Up to this many sessions every row is drawn; past it only the rows in view (virtualised). */
+const PLAIN_UP_TO = 200;
+
+export function SessionBar({ store }: { store: PanelStore }) {
+  track(store.sessionsVersion.value);
+  const [open, setOpen] = useState(false);
+  const scoped = store.sessions.scoped.value;
+  const current = store.sessions.current.value;
+  const list = store.sessions.set.list;
+  const options = { live: store.source.value === 'hub', untimed: store.untimed.value };
+  const summarize = (s: PanelSession) => summarizeSession(s, store.connections.value, store.connectionName, options);
+  const shown = scoped ? summarize(scoped) : undefined;
+  const pageTitle = pageHeading(store);
+  return (
+    <div class="session-bar" data-testid="session-bar">
+      <span class="page-heading" title={store.page.url.value ?? ''} data-testid="page-heading">
+        {pageTitle}
+      </span>
+      <div class="session-select">
+        <button
+          type="button"
+          class="session-button"
+          aria-haspopup="listbox"
+          aria-expanded={open}
+          data-testid="session-button"
+          data-scope={scoped?.id ?? ''}
+          onClick={() => setOpen(!open)}
+        >
+          {shown ? (
+            <SessionLine row={shown} />
+          ) : (
+            <span class="session-line">
+              <span class="all-sessions">All sessions ({list.length})</span>
+              {current && (
+                <>
+                  <span class="muted"> · shown: </span>
+                  <SessionLine row={summarize(current)} inline />
+                </>
+              )}
+            </span>
+          )}
+          <span class="caret" aria-hidden="true">
+            ▾
+          </span>
+        </button>
+        {open && (
+          <SessionList
+            store={store}
+            rows={list.map(summarize)}
+            selected={scoped?.id}
+            onChoose={(id) => {
+              setOpen(false);
+              applyEvent(store, { type: 'selectSession', id });
+            }}
+            onClose={() => setOpen(false)}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function pageHeading(store: PanelStore): string {
+  if (store.source.value === 'file') return store.toolbar.fileName.value ?? 'Imported file';
+  const title = store.page.title.value;
+  const url = store.page.url.value;
+  if (title && url) return `${title} — ${url}`;
+  return title ?? url ?? 'This page';
+}
+
+export function SessionLine({ row, inline = false }: { row: SessionSummaryRow; inline?: boolean }) {
+  const findings = row.findings.error + row.findings.warning + row.findings.info;
+  return (
+    <span class={inline ? 'session-line-inline' : 'session-line'}>
+      <span class={`session-state state-${row.state.replace(' ', '-')}`} title={row.state}>
+        {row.state}
+      </span>{' '}
+      <span class="session-protocol">{row.protocol}</span> <span class="session-name">{row.name}</span>{' '}
+      <span class="session-meta muted">
+        {formatClock(row.startedAt)} · {formatDuration(row.durationMs)} · TTFT {formatDuration(row.firstTokenMs)} · {row.frames} frames ·{' '}
+        <span class={row.findings.error > 0 ? 'sev-error' : row.findings.warning > 0 ? 'sev-warning' : ''}>{findings} findings</span>
+      </span>
+    </span>
+  );
+}
+
+function SessionList(props: { store: PanelStore; rows: SessionSummaryRow[]; selected: string | undefined; onChoose(id: string | undefined): void; onClose(): void }) {
+  const { rows, selected, onChoose, onClose } = props;
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [, rerender] = useReducer((n: number) => n + 1, 0);
+  // Row 0 is "All sessions"; the sessions follow.
+  const count = rows.length + 1;
+  const [active, setActive] = useState(() => (selected === undefined ? 0 : rows.findIndex((r) => r.id === selected) + 1));
+  const virtualizer = useRef<Virtualizer<HTMLDivElement, HTMLDivElement> | null>(null);
+  const options = {
+    count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => ROW,
+    observeElementRect,
+    observeElementOffset,
+    scrollToFn: elementScroll,
+    overscan: 6,
+    // Rows show on the first paint, before the list is measured (the list is at most 420 px tall).
+    initialRect: { width: 0, height: 420 },
+    onChange: () => rerender(0),
+  };
+  if (!virtualizer.current) virtualizer.current = new Virtualizer(options);
+  const v = virtualizer.current;
+  v.setOptions({ ...v.options, ...options });
+  useLayoutEffect(() => v._didMount(), [v]);
+  useLayoutEffect(() => v._willUpdate());
+  useEffect(() => {
+    scrollRef.current?.focus();
+    v.scrollToIndex(Math.max(0, active), { align: 'auto' });
+  }, [active, v]);
+  const choose = (at: number) => onChoose(at === 0 ? undefined : rows[at - 1]?.id);
+  const onKeyDown = (e: KeyboardEvent) => {
+    const moves: Record<string, number> = { ArrowDown: active + 1, ArrowUp: active - 1, Home: 0, End: count - 1, PageDown: active + 8, PageUp: active - 8 };
+    if (e.key in moves) {
+      e.preventDefault();
+      setActive(Math.max(0, Math.min(count - 1, moves[e.key] as number)));
+    } else if (e.key === 'Enter') {
+      e.preventDefault();
+      choose(active);
+    } else if (e.key === 'Escape') {
+      e.preventDefault();
+      e.stopPropagation();
+      onClose();
+    }
+  };
+  return (
+    <div
+      class="session-list"
+      ref={scrollRef}
+      role="listbox"
+      aria-label="Sessions"
+      data-testid="sessions"
+      tabIndex={0}
+      aria-activedescendant={`session-option-${active}`}
+      onKeyDown={onKeyDown}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) onClose();
+      }}
+    >
+      <div style={{ height: `${count * ROW}px`, position: 'relative' }}>
+        {(count <= PLAIN_UP_TO ? Array.from({ length: count }, (_, index) => ({ index, start: index * ROW })) : v.getVirtualItems()).map((item) => {
+          const row = item.index === 0 ? undefined : rows[item.index - 1];
+          const isSelected = row ? row.id === selected : selected === undefined;
+          return (
+            <div
+              key={row?.id ?? '*all'}
+              id={`session-option-${item.index}`}
+              role="option"
+              aria-selected={isSelected}
+              class={`session-option${item.index === active ? ' active' : ''}${isSelected ? ' current' : ''}`}
+              data-testid="session"
+              data-session={row?.id ?? ''}
+              data-protocol={row?.protocol ?? ''}
+              style={{ height: `${ROW}px`, transform: `translateY(${item.start}px)` }}
+              onMouseDown={(e) => e.preventDefault()}
+              onClick={() => choose(item.index)}
+            >
+              {row ? (
+                <>
+                  <SessionLine row={row} />
+                  <span class="session-connections muted">{row.connections.join(' · ')}</span>
+                </>
+              ) : (
+                <span class="session-line">
+                  All sessions <span class="muted">({rows.length}) · every frame of the page</span>
+                </span>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,175 @@
+// The timeline's filter language, in the manner of the Network panel's filter box: words are searched
+// inside payloads, `/regex/` matches payload text, `-` negates a term, and `key:value` terms filter
+// on what the row shows (`type:`, `dir:`, `conn:`, `larger-than:`, `has:`, `kind:`). Every term must
+// match. A term that does not parse (an unknown key, a bad regex) is searched as plain text, so a
+// person typing never gets an error, only fewer rows.
+import type { Severity } from '../../model/finding';
+
+export type QueryTerm =
+  | { kind: 'text'; value: string; negate: boolean }
+  | { kind: 'regex'; value: RegExp; negate: boolean }
+  | { kind: 'type'; value: string; negate: boolean }
+  | { kind: 'dir'; value: 'in' | 'out'; negate: boolean }
+  | { kind: 'conn'; value: string; negate: boolean }
+  | { kind: 'larger-than'; value: number; negate: boolean }
+  | { kind: 'has'; value: 'finding' | Severity; negate: boolean }
+  | { kind: 'frame-kind'; value: string; negate: boolean };
+
+export interface ParsedQuery {
+  source: string;
+  terms: QueryTerm[];
+}
+
+/** What a term is matched against: one frame as the timeline shows it. */
+export interface QueryRow {
+  /** Payload text (lower-cased on demand by the matcher). */
+  text(): string;
+  /** The Event column's label. */
+  event(): string;
+  direction: 'in' | 'out';
+  /** Connection id and the label the Connection column shows. */
+  connection: string;
+  connectionLabel: string;
+  bytes: number;
+  frameKind: string;
+  severity: Severity | undefined;
+}
+
+export const FILTER_KEYS = ['type', 'dir', 'conn', 'larger-than', 'has', 'kind'] as const;
+
+const SEVERITIES: readonly string[] = ['error', 'warning', 'info'];
+
+export function parseQuery(source: string): ParsedQuery {
+  const terms: QueryTerm[] = [];
+  for (const raw of tokenize(source)) {
+    const negate = raw.length > 1 && raw.startsWith('-');
+    const token = negate ? raw.slice(1) : raw;
+    terms.push(parseTerm(token, negate));
+  }
+  return { source, terms };
+}
+
+export function isEmptyQuery(query: ParsedQuery): boolean {
+  return query.terms.length === 0;
+}
+
+/** Splits on white space; "double quotes" keep spaces inside a term (`"tool call"`, `type:"delta: text"`). */
+function tokenize(source: string): string[] {
+  const out: string[] = [];
+  let current = '';
+  let quoted = false;
+  let inRegex = false;
+  for (let i = 0; i < source.length; i++) {
+    const ch = source[i] as string;
+    if (ch === '"' && !inRegex) {
+      quoted = !quoted;
+      continue;
+    }
+    // A /regex/ may hold spaces: it runs to its closing slash.
+    if (ch === '/' && !quoted && (current === '' || current === '-')) inRegex = true;
+    else if (ch === '/' && inRegex && source[i - 1] !== '\\') inRegex = false;
+    if (/\s/.test(ch) && !quoted && !inRegex) {
+      if (current) out.push(current);
+      current = '';
+      continue;
+    }
+    current += ch;
+  }
+  if (current) out.push(current);
+  return out;
+}
+
+function parseTerm(token: string, negate: boolean): QueryTerm {
+  const regex = /^\/(.+)\/([a-z]*)$/s.exec(token);
+  if (regex) {
+    try {
+      const flags = regex[2] as string;
+      return { kind: 'regex', value: new RegExp(regex[1] as string, flags.includes('i') ? flags : `${flags}i`), negate };
+    } catch {
+      return { kind: 'text', value: token.toLowerCase(), negate };
+    }
+  }
+  const colon = token.indexOf(':');
+  if (colon > 0) {
+    const key = token.slice(0, colon).toLowerCase();
+    const value = token.slice(colon + 1);
+    const term = keyTerm(key, value, negate);
+    if (term) return term;
+  }
+  return { kind: 'text', value: token.toLowerCase(), negate };
+}
+
+function keyTerm(key: string, value: string, negate: boolean): QueryTerm | undefined {
+  const lower = value.toLowerCase();
+  switch (key) {
+    case 'type':
+      return value ? { kind: 'type', value: lower, negate } : undefined;
+    case 'dir':
+    case 'direction':
+      if (lower === 'in' || lower === 'received' || lower === 'recv') return { kind: 'dir', value: 'in', negate };
+      if (lower === 'out' || lower === 'sent' || lower === 'send') return { kind: 'dir', value: 'out', negate };
+      return undefined;
+    case 'conn':
+    case 'connection':
+      return value ? { kind: 'conn', value: lower, negate } : undefined;
+    case 'larger-than': {
+      const bytes = parseBytes(lower);
+      return bytes === undefined ? undefined : { kind: 'larger-than', value: bytes, negate };
+    }
+    case 'has':
+    case 'is':
+      if (lower === 'finding' || lower === 'findings') return { kind: 'has', value: 'finding', negate };
+      if (SEVERITIES.includes(lower)) return { kind: 'has', value: lower as Severity, negate };
+      return undefined;
+    case 'kind':
+      return value ? { kind: 'frame-kind', value: lower, negate } : undefined;
+    default:
+      return undefined;
+  }
+}
+
+/** `500`, `1k`, `2.5kB`, `1M`: decimal units, as the Network panel's `larger-than:`. */
+export function parseBytes(text: string): number | undefined {
+  const m = /^(\d+(?:\.\d+)?)\s*(b|k|kb|m|mb)?$/.exec(text);
+  if (!m) return undefined;
+  const n = Number(m[1]);
+  const unit = m[2] ?? 'b';
+  const scale = unit.startsWith('m') ? 1_000_000 : unit.startsWith('k') ? 1000 : 1;
+  return Math.round(n * scale);
+}
+
+export function matchesQuery(query: ParsedQuery, row: QueryRow): boolean {
+  let lowerText: string | undefined;
+  const text = () => (lowerText ??= row.text().toLowerCase());
+  for (const term of query.terms) {
+    if (matchesTerm(term, row, text) === term.negate) return false;
+  }
+  return true;
+}
+
+function matchesTerm(term: QueryTerm, row: QueryRow, text: () => string): boolean {
+  switch (term.kind) {
+    case 'text':
+      return text().includes(term.value);
+    case 'regex':
+      term.value.lastIndex = 0;
+      return term.value.test(row.text());
+    case 'type':
+      return row.event().toLowerCase().includes(term.value);
+    case 'dir':
+      return row.direction === term.value;
+    case 'conn':
+      return row.connection.toLowerCase() === term.value || row.connectionLabel.toLowerCase().includes(term.value);
+    case 'larger-than':
+      return row.bytes > term.value;
+    case 'has':
+      return term.value === 'finding' ? row.severity !== undefined : row.severity === term.value;
+    case 'frame-kind':
+      return row.frameKind === term.value;
+  }
+}
+
+/** Whether any term needs the findings (so the list is recomputed when findings change). */
+export function queryUsesFindings(query: ParsedQuery): boolean {
+  return query.terms.some((t) => t.kind === 'has');
+}

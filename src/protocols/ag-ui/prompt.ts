@@ -1,0 +1,4 @@
+// The prompt of an AG-UI run: the last user message of `RunAgentInput.messages`.
+import { promptFromField } from '../shared/request-prompt';
+
+export const agUiPromptOf = promptFromField('messages');

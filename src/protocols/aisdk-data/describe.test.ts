@@ -1,0 +1,41 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeFrame } from '../../model/decode';
+import { describeFile, events } from '../shared/describe-testing';
+import { describeAiSdkDataFrame } from './describe';
+
+const dir = path.resolve(__dirname, 'testdata');
+const line = (data: string) => describeAiSdkDataFrame(decodeFrame({ index: 0, connectionId: 'c', time: 0, direction: 'in', kind: 'message', data }));
+
+describe('aisdk-data frame descriptions', () => {
+  it('name every line by the part its code stands for', () => {
+    const list = describeFile(dir, 'valid-multi-step.txt', describeAiSdkDataFrame);
+    expect(events(list)).toEqual([
+      'start_step',
+      'text',
+      'text',
+      'tool_call_streaming_start get_weather',
+      'tool_call_delta',
+      'tool_call_delta',
+      'tool_call get_weather',
+      'tool_result',
+      'finish_step: tool-calls',
+      'start_step',
+      'text',
+      'finish_step: stop',
+      'finish_message: stop',
+    ]);
+    expect(list[1]).toEqual({ event: 'text', category: 'text', preview: 'Let me look' });
+    expect(list[4]).toEqual({ event: 'tool_call_delta', category: 'tool-call', preview: '{"city":' });
+    expect(list[6]?.preview).toBe('{"city":"Hanoi"}');
+    expect(list[7]).toEqual({ event: 'tool_result', category: 'tool-result', preview: '{"tempC":31}' });
+    expect(list[12]).toEqual({ event: 'finish_message: stop', category: 'lifecycle', preview: '{"promptTokens":30,"completionTokens":12}' });
+  });
+
+  it('name reasoning and error parts, and fall back on lines that are not data stream parts', () => {
+    expect(line('g:"thinking about it"')).toEqual({ event: 'reasoning', category: 'reasoning', preview: 'thinking about it' });
+    expect(line('3:"boom"')).toEqual({ event: 'error', category: 'error', preview: 'boom' });
+    expect(line('0:not json')).toEqual({ event: 'text', category: 'text', preview: 'not json' });
+    expect(line('z:"x"')).toEqual({ event: '(text)', category: 'other', preview: 'z:"x"' });
+  });
+});

@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { aisdkDataPromptOf } from './prompt';
+
+const body = (value: unknown) => ({ id: 'c', transport: 'fetch-stream' as const, method: 'POST', requestBody: JSON.stringify(value) });
+
+describe('aisdk-data request prompt', () => {
+  it('reads the content of the last user message (v4 useChat)', () => {
+    const prompt = aisdkDataPromptOf(
+      body({
+        id: 'chat-1',
+        messages: [
+          { role: 'user', content: 'Weather in Hanoi?', parts: [{ type: 'text', text: 'Weather in Hanoi?' }] },
+          { role: 'assistant', content: 'It is 31 °C.' },
+          { role: 'user', content: 'And tomorrow?' },
+        ],
+      }),
+    );
+    expect(prompt).toEqual({ text: 'And tomorrow?', path: 'messages[2]', messageCount: 3 });
+  });
+});

@@ -1,0 +1,48 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeFrame } from '../../model/decode';
+import { describeFile, events } from '../shared/describe-testing';
+import { describeAiSdkUiFrame } from './describe';
+
+const dir = path.resolve(__dirname, 'testdata');
+const chunk = (payload: unknown) => describeAiSdkUiFrame(decodeFrame({ index: 0, connectionId: 'c', time: 0, direction: 'in', kind: 'message', data: JSON.stringify(payload) }));
+
+describe('aisdk-ui frame descriptions', () => {
+  it('name every chunk by its type', () => {
+    const list = describeFile(dir, 'valid-weather-tool.sse', describeAiSdkUiFrame);
+    expect(events(list)).toEqual([
+      'start',
+      'start-step',
+      'reasoning-start',
+      'reasoning-delta',
+      'reasoning-delta',
+      'reasoning-end',
+      'text-start',
+      'text-delta',
+      'text-delta',
+      'text-end',
+      'tool-input-start get_weather',
+      'tool-input-delta',
+      'tool-input-delta',
+      'tool-input-available',
+      'tool-output-available',
+      'finish-step',
+      'start-step',
+      'text-start',
+      'text-delta',
+      'text-end',
+      'finish-step',
+      'finish: stop',
+      '[DONE]',
+    ]);
+    expect(list[3]).toEqual({ event: 'reasoning-delta', category: 'reasoning', preview: 'The user wants the weather.' });
+    expect(list[7]).toEqual({ event: 'text-delta', category: 'text', preview: 'Let me check' });
+    expect(list[13]).toEqual({ event: 'tool-input-available', category: 'tool-call', preview: '{"city":"Hanoi"}' });
+    expect(list[14]).toEqual({ event: 'tool-output-available', category: 'tool-result', preview: '{"tempC":31,"sky":"sunny"}' });
+  });
+
+  it('name approvals and errors', () => {
+    expect(chunk({ type: 'tool-approval-request', approvalId: 'a1', toolCallId: 'c1' }).category).toBe('approval');
+    expect(chunk({ type: 'error', errorText: 'Too many requests' })).toEqual({ event: 'error', category: 'error', preview: 'Too many requests' });
+  });
+});

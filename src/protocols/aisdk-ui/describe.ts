@@ -1,0 +1,36 @@
+// What an AI SDK UI message stream chunk is: its `type` (`text-delta`, `tool-input-start get_weather`,
+// `tool-output-available`…) and the text, input or output it carries.
+import type { DecodedFrame } from '../../model/frame';
+import type { FrameDescription } from '../types';
+import { describe, guardedDescribe, isRecord, previewValue, str, type FrameCategory } from '../shared/describe-helpers';
+
+function categoryOf(type: string): FrameCategory {
+  if (type === 'text-delta') return 'text';
+  if (type === 'reasoning-delta' || type === 'reasoning') return 'reasoning';
+  if (type.startsWith('tool-approval')) return 'approval';
+  if (type.startsWith('tool-output') || type === 'tool-result') return 'tool-result';
+  if (type.startsWith('tool-input') || type === 'tool-call') return 'tool-call';
+  if (type === 'error' || type === 'abort') return 'error';
+  if (type === 'start' || type === 'finish' || type.endsWith('-start') || type.endsWith('-end') || type.endsWith('-step')) return 'lifecycle';
+  return 'other';
+}
+
+function describeChunk(decoded: DecodedFrame): FrameDescription | undefined {
+  const json = decoded.json;
+  if (!isRecord(json)) return undefined;
+  const type = str(json.type);
+  if (!type) return undefined;
+  const name = str(json.toolName);
+  const event = type === 'tool-input-start' && name ? `${type} ${name}` : type === 'finish' && str(json.finishReason) ? `finish: ${str(json.finishReason)}` : type;
+  const carried =
+    str(json.delta) ??
+    str(json.inputTextDelta) ??
+    str(json.errorText) ??
+    (json.input !== undefined ? previewValue(json.input) : undefined) ??
+    (json.output !== undefined ? previewValue(json.output) : undefined) ??
+    (type.startsWith('data-') ? previewValue(json.data) : undefined) ??
+    str(json.url);
+  return describe(event, categoryOf(type), carried);
+}
+
+export const describeAiSdkUiFrame = guardedDescribe(describeChunk);

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeFrame } from '../../model/decode';
+import { describeFile, events } from '../shared/describe-testing';
+import { describeAnthropicFrame } from './describe';
+
+const dir = path.resolve(__dirname, 'testdata');
+const event = (payload: unknown) => describeAnthropicFrame(decodeFrame({ index: 0, connectionId: 'c', time: 0, direction: 'in', kind: 'message', data: JSON.stringify(payload) }));
+
+describe('anthropic frame descriptions', () => {
+  it('name every event of a thinking and tool-use stream', () => {
+    const list = describeFile(dir, 'valid-thinking-tool.sse', describeAnthropicFrame);
+    expect(events(list)).toEqual([
+      'message_start',
+      'content_block_start: thinking',
+      'ping',
+      'content_block_delta: thinking_delta',
+      'content_block_delta: thinking_delta',
+      'content_block_delta: signature_delta',
+      'content_block_stop',
+      'content_block_start: text',
+      'content_block_delta: text_delta',
+      'content_block_delta: text_delta',
+      'content_block_stop',
+      'content_block_start: tool_use get_weather',
+      'content_block_delta: input_json_delta',
+      'content_block_delta: input_json_delta',
+      'content_block_delta: input_json_delta',
+      'content_block_stop',
+      'message_delta: tool_use',
+      'message_stop',
+    ]);
+    // An empty block start announces text; the first token is the first delta.
+    expect(list[1]?.category).toBe('lifecycle');
+    expect(list[3]).toEqual({ event: 'content_block_delta: thinking_delta', category: 'reasoning', preview: 'The user wants the weather;' });
+    expect(list[8]).toEqual({ event: 'content_block_delta: text_delta', category: 'text', preview: 'Let me check' });
+    expect(list[13]).toEqual({ event: 'content_block_delta: input_json_delta', category: 'tool-call', preview: '{"city": "Pa' });
+    expect(list[16]?.preview).toBe('{"output_tokens":58}');
+  });
+
+  it('name an error event and a server tool result', () => {
+    expect(event({ type: 'error', error: { type: 'overloaded_error', message: 'Overloaded' } })).toEqual({ event: 'error: overloaded_error', category: 'error', preview: 'Overloaded' });
+    expect(event({ type: 'content_block_start', index: 1, content_block: { type: 'web_search_tool_result', tool_use_id: 's1', content: [] } }).category).toBe('tool-result');
+  });
+});

@@ -1,0 +1,45 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { decodeFrame } from '../../model/decode';
+import { describeFile, events } from '../shared/describe-testing';
+import { describeOpenAIChatFrame } from './describe';
+
+const dir = path.resolve(__dirname, 'testdata');
+const chunk = (payload: unknown) => describeOpenAIChatFrame(decodeFrame({ index: 0, connectionId: 'c', time: 0, direction: 'in', kind: 'message', data: JSON.stringify(payload) }));
+
+describe('openai-chat frame descriptions', () => {
+  it('name every chunk of a reasoning and tool-call stream', () => {
+    const list = describeFile(dir, 'valid-reasoning-tools.sse', describeOpenAIChatFrame);
+    expect(events(list)).toEqual([
+      'delta: role assistant',
+      'delta: reasoning',
+      'delta: reasoning',
+      'delta: text',
+      'delta: text',
+      'tool_calls[0] start get_weather',
+      'tool_calls[0] args',
+      'tool_calls[0] args',
+      'tool_calls[1] start get_time',
+      'finish: tool_calls',
+      'usage',
+      '[DONE]',
+    ]);
+    expect(list[1]).toEqual({ event: 'delta: reasoning', category: 'reasoning', preview: 'The user asks for Paris weather.' });
+    expect(list[3]).toEqual({ event: 'delta: text', category: 'text', preview: 'Let me check' });
+    expect(list[6]).toEqual({ event: 'tool_calls[0] args', category: 'tool-call', preview: '{"city":' });
+    expect(list[8]?.preview).toBe('{"tz":"Europe/Paris"}');
+    expect(list[9]?.category).toBe('lifecycle');
+  });
+
+  it('name an in-stream error, a text chunk that also finishes, and an empty chunk', () => {
+    expect(chunk({ error: { message: 'Rate limit reached', type: 'requests' } })).toEqual({ event: 'error', category: 'error', preview: 'Rate limit reached' });
+    expect(chunk({ choices: [{ index: 0, delta: { content: 'Bye.' }, finish_reason: 'stop' }] })).toEqual({ event: 'delta: text, finish: stop', category: 'text', preview: 'Bye.' });
+    expect(chunk({ choices: [] })).toEqual({ event: 'empty chunk', category: 'lifecycle' });
+  });
+
+  it('keep the preview to one line of at most 120 characters', () => {
+    const d = chunk({ choices: [{ index: 0, delta: { content: `line one\nline two ${'x'.repeat(300)}` } }] });
+    expect(d.preview).toMatch(/^line one line two x+…$/);
+    expect(d.preview).toHaveLength(120);
+  });
+});

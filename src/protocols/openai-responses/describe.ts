@@ -1,0 +1,60 @@
+// What a Responses API event is, by its type without the `response.` prefix: `output_text.delta`,
+// `output_item.added: function_call get_weather`, `output_item.done: mcp_approval_request`…
+import type { DecodedFrame } from '../../model/frame';
+import type { FrameDescription } from '../types';
+import { describe, guardedDescribe, isRecord, previewValue, str, type FrameCategory } from '../shared/describe-helpers';
+
+const LIFECYCLE = new Set(['created', 'in_progress', 'completed', 'queued']);
+const FAILED = new Set(['failed', 'incomplete', 'error']);
+
+function describeEvent(decoded: DecodedFrame): FrameDescription | undefined {
+  const json = decoded.json;
+  if (!isRecord(json)) return undefined;
+  const type = str(json.type);
+  if (!type) return undefined;
+  const short = type.startsWith('response.') ? type.slice('response.'.length) : type;
+  if (LIFECYCLE.has(short)) return describe(short, 'lifecycle', usagePreview(json.response));
+  if (FAILED.has(short)) return describe(short, 'error', failurePreview(json));
+  if (short === 'output_item.added' || short === 'output_item.done') return outputItem(short, json.item);
+  const delta = str(json.delta) ?? str(json.text) ?? str(json.arguments) ?? str(json.code) ?? str(json.input);
+  return describe(short, categoryOf(short), delta ?? (isRecord(json.part) ? str(json.part.text) : undefined));
+}
+
+function categoryOf(short: string): FrameCategory {
+  if (short.startsWith('reasoning')) return short.endsWith('.delta') ? 'reasoning' : 'lifecycle';
+  if (short.startsWith('output_text') || short.startsWith('refusal')) return short.endsWith('.delta') ? 'text' : 'lifecycle';
+  if (short.endsWith('_arguments.delta') || short.endsWith('_input.delta') || short.endsWith('_code.delta') || short.endsWith('_command.delta')) return 'tool-call';
+  if (short.endsWith('_call.completed') || short.endsWith('_call.failed')) return 'tool-result';
+  if (short.startsWith('content_part') || short.endsWith('.done') || short.endsWith('.in_progress')) return 'lifecycle';
+  return 'other';
+}
+
+function outputItem(short: string, item: unknown): FrameDescription {
+  if (!isRecord(item)) return describe(short, 'lifecycle');
+  const type = str(item.type) ?? '?';
+  const name = str(item.name);
+  const label = `${short}: ${type}${name ? ` ${name}` : ''}`;
+  const done = short.endsWith('.done');
+  if (type === 'mcp_approval_request') return describe(label, 'approval', str(item.arguments));
+  if (type.endsWith('_call_output')) return describe(label, 'tool-result', previewValue(item.output));
+  if (type.endsWith('_call')) {
+    // A call's done item carries its output when the server ran it (MCP, web search): that is its result.
+    if (done && item.output !== undefined && item.output !== null) return describe(label, 'tool-result', previewValue(item.output));
+    if (done && str(item.error)) return describe(label, 'tool-result', str(item.error));
+    return describe(label, 'tool-call', str(item.arguments) || undefined);
+  }
+  return describe(label, 'lifecycle');
+}
+
+function usagePreview(response: unknown): string | undefined {
+  return isRecord(response) && isRecord(response.usage) ? previewValue(response.usage) : undefined;
+}
+
+function failurePreview(json: Record<string, unknown>): string | undefined {
+  const response = isRecord(json.response) ? json.response : {};
+  const error = isRecord(response.error) ? response.error : isRecord(json.error) ? json.error : undefined;
+  if (error) return str(error.message) ?? previewValue(error);
+  return str(json.message) ?? previewValue(response.incomplete_details);
+}
+
+export const describeOpenAIResponsesFrame = guardedDescribe(describeEvent);
