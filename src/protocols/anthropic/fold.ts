@@ -24,6 +24,7 @@ export function createAnthropicFold(): ProtocolFold {
     pendingEager: false,
     usage: {},
     unnamedConnections: new Set(),
+    lastFrame: 0,
   };
 
   return {
@@ -33,9 +34,9 @@ export function createAnthropicFold(): ProtocolFold {
       if (!state.sawMessageFrame) {
         sink.report(R.streamIncomplete, 'the stream carried no events ("request ended without sending any chunks")', []);
       } else if (!turn) {
-        sink.report(R.streamIncomplete, 'the stream ended without any message event (only pings or requests)', []);
+        sink.report(R.streamIncomplete, 'the stream ended without any message event (only pings or requests)', [state.lastFrame]);
       } else if (!turn.stopped && !turn.errored && !turn.incompleteReported) {
-        reportIncomplete(turn, sink, 'the stream ended without message_stop', []);
+        reportIncomplete(turn, sink, 'the stream ended without message_stop', [state.lastFrame]);
       }
       state.model.streaming = false;
     },
@@ -59,6 +60,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     return;
   }
   if (frame.kind !== 'message') return;
+  state.lastFrame = frame.index;
   if (frame.direction === 'out') {
     if (decoded.json !== undefined) applyRequest(state, decoded.json, frame);
     // The next message belongs to a new turn.

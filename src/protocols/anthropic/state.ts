@@ -51,6 +51,8 @@ export interface FoldState {
   usage: Record<string, number>;
   /** Connections whose transport has no SSE event names (a file of data lines, a WebSocket). */
   unnamedConnections: Set<string>;
+  /** The latest message frame: where end-of-input findings point. */
+  lastFrame: number;
 }
 
 export function newTurn(connectionId: string, eagerInput: boolean): TurnState {

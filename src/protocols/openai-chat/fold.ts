@@ -32,7 +32,7 @@ export function createOpenAIChatFold(): ProtocolFold {
       if (!state.sawChunkFrame) {
         sink.report(R.noChunks, 'the stream carried no chunks ("request ended without sending any chunks")', []);
       } else if (state.turn) {
-        finalizeTurn(state, state.turn, sink, []);
+        finalizeTurn(state, state.turn, sink, [state.turn.lastFrame]);
       }
       state.model.streaming = false;
     },
