@@ -9,14 +9,12 @@ const dart = HAS_CORPUS ? (readJson(`${CORPUS}/dart/events.json`) as Record<stri
 /**
  * Dart scenarios the TS reference client does not accept, with the rule their breakage deserves:
  * - error_handling sends RUN_FINISHED after RUN_ERROR;
- * - thinking_events uses THINKING_CONTENT, which is no AG-UI event type (the TS type is THINKING_TEXT_MESSAGE_CONTENT);
  * - reasoning_events sends a REASONING_MESSAGE_CHUNK for a reasoning message already opened with
  *   REASONING_MESSAGE_START, so chunk expansion starts it a second time (the 1.0.0 verifier rejects it);
  * - thinking_text_message_legacy opens a thinking message without THINKING_START (0.0.x verifier rule).
  */
 const brokenDart: Record<string, string> = {
   error_handling: 'agui/event-after-run-error',
-  thinking_events: 'agui/unknown-event-type',
   reasoning_events: 'agui/reasoning-message-already-active',
   thinking_text_message_legacy: 'agui/thinking-message-outside-step',
 };
@@ -67,6 +65,17 @@ describe.skipIf(!HAS_CORPUS)(needsShared('corpus: Dart SDK scenarios'), () => {
       it(`${name} yields no error`, () => expect(errors(runEvents(events).findings)).toEqual([]));
     }
   }
+
+  it('thinking_events: THINKING_CONTENT is no AG-UI type (the TS type is THINKING_TEXT_MESSAGE_CONTENT); 1.0 drops it, so info', () => {
+    const found = runEvents(dart.thinking_events ?? []).findings.filter((f) => f.rule === 'agui/unknown-event-type');
+    expect(found.map((f) => f.severity)).toEqual(['info', 'info']);
+  });
+
+  it('error_handling: the run reports its own failure (a warning) and shows it as a failed turn', () => {
+    const { findings, view } = runEvents(dart.error_handling ?? []);
+    expect(findings.filter((f) => f.rule === 'agui/run-error').map((f) => f.severity)).toEqual(['warning']);
+    expect(view.items.find((i) => i.kind === 'error')).toMatchObject({ message: 'Connection timeout (TIMEOUT)' });
+  });
 
   it('applies the state delta of state_management and the activity patches of activity_events', () => {
     expect(runEvents(dart.state_management ?? []).view.state).toEqual({ count: 1, items: ['item1'], user: { name: 'Alice', preferences: { theme: 'dark' } } });
