@@ -119,7 +119,7 @@ function applyDoneItem(state: FoldState, resp: ResponseState, item: ItemState, i
   if (typeof full === 'string') finishArgs(state, item, full, frame, sink);
   else if (it.type === 'shell_call' && isRecord(it.action)) view.input = it.action;
   // Hosted tools carry what they did in `output`, `result` (image generation) or `action` (web search).
-  const result = it.output ?? it.result ?? it.action;
+  const result = it.output ?? it.result ?? (it.type === 'shell_call' ? undefined : it.action);
   if (result !== undefined && result !== null) view.result = result;
   const failed = it.status === 'failed' || it.status === 'incomplete' || (isRecord(it) && it.error !== undefined && it.error !== null);
   if (failed) view.status = 'error';
