@@ -1,7 +1,6 @@
 // Helpers for this folder's tests: frames from events or from an SSE body, and a pipeline run.
 import { createParser } from 'eventsource-parser';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Frame } from '../../model/frame';
 import type { Finding } from '../../model/finding';
 import type { ViewModel } from '../../model/view';

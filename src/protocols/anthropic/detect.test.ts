@@ -1,6 +1,5 @@
 // Anthropic detection, and not mistaking flat-block streams (same event names) for Anthropic.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { corpusPath, HAS_CORPUS, needsShared } from '../../../test/support/shared-dir';
 import { decodeFrame } from '../../model/decode';

@@ -4,7 +4,7 @@
 // @vitest-environment node
 import { describe, expect, it } from 'vitest';
 import { checkText, corpusText, jsonl } from '../../../test/support/real-world';
-import { HAS_CORPUS, needsShared } from '../../../test/support/shared-dir';
+import { HAS_CORPUS } from '../../../test/support/shared-dir';
 
 const start = (id: string) => ({ type: 'message_start', message: { id, type: 'message', role: 'assistant', content: [], model: 'claude', usage: { input_tokens: 1, output_tokens: 1 } } });
 const text = (index: number, t: string) => [

@@ -9,7 +9,7 @@ import { HAS_CORPUS } from '../../../test/support/shared-dir';
 import { openaiResponsesProtocol } from './index';
 
 const resp = (status: string) => ({ id: 'resp_1', object: 'response', status, output: [] });
-const numbered = (events: object[], from = 0) => events.map((e, i) => ({ ...e, sequence_number: from + i }));
+const numbered = <T extends object>(events: T[], from = 0) => events.map((e, i) => ({ ...e, sequence_number: from + i }));
 const created = { type: 'response.created', response: resp('in_progress') };
 const completed = { type: 'response.completed', response: resp('completed') };
 const shellAdded = { type: 'response.output_item.added', output_index: 0, item: { id: 'sh_1', type: 'shell_call', status: 'in_progress', call_id: 'call_1', action: { commands: [] } } };
