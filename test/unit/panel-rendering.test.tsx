@@ -250,3 +250,15 @@ describe('texts', () => {
     expect(all[1]?.querySelector('.brand')).toBeNull();
   });
 });
+
+describe('a turn that failed', () => {
+  it('shows the stream-reported failure as a "Turn failed" alert', () => {
+    const events = [
+      { type: 'RUN_STARTED', threadId: 't1', runId: 'r1' },
+      { type: 'RUN_ERROR', message: 'rate limited', code: '429' },
+    ];
+    const root = imported(JSON.stringify(events));
+    const alert = root.querySelector('.error-item[role="alert"]');
+    expect(alert?.textContent).toBe('Turn failed: rate limited (429)');
+  });
+});

@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { readInput } from '../../src/readers/read-input';
 import { splitSessions } from '../../src/analysis/sessions';
 import { protocols } from '../../src/protocols/registry';
+import { FAILURE_RULE } from '../support/failure-rules';
 
 const RULE_PREFIX: Record<string, string> = {
   'flat-block': 'flat/',
@@ -53,6 +54,15 @@ describe.each(protocols.map((p) => [p.id, p] as const))('protocol %s', (id, prot
       expect(['error', 'warning', 'info']).toContain(rule.severity);
       expect(rule.description.length).toBeGreaterThan(10);
     }
+  });
+
+  // flat-block's catalogue is its spec's (flat-block-protocol.md §7), which has no rule for its `error`
+  // event; the event still renders as a failed turn.
+  it.skipIf(id === 'flat-block')('has one "the stream reports its own failure" rule, at warning', () => {
+    const rule = protocol.rules.find((r) => r.id === FAILURE_RULE[id]);
+    expect(rule, `${id} names no failure rule`).toBeDefined();
+    expect(rule?.severity).toBe('warning');
+    expect(rule?.description).toMatch(/fail|error/i);
   });
 
   it('has a test that names every rule id', () => {

@@ -5,7 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { from, lastValueFrom, toArray, type Observable } from 'rxjs';
 import { transformChunks, type BaseEvent } from '@ag-ui/client';
 import type { Frame } from '../../model/frame';
-import { CORPUS, errors, framesFromSse, framesOf, readJson, run } from './test-support';
+import { CORPUS, HAS_CORPUS, needsShared, errors, framesFromSse, framesOf, readJson, run } from './test-support';
 import { normaliseRoles, runReference, seenInView, toSse, type Seen } from './reference-client';
 import { ruleCases } from './rule-cases';
 import { ChunkExpander } from './chunks';
@@ -33,18 +33,18 @@ interface Stream {
 }
 
 const streams: Stream[] = [];
-for (const file of readdirSync(`${CORPUS}/dotnet-server`)) {
+for (const file of HAS_CORPUS ? readdirSync(`${CORPUS}/dotnet-server`) : []) {
   streams.push({ name: `dotnet ${file.slice(0, 60)}`, frames: framesOf(readJson(`${CORPUS}/dotnet-server/${file}`) as unknown[]) });
 }
-for (const [name, events] of Object.entries(readJson(`${CORPUS}/dart/events.json`) as Record<string, unknown[]>)) {
+for (const [name, events] of Object.entries(HAS_CORPUS ? (readJson(`${CORPUS}/dart/events.json`) as Record<string, unknown[]>) : {})) {
   streams.push({ name: `dart ${name}`, frames: framesOf(events) });
 }
-for (const part of readFileSync(`${CORPUS}/dart/sse_streams.txt`, 'utf8').split(/^## /m).slice(1)) {
+for (const part of HAS_CORPUS ? readFileSync(`${CORPUS}/dart/sse_streams.txt`, 'utf8').split(/^## /m).slice(1) : []) {
   const newline = part.indexOf('\n');
   streams.push({ name: `sse ${part.slice(0, newline).trim()}`, frames: framesFromSse(part.slice(newline + 1)) });
 }
 
-describe('final messages agree with @ag-ui/client on every stream it accepts', () => {
+describe.skipIf(!HAS_CORPUS)(needsShared('final messages agree with @ag-ui/client on every real stream it accepts'), () => {
   for (const stream of streams) {
     it(stream.name, async () => {
       const reference = await runReference(bodyOf(stream.frames));

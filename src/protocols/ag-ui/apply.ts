@@ -30,6 +30,7 @@ export class EventApplier {
         return s.finishSubagent(event.subagentRunId, frame);
       case EventType.SUBAGENT_ERROR:
         s.finishSubagent(event.subagentRunId, frame);
+        report('run-error', `SUBAGENT_ERROR: the subagent run reports a failure (${event.message}${event.code ? `, ${event.code}` : ''}).`);
         s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: event.code ? `${event.message} (${event.code})` : event.message });
         return;
       case EventType.RUN_STARTED:
@@ -45,6 +46,7 @@ export class EventApplier {
         return s.setStreaming(false);
       case EventType.RUN_ERROR:
         this.usage(event.usage);
+        report('run-error', `RUN_ERROR: the run reports a failure (${event.message}${event.code ? `, ${event.code}` : ''}).`);
         s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: event.code ? `${event.message} (${event.code})` : event.message });
         return s.setStreaming(false);
       case EventType.STEP_STARTED:
@@ -214,7 +216,8 @@ export class EventApplier {
       tool.item.frames.push(frame);
       return;
     }
-    report('tool-result-unknown-call', `TOOL_CALL_RESULT names tool call '${toolCallId}', which this thread never started; the client appends it as a loose tool message.`);
+    // Without the thread's history (a capture of one response), the call may be in an earlier turn.
+    if (s.historyKnown) report('tool-result-unknown-call', `TOOL_CALL_RESULT names tool call '${toolCallId}', which this thread never started; the client appends it as a loose tool message.`);
     const orphan = s.newTool(toolCallId, '', messageId, frame);
     orphan.label = 'Tool result';
     orphan.orphanResult = true;

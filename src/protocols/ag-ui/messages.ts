@@ -40,6 +40,7 @@ export function contentText(content: unknown): string {
 /** Adds messages the view does not hold yet (RUN_STARTED.input and run requests append, never replace). */
 export function appendNewMessages(store: ViewStore, messages: unknown, frame: number): void {
   if (!Array.isArray(messages)) return;
+  store.historyKnown = true;
   for (const raw of messages) {
     const m = asMessage(raw);
     if (!m) continue;
@@ -49,6 +50,7 @@ export function appendNewMessages(store: ViewStore, messages: unknown, frame: nu
 }
 
 export function applyMessagesSnapshot(store: ViewStore, messages: readonly unknown[], frame: number): void {
+  store.historyKnown = true;
   const snapshot = messages.map(asMessage).filter((m): m is LooseMessage => m !== undefined);
   const ids = new Set(snapshot.map((m) => m.id));
   const keepActivity = !snapshot.some((m) => m.role === 'activity');

@@ -90,7 +90,7 @@ export const ruleCases: RuleCase[] = [
   c('message-id-collision', 2, [RS, snapshot([{ id: 'u1', role: 'user', content: 'hi' }]), tms('u1'), tmc('u1', 'x'), tme('u1'), RF], [RS, snapshot([{ id: 'u1', role: 'user', content: 'hi' }]), tms('a1'), tmc('a1', 'x'), tme('a1'), RF]),
   c('tool-call-name-changed', 3, [RS, tcs('c', 'a'), tce('c'), tcs('c', 'b'), tce('c'), RF], [RS, tcs('c', 'a'), tce('c'), tcs('c', 'a'), tce('c'), RF]),
   c('tool-parent-not-assistant', 2, [RS, snapshot([{ id: 'u1', role: 'user', content: 'hi' }]), tcs('c', 'x', { parentMessageId: 'u1' }), tce('c'), RF], [RS, snapshot([{ id: 'u1', role: 'user', content: 'hi' }]), tcs('c', 'x', { parentMessageId: 'a1' }), tce('c'), RF]),
-  c('tool-result-unknown-call', 1, [RS, tcr('c9'), RF], [RS, tcs('c9'), tce('c9'), tcr('c9'), RF]),
+  c('tool-result-unknown-call', 1, [{ ...RS, input: { threadId: 't1', runId: 'r1', messages: [] } }, tcr('c9'), RF], [{ ...RS, input: { threadId: 't1', runId: 'r1', messages: [] } }, tcs('c9'), tce('c9'), tcr('c9'), RF]),
   c('state-patch-failed', 2, [RS, { type: 'STATE_SNAPSHOT', snapshot: { a: 1 } }, { type: 'STATE_DELTA', delta: [{ op: 'replace', path: '/b', value: 2 }] }, RF], [RS, { type: 'STATE_SNAPSHOT', snapshot: { a: 1 } }, { type: 'STATE_DELTA', delta: [{ op: 'replace', path: '/a', value: 2 }] }, RF]),
   c(
     'activity-delta-failed',
@@ -112,6 +112,7 @@ export const ruleCases: RuleCase[] = [
     good: [...framesOf([RS, interrupt({ reason: 'input_required', message: 'Name?' })]), frame(2, request({ resume: [{ interruptId: 'i1', status: 'resolved', payload: { response: 'Ann' } }] }), { direction: 'out' })],
   },
   c('second-terminal-event', 2, [RS, RF, RE], [RS, RF]),
+  c('run-error', 1, [RS, RE], [RS, RF]),
   c('run-not-finished', 0, [RS, tms('m'), tme('m')], [RS, tms('m'), tme('m'), RF]),
   {
     rule: 'agui/closed-before-run-finished',

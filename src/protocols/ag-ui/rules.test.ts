@@ -35,7 +35,10 @@ describe('AG-UI rules', () => {
 
 describe('graded as the reference grades them', () => {
   const expected: Record<string, string> = {
-    'agui/unknown-event-type': 'error',
+    // @ag-ui/client 1.0 drops an event type it does not know and reads on (isRecognizedEvent).
+    'agui/unknown-event-type': 'info',
+    // The run reports its own failure: the client's onRunFailed fires, nothing is malformed.
+    'agui/run-error': 'warning',
     'agui/first-event-not-run-started': 'error',
     'agui/run-finished-with-open-items': 'error',
     'agui/state-patch-failed': 'warning',

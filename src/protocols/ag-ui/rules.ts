@@ -1,13 +1,13 @@
-// Every rule the AG-UI fold can report. Severities follow the reference: an `error` is a stream the
-// reference client (@ag-ui/client) rejects, a `warning` is what the spec or docs call wrong although
-// clients tolerate it, an `info` is worth showing.
+// Every rule the AG-UI fold can report, graded by docs/severity-policy.md: an `error` is a stream the
+// reference client (@ag-ui/client) rejects or shows wrong, a `warning` is what the spec or docs call
+// wrong although clients tolerate it (or a run reporting its own failure), an `info` is worth showing.
 import type { RuleMeta, Severity } from '../../model/finding';
 
 const RULES = {
   // Framing and schema: the client parses every data block and validates it against EventSchemas.
   'invalid-json': ['error', 'A frame is not JSON; the client JSON.parse fails and the whole stream errors.'],
   'not-an-event': ['error', 'A frame is JSON but not an object with a string `type`.'],
-  'unknown-event-type': ['error', 'The `type` is not an AG-UI event type (fatal before 1.0; 1.0 drops the event).'],
+  'unknown-event-type': ['info', 'The `type` is not an AG-UI event type this version knows; @ag-ui/client 1.0 drops it (clients before 1.0 failed the stream).'],
   'schema-violation': ['error', 'An event does not match its schema in @ag-ui/core (missing or mistyped field).'],
   'null-field': ['warning', 'A field is sent as null where the producer should leave it out.'],
   'reserved-metadata-key': ['warning', 'An event uses the reserved metadata key "ag-ui".'],
@@ -46,7 +46,7 @@ const RULES = {
   'message-id-collision': ['warning', 'A START event reuses the id of a message of another kind (activity, user, tool...).'],
   'tool-call-name-changed': ['warning', 'TOOL_CALL_START repeats a toolCallId with a different toolCallName.'],
   'tool-parent-not-assistant': ['warning', 'TOOL_CALL_START names a parentMessageId whose message is not an assistant message.'],
-  'tool-result-unknown-call': ['warning', 'TOOL_CALL_RESULT names a toolCallId never seen in this thread.'],
+  'tool-result-unknown-call': ['warning', 'TOOL_CALL_RESULT names a toolCallId never seen in this thread (judged only when the thread\'s history was seen).'],
   'state-patch-failed': ['warning', 'A STATE_DELTA patch cannot be applied; the client keeps the old state.'],
   'activity-delta-failed': ['warning', 'ACTIVITY_DELTA targets a missing or non-activity message, or its patch fails.'],
   // Advisory rules from the docs.
@@ -59,6 +59,7 @@ const RULES = {
   'interrupt-missing-tool-call-id': ['warning', 'An interrupt with reason "tool_call" has no toolCallId.'],
   'interrupt-not-resumed': ['warning', 'A request after an interrupt does not resume every open interrupt id.'],
   'second-terminal-event': ['warning', 'A run already ended gets another RUN_FINISHED or RUN_ERROR (one terminal per run).'],
+  'run-error': ['warning', 'The stream reports its own failure: RUN_ERROR (or SUBAGENT_ERROR for a subagent run).'],
   'run-not-finished': ['warning', 'The input ends while a run is still active (no RUN_FINISHED or RUN_ERROR).'],
   'closed-before-run-finished': ['error', 'The connection closed while a run was still active.'],
 } as const satisfies Record<string, readonly [Severity, string]>;

@@ -1,14 +1,15 @@
 // Helpers for this folder's tests: frames from events or from an SSE body, and a pipeline run.
 import { createParser } from 'eventsource-parser';
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import type { Frame } from '../../model/frame';
 import type { Finding } from '../../model/finding';
 import type { ViewModel } from '../../model/view';
 import { SessionPipeline } from '../../analysis/pipeline';
 import { agUiProtocol } from './index';
+import { corpusPath, HAS_CORPUS, needsShared } from '../../../test/support/shared-dir';
 
-export const CORPUS = path.resolve(__dirname, '../../../../shared/corpus/ag-ui');
+export const CORPUS = corpusPath('ag-ui');
+export { HAS_CORPUS, needsShared };
 
 export function frame(index: number, data: string, extra: Partial<Frame> = {}): Frame {
   return { index, connectionId: 'c1', time: 1_000 + index, direction: 'in', kind: 'message', data, ...extra };

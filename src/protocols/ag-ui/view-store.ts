@@ -34,6 +34,8 @@ export class ViewStore {
   private readonly subagents = new Map<string, { group: GroupItem; parentToolId?: string }>();
   /** The subagent run the event being applied belongs to, if any. */
   lane: string | undefined;
+  /** The thread's history was seen (a run request's or RUN_STARTED's messages, or a snapshot). */
+  historyKnown = false;
   private counter = 0;
   /** The first assistant text of a run carries the brand header. */
   branded = false;

@@ -8,11 +8,12 @@ import fc from 'fast-check';
 import { parseJsonEventStream, uiMessageChunkSchema } from 'ai';
 import { describe, expect, it } from 'vitest';
 import { readWithAi, summarizeMessage, type ToolSummary } from './reference-client';
-import { errorsOf, framesOfSse, reasoningOf, run, textsOf, toolsOf, toSse } from './testing';
+import { errorsOf, framesOfSse, reasoningOf, run, textsOf, toolsOf, toSse, withRequest } from './testing';
 import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES } from './schema';
 
 function ours(body: string) {
-  const { view, findings } = run(framesOfSse(body));
+  // The reference client sends its request with no earlier messages; ours is told the same.
+  const { view, findings } = run(withRequest(framesOfSse(body)));
   const tools: ToolSummary[] = toolsOf(view)
     .filter((t) => !t.orphanResult)
     .map((t) => ({ toolCallId: t.toolId, toolName: t.name, input: t.input, status: t.status, result: t.result }));

@@ -7,9 +7,10 @@ import { decodeFrame } from '../../model/decode';
 import { readInput } from '../../readers/read-input';
 import { aisdkDataProtocol } from '../aisdk-data/index';
 import { aisdkUiProtocol } from './index';
+import { CORPUS_DIR } from '../../../test/support/shared-dir';
 
 const protocolsDir = path.resolve(__dirname, '..');
-const corpusDir = path.resolve(__dirname, '../../../../shared/corpus');
+const corpusDir = CORPUS_DIR;
 
 function filesUnder(dir: string): string[] {
   if (!existsSync(dir)) return [];

@@ -44,6 +44,10 @@ export interface UiFoldState {
   reportedAfterDone: boolean;
   aborted: boolean;
   ended: boolean;
+  /** A client request was captured, so the conversation the stream continues is known. */
+  requestSeen: boolean;
+  /** Tool call ids of the request's messages (calls of earlier responses the client holds). */
+  priorToolCalls: Set<string>;
 }
 
 export function createUiState(): UiFoldState {
@@ -68,6 +72,8 @@ export function createUiState(): UiFoldState {
     reportedAfterDone: false,
     aborted: false,
     ended: false,
+    requestSeen: false,
+    priorToolCalls: new Set(),
   };
 }
 

@@ -157,6 +157,17 @@ function existingTool(st: UiFoldState, chunk: string, toolCallId: string, i: num
     }
     return t;
   }
+  if (st.priorToolCalls.has(toolCallId)) return undefined;
+  // A stream that continues the previous assistant message (after a tool approval) delivers outputs of
+  // calls made in the previous response; without the request, that cannot be told from an orphan.
+  if (!st.requestSeen && st.tools.size === 0 && chunk !== 'tool-approval-request') {
+    st.sink.report(
+      UI_RULE.toolCallNotInCapture,
+      `${chunk} for tool call "${toolCallId}", which this capture does not show: a message continued after a tool approval carries the call from the previous response (the client holds it there); capture the request to have it checked.`,
+      [i],
+    );
+    return undefined;
+  }
   st.sink.report(
     UI_RULE.toolCallNotFound,
     `${chunk} for tool call "${toolCallId}" but no tool part has that id; expected tool-input-start or tool-input-available first (the client throws "No tool invocation found for tool call ID").`,

@@ -12,10 +12,14 @@ import { addRaw, createUiState, type UiFoldState } from './fold-state';
 import { closeOpenParts, dataPart, legacyReasoning, partDelta, partEnd, partStart } from './fold-parts';
 import * as tools from './fold-tools';
 import { isRecord, numericCounters } from './json-util';
-import { applyRequest } from './request';
+import { applyRequest, requestToolCalls } from './request';
 
 export function createAisdkUiFold(): ProtocolFold {
-  return createSinkFold(createUiState(), { applyMessage, applyRequest: (st, d) => applyRequest(st.layout, d), addError, endOfInput, addRaw });
+  return createSinkFold(createUiState(), { applyMessage, applyRequest: (st, d) => {
+    st.requestSeen = true;
+    requestToolCalls(d.json, st.priorToolCalls);
+    applyRequest(st.layout, d);
+  }, addError, endOfInput, addRaw });
 }
 
 /** An incoming message (the shell handles closes, errors and what the page sent). */

@@ -5,6 +5,18 @@ import { frameText, preview } from '../../model/decode';
 import { isRecord } from './json-util';
 import type { StepLayout } from './layout';
 
+/**
+ * Tool calls the client already holds (tool parts of the request's messages): a message continued
+ * after an approval gets their outputs without their input chunks.
+ */
+export function requestToolCalls(body: unknown, into: Set<string>): void {
+  if (!isRecord(body) || !Array.isArray(body.messages)) return;
+  for (const m of body.messages.slice(-50)) {
+    if (!isRecord(m) || !Array.isArray(m.parts)) continue;
+    for (const p of m.parts) if (isRecord(p) && typeof p.toolCallId === 'string') into.add(p.toolCallId);
+  }
+}
+
 /** The text of the last user message in a useChat body (v5+ `parts`, or v4 `content`), if any. */
 export function lastUserText(body: unknown): string | undefined {
   if (!isRecord(body) || !Array.isArray(body.messages)) return undefined;

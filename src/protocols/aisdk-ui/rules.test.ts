@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../../model/frame';
 import { aisdkUiRules } from './rules';
-import { chunkFrames, run } from './testing';
+import { chunkFrames, run, withRequest } from './testing';
 
 type C = Record<string, unknown> | string;
 
@@ -39,6 +39,7 @@ const cases: Case[] = [
   { rule: 'aisdk/text-not-started', bad: [S, td(), F, D], good: [S, ts(), td(), te(), F, D], frame: 1 },
   { rule: 'aisdk/reasoning-not-started', bad: [S, rs('r1'), rd('r2'), re('r1'), F, D], good: [S, rs('r2'), rd('r2'), re('r2'), F, D], frame: 2 },
   { rule: 'aisdk/tool-input-delta-not-started', bad: [S, tid(), tia(), toa(), F, D], good: [S, tis(), tid(), tia(), toa(), F, D], frame: 1 },
+  { rule: 'aisdk/tool-call-not-in-capture', bad: [S, { type: 'tool-output-denied', toolCallId: 'c1' }, F, D], good: [S, tia('c1'), { type: 'tool-output-denied', toolCallId: 'c1' }, F, D], frame: 1 },
   { rule: 'aisdk/tool-call-not-found', bad: [S, tia('c1'), toa('c2'), F, D], good: [S, tia('c2'), toa('c2'), F, D], frame: 2 },
   {
     rule: 'aisdk/approval-not-found',
@@ -89,6 +90,30 @@ describe('aisdk-ui rules', () => {
       expect(findings.filter((f) => f.rule === c.rule)).toEqual([]);
     });
   }
+});
+
+// A real recording (an agent framework's AI SDK adapter answering a denied approval) continues the
+// previous assistant message: its first chunks are the outputs of calls made in the previous response.
+// ai's useChat holds that message and accepts the stream; readUIMessageStream on an empty conversation
+// throws "No tool invocation found". Without the request we cannot tell the two apart, so the finding is
+// info; with the request, the conversation decides.
+describe('aisdk-ui: a message continued after a tool approval', () => {
+  const continued: C[] = [S, SS, { type: 'tool-output-denied', toolCallId: 'call-1' }, ts(), td(), te(), FS, F, D];
+  const previous = [{ id: 'm', role: 'assistant', parts: [{ type: 'tool-delete_file', toolCallId: 'call-1', state: 'approval-responded', input: {}, approval: { id: 'a1', approved: false } }] }];
+
+  it('is info when the request is not captured', () => {
+    const found = run(frames(continued)).findings.filter((f) => f.severity !== 'info' || f.rule === 'aisdk/tool-call-not-in-capture');
+    expect(found.map((f) => [f.rule, f.severity])).toEqual([['aisdk/tool-call-not-in-capture', 'info']]);
+  });
+
+  it('is clean when the captured request holds the call', () => {
+    expect(run(withRequest(frames(continued), previous)).findings).toEqual([]);
+  });
+
+  it('is an error when the captured request does not hold the call (the broken twin)', () => {
+    const findings = run(withRequest(frames(continued), [])).findings;
+    expect(findings.map((f) => [f.rule, f.severity, f.frames[0]])).toEqual([['aisdk/tool-call-not-found', 'error', 3]]);
+  });
 });
 
 describe('aisdk-ui rules: details', () => {

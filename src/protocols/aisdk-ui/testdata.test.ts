@@ -29,7 +29,8 @@ describe('aisdk-ui test data', () => {
   it('invalid-orphan-tool-output.sse: orphan output, an unknown key, a bad finish reason', () => {
     const { findings } = read('invalid-orphan-tool-output.sse');
     expect(findings.map((f) => [f.rule, f.severity, f.frames[0]])).toEqual([
-      ['aisdk/tool-call-not-found', 'error', 2],
+      // The stream may continue a message whose call came in the previous response: without the request, info.
+      ['aisdk/tool-call-not-in-capture', 'info', 2],
       ['aisdk/unknown-key', 'warning', 4],
       ['aisdk/invalid-chunk', 'error', 7],
       ['aisdk/missing-finish', 'warning', 8],

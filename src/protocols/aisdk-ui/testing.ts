@@ -28,6 +28,15 @@ export function framesOfSse(body: string): Frame[] {
   return readInput(body).capture.frames;
 }
 
+/**
+ * The frames behind the chat request that asked for them (`messages` as given): a stream whose request
+ * is captured is judged against the conversation the client holds.
+ */
+export function withRequest(frames: readonly Frame[], messages: readonly unknown[] = []): Frame[] {
+  const request: Frame = { index: 0, connectionId: frames[0]?.connectionId ?? 'c1', time: 0, direction: 'out', kind: 'message', data: JSON.stringify({ id: 'chat-1', messages, trigger: 'submit-message' }) };
+  return [request, ...frames.map((f) => ({ ...f, index: f.index + 1 }))];
+}
+
 export interface RunResult {
   view: ViewModel;
   findings: readonly Finding[];

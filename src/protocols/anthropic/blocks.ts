@@ -39,8 +39,22 @@ export function startBlock(state: FoldState, turn: TurnState, event: ContentBloc
   if (entry.item) state.model.items.push(entry.item);
 }
 
-function blockItem(state: FoldState, turn: TurnState, block: ContentBlockStart['content_block'], frame: Frame) {
-  const id = `t${state.turnCount}-b${frame.index}`;
+/**
+ * Blocks a message_start already carries whole (a server-side tool loop's next message repeats its
+ * tool call there with its stop_reason): they come first in the message's content, complete.
+ */
+export function prefilledBlocks(state: FoldState, turn: TurnState, content: readonly unknown[], frame: Frame): void {
+  for (const block of content) {
+    if (!isRecord(block) || typeof block.type !== 'string') continue;
+    const index = turn.startedCount++;
+    turn.blocks.set(index, { index, type: block.type, startFrame: frame.index, stopped: true, jsonBuf: '' });
+    const item = blockItem(state, turn, block as ContentBlockStart['content_block'], frame, `-${index}`);
+    if (item) state.model.items.push(item);
+  }
+}
+
+function blockItem(state: FoldState, turn: TurnState, block: ContentBlockStart['content_block'], frame: Frame, suffix = '') {
+  const id = `t${state.turnCount}-b${frame.index}${suffix}`;
   switch (block.type) {
     case 'text': {
       const brand = !turn.brandGiven;

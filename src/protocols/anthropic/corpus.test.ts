@@ -3,11 +3,12 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { runAnthropic, sseFrames } from './test-helpers';
+import { corpusPath, HAS_CORPUS, needsShared } from '../../../test/support/shared-dir';
 
-const dir = path.resolve(__dirname, '../../../../shared/corpus/anthropic');
+const dir = corpusPath('anthropic');
 const read = (name: string) => readFileSync(path.join(dir, name), 'utf8');
 
-describe('anthropic corpus', () => {
+describe.skipIf(!HAS_CORPUS)(needsShared('anthropic corpus'), () => {
   it.each(['basic_response.sse', 'tool_use_response.sse', 'stream-a-refusal.sse', 'stream-a-toolrefusal.sse', 'stream-b-fallback.sse'])(
     '%s has no error or warning findings',
     (name) => {

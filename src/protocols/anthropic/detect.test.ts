@@ -1,7 +1,7 @@
 // Anthropic detection, and not mistaking flat-block streams (same event names) for Anthropic.
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { corpusPath, HAS_CORPUS, needsShared } from '../../../test/support/shared-dir';
 import { decodeFrame } from '../../model/decode';
 import type { Frame } from '../../model/frame';
 import { detectConnection, detectFrame } from './detect';
@@ -48,8 +48,8 @@ describe('anthropic detectFrame', () => {
     expect(detectFrame(decodeFrame({ ...frame(null), data: '[DONE]' }))).toBe(0);
   });
 
-  it('a real capture has a decisive frame', () => {
-    const body = readFileSync(path.resolve(__dirname, '../../../../shared/corpus/anthropic/basic_response.sse'), 'utf8');
+  it.skipIf(!HAS_CORPUS)(needsShared('a real capture has a decisive frame'), () => {
+    const body = readFileSync(corpusPath('anthropic/basic_response.sse'), 'utf8');
     const scores = sseFrames(body).map((f) => detectFrame(decodeFrame(f)));
     expect(scores[0]).toBe(1);
   });

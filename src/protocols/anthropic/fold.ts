@@ -5,10 +5,10 @@ import type { FindingSink } from '../../model/finding';
 import type { DecodedFrame, Frame } from '../../model/frame';
 import type { ViewModel } from '../../model/view';
 import type { ProtocolFold } from '../types';
-import { applyDelta, closeBlock, startBlock, stopBlock } from './blocks';
+import { applyDelta, closeBlock, prefilledBlocks, startBlock, stopBlock } from './blocks';
 import { applyRequest } from './request';
 import { ANTHROPIC_RULES as R } from './rules';
-import { AnthropicEventSchema, KNOWN_EVENT_TYPES, type AnthropicEvent, type MessageDelta } from './schema';
+import { AnthropicEventSchema, KNOWN_EVENT_TYPES, type AnthropicEvent, type MessageDelta, type MessageStart } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
 import { describeIssues, flattenUsage, isRecord, rawItem } from '../shared/view-helpers';
 import { guardedApply } from '../shared/view-helpers';
@@ -23,6 +23,8 @@ export function createAnthropicFold(): ProtocolFold {
     missingNameReported: false,
     pendingEager: false,
     usage: {},
+    unnamedConnections: new Set(),
+    lastFrame: 0,
   };
 
   return {
@@ -32,13 +34,17 @@ export function createAnthropicFold(): ProtocolFold {
       if (!state.sawMessageFrame) {
         sink.report(R.streamIncomplete, 'the stream carried no events ("request ended without sending any chunks")', []);
       } else if (!turn) {
-        sink.report(R.streamIncomplete, 'the stream ended without any message event (only pings or requests)', []);
+        sink.report(R.streamIncomplete, 'the stream ended without any message event (only pings or requests)', [state.lastFrame]);
       } else if (!turn.stopped && !turn.errored && !turn.incompleteReported) {
-        reportIncomplete(turn, sink, 'the stream ended without message_stop', []);
+        reportIncomplete(turn, sink, 'the stream ended without message_stop', [state.lastFrame]);
       }
       state.model.streaming = false;
     },
     view: (): ViewModel => state.model,
+    connection(connection) {
+      // Only SSE has event names: a WebSocket, an NDJSON body or a file of data lines never carries them.
+      if (connection.transport !== 'sse' && connection.transport !== 'eventsource') state.unnamedConnections.add(connection.id);
+    },
   };
 }
 
@@ -54,6 +60,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     return;
   }
   if (frame.kind !== 'message') return;
+  state.lastFrame = frame.index;
   if (frame.direction === 'out') {
     if (decoded.json !== undefined) applyRequest(state, decoded.json, frame);
     // The next message belongs to a new turn.
@@ -94,7 +101,7 @@ function checkEventName(state: FoldState, frame: Frame, type: string, sink: Find
     if (frame.eventName !== type) {
       sink.report(R.eventNameMismatch, `SSE event name "${frame.eventName}" differs from the data type "${type}"; the SDK routes on the event name`, [frame.index]);
     }
-  } else if (!state.missingNameReported) {
+  } else if (!state.missingNameReported && !state.unnamedConnections.has(frame.connectionId)) {
     state.missingNameReported = true;
     sink.report(R.missingEventName, 'frames carry no SSE `event:` name; the official SDK skips such records and would yield nothing', [frame.index]);
   }
@@ -113,13 +120,18 @@ function applyEvent(state: FoldState, event: AnthropicEvent, frame: Frame, sink:
   const turn = turnFor(state, frame);
   state.model.streaming = !turn.stopped && !turn.errored;
   if (event.type === 'message_start') {
+    if (turn.started && turn.stopped) {
+      // Server-side tool loops (programmatic tool calling, tool search) send several messages in one
+      // response, each closed by message_stop: the next one starts with fresh block indexes.
+      state.turn = nextMessage(turn);
+      messageStart(state, state.turn, event, frame);
+      return;
+    }
     if (turn.started) {
-      sink.report(R.duplicateMessageStart, 'message_start before the previous message\'s stream ended; the SDK rejects a second message in one stream ("Unexpected event order")', [frame.index]);
+      sink.report(R.duplicateMessageStart, 'message_start before the previous message\'s message_stop; the SDK rejects it ("Unexpected event order")', [frame.index]);
     }
     turn.started = true;
-    state.model.streaming = true;
-    Object.assign(state.usage, flattenUsage(event.message.usage));
-    state.model.usage = state.usage;
+    messageStart(state, turn, event, frame);
     return;
   }
   if (!turn.started && !turn.orderReported && event.type !== 'error') {
@@ -191,6 +203,26 @@ function messageStop(state: FoldState, turn: TurnState, frame: Frame, sink: Find
   if (turn.lastText && turn.stopReason !== 'tool_use') turn.lastText.final = true;
   turn.stopped = true;
   state.model.streaming = false;
+}
+
+function messageStart(state: FoldState, turn: TurnState, event: MessageStart, frame: Frame): void {
+  state.model.streaming = true;
+  Object.assign(state.usage, flattenUsage(event.message.usage));
+  state.model.usage = state.usage;
+  const { content, stop_reason: reason } = event.message;
+  if (content) prefilledBlocks(state, turn, content, frame);
+  if (typeof reason === 'string') {
+    turn.stopReason = reason;
+    turn.stopReasonFrame = frame.index;
+  }
+}
+
+/** The next message of a multi-message response: same turn and branding, fresh blocks. */
+function nextMessage(turn: TurnState): TurnState {
+  const next = newTurn(turn.connectionId, turn.eagerInput);
+  next.started = true;
+  next.brandGiven = turn.brandGiven;
+  return next;
 }
 
 function reportIncomplete(turn: TurnState, sink: FindingSink, why: string, frames: number[]): void {

@@ -14,6 +14,8 @@ export const MessageStartSchema = z.looseObject({
     model: z.string().optional(),
     role: z.string().optional(),
     usage: UsageSchema.optional(),
+    content: z.array(z.unknown()).optional(),
+    stop_reason: z.string().nullable().optional(),
   }),
 });
 
@@ -116,6 +118,8 @@ export const KNOWN_BLOCK_TYPES: ReadonlySet<string> = new Set([
   'mcp_tool_result',
   'web_search_tool_result',
   'web_fetch_tool_result',
+  'advisor_tool_result',
+  'mcp_tool_listing',
   'code_execution_tool_result',
   'bash_code_execution_tool_result',
   'text_editor_code_execution_tool_result',

@@ -49,6 +49,10 @@ export interface FoldState {
   /** Set by a request frame; applies to the next turn. */
   pendingEager: boolean;
   usage: Record<string, number>;
+  /** Connections whose transport has no SSE event names (a file of data lines, a WebSocket). */
+  unnamedConnections: Set<string>;
+  /** The latest message frame: where end-of-input findings point. */
+  lastFrame: number;
 }
 
 export function newTurn(connectionId: string, eagerInput: boolean): TurnState {

@@ -4,9 +4,9 @@ import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
 import { humanizeToolName } from '../../model/view';
 import { CHAT_RULES as R } from './rules';
-import { isValidIndex, type ChatChoice, type ToolCallDelta } from './schema';
+import { isValidIndex, type ChatChoice, type ChatDelta, type ContentPart, type ToolCallDelta } from './schema';
 import type { ChoiceState, FoldState, ToolCallState, TurnState } from './state';
-import { newToolItem } from '../shared/view-helpers';
+import { isRecord, newToolItem, rawItem } from '../shared/view-helpers';
 
 export function applyChoice(state: FoldState, turn: TurnState, choice: ChatChoice, frame: Frame, sink: FindingSink): void {
   if (!isValidIndex(choice.index)) {
@@ -21,14 +21,15 @@ export function applyChoice(state: FoldState, turn: TurnState, choice: ChatChoic
   const delta = choice.delta;
   if (delta) {
     const reasoning = typeof delta.reasoning_content === 'string' ? delta.reasoning_content : typeof delta.reasoning === 'string' ? delta.reasoning : '';
-    const hasPayload = !!(delta.content || delta.refusal || reasoning || (delta.tool_calls && delta.tool_calls.length > 0) || delta.function_call);
+    const hasPayload = !!(contentLength(delta.content) > 0 || delta.refusal || reasoning || (delta.tool_calls && delta.tool_calls.length > 0) || delta.function_call);
     if (c.finishReason !== undefined && hasPayload && !c.afterFinishReported) {
       c.afterFinishReported = true;
       sink.report(R.deltaAfterFinish, `choice ${c.index} received content after its finish_reason "${c.finishReason}"`, [frame.index, c.finishFrame ?? frame.index]);
     }
     if (delta.role) c.role = delta.role;
     if (reasoning) appendReasoning(state, turn, c, reasoning, frame);
-    if (delta.content) appendText(state, turn, c, delta.content, frame);
+    if (typeof delta.content === 'string' && delta.content) appendText(state, turn, c, delta.content, frame);
+    else if (Array.isArray(delta.content)) appendParts(state, turn, c, delta.content, frame, sink);
     if (delta.refusal) appendRefusal(state, turn, c, delta.refusal, frame);
     for (const tc of delta.tool_calls ?? []) applyToolCall(state, turn, c, tc, frame, sink);
     if (delta.function_call) applyToolCall(state, turn, c, { index: -1, type: 'function', function: delta.function_call }, frame, sink);
@@ -37,6 +38,34 @@ export function applyChoice(state: FoldState, turn: TurnState, choice: ChatChoic
     c.finishReason = choice.finish_reason;
     c.finishFrame = frame.index;
   }
+}
+
+function contentLength(content: ChatDelta['content']): number {
+  return typeof content === 'string' ? content.length : (content?.length ?? 0);
+}
+
+/** Typed content parts (Mistral): text parts are text, thinking parts reasoning, others shown raw. */
+function appendParts(state: FoldState, turn: TurnState, c: ChoiceState, parts: readonly ContentPart[], frame: Frame, sink: FindingSink): void {
+  for (const part of parts) {
+    if (part.type === 'text' && typeof part.text === 'string') {
+      if (part.text) appendText(state, turn, c, part.text, frame);
+    } else if (part.type === 'thinking') {
+      const text = thinkingText(part.thinking);
+      if (text) appendReasoning(state, turn, c, text, frame);
+    } else {
+      sink.report(R.unknownContentPart, `delta.content part of type "${part.type}" is not known to this version; shown raw`, [frame.index]);
+      state.model.items.push(rawItem(frame, `${itemId(turn, c, frame, 'part')}-${state.model.items.length}`));
+    }
+  }
+}
+
+/** A thinking part's text: a string, or a list of `{type:'text',text}` parts. */
+function thinkingText(thinking: unknown): string {
+  if (typeof thinking === 'string') return thinking;
+  if (!Array.isArray(thinking)) return '';
+  let text = '';
+  for (const p of thinking) if (isRecord(p) && typeof p.text === 'string') text += p.text;
+  return text;
 }
 
 function itemId(turn: TurnState, c: ChoiceState, frame: Frame, what: string): string {

@@ -13,18 +13,19 @@ export function finalizeTurn(state: FoldState, turn: TurnState, sink: FindingSin
     sink.report(R.noChunks, 'the completion stream carried no chunks ("request ended without sending any chunks")', at);
     return;
   }
-  if (!turn.done) {
-    sink.report(R.missingDone, 'the stream ended without `data: [DONE]`', at);
+  // A recording of data lines only (a file) or a WebSocket has no [DONE] to miss.
+  if (!turn.done && !state.noDoneMarker.has(turn.connectionId)) {
+    sink.report(R.missingDone, 'the stream ended without `data: [DONE]`', at.length > 0 ? at : [turn.lastFrame]);
   }
   for (const c of turn.choices.values()) finalizeChoice(state, c, sink);
 }
 
 function finalizeChoice(state: FoldState, c: ChoiceState, sink: FindingSink): void {
   if (!c.role) {
-    sink.report(R.missingRole, `choice ${c.index} never received delta.role ("missing role for choice ${c.index}")`, [c.firstFrame]);
+    sink.report(R.missingRole, `choice ${c.index} never received delta.role; read as assistant (openai-node's ChatCompletionStream helper throws "missing role for choice ${c.index}")`, [c.firstFrame]);
   }
   if (c.finishReason === undefined) {
-    sink.report(R.missingFinishReason, `choice ${c.index} ended without a finish_reason ("missing finish_reason for choice ${c.index}")`, [c.firstFrame]);
+    sink.report(R.missingFinishReason, `choice ${c.index} ended without a finish_reason (openai-node's ChatCompletionStream helper throws "missing finish_reason for choice ${c.index}")`, [c.firstFrame]);
   }
   finalizeTools(state, c, sink);
   if (c.hasContent && c.hasRefusal) {
@@ -45,9 +46,10 @@ export function finalizeTools(state: FoldState, c: ChoiceState, sink: FindingSin
   c.toolsFinalized = true;
   for (const [index, call] of c.tools) {
     const label = index === -1 ? 'function_call' : `tool_calls[${index}]`;
-    if (index !== -1 && (!call.type || !call.name)) {
-      const missing = [!call.type && 'type', !call.name && 'function.name'].filter(Boolean).join(' and ');
-      sink.report(R.toolCallIncomplete, `choice ${c.index} ${label} never received ${missing} ("missing choices[${c.index}].tool_calls[${index}].${!call.type ? 'type' : 'function.name'}")`, [call.firstFrame]);
+    if (index !== -1 && !call.name) {
+      sink.report(R.toolCallIncomplete, `choice ${c.index} ${label} never received function.name ("missing choices[${c.index}].tool_calls[${index}].function.name")`, [call.firstFrame]);
+    } else if (index !== -1 && !call.type) {
+      sink.report(R.toolCallTypeMissing, `choice ${c.index} ${label} never received type; read as a function call (openai-node's ChatCompletionStream helper throws "missing choices[${c.index}].tool_calls[${index}].type")`, [call.firstFrame]);
     }
     if (index !== -1 && !call.id) {
       sink.report(R.toolCallMissingId, `choice ${c.index} ${label} never received an id; openai-node ≥ 6.46 invents one, older versions and Vercel reject it`, [call.firstFrame]);

@@ -24,6 +24,7 @@ export function createOpenAIChatFold(): ProtocolFold {
     pendingParseHelpers: false,
     requestSeen: false,
     usage: {},
+    noDoneMarker: new Set(),
   };
   return {
     apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
@@ -31,11 +32,14 @@ export function createOpenAIChatFold(): ProtocolFold {
       if (!state.sawChunkFrame) {
         sink.report(R.noChunks, 'the stream carried no chunks ("request ended without sending any chunks")', []);
       } else if (state.turn) {
-        finalizeTurn(state, state.turn, sink, []);
+        finalizeTurn(state, state.turn, sink, [state.turn.lastFrame]);
       }
       state.model.streaming = false;
     },
     view: (): ViewModel => state.model,
+    connection(connection) {
+      if (connection.transport === 'file' || connection.transport === 'websocket') state.noDoneMarker.add(connection.id);
+    },
   };
 }
 
@@ -71,8 +75,8 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   }
   if (frame.eventName === 'error' || (isRecord(json) && json.error !== undefined && json.error !== null)) {
     const err = isRecord(json) ? json.error : json;
-    const message = isRecord(err) && typeof err.message === 'string' ? err.message : JSON.stringify(err);
-    sink.report(R.errorPayload, `the server sent an error (${message}); openai-node raises APIError`, [frame.index]);
+    const message = isRecord(err) && typeof err.message === 'string' ? err.message : (JSON.stringify(err) ?? 'error');
+    sink.report(R.errorPayload, `the stream reports a failure (${message}); openai-node raises APIError with it`, [frame.index]);
     state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message });
     state.model.streaming = false;
     turn.errored = true;
@@ -114,6 +118,7 @@ function done(state: FoldState, frame: Frame, sink: FindingSink): void {
 
 function applyChunk(state: FoldState, turn: TurnState, chunk: ChatChunk, frame: Frame, sink: FindingSink): void {
   turn.chunkCount++;
+  turn.lastFrame = frame.index;
   state.model.streaming = true;
   checkIdentity(turn, chunk, frame, sink);
   if (chunk.choices.length > 0 && turn.usageFrame !== undefined && !turn.usageOrderReported) {
@@ -156,9 +161,16 @@ function checkIdentity(turn: TurnState, chunk: ChatChunk, frame: Frame, sink: Fi
   for (const key of ['id', 'created', 'model'] as const) {
     const first = turn[key];
     const now = chunk[key];
-    if (first === undefined || now === undefined || first === now || turn.identityReported.has(key)) continue;
+    // A first chunk with empty identity (Azure's prompt-filter chunk: id "", created 0) sets nothing.
+    if (first === undefined || first === '' || first === 0) {
+      if (key === 'id') turn.id = chunk.id;
+      else if (key === 'created') turn.created = chunk.created;
+      else turn.model = chunk.model;
+      continue;
+    }
+    if (now === undefined || first === now || turn.identityReported.has(key)) continue;
     turn.identityReported.add(key);
-    const extra = key === 'id' ? '; openai-node treats a new id as a new completion' : '';
-    sink.report(R.identityChanged, `chunk ${key} changed from ${JSON.stringify(first)} to ${JSON.stringify(now)}; it must stay constant${extra}`, [frame.index, turn.firstFrame]);
+    const extra = key === 'id' ? "; openai-node's ChatCompletionStream helper starts a new completion there" : '';
+    sink.report(R.identityChanged, `chunk ${key} changed from ${JSON.stringify(first)} to ${JSON.stringify(now)}${extra}`, [frame.index, turn.firstFrame]);
   }
 }

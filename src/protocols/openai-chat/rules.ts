@@ -1,6 +1,6 @@
 // The OpenAI Chat Completions streaming rule catalogue (other-protocols.md §3.4 and §7).
-// error = openai-node rejects the stream (or, where noted, Vercel's client does),
-// warning = wrong per the API docs but tolerated, info = a provider quirk worth showing.
+// Graded by docs/severity-policy.md: error = clients fail or show something wrong, warning = wrong per the
+// API docs but tolerated (or the stream reports its own failure), info = a provider quirk clients tolerate.
 import type { RuleMeta } from '../../model/finding';
 
 export const CHAT_RULES = {
@@ -17,6 +17,8 @@ export const CHAT_RULES = {
   invalidToolCallIndex: 'openai-chat/invalid-tool-call-index',
   toolCallIndexMissing: 'openai-chat/tool-call-index-missing',
   toolCallIncomplete: 'openai-chat/tool-call-incomplete',
+  toolCallTypeMissing: 'openai-chat/tool-call-type-missing',
+  unknownContentPart: 'openai-chat/unknown-content-part',
   toolCallMissingId: 'openai-chat/tool-call-missing-id',
   toolCallIdentityChanged: 'openai-chat/tool-call-identity-changed',
   invalidToolArguments: 'openai-chat/invalid-tool-arguments',
@@ -33,17 +35,19 @@ const R = CHAT_RULES;
 export const openaiChatRules: readonly RuleMeta[] = [
   { id: R.invalidJson, severity: 'error', description: 'A data payload is neither JSON nor the `[DONE]` marker (openai-node\'s JSON.parse throws).' },
   { id: R.invalidChunk, severity: 'error', description: 'A chunk lacks `choices` or has fields of the wrong type.' },
-  { id: R.errorPayload, severity: 'error', description: 'An `event: error` record or a payload with a top-level `error` key (openai-node raises APIError).' },
+  { id: R.errorPayload, severity: 'warning', description: 'The stream reports its own failure: an `event: error` record or a payload with a top-level `error` key (openai-node raises APIError with it).' },
   { id: R.dataAfterDone, severity: 'warning', description: 'Data arrived after `data: [DONE]` on the same connection (openai-node ignores it).' },
   { id: R.missingDone, severity: 'warning', description: 'The stream ended without `data: [DONE]`.' },
-  { id: R.identityChanged, severity: 'warning', description: 'A chunk\'s id, created or model differs from the first chunk (openai-node starts a new completion on an id change).' },
-  { id: R.missingRole, severity: 'error', description: 'A choice never received `delta.role` ("missing role for choice N").' },
+  { id: R.identityChanged, severity: 'info', description: 'A chunk\'s id, created or model differs from the first chunk. Providers tick `created` and some rotate the id every chunk; clients read on (only openai-node\'s ChatCompletionStream helper starts a new completion at an id change).' },
+  { id: R.missingRole, severity: 'info', description: 'A choice never received `delta.role`. OpenAI-compatible providers omit it and clients assume assistant (only openai-node\'s ChatCompletionStream helper throws "missing role for choice N").' },
   { id: R.invalidChoiceIndex, severity: 'error', description: '`choices[].index` is not an integer in 0..127.' },
-  { id: R.missingFinishReason, severity: 'error', description: 'A choice ended without a non-null finish_reason ("missing finish_reason for choice N").' },
+  { id: R.missingFinishReason, severity: 'info', description: 'A choice ended without a finish_reason. Some providers never send one; clients keep the content (only openai-node\'s ChatCompletionStream helper throws "missing finish_reason for choice N").' },
   { id: R.deltaAfterFinish, severity: 'warning', description: 'A choice received content after its finish_reason.' },
   { id: R.invalidToolCallIndex, severity: 'error', description: 'A `tool_calls[]` entry has an index that is not an integer in 0..127.' },
   { id: R.toolCallIndexMissing, severity: 'info', description: 'A `tool_calls[]` entry has no index (Mistral); it is matched by id or to the latest call.' },
-  { id: R.toolCallIncomplete, severity: 'error', description: 'A tool call never received its `type` or `function.name` (openai-node fails at finalize).' },
+  { id: R.toolCallIncomplete, severity: 'error', description: 'A tool call never received its `function.name`: no client can run or show it.' },
+  { id: R.toolCallTypeMissing, severity: 'info', description: 'A tool call never received `type` (Mistral); `function` makes it a function call and clients read it so (only openai-node\'s ChatCompletionStream helper throws).' },
+  { id: R.unknownContentPart, severity: 'info', description: 'A part of an array-valued `delta.content` with a type this version does not know; shown raw, the rest of the content goes on.' },
   { id: R.toolCallMissingId, severity: 'warning', description: 'A tool call never received an id (openai-node ≥ 6.46 invents one; ≤ 6.45 and Vercel reject it).' },
   { id: R.toolCallIdentityChanged, severity: 'error', description: 'A tool call\'s id, type or name changed after it was set.' },
   { id: R.invalidToolArguments, severity: 'warning', description: 'A tool call\'s concatenated arguments are not valid JSON at the end.' },

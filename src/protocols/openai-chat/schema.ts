@@ -13,9 +13,12 @@ export const ToolCallDeltaSchema = z.looseObject({
   function: z.looseObject({ name: text, arguments: text }).nullish(),
 });
 
+/** Mistral streams `content` as typed parts: `{type:'text',text}` and `{type:'thinking',thinking:[…]}`. */
+export const ContentPartSchema = z.looseObject({ type: z.string() });
+
 export const DeltaSchema = z.looseObject({
   role: text,
-  content: text,
+  content: z.union([z.string(), z.array(ContentPartSchema)]).nullish(),
   refusal: text,
   // Non-standard reasoning fields: strings on DeepSeek/Qwen/vLLM/OpenRouter; read only when strings.
   reasoning_content: z.unknown().optional(),
@@ -47,6 +50,8 @@ export const ChatPayloadSchema = z.union([ChunkSchema, ErrorPayloadSchema]);
 export type ChatChunk = z.infer<typeof ChunkSchema>;
 export type ChatChoice = z.infer<typeof ChoiceSchema>;
 export type ToolCallDelta = z.infer<typeof ToolCallDeltaSchema>;
+export type ContentPart = z.infer<typeof ContentPartSchema>;
+export type ChatDelta = z.infer<typeof DeltaSchema>;
 
 /** openai-node caps choice and tool-call indexes at 128. */
 export const MAX_INDEX = 128;

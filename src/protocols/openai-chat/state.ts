@@ -40,6 +40,8 @@ export interface TurnState {
   choices: Map<number, ChoiceState>;
   chunkCount: number;
   firstFrame?: number;
+  /** The turn's latest frame: where end-of-stream findings point when nothing else does. */
+  lastFrame: number;
   done: boolean;
   afterDoneReported: boolean;
   usageFrame?: number;
@@ -63,6 +65,8 @@ export interface FoldState {
   /** A client request was seen since the current turn began: the next chunk starts a new turn. */
   requestSeen: boolean;
   usage: Record<string, number>;
+  /** Connections whose transport has no `[DONE]` marker (a file of data lines, a WebSocket). */
+  noDoneMarker: Set<string>;
 }
 
 export function newTurn(state: FoldState, connectionId: string): TurnState {
@@ -73,6 +77,7 @@ export function newTurn(state: FoldState, connectionId: string): TurnState {
     identityReported: new Set(),
     choices: new Map(),
     chunkCount: 0,
+    lastFrame: 0,
     done: false,
     afterDoneReported: false,
     usageOrderReported: false,

@@ -67,7 +67,6 @@ const rejected: Record<string, string> = {
   'event before response.created': sse([...msg('msg_a', 0, ['Hi']), { type: 'response.completed', response: resp('completed') }]),
   'delta for a missing output': sse([created, { type: 'response.output_text.delta', item_id: 'msg_x', output_index: 3, content_index: 0, delta: 'x' }]),
   'delta for a refusal part': sse([created, { type: 'response.output_item.added', output_index: 0, item: { id: 'm', type: 'message', role: 'assistant', status: 'in_progress', content: [] } }, { type: 'response.content_part.added', item_id: 'm', output_index: 0, content_index: 0, part: { type: 'refusal', refusal: '' } }, { type: 'response.output_text.delta', item_id: 'm', output_index: 0, content_index: 0, delta: 'x' }]),
-  'wire error event': sse([created, { type: 'error', error: { type: 'server_error', code: 'server_error', message: 'boom' } }, { type: 'response.failed', response: resp('failed') }]),
   'non-JSON data': `${sse([created])}event: response.in_progress\ndata: {"type":\n\n`,
   'empty body': '',
   'only [DONE]': 'data: [DONE]\n\n',
@@ -87,6 +86,15 @@ describe('agreement with openai ResponseStream', () => {
     const ours = runResponses(sseFrames(body));
     if (sdk.ok) expect(ourSummary(ours.view)).toEqual(sdk.summary);
     expect(ours.findings.filter((f) => f.severity === 'error')).toEqual([]);
+  });
+
+  // A well-formed stream that reports its own failure: openai-node raises APIError with it; the stream
+  // is not malformed, so it is the protocol's failure warning (docs/severity-policy.md).
+  it('SDK rejects the wire error event; we report the failure as a warning', async () => {
+    const body = sse([created, { type: 'error', error: { type: 'server_error', code: 'server_error', message: 'boom' } }, { type: 'response.failed', response: resp('failed') }]);
+    expect((await sdkFinal(body)).ok).toBe(false);
+    const findings = runResponses(sseFrames(body)).findings;
+    expect(findings.map((f) => [f.rule, f.severity])).toEqual([['openai-responses/error-event', 'warning']]);
   });
 
   it.each(Object.entries(rejected))('SDK rejects "%s" and we report an error', async (_name, body) => {

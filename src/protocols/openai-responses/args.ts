@@ -1,7 +1,7 @@
 // Streamed tool input: function-call arguments, custom-tool input, MCP arguments, interpreter code.
 import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
-import { itemFor } from './items';
+import { itemFor } from './item-lookup';
 import { RESPONSES_RULES as R } from './rules';
 import { ARG_STREAMS, type ArgEvent, type ArgStream } from './schema';
 import type { FoldState, ItemState, ResponseState } from './state';
@@ -26,7 +26,7 @@ export function argEvent(state: FoldState, resp: ResponseState, ev: ArgEvent, fr
     sink.report(R.invalidEvent, `${ev.type} has no string "${spec.field}"`, [frame.index]);
     return;
   }
-  if (item.sawArgDelta && full !== item.args) {
+  if (item.sawArgDelta && full !== item.args && !resp.sawGap) {
     sink.report(R.doneMismatch, `${ev.type} ${spec.field} differs from the concatenated deltas (${item.args.length} vs ${full.length} characters); the SDK keeps the done value`, [frame.index, item.addedFrame]);
   }
   item.argsDone = true;

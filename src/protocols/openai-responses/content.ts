@@ -3,7 +3,7 @@
 import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
 import type { ReasoningItem, TextItem } from '../../model/view';
-import { itemFor } from './items';
+import { itemFor } from './item-lookup';
 import { RESPONSES_RULES as R } from './rules';
 import type { ContentPartEvent, OutputItemEvent, SummaryPartEvent, SummaryTextEvent, TextEvent } from './schema';
 import type { FoldState, ItemState, PartState, ResponseState } from './state';
@@ -48,7 +48,7 @@ export function textEvent(resp: ResponseState, ev: TextEvent, frame: Frame, sink
   const full = typeof value === 'string' ? value : undefined;
   part.textDone = true;
   touch(item, part, frame);
-  if (part.sawDelta && full !== part.streamed) {
+  if (part.sawDelta && full !== part.streamed && !resp.sawGap) {
     sink.report(R.doneMismatch, `${ev.type} text differs from the concatenated deltas; the SDK keeps the done value`, [frame.index, part.addedFrame]);
   }
   setText(item, part, full ?? '');

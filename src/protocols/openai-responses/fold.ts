@@ -9,7 +9,9 @@ import type { ViewModel } from '../../model/view';
 import type { ProtocolFold } from '../types';
 import { argEvent } from './args';
 import { partAdded, partDone, summaryPart, summaryText, textEvent } from './content';
-import { itemAdded, itemDone, itemFor } from './items';
+import { itemAdded, itemDone } from './items';
+import { itemFor } from './item-lookup';
+import { shellEvent } from './shell';
 import { applyLifecycle } from './lifecycle';
 import { applyRequest } from './request';
 import { RESPONSES_RULES as R } from './rules';
@@ -21,6 +23,7 @@ import {
   type ContentPartEvent,
   type OutputItemEvent,
   type ResponsesEvent,
+  type ShellEvent,
   type StatusEvent,
   type SummaryPartEvent,
   type SummaryTextEvent,
@@ -42,16 +45,28 @@ export function createOpenAIResponsesFold(): ProtocolFold {
     calls: new Map(),
     approvals: new Map(),
     usage: {},
+    resumedAfter: new Map(),
+    lastFrame: 0,
   };
   return {
     apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
     finish(sink) {
       if (!state.sawEvent) sink.report(R.incompleteStream, 'the stream carried no events ("request ended without sending any events")', []);
-      else if (state.response) endWithoutTerminal(state.response, sink, 'the stream ended', []);
+      else if (state.response) endWithoutTerminal(state.response, sink, 'the stream ended', [state.lastFrame]);
       state.model.streaming = false;
     },
     view: (): ViewModel => state.model,
+    connection(connection) {
+      // Background mode resumes a stream with `?starting_after=N`: events start at N + 1, after response.created.
+      const after = resumeCursor(connection.url);
+      if (after !== undefined) state.resumedAfter.set(connection.id, after);
+    },
   };
+}
+
+function resumeCursor(url: string | undefined): number | undefined {
+  const m = url === undefined ? null : /[?&]starting_after=(\d+)/.exec(url);
+  return m ? Number(m[1]) : undefined;
 }
 
 /** A response that started but got no terminal event is a failed turn, not a success (R9, R13). */
@@ -74,6 +89,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     return;
   }
   if (frame.kind !== 'message') return;
+  state.lastFrame = frame.index;
   if (frame.direction === 'out') {
     if (state.response) endWithoutTerminal(state.response, sink, 'a new request was sent', [frame.index]);
     state.requestSeen = true;
@@ -134,6 +150,11 @@ function responseFor(state: FoldState, frame: Frame, type: string, sink: Finding
   if (cur) endWithoutTerminal(cur, sink, type === 'response.created' ? 'a new response.created arrived' : 'a new connection started', [frame.index]);
   state.requestSeen = false;
   state.response = newResponse(state, frame.connectionId);
+  const after = state.resumedAfter.get(frame.connectionId);
+  if (after !== undefined && !(cur && cur.connectionId === frame.connectionId)) {
+    state.response.created = true;
+    state.response.lastSeq = after;
+  }
   return state.response;
 }
 
@@ -167,6 +188,8 @@ function dispatch(state: FoldState, resp: ResponseState, ev: ResponsesEvent, fra
       return argEvent(state, resp, ev as ArgEvent, frame, sink);
     case 'status':
       return statusEvent(resp, ev as StatusEvent, frame, sink);
+    case 'shell':
+      return shellEvent(resp, ev as ShellEvent, frame, sink);
     default:
       return applyLifecycle(state, resp, ev, frame, sink);
   }
@@ -175,7 +198,7 @@ function dispatch(state: FoldState, resp: ResponseState, ev: ResponsesEvent, fra
 /** Hosted-tool progress: the item must exist and be of the family the event names. */
 function statusEvent(resp: ResponseState, ev: StatusEvent, frame: Frame, sink: FindingSink): void {
   const family = ev.type.slice('response.'.length, ev.type.lastIndexOf('.'));
-  const item = itemFor(resp, ev, [family === 'shell_call_command' ? 'shell_call' : family], frame, sink);
+  const item = itemFor(resp, ev, [family], frame, sink);
   if (!item || item.view?.kind !== 'tool') return;
   item.view.frames.push(frame.index);
   if (ev.type.endsWith('.failed')) item.view.status = 'error';

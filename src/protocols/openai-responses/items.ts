@@ -1,5 +1,5 @@
-// Output items: `response.output_item.added` / `.done`, the lookup every item-scoped event goes
-// through (R3–R5, R10), and the view item each kind of output becomes.
+// Output items: `response.output_item.added` / `.done` (R3–R5, R10) and the view item each kind of
+// output becomes.
 import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
 import type { ApprovalItem } from '../../model/view';
@@ -12,39 +12,10 @@ import { isRecord, newToolItem, parseJson, rawItem } from '../shared/view-helper
 
 type Item = OutputItemEvent['item'];
 
-/** The item an item-scoped event targets, or undefined (after a finding) when it does not fit. */
-export function itemFor(
-  resp: ResponseState,
-  ev: { type: string; output_index: number; item_id: string },
-  expected: readonly string[] | undefined,
-  frame: Frame,
-  sink: FindingSink,
-): ItemState | undefined {
-  const item = resp.items[ev.output_index];
-  if (!item) {
-    sink.report(R.itemMismatch, `${ev.type} targets output_index ${ev.output_index}, but the output has ${resp.items.length} item(s) ("missing output at index ${ev.output_index}")`, [frame.index]);
-    return undefined;
-  }
-  if (ev.item_id === '') {
-    sink.report(R.itemMismatch, `${ev.type} has an empty item_id ("expected a non-empty item_id")`, [frame.index, item.addedFrame]);
-    return undefined;
-  }
-  if (item.id !== undefined && item.id !== ev.item_id) {
-    sink.report(R.itemMismatch, `${ev.type} names item_id "${ev.item_id}", but output_index ${ev.output_index} is "${item.id}" ("expected item_id '${item.id}', got '${ev.item_id}'")`, [frame.index, item.addedFrame]);
-    return undefined;
-  }
-  if (expected && !expected.includes(item.type)) {
-    sink.report(R.itemMismatch, `${ev.type} cannot target a ${item.type} item ("expected output item type '${expected.join("' or '")}', got '${item.type}'")`, [frame.index, item.addedFrame]);
-    return undefined;
-  }
-  if (item.done) {
-    sink.report(R.lifecycleOrder, `${ev.type} after output_item.done for item ${ev.output_index}`, [frame.index, item.addedFrame]);
-  }
-  return item;
-}
-
 export function itemAdded(state: FoldState, resp: ResponseState, ev: OutputItemEvent, frame: Frame, sink: FindingSink): void {
-  if (ev.output_index !== resp.items.length) {
+  // After a sequence gap the missing events explain a skipped index (a filtered recording): keep the slot.
+  const skipped = ev.output_index > resp.items.length && resp.sawGap && resp.items[ev.output_index] === undefined;
+  if (ev.output_index !== resp.items.length && !skipped) {
     sink.report(R.outputIndexOutOfOrder, `output_item.added has output_index ${ev.output_index}, expected ${resp.items.length} (items are appended)`, [frame.index]);
   }
   if (resp.incompleteItemFrame !== undefined) {
@@ -52,9 +23,10 @@ export function itemAdded(state: FoldState, resp: ResponseState, ev: OutputItemE
     resp.incompleteItemFrame = undefined;
   }
   checkIdentity(resp, ev.item, frame, sink);
-  const item: ItemState = { outputIndex: resp.items.length, type: ev.item.type, addedFrame: frame.index, done: false, parts: [], summary: [], args: '', sawArgDelta: false, argsDone: false };
+  const outputIndex = skipped ? ev.output_index : resp.items.length;
+  const item: ItemState = { outputIndex, type: ev.item.type, addedFrame: frame.index, done: false, parts: [], summary: [], args: '', sawArgDelta: false, argsDone: false };
   if (ev.item.id) item.id = ev.item.id;
-  resp.items.push(item);
+  resp.items[outputIndex] = item;
   item.view = itemView(state, resp, ev.item, frame);
   if (item.view) state.model.items.push(item.view);
 }
@@ -109,9 +81,13 @@ export function itemDone(state: FoldState, resp: ResponseState, ev: OutputItemEv
     sink.report(R.itemMismatch, `output_item.done for output_index ${ev.output_index}, which was never added ("missing output at index ${ev.output_index}")`, [frame.index]);
     return;
   }
-  if ((item.id !== undefined && ev.item.id !== item.id) || ev.item.type !== item.type) {
+  if (ev.item.type !== item.type) {
     sink.report(R.itemMismatch, `output_item.done for index ${ev.output_index} carries ${ev.item.type} "${ev.item.id ?? ''}", but ${item.type} "${item.id ?? ''}" was added there`, [frame.index, item.addedFrame]);
     return;
+  }
+  if (item.id !== undefined && ev.item.id !== undefined && ev.item.id !== item.id && !item.idChangeReported) {
+    item.idChangeReported = true;
+    sink.report(R.itemIdChanged, `output_item.done for index ${ev.output_index} carries id "${ev.item.id}", but "${item.id}" was added there; read by output_index as clients do`, [frame.index, item.addedFrame]);
   }
   if (item.done) sink.report(R.lifecycleOrder, `second output_item.done for item ${ev.output_index}`, [frame.index, item.addedFrame]);
   const open = [...item.parts, ...item.summary].some((p) => !p.done);
@@ -142,8 +118,9 @@ function applyDoneItem(state: FoldState, resp: ResponseState, item: ItemState, i
   if (view?.kind === 'approval' || view?.kind !== 'tool') return;
   const full = it.arguments ?? it.input ?? it.code;
   if (typeof full === 'string') finishArgs(state, item, full, frame, sink);
+  else if (it.type === 'shell_call' && isRecord(it.action)) view.input = it.action;
   // Hosted tools carry what they did in `output`, `result` (image generation) or `action` (web search).
-  const result = it.output ?? it.result ?? it.action;
+  const result = it.output ?? it.result ?? (it.type === 'shell_call' ? undefined : it.action);
   if (result !== undefined && result !== null) view.result = jsonTextValue(result);
   const failed = it.status === 'failed' || it.status === 'incomplete' || (isRecord(it) && it.error !== undefined && it.error !== null);
   if (failed) view.status = 'error';

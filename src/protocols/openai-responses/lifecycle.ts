@@ -40,8 +40,13 @@ export function applyLifecycle(state: FoldState, resp: ResponseState, ev: Respon
   const error = isRecord(response.error) ? response.error : undefined;
   const details = isRecord(response.incomplete_details) ? response.incomplete_details : undefined;
   const why = typeof error?.message === 'string' ? error.message : typeof details?.reason === 'string' ? details.reason : 'no reason given';
-  sink.report(R.responseNotCompleted, `the response ended as ${ev.type.slice('response.'.length)}: ${why}`, [frame.index]);
-  if (ev.type === 'response.failed') state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: why });
+  if (ev.type !== 'response.failed') {
+    sink.report(R.responseNotCompleted, `the response ended as ${ev.type.slice('response.'.length)}: ${why}`, [frame.index]);
+    return;
+  }
+  // One rule for a stream that reports its own failure: an error event, or response.failed alone.
+  if (resp.errorFrame === undefined) sink.report(R.errorEvent, `the response failed (${why})`, [frame.index]);
+  state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: why });
 }
 
 function errorEvent(state: FoldState, resp: ResponseState, ev: ResponsesEvent, frame: Frame, sink: FindingSink): void {
@@ -51,6 +56,6 @@ function errorEvent(state: FoldState, resp: ResponseState, ev: ResponsesEvent, f
   const code = typeof nested?.code === 'string' ? nested.code : 'code' in ev && typeof ev.code === 'string' ? ev.code : undefined;
   const text = code ? `${code}: ${message}` : message;
   resp.errorFrame = frame.index;
-  sink.report(R.errorEvent, `the server sent an error (${text})`, [frame.index]);
+  sink.report(R.errorEvent, `the stream reports a failure (${text})`, [frame.index]);
   state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: text });
 }

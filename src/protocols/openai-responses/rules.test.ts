@@ -46,12 +46,15 @@ const cases: Case[] = [
   { rule: 'openai-responses/sequence-out-of-order', bad: () => raw([{ ...created, sequence_number: 0 }, ...message().map((s, i) => ({ ...(s as object), sequence_number: i === 3 ? 2 : i + 1 })), { ...completed, sequence_number: 7 }]), good: () => run(ok), at: 4 },
   { rule: 'openai-responses/output-index-out-of-order', bad: () => run([created, { ...fcAdded(), output_index: 1 }, fcDone('{}', 1), completed]), good: () => run([created, fcAdded(), fcDone('{}'), completed]), at: 1 },
   { rule: 'openai-responses/item-identity', bad: () => run([created, fcAdded(''), fcDone('{}', 0, 'fc_1', ''), completed]), good: () => run([created, fcAdded(), fcDone('{}'), completed]), at: 1 },
-  { rule: 'openai-responses/item-mismatch', bad: () => run([created, msgAdded(), partAdded(), { ...delta('Hi'), item_id: 'msg_other' }, textDone('Hi'), partDone('Hi'), msgDone('Hi'), completed]), good: () => run(ok), at: 3 },
+  { rule: 'openai-responses/item-mismatch', bad: () => run([created, msgAdded(), partAdded(), { ...delta('Hi'), output_index: 1 }, textDone('Hi'), partDone('Hi'), msgDone('Hi'), completed]), good: () => run(ok), at: 3 },
+  // Clients address items by output_index; a proxy that rotates item ids is read the same way.
+  { rule: 'openai-responses/item-id-changed', bad: () => run([created, msgAdded(), partAdded(), { ...delta('Hi'), item_id: 'msg_other' }, textDone('Hi'), partDone('Hi'), msgDone('Hi'), completed]), good: () => run(ok), at: 3 },
   { rule: 'openai-responses/content-part-mismatch', bad: () => run([created, msgAdded(), partAdded(), delta('Hi', 1), textDone('Hi'), partDone('Hi'), msgDone('Hi'), completed]), good: () => run(ok), at: 3 },
   { rule: 'openai-responses/lifecycle-order', bad: () => run([created, msgAdded(), partAdded(), textDone('Hi'), delta('Hi'), partDone('Hi'), msgDone('Hi'), completed]), good: () => run([created, msgAdded(), partAdded(), delta('Hi'), textDone('Hi'), partDone('Hi'), msgDone('Hi'), completed]), at: 4 },
   { rule: 'openai-responses/done-mismatch', bad: () => run([created, msgAdded(), partAdded(), delta('Hi'), textDone('Hello'), partDone('Hello'), msgDone('Hello'), completed]), good: () => run(ok), at: 4 },
   { rule: 'openai-responses/event-after-terminal', bad: () => run([...ok, completed]), good: () => run([...ok, { type: 'keepalive' }]), at: 8 },
-  { rule: 'openai-responses/incomplete-stream', bad: () => run([created, ...message()]), good: () => run(ok), at: -1 },
+  // Points at the last frame: created and the six message events.
+  { rule: 'openai-responses/incomplete-stream', bad: () => run([created, ...message()]), good: () => run(ok), at: 6 },
   { rule: 'openai-responses/item-status', bad: () => run([created, msgAdded(), partAdded(), delta('Hi'), textDone('Hi'), partDone('Hi'), msgDone('Hi', 'finished'), completed]), good: () => run(ok), at: 6 },
   { rule: 'openai-responses/error-event', bad: () => run([created, { type: 'error', error: { type: 'server_error', code: 'server_error', message: 'boom' } }, { type: 'response.failed', response: resp('failed', { error: { code: 'server_error', message: 'boom' } }) }]), good: () => run(ok), at: 1 },
   { rule: 'openai-responses/error-without-failed', bad: () => run([created, { type: 'error', code: 'server_error', message: 'boom' }, completed]), good: () => run([created, { type: 'error', code: 'server_error', message: 'boom' }, { type: 'response.failed', response: resp('failed') }]), at: 2 },

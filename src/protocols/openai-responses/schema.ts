@@ -20,7 +20,6 @@ export const STATUS_TYPES = [
   'response.image_generation_call.partial_image',
   'response.mcp_call.in_progress', 'response.mcp_call.completed', 'response.mcp_call.failed',
   'response.mcp_list_tools.in_progress', 'response.mcp_list_tools.completed', 'response.mcp_list_tools.failed',
-  'response.shell_call_command.added',
 ] as const;
 
 /** Streamed tool input: `delta` then a done event carrying the full value under `field`. */
@@ -29,8 +28,7 @@ export const ARG_STREAMS = {
   'response.custom_tool_call_input': { itemType: 'custom_tool_call', field: 'input', json: false },
   'response.mcp_call_arguments': { itemType: 'mcp_call', field: 'arguments', json: true },
   'response.code_interpreter_call_code': { itemType: 'code_interpreter_call', field: 'code', json: false },
-  'response.shell_call_command': { itemType: 'shell_call', field: 'command', json: false },
-  'response.shell_call_output_content': { itemType: 'shell_call_output', field: 'content', json: false },
+  'response.apply_patch_call_operation_diff': { itemType: 'apply_patch_call', field: 'diff', json: false },
 } as const;
 export type ArgStream = keyof typeof ARG_STREAMS;
 
@@ -79,10 +77,22 @@ const StatusSchema = z.looseObject({ type: z.enum(STATUS_TYPES), ...ItemRef });
 const AudioSchema = z.looseObject({ type: z.enum(['response.audio.delta', 'response.audio.done', 'response.audio.transcript.delta', 'response.audio.transcript.done']) });
 const ErrorSchema = z.looseObject({ type: z.literal('error'), message: z.string().nullish(), code: z.string().nullish(), error: z.unknown().optional() });
 const KeepaliveSchema = z.looseObject({ type: z.literal('keepalive') });
+// The shell tool streams each command by output_index and command_index, with no item_id; its output
+// streams as objects ({stdout} deltas, an `output` list when done).
+const ShellSchema = z.looseObject({
+  type: z.enum([
+    'response.shell_call_command.added', 'response.shell_call_command.delta', 'response.shell_call_command.done',
+    'response.shell_call_output_content.delta', 'response.shell_call_output_content.done',
+  ]),
+  output_index: Index,
+  item_id: z.string().optional(),
+  command_index: Index.optional(),
+  command: z.string().optional(),
+});
 
 export const ResponsesEventSchema = z.discriminatedUnion('type', [
   LifecycleSchema, OutputItemSchema, ContentPartSchema, TextDeltaSchema, TextDoneSchema, RefusalDoneSchema, AnnotationSchema,
-  SummaryPartSchema, SummaryDeltaSchema, SummaryDoneSchema, ArgDeltaSchema, ArgDoneSchema, StatusSchema, AudioSchema, ErrorSchema, KeepaliveSchema,
+  SummaryPartSchema, SummaryDeltaSchema, SummaryDoneSchema, ArgDeltaSchema, ArgDoneSchema, StatusSchema, ShellSchema, AudioSchema, ErrorSchema, KeepaliveSchema,
 ]);
 
 export type ResponsesEvent = z.infer<typeof ResponsesEventSchema>;
@@ -91,7 +101,7 @@ export type OutputItemEvent = z.infer<typeof OutputItemSchema>;
 export type ContentPartEvent = z.infer<typeof ContentPartSchema>;
 export type SummaryPartEvent = z.infer<typeof SummaryPartSchema>;
 
-export type EventCategory = 'lifecycle' | 'output-item' | 'content-part' | 'text' | 'summary-part' | 'summary-text' | 'args' | 'status' | 'other';
+export type EventCategory = 'lifecycle' | 'output-item' | 'content-part' | 'text' | 'summary-part' | 'summary-text' | 'args' | 'status' | 'shell' | 'other';
 
 const CATEGORY_SCHEMAS: [EventCategory, { shape: { type: unknown } }][] = [
   ['lifecycle', LifecycleSchema],
@@ -107,6 +117,7 @@ const CATEGORY_SCHEMAS: [EventCategory, { shape: { type: unknown } }][] = [
   ['args', ArgDeltaSchema],
   ['args', ArgDoneSchema],
   ['status', StatusSchema],
+  ['shell', ShellSchema],
   ['other', AudioSchema],
   ['other', ErrorSchema],
   ['other', KeepaliveSchema],
@@ -132,6 +143,7 @@ export type TextEvent = z.infer<typeof TextDeltaSchema> | z.infer<typeof TextDon
 export type SummaryTextEvent = z.infer<typeof SummaryDeltaSchema> | z.infer<typeof SummaryDoneSchema>;
 export type ArgEvent = z.infer<typeof ArgDeltaSchema> | z.infer<typeof ArgDoneSchema>;
 export type StatusEvent = z.infer<typeof StatusSchema>;
+export type ShellEvent = z.infer<typeof ShellSchema>;
 
 /** Item statuses Open Responses allows on message, function call and reasoning items (R10). */
 export const ITEM_STATUSES: ReadonlySet<string> = new Set(['in_progress', 'completed', 'incomplete']);

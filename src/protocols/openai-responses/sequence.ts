@@ -15,12 +15,16 @@ export function checkSequence(resp: ResponseState, seq: unknown, type: string, f
   }
   const last = resp.lastSeq;
   if (last === undefined) {
-    if (seq !== 0) sink.report(R.sequenceGap, `the response's first event has sequence_number ${seq}, expected 0 (earlier events were lost)`, [frame.index]);
+    if (seq !== 0) {
+      resp.sawGap = true;
+      sink.report(R.sequenceGap, `the response's first event has sequence_number ${seq}, expected 0 (earlier events are not in the capture)`, [frame.index]);
+    }
   } else if (seq <= last) {
     sink.report(R.sequenceOutOfOrder, `sequence_number ${seq} after ${last}; it must increase strictly`, [frame.index]);
     return;
   } else if (seq > last + 1) {
-    sink.report(R.sequenceGap, `sequence_number jumped from ${last} to ${seq}; ${seq - last - 1} event(s) are missing`, [frame.index]);
+    resp.sawGap = true;
+    sink.report(R.sequenceGap, `sequence_number jumped from ${last} to ${seq}; ${seq - last - 1} event(s) are not in the capture`, [frame.index]);
   }
   resp.lastSeq = seq;
 }

@@ -26,6 +26,10 @@ export interface ItemState {
   args: string;
   sawArgDelta: boolean;
   argsDone: boolean;
+  /** Commands of a shell_call, by command_index. */
+  commands?: string[];
+  /** The item was addressed by another id once (reported once per item). */
+  idChangeReported?: boolean;
   view?: ToolItem | ReasoningItem | ApprovalItem | ViewItem;
 }
 
@@ -39,6 +43,8 @@ export interface ResponseState {
   afterTerminalReported: boolean;
   lastSeq?: number;
   missingSeqReported: boolean;
+  /** sequence_number skipped values: events are missing, so what they carried is missing too. */
+  sawGap: boolean;
   items: ItemState[];
   ids: Set<string>;
   callIds: Set<string>;
@@ -63,6 +69,10 @@ export interface FoldState {
   calls: Map<string, ToolItem>;
   approvals: Map<string, ApprovalItem>;
   usage: Record<string, number>;
+  /** Connections that resume a response after this sequence_number (`?starting_after=`). */
+  resumedAfter: Map<string, number>;
+  /** The latest message frame: where end-of-input findings point. */
+  lastFrame: number;
 }
 
 export function newResponse(state: FoldState, connectionId: string): ResponseState {
@@ -74,6 +84,7 @@ export function newResponse(state: FoldState, connectionId: string): ResponseSta
     orderReported: false,
     afterTerminalReported: false,
     missingSeqReported: false,
+    sawGap: false,
     items: [],
     ids: new Set(),
     callIds: new Set(),

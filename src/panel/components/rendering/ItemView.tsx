@@ -59,6 +59,7 @@ export function ItemView({ item, groups }: { item: ViewItem; groups: GroupChoice
     case 'error':
       return (
         <div class="error-item" role="alert" data-frames={frames}>
+          <strong class="error-title">Turn failed: </strong>
           {item.message}
         </div>
       );
