@@ -2,6 +2,7 @@
 // panel observes the page, it does not answer for the user.
 import type { ApprovalItem } from '../../../model/view';
 import { preview } from '../../../model/decode';
+import { safeJson } from '../../../model/safe-text';
 
 export function ApprovalView({ item }: { item: ApprovalItem }) {
   return (
@@ -26,11 +27,7 @@ export function ApprovalView({ item }: { item: ApprovalItem }) {
 
 function argsSummary(args: unknown): string {
   if (args === undefined) return '';
-  try {
-    return preview(JSON.stringify(args) ?? String(args), 160);
-  } catch {
-    return String(args);
-  }
+  return preview(safeJson(args, { maxLength: 400 }), 160);
 }
 
 function outcomeText(item: ApprovalItem): string {
