@@ -13,7 +13,7 @@ import { SessionSet, type PanelSession } from './session-set';
 import type { LinkState } from './events';
 import { track } from './track';
 
-export const EMPTY_STATUS: TabStatus = { dropped: 0, cut: 0, rejected: 0, ignored: 0, preserveLog: false, recording: true };
+export const EMPTY_STATUS: TabStatus = { dropped: 0, cut: 0, rejected: 0, ignored: 0, failed: 0, preserveLog: false, recording: true };
 
 export interface SessionView {
   session: PanelSession;
@@ -48,6 +48,8 @@ function createToolbar() {
     fileName: signal<string | undefined>(undefined),
     /** Set between "back to the tab" and the snapshot that answers it. */
     returning: signal(false),
+    /** Frames the panel could not add (a fault in the panel): counted and shown, the rest of their batch goes on. */
+    failed: signal(0),
   };
 }
 
