@@ -285,11 +285,12 @@ function withValueAt(value: unknown, at: readonly (string | number)[], hostile: 
 }
 
 /**
- * Every fixture frame with each hostile value put at each of its fields (two levels down), each as
+ * Every fixture frame with each hostile value put at each of its fields (`fieldDepth` + 1 levels down), each as
  * its own capture: the fixture's frames up to that one and `after` frames past it, so the fold meets
  * the value in the state the real stream puts it in. Deterministic: the same list every run.
  */
-export function* sweepCases(seeds: readonly Seed[], hostile: readonly string[], after = 3): Generator<Capture> {
+export function* sweepCases(seeds: readonly Seed[], hostile: readonly string[], options: { after?: number; fieldDepth?: number } = {}): Generator<Capture> {
+  const after = options.after ?? 3;
   for (const seed of seeds) {
     const all = seed.capture.frames;
     for (let i = 0; i < all.length; i++) {
@@ -301,7 +302,7 @@ export function* sweepCases(seeds: readonly Seed[], hostile: readonly string[], 
       } catch {
         continue;
       }
-      for (const at of fieldPaths(value, 1)) {
+      for (const at of fieldPaths(value, options.fieldDepth ?? 1)) {
         for (const h of hostile) {
           const frames = all.slice(0, i + 1 + after).map((f) => ({ ...f }));
           (frames[i] as Frame).data = withValueAt(value, at, h);

@@ -14,6 +14,10 @@ import { FOLD_FAULT_RULE } from '../src/analysis/pipeline-rules';
 export interface FuzzThrow {
   stage: string;
   error: string;
+  /** Caught by a fold's or the pipeline's own guard: the session went on, but code threw. */
+  caught?: boolean;
+  /** The `type` of the frame it happened on, when known. */
+  frameType?: string;
 }
 
 function guard(stage: string, throws: FuzzThrow[], run: () => void): void {
@@ -24,11 +28,16 @@ function guard(stage: string, throws: FuzzThrow[], run: () => void): void {
   }
 }
 
+function typeOf(data: string | undefined): string | undefined {
+  const match = data === undefined ? null : /^\{"type":"([A-Za-z_.]{1,60})"/.exec(data);
+  return match?.[1];
+}
+
 /** Items a fold's own guard made of a frame it threw on: a throw that was caught, but a throw. */
 function caughtFaults(items: readonly ViewItem[], out: FuzzThrow[], depth = 0): void {
   for (const item of items) {
     if (item.id.endsWith('-fault') || (item.kind === 'raw' && item.text.includes('(not folded: '))) {
-      out.push({ stage: 'caught by a fold', error: item.kind === 'raw' ? item.text.slice(-300) : item.id });
+      out.push({ stage: 'caught by a fold', error: item.kind === 'raw' ? item.text.slice(-300) : item.id, caught: true });
     }
     if (item.kind === 'group' && depth < 8) caughtFaults(item.items, out, depth + 1);
   }
@@ -40,7 +49,9 @@ function checkSession(session: Session, throws: FuzzThrow[]): void {
   guard('findings', throws, () => {
     for (const f of pipeline.findings()) {
       if (typeof f.message !== 'string') throw new Error(`finding ${f.rule} has no message`);
-      if (f.rule === FOLD_FAULT_RULE || f.message.startsWith('Internal error')) throws.push({ stage: 'caught by the pipeline', error: f.message });
+      if (f.rule === FOLD_FAULT_RULE || f.message.startsWith('Internal error')) {
+        throws.push({ stage: 'caught by a guard', error: f.message, caught: true, frameType: typeOf(pipeline.frames.find((x) => x.index === f.frames[0])?.data) });
+      }
     }
   });
   guard('view', throws, () => caughtFaults(pipeline.view().items, throws));
