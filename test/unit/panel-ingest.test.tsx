@@ -23,7 +23,7 @@ describe('panel ingest of a batch', () => {
     expect(sessions.list[0]?.pipeline.frames).toHaveLength(249);
     expect(store.toolbar.failed.value).toBe(1);
 
-    const container = mount(<Toolbar store={store} />);
+    const container = mount(<Toolbar store={store} transport={undefined} onExport={() => undefined} />);
     expect(container.querySelector('[data-testid="failed"]')?.textContent).toBe('1 failed');
     // The hub's own count adds to it.
     dispatch(store, { type: 'hub', message: { type: 'status', dropped: 0, cut: 0, rejected: 0, ignored: 0, failed: 2, preserveLog: false, recording: true } });
