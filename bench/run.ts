@@ -1,6 +1,7 @@
 // `npm run bench`: every ratio is ours against a baseline measured in the same run.
 // The capture benchmark needs Chromium and builds the extension first; `--no-browser` skips it.
-// `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, capture, panel-import;
+// `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, capture, panel-import,
+// fuzz (only when named: a million frames take minutes; `--fuzz-frames N` sets the count);
 // `--rounds N` sets the capture benchmark's rounds (9).
 import { execFileSync } from 'node:child_process';
 import { benchFlatBlock } from './flat-block.bench';
@@ -84,5 +85,6 @@ const parts: [string, boolean, () => void | Promise<void>][] = [
   ['panel-store', true, panelStore],
   ['capture', browser, capture],
   ['panel-import', browser, panelImport],
+  ['fuzz', only?.has('fuzz') === true, async () => (await import('./fuzz.bench')).printFuzz()],
 ];
 for (const [name, enabled, run] of parts) if (enabled && (!only || only.has(name))) await run();

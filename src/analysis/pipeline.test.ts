@@ -4,6 +4,9 @@ import type { Frame } from '../model/frame';
 import { SessionPipeline } from './pipeline';
 import { readInput } from '../readers/read-input';
 import { protocols } from '../protocols/registry';
+import type { ProtocolDefinition } from '../protocols/types';
+import type { ViewModel } from '../model/view';
+import { FOLD_FAULT_RULE, PIPELINE_RULES } from './pipeline-rules';
 
 function framesOf(file: string): Frame[] {
   return readInput(readFileSync(file, 'utf8')).capture.frames;
@@ -70,5 +73,51 @@ describe('SessionPipeline detection', () => {
     p.append(frame(0, { hello: 'world' }));
     expect(p.protocol).toBe('flat-block');
     expect(p.findings().map((f) => f.rule)).toEqual(['flat/unknown-event']);
+  });
+});
+
+describe('SessionPipeline fold isolation', () => {
+  // A protocol whose fold has a bug: it throws on any frame carrying `boom`.
+  const fragile: ProtocolDefinition = {
+    id: 'ag-ui',
+    title: 'fragile',
+    rules: [],
+    detectFrame: () => 1,
+    createFold() {
+      const model: ViewModel = { protocol: 'ag-ui', items: [], todos: null, streaming: true };
+      return {
+        apply({ frame, json }) {
+          if (json && typeof json === 'object' && 'boom' in json) throw new TypeError('Cannot convert object to primitive value');
+          model.items.push({ kind: 'text', id: `t${frame.index}`, frames: [frame.index], text: frame.data, part: false, final: false, brand: false });
+        },
+        finish() {
+          throw new Error('finish bug');
+        },
+        view: () => model,
+      };
+    },
+  };
+
+  it('turns the frame a fold throws on into a fault item with a finding, and folds the frames after it', () => {
+    const p = new SessionPipeline([fragile]);
+    const frames = [frame(0, { a: 1 }), frame(1, { boom: true }), frame(2, { a: 2 }), frame(3, { boom: 1 }), frame(4, { a: 3 })];
+    for (const f of frames) p.append(f);
+    p.finish();
+    expect(p.view().items.map((i) => `${i.kind}:${i.id}`)).toEqual(['text:t0', 'raw:fault-1', 'text:t2', 'raw:fault-3', 'text:t4']);
+    expect(p.view().items[1]).toMatchObject({ text: '{"boom":true}', frames: [1] });
+    const faults = p.findings().filter((f) => f.rule === FOLD_FAULT_RULE);
+    expect(faults.map((f) => [f.severity, f.frames, f.at])).toEqual([
+      ['error', [1], 1],
+      ['error', [3], 3],
+      ['error', [], 4],
+    ]);
+    expect(faults[0]?.message).toContain('TypeError: Cannot convert object to primitive value');
+    // Scrubbing shows the faults up to the chosen frame only.
+    expect(p.viewAt(2).items.map((i) => i.id)).toEqual(['t0', 'fault-1', 't2']);
+    expect(p.viewAt(0).items.map((i) => i.id)).toEqual(['t0']);
+  });
+
+  it('registers the fault rule at error severity', () => {
+    expect(PIPELINE_RULES).toEqual([expect.objectContaining({ id: 'pipeline/fold-fault', severity: 'error' })]);
   });
 });

@@ -1,10 +1,14 @@
 // One agent session's pipeline: frames → decode → protocol detection → fold (view model) + findings.
 // Appending costs the same at frame 10 and frame 100,000; the view and findings as of any earlier
 // frame are had by replaying into a fresh fold (scrubbing), which never touches the live one.
+// A fold that throws on a frame is isolated: the frame shows as a fault item with a finding and the
+// session goes on with the frames after it.
 import type { Connection, DecodedFrame, Frame } from '../model/frame';
 import { createFindingSink, type Finding, type FindingSink, type RuleMeta } from '../model/finding';
-import type { ViewModel } from '../model/view';
-import { decodeFrame } from '../model/decode';
+import type { RawItem, ViewItem, ViewModel } from '../model/view';
+import { decodeFrame, frameText, preview } from '../model/decode';
+import { safeText } from '../model/safe-text';
+import { FOLD_FAULT_RULE, PIPELINE_RULES } from './pipeline-rules';
 import { ProtocolDetector } from '../protocols/detect';
 import type { ProtocolDefinition, ProtocolFold, ProtocolId } from '../protocols/types';
 import { createRawFold } from '../protocols/raw-fold';
@@ -31,6 +35,8 @@ export class SessionPipeline {
   private current = -1;
   private finished = false;
   private scrub: { fold: ProtocolFold; upTo: number; position: number } | undefined;
+  /** Fault items of frames the fold threw on, in frame order; cleared when the fold is rebuilt. */
+  private faults: RawItem[] = [];
 
   constructor(
     private readonly registry: readonly ProtocolDefinition[],
@@ -60,9 +66,9 @@ export class SessionPipeline {
   /** Metadata of a connection whose frames this session receives (a response header may decide the protocol). */
   addConnection(connection: Connection): void {
     this.connections.push(connection);
-    this.fold.connection?.(connection);
+    isolate(() => this.fold.connection?.(connection));
     if (this.certain) return;
-    const chosen = this.detector.connection(connection);
+    const chosen = isolate(() => this.detector.connection(connection));
     if (chosen) this.switchTo(chosen, true);
   }
 
@@ -71,13 +77,13 @@ export class SessionPipeline {
     const decoded = decodeFrame(frame);
     this.received.push(frame);
     if (!this.certain) {
-      const chosen = this.detector.frame(decoded);
+      const chosen = isolate(() => this.detector.frame(decoded));
       if (chosen) {
         this.switchTo(chosen, true);
         return decoded;
       }
       if (!this.protocolDef && this.detector.windowFull) {
-        const best = this.detector.best();
+        const best = isolate(() => this.detector.best());
         if (best) {
           this.switchTo(best, false);
           return decoded;
@@ -93,10 +99,14 @@ export class SessionPipeline {
     if (this.finished) return;
     this.finished = true;
     if (!this.protocolDef) {
-      const best = this.detector.best();
+      const best = isolate(() => this.detector.best());
       if (best) this.switchTo(best, false);
     }
-    this.fold.finish(this.sink());
+    try {
+      this.fold.finish(this.sink());
+    } catch (err) {
+      this.sink().report(FOLD_FAULT_RULE, `the ${this.protocol} fold failed at the end of input (${describeError(err)}); end-of-input findings may be missing`, []);
+    }
   }
 
   findings(): readonly Finding[] {
@@ -104,7 +114,7 @@ export class SessionPipeline {
   }
 
   view(): ViewModel {
-    return this.fold.view();
+    return withFaults(this.fold.view(), this.faults, Number.POSITIVE_INFINITY);
   }
 
   /** Findings as of frame index `n` (inclusive). */
@@ -125,16 +135,23 @@ export class SessionPipeline {
     while (scrub.position < this.received.length) {
       const f = this.received[scrub.position];
       if (!f || f.index > n) break;
-      scrub.fold.apply(decodeFrame(f), sink);
+      // A frame that threw live throws here too; its fault item is already in `faults`.
+      isolate(() => scrub.fold.apply(decodeFrame(f), sink));
       scrub.position++;
     }
     scrub.upTo = n;
-    return scrub.fold.view();
+    return withFaults(scrub.fold.view(), this.faults, n);
   }
 
   private applyLive(decoded: DecodedFrame): void {
     this.current = decoded.frame.index;
-    this.fold.apply(decoded, this.sink());
+    try {
+      this.fold.apply(decoded, this.sink());
+    } catch (err) {
+      const { frame } = decoded;
+      this.faults.push({ kind: 'raw', id: `fault-${frame.index}`, frames: [frame.index], text: preview(frameText(frame), 2000) });
+      this.sink().report(FOLD_FAULT_RULE, `the ${this.protocol} fold failed on this frame (${describeError(err)}); it is shown as is and the frames after it are still folded`, [frame.index]);
+    }
   }
 
   private switchTo(protocol: ProtocolDefinition, certain: boolean): void {
@@ -142,6 +159,7 @@ export class SessionPipeline {
     this.certain = certain;
     this.scrub = undefined;
     this.allFindings = [];
+    this.faults = [];
     this.fold = this.newFold();
     // One replay of what was buffered while undecided; bounded by the detection window except when a
     // decisive frame arrives late in an unknown session.
@@ -150,7 +168,7 @@ export class SessionPipeline {
 
   private newFold(): ProtocolFold {
     const fold = this.protocolDef ? withUserTurns(this.protocolDef.createFold(), this.protocolDef) : createRawFold();
-    for (const c of this.connections) fold.connection?.(c);
+    for (const c of this.connections) isolate(() => fold.connection?.(c));
     return fold;
   }
 
@@ -159,7 +177,7 @@ export class SessionPipeline {
 
   private ruleMap(): ReadonlyMap<string, RuleMeta> {
     if (this.cachedRulesFor !== this.protocolDef || !this.cachedRules) {
-      this.cachedRules = new Map((this.protocolDef?.rules ?? []).map((r) => [r.id, r]));
+      this.cachedRules = new Map([...PIPELINE_RULES, ...(this.protocolDef?.rules ?? [])].map((r) => [r.id, r]));
       this.cachedRulesFor = this.protocolDef;
     }
     return this.cachedRules;
@@ -175,4 +193,33 @@ export class SessionPipeline {
     }
     return this.liveSink.sink;
   }
+}
+
+/** Runs a step of detection or folding; a throw is the same as no answer. */
+function isolate<T>(run: () => T): T | undefined {
+  try {
+    return run();
+  } catch {
+    return undefined;
+  }
+}
+
+function describeError(err: unknown): string {
+  return safeText(err instanceof Error ? `${err.name}: ${err.message}` : err, 200);
+}
+
+/** The fold's view with the fault items of frames up to `upTo` placed among its items by frame order. */
+function withFaults(view: ViewModel, faults: readonly RawItem[], upTo: number): ViewModel {
+  if (faults.length === 0 || (faults[0]?.frames[0] ?? 0) > upTo) return view;
+  const items: ViewItem[] = [];
+  let next = 0;
+  const flushBefore = (index: number) => {
+    for (let fault = faults[next]; fault && (fault.frames[0] ?? 0) < index && (fault.frames[0] ?? 0) <= upTo; fault = faults[++next]) items.push(fault);
+  };
+  for (const item of view.items) {
+    flushBefore(item.frames[0] ?? Number.POSITIVE_INFINITY);
+    items.push(item);
+  }
+  flushBefore(Number.POSITIVE_INFINITY);
+  return { ...view, items };
 }

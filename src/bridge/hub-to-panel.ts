@@ -14,6 +14,8 @@ export interface TabStatus {
   readonly rejected: number;
   /** Frames that arrived while recording was off. */
   readonly ignored: number;
+  /** Frames the hub could not store or analyse (a fault in the inspector); the frames after them went on. Absent: none. */
+  readonly failed?: number;
   readonly preserveLog: boolean;
   readonly recording: boolean;
 }
@@ -42,6 +44,7 @@ const TabStatusShape = {
   cut: z.number().int().nonnegative(),
   rejected: z.number().int().nonnegative(),
   ignored: z.number().int().nonnegative(),
+  failed: z.number().int().nonnegative().optional(),
   preserveLog: z.boolean(),
   recording: z.boolean(),
 };

@@ -44,6 +44,8 @@ export class TabSessions {
   private readonly byKey = new Map<string, string>();
   private waitingHistory: string | undefined;
   private live = false;
+  /** Frames whose grouping or analysis threw (a fault in the inspector); each cost only its own analysis. */
+  faults = 0;
 
   constructor(private readonly registry: readonly ProtocolDefinition[]) {}
 
@@ -171,10 +173,9 @@ export class TabSessions {
   private pipelineFor(members: readonly ConnectionState[]): SessionPipeline {
     const protocol = members.find((m) => m.protocol)?.protocol?.id;
     const pipeline = new SessionPipeline(this.registry, protocol ? { protocol } : {});
-    this.guard(() => {
-      for (const m of members) pipeline.addConnection(m.connection);
-      for (const f of members.flatMap((m) => m.frames).sort((a, b) => a.index - b.index)) pipeline.append(f);
-    });
+    for (const m of members) this.guard(() => pipeline.addConnection(m.connection));
+    // Frame by frame: one that throws must not keep the frames after it out of the session.
+    for (const f of members.flatMap((m) => m.frames).sort((a, b) => a.index - b.index)) this.guard(() => pipeline.append(f));
     return pipeline;
   }
 
@@ -183,6 +184,7 @@ export class TabSessions {
     try {
       work();
     } catch (err) {
+      this.faults++;
       console.warn('agent-stream-inspector: session pipeline failed on a frame', err);
     }
   }

@@ -33,6 +33,8 @@ export class Tab {
   readonly connections = new Map<string, Connection>();
   frames: Frame[] = [];
   private chars = 0;
+  /** Page messages whose storing threw (a fault in the hub); the rest of their batch was stored. */
+  private failed = 0;
   readonly sessions: TabSessions;
 
   constructor(
@@ -48,7 +50,7 @@ export class Tab {
 
   status(): TabStatus {
     const { dropped, cut, rejected, ignored, preserveLog, recording } = this.record;
-    return { dropped, cut, rejected, ignored, preserveLog, recording };
+    return { dropped, cut, rejected, ignored, failed: this.failed + this.sessions.faults, preserveLog, recording };
   }
 
   capture(): CaptureLike {
@@ -67,26 +69,36 @@ export class Tab {
     doc.rejected = Math.max(doc.rejected, batch.rejected);
     const changed = new Map<string, Connection>();
     for (const message of batch.messages) {
-      if (message.type === 'connection') {
-        const c = this.openConnection(doc, message);
-        changed.set(c.id, c);
-        result.sessions.add(this.sessions.addConnection(c));
-        continue;
+      // Each message on its own: one that throws is counted and the rest of the batch goes on.
+      try {
+        this.applyMessage(doc, message, changed, result);
+      } catch (err) {
+        this.failed++;
+        console.warn('agent-stream-inspector: could not store a page message', err);
       }
-      if (!this.record.recording) {
-        this.record.ignored++;
-        continue;
-      }
-      const frame = this.toFrame(doc, message, changed);
-      result.frames.push(frame);
-      const placed = this.sessions.append(frame);
-      result.sessions.add(placed.session);
-      if (placed.regrouped) result.regrouped = true;
     }
     result.connections = [...changed.values()];
     const dropBelow = this.enforceBound();
     if (dropBelow !== undefined) result.dropBelow = dropBelow;
     return result;
+  }
+
+  private applyMessage(doc: DocumentRecord, message: RelayBatch['messages'][number], changed: Map<string, Connection>, result: BatchResult): void {
+    if (message.type === 'connection') {
+      const c = this.openConnection(doc, message);
+      changed.set(c.id, c);
+      result.sessions.add(this.sessions.addConnection(c));
+      return;
+    }
+    if (!this.record.recording) {
+      this.record.ignored++;
+      return;
+    }
+    const frame = this.toFrame(doc, message, changed);
+    result.frames.push(frame);
+    const placed = this.sessions.append(frame);
+    result.sessions.add(placed.session);
+    if (placed.regrouped) result.regrouped = true;
   }
 
   /**
@@ -97,6 +109,8 @@ export class Tab {
   clearCapture(keepOpenConnections: boolean): Connection[] {
     const kept = keepOpenConnections ? [...this.connections.values()].filter((c) => !c.closed) : [];
     this.rebuild(kept, []);
+    this.failed = 0;
+    this.sessions.faults = 0;
     Object.assign(this.record, { firstIndex: this.record.nextIndex, dropped: 0, cut: 0, rejected: 0, ignored: 0 });
     return kept;
   }

@@ -1,6 +1,7 @@
 // The reference rendering as indented text: what a correct client shows for a view model, one line
 // per visible thing. Used by `render` and by tests that read like the UI.
 import { DONE_TEXT, groupHeaderText, type GroupItem, type TodoItem, type ViewItem, type ViewModel } from './view';
+import { MAX_DATA_DEPTH, safeJson, safeText } from './safe-text';
 
 /** How many of a running group's newest items the reference client shows. */
 export const RUNNING_WINDOW = 3;
@@ -19,14 +20,18 @@ export function renderText(view: ViewModel, options: RenderTextOptions = {}): st
     lines.push('Todos:');
     for (const todo of view.todos) lines.push(`  ${todoLine(todo)}`);
   }
-  if (view.state !== undefined) lines.push(`State: ${JSON.stringify(view.state)}`);
-  if (view.usage) lines.push(`Usage: ${Object.entries(view.usage).map(([k, v]) => `${k}=${v}`).join(' ')}`);
+  if (view.state !== undefined) lines.push(`State: ${safeJson(view.state)}`);
+  if (view.usage) lines.push(`Usage: ${Object.entries(view.usage).map(([k, v]) => `${oneLine(k)}=${oneLine(v)}`).join(' ')}`);
   if (view.streaming) lines.push('(still streaming)');
   return lines.join('\n') + (lines.length > 0 ? '\n' : '');
 }
 
 function renderItem(item: ViewItem, depth: number, out: string[], options: RenderTextOptions): void {
   const pad = '  '.repeat(depth);
+  if (depth >= MAX_DATA_DEPTH) {
+    out.push(`${pad}… nested deeper than ${MAX_DATA_DEPTH} levels`);
+    return;
+  }
   switch (item.kind) {
     case 'user':
       out.push(`${pad}user: ${oneLine(item.text)}`);
@@ -41,23 +46,23 @@ function renderItem(item: ViewItem, depth: number, out: string[], options: Rende
       return;
     case 'tool': {
       if (item.orphanResult) {
-        out.push(`${pad}● ${STATUS_WORD[item.status]} — result for unknown tool call ${item.toolId}`);
+        out.push(`${pad}● ${STATUS_WORD[item.status]} — result for unknown tool call ${oneLine(item.toolId)}`);
         return;
       }
-      const sub = item.parentToolId ? ` (sub-agent of ${item.parentToolId})` : '';
+      const sub = item.parentToolId ? ` (sub-agent of ${oneLine(item.parentToolId)})` : '';
       // A todo call renders as its list, not as a tool with a status dot: it never gets a result.
       const head = item.todos ? 'todos' : `● ${STATUS_WORD[item.status]}`;
-      out.push(`${pad}${head} — ${oneLine(item.label)} (${item.name})${sub}`);
+      out.push(`${pad}${head} — ${oneLine(item.label)} (${oneLine(item.name)})${sub}`);
       for (const todo of item.todos ?? []) out.push(`${pad}    ${todoLine(todo)}`);
       return;
     }
     case 'approval': {
-      const names = item.actions.map((a) => a.name).join(', ') || '(no action)';
-      const allowed = [...new Set(Object.values(item.allowed).flat())].join('/') || 'approve/reject';
+      const names = item.actions.map((a) => oneLine(a.name)).join(', ') || '(no action)';
+      const allowed = [...new Set(Object.values(item.allowed).flat().map(oneLine))].join('/') || 'approve/reject';
       const outcome = !item.outcome
         ? 'waiting'
         : item.outcome.type === 'decided'
-          ? `decided: ${item.outcome.decisions.join(', ')}`
+          ? `decided: ${item.outcome.decisions.map(oneLine).join(', ')}`
           : item.outcome.type === 'timeout'
             ? 'timed out'
             : 'applied';
@@ -111,11 +116,12 @@ function todoLine(todo: TodoItem): string {
   if (todo.status === 'completed') return `✓ ~${oneLine(todo.content)}~`;
   if (todo.status === 'in_progress') return `● **${oneLine(todo.activeForm)}**`;
   if (todo.status === 'pending') return `○ ${oneLine(todo.content)}`;
-  return `? ${oneLine(todo.content)} (status "${todo.status}")`;
+  return `? ${oneLine(todo.content)} (status "${oneLine(todo.status)}")`;
 }
 
-function oneLine(text: string): string {
-  return text.replace(/\r?\n/g, '⏎');
+/** Any field of the view may hold page data of the wrong type: printed through safeText. */
+function oneLine(text: unknown): string {
+  return safeText(text).replace(/\r?\n/g, '⏎');
 }
 
 /**

@@ -37,7 +37,17 @@ class FakeHub {
 describe('Relay', () => {
   let win: EventTarget;
   let hub: FakeHub;
-  const post = (data: unknown, source: unknown = win) => win.dispatchEvent(new MessageEvent('message', { data, source: source as Window }));
+  /** What a page script can do: post to its own window. */
+  const postToWindow = (data: unknown, source: unknown = win) => win.dispatchEvent(new MessageEvent('message', { data, source: source as Window }));
+  /** The hook's private channel, offered the way the hook offers it; `post` sends one message as a batch. */
+  let channel: EventTarget | undefined;
+  const post = (message: unknown) => {
+    if (!channel) {
+      channel = new EventTarget();
+      win.dispatchEvent(new FocusEvent(CHANNEL_OFFER_EVENT, { relatedTarget: channel, cancelable: true }));
+    }
+    channel.dispatchEvent(new CustomEvent(CHANNEL_BATCH_EVENT, { detail: JSON.stringify([message]) }));
+  };
   const settle = async (ms = 25) => {
     await vi.advanceTimersByTimeAsync(ms);
   };
@@ -46,21 +56,34 @@ describe('Relay', () => {
     vi.useFakeTimers();
     win = new EventTarget();
     hub = new FakeHub();
+    channel = undefined;
   });
   afterEach(() => vi.useRealTimers());
 
-  it('batches tagged, valid messages from its own window every 20 ms', async () => {
+  it("batches the hook's messages every 20 ms", async () => {
     new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
     post(frame(1));
     post(frame(2));
-    post(frame(3), new EventTarget()); // another window: ignored
-    post({ hello: 'world' }); // untagged: ignored, not counted
     await settle(10);
     expect(hub.batches).toHaveLength(0);
     await settle(15);
     expect(hub.batches).toHaveLength(1);
     expect(hub.batches[0]).toMatchObject({ type: 'batch', document: 'abcdef012345', seq: 1, dropped: 0, rejected: 0 });
     expect(hub.frames).toEqual([1, 2]);
+  });
+
+  it('takes no frame from messages posted to the window, and counts tagged ones as rejected', async () => {
+    const relay = new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
+    post(frame(1));
+    // A page script forging a frame of the hook's connection, valid in every field.
+    postToWindow(frame(2, '{"type":"content_block_delta","index":0,"delta":{"type":"text_delta","text":"forged"}}'));
+    postToWindow(frame(3), new EventTarget());
+    postToWindow({ hello: 'world' }); // untagged: the page's own business, not counted
+    post(frame(4));
+    await settle();
+    expect(hub.frames).toEqual([1, 4]);
+    expect(relay.stats().rejected).toBe(2);
+    expect(hub.batches.at(-1)).toMatchObject({ rejected: 2 });
   });
 
   it('counts tagged garbage as rejected and reports it even without a valid message', async () => {

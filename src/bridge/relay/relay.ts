@@ -1,12 +1,13 @@
-// The relay's logic (isolated world): takes the hook's batches from the private channel (and tagged
-// messages the page posts to its own window), validates them, and forwards them every ~20 ms to the
-// hub over a `relay` port. Receiving only stores what arrived: parsing and validation wait for the
+// The relay's logic (isolated world): takes the hook's batches from the private channel, validates
+// them, and forwards them every ~20 ms to the hub over a `relay` port. Frames come only through that
+// channel: a page script can post tagged messages to its own window, and would otherwise put forged
+// frames into a genuine connection of its tab; such messages are only counted as rejected. Receiving only stores what arrived: parsing and validation wait for the
 // relay's own timer task, so they never run inside the page's event dispatch or the hook's. Batches stay queued until
 // the hub acknowledges them as stored, and are sent again over a new port when the service worker
 // was stopped in between. The queue is bounded: past the bound the oldest frames are dropped and
 // counted, and the count reaches the hub with the next batch.
 import type { PageToRelay } from '../page-messages';
-import { hasPageTag, pageMessageSize, parsePageBatch, parsePageMessage } from '../page-messages.schema';
+import { hasPageTag, pageMessageSize, parsePageBatch } from '../page-messages.schema';
 import { MAX_BATCH_CHARS, MAX_BATCH_MESSAGES, type RelayBatch, type RelayToHub } from '../relay-to-hub';
 import { HubToRelaySchema, type HubToRelay } from '../hub-to-relay';
 import { TypedPort, type PortLike } from '../typed-port';
@@ -14,7 +15,7 @@ import { listenToHook, type ChannelWindow, type HookChannel } from './hook-chann
 import { jsonLengthBound } from './json-bound';
 
 export interface RelayOptions {
-  /** The window the hook's channel is offered on and whose own messages are accepted (`event.source === win`). */
+  /** The window the hook's channel is offered on; tagged messages posted to it are counted as rejected. */
   win: ChannelWindow;
   connect(): PortLike;
   /** Random id of this document; batch numbers count per document. */
@@ -50,8 +51,8 @@ const BATCH_ENVELOPE_CHARS = 1_000;
  */
 const DIRECT_POST_MAX_BOUND = 48 * 1024 * 1024;
 
-/** Something received and not validated yet: a batch text from the hook, or one window message. */
-type Unchecked = { batch: unknown } | { message: unknown };
+/** A batch text from the hook, received and not validated yet. */
+type Unchecked = { batch: unknown };
 
 export class Relay {
   private inbox: Unchecked[] = [];
@@ -106,15 +107,17 @@ export class Relay {
   }
 
   private receive(event: MessageEvent): void {
-    // Only the page's own window talks to us; frames and other windows can post here too.
-    if (event.source !== (this.options.win as unknown) || !hasPageTag(event.data)) return;
-    this.take({ message: event.data });
+    // Not a way in: anything on the page can post here. Counted (not parsed), so a page forging
+    // capture messages shows in the panel's "rejected" count.
+    if (this.stopped || !hasPageTag(event.data)) return;
+    this.rejected++;
+    this.scheduleFlush();
   }
 
   private take(item: Unchecked): void {
     if (this.stopped) return;
     this.inbox.push(item);
-    this.inboxChars += 'batch' in item && typeof item.batch === 'string' ? item.batch.length : 200;
+    this.inboxChars += typeof item.batch === 'string' ? item.batch.length : 200;
     // A page flooding us without ever yielding would otherwise grow the inbox past every bound.
     if (this.inbox.length > this.maxMessages() || this.inboxChars > this.maxChars()) this.check();
     this.scheduleFlush();
@@ -126,15 +129,9 @@ export class Relay {
     this.inbox = [];
     this.inboxChars = 0;
     for (const item of inbox) {
-      if ('batch' in item) {
-        const { messages, rejected } = parsePageBatch(item.batch);
-        this.rejected += rejected;
-        for (const m of messages) this.accept(m);
-      } else {
-        const m = parsePageMessage(item.message);
-        if (m) this.accept(m);
-        else this.rejected++;
-      }
+      const { messages, rejected } = parsePageBatch(item.batch);
+      this.rejected += rejected;
+      for (const m of messages) this.accept(m);
     }
     this.enforceBound();
   }

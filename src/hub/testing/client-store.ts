@@ -7,7 +7,7 @@ import type { SessionSummary } from '../../bridge/shared-schemas';
 
 export type LinkState = 'connecting' | 'live' | 'disconnected';
 
-export const EMPTY_STATUS: TabStatus = { dropped: 0, cut: 0, rejected: 0, ignored: 0, preserveLog: false, recording: true };
+export const EMPTY_STATUS: TabStatus = { dropped: 0, cut: 0, rejected: 0, ignored: 0, failed: 0, preserveLog: false, recording: true };
 
 export function createStore() {
   const frames: Frame[] = [];

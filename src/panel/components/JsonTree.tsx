@@ -1,8 +1,11 @@
 // A pretty-printed, collapsible JSON tree. Keys and values are text nodes: page data never becomes markup.
 import { useState } from 'preact/hooks';
+import { MAX_DATA_DEPTH, safeJson, safeText } from '../../model/safe-text';
 
 /** Children shown per object or array before a "more" line, so a huge payload stays responsive. */
 const MAX_CHILDREN = 200;
+/** Nesting drawn as nodes; deeper values are one line of text (a page can nest 100,000 levels). */
+const MAX_TREE_DEPTH = MAX_DATA_DEPTH;
 
 export function JsonTree({ value }: { value: unknown }) {
   return (
@@ -21,6 +24,17 @@ function JsonNode({ name, value, depth, last }: { name: string | undefined; valu
       <div class="json-line" role="treeitem">
         {label}
         <span class={`json-${value === null ? 'null' : typeof value}`}>{scalar(value)}</span>
+        {comma}
+      </div>
+    );
+  }
+  if (depth >= MAX_TREE_DEPTH) {
+    return (
+      <div class="json-line json-too-deep" role="treeitem">
+        {label}
+        <span class="muted" title={`nested deeper than ${MAX_TREE_DEPTH} levels`}>
+          {safeJson(value, { maxDepth: 4, maxLength: 200 })}
+        </span>
         {comma}
       </div>
     );
@@ -74,5 +88,5 @@ function JsonNode({ name, value, depth, last }: { name: string | undefined; valu
 
 function scalar(value: unknown): string {
   if (typeof value === 'string') return JSON.stringify(value);
-  return String(value);
+  return safeText(value);
 }

@@ -17,6 +17,7 @@ export interface ToolbarProps {
 export function Toolbar({ store, transport, onExport }: ToolbarProps) {
   track(store.framesVersion.value);
   const status = store.status.value;
+  const failed = (status.failed ?? 0) + store.toolbar.failed.value;
   const frames = store.log.frames.length;
   const link = store.link.value;
   const counts = store.findings.counts.value;
@@ -97,6 +98,11 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
       {status.rejected > 0 && (
         <span class="rejected warning" data-testid="rejected" title="Messages from the page that failed validation">
           {status.rejected} rejected
+        </span>
+      )}
+      {failed > 0 && (
+        <span class="failed warning" data-testid="failed" title="Frames the inspector failed on (a fault in the inspector); the frames after them were still taken">
+          {failed} failed
         </span>
       )}
       {transport && (

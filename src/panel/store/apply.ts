@@ -6,6 +6,7 @@ import type { Finding } from '../../model/finding';
 import type { HubToPanel } from '../../bridge/hub-to-panel';
 import type { SessionSummary } from '../../bridge/shared-schemas';
 import { readInput, InputError } from '../../readers/read-input';
+import { safeText } from '../../model/safe-text';
 import { findingFrame } from './finding-order';
 import type { PanelEvent } from './events';
 import { EMPTY_STATUS, type PanelStore } from './store';
@@ -112,8 +113,11 @@ function addFrames(store: PanelStore, frames: readonly Frame[], summaries: reado
   // Summaries first, so frames of a connection a summary names go straight to that session.
   if (summaries.length > 0) sessions.applySummaries(summaries, connections, (id) => store.log.framesOf(id));
   for (const f of frames) {
-    store.log.add(f);
-    sessions.append(f, connections);
+    // One bad frame must not stop the frames after it: each is added on its own and a failure counted.
+    guardFrame(store, () => {
+      store.log.add(f);
+      sessions.append(f, connections);
+    });
   }
   afterFrames(store, frames.length > 0 || summaries.length > 0);
 }
@@ -132,7 +136,7 @@ function importText(store: PanelStore, text: string, fileName: string | undefine
   try {
     capture = readInput(text).capture;
   } catch (err) {
-    const reason = err instanceof InputError ? err.message : `could not read the file: ${err instanceof Error ? err.message : String(err)}`;
+    const reason = err instanceof InputError ? err.message : `could not read the file: ${err instanceof Error ? err.message : safeText(err)}`;
     store.toolbar.importError.value = fileName ? `${fileName}: ${reason}` : reason;
     return;
   }
@@ -143,7 +147,7 @@ function importText(store: PanelStore, text: string, fileName: string | undefine
   store.untimed.value = capture.timing === 'none';
   store.connections.value = new Map(capture.connections.map((c: Connection) => [c.id, c]));
   const frames = [...capture.frames].sort((a, b) => a.index - b.index);
-  for (const f of frames) store.log.add(f);
+  for (const f of frames) guardFrame(store, () => store.log.add(f));
   store.sessions.set.loadCapture({ ...capture, frames });
   afterFrames(store, true);
 }
@@ -204,6 +208,15 @@ function ownerOf(store: PanelStore, index: number) {
   return frame ? store.sessions.set.ofConnection(frame.connectionId) : undefined;
 }
 
+function guardFrame(store: PanelStore, add: () => void): void {
+  try {
+    add();
+  } catch (err) {
+    store.toolbar.failed.value++;
+    console.warn('agent-stream-inspector: the panel could not add a frame', err);
+  }
+}
+
 function selectFrame(store: PanelStore, index: number | undefined): void {
   store.selection.frame.value = index;
   if (index === undefined) return;
@@ -240,6 +253,7 @@ function reset(store: PanelStore): void {
   store.toolbar.importError.value = undefined;
   store.toolbar.fileName.value = undefined;
   store.toolbar.returning.value = false;
+  store.toolbar.failed.value = 0;
   store.status.value = { ...EMPTY_STATUS, recording: store.status.value.recording, preserveLog: store.status.value.preserveLog };
   store.framesVersion.value++;
   store.sessionsVersion.value++;

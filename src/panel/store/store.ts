@@ -17,7 +17,7 @@ import type { LinkState } from './events';
 import { track } from './track';
 import { sortFindings } from './finding-order';
 
-export const EMPTY_STATUS: TabStatus = { dropped: 0, cut: 0, rejected: 0, ignored: 0, preserveLog: false, recording: true };
+export const EMPTY_STATUS: TabStatus = { dropped: 0, cut: 0, rejected: 0, ignored: 0, failed: 0, preserveLog: false, recording: true };
 
 /** The tabs of the detail pane. */
 export type DetailTab = 'frame' | 'rendering' | 'findings' | 'request' | 'waterfall';
@@ -64,6 +64,8 @@ function createToolbar() {
     fileName: signal<string | undefined>(undefined),
     /** Set between "back to the tab" and the snapshot that answers it. */
     returning: signal(false),
+    /** Frames the panel could not add (a fault in the panel): counted and shown, the rest of their batch goes on. */
+    failed: signal(0),
   };
 }
 

@@ -1,6 +1,7 @@
 // Interrupts (RUN_FINISHED with outcome `interrupt`) become approval cards when they pause a tool call,
 // and question cards otherwise (e.g. `input_required`). A later request's `resume[]` resolves them.
 import type { ApprovalItem, QuestionItem, QuestionOption } from '../../model/view';
+import { safeText } from '../../model/safe-text';
 import type { ViewStore } from './view-store';
 
 export interface LooseInterrupt {
@@ -80,7 +81,7 @@ function optionsFrom(schema: unknown): QuestionOption[] {
   if (properties && typeof properties === 'object') {
     for (const prop of Object.values(properties as Record<string, unknown>)) {
       const p = prop as { enum?: unknown; type?: unknown } | null;
-      if (p && Array.isArray(p.enum)) return p.enum.map((v) => ({ label: String(v) }));
+      if (p && Array.isArray(p.enum)) return p.enum.map((v) => ({ label: safeText(v) }));
       if (p && p.type === 'boolean') return [{ label: 'Yes' }, { label: 'No' }];
     }
   }

@@ -1,6 +1,7 @@
 // Small JSON helpers shared by the AI SDK folds.
 import type { TodoItem } from '../../model/view';
 import { isTodoToolName } from '../../model/view';
+import { safeJson } from '../../model/safe-text';
 
 /** Structural equality of JSON values (key order ignored). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
@@ -33,11 +34,7 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** JSON text of a value for previews; never throws (cycles cannot occur in parsed JSON, but be safe). */
 export function jsonText(value: unknown): string {
-  try {
-    return JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
+  return value === undefined ? 'undefined' : safeJson(value);
 }
 
 /** The todo snapshot a todo-like tool call carries (`{todos: [{content, activeForm?, status}]}`), if any. */

@@ -1,6 +1,7 @@
 // Frames the page sends (direction `out`): approval replies and stream subscriptions.
 import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
+import { safeText } from '../../model/safe-text';
 import { parseEventId } from './ids';
 import { ApprovalReplySchema, firstIssue, SubscriptionSchema } from './schema';
 import type { FlatState } from './state';
@@ -36,7 +37,7 @@ const USER_MESSAGE_TYPES = new Set(['user_message', 'message', 'chat']);
  * (`{type: "user_message", text}`, `{role: "user", content}`). The client shows it as the user's turn.
  */
 function userMessageText(message: Record<string, unknown>): string | undefined {
-  if (message.role !== 'user' && !USER_MESSAGE_TYPES.has(String(message.type))) return undefined;
+  if (message.role !== 'user' && !USER_MESSAGE_TYPES.has(safeText(message.type))) return undefined;
   for (const key of ['text', 'content', 'message']) {
     const value = message[key];
     if (typeof value === 'string') return value;

@@ -2,6 +2,7 @@
 // (`message_start`, `content_block_*`, `message_stop`), so those alone score only "plausible";
 // group markers, the flat-only block types and History API shapes are decisive.
 import type { Connection, DecodedFrame } from '../../model/frame';
+import { safeText } from '../../model/safe-text';
 import { looksLikeHistory } from './history';
 
 const FLAT_ONLY_BLOCKS = new Set(['tool_result', 'approval_request', 'approval_result', 'approval_timeout']);
@@ -26,11 +27,11 @@ export function detectFlatBlockFrame(decoded: DecodedFrame): number {
   if (type === 'content_block_start') {
     const block = e.content_block as Record<string, unknown> | undefined;
     if (!block || typeof block !== 'object') return 0.5;
-    if (FLAT_ONLY_BLOCKS.has(String(block.type))) return 1;
+    if (FLAT_ONLY_BLOCKS.has(safeText(block.type))) return 1;
     if ('tool_content_message' in block || 'is_part' in block || 'is_final' in block) return 1;
     return 0.5;
   }
-  if (SHARED_EVENTS.has(String(type))) return 0.5;
+  if (SHARED_EVENTS.has(safeText(type))) return 0.5;
   return 0;
 }
 

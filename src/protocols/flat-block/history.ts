@@ -4,6 +4,7 @@
 import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
 import { isTodoToolName, type ActionRequest, type TextItem } from '../../model/view';
+import { safeText } from '../../model/safe-text';
 import { firstIssue, HistoryMessageSchema, HistoryResponseSchema, type HistoryMessage } from './schema';
 import { isQuestionRequest, QUESTION_TOOL, readQuestions } from './questions';
 import { readTodos } from './todos';
@@ -161,15 +162,15 @@ class HistoryWalk {
     for (const b of blocks) {
       const r = b as Record<string, unknown>;
       if (b.type === 'text') {
-        const item: TextItem = { kind: 'text', id: state.view.id('text'), frames: [at], historyPath: path, text: String(r.text ?? ''), part: r.is_part === true, final: r.is_final === true, brand };
+        const item: TextItem = { kind: 'text', id: state.view.id('text'), frames: [at], historyPath: path, text: safeText(r.text ?? ''), part: r.is_part === true, final: r.is_final === true, brand };
         brand = false;
         state.view.text(item);
       } else if (b.type === 'thinking') {
-        state.view.place({ kind: 'reasoning', id: state.view.id('reasoning'), frames: [at], historyPath: path, text: String(r.thinking ?? '') });
+        state.view.place({ kind: 'reasoning', id: state.view.id('reasoning'), frames: [at], historyPath: path, text: safeText(r.thinking ?? '') });
       } else if (b.type === 'tool_use' && typeof r.id === 'string' && typeof r.name === 'string') {
         state.tools.use({ id: r.id, name: r.name, input: r.input, hasInput: 'input' in r, contentMessage: r.tool_content_message as string | undefined, parentId: r.parent_tool_use_id as string | undefined }, origin, sink);
       } else if (b.type === 'tool_result' && typeof r.tool_use_id === 'string') {
-        state.tools.result({ toolUseId: r.tool_use_id, status: String(r.status ?? 'success'), content: r.content }, origin, sink);
+        state.tools.result({ toolUseId: r.tool_use_id, status: safeText(r.status ?? 'success'), content: r.content }, origin, sink);
       } else if (b.type === 'approval_request') {
         this.resolvedRequest(r, path);
       }
@@ -186,7 +187,7 @@ class HistoryWalk {
     const { state, at } = this;
     const actions: ActionRequest[] = (Array.isArray(r.actionRequests) ? r.actionRequests : [])
       .filter((a): a is Record<string, unknown> => !!a && typeof a === 'object')
-      .map((a) => ({ name: String(a.name ?? ''), args: a.args }));
+      .map((a) => ({ name: safeText(a.name ?? ''), args: a.args }));
     const resolved = r.isResolved === true;
     const key = typeof r.approval_key === 'string' ? r.approval_key : '';
     if (isQuestionRequest(actions)) {

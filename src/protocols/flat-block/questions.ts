@@ -1,6 +1,7 @@
 // `ask_user_question` (spec section 4): reading the questions of an approval request and checking them.
 import type { FindingSink } from '../../model/finding';
 import type { ActionRequest, Question, QuestionOption } from '../../model/view';
+import { safeText } from '../../model/safe-text';
 
 export const QUESTION_TOOL = 'ask_user_question';
 
@@ -33,7 +34,7 @@ function argsQuestions(args: unknown): unknown {
 
 function readOption(o: unknown): QuestionOption {
   const r = o && typeof o === 'object' ? (o as Record<string, unknown>) : {};
-  const option: QuestionOption = { label: typeof r.label === 'string' ? r.label : String(r.label ?? '') };
+  const option: QuestionOption = { label: typeof r.label === 'string' ? r.label : safeText(r.label ?? '') };
   if (typeof r.description === 'string') option.description = r.description;
   if (r.input === true) option.input = true;
   return option;

@@ -3,6 +3,7 @@ import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
 import type { ReasoningItem, TextItem } from '../../model/view';
 import { isTodoToolName } from '../../model/view';
+import { safeText } from '../../model/safe-text';
 import { distancePast, isNotAfter, parseEventId } from './ids';
 import { firstIssue, StreamEventSchema, STREAM_EVENT_TYPES, type ContentBlock, type StreamEvent } from './schema';
 import type { FlatState } from './state';
@@ -11,7 +12,7 @@ import { addRaw } from './raw';
 const IN_MESSAGE_ONLY = new Set(['content_block_start', 'content_block_delta', 'content_block_stop', 'group_start', 'group_end']);
 
 export function applyStreamEvent(state: FlatState, event: Record<string, unknown>, frame: Frame, sink: FindingSink): void {
-  const type = String(event.type);
+  const type = safeText(event.type);
   if (!STREAM_EVENT_TYPES.has(type)) {
     sink.report('flat/unknown-event', `event type "${type}" is not part of the flat-block protocol`, [frame.index]);
     addRaw(state, frame);

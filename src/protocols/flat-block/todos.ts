@@ -1,6 +1,7 @@
 // `write_todos` snapshots (spec section 3): reading a call's input into todo items and checking it.
 import type { FindingSink } from '../../model/finding';
 import type { TodoItem } from '../../model/view';
+import { safeText } from '../../model/safe-text';
 
 const STATUSES = new Set(['pending', 'in_progress', 'completed']);
 
@@ -38,7 +39,7 @@ export function checkTodos(input: unknown, sink: FindingSink, frames: number[], 
     if (missing.length > 0) {
       sink.report('flat/todos-invalid', `todos[${i}] has no string ${missing.join(', ')}`, frames, path);
     } else if (!STATUSES.has(o.status as string)) {
-      sink.report('flat/todos-invalid', `todos[${i}].status is "${String(o.status)}"; expected pending, in_progress or completed`, frames, path);
+      sink.report('flat/todos-invalid', `todos[${i}].status is "${safeText(o.status)}"; expected pending, in_progress or completed`, frames, path);
     }
     for (const key of ['content', 'activeForm'] as const) {
       if (typeof o[key] === 'string' && (o[key] as string).trim() === '') {

@@ -3,6 +3,7 @@
 import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
 import type { ReasoningItem, TextItem } from '../../model/view';
+import { safeText } from '../../model/safe-text';
 import { itemFor } from './item-lookup';
 import { RESPONSES_RULES as R } from './rules';
 import type { ContentPartEvent, OutputItemEvent, SummaryPartEvent, SummaryTextEvent, TextEvent } from './schema';
@@ -120,7 +121,7 @@ function newPart(type: string, frame: Frame): PartState {
 }
 
 function partText(p: Record<string, unknown>): string {
-  const value = p[PART_TEXT_FIELD[String(p.type)] ?? 'text'];
+  const value = p[PART_TEXT_FIELD[safeText(p.type)] ?? 'text'];
   return typeof value === 'string' ? value : '';
 }
 

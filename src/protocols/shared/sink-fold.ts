@@ -6,6 +6,7 @@ import type { DecodedFrame } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
 import type { ViewModel } from '../../model/view';
 import { frameText } from '../../model/decode';
+import { safeText } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
 
 export interface SinkFoldState {
@@ -32,7 +33,7 @@ export function createSinkFold<S extends SinkFoldState>(st: S, handlers: SinkFol
       try {
         applyFrame(st, decoded, handlers);
       } catch (err) {
-        handlers.addRaw(st, decoded.frame.index, `${frameText(decoded.frame)} (not folded: ${String(err)})`);
+        handlers.addRaw(st, decoded.frame.index, `${frameText(decoded.frame)} (not folded: ${safeText(err)})`);
       }
     },
     finish(sink) {

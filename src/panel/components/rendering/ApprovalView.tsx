@@ -2,7 +2,7 @@
 // panel observes the page, it does not answer for the user.
 import type { ApprovalItem } from '../../../model/view';
 import { preview } from '../../../model/decode';
-import { valueText } from '../../../model/render-text';
+import { safeJson } from '../../../model/safe-text';
 
 export function ApprovalView({ item }: { item: ApprovalItem }) {
   return (
@@ -27,8 +27,8 @@ export function ApprovalView({ item }: { item: ApprovalItem }) {
 
 function argsSummary(args: unknown): string {
   // Strings are shown as sent, other values as compact JSON: never JSON text quoted again.
-  const text = valueText(args);
-  return text === undefined ? '' : preview(text, 160);
+  if (args === undefined) return '';
+  return preview(typeof args === 'string' ? args : safeJson(args, { maxLength: 400 }), 160);
 }
 
 function outcomeText(item: ApprovalItem): string {

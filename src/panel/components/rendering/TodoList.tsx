@@ -1,6 +1,7 @@
 // A todo snapshot as the reference client draws it: completed = content struck through with a green
 // check, in_progress = activeForm in bold with a blue dot, pending = content with a hollow circle.
 import type { TodoItem } from '../../../model/view';
+import { safeText } from '../../../model/safe-text';
 
 export function TodoList(props: { todos: readonly TodoItem[] }) {
   return (
@@ -44,11 +45,11 @@ function TodoRow({ todo }: { todo: TodoItem }) {
     default:
       // Shown as received; the protocol's rules flag the unknown status.
       return (
-        <li class="todo todo-unknown" data-status={String(todo.status)}>
+        <li class="todo todo-unknown" data-status={safeText(todo.status)}>
           <span class="todo-mark" aria-label="unknown status">
             ?
           </span>
-          <span>{todo.content}</span> <span class="muted">(status “{String(todo.status)}”)</span>
+          <span>{todo.content}</span> <span class="muted">(status “{safeText(todo.status)}”)</span>
         </li>
       );
   }
