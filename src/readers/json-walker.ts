@@ -1,9 +1,9 @@
 // Walks a JSON document as it arrives in pieces. The handler chooses, container by container, whether
 // to walk into it (its members then arrive one at a time and nothing of it is kept here) or to have it
 // collected whole; so a HAR entry with a million WebSocket messages never becomes one parse tree.
-// Tokens come from @streamparser/json's Tokenizer, collected values from its TokenParser; this file
-// only keeps the grammar of the walked levels.
-import { Tokenizer, TokenParser } from '@streamparser/json';
+// Tokens (strings with their escapes resolved, numbers, UTF-8 split across pieces) come from
+// @streamparser/json's Tokenizer; this file keeps the grammar and builds the collected values.
+import { Tokenizer } from '@streamparser/json';
 import TokenType from '@streamparser/json/utils/types/tokenType.js';
 import type { ParsedTokenInfo } from '@streamparser/json';
 
@@ -32,6 +32,9 @@ interface Level {
   kind: ContainerKind;
   expect: Expect;
   next: number;
+  /** The value being collected; undefined for a walked container. */
+  built: Record<string, unknown> | unknown[] | undefined;
+  key: string;
 }
 
 export class JsonSyntaxError extends Error {
@@ -42,7 +45,8 @@ export class JsonWalker {
   private readonly tokenizer = new Tokenizer();
   private readonly levels: Level[] = [];
   private readonly path: (string | number)[] = [];
-  private collecting: TokenParser | undefined;
+  /** How many of the innermost levels are being collected rather than walked. */
+  private building = 0;
   private started = false;
   private ended = false;
 
@@ -65,10 +69,6 @@ export class JsonWalker {
   }
 
   private token(info: ParsedTokenInfo): void {
-    if (this.collecting) {
-      this.collecting.write(info);
-      return;
-    }
     const { token } = info;
     const level = this.levels[this.levels.length - 1];
     if (!level) {
@@ -81,7 +81,8 @@ export class JsonWalker {
       case Expect.KeyOrEnd:
       case Expect.Key:
         if (token === TokenType.STRING) {
-          this.path[this.path.length - 1] = info.value as string;
+          if (level.built) level.key = info.value as string;
+          else this.path[this.path.length - 1] = info.value as string;
           level.expect = Expect.Colon;
         } else if (token === TokenType.RIGHT_BRACE && level.expect === Expect.KeyOrEnd) this.close();
         else this.unexpected(info, 'where an object key belongs');
@@ -94,7 +95,7 @@ export class JsonWalker {
         if (token === TokenType.RIGHT_BRACKET) return this.close();
       // falls through: any other token starts the array's first value
       case Expect.Value:
-        if (level.kind === 'array') this.path[this.path.length - 1] = level.next++;
+        if (level.kind === 'array' && !level.built) this.path[this.path.length - 1] = level.next++;
         level.expect = Expect.CommaOrEnd;
         this.startValue(info);
         return;
@@ -110,18 +111,14 @@ export class JsonWalker {
     const { token } = info;
     if (token === TokenType.LEFT_BRACE || token === TokenType.LEFT_BRACKET) {
       const kind: ContainerKind = token === TokenType.LEFT_BRACE ? 'object' : 'array';
-      if (this.handler.walk(this.path, kind)) {
-        this.levels.push({ kind, expect: kind === 'object' ? Expect.KeyOrEnd : Expect.ValueOrEnd, next: 0 });
+      const expect = kind === 'object' ? Expect.KeyOrEnd : Expect.ValueOrEnd;
+      if (this.building === 0 && this.handler.walk(this.path, kind)) {
+        this.levels.push({ kind, expect, next: 0, built: undefined, key: '' });
         this.path.push(kind === 'object' ? '' : 0);
         return;
       }
-      const parser = new TokenParser({ paths: ['$'] });
-      parser.onValue = ({ value }) => {
-        this.collecting = undefined;
-        this.valueDone(value);
-      };
-      this.collecting = parser;
-      parser.write(info);
+      this.building++;
+      this.levels.push({ kind, expect, next: 0, built: kind === 'object' ? {} : [], key: '' });
       return;
     }
     if (token === TokenType.STRING || token === TokenType.NUMBER || token === TokenType.TRUE || token === TokenType.FALSE || token === TokenType.NULL) {
@@ -132,12 +129,25 @@ export class JsonWalker {
   }
 
   private valueDone(value: unknown): void {
-    if (this.levels.length === 0) this.ended = true;
+    const parent = this.levels[this.levels.length - 1];
+    if (parent?.built) {
+      if (Array.isArray(parent.built)) parent.built.push(value);
+      // As JSON.parse: a "__proto__" key is an own field, never the object's prototype.
+      else if (parent.key === '__proto__') Object.defineProperty(parent.built, '__proto__', { value, writable: true, enumerable: true, configurable: true });
+      else parent.built[parent.key] = value;
+      return;
+    }
+    if (!parent) this.ended = true;
     this.handler.value(this.path, value);
   }
 
   private close(): void {
     const level = this.levels.pop() as Level;
+    if (level.built) {
+      this.building--;
+      this.valueDone(level.built);
+      return;
+    }
     this.path.pop();
     if (this.levels.length === 0) this.ended = true;
     this.handler.leave(this.path, level.kind);
