@@ -1,7 +1,7 @@
 // `npm run bench`: every ratio is ours against a baseline measured in the same run.
 // The capture benchmark needs Chromium and builds the extension first; `--no-browser` skips it.
 // `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, capture, panel-import,
-// fuzz (only when named: a million frames take minutes; `--fuzz-frames N` sets the count);
+// readers, fuzz (only when named: a million frames take minutes; `--fuzz-frames N` sets the count);
 // `--rounds N` sets the capture benchmark's rounds (9).
 import { execFileSync } from 'node:child_process';
 import { benchFlatBlock } from './flat-block.bench';
@@ -76,6 +76,18 @@ async function panelImport(): Promise<void> {
   console.log(`  ratio                         ${fmt(p.ratio)}x`);
 }
 
+async function readers(): Promise<void> {
+  const { benchReaders } = await import('./readers');
+  const r = await benchReaders();
+  const mb = (n: number) => `${fmt(n, 0)} MB`;
+  console.log(`\nCLI check of a ${mb(r.jsonlMb)} JSON Lines file (${r.jsonlLines.toLocaleString('en')} lines), whole process:`);
+  console.log(`  peak RSS                      ${mb(r.check.peakRssMb)}   ${fmt(r.check.peakRssMb / r.jsonlMb)}x the file   (exit ${r.check.exitCode}, ${fmt(r.check.ms / 1000, 1)} s)`);
+  console.log(`  node reading it line by line  ${mb(r.lineReader.peakRssMb)}   (${fmt(r.lineReader.ms / 1000, 1)} s)`);
+  console.log(`  ratio                         ${fmt(r.check.peakRssMb / r.lineReader.peakRssMb)}x`);
+  console.log(`CLI check of a HAR with ${r.harMessages.toLocaleString('en')} messages in one entry (${mb(r.harMb)}):`);
+  console.log(`  time ${fmt(r.harCheck.ms / 1000, 1)} s, peak RSS ${mb(r.harCheck.peakRssMb)}, exit ${r.harCheck.exitCode}`);
+}
+
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',')) : undefined;
 const browser = !process.argv.includes('--no-browser');
@@ -86,5 +98,6 @@ const parts: [string, boolean, () => void | Promise<void>][] = [
   ['capture', browser, capture],
   ['panel-import', browser, panelImport],
   ['fuzz', only?.has('fuzz') === true, async () => (await import('./fuzz.bench')).printFuzz()],
+  ['readers', true, readers],
 ];
 for (const [name, enabled, run] of parts) if (enabled && (!only || only.has(name))) await run();

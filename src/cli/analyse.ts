@@ -1,6 +1,6 @@
 // Reads a file into sessions with their findings: the part of `check` and `render` that is not output.
-import { readFile } from 'node:fs/promises';
-import { readInput, InputError, type InputFormat } from '../readers/read-input';
+import { InputError, type InputFormat } from '../readers/read-input';
+import { readInputFile } from '../readers/read-input-file';
 import { splitSessions, type Session } from '../analysis/sessions';
 import { protocols } from '../protocols/registry';
 import type { ProtocolId } from '../protocols/types';
@@ -17,15 +17,9 @@ export interface AnalysedFile {
 export class UnreadableInput extends Error {}
 
 export async function analyseFile(file: string, protocol?: ProtocolId): Promise<AnalysedFile> {
-  let text: string;
   try {
-    text = await readFile(file, 'utf8');
-  } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UnreadableInput(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot be read (${code ?? String(err)})`);
-  }
-  try {
-    const { format, capture } = readInput(text);
+    // Read in pieces: a large file never exists as one string.
+    const { format, capture } = await readInputFile(file);
     if (protocol) for (const c of capture.connections) c.protocol = protocol;
     const analysed: AnalysedFile = { file, format, sessions: splitSessions(capture, protocols) };
     if (capture.timing === 'none') analysed.timing = 'none';

@@ -2,6 +2,7 @@
 // each accepted batch (new frames, changed connections, the tab record) before it acknowledges
 // the batch to the relay, and reads a tab back before touching it after a cold start.
 import type { Connection, Frame } from '../model/frame';
+import { pushAll } from '../model/push-all';
 
 /** A tab's counters, switches and relay bookkeeping (everything except frames and connections). */
 export interface TabRecord {
@@ -85,7 +86,7 @@ export class MemoryStorage implements HubStorage {
       if (at >= 0) tab.connections[at] = structuredClone(c);
       else tab.connections.push(structuredClone(c));
     }
-    tab.frames.push(...structuredClone(write.frames));
+    pushAll(tab.frames, structuredClone(write.frames));
     // After the push: a batch larger than what the bound keeps loses its own oldest frames too.
     if (write.dropBelow !== undefined) tab.frames = tab.frames.filter((f) => f.index >= write.dropBelow!);
     this.tabs.set(write.record.tabId, tab);

@@ -5,6 +5,7 @@ import { applyEvent } from '../store/apply';
 import type { PanelTransport } from '../transport';
 import type { LinkState } from '../store/events';
 import { track } from '../store/track';
+import { readInputStream } from '../../readers/read-input';
 
 const LINK_TEXT: Record<LinkState, string> = { offline: 'offline', connecting: 'connecting…', live: 'live', disconnected: 'reconnecting…' };
 
@@ -28,7 +29,9 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
     const file = input.files?.[0];
     if (!file) return;
     try {
-      applyEvent(store, { type: 'import', text: await file.text(), fileName: file.name });
+      // Read as a stream: a file of hundreds of megabytes never becomes one string.
+      const { capture } = await readInputStream(file.stream());
+      applyEvent(store, { type: 'importCapture', capture, fileName: file.name });
     } catch (err) {
       applyEvent(store, { type: 'importError', message: `${file.name}: ${err instanceof Error ? err.message : String(err)}` });
     }

@@ -1,7 +1,7 @@
 // The one way the panel's state changes: `applyEvent(store, event)`, inside `batch()` so a hub
 // message that touches frames, sessions and findings notifies the view once.
 import { batch } from '@preact/signals';
-import type { Connection, Frame } from '../../model/frame';
+import type { Capture, Connection, Frame } from '../../model/frame';
 import type { Finding } from '../../model/finding';
 import type { HubToPanel } from '../../bridge/hub-to-panel';
 import type { SessionSummary } from '../../bridge/shared-schemas';
@@ -22,6 +22,8 @@ export function applyEvent(store: PanelStore, event: PanelEvent): void {
         return;
       case 'import':
         return importText(store, event.text, event.fileName);
+      case 'importCapture':
+        return loadCapture(store, event.capture, event.fileName);
       case 'importError':
         store.toolbar.importError.value = event.message;
         return;
@@ -140,6 +142,10 @@ function importText(store: PanelStore, text: string, fileName: string | undefine
     store.toolbar.importError.value = fileName ? `${fileName}: ${reason}` : reason;
     return;
   }
+  loadCapture(store, capture, fileName);
+}
+
+function loadCapture(store: PanelStore, capture: Capture, fileName: string | undefined): void {
   reset(store);
   store.source.value = 'file';
   store.toolbar.fileName.value = fileName;

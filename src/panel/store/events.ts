@@ -1,6 +1,7 @@
 // Every change to the panel's state is one of these events, applied by `applyEvent`.
 import type { HubToPanel } from '../../bridge/hub-to-panel';
 import type { Finding } from '../../model/finding';
+import type { Capture } from '../../model/frame';
 import type { DetailTab } from './store';
 
 export type LinkState = 'offline' | 'connecting' | 'live' | 'disconnected';
@@ -11,6 +12,8 @@ export type PanelEvent =
   | { readonly type: 'link'; readonly state: LinkState }
   /** Text of a file the user imported: any input `readInput` accepts. */
   | { readonly type: 'import'; readonly text: string; readonly fileName?: string }
+  /** A file the user imported, already read (the toolbar reads it as a stream). */
+  | { readonly type: 'importCapture'; readonly capture: Capture; readonly fileName?: string }
   | { readonly type: 'importError'; readonly message: string | undefined }
   | { readonly type: 'selectFrame'; readonly index: number | undefined }
   /** Scopes the panel to one session, or to all of them (`id` undefined). */

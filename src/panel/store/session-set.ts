@@ -3,6 +3,7 @@
 // session summaries (a session owns the connections listed in its `connectionIds`). A frame whose
 // connection no summary names yet gets a session of its own, so it is shown and never lost.
 import type { Capture, Connection, Frame } from '../../model/frame';
+import { pushAll } from '../../model/push-all';
 import type { Finding } from '../../model/finding';
 import { SessionPipeline } from '../../analysis/pipeline';
 import { splitSessions } from '../../analysis/sessions';
@@ -151,7 +152,7 @@ export class SessionSet {
     for (const c of session.connectionIds) {
       const connection = connections.get(c);
       if (connection) pipeline.addConnection(connection);
-      frames.push(...framesOf(c));
+      pushAll(frames, framesOf(c));
     }
     frames.sort((a, b) => a.index - b.index);
     for (const f of frames) pipeline.append(f);

@@ -4,6 +4,7 @@
 import { EventType } from '@ag-ui/core';
 import type { AguiEvent } from './schema';
 import type { AguiRuleName } from './rules';
+import { pushAll } from '../../model/push-all';
 
 type Kind = 'text' | 'tool' | 'reasoning';
 
@@ -76,7 +77,7 @@ export class ChunkExpander {
       if (mismatch) return { events: [], problem: { rule: 'chunk-field-mismatch', message: mismatch } };
       current = open;
     } else {
-      out.push(...this.close(lane));
+      pushAll(out, this.close(lane));
       if (id === undefined) {
         const what = kind === 'tool' ? 'TOOL_CALL_CHUNK must have a toolCallId' : `${event.type} must have a messageId`;
         return { events: out, problem: { rule: 'chunk-missing-id', message: `First ${what}; the chunk was not applied.` } };

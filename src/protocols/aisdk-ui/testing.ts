@@ -6,6 +6,7 @@ import { SessionPipeline } from '../../analysis/pipeline';
 import { readInput } from '../../readers/read-input';
 import type { ProtocolDefinition, ProtocolId } from '../types';
 import { aisdkUiProtocol } from './index';
+import { pushAll } from '../../model/push-all';
 
 /** One in-direction message frame per chunk: objects are sent as JSON, strings as is (e.g. `[DONE]`). */
 export function chunkFrames(chunks: readonly unknown[]): Frame[] {
@@ -64,7 +65,7 @@ export function flatItems(items: readonly ViewItem[]): ViewItem[] {
   const out: ViewItem[] = [];
   for (const item of items) {
     out.push(item);
-    if (item.kind === 'group') out.push(...flatItems(item.items));
+    if (item.kind === 'group') pushAll(out, flatItems(item.items));
   }
   return out;
 }
