@@ -2,7 +2,11 @@
 // fast-json-patch's applyPatch, validating each operation, on a copy (the input is never mutated), all or
 // nothing (a patch that fails anywhere leaves the caller with the old document), and with the library's
 // default ban on `__proto__` / `constructor` paths, so a page cannot reach Object.prototype.
-import { applyPatch, type Operation } from 'fast-json-patch';
+// The default export: Node's ESM loader sees the package's CommonJS build, whose named exports it cannot
+// detect, while bundlers take its ES build; both give the whole API as the default.
+import fastJsonPatch, { type Operation } from 'fast-json-patch';
+
+const { applyPatch } = fastJsonPatch;
 
 export type PatchResult = { ok: true; doc: unknown } | { ok: false; error: string };
 
