@@ -1,37 +1,22 @@
 // Reads a file into sessions with their findings: the part of `check` and `render` that is not output.
-import { readFile } from 'node:fs/promises';
-import { readInput, InputError, type InputFormat } from '../readers/read-input';
-import { splitSessions, type Session } from '../analysis/sessions';
-import { protocols } from '../protocols/registry';
+// An input that cannot be read or recognised throws InputError; anything else that fails is the
+// tool's own failure and throws InternalFailure naming the file.
+import { inspect, type Inspected } from '../api/inspect';
+import { readInputText } from '../api/read-file';
+import { InputError } from '../readers/read-input';
 import type { ProtocolId } from '../protocols/types';
+import { InternalFailure } from './failure';
 
-export interface AnalysedFile {
+export interface AnalysedFile extends Inspected {
   file: string;
-  format: InputFormat;
-  sessions: Session[];
 }
-
-/** Thrown for an input that cannot be read or recognised; the message says why. */
-export class UnreadableInput extends Error {}
 
 export async function analyseFile(file: string, protocol?: ProtocolId): Promise<AnalysedFile> {
-  let text: string;
+  const text = await readInputText(file);
   try {
-    text = await readFile(file, 'utf8');
+    return { file, ...inspect(text, protocol ? { protocol } : {}) };
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    throw new UnreadableInput(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot be read (${code ?? String(err)})`);
+    if (err instanceof InputError) throw err;
+    throw new InternalFailure(file, err);
   }
-  try {
-    const { format, capture } = readInput(text);
-    if (protocol) for (const c of capture.connections) c.protocol = protocol;
-    return { file, format, sessions: splitSessions(capture, protocols) };
-  } catch (err) {
-    if (err instanceof InputError) throw new UnreadableInput(err.message);
-    throw err;
-  }
-}
-
-export function isProtocolId(id: string): id is ProtocolId {
-  return protocols.some((p) => p.id === id);
 }
