@@ -2,28 +2,14 @@
 // run in-process on the examples (and once as a real process through the package's bin).
 // @vitest-environment node
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../src/cli/command';
 import { InternalFailure } from '../../src/cli/failure';
-import { main } from '../../src/cli/main';
+import { runCli, tempFile } from '../../src/cli/test-support';
 
-async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
-
-async function tempFile(name: string, text: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'asi-cli-'));
-  const file = join(dir, name);
-  await writeFile(file, text);
-  return file;
-}
+const run = (...args: string[]) => runCli(args);
 
 describe('check', () => {
   it('prints nothing and exits 0 for a clean session', async () => {
@@ -175,12 +161,7 @@ describe('internal failures', () => {
     run: () => Promise.reject(error),
   });
 
-  async function runWith(command: Command, ...args: string[]) {
-    let stdout = '';
-    let stderr = '';
-    const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) }, [command]);
-    return { code, stdout, stderr };
-  }
+  const runWith = (command: Command, ...args: string[]) => runCli(args, [command]);
 
   it('exit 3 with one line naming the file, never a bare stack trace; --debug adds the stack', async () => {
     const r = await runWith(failing(new InternalFailure('capture.har', new TypeError('x is not a function'))), 'explode');
