@@ -1,6 +1,11 @@
 import { defineConfig } from 'vitest/config';
 import { WxtVitest } from 'wxt/testing/vitest-plugin';
 
+const packageSelfAlias = [
+  { find: /^agent-stream-inspector\/matchers$/, replacement: new URL('./src/matchers.ts', import.meta.url).pathname },
+  { find: /^agent-stream-inspector$/, replacement: new URL('./src/index.ts', import.meta.url).pathname },
+];
+
 // Two projects: `unit` runs beside-the-code tests in happy-dom with WXT's in-memory fake browser;
 // `browser` runs test/e2e/** in Node, driving Debian's Chromium with the built extension loaded.
 export default defineConfig({
@@ -11,8 +16,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'happy-dom',
-          include: ['src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'bench/**/*.test.ts'],
+          include: ['src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'examples/**/*.test.ts'],
         },
+        // The examples import the package by its name, as a project that installed it does.
+        resolve: { alias: packageSelfAlias },
       },
       {
         test: {

@@ -1,7 +1,7 @@
 // Reads an input file from disk; the reason a file cannot be read becomes an InputError like any
 // other unreadable input.
 import { readFile } from 'node:fs/promises';
-import { InputError } from '../readers/read-input';
+import { InputError, readInput, type ReadResult } from '../readers/read-input';
 
 export async function readInputText(path: string): Promise<string> {
   try {
@@ -12,4 +12,9 @@ export async function readInputText(path: string): Promise<string> {
     if (code === 'EISDIR') throw new InputError('is a directory');
     throw new InputError(`cannot be read (${code ?? 'unknown reason'})`);
   }
+}
+
+/** Reads and recognises an input file; throws InputError when it cannot be read or recognised. */
+export async function readInputFile(path: string): Promise<ReadResult> {
+  return readInput(await readInputText(path));
 }
