@@ -6,8 +6,8 @@ const packageSelfAlias = [
   { find: /^agent-stream-inspector$/, replacement: new URL('./src/index.ts', import.meta.url).pathname },
 ];
 
-// Two projects: `unit` runs beside-the-code tests in happy-dom with WXT's in-memory fake browser;
-// `browser` runs test/e2e/** in Node, driving Debian's Chromium with the built extension loaded.
+// Three projects: `unit` runs beside-the-code tests in happy-dom with WXT's in-memory fake browser;
+// `package` installs the packed package into a fresh project; `browser` runs test/e2e/** in Node, driving Debian's Chromium with the built extension loaded.
 export default defineConfig({
   test: {
     projects: [
@@ -20,6 +20,16 @@ export default defineConfig({
         },
         // The examples import the package by its name, as a project that installed it does.
         resolve: { alias: packageSelfAlias },
+      },
+      {
+        test: {
+          // npm pack of this clone installed into a fresh project: the package as users get it.
+          name: 'package',
+          environment: 'node',
+          include: ['test/package/**/*.test.ts'],
+          testTimeout: 120_000,
+          hookTimeout: 600_000,
+        },
       },
       {
         test: {
