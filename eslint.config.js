@@ -3,7 +3,7 @@ import tseslint from 'typescript-eslint';
 import globals from 'globals';
 
 export default tseslint.config(
-  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'docs/**/*.json'] },
+  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'dist/**', 'docs/**/*.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {
