@@ -54,7 +54,7 @@ beforeAll(async () => {
 
 describe('the packed package', () => {
   it('holds the built JavaScript, the types, the docs and the examples, and no sources or tests', () => {
-    for (const path of ['bin/agent-stream-inspector.mjs', 'dist/cli.js', 'dist/index.js', 'dist/index.d.ts', 'dist/matchers.js', 'dist/matchers.d.ts', 'package.json', 'README.md', 'examples/flat-block-reload.har']) {
+    for (const path of ['bin/agent-stream-inspector.mjs', 'dist/cli.js', 'dist/cli-licenses.txt', 'dist/index.js', 'dist/index.d.ts', 'dist/matchers.js', 'dist/matchers.d.ts', 'package.json', 'README.md', 'examples/flat-block-reload.har']) {
       expect(tarballFiles).toContain(path);
     }
     expect(tarballFiles.filter((p) => /^(src|test|bench|entrypoints|demo|scripts|node_modules)\//.test(p) || p.endsWith('.ts') && !p.endsWith('.d.ts'))).toEqual([]);
