@@ -5,7 +5,7 @@ import globals from 'globals';
 const markupAsText = { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render page data as text.' };
 
 export default tseslint.config(
-  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'docs/**/*.json'] },
+  { ignores: ['.output/**', '.wxt/**', 'node_modules/**', 'dist/**', 'docs/**/*.json'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

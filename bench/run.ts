@@ -1,6 +1,6 @@
 // `npm run bench`: every ratio is ours against a baseline measured in the same run.
 // The capture benchmark needs Chromium and builds the extension first; `--no-browser` skips it.
-// `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, capture, panel-import,
+// `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, cli-startup, capture, panel-import,
 // readers, fuzz (only when named: a million frames take minutes; `--fuzz-frames N` sets the count);
 // `--rounds N` sets the capture benchmark's rounds (9).
 import { execFileSync } from 'node:child_process';
@@ -95,6 +95,7 @@ const parts: [string, boolean, () => void | Promise<void>][] = [
   ['flat-block', true, flatBlock],
   ['protocols', true, protocols],
   ['panel-store', true, panelStore],
+  ['cli-startup', true, async () => (await import('./cli-startup')).printCliStartup()],
   ['capture', browser, capture],
   ['panel-import', browser, panelImport],
   ['fuzz', only?.has('fuzz') === true, async () => (await import('./fuzz.bench')).printFuzz()],

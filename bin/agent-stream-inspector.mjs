@@ -1,11 +1,10 @@
 #!/usr/bin/env node
-// Runs the command-line tool from its TypeScript source through tsx, so a clone works right after
-// `npm install` with no build step.
-import { register } from 'tsx/esm/api';
-
-register();
-const { main } = await import('../src/cli/main.ts');
-process.exitCode = await main(process.argv.slice(2), {
-  stdout: (text) => process.stdout.write(text),
-  stderr: (text) => process.stderr.write(text),
-});
+// The `agent-stream-inspector` command: runs the built CLI (dist/, made by `npm run build:package`,
+// and by `npm pack` before packing).
+try {
+  await import('../dist/cli.js');
+} catch (err) {
+  if (err?.code !== 'ERR_MODULE_NOT_FOUND' || !String(err.message).includes('dist/cli.js')) throw err;
+  process.stderr.write('agent-stream-inspector: not built yet; run `npm run build:package` (or `npm run cli -- ARGS` to run from source)\n');
+  process.exitCode = 3;
+}

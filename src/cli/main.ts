@@ -1,78 +1,93 @@
-// agent-stream-inspector: checks and renders captured agent streams.
-import { isProtocolId } from './analyse';
-import { runCheck } from './check';
+// agent-stream-inspector: checks, renders and times captured agent streams. Each command is one
+// `<name>-command.ts`; adding a command is one import and one entry in `commands`.
+import { parseArgs } from 'node:util';
+import { checkCommand } from './check-command';
+import { EXIT, type Command } from './command';
+import { commonOptions, UsageError } from './common-options';
+import { InternalFailure, oneLine, stackOf } from './failure';
 import type { Output } from './output';
-import { runRender } from './render';
-import type { ProtocolId } from '../protocols/types';
+import { packageInfo } from './package-info';
+import { renderCommand } from './render-command';
+import { statsCommand } from './stats-command';
 
-export const USAGE = `Usage:
-  agent-stream-inspector check [--json] [--protocol ID] FILE...
-      One line per finding: FILE:LOCATION SEVERITY RULE-ID message
-      (LOCATION is the 1-based frame number, then a place inside the frame such as messages[3]).
-      --json prints an array with one result per session.
-      Exit 0: no error findings; 1: error findings; 2: an input could not be read or recognised.
-  agent-stream-inspector render [--json] [--protocol ID] [--session KEY] [--expand] FILE
-      The reference rendering as indented text; --json prints the view model.
-      --expand shows every item of running groups (the UI shows the newest 3).
+export const commands: readonly Command[] = [checkCommand, renderCommand, statsCommand];
+
+const BIN = 'agent-stream-inspector';
+
+export function generalHelp(list: readonly Command[] = commands): string {
+  const width = Math.max(...list.map((c) => c.name.length)) + 3;
+  return `${BIN} ${packageInfo.version}: checks and renders captured AI agent streams
+
+Usage: ${BIN} <command> [options] FILE...
+
+Commands:
+${list.map((c) => `  ${c.name.padEnd(width)}${c.summary}`).join('\n')}
+
+Options:
+  -h, --help      this help; '${BIN} <command> --help' shows a command's options
+  -v, --version   the version
 
 Inputs are recognised by content: an Agent Stream Inspector capture, a HAR file, a raw SSE body,
 JSON Lines or a JSON array of events, or a History API response.
+Exit codes: 0 clean, 1 error findings, 2 an input cannot be read or no agent protocol is recognised
+in it, 3 the tool failed.
 `;
-
-interface Parsed {
-  command?: string;
-  files: string[];
-  json: boolean;
-  expand: boolean;
-  protocol?: string;
-  session?: string;
-  help: boolean;
-  error?: string;
 }
 
-function parseArgs(args: string[]): Parsed {
-  const parsed: Parsed = { files: [], json: false, expand: false, help: false };
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i] as string;
-    if (arg === '--json') parsed.json = true;
-    else if (arg === '--expand') parsed.expand = true;
-    else if (arg === '--help' || arg === '-h') parsed.help = true;
-    else if (arg === '--protocol' || arg === '--session') {
-      const value = args[++i];
-      if (value === undefined) parsed.error = `${arg} needs a value`;
-      else if (arg === '--protocol') parsed.protocol = value;
-      else parsed.session = value;
-    } else if (arg.startsWith('--')) parsed.error = `unknown option ${arg}`;
-    else if (parsed.command === undefined) parsed.command = arg;
-    else parsed.files.push(arg);
+export async function main(args: readonly string[], out: Output, list: readonly Command[] = commands): Promise<number> {
+  const [first, ...rest] = args;
+  if (first === '--version' || first === '-v') {
+    out.stdout(`${packageInfo.version}\n`);
+    return EXIT.ok;
   }
-  return parsed;
+  if (first === '--help' || first === '-h' || (first === 'help' && rest.length === 0)) {
+    out.stdout(generalHelp(list));
+    return EXIT.ok;
+  }
+  if (first === 'help') return main([rest[0] as string, '--help'], out, list);
+  if (first === undefined) {
+    out.stderr(`${BIN}: no command given\n\n${generalHelp(list)}`);
+    return EXIT.unreadable;
+  }
+  const command = list.find((c) => c.name === first);
+  if (!command) {
+    const known = list.map((c) => c.name).join(', ');
+    out.stderr(`${BIN}: unknown command "${first}"; commands: ${known}\nRun '${BIN} --help' for usage.\n`);
+    return EXIT.unreadable;
+  }
+  let parsed;
+  try {
+    parsed = parseArgs({ args: [...rest], options: { ...commonOptions, ...command.options }, allowPositionals: true, strict: true });
+  } catch (err) {
+    return usageError(command, parseErrorMessage(err), out);
+  }
+  if (parsed.values.help === true) {
+    out.stdout(`${command.usage}\n`);
+    return EXIT.ok;
+  }
+  try {
+    return await command.run(parsed, out);
+  } catch (err) {
+    if (err instanceof UsageError) return usageError(command, err.message, out);
+    const where = err instanceof InternalFailure && err.file !== undefined ? `${err.file}: ` : '';
+    const cause = err instanceof InternalFailure ? err.cause : err;
+    out.stderr(`${BIN} ${command.name}: ${where}internal failure: ${oneLine(cause)}${parsed.values.debug === true ? '' : ' (--debug prints the stack)'}\n`);
+    if (parsed.values.debug === true) out.stderr(`${stackOf(err)}\n`);
+    return EXIT.internal;
+  }
 }
 
-export async function main(args: string[], out: Output): Promise<number> {
-  const p = parseArgs(args);
-  if (p.help || p.command === 'help') {
-    out.stdout(USAGE);
-    return 0;
-  }
-  if (p.error) return usageError(p.error, out);
-  let protocol: ProtocolId | undefined;
-  if (p.protocol !== undefined) {
-    if (!isProtocolId(p.protocol)) return usageError(`unknown protocol "${p.protocol}"`, out);
-    protocol = p.protocol;
-  }
-  if (p.command === 'check') {
-    if (p.files.length === 0) return usageError('check needs at least one FILE', out);
-    return runCheck(p.files, { json: p.json, ...(protocol ? { protocol } : {}) }, out);
-  }
-  if (p.command === 'render') {
-    if (p.files.length !== 1) return usageError('render takes exactly one FILE', out);
-    return runRender(p.files[0] as string, { json: p.json, expand: p.expand, ...(protocol ? { protocol } : {}), ...(p.session !== undefined ? { session: p.session } : {}) }, out);
-  }
-  return usageError(p.command === undefined ? 'no command given' : `unknown command "${p.command}"`, out);
+function usageError(command: Command, message: string, out: Output): number {
+  const usageLine = command.usage.split('\n')[0] ?? '';
+  out.stderr(`${BIN} ${command.name}: ${message}\n${usageLine}\nRun '${BIN} ${command.name} --help' for its options.\n`);
+  return EXIT.unreadable;
 }
 
-function usageError(message: string, out: Output): number {
-  out.stderr(`agent-stream-inspector: ${message}\n\n${USAGE}`);
-  return 2;
+// parseArgs says what is wrong in its first sentence; the rest is advice about `--` we do not need.
+function parseErrorMessage(err: unknown): string {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string' || !code.startsWith('ERR_PARSE_ARGS')) throw err;
+  const message = oneLine(err).replace(/^TypeError(\s\[\w+\])?:\s*/, '');
+  const sentence = message.split(/(?<=\.)\s/)[0] ?? message;
+  return sentence.replace(/\.$/, '').replace(/^./, (c) => c.toLowerCase());
 }

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Capture, Frame } from '../model/frame';
 import { toCaptureFile } from '../capture-format/capture-format';
 import { statsCommand, type StatsResult } from './stats-command';
+import { runCli } from './test-support';
 
 async function run(args: string[], values: Record<string, string | boolean> = {}) {
   let stdout = '';
@@ -88,8 +89,10 @@ describe('stats', () => {
 
   it('exits 2 for an unreadable input or a bad option, and shows control characters from the page escaped', async () => {
     expect((await run(['/no/such/file'])).code).toBe(2);
-    expect((await run([], {})).stderr).toContain('needs at least one FILE');
-    expect((await run(['x'], { gap: 'soon' })).stderr).toContain('--gap needs a number');
+    const noFile = await runCli(['stats']);
+    expect([noFile.code, noFile.stderr]).toEqual([2, expect.stringContaining('needs at least one FILE')]);
+    const badGap = await runCli(['stats', '--gap', 'soon', 'x']);
+    expect([badGap.code, badGap.stderr]).toEqual([2, expect.stringContaining('--gap needs a number')]);
     const sneaky: Capture = { ...capture, connections: [{ ...capture.connections[0], id: 'c1\u001b[2J' } as Capture['connections'][number]], frames: capture.frames.map((f) => ({ ...f, connectionId: 'c1\u001b[2J' })) };
     const file = await tempFile('sneaky.json', JSON.stringify(toCaptureFile(sneaky, { redact: false })));
     const r = await run([file]);

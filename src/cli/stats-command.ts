@@ -1,9 +1,11 @@
 // `stats FILE…`: each session's timing figures (time to first byte and token, duration, output rate,
 // gaps, tool latencies, waits), one block per session, or with --json an array with one entry per
 // session. Frame numbers count from 1, as `check` prints them. Inputs without a clock say "no timing".
-import { isProtocolId, analyseFile, UnreadableInput } from './analyse';
+import { analyseFile } from './analyse';
 import { EXIT, type Command } from './command';
-import type { Output } from './output';
+import { COMMON_HELP, PROTOCOL_HELP, protocolOption, UsageError } from './common-options';
+import { InternalFailure, oneLine, stackOf } from './failure';
+import { InputError } from '../readers/read-input';
 import { protocols } from '../protocols/registry';
 import { sessionStats, type SessionStats } from '../analysis/stats';
 import { DEFAULT_GAP_THRESHOLD_MS, type MetricsOptions } from '../analysis/metrics';
@@ -16,51 +18,59 @@ export interface StatsResult extends SessionStats {
 export const statsCommand: Command = {
   name: 'stats',
   summary: 'Timing figures per session: first byte and token, duration, output rate, gaps, tool latencies, waits',
-  usage: `Usage: agent-stream-inspector stats [--json] [--protocol ID] [--gap MS] FILE...
-    One block per session: protocol, session, frames, findings, time to first byte and to first
-    token (from the request's start), duration, output rate (tokens per second where the stream
-    reports usage), the longest gap and the gaps over --gap (default ${DEFAULT_GAP_THRESHOLD_MS} ms), each tool call's
-    latency and each approval's or question's wait. Inputs without a clock (raw SSE, JSON Lines)
-    say "no timing". Frame numbers count from 1.
-    --json prints an array with one entry per session.
-    Exit 0; 2: an input could not be read or recognised.
-`,
+  usage: `Usage: agent-stream-inspector stats [options] FILE...
+
+One block per session: protocol, session, frames, findings, time to first byte and to first token
+(from the request's start), duration, output rate (tokens per second where the stream reports
+usage), the longest gap and the gaps over --gap, each tool call's latency and each approval's or
+question's wait. Inputs without a clock (raw SSE, JSON Lines) say "no timing". Frame numbers
+count from 1, as check prints them.
+
+Options:
+      --json          an array with one entry per session
+      --gap MS        list gaps longer than this (default ${DEFAULT_GAP_THRESHOLD_MS} ms)
+${PROTOCOL_HELP}
+${COMMON_HELP}
+
+Exit 0; 2: an input cannot be read; 3: the tool failed.`,
   options: {
     json: { type: 'boolean' },
     protocol: { type: 'string' },
     gap: { type: 'string' },
   },
   async run({ values, positionals }, out) {
-    const protocol = typeof values.protocol === 'string' ? values.protocol : undefined;
-    if (protocol !== undefined && !isProtocolId(protocol)) return usageError(`unknown protocol "${protocol}"; known: ${protocols.map((p) => p.id).join(', ')}`, out);
+    const protocol = protocolOption(values.protocol);
     const gap = typeof values.gap === 'string' ? Number(values.gap) : undefined;
-    if (gap !== undefined && !(Number.isFinite(gap) && gap >= 0)) return usageError('--gap needs a number of milliseconds', out);
-    if (positionals.length === 0) return usageError('stats needs at least one FILE', out);
+    if (gap !== undefined && !(Number.isFinite(gap) && gap >= 0)) throw new UsageError('--gap needs a number of milliseconds');
+    if (positionals.length === 0) throw new UsageError('stats needs at least one FILE');
     const results: StatsResult[] = [];
     let unreadable = false;
+    let failed = false;
     for (const file of positionals) {
       try {
-        const analysed = await analyseFile(file, protocol !== undefined && isProtocolId(protocol) ? protocol : undefined);
+        const analysed = await analyseFile(file, protocol);
         if (analysed.sessions.length === 0) out.stderr(`${file}: no agent stream found in this ${analysed.format} input\n`);
         const options: MetricsOptions = { timing: analysed.timing === 'none' ? 'none' : 'real' };
         if (gap !== undefined) options.gapThresholdMs = gap;
         for (const session of analysed.sessions) results.push({ file, ...sessionStats(session, protocols, options) });
       } catch (err) {
-        if (!(err instanceof UnreadableInput)) throw err;
-        unreadable = true;
-        out.stderr(`${file}: ${err.message}\n`);
+        if (err instanceof InputError) {
+          unreadable = true;
+          out.stderr(`${file}: ${err.message}\n`);
+          continue;
+        }
+        // One file the tool fails on does not stop the others.
+        failed = true;
+        const failure = err instanceof InternalFailure ? err : new InternalFailure(file, err);
+        out.stderr(`${file}: internal failure: ${oneLine(failure.cause)}\n`);
+        if (values.debug === true) out.stderr(`${stackOf(failure)}\n`);
       }
     }
     if (values.json === true) out.stdout(`${JSON.stringify(results.map(numberedFromOne), null, 2)}\n`);
     else for (const r of results) out.stdout(statsText(r));
-    return unreadable ? EXIT.unreadable : EXIT.ok;
+    return failed ? EXIT.internal : unreadable ? EXIT.unreadable : EXIT.ok;
   },
 };
-
-function usageError(message: string, out: Output): number {
-  out.stderr(`agent-stream-inspector stats: ${message}\n`);
-  return EXIT.unreadable;
-}
 
 /** The figures with frame indexes turned into the 1-based frame numbers the CLI prints everywhere. */
 function numberedFromOne(r: StatsResult): StatsResult {

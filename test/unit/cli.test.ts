@@ -2,26 +2,14 @@
 // run in-process on the examples (and once as a real process through the package's bin).
 // @vitest-environment node
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../src/cli/main';
+import type { Command } from '../../src/cli/command';
+import { InternalFailure } from '../../src/cli/failure';
+import { runCli, tempFile } from '../../src/cli/test-support';
 
-async function run(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  let stdout = '';
-  let stderr = '';
-  const code = await main(args, { stdout: (t) => (stdout += t), stderr: (t) => (stderr += t) });
-  return { code, stdout, stderr };
-}
-
-async function tempFile(name: string, text: string): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'asi-cli-'));
-  const file = join(dir, name);
-  await writeFile(file, text);
-  return file;
-}
+const run = (...args: string[]) => runCli(args);
 
 describe('check', () => {
   it('prints nothing and exits 0 for a clean session', async () => {
@@ -90,18 +78,104 @@ describe('check', () => {
     expect(JSON.parse(mixed.stdout)).toHaveLength(1);
   });
 
-  it('reports an unrecognised stream as protocol "unknown", not as an error', async () => {
-    const r = await run('check', '--json', await tempFile('other.jsonl', '{"hello":1}\n{"world":2}\n'));
-    expect(r.code).toBe(0);
+  it('exits 2 for a file in which no agent protocol is recognised, unless --allow-unknown', async () => {
+    const other = await tempFile('other.jsonl', '{"hello":1}\n{"world":2}\n');
+    const r = await run('check', '--json', other);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(`${other}: no agent protocol recognised in 2 frame(s) (--allow-unknown accepts this file)`);
     expect(JSON.parse(r.stdout)).toEqual([expect.objectContaining({ protocol: 'unknown', frames: 2, errorCount: 0, findings: [] })]);
+    const allowed = await run('check', '--allow-unknown', other);
+    expect(allowed.code).toBe(0);
+    expect(allowed.stderr).toContain('0 error(s), 0 warning(s), 0 info in 1 session(s)');
+    // A History API response with no messages has no agent stream at all: the same rule.
+    const empty = await run('check', await tempFile('empty.json', '{"messages": []}'));
+    expect(empty.code).toBe(2);
+  });
+
+  it('a read failure prints its reason and no totals', async () => {
+    const r = await run('check', 'examples/does-not-exist.jsonl');
+    expect(r.stderr).toBe('examples/does-not-exist.jsonl: no such file\n');
+    expect(r.stdout).toBe('');
   });
 
   it('rejects unknown commands, options and protocols with usage and exit 2', async () => {
-    expect((await run('frobnicate', 'x')).code).toBe(2);
-    expect((await run('check', '--nope', 'x')).code).toBe(2);
+    const command = await run('frobnicate', 'x');
+    expect(command.code).toBe(2);
+    expect(command.stderr).toContain('unknown command "frobnicate"; commands: check, render');
+    const option = await run('check', '--nope', 'x');
+    expect(option.code).toBe(2);
+    expect(option.stderr.split('\n')[0]).toBe("agent-stream-inspector check: unknown option '--nope'");
     const p = await run('check', '--protocol', 'smoke-signals', 'examples/flat-block-turn.jsonl');
     expect(p.code).toBe(2);
-    expect(p.stderr).toContain('unknown protocol "smoke-signals"');
+    expect(p.stderr).toContain('unknown protocol "smoke-signals"; valid ids: flat-block, ag-ui, anthropic, openai-chat, openai-responses, aisdk-ui, aisdk-data');
+    expect((await run('check', '--format', 'yaml', 'examples/flat-block-turn.jsonl')).stderr).toContain('unknown format "yaml"; formats: text, json, sarif, junit, github');
+    expect((await run('check', '--max-warnings', '-1', 'examples/flat-block-turn.jsonl')).code).toBe(2);
+    expect((await run('check', '--protocol')).stderr).toContain("option '--protocol <value>' argument missing");
+    expect((await run('check')).stderr).toContain('check needs at least one FILE');
+    expect((await run()).code).toBe(2);
+  });
+
+  it('takes --opt=value as well as --opt value', async () => {
+    const r = await run('check', '--format=json', '--protocol=flat-block', 'examples/flat-block-turn.jsonl');
+    expect(r.code).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual([expect.objectContaining({ protocol: 'flat-block', errorCount: 0 })]);
+  });
+
+  it('--max-warnings N fails a run with more than N warnings, as ESLint does', async () => {
+    // The reload example with a gap has one warning and no error.
+    const har = await readFile('examples/flat-block-reload.har', 'utf8');
+    const gap = await tempFile('gap.har', har.replace('\\"event_id\\":13', '\\"event_id\\":15'));
+    expect((await run('check', '--max-warnings', '1', gap)).code).toBe(0);
+    const over = await run('check', '--max-warnings=0', gap);
+    expect(over.code).toBe(1);
+    expect(over.stderr).toContain('too many warnings: 1, --max-warnings allows 0');
+  });
+});
+
+describe('help and version', () => {
+  it('--version prints the package version', async () => {
+    const pkg = JSON.parse(await readFile('package.json', 'utf8')) as { version: string };
+    for (const flag of ['--version', '-v']) expect(await run(flag)).toEqual({ code: 0, stdout: `${pkg.version}\n`, stderr: '' });
+  });
+
+  it('--help lists every command; <command> --help its grouped options', async () => {
+    const general = await run('--help');
+    expect(general.code).toBe(0);
+    expect(general.stdout).toMatch(/^Commands:\n {2}check {3,}\S.*\n {2}render {3,}\S/m);
+    expect((await run('help')).stdout).toBe(general.stdout);
+    const check = await run('check', '--help');
+    expect(check.code).toBe(0);
+    expect(check.stdout.startsWith('Usage: agent-stream-inspector check [options] FILE...')).toBe(true);
+    for (const group of ['Output:', 'Checking:', 'Other:']) expect(check.stdout).toContain(`\n${group}\n`);
+    for (const option of ['--format NAME', '--json', '--protocol ID', '--allow-unknown', '--max-warnings N', '--debug']) expect(check.stdout).toContain(option);
+    expect((await run('help', 'render')).stdout).toBe((await run('render', '-h')).stdout);
+  });
+});
+
+describe('internal failures', () => {
+  const failing = (error: unknown): Command => ({
+    name: 'explode',
+    summary: 'fails',
+    usage: 'Usage: explode',
+    options: {},
+    run: () => Promise.reject(error),
+  });
+
+  const runWith = (command: Command, ...args: string[]) => runCli(args, [command]);
+
+  it('exit 3 with one line naming the file, never a bare stack trace; --debug adds the stack', async () => {
+    const r = await runWith(failing(new InternalFailure('capture.har', new TypeError('x is not a function'))), 'explode');
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe('agent-stream-inspector explode: capture.har: internal failure: TypeError: x is not a function (--debug prints the stack)\n');
+    const debug = await runWith(failing(new InternalFailure('capture.har', new TypeError('x is not a function'))), 'explode', '--debug');
+    expect(debug.code).toBe(3);
+    expect(debug.stderr).toMatch(/internal failure: TypeError: x is not a function\nTypeError: x is not a function\n\s+at /);
+  });
+
+  it('survives a thrown value that is not an Error and cannot be turned into a string', async () => {
+    const r = await runWith(failing({ toString: 0 }), 'explode');
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe('agent-stream-inspector explode: internal failure: [object Object] (--debug prints the stack)\n');
   });
 });
 
@@ -139,9 +213,11 @@ describe('render', () => {
   });
 });
 
-describe('the installed bin', () => {
-  it('runs as a real process', async () => {
-    const { stdout } = await promisify(execFile)('node', ['bin/agent-stream-inspector.mjs', 'check', '--json', 'examples/flat-block-turn.jsonl']);
+describe('the bin entry', () => {
+  it('runs as a real process and sets its exit code', async () => {
+    const exec = promisify(execFile);
+    const { stdout } = await exec('node', ['--import', 'tsx', 'src/cli/run.ts', 'check', '--json', 'examples/flat-block-turn.jsonl']);
     expect(JSON.parse(stdout)).toEqual([expect.objectContaining({ protocol: 'flat-block', errorCount: 0, warningCount: 0 })]);
+    await expect(exec('node', ['--import', 'tsx', 'src/cli/run.ts', 'check', 'examples/flat-block-broken.jsonl'])).rejects.toMatchObject({ code: 1 });
   }, 30_000);
 });

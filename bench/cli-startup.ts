@@ -1,0 +1,49 @@
+// Start-up of the built CLI (`check` of a small file, and `--version`) against `node -e 0`, run in
+// alternation so both see the same machine load; the medians' ratio is the figure.
+import { execFileSync, spawnSync } from 'node:child_process';
+
+export interface CliStartup {
+  rounds: number;
+  nodeMs: number;
+  versionMs: number;
+  checkMs: number;
+  versionRatio: number;
+  checkRatio: number;
+}
+
+function timeRun(args: string[]): number {
+  const start = process.hrtime.bigint();
+  const r = spawnSync(process.execPath, args, { stdio: 'ignore' });
+  if (r.status !== 0 && r.status !== 1) throw new Error(`node ${args.join(' ')} exited ${r.status}`);
+  return Number(process.hrtime.bigint() - start) / 1e6;
+}
+
+const median = (xs: number[]): number => {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.floor(s.length / 2)] as number;
+};
+
+export function benchCliStartup(rounds = 15): CliStartup {
+  execFileSync(process.execPath, ['scripts/build-package.mjs', '--js-only'], { stdio: 'ignore' });
+  const bin = 'bin/agent-stream-inspector.mjs';
+  const node: number[] = [];
+  const version: number[] = [];
+  const check: number[] = [];
+  timeRun([bin, 'check', 'examples/flat-block-turn.jsonl']); // warm the file cache
+  for (let i = 0; i < rounds; i++) {
+    node.push(timeRun(['-e', '0']));
+    version.push(timeRun([bin, '--version']));
+    check.push(timeRun([bin, 'check', 'examples/flat-block-turn.jsonl']));
+  }
+  const nodeMs = median(node);
+  return { rounds, nodeMs, versionMs: median(version), checkMs: median(check), versionRatio: median(version) / nodeMs, checkRatio: median(check) / nodeMs };
+}
+
+export function printCliStartup(): void {
+  const c = benchCliStartup();
+  const fmt = (n: number, digits = 2) => n.toFixed(digits);
+  console.log(`\nCLI start-up, built package, median of ${c.rounds} alternating runs:`);
+  console.log(`  node -e 0                     ${fmt(c.nodeMs, 0)} ms`);
+  console.log(`  --version                     ${fmt(c.versionMs, 0)} ms   ${fmt(c.versionRatio)}x`);
+  console.log(`  check flat-block-turn.jsonl   ${fmt(c.checkMs, 0)} ms   ${fmt(c.checkRatio)}x   (target < 3x)`);
+}

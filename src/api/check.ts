@@ -1,0 +1,66 @@
+// `check`: one result per agent session, in the shape of the CLI's `--json` output (after ESLint's
+// JSON formatter), with the findings sorted by where they occur.
+import type { Session } from '../analysis/sessions';
+import { countBySeverity, type Finding, type Severity } from '../model/finding';
+import { inspect, type CaptureSource, type InspectOptions } from './inspect';
+
+export interface CheckFinding {
+  /** 1-based frame number, then a place inside the frame where it matters (`5:messages[3]`); `-` for the whole session. */
+  location: string;
+  severity: Severity;
+  rule: string;
+  message: string;
+}
+
+export interface CheckResult {
+  file: string;
+  /** The agent session key (session, thread or run id), or the connection id when there is none. */
+  session: string;
+  /** The detected protocol's id, or `unknown`. */
+  protocol: string;
+  frames: number;
+  errorCount: number;
+  warningCount: number;
+  infoCount: number;
+  findings: CheckFinding[];
+}
+
+export interface CheckOptions extends InspectOptions {
+  /** The name results carry in `file`; `<input>` when absent. */
+  file?: string;
+}
+
+/** Checks an input; throws InputError when text cannot be read or recognised. */
+export function check(source: CaptureSource, options: CheckOptions = {}): CheckResult[] {
+  return inspect(source, options).sessions.map((s) => toCheckResult(options.file ?? '<input>', s));
+}
+
+export function sortedFindings(session: Session): Finding[] {
+  return [...session.pipeline.findings()].sort((a, b) => (a.frames[0] ?? -1) - (b.frames[0] ?? -1));
+}
+
+export function toCheckResult(file: string, session: Session, findings = sortedFindings(session)): CheckResult {
+  const counts = countBySeverity(findings);
+  return {
+    file,
+    session: session.key,
+    protocol: session.pipeline.protocol,
+    frames: session.pipeline.frames.length,
+    errorCount: counts.error,
+    warningCount: counts.warning,
+    infoCount: counts.info,
+    findings: findings.map((f) => ({ location: location(f), severity: f.severity, rule: f.rule, message: f.message })),
+  };
+}
+
+/** The 1-based frame number a finding points at first, if any. */
+export function frameNumber(f: Finding): number | undefined {
+  const frame = f.frames[0];
+  return frame === undefined ? undefined : frame + 1;
+}
+
+/** 1-based frame number in the input, then the place inside that frame (e.g. a History API message). */
+export function location(f: Finding): string {
+  const at = frameNumber(f)?.toString() ?? '-';
+  return f.path ? `${at}:${f.path}` : at;
+}

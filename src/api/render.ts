@@ -1,0 +1,42 @@
+// `render`: the reference rendering of an input's sessions as indented text, or the view model.
+import type { Session } from '../analysis/sessions';
+import { renderText } from '../model/render-text';
+import type { ViewModel } from '../model/view';
+import { inspect, type CaptureSource, type InspectOptions } from './inspect';
+
+export interface RenderOptions extends InspectOptions {
+  /** The session to render; all sessions (text) or the first (view) when absent. */
+  session?: string;
+  /** Show every item of running groups, not only the newest three the UI shows. */
+  expand?: boolean;
+}
+
+/**
+ * The text a correct client shows. Several sessions are each headed by
+ * `== session KEY (protocol, N frames) ==`. Throws InputError for unreadable text, and
+ * RangeError when the input has no such session (or none at all).
+ */
+export function render(source: CaptureSource, options?: RenderOptions & { format?: 'text' }): string;
+/** The view model of one session (the first, or `options.session`). */
+export function render(source: CaptureSource, options: RenderOptions & { format: 'view' }): ViewModel;
+export function render(source: CaptureSource, options: RenderOptions & { format?: 'text' | 'view' } = {}): string | ViewModel {
+  const { sessions } = inspect(source, options);
+  const chosen = options.session === undefined ? sessions : sessions.filter((s) => s.key === options.session);
+  if (chosen.length === 0) {
+    const known = sessions.map((s) => s.key).join(', ') || 'none';
+    throw new RangeError(options.session === undefined ? 'no agent stream in this input' : `no session "${options.session}"; sessions: ${known}`);
+  }
+  if (options.format === 'view') return (chosen[0] as Session).pipeline.view();
+  return renderSessions(chosen, options);
+}
+
+/** The text of these sessions, each headed by its key, protocol and frame count when there are several. */
+export function renderSessions(sessions: readonly Session[], options: { expand?: boolean } = {}): string {
+  const several = sessions.length > 1;
+  return sessions
+    .map((s) => {
+      const head = several ? `== session ${s.key} (${s.pipeline.protocol}, ${s.pipeline.frames.length} frames) ==\n` : '';
+      return head + renderText(s.pipeline.view(), { expandRunning: options.expand === true });
+    })
+    .join('');
+}

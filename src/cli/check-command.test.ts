@@ -1,0 +1,35 @@
+// When the tool itself fails on one file, `check` says so in one line naming that file, exits 3, and
+// still checks the other files.
+// @vitest-environment node
+import { describe, expect, it, vi } from 'vitest';
+import { runCli, tempFile } from './test-support';
+
+vi.mock('../api/inspect', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../api/inspect')>();
+  return {
+    ...real,
+    inspect: (...args: Parameters<typeof real.inspect>) => {
+      // The CLI hands inspect what the streaming reader read; its frames carry the file's text.
+      const text = typeof args[0] === 'string' ? args[0] : JSON.stringify(args[0]);
+      if (text.includes('explode')) throw new RangeError('Maximum call stack size exceeded');
+      return real.inspect(...args);
+    },
+  };
+});
+
+describe('check: an internal failure', () => {
+  it('is exit 3 and one line naming the file; the other files are still checked', async () => {
+    const bad = await tempFile('bad.jsonl', '{"type":"explode"}\n');
+    const r = await runCli(['check', '--format', 'json', bad, 'examples/flat-block-broken.jsonl']);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toBe(`${bad}: internal failure: RangeError: Maximum call stack size exceeded (--debug prints the stack)\n`);
+    expect(JSON.parse(r.stdout)).toEqual([expect.objectContaining({ file: 'examples/flat-block-broken.jsonl', errorCount: 4 })]);
+  });
+
+  it('--debug prints the stack before the line', async () => {
+    const bad = await tempFile('bad.jsonl', '{"type":"explode"}\n');
+    const r = await runCli(['check', '--debug', bad]);
+    expect(r.code).toBe(3);
+    expect(r.stderr).toMatch(/^RangeError: Maximum call stack size exceeded\n\s+at [^\n]+\n[\s\S]*\n.*bad\.jsonl: internal failure: RangeError: Maximum call stack size exceeded\n$/);
+  });
+});

@@ -1,0 +1,24 @@
+// The default output: one line per finding on stdout, `FILE:LOCATION SEVERITY RULE-ID message`; what
+// could not be checked and the totals on stderr.
+import type { Output } from '../output';
+import { totals, type CheckReport } from './check-report';
+import { writeProblems } from './problems';
+
+export function writeText(report: CheckReport, out: Output): void {
+  for (const file of report.files) {
+    for (const { result } of file.sessions) {
+      for (const f of result.findings) out.stdout(`${result.file}:${f.location} ${f.severity} ${f.rule} ${f.message}\n`);
+      // A file with an agent stream may hold other connections too; say which were not checked.
+      if (result.protocol === 'unknown' && !file.problem) out.stderr(`${file.file}: session ${result.session}: no agent protocol recognised in ${result.frames} frame(s)\n`);
+    }
+  }
+  writeProblems(report, out);
+  writeSummary(report, out);
+}
+
+/** The totals line, when any file could be read: a run where nothing was read has only the reasons. */
+export function writeSummary(report: CheckReport, out: Output): void {
+  const t = totals(report);
+  if (t.readFiles === 0) return;
+  out.stderr(`${t.errors} error(s), ${t.warnings} warning(s), ${t.infos} info in ${t.sessions} session(s)\n`);
+}
