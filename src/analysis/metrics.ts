@@ -119,7 +119,8 @@ export class SessionMetricsTracker {
     const callFrame = tool.frames[0] ?? -1;
     const span: ToolSpan = { id: tool.toolId, name: tool.name, callFrame };
     const resultFrame = this.resultFrame(tool);
-    if (resultFrame === undefined) return span;
+    // A call and its result read from one frame (a History API response) took no time we can see.
+    if (resultFrame === undefined || resultFrame === callFrame) return span;
     span.resultFrame = resultFrame;
     assign(span, 'latencyMs', this.between(callFrame, resultFrame));
     return span;
