@@ -27,12 +27,18 @@ export async function replayHttp(req: IncomingMessage, res: ServerResponse, answ
   res.on('close', () => gone.abort());
   const signal = AbortSignal.any([gone.signal, ctx.closing]);
   let sent = 0;
+  let lastWrite: Promise<void> = Promise.resolve();
+  // A cut must not lose what was written before it: destroy() discards writes still queued.
+  const cut = async () => {
+    await lastWrite;
+    res.destroy();
+  };
   const end = await play(
     { frames: answer.frames, startedAt: answer.connection.startedAt, pace: ctx.pace, faults: ctx.faults, signal },
     {
       send(frame) {
         if (res.destroyed || res.writableEnded) return;
-        res.write(encodeFrame(frame, kind));
+        lastWrite = new Promise((resolve) => res.write(encodeFrame(frame, kind), () => resolve()));
         sent++;
       },
     },
@@ -46,11 +52,11 @@ export async function replayHttp(req: IncomingMessage, res: ServerResponse, answ
       break;
     case 'recorded-error':
       // The page saw this stream fail: it fails again.
-      res.destroy();
+      await cut();
       ctx.log(`  ${answer.route.method} ${answer.route.path}: failed as recorded at frame ${end.frame.index + 1}, ${what}`);
       break;
     case 'cut':
-      res.destroy();
+      await cut();
       ctx.log(`  ${answer.route.method} ${answer.route.path}: cut after frame ${end.frame} (--cut-after), ${what}`);
       break;
     case 'stall':
