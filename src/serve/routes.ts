@@ -18,7 +18,10 @@ export interface NamedCapture {
   capture: Capture;
 }
 
-/** One answer per recorded connection that has frames for the server to send (or a WebSocket to hold). */
+/**
+ * One answer per recorded connection with messages: frames for the server to send, or a request the page
+ * sent on its own (an approval reply POSTed while the stream goes on), answered with its recorded status.
+ */
 export function recordedAnswers(captures: readonly NamedCapture[]): RecordedAnswer[] {
   const answers: RecordedAnswer[] = [];
   const usedPaths = new Set<string>();
@@ -32,7 +35,7 @@ export function recordedAnswers(captures: readonly NamedCapture[]): RecordedAnsw
     for (const connection of capture.connections) {
       const frames = byConnection.get(connection.id) ?? [];
       const kind = routeKind(connection, frames);
-      if (kind !== 'websocket' && !frames.some((f) => f.direction === 'in' && f.kind === 'message')) continue;
+      if (kind !== 'websocket' && !frames.some((f) => f.kind === 'message')) continue;
       const place = recordedPlace(connection, usedPaths);
       const method = kind === 'websocket' ? 'WS' : place.anyMethod ? '*' : (connection.method ?? 'GET').toUpperCase();
       answers.push({

@@ -146,6 +146,26 @@ describe('JSON answers', () => {
     ]);
   });
 
+  it('answers a request the page sent on its own (an approval reply) with its recorded status, and compares its body', async () => {
+    const reply = '{"type":"approval","approval_key":"s_1","decision":"approve"}';
+    const capture = captureOf({
+      id: 'approval',
+      transport: 'http-json',
+      url: 'http://x/approval',
+      method: 'POST',
+      status: 202,
+      requestBody: reply,
+      frames: [{ direction: 'out', data: reply }],
+    });
+    server = await startReplayServer({ captures: [capture], noDelay: true });
+    const res = await fetch(`${server.url}/approval`, { method: 'POST', body: reply.replace('approve', 'reject') });
+    expect(res.status).toBe(202);
+    expect(await res.text()).toBe('');
+    expect(server.differences).toEqual([
+      { kind: 'request-body', route: 'POST /approval', source: 'capture 1', connectionId: 'approval', frame: 1, detail: 'decision: recorded "approve", got "reject"' },
+    ]);
+  });
+
   it('lets a page on another origin call it (CORS), preflight included', async () => {
     server = await startReplayServer({ captures: [captureOf(history(1))], noDelay: true });
     const origin = 'http://127.0.0.1:5173';

@@ -32,7 +32,7 @@ export async function startReplayServer(options: ReplayOptions): Promise<ReplayS
   const closing = new AbortController();
   const log = options.log ?? (() => undefined);
   const ctx: ReplayContext = { pace: { speed, noDelay: options.noDelay ?? false }, faults, log, differences: [], closing: closing.signal };
-  warnAboutFaults(faults, answers, log);
+  warnAtStart(faults, answers, log);
 
   const server = createServer((req, res) => {
     handleRequest(req, res, table, ctx).catch((err: unknown) => {
@@ -125,10 +125,18 @@ function describeAnswer(answer: RecordedAnswer): string {
   return `${answer.route.source} (${answer.connection.id}, ${answer.route.kind})`;
 }
 
-/** Tells about faults that name frames no recorded answer sends: they would silently do nothing. */
-function warnAboutFaults(faults: FaultPlan, answers: readonly RecordedAnswer[], log: (line: string) => void): void {
+/** Tells about faults that name frames no recorded answer sends (they would do nothing) and cut frames. */
+function warnAtStart(faults: FaultPlan, answers: readonly RecordedAnswer[], log: (line: string) => void): void {
   const sent = new Set<number>();
-  for (const a of answers) for (const f of a.frames) if (f.direction === 'in' && f.kind === 'message') sent.add(frameNumber(f));
+  let truncated = 0;
+  for (const a of answers) {
+    for (const f of a.frames) {
+      if (f.direction !== 'in' || f.kind !== 'message') continue;
+      sent.add(frameNumber(f));
+      if (f.truncated) truncated++;
+    }
+  }
+  if (truncated > 0) log(`warning: ${truncated} frame(s) were cut short by the capture; they are replayed as cut`);
   for (const n of faults.frames()) {
     if (!sent.has(n)) log(`warning: no recorded answer sends frame ${n}, so the fault on it does nothing (frame numbers are those check prints)`);
   }
