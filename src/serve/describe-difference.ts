@@ -22,8 +22,12 @@ function collect(a: unknown, b: unknown, path: string, depth: number, out: strin
   if (out.length > MAX_PATHS) return;
   if (Object.is(a, b)) return;
   const bothObjects = typeof a === 'object' && a !== null && typeof b === 'object' && b !== null && Array.isArray(a) === Array.isArray(b);
-  if (!bothObjects || depth >= MAX_DEPTH) {
-    if (JSON.stringify(a) !== JSON.stringify(b)) out.push(`${path || '(value)'}: recorded ${shortJson(a)}, got ${shortJson(b)}`);
+  if (!bothObjects) {
+    out.push(`${path || '(value)'}: recorded ${shortJson(a)}, got ${shortJson(b)}`);
+    return;
+  }
+  if (depth >= MAX_DEPTH) {
+    out.push(`${path}: differs more than ${MAX_DEPTH} levels deep`);
     return;
   }
   const ra = a as Record<string, unknown>;

@@ -1,7 +1,10 @@
 // @vitest-environment node
 // Streaming and JSON answers over HTTP with real clients: Node's fetch (+ eventsource-parser for SSE) and
 // a raw socket where the chunk boundaries themselves are the point.
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { startReplayServer } from './server';
 import { captureOf, sseCapture } from './testing/captures';
@@ -81,6 +84,22 @@ describe('streaming HTTP replay', () => {
     expect(res.headers.get('x-vercel-ai-data-stream')).toBe('v1');
     expect(await res.text()).toBe(lines.map((l) => `${l}\n`).join(''));
     expect(server.differences).toEqual([]);
+  });
+
+  it('serves a recording without URL (a raw SSE body file) at /<connection id>, for any method', async () => {
+    const file = path.join(os.tmpdir(), `asi-serve-${process.pid}.sse`);
+    fs.writeFileSync(file, 'event: a\ndata: {"x":1}\n\ndata: {"x":2}\n\n');
+    try {
+      server = await startReplayServer({ captures: [file], noDelay: true });
+      expect(server.routes).toEqual([{ kind: 'sse', method: '*', path: '/sse', source: file, connectionId: 'sse', frames: 2 }]);
+      const read = await readSse(`${server.url}/sse`, { method: 'POST', body: '{}' });
+      expect(read.events.map((e) => [e.event, e.data])).toEqual([
+        ['a', '{"x":1}'],
+        [undefined, '{"x":2}'],
+      ]);
+    } finally {
+      fs.rmSync(file, { force: true });
+    }
   });
 
   it('keeps the recorded gaps, scaled by speed', async () => {

@@ -1,5 +1,6 @@
 // The replay server: answers what captured sessions recorded, at the recorded method + path, over plain
 // HTTP and WebSocket (`ws`) on one loopback port.
+import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { WebSocketServer } from 'ws';
@@ -10,7 +11,7 @@ import { frameNumber } from './player';
 import { reportDifference, type ReplayContext } from './replay-context';
 import { recordedAnswers, RouteTable, type RecordedAnswer } from './routes';
 import type { ReplayOptions, ReplayServer } from './types';
-import { corsHeaders } from './wire';
+import { corsHeaders, replayStatus } from './wire';
 import { replayWebSocket } from './ws-replay';
 
 /** Request bodies and client messages larger than this are refused. */
@@ -30,6 +31,8 @@ export async function startReplayServer(options: ReplayOptions): Promise<ReplayS
   const table = new RouteTable(answers, options.loop ?? false);
   const faults = new FaultPlan(options.faults);
   const closing = new AbortController();
+  // Every open connection listens for the server closing: no listener bound applies.
+  setMaxListeners(0, closing.signal);
   const log = options.log ?? (() => undefined);
   const ctx: ReplayContext = { pace: { speed, noDelay: options.noDelay ?? false }, faults, log, differences: [], closing: closing.signal };
   warnAtStart(faults, answers, log);
@@ -96,7 +99,7 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, table: R
     return;
   }
   const { answer } = match;
-  ctx.log(`${where} → ${describeAnswer(answer)} ${answer.connection.status ?? 200}`);
+  ctx.log(`${where} → ${describeAnswer(answer)} ${replayStatus(answer.connection)}`);
   noteRequestDifferences(ctx, answer, url.search, body, match);
   await replayHttp(req, res, answer, ctx);
 }

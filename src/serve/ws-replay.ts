@@ -26,12 +26,14 @@ export async function replayWebSocket(socket: WebSocket, answer: RecordedAnswer,
     else inbox.push(message);
     wake?.();
   });
+  const onClosing = () => wake?.();
+  ctx.closing.addEventListener('abort', onClosing, { once: true });
   socket.on('close', () => {
     gone.abort();
+    ctx.closing.removeEventListener('abort', onClosing);
     wake?.();
   });
   socket.on('error', () => gone.abort());
-  ctx.closing.addEventListener('abort', () => wake?.(), { once: true });
 
   function reportUnexpected(message: Received): void {
     reportDifference(ctx, answer, 'unexpected', `a message the recording does not have: ${shortText(message.text)}`);
