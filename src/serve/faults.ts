@@ -13,10 +13,6 @@ export class FaultPlan {
     for (const { frame, ms } of faults.delay ?? []) this.delays.set(frame, (this.delays.get(frame) ?? 0) + ms);
   }
 
-  drop(frame: number): boolean {
-    return this.drops.has(frame);
-  }
-
   /** How many times frame N goes out. */
   copies(frame: number): number {
     if (this.drops.has(frame)) return 0;
