@@ -1,5 +1,5 @@
 // The programmatic API of agent-stream-inspector (the package's main export): read any supported
-// input, check it against its protocol, render what a correct client shows. The same code runs in
+// input, check it against its protocol, render what a correct client shows, time it, replay it. The same code runs in
 // the CLI and the DevTools panel.
 
 // Reading: any input the CLI reads (capture file, HAR, SSE body, JSON Lines, JSON events, History API).
@@ -16,6 +16,15 @@ export type { CheckFinding, CheckOptions, CheckResult } from './api/check';
 // Rendering: the reference rendering as text, or the view model.
 export { render } from './api/render';
 export type { RenderOptions } from './api/render';
+
+// Timing: each session's time to first byte and token, duration, rate, gaps, tool latencies, waits.
+export { stats } from './analysis/stats';
+export type { SessionStats, StatsOptions } from './analysis/stats';
+export type { Gap, SessionMetrics, ToolSpan, WaitSpan } from './analysis/metrics-types';
+
+// Replaying: a loopback mock server that answers what captures recorded, with their timing and faults.
+export { startReplayServer as serve, startReplayServer } from './serve';
+export type { ReplayDifference, ReplayFaults, ReplayInput, ReplayOptions, ReplayRoute, ReplayServer } from './serve';
 
 // Rule documentation: each rule's anchor in docs/rules.md and its link.
 export { ruleAnchor, ruleHelpUri } from './cli/report/rule-catalogue';

@@ -3,7 +3,7 @@
 import { applyEvent, applyHistory, createTranscript } from './blocks.js';
 import { setupProtocols } from './protocol-mode.js';
 import { el, renderTranscript, todoList } from './render.js';
-import { transports } from './transport.js';
+import { backendUrl, transports } from './transport.js';
 
 const $ = (id) => document.getElementById(id);
 const params = new URLSearchParams(location.search);
@@ -52,6 +52,7 @@ function writeUrl() {
   if (protocolMode.active()) next.set('protocol', protocolMode.value());
   if ($('buggy').checked) next.set('buggy', '1');
   if (session) next.set('session', session.id);
+  if (params.has('server')) next.set('server', params.get('server'));
   history.replaceState(null, '', `?${next}`);
 }
 
@@ -101,7 +102,7 @@ async function resume(id) {
   session = { id, scenario: $('scenario').value, buggy: $('buggy').checked, transport: $('transport').value, text: '' };
   ctx.sessionId = id;
   transport = transports[session.transport]({ onEvent, onStatus: setStatus });
-  const res = await fetch(`/history?session_id=${encodeURIComponent(id)}`);
+  const res = await fetch(backendUrl(`/history?session_id=${encodeURIComponent(id)}`));
   if (!res.ok) {
     setStatus(`history: HTTP ${res.status}; start a new chat`);
     session = null;

@@ -2,6 +2,21 @@
 // (eventsource-parser does the framing), and EventSource. Replies go over the socket, or POST /approval.
 import { createParser } from '/vendor/eventsource-parser.js';
 
+// `?server=http://127.0.0.1:PORT` points the page at another backend, e.g. `agent-stream-inspector serve`
+// replaying a captured session; without it the page talks to the site that served it.
+const server = new URLSearchParams(location.search).get('server');
+
+/** A backend path as a URL on the chosen server. */
+export function backendUrl(path) {
+  return server ? new URL(path, server).href : path;
+}
+
+function socketUrl(path) {
+  const url = new URL(path, server ?? location.href);
+  url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+  return url.href;
+}
+
 const EVENT_TYPES = ['message_start', 'content_block_start', 'content_block_delta', 'content_block_stop', 'group_start', 'group_end', 'message_stop', 'error'];
 
 function parse(data, onEvent) {
@@ -14,7 +29,7 @@ function parse(data, onEvent) {
 }
 
 async function postApproval(frame, onStatus) {
-  const res = await fetch('/approval', { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(frame) });
+  const res = await fetch(backendUrl('/approval'), { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(frame) });
   if (!res.ok) onStatus(`approval refused: ${(await res.json().catch(() => ({}))).error || res.status}`);
 }
 
@@ -23,7 +38,7 @@ export function webSocketTransport({ onEvent, onStatus }) {
   const queue = [];
   const open = () => {
     if (socket && socket.readyState <= WebSocket.OPEN) return socket;
-    socket = new WebSocket(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+    socket = new WebSocket(socketUrl('/ws'));
     socket.addEventListener('open', () => queue.splice(0).forEach((f) => socket.send(f)));
     socket.addEventListener('message', (e) => parse(e.data, onEvent));
     socket.addEventListener('close', () => onStatus('WebSocket closed'));
@@ -46,7 +61,7 @@ function sseUrl(session, lastEventId) {
   const params = new URLSearchParams({ session: session.id, scenario: session.scenario });
   if (session.buggy) params.set('buggy', '1');
   if (lastEventId !== undefined) params.set('last_event_id', String(lastEventId));
-  return `/sse?${params}`;
+  return backendUrl(`/sse?${params}`);
 }
 
 export function fetchSseTransport({ onEvent, onStatus }) {

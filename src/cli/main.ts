@@ -8,9 +8,10 @@ import { InternalFailure, oneLine, stackOf } from './failure';
 import type { Output } from './output';
 import { packageInfo } from './package-info';
 import { renderCommand } from './render-command';
+import { serveCommand } from './serve-command';
 import { statsCommand } from './stats-command';
 
-export const commands: readonly Command[] = [checkCommand, renderCommand, statsCommand];
+export const commands: readonly Command[] = [checkCommand, renderCommand, statsCommand, serveCommand];
 
 const BIN = 'agent-stream-inspector';
 

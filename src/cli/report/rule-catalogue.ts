@@ -2,6 +2,7 @@
 // anchors are rule ids lower-cased with `/` replaced by `-` (`flat/tool-without-result` →
 // `#flat-tool-without-result`), so a link never depends on how a Markdown renderer slugs headings.
 import type { RuleMeta } from '../../model/finding';
+import { ruleDocAnchor } from '../../model/rule-anchor';
 import { protocols } from '../../protocols/registry';
 import { packageInfo } from '../package-info';
 
@@ -17,9 +18,8 @@ export function ruleCatalogue(): ReadonlyMap<string, CatalogueRule> {
   return catalogue;
 }
 
-export function ruleAnchor(ruleId: string): string {
-  return ruleId.toLowerCase().replace(/\//g, '-');
-}
+/** The rule's anchor in docs/rules.md. */
+export const ruleAnchor = ruleDocAnchor;
 
 export function ruleHelpUri(ruleId: string): string {
   return `${packageInfo.rulesDocUrl}#${ruleAnchor(ruleId)}`;
