@@ -126,7 +126,7 @@ export class Hub {
    */
   private async storeBatch(tabId: number, batch: RelayBatch, port: TypedPort<HubToRelay, RelayToHub>): Promise<void> {
     const tab = (await this.tab(tabId))!;
-    const counters = `${tab.record.dropped}/${tab.record.rejected}/${tab.record.ignored}`;
+    const counters = statusCounters(tab);
     const result = tab.applyBatch(batch);
     // A resend of a batch stored before (or still being stored): its acknowledgement waits for that write too.
     const write = result.duplicate
@@ -139,7 +139,7 @@ export class Hub {
     if (!result.duplicate) {
       // Summaries cost a pipeline per session: they are made only for a tab some panel watches.
       if (this.watched(tabId)) this.tellPanels(tab, result);
-      if (counters !== `${tab.record.dropped}/${tab.record.rejected}/${tab.record.ignored}`) this.send(tabId, { type: 'status', ...tab.status() });
+      if (counters !== statusCounters(tab)) this.send(tabId, { type: 'status', ...tab.status() });
     }
     void stored.then(() => port.post({ type: 'ack', seq: batch.seq }));
   }
@@ -229,4 +229,10 @@ export class Hub {
   memoryTabIds(): number[] {
     return [...this.tabs.keys()];
   }
+}
+
+/** The tab status fields a batch can change, to tell whether panels need a new status. */
+function statusCounters(tab: Tab): string {
+  const r = tab.record;
+  return `${r.dropped}/${r.rejected}/${r.ignored}/${r.hookErrors ?? 0}/${r.degraded?.length ?? 0}`;
 }
