@@ -57,6 +57,8 @@ export const weakSet = uncurry(WeakMap.prototype.set) as <V>(m: WeakMap<object, 
 export const weakHas = uncurry(WeakMap.prototype.has) as (m: WeakMap<object, unknown>, key: object) => boolean;
 export const uint8Subarray = uncurry(Uint8Array.prototype.subarray) as (a: Uint8Array, start: number, end: number) => Uint8Array;
 export const NativeUint8Array = Uint8Array;
+/** `bytes.length` through the saved getter of %TypedArray%.prototype (which the page could redefine). */
+export const typedLength = uncurry(getOwnDescriptor(getPrototypeOf(Uint8Array.prototype) as object, 'length')!.get!) as (a: Uint8Array) => number;
 export const NativePromise = Promise;
 export const NativeError = Error;
 export const NativeWeakMap = WeakMap;
