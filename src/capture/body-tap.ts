@@ -92,7 +92,8 @@ export function tapBody(n: StreamNatives, body: ReadableStream<Uint8Array>, spli
   transformer.cancel = (reason: unknown) => {
     cancelReason = { reason };
   };
-  const transform = construct(n.TransformStream, [transformer]) as TransformStream<Uint8Array, Uint8Array>;
+  // The strategies too: left out, the browser reads `size` and `highWaterMark` of default objects.
+  const transform = construct(n.TransformStream, [transformer, bare<QueuingStrategy>(), bare<QueuingStrategy>()]) as TransformStream<Uint8Array, Uint8Array>;
   const pipeOptions = bare<StreamPipeOptions>();
   pipeOptions.preventCancel = true;
   const start = () => {

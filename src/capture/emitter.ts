@@ -9,7 +9,7 @@ import {
   type PageToRelay,
 } from '../bridge/page-messages';
 import type { Direction, FrameKind, Transport } from '../model/frame';
-import { apply, documentToken, getOwnDescriptor, getPrototypeOf, hasOwn, nativeGetter, now, thenNative } from './natives';
+import { apply, bare, documentToken, getOwnDescriptor, getPrototypeOf, hasOwn, nativeGetter, now, thenNative } from './natives';
 import { createHealth, type Health } from './health';
 import { textFrameEncoder } from './json-encode';
 import { cutText, type FramePayload } from './truncate';
@@ -84,7 +84,15 @@ export function createCapture(post: Post, postJson?: PostJson, health: Health = 
     open(transport, info) {
       const id = `${token}-${++counter}`;
       const startedAt = own(info, 'startedAt');
-      const opened: PageConnectionOpened = { [PAGE_MESSAGE_TAG]: 1, type: 'connection', id, transport, url: info.url, time: startedAt ?? now() };
+      // Prototype-less, like every record the hook fills in field by field: assigning a field that is
+      // not there yet would otherwise run a setter the page put on Object.prototype.
+      const opened = bare<PageConnectionOpened>();
+      opened[PAGE_MESSAGE_TAG] = 1;
+      opened.type = 'connection';
+      opened.id = id;
+      opened.transport = transport;
+      opened.url = info.url;
+      opened.time = startedAt ?? now();
       const responseAt = own(info, 'responseAt');
       if (responseAt !== undefined) opened.responseAt = responseAt;
       const method = own(info, 'method');
@@ -187,7 +195,14 @@ function buildFrame(connectionId: string, time: number, fields: FrameFields): Pa
     data = cut.data;
     if (!truncated && hasOwn(cut, 'truncated')) truncated = cut.truncated;
   }
-  const frame: PageFrame = { [PAGE_MESSAGE_TAG]: 1, type: 'frame', connectionId, time, direction: fields.direction, kind: fields.kind, data };
+  const frame = bare<PageFrame>();
+  frame[PAGE_MESSAGE_TAG] = 1;
+  frame.type = 'frame';
+  frame.connectionId = connectionId;
+  frame.time = time;
+  frame.direction = fields.direction;
+  frame.kind = fields.kind;
+  frame.data = data;
   if (f.encoding !== undefined) frame.encoding = f.encoding;
   if (truncated !== undefined) frame.truncated = truncated;
   if (f.eventName !== undefined) frame.eventName = f.eventName;

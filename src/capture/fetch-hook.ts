@@ -142,15 +142,14 @@ function connectionInfo(
   startedAt: number,
   responseAt: number,
 ): ConnectionInfo {
-  const info: ConnectionInfo = {
-    startedAt,
-    responseAt,
-    url: (h.responseUrl(response) as string) || (h.requestUrl(request) as string),
-    method: h.requestMethod(request) as string,
-    requestHeaders: headersToRecord(h, h.requestHeaders(request)),
-    status: h.responseStatus(response) as number,
-    responseHeaders: headersToRecord(h, h.responseHeaders(response)),
-  };
+  const info = bare<ConnectionInfo>();
+  info.startedAt = startedAt;
+  info.responseAt = responseAt;
+  info.url = (h.responseUrl(response) as string) || (h.requestUrl(request) as string);
+  info.method = h.requestMethod(request) as string;
+  info.requestHeaders = headersToRecord(h, h.requestHeaders(request));
+  info.status = h.responseStatus(response) as number;
+  info.responseHeaders = headersToRecord(h, h.responseHeaders(response));
   if (body !== undefined) {
     info.requestBody = body.data;
     if (body.truncated) info.requestBodyTruncated = body.truncated;

@@ -98,9 +98,8 @@ export function createSseSplitter(
     }
     if (!blank) return field(text, start, end);
     if (dataLines > 0) {
-      const out: SseEvent = { data };
-      if (event !== undefined) out.event = event;
-      if (id !== undefined) out.id = id;
+      // Every field set at once: adding one later would reach a setter on Object.prototype.
+      const out: SseEvent = event === undefined ? (id === undefined ? { data } : { data, id }) : id === undefined ? { data, event } : { data, event, id };
       resetEvent();
       onEvent(out);
     } else {

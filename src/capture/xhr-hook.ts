@@ -20,11 +20,11 @@ interface XhrState {
   method: string;
   url: string;
   requestHeaders: Record<string, string>;
-  requestBody?: FramePayload;
+  requestBody: FramePayload | undefined;
   /** When the page called send(). */
-  startedAt?: number;
+  startedAt: number | undefined;
   listening: boolean;
-  stream?: { conn: WatchedConnection; splitter: StreamSplitter; seen: number; ended: boolean };
+  stream: { conn: WatchedConnection; splitter: StreamSplitter; seen: number; ended: boolean } | undefined;
 }
 
 export function hookXhr(win: Window & typeof globalThis, capture: Capture): Restore {
@@ -116,12 +116,17 @@ export function hookXhr(win: Window & typeof globalThis, capture: Capture): Rest
       const result = apply(original, self, args); // validates the arguments natively first
       health.quietly(() => {
         const previous = stateOf(self);
-        weakSet(states, self as object, {
+        // Every field there from the start, so none is ever looked up or assigned on Object.prototype.
+        const state: XhrState = {
           method: typeof args[0] === 'string' ? toUpperCase(args[0]) : 'GET',
           url: typeof args[1] === 'string' ? args[1] : '[URL object]',
           requestHeaders: bare<Record<string, string>>(),
+          requestBody: undefined,
+          startedAt: undefined,
           listening: previous?.listening ?? false,
-        });
+          stream: undefined,
+        };
+        weakSet(states, self as object, state);
       });
       return result;
     }),
