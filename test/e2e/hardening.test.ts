@@ -46,6 +46,9 @@ beforeAll(async () => {
         res.writeHead(204).end();
         nextReport?.(url);
       },
+      '/favicon.ico': (_req, res) => {
+        res.writeHead(204).end();
+      },
       '/blank': (_req, res) => {
         res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>blank</title><p>blank</p>');
       },
@@ -200,7 +203,7 @@ describe('a page whose builtins were replaced before the hook started', () => {
 describe('payloads JSON makes larger', () => {
   it(`a tab of ${CONTROL_FRAMES} frames of ${CONTROL_CHARS} control characters opens live, each cut at the byte bound and marked`, { timeout: 240_000 }, async () => {
     const page = await browser.context.newPage();
-    await page.goto(`${server.origin}/blank`);
+    await page.goto(`${server.origin}/blank?control`);
     const tabId = await tabIdOf(browser, page);
     await page.evaluate(
       ([frames, chars]) =>
@@ -215,8 +218,8 @@ describe('payloads JSON makes larger', () => {
     );
     let frames: Frame[] = [];
     await expect
-      .poll(async () => (frames = await hubFrames(browser, tabId)).filter((f) => f.kind === 'message').length, { timeout: 180_000, interval: 1000 })
-      .toBe(CONTROL_FRAMES + 1);
+      .poll(async () => (frames = await hubFrames(browser, tabId)).filter((f) => f.kind === 'message' && f.direction === 'in').length, { timeout: 180_000, interval: 1000 })
+      .toBe(CONTROL_FRAMES + 1); // and 'end'
     const big = frames.filter((f) => f.truncated);
     expect(big).toHaveLength(CONTROL_FRAMES);
     for (const f of big) {
@@ -237,7 +240,7 @@ describe('payloads JSON makes larger', () => {
 describe('when requests start', () => {
   it(`records the request's start, not its answer: a reply ${SLOW_MS} ms late shows as time to first byte`, async () => {
     const page = await browser.context.newPage();
-    await page.goto(`${server.origin}/blank`);
+    await page.goto(`${server.origin}/blank?slow`);
     const tabId = await tabIdOf(browser, page);
     const big = 'x'.repeat(1_500_000);
     await page.evaluate(async (bigBody) => {
