@@ -1,4 +1,5 @@
 import { defineConfig } from 'wxt';
+import { ignoreListPageHook } from './scripts/ignore-list-page-hook';
 
 // The extension's manifest and build. Entrypoints live in entrypoints/ and only wire src/ together.
 export default defineConfig({
@@ -30,7 +31,10 @@ export default defineConfig({
         { minimum_chrome_version: '111' }),
   }),
   vite: () => ({
+    // Maps are made for every chunk but shipped for none, except the page hook's (see the plugin).
+    plugins: [ignoreListPageHook()],
     build: {
+      sourcemap: 'hidden',
       rollupOptions: {
         // zod 4 ships /*#__PURE__*/ annotations in places rollup cannot use; the warning is noise.
         onwarn(warning, warn) {

@@ -2,6 +2,7 @@
 // travel whole; the typed port splits any message over its cap into pieces (see chunking.ts).
 import { z } from 'zod';
 import type { Connection, Frame } from '../model/frame';
+import { MAX_HEALTH_LINE_CHARS, MAX_HEALTH_LINES } from './page-messages';
 import { CaptureLikeSchema, ConnectionSchema, FrameSchema, SessionSummarySchema, type SessionSummary } from './shared-schemas';
 
 /** Counters and switches of a tab, shown in the panel's status line. */
@@ -18,6 +19,10 @@ export interface TabStatus {
   readonly failed?: number;
   readonly preserveLog: boolean;
   readonly recording: boolean;
+  /** What the hook could not capture on the tab's page, and why, one line each. */
+  readonly degraded?: readonly string[];
+  /** Errors the hook caught in its own code (none of them reached the page). */
+  readonly hookErrors?: number;
 }
 
 export interface CaptureLike {
@@ -47,6 +52,8 @@ const TabStatusShape = {
   failed: z.number().int().nonnegative().optional(),
   preserveLog: z.boolean(),
   recording: z.boolean(),
+  degraded: z.array(z.string().max(MAX_HEALTH_LINE_CHARS)).max(MAX_HEALTH_LINES * 2).optional(),
+  hookErrors: z.number().int().nonnegative().optional(),
 };
 
 export const HubToPanelSchema = z.discriminatedUnion('type', [

@@ -2,7 +2,17 @@
 // so every field is typed and bounded: anything oversize, ill-typed or carrying unknown keys is
 // rejected whole (and counted), never half-accepted.
 import { z } from 'zod';
-import { MAX_CHANNEL_BATCH_CHARS, MAX_CHANNEL_BATCH_MESSAGES, MAX_FRAME_CHARS, PAGE_MESSAGE_TAG, type PageFrame, type PageToRelay } from './page-messages';
+import { jsonByteLength } from './json-size';
+import {
+  MAX_CHANNEL_BATCH_CHARS,
+  MAX_CHANNEL_BATCH_MESSAGES,
+  MAX_FRAME_CHARS,
+  MAX_HEALTH_LINE_CHARS,
+  MAX_HEALTH_LINES,
+  PAGE_MESSAGE_TAG,
+  type PageFrame,
+  type PageToRelay,
+} from './page-messages';
 
 /** Bounds for the small fields; payload-sized fields use MAX_FRAME_CHARS. */
 export const LIMITS = {
@@ -35,9 +45,11 @@ export const PageConnectionOpenedSchema = z.strictObject({
   method: z.string().max(LIMITS.method).optional(),
   requestHeaders: headers.optional(),
   requestBody: z.string().max(MAX_FRAME_CHARS).optional(),
+  requestBodyTruncated: z.strictObject({ originalLength: z.number().int().nonnegative() }).optional(),
   status: z.number().int().min(0).max(999).optional(),
   responseHeaders: headers.optional(),
   time,
+  responseAt: time.optional(),
 });
 
 /** A frame's payload and its SSE fields, bounded alike wherever a frame travels (see shared-schemas.ts). */
@@ -61,7 +73,14 @@ export const PageFrameSchema = z.strictObject({
   reason: z.string().max(LIMITS.reason).optional(),
 });
 
-export const PageToRelaySchema = z.discriminatedUnion('type', [PageConnectionOpenedSchema, PageFrameSchema]);
+export const PageCaptureHealthSchema = z.strictObject({
+  [PAGE_MESSAGE_TAG]: z.literal(1),
+  type: z.literal('health'),
+  degraded: z.array(z.string().max(MAX_HEALTH_LINE_CHARS)).max(MAX_HEALTH_LINES),
+  errors: z.number().int().nonnegative(),
+});
+
+export const PageToRelaySchema = z.discriminatedUnion('type', [PageConnectionOpenedSchema, PageFrameSchema, PageCaptureHealthSchema]);
 
 // Compile-time check that the schema and the pinned contract describe the same messages.
 type Inferred = z.infer<typeof PageToRelaySchema>;
@@ -78,10 +97,11 @@ export function hasPageTag(value: unknown): boolean {
   return typeof value === 'object' && value !== null && (value as Record<string, unknown>)[PAGE_MESSAGE_TAG] === 1;
 }
 
-/** Rough size of a message in characters, for queue and batch bounds. */
+/** Size of a message as JSON in UTF-8 bytes (its payload exactly, a margin for the rest), for queue and batch bounds. */
 export function pageMessageSize(message: PageToRelay): number {
-  if (message.type === 'frame') return message.data.length + 200;
-  return message.url.length + (message.requestBody?.length ?? 0) + 500;
+  if (message.type === 'frame') return jsonByteLength(message.data) + 200;
+  if (message.type === 'health') return 200 + MAX_HEALTH_LINES * MAX_HEALTH_LINE_CHARS * 6;
+  return 6 * message.url.length + (message.requestBody === undefined ? 0 : jsonByteLength(message.requestBody)) + 500;
 }
 
 export interface ParsedBatch {

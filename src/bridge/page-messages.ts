@@ -33,10 +33,14 @@ export interface PageConnectionOpened {
   method?: string;
   requestHeaders?: Record<string, string>;
   requestBody?: string;
+  /** Set when the hook cut the request body at its size bound. */
+  requestBodyTruncated?: { originalLength: number };
   status?: number;
   responseHeaders?: Record<string, string>;
-  /** ms since the epoch */
+  /** When the page started the request (called fetch() or send(), constructed the socket); ms since the epoch. */
   time: number;
+  /** When the response headers arrived (HTTP connections); ms since the epoch. */
+  responseAt?: number;
 }
 
 /** One frame on a watched connection. The hub assigns the frame's capture index. */
@@ -58,10 +62,32 @@ export interface PageFrame {
   reason?: string;
 }
 
-export type PageToRelay = PageConnectionOpened | PageFrame;
+/**
+ * The hook's own health on this page, running totals sent when they change: captures it had to leave
+ * off because the page (or another extension) replaced builtins before the hook started, and failures
+ * of its own code, which are caught and counted so that none ever reaches the page.
+ */
+export interface PageCaptureHealth {
+  [PAGE_MESSAGE_TAG]: 1;
+  type: 'health';
+  /** One line per capture that is off, saying what and why. */
+  degraded: string[];
+  errors: number;
+}
 
-/** Payloads longer than this many characters are cut by the hook (and marked `truncated`). */
-export const MAX_FRAME_CHARS = 1_000_000;
+export type PageToRelay = PageConnectionOpened | PageFrame | PageCaptureHealth;
+
+/**
+ * A payload is cut by the hook (and marked `truncated`) where its JSON text would pass this many UTF-8
+ * bytes: the size it is stored and sent at. Characters alone would let a payload of control characters
+ * (six bytes each in JSON) through at six times the bound.
+ */
+export const MAX_FRAME_BYTES = 1_000_000;
+/** No payload that fits MAX_FRAME_BYTES of JSON has more characters than this. */
+export const MAX_FRAME_CHARS = MAX_FRAME_BYTES;
+/** Bounds of a health message. */
+export const MAX_HEALTH_LINES = 20;
+export const MAX_HEALTH_LINE_CHARS = 300;
 
 export const CHANNEL_OFFER_EVENT = `${PAGE_MESSAGE_TAG}:offer`;
 export const CHANNEL_REQUEST_EVENT = `${PAGE_MESSAGE_TAG}:request`;

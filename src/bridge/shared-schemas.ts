@@ -21,9 +21,11 @@ export const ConnectionSchema = z.object({
   method: z.string().max(LIMITS.method).optional(),
   requestHeaders: headers.optional(),
   requestBody: z.string().max(MAX_FRAME_CHARS).optional(),
+  requestBodyTruncated: z.object({ originalLength: z.number().int().nonnegative() }).optional(),
   status: z.number().int().optional(),
   responseHeaders: headers.optional(),
   startedAt: z.number().finite().optional(),
+  responseAt: z.number().finite().optional(),
   closed: z
     .object({ code: z.number().int().optional(), reason: z.string().optional(), at: z.number().finite().optional() })
     .optional(),

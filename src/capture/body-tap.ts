@@ -5,7 +5,8 @@
 // `cancel()` would hang and the connection would stay open.)
 import type { WatchedConnection } from './emitter';
 import { describeError } from './emitter';
-import { construct, call, nativeMethod, thenNative } from './natives';
+import { bare, construct, call, nativeGetter, nativeMethod, thenNative } from './natives';
+import type { Health } from './health';
 import { createNdjsonSplitter } from './ndjson-splitter';
 import { createSseSplitter, type StreamSplitter } from './sse-splitter';
 
@@ -36,6 +37,8 @@ export interface StreamNatives {
   decode: (...a: never[]) => unknown;
   enqueue: (...a: never[]) => unknown;
   cancel: (...a: never[]) => unknown;
+  readable: (self: unknown) => unknown;
+  writable: (self: unknown) => unknown;
 }
 
 export function streamNatives(win: typeof globalThis): StreamNatives | undefined {
@@ -43,8 +46,10 @@ export function streamNatives(win: typeof globalThis): StreamNatives | undefined
   const decode = nativeMethod(win.TextDecoder?.prototype, 'decode');
   const enqueue = nativeMethod(win.TransformStreamDefaultController?.prototype, 'enqueue');
   const cancel = nativeMethod(win.ReadableStream?.prototype, 'cancel');
-  if (!pipeTo || !decode || !enqueue || !cancel || typeof win.TransformStream !== 'function') return undefined;
-  return { TransformStream: win.TransformStream, TextDecoder: win.TextDecoder, pipeTo, decode, enqueue, cancel };
+  const readable = nativeGetter(win.TransformStream?.prototype, 'readable');
+  const writable = nativeGetter(win.TransformStream?.prototype, 'writable');
+  if (!pipeTo || !decode || !enqueue || !cancel || !readable || !writable || typeof win.TransformStream !== 'function') return undefined;
+  return { TransformStream: win.TransformStream, TextDecoder: win.TextDecoder, pipeTo, decode, enqueue, cancel, readable, writable };
 }
 
 export interface BodyTap {
@@ -56,53 +61,58 @@ export interface BodyTap {
 }
 
 /** A stream that yields exactly what `body` yields, feeding its text to `splitter` on the way. */
-export function tapBody(n: StreamNatives, body: ReadableStream<Uint8Array>, splitter: StreamSplitter, conn: WatchedConnection): BodyTap {
+export function tapBody(n: StreamNatives, body: ReadableStream<Uint8Array>, splitter: StreamSplitter, conn: WatchedConnection, health: Health): BodyTap {
   const decoder = construct(n.TextDecoder, []) as TextDecoder;
-  const streamOption = { stream: true };
+  // Option and callback objects without a prototype: the browser reads every member it knows of,
+  // and one we leave out must not be found on Object.prototype.
+  const streamOption = bare<TextDecodeOptions>();
+  streamOption.stream = true;
   let cancelReason: { reason: unknown } | undefined;
   const feed = (chunk: unknown) => {
+    let text: string;
     try {
-      splitter.push(call<string>(n.decode, decoder, chunk, streamOption));
+      text = call<string>(n.decode, decoder, chunk, streamOption);
     } catch {
-      // Bytes the decoder cannot take are the page's business, not ours.
+      return; // bytes the decoder cannot take are the page's business, not ours
     }
+    health.quietly(() => splitter.push(text));
   };
-  const transform = construct(n.TransformStream, [
-    {
-      transform(chunk: Uint8Array, controller: TransformStreamDefaultController<Uint8Array>) {
-        call(n.enqueue, controller, chunk);
-        feed(chunk);
-      },
-      flush() {
-        try {
-          splitter.push(call<string>(n.decode, decoder));
-          splitter.end();
-        } catch {
-          // see feed
-        }
-        conn.frame({ direction: 'in', kind: 'close' });
-      },
-      cancel(reason: unknown) {
-        cancelReason = { reason };
-      },
-    },
-  ]) as TransformStream<Uint8Array, Uint8Array>;
+  const transformer = bare<Transformer<Uint8Array, Uint8Array> & { cancel?: (reason: unknown) => void }>();
+  transformer.transform = (chunk, controller) => {
+    call(n.enqueue, controller, chunk);
+    feed(chunk);
+  };
+  transformer.flush = () => {
+    health.quietly(() => {
+      splitter.push(call<string>(n.decode, decoder));
+      splitter.end();
+      conn.frame({ direction: 'in', kind: 'close' });
+    });
+  };
+  transformer.cancel = (reason: unknown) => {
+    cancelReason = { reason };
+  };
+  // The strategies too: left out, the browser reads `size` and `highWaterMark` of default objects.
+  const transform = construct(n.TransformStream, [transformer, bare<QueuingStrategy>(), bare<QueuingStrategy>()]) as TransformStream<Uint8Array, Uint8Array>;
+  const pipeOptions = bare<StreamPipeOptions>();
+  pipeOptions.preventCancel = true;
   const start = () => {
     // preventCancel: when the pipe stops because the page cancelled its side, we cancel the network
     // body ourselves, which also tells the two endings apart: cancelling a body that already failed
     // (network error, abort) rejects with that failure. (Chromium 156 does not call
     // `transformer.cancel`, so that callback alone cannot be relied on.)
-    const piping = call<Promise<void>>(n.pipeTo, body, transform.writable, { preventCancel: true });
+    const piping = call<Promise<void>>(n.pipeTo, body, n.writable(transform), pipeOptions);
     thenNative(piping, () => undefined, (err) => {
       thenNative(
         call<Promise<void>>(n.cancel, body, err),
-        () => conn.frame({ direction: 'in', kind: 'close', reason: 'cancelled by the page' }),
-        (failure) => {
-          if (cancelReason) conn.frame({ direction: 'in', kind: 'close', reason: 'cancelled by the page' });
-          else conn.frame({ direction: 'in', kind: 'error', data: describeError(failure) });
-        },
+        () => health.quietly(() => conn.frame({ direction: 'in', kind: 'close', reason: 'cancelled by the page' })),
+        (failure) =>
+          health.quietly(() => {
+            if (cancelReason) conn.frame({ direction: 'in', kind: 'close', reason: 'cancelled by the page' });
+            else conn.frame({ direction: 'in', kind: 'error', data: describeError(failure) });
+          }),
       );
     });
   };
-  return { readable: transform.readable, start };
+  return { readable: n.readable(transform) as ReadableStream<Uint8Array>, start };
 }

@@ -26,3 +26,17 @@ describe('classifyContentType', () => {
     expect(classifyContentType('text/plain; charset=utf-8', null)).toBeUndefined();
   });
 });
+
+describe('classifyContentType spellings', () => {
+  it.each([
+    ['application/x-ldjson', 'ndjson'],
+    ['application/vnd.api.v1+stream+json', 'ndjson'],
+    ['application/vnd.api+json', 'json'],
+    ['application/+json', undefined],
+    ['application/a b+json', undefined],
+    ['application/xjsonl', undefined],
+    ['text/json', undefined],
+  ])('%s → %s', (type, kind) => {
+    expect(classifyContentType(type)).toBe(kind);
+  });
+});

@@ -2,14 +2,15 @@
 // connection leave in the order they happened even when a payload must be read asynchronously (a
 // Blob), and every payload is cut at the size bound here, in one place.
 import {
-  MAX_FRAME_CHARS,
+  MAX_FRAME_BYTES,
   PAGE_MESSAGE_TAG,
   type PageConnectionOpened,
   type PageFrame,
   type PageToRelay,
 } from '../bridge/page-messages';
 import type { Direction, FrameKind, Transport } from '../model/frame';
-import { apply, documentToken, now, thenNative } from './natives';
+import { apply, bare, documentToken, getOwnDescriptor, getPrototypeOf, hasOwn, nativeGetter, now, thenNative } from './natives';
+import { createHealth, type Health } from './health';
 import { textFrameEncoder } from './json-encode';
 import { cutText, type FramePayload } from './truncate';
 
@@ -29,7 +30,10 @@ export interface FrameFields {
   reason?: string;
 }
 
-export type ConnectionInfo = Omit<PageConnectionOpened, typeof PAGE_MESSAGE_TAG | 'type' | 'id' | 'transport' | 'time'>;
+export type ConnectionInfo = Omit<PageConnectionOpened, typeof PAGE_MESSAGE_TAG | 'type' | 'id' | 'transport' | 'time'> & {
+  /** When the page started the request; now when absent (a socket opens when it is constructed). */
+  startedAt?: number;
+};
 
 export interface WatchedConnection {
   readonly id: string;
@@ -43,6 +47,7 @@ export interface WatchedConnection {
 
 export interface Capture {
   open(transport: Transport, info: ConnectionInfo): WatchedConnection;
+  readonly health: Health;
 }
 
 /**
@@ -63,36 +68,76 @@ export function windowPoster(win: Window): Post {
   };
 }
 
-/** `postJson`, when given, takes text message frames already encoded (see textFrameEncoder). */
-export function createCapture(post: Post, postJson?: PostJson): Capture {
+/** Text frames up to this many characters fit MAX_FRAME_BYTES of JSON whatever they hold (six bytes a character at most). */
+const SURELY_FITS_CHARS = (MAX_FRAME_BYTES / 6) | 0;
+
+/**
+ * `postJson`, when given, takes text message frames already encoded (see textFrameEncoder). Without a
+ * `health`, failures are not reported and builtins are not checked (tests in a JavaScript DOM).
+ */
+export function createCapture(post: Post, postJson?: PostJson, health: Health = createHealth(() => undefined, false)): Capture {
   const token = documentToken();
   let counter = 0;
 
   return {
+    health,
     open(transport, info) {
       const id = `${token}-${++counter}`;
-      const opened: PageConnectionOpened = { [PAGE_MESSAGE_TAG]: 1, type: 'connection', id, transport, url: info.url, time: now() };
-      if (info.method !== undefined) opened.method = info.method;
-      if (info.requestHeaders !== undefined) opened.requestHeaders = info.requestHeaders;
-      if (info.requestBody !== undefined) opened.requestBody = cutText(info.requestBody).data;
-      if (info.status !== undefined) opened.status = info.status;
-      if (info.responseHeaders !== undefined) opened.responseHeaders = info.responseHeaders;
+      const startedAt = own(info, 'startedAt');
+      // Prototype-less, like every record the hook fills in field by field: assigning a field that is
+      // not there yet would otherwise run a setter the page put on Object.prototype.
+      const opened = bare<PageConnectionOpened>();
+      opened[PAGE_MESSAGE_TAG] = 1;
+      opened.type = 'connection';
+      opened.id = id;
+      opened.transport = transport;
+      opened.url = info.url;
+      opened.time = startedAt ?? now();
+      const responseAt = own(info, 'responseAt');
+      if (responseAt !== undefined) opened.responseAt = responseAt;
+      const method = own(info, 'method');
+      if (method !== undefined) opened.method = method;
+      const requestHeaders = own(info, 'requestHeaders');
+      if (requestHeaders !== undefined) opened.requestHeaders = requestHeaders;
+      const requestBody = own(info, 'requestBody');
+      if (requestBody !== undefined) {
+        const cut = cutText(requestBody);
+        opened.requestBody = cut.data;
+        const earlier = own(info, 'requestBodyTruncated');
+        if (earlier) opened.requestBodyTruncated = earlier;
+        else if (hasOwn(cut, 'truncated')) opened.requestBodyTruncated = cut.truncated!;
+      }
+      const status = own(info, 'status');
+      if (status !== undefined) opened.status = status;
+      const responseHeaders = own(info, 'responseHeaders');
+      if (responseHeaders !== undefined) opened.responseHeaders = responseHeaders;
       post(opened);
-      return orderedConnection(id, post, postJson);
+      return orderedConnection(id, post, postJson, health);
     },
   };
 }
 
-function orderedConnection(id: string, post: Post, postJson: PostJson | undefined): WatchedConnection {
+function orderedConnection(id: string, post: Post, postJson: PostJson | undefined, health: Health): WatchedConnection {
   const encodeText = postJson && textFrameEncoder(id);
-  // Frames waiting behind an unfinished asynchronous payload; empty almost always.
-  const queue: { message: PageFrame | undefined }[] = [];
+  // Frames waiting behind an unfinished asynchronous payload; empty almost always. Written by index
+  // (head to tail), never through Array.prototype methods the page could have replaced.
+  let queue: { message: PageFrame | undefined }[] = [];
+  let head = 0;
+  const waiting = () => queue.length - head;
   const flush = () => {
-    while (queue.length > 0 && queue[0]!.message) post(queue.shift()!.message!);
+    while (waiting() > 0 && queue[head]!.message) {
+      const message = queue[head]!.message!;
+      queue[head++] = { message: undefined };
+      post(message);
+    }
+    if (waiting() === 0) {
+      queue = [];
+      head = 0;
+    }
   };
   const send = (message: PageFrame) => {
-    if (queue.length === 0) post(message);
-    else queue.push({ message });
+    if (waiting() === 0) post(message);
+    else queue[queue.length] = { message };
   };
   return {
     id,
@@ -101,7 +146,7 @@ function orderedConnection(id: string, post: Post, postJson: PostJson | undefine
     },
     text(direction, data) {
       // Behind an unfinished payload, or to be cut: the general path keeps order and marks the cut.
-      if (!encodeText || queue.length > 0 || data.length > MAX_FRAME_CHARS) {
+      if (!encodeText || waiting() > 0 || data.length > SURELY_FITS_CHARS) {
         send(buildFrame(id, now(), { direction, kind: 'message', ...cutText(data) }));
       } else {
         postJson!(encodeText(now(), direction, data));
@@ -110,11 +155,11 @@ function orderedConnection(id: string, post: Post, postJson: PostJson | undefine
     frameLater(direction, payload) {
       const time = now();
       const slot: { message: PageFrame | undefined } = { message: undefined };
-      queue.push(slot);
-      const settle = (fields: FrameFields) => {
+      queue[queue.length] = slot;
+      const settle = (fields: FrameFields) => health.quietly(() => {
         slot.message = buildFrame(id, time, fields);
         flush();
-      };
+      });
       thenNative(
         payload,
         (p) => settle({ direction, kind: 'message', ...p }),
@@ -125,14 +170,11 @@ function orderedConnection(id: string, post: Post, postJson: PostJson | undefine
   };
 }
 
-// Saved at document_start, before any page script could replace it.
-const hasOwn = Object.hasOwn;
-
 /**
  * Reads only own fields of the hook's objects: an absent optional field would otherwise be looked up
  * on Object.prototype, where a page-defined getter could notice the hook.
  */
-function own<K extends keyof FrameFields>(f: FrameFields, key: K): FrameFields[K] | undefined {
+function own<T extends object, K extends keyof T>(f: T, key: K): T[K] | undefined {
   return hasOwn(f, key) ? f[key] : undefined;
 }
 
@@ -147,12 +189,20 @@ function buildFrame(connectionId: string, time: number, fields: FrameFields): Pa
   };
   let data = own(fields, 'data') ?? '';
   let truncated = f.truncated;
-  if (!truncated && f.encoding !== 'base64') {
+  if (f.encoding !== 'base64') {
+    // Also text a splitter cut already (by characters): the bound is the JSON bytes.
     const cut = cutText(data);
     data = cut.data;
-    truncated = hasOwn(cut, 'truncated') ? cut.truncated : undefined;
+    if (!truncated && hasOwn(cut, 'truncated')) truncated = cut.truncated;
   }
-  const frame: PageFrame = { [PAGE_MESSAGE_TAG]: 1, type: 'frame', connectionId, time, direction: fields.direction, kind: fields.kind, data };
+  const frame = bare<PageFrame>();
+  frame[PAGE_MESSAGE_TAG] = 1;
+  frame.type = 'frame';
+  frame.connectionId = connectionId;
+  frame.time = time;
+  frame.direction = fields.direction;
+  frame.kind = fields.kind;
+  frame.data = data;
   if (f.encoding !== undefined) frame.encoding = f.encoding;
   if (truncated !== undefined) frame.truncated = truncated;
   if (f.eventName !== undefined) frame.eventName = f.eventName;
@@ -162,11 +212,38 @@ function buildFrame(connectionId: string, time: number, fields: FrameFields): Pa
   return frame;
 }
 
+const domExceptionName = typeof DOMException === 'function' ? nativeGetter(DOMException.prototype, 'name') : undefined;
+const domExceptionMessage = typeof DOMException === 'function' ? nativeGetter(DOMException.prototype, 'message') : undefined;
+
+/** A data property's value, own or inherited; a getter (the page's, maybe) is never run. */
+function dataProperty(o: object, key: string): unknown {
+  for (let p: object | null = o; p; p = getPrototypeOf(p)) {
+    const desc = getOwnDescriptor(p, key);
+    if (desc) return hasOwn(desc, 'value') ? desc.value : undefined;
+  }
+  return undefined;
+}
+
+/**
+ * "name: message" of a failure the browser reported (a DOMException, or a TypeError whose message is
+ * its own property), read through saved getters only.
+ */
 export function describeError(err: unknown): string {
   if (err && typeof err === 'object') {
     try {
-      const name = (err as { name?: unknown }).name;
-      const message = (err as { message?: unknown }).message;
+      let name: unknown;
+      let message: unknown;
+      try {
+        name = domExceptionName?.(err);
+        message = domExceptionMessage?.(err);
+      } catch {
+        // not a DOMException
+      }
+      if (typeof message !== 'string') {
+        // An Error of the language: its fields are plain data.
+        name = dataProperty(err, 'name');
+        message = dataProperty(err, 'message');
+      }
       if (typeof message === 'string') return typeof name === 'string' ? `${name}: ${message}` : message;
     } catch {
       // fall through

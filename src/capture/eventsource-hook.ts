@@ -4,22 +4,41 @@
 // too: when the page listens to a new type on an EventSource, we listen to that type as well. Named
 // events the page never listens to are invisible from the page, and so to us.
 import type { Capture, WatchedConnection } from './emitter';
-import { call, nativeGetter, nativeMethod } from './natives';
+import { apply, bare, call, nativeGetter, nativeMethod, NativeWeakMap, weakGet, weakSet } from './natives';
+import { getterOf, methodOf } from './health';
 import { wrapConstructor, wrapMethod, type Restore } from './native-mask';
 
 const CLOSED = 2;
-const OWN_TYPES = new Set(['open', 'error', 'message']);
+
+/** The event types we listen to on every EventSource, as a prototype-less set. */
+function ownTypes(): Record<string, true> {
+  const types = bare<Record<string, true>>();
+  types.open = true;
+  types.error = true;
+  types.message = true;
+  return types;
+}
 
 export function hookEventSource(win: Window & typeof globalThis, capture: Capture): Restore {
   const Native = win.EventSource;
   if (typeof Native !== 'function') return () => {};
   const proto = Native.prototype;
+  const needed = [
+    ['EventSource', Native],
+    ['EventSource.prototype.close', methodOf(proto, 'close')],
+    ['EventTarget.prototype.addEventListener', methodOf(win.EventTarget.prototype, 'addEventListener')],
+    ['MessageEvent.prototype.data', getterOf(win.MessageEvent.prototype, 'data')],
+    ['EventSource.prototype.readyState', getterOf(proto, 'readyState')],
+  ] as const;
+  if (!capture.health.require('EventSource', needed)) return () => {};
+  const health = capture.health;
   const addListener = nativeMethod(win.EventTarget.prototype, 'addEventListener')!;
   const url = nativeGetter(proto, 'url')!;
   const readyState = nativeGetter(proto, 'readyState')!;
   const messageData = nativeGetter(win.MessageEvent.prototype, 'data')!;
   const lastEventId = nativeGetter(win.MessageEvent.prototype, 'lastEventId')!;
-  const sources = new WeakMap<object, { conn: WatchedConnection; types: Set<string> }>();
+  const sources = new NativeWeakMap<object, { conn: WatchedConnection; types: Record<string, true> }>();
+  const watchedOf = (self: unknown) => (self !== null && typeof self === 'object' ? weakGet(sources, self) : undefined);
 
   const listen = (source: object, type: string, handler: (event: Event) => void) =>
     call(addListener, source, type, (event: Event) => {
@@ -28,7 +47,7 @@ export function hookEventSource(win: Window & typeof globalThis, capture: Captur
         // the page dispatches itself are not mistaken for traffic.
         if (event.isTrusted) handler(event);
       } catch {
-        // never surface hook failures on the page
+        health.fail(); // counted, never surfaced on the page
       }
     });
   const tapType = (source: object, conn: WatchedConnection, type: string) =>
@@ -43,9 +62,9 @@ export function hookEventSource(win: Window & typeof globalThis, capture: Captur
       });
     });
 
-  const restoreCtor = wrapConstructor(win, 'EventSource', (source) => {
+  const restoreCtor = wrapConstructor(win, 'EventSource', (source) => health.quietly(() => {
     const conn = capture.open('eventsource', { url: url(source) as string, method: 'GET' });
-    sources.set(source, { conn, types: new Set(OWN_TYPES) });
+    weakSet(sources, source, { conn, types: ownTypes() });
     listen(source, 'open', () => conn.frame({ direction: 'in', kind: 'open' }));
     tapType(source, conn, 'message');
     listen(source, 'error', () => {
@@ -53,27 +72,29 @@ export function hookEventSource(win: Window & typeof globalThis, capture: Captur
       // After a fatal error the browser gives up reconnecting; the connection is over.
       if (readyState(source) === CLOSED) conn.frame({ direction: 'in', kind: 'close' });
     });
-  });
+  }));
 
   const restoreAdd = wrapMethod(win.EventTarget.prototype, 'addEventListener', (original, self, args) => {
-    const watched = self !== null && typeof self === 'object' ? sources.get(self) : undefined;
-    const type = args[0];
-    if (watched && typeof type === 'string' && !watched.types.has(type)) {
-      try {
-        watched.types.add(type);
+    // The page's own call below is what matters; ours is counted if it fails.
+    health.quietly(() => {
+      const watched = watchedOf(self);
+      const type = args[0];
+      if (watched && typeof type === 'string' && !watched.types[type]) {
+        watched.types[type] = true;
         tapType(self as object, watched.conn, type);
-      } catch {
-        // the page's own call below is what matters
       }
-    }
-    return call(original, self, ...args);
+    });
+    return apply(original, self, args);
   });
 
   const restoreClose = wrapMethod(proto, 'close', (original, self, args) => {
-    const watched = self !== null && typeof self === 'object' ? sources.get(self) : undefined;
-    const wasOpen = watched !== undefined && readyState(self) !== CLOSED;
-    const result = call(original, self, ...args);
-    if (wasOpen) watched.conn.frame({ direction: 'in', kind: 'close', reason: 'closed by the page' });
+    let watched: { conn: WatchedConnection } | undefined;
+    health.quietly(() => {
+      const w = watchedOf(self);
+      if (w && readyState(self) !== CLOSED) watched = w;
+    });
+    const result = apply(original, self, args);
+    if (watched) health.quietly(() => watched!.conn.frame({ direction: 'in', kind: 'close', reason: 'closed by the page' }));
     return result;
   });
 

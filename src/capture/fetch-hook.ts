@@ -2,9 +2,11 @@
 // answers shaped like an agent History API response are read once from a clone. Everything else
 // passes through untouched. The page gets a Response that is `instanceof Response` and reports the
 // native url, redirected, type, status and headers.
-import { MAX_FRAME_CHARS } from '../bridge/page-messages';
+import { MAX_FRAME_BYTES } from '../bridge/page-messages';
 import type { Capture, ConnectionInfo } from './emitter';
-import { call, construct, nativeMethod, thenNative } from './natives';
+import { apply, bare, call, construct, nativeMethod, NativeWeakMap, now, strIncludes, thenNative, weakGet, weakSet } from './natives';
+import { getterOf, methodOf } from './health';
+import type { FramePayload } from './truncate';
 import { wrapGetter, wrapMethod, type Restore } from './native-mask';
 import { classifyContentType } from './content-types';
 import { streamNatives, splitterFor, tapBody, type StreamNatives } from './body-tap';
@@ -23,51 +25,76 @@ export function hookFetch(win: Window & typeof globalThis, capture: Capture): Re
   const NativeRequest = win.Request;
   const NativeResponse = win.Response;
   if (typeof win.fetch !== 'function' || !http || !streams) return () => {};
-  const nativeClone = nativeMethod(NativeResponse.prototype, 'clone')!;
+  const health = capture.health;
+  const res = NativeResponse.prototype;
+  const needed = [
+    ['fetch', win.fetch],
+    ['Request', NativeRequest],
+    ['Response', NativeResponse],
+    ['Response.prototype.clone', methodOf(res, 'clone')],
+    ['Response.prototype.body', getterOf(res, 'body')],
+    ['Response.prototype.headers', getterOf(res, 'headers')],
+    ['Headers.prototype.get', methodOf(win.Headers.prototype, 'get')],
+    ['Headers.prototype.forEach', methodOf(win.Headers.prototype, 'forEach')],
+    ['ReadableStream.prototype.pipeTo', streams.pipeTo],
+    ['TransformStream', streams.TransformStream],
+    ['TextDecoder.prototype.decode', streams.decode],
+  ] as const;
+  if (!health.require('fetch', needed)) return () => {};
+  const nativeClone = nativeMethod(res, 'clone')!;
   // The Responses we built around a tapped body, with the values the network response had: a
   // constructed Response would otherwise say url '', type 'default', redirected false.
-  const rebuilt = new WeakMap<object, Original>();
-  const originalOf = (self: unknown) => (self !== null && typeof self === 'object' ? rebuilt.get(self) : undefined);
+  const rebuilt = new NativeWeakMap<object, Original>();
+  const originalOf = (self: unknown) => (self !== null && typeof self === 'object' ? weakGet(rebuilt, self) : undefined);
 
   const restores: Restore[] = [
     wrapGetter(NativeResponse.prototype, 'url', (get, self) => originalOf(self)?.url ?? call(get, self)),
     wrapGetter(NativeResponse.prototype, 'redirected', (get, self) => originalOf(self)?.redirected ?? call(get, self)),
     wrapGetter(NativeResponse.prototype, 'type', (get, self) => originalOf(self)?.type ?? call(get, self)),
     wrapMethod(NativeResponse.prototype, 'clone', (original, self, args) => {
-      const copy = call<object>(original, self, ...args);
-      const o = originalOf(self);
-      if (o) rebuilt.set(copy, o);
+      const copy = apply(original, self, args) as object;
+      health.quietly(() => {
+        const o = originalOf(self);
+        if (o) weakSet(rebuilt, copy, o);
+      });
       return copy;
     }),
     wrapMethod(win, 'fetch', (original, self, args) => {
+      const startedAt = now();
       let request: Request;
       try {
         // fetch(input, init) itself starts by constructing a Request from its arguments; doing it here
         // lets us read the method, URL and headers as sent without running page getters twice.
-        if (args.length === 0) throw new TypeError('no arguments');
+        if (args.length === 0) return apply(original, self, args); // the native reports the error in its own words
         request = construct(NativeRequest, [args[0], args[1]]) as Request;
       } catch {
-        return call(original, self, ...args); // the native call reports the error in its own words
+        return apply(original, self, args); // the same: the page's arguments were wrong
       }
-      const bodyText = describeRequestBody(args[1], http.requestMethod(request) as string);
+      let body: FramePayload | undefined;
+      health.quietly(() => {
+        body = describeRequestBody(args[1], http.requestMethod(request) as string);
+      });
       const pending = call<Promise<Response>>(original, self, request);
       return thenNative(pending, (response) => {
         try {
-          return inspect(response, request, bodyText);
+          return inspect(response, request, body, startedAt);
         } catch {
+          health.fail();
           return response;
         }
       });
     }),
   ];
 
-  function inspect(response: Response, request: Request, requestBody: string | undefined): Response {
+  function inspect(response: Response, request: Request, body: FramePayload | undefined, startedAt: number): Response {
     const h = http!;
+    const responseAt = now();
+    const requestBody = body?.data;
     const type = h.responseType(response) as string;
     if (type !== 'basic' && type !== 'cors' && type !== 'default') return response; // opaque: no body to see
     const headers = h.responseHeaders(response);
     const kind = classifyContentType(headerValue(h, headers, 'content-type'), headerValue(h, headers, 'x-vercel-ai-data-stream'));
-    const info = (): ConnectionInfo => connectionInfo(h, request, response, requestBody);
+    const info = (): ConnectionInfo => connectionInfo(h, request, response, body, startedAt, responseAt);
     // An agent client message sent as a request of its own (an approval reply to a question asked
     // over SSE, a subscription): kept as an outgoing frame so the reply is checked with its stream.
     if (kind !== 'sse' && kind !== 'ndjson' && requestBody !== undefined && looksLikeClientMessage(requestBody)) {
@@ -75,21 +102,24 @@ export function hookFetch(win: Window & typeof globalThis, capture: Capture): Re
     }
     if (!kind) return response;
     if (kind === 'json') {
-      const length = Number(headerValue(h, h.responseHeaders(response), 'content-length') ?? 0);
-      if (length <= MAX_FRAME_CHARS && h.responseBody(response)) {
-        readHistoryJson(call<Response>(nativeClone, response), h, (text) => capture.open('http-json', info()).frame({ direction: 'in', kind: 'message', data: text }));
+      const length = +(headerValue(h, h.responseHeaders(response), 'content-length') ?? 0);
+      if (length <= MAX_FRAME_BYTES && h.responseBody(response)) {
+        readHistoryJson(call<Response>(nativeClone, response), h, (text) =>
+          health.quietly(() => capture.open('http-json', info()).frame({ direction: 'in', kind: 'message', data: text })),
+        );
       }
       return response;
     }
-    const body = h.responseBody(response) as ReadableStream<Uint8Array> | null;
-    if (!body) return response;
+    const stream = h.responseBody(response) as ReadableStream<Uint8Array> | null;
+    if (!stream) return response;
     const conn = capture.open(kind === 'sse' ? 'sse' : 'fetch-stream', info());
-    const tap = tapBody(streams as StreamNatives, body, splitterFor(kind, conn), conn);
-    const copy = construct(NativeResponse, [
-      tap.readable,
-      { status: h.responseStatus(response), statusText: h.responseStatusText(response), headers: h.responseHeaders(response) },
-    ]) as Response;
-    rebuilt.set(copy, { url: h.responseUrl(response) as string, redirected: h.responseRedirected(response) as boolean, type });
+    const tap = tapBody(streams as StreamNatives, stream, splitterFor(kind, conn), conn, health);
+    const init = bare<ResponseInit>();
+    init.status = h.responseStatus(response) as number;
+    init.statusText = h.responseStatusText(response) as string;
+    init.headers = h.responseHeaders(response) as Headers;
+    const copy = construct(NativeResponse, [tap.readable, init]) as Response;
+    weakSet(rebuilt, copy, { url: h.responseUrl(response) as string, redirected: h.responseRedirected(response) as boolean, type });
     tap.start();
     return copy;
   }
@@ -101,18 +131,28 @@ export function hookFetch(win: Window & typeof globalThis, capture: Capture): Re
 
 /** Substring checks only: nothing is parsed in the page. */
 function looksLikeClientMessage(body: string): boolean {
-  if (body.length > MAX_FRAME_CHARS) return false;
-  return body.includes('"approval_key"') || body.includes('"last_event_id"');
+  return strIncludes(body, '"approval_key"') || strIncludes(body, '"last_event_id"');
 }
 
-function connectionInfo(h: HttpNatives, request: Request, response: Response, requestBody: string | undefined): ConnectionInfo {
-  const info: ConnectionInfo = {
-    url: (h.responseUrl(response) as string) || (h.requestUrl(request) as string),
-    method: h.requestMethod(request) as string,
-    requestHeaders: headersToRecord(h, h.requestHeaders(request)),
-    status: h.responseStatus(response) as number,
-    responseHeaders: headersToRecord(h, h.responseHeaders(response)),
-  };
-  if (requestBody !== undefined) info.requestBody = requestBody;
+function connectionInfo(
+  h: HttpNatives,
+  request: Request,
+  response: Response,
+  body: FramePayload | undefined,
+  startedAt: number,
+  responseAt: number,
+): ConnectionInfo {
+  const info = bare<ConnectionInfo>();
+  info.startedAt = startedAt;
+  info.responseAt = responseAt;
+  info.url = (h.responseUrl(response) as string) || (h.requestUrl(request) as string);
+  info.method = h.requestMethod(request) as string;
+  info.requestHeaders = headersToRecord(h, h.requestHeaders(request));
+  info.status = h.responseStatus(response) as number;
+  info.responseHeaders = headersToRecord(h, h.responseHeaders(response));
+  if (body !== undefined) {
+    info.requestBody = body.data;
+    if (body.truncated) info.requestBodyTruncated = body.truncated;
+  }
   return info;
 }

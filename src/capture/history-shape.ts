@@ -3,16 +3,17 @@
 // section 6). Parsing every JSON response a page fetches would make the page pay for the hook; a few
 // substring checks cost next to nothing, and a false positive only means one extra frame the panel
 // shows as raw JSON.
+import { charCodeAt, strIncludes } from './natives';
 
 export function mayBeHistoryJson(text: string): boolean {
   let i = 0;
-  while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-  const first = text.charCodeAt(i);
-  if (first === 0x7b /* { */) return text.includes('"messages"') && text.includes('"role"');
+  while (i < text.length && isSpace(charCodeAt(text, i))) i++;
+  const first = charCodeAt(text, i);
+  if (first === 0x7b /* { */) return strIncludes(text, '"messages"') && strIncludes(text, '"role"');
   if (first === 0x5b /* [ */) {
     i++;
-    while (i < text.length && isSpace(text.charCodeAt(i))) i++;
-    return text.charCodeAt(i) === 0x7b && text.includes('"role"');
+    while (i < text.length && isSpace(charCodeAt(text, i))) i++;
+    return charCodeAt(text, i) === 0x7b && strIncludes(text, '"role"');
   }
   return false;
 }

@@ -1,7 +1,9 @@
 // installCaptureHooks in a happy-dom window: wrappers print like the natives they replace, and
 // uninstall() puts every original back.
 import { describe, expect, it } from 'vitest';
+import type { PageToRelay } from '../bridge/page-messages';
 import { installCaptureHooks } from './install';
+import { isNativeFunction, replacedBuiltins } from './natives';
 
 type PageWindow = Window & typeof globalThis;
 
@@ -15,7 +17,7 @@ describe('installCaptureHooks', () => {
       addEventListener: EventTarget.prototype.addEventListener,
     };
     const wsText = Function.prototype.toString.call(window.WebSocket);
-    const uninstall = installCaptureHooks(window as PageWindow, { post: () => {} });
+    const uninstall = installCaptureHooks(window as PageWindow, { post: () => {}, checkBuiltins: false });
     try {
       expect(window.WebSocket).not.toBe(before.WebSocket);
       expect(window.WebSocket.prototype).toBe(before.WebSocket.prototype);
@@ -36,5 +38,39 @@ describe('installCaptureHooks', () => {
     expect(XMLHttpRequest.prototype.open).toBe(before.open);
     expect(XMLHttpRequest.prototype.send).toBe(before.send);
     expect(EventTarget.prototype.addEventListener).toBe(before.addEventListener);
+  });
+
+  it('leaves off, and reports, each capture whose builtins are not the browser\'s own', () => {
+    // happy-dom's WebSocket, fetch, XMLHttpRequest and EventSource are JavaScript: to the check they
+    // look exactly like builtins a page replaced before the hook ran.
+    const posted: PageToRelay[] = [];
+    const before = { WebSocket: window.WebSocket, send: XMLHttpRequest.prototype.send };
+    const uninstall = installCaptureHooks(window as PageWindow, { post: (m) => posted.push(m) });
+    try {
+      expect(window.WebSocket).toBe(before.WebSocket);
+      expect(XMLHttpRequest.prototype.send).toBe(before.send);
+      const health = posted.filter((m) => m.type === 'health');
+      expect(health).toHaveLength(1);
+      const lines = health[0]!.type === 'health' ? health[0]!.degraded : [];
+      expect(lines.some((l) => l.startsWith('WebSocket capture is off: WebSocket, ') && l.endsWith('were replaced before the inspector started'))).toBe(true);
+      expect(lines.some((l) => l.startsWith('XMLHttpRequest capture is off'))).toBe(true);
+    } finally {
+      uninstall();
+    }
+  });
+});
+
+describe('the builtin check', () => {
+  it('tells the engine\'s own functions from JavaScript replacements, proxies around natives aside', () => {
+    expect(isNativeFunction(JSON.stringify)).toBe(true);
+    expect(isNativeFunction(String.prototype.charCodeAt)).toBe(true);
+    expect(isNativeFunction(function stringify() { return '{ [native code] }'; })).toBe(false);
+    expect(isNativeFunction(() => 1)).toBe(false);
+    expect(isNativeFunction(undefined)).toBe(false);
+    expect(replacedBuiltins([['JSON.parse', JSON.parse], ['a wrapper', (s: string) => JSON.parse(s) as unknown]])).toEqual(['a wrapper']);
+  });
+
+  it('finds nothing replaced among what it saved in a clean realm', () => {
+    expect(replacedBuiltins()).toEqual([]);
   });
 });

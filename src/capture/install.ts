@@ -1,9 +1,14 @@
 // Installs every capture hook into a window (the page's own, in the MAIN world, at document_start)
-// and returns what removes them all again.
+// and returns what removes them all again. Before anything else it checks that the builtins the hook
+// saved are the browser's own: a page or extension that replaced them first gets no hook calling its
+// code, and the panel is told what could not be captured and why (a `health` message).
+import { PAGE_MESSAGE_TAG, type PageCaptureHealth } from '../bridge/page-messages';
 import { createCapture, windowPoster, type Post, type PostJson } from './emitter';
 import { hookEventSource } from './eventsource-hook';
 import { hookFetch } from './fetch-hook';
+import { createHealth } from './health';
 import { installToStringMask, type Restore } from './native-mask';
+import { call, replacedBuiltins } from './natives';
 import { hookWebSocket } from './websocket-hook';
 import { hookXhr } from './xhr-hook';
 
@@ -12,30 +17,63 @@ export interface InstallOptions {
   post?: Post;
   /** Takes messages already written as JSON text, when the destination wants text anyway. */
   postJson?: PostJson;
+  /** Delay before a changed error count is reported (several failures travel as one message). */
+  healthDelayMs?: number;
+  /** False trusts the window's builtins: only for DOMs written in JavaScript (happy-dom in unit tests). */
+  checkBuiltins?: boolean;
 }
 
 type PageWindow = Window & typeof globalThis;
 
 export function installCaptureHooks(win: PageWindow = window as PageWindow, options: InstallOptions = {}): () => void {
-  const capture = createCapture(options.post ?? windowPoster(win), options.postJson);
+  const post = options.post ?? windowPoster(win);
+  const setTimer = win.setTimeout;
+  let installing = true;
+  let timer = false;
+  const report = () => {
+    timer = false;
+    const message: PageCaptureHealth = { [PAGE_MESSAGE_TAG]: 1, type: 'health', degraded: health.degraded as string[], errors: health.errors };
+    post(message);
+  };
+  const health = createHealth(() => {
+    if (installing || timer) return;
+    timer = true;
+    call(setTimer, win, report, options.healthDelayMs ?? 1000);
+  }, options.checkBuiltins !== false);
   const restores: Restore[] = [];
-  // Each hook is independent: a browser lacking one API (or a page that froze it) loses only that one.
-  const steps: (() => Restore)[] = [
-    installToStringMask,
-    () => hookWebSocket(win, capture),
-    () => hookFetch(win, capture),
-    () => hookXhr(win, capture),
-    // Last: it wraps EventTarget.prototype.addEventListener, which the hooks above saved natively.
-    () => hookEventSource(win, capture),
-  ];
-  for (const step of steps) {
-    try {
-      restores.push(step());
-    } catch {
-      // keep going with the others
+
+  const replaced = replacedBuiltins();
+  if (replaced.length > 0) {
+    // Every capture calls these; calling a replacement would run the page's code from ours.
+    health.degrade('all capture is off', joinNames(replaced) + ' replaced before the inspector started');
+  } else {
+    const capture = createCapture(post, options.postJson, health);
+    // Each hook is independent: a browser lacking one API (or a page that replaced it) loses only that one.
+    const steps: (() => Restore)[] = [
+      installToStringMask,
+      () => hookWebSocket(win, capture),
+      () => hookFetch(win, capture),
+      () => hookXhr(win, capture),
+      // Last: it wraps EventTarget.prototype.addEventListener, which the hooks above saved natively.
+      () => hookEventSource(win, capture),
+    ];
+    for (let i = 0; i < steps.length; i++) {
+      try {
+        restores[restores.length] = steps[i]!();
+      } catch {
+        health.fail();
+      }
     }
   }
+  installing = false;
+  if (health.degraded.length > 0 || health.errors > 0) report();
   return () => {
     for (let i = restores.length - 1; i >= 0; i--) restores[i]!();
   };
+}
+
+function joinNames(names: readonly string[]): string {
+  let out = '';
+  for (let i = 0; i < names.length; i++) out += (i === 0 ? '' : ', ') + names[i];
+  return out + (names.length === 1 ? ' was' : ' were');
 }

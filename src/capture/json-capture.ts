@@ -1,10 +1,10 @@
 // Reads a JSON response's clone and reports its text when it may be an agent History API answer.
 // Bodies over the bound are abandoned part-way (our clone branch is cancelled), and bodies that do not
 // start like JSON are abandoned after their first chunk.
-import { MAX_FRAME_CHARS } from '../bridge/page-messages';
+import { MAX_FRAME_BYTES } from '../bridge/page-messages';
 import { mayBeHistoryJson } from './history-shape';
 import type { HttpNatives } from './http-info';
-import { call, nativeMethod, thenNative } from './natives';
+import { bare, call, construct, nativeMethod, thenNative, typedLength } from './natives';
 
 const getReader = nativeMethod(globalThis.ReadableStream?.prototype, 'getReader');
 const readerProto = globalThis.ReadableStreamDefaultReader?.prototype;
@@ -14,32 +14,49 @@ const decode = nativeMethod(globalThis.TextDecoder?.prototype, 'decode');
 const NativeTextDecoder = globalThis.TextDecoder;
 
 export function readHistoryJson(copy: Response, h: HttpNatives, onHistory: (text: string) => void): void {
-  thenNative(
-    readText(copy, h),
-    (text) => {
-      if (text !== undefined && mayBeHistoryJson(text)) onHistory(text);
-    },
-    () => undefined, // a body the network failed to deliver is the page's to report
-  );
+  readText(copy, h, (text) => {
+    if (text !== undefined && mayBeHistoryJson(text)) onHistory(text);
+  });
 }
 
-async function readText(copy: Response, h: HttpNatives): Promise<string | undefined> {
+/** The first character that is not JSON white space, or '' when there is none yet. */
+function firstNonSpace(text: string): string {
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i]!;
+    if (ch !== ' ' && ch !== '\n' && ch !== '\r' && ch !== '\t' && ch !== '\ufeff') return ch;
+  }
+  return '';
+}
+
+/**
+ * Hands `done` the clone's text, or undefined when it is too big, does not start like JSON or fails
+ * to arrive (the page reports its own network failures). Callbacks through the saved `then` that never
+ * return a promise: `await`, or resolving one promise with another, calls `then` (or reads
+ * `constructor`) through Promise.prototype, where the page could watch.
+ */
+function readText(copy: Response, h: HttpNatives, done: (text: string | undefined) => void): void {
   const body = h.responseBody(copy);
-  if (!body || !getReader || !read || !cancel || !decode) return undefined;
+  if (!body || !getReader || !read || !cancel || !decode) return done(undefined);
   const reader = call<ReadableStreamDefaultReader<Uint8Array>>(getReader, body);
-  const decoder = new NativeTextDecoder();
-  const streamOption = { stream: true };
+  const decoder = construct(NativeTextDecoder, []) as TextDecoder;
+  const streamOption = bare<TextDecodeOptions>();
+  streamOption.stream = true;
   let text = '';
   let bytes = 0;
-  for (;;) {
-    const { done, value } = await call<Promise<ReadableStreamReadResult<Uint8Array>>>(read, reader);
-    if (done) return text + call<string>(decode, decoder);
-    bytes += value.byteLength;
-    text += call<string>(decode, decoder, value, streamOption);
-    const first = text.trimStart().charAt(0);
-    if (bytes > MAX_FRAME_CHARS || (first !== '' && first !== '{' && first !== '[')) {
-      await call<Promise<void>>(cancel, reader);
-      return undefined;
+  const failed = () => done(undefined);
+  const next = () => {
+    thenNative(call<Promise<ReadableStreamReadResult<Uint8Array>>>(read, reader), step, failed);
+  };
+  const step = (result: ReadableStreamReadResult<Uint8Array>): void => {
+    if (result.done) return done(text + call<string>(decode, decoder));
+    bytes += typedLength(result.value);
+    text += call<string>(decode, decoder, result.value, streamOption);
+    const first = firstNonSpace(text);
+    if (bytes > MAX_FRAME_BYTES || (first !== '' && first !== '{' && first !== '[')) {
+      thenNative(call<Promise<void>>(cancel, reader), failed, failed);
+      return;
     }
-  }
+    next();
+  };
+  next();
 }

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { PAGE_MESSAGE_TAG, type PageConnectionOpened, type PageFrame } from '../bridge/page-messages';
 import fc from 'fast-check';
-import { encodeMessage, textFrameEncoder } from './json-encode';
+import { encodeMessage, quoteSlowly, textFrameEncoder } from './json-encode';
 
 const frame = (extra: Partial<PageFrame> = {}): PageFrame => ({
   [PAGE_MESSAGE_TAG]: 1,
@@ -58,5 +58,12 @@ describe('encodeMessage', () => {
         expect(textFrameEncoder(id)(time, direction, data)).toBe(expected);
       }),
     );
-  });
+  }, 30_000);
+});
+
+describe('quoteSlowly', () => {
+  it('quotes exactly as JSON.stringify does, without it', () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), (s) => quoteSlowly(s) === JSON.stringify(s)));
+    for (const s of ['\u0000\u001f"\\\b\f\n\r\t', 'a\ud800b', '\udfff', '😀', '\ud83d']) expect(quoteSlowly(s)).toBe(JSON.stringify(s));
+  }, 30_000);
 });

@@ -3,11 +3,76 @@
 // the hook is there); on a string primitive it only quotes. So objects are walked here, by their own
 // keys, and only strings and numbers go through the saved stringify.
 import { PAGE_MESSAGE_TAG, type PageFrame, type PageToRelay } from '../bridge/page-messages';
+import { hasOwn, isFinite, isNativeFunction, ownKeys, stringify as nativeStringify } from './natives';
 
-const stringify = JSON.stringify;
-const ownKeys = Object.keys;
-const isFinite = Number.isFinite;
-const hasOwn = Object.hasOwn;
+const isArray = Array.isArray;
+
+/** Control characters as JSON writes them, by code: \n, \t… or \u00XX. */
+const CONTROL = ['\u0000', '\u0001', '\u0002', '\u0003', '\u0004', '\u0005', '\u0006', '\u0007', '\u0008', '\u0009', '\u000a', '\u000b', '\u000c', '\u000d', '\u000e', '\u000f', '\u0010', '\u0011', '\u0012', '\u0013', '\u0014', '\u0015', '\u0016', '\u0017', '\u0018', '\u0019', '\u001a', '\u001b', '\u001c', '\u001d', '\u001e', '\u001f'];
+const HEX = '0123456789abcdef';
+const ESCAPED: Record<string, string> = { __proto__: null } as unknown as Record<string, string>;
+for (let c = 0; c < 32; c++) {
+  const hex = HEX;
+  ESCAPED[CONTROL[c]!] = '\\u00' + hex[c >> 4]! + hex[c & 15]!;
+}
+ESCAPED['\b'] = '\\b';
+ESCAPED['\t'] = '\\t';
+ESCAPED['\n'] = '\\n';
+ESCAPED['\f'] = '\\f';
+ESCAPED['\r'] = '\\r';
+ESCAPED['"'] = '\\"';
+ESCAPED['\\'] = '\\\\';
+
+/**
+ * A string as JSON, for a page that replaced JSON.stringify before the hook started: characters are
+ * read by index and compared with operators only, nothing the page can reach. Slower than the native,
+ * and used only then. Lone surrogate halves are escaped as JSON.stringify does.
+ */
+export function quoteSlowly(s: string): string {
+  let out = '"';
+  const n = s.length;
+  for (let i = 0; i < n; i++) {
+    const ch = s[i]!;
+    const escaped = ESCAPED[ch];
+    if (escaped !== undefined) out += escaped;
+    else if (ch >= '\ud800' && ch <= '\udfff') {
+      const next = i + 1 < n ? s[i + 1]! : '';
+      if (ch <= '\udbff' && next >= '\udc00' && next <= '\udfff') {
+        out += ch + next;
+        i++;
+      } else out += '\\u' + hexOfSurrogate(ch);
+    } else out += ch;
+  }
+  return out + '"';
+}
+
+/** The four hex digits of a lone surrogate half (d800–dfff), found by comparison. */
+function hexOfSurrogate(ch: string): string {
+  const table = surrogates();
+  let lo = 0xd800;
+  let hi = 0xdfff;
+  // Binary search over the code range with string comparisons: no charCodeAt needed.
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (ch >= table[mid - 0xd800]!) lo = mid;
+    else hi = mid - 1;
+  }
+  return HEX[(lo >> 12) & 15]! + HEX[(lo >> 8) & 15]! + HEX[(lo >> 4) & 15]! + HEX[lo & 15]!;
+}
+
+const fromCode = String.fromCharCode;
+let surrogateTable: string[] | undefined;
+/** Every surrogate half as a string, made on first need (a lone half in a page that replaced JSON.stringify). */
+function surrogates(): string[] {
+  if (!surrogateTable) {
+    surrogateTable = [];
+    for (let c = 0xd800; c <= 0xdfff; c++) surrogateTable[c - 0xd800] = fromCode(c);
+  }
+  return surrogateTable;
+}
+
+/** The saved JSON.stringify when it is the browser's own, else our own quoting. */
+const stringify: (s: string) => string = isNativeFunction(nativeStringify) ? (nativeStringify as (s: string) => string) : quoteSlowly;
 
 function encodeValue(value: unknown): string | undefined {
   switch (typeof value) {
@@ -18,10 +83,17 @@ function encodeValue(value: unknown): string | undefined {
     case 'boolean':
       return value ? 'true' : 'false';
     case 'object':
-      return value === null ? 'null' : encodeObject(value as Record<string, unknown>);
+      if (value === null) return 'null';
+      return isArray(value) ? encodeArray(value) : encodeObject(value as Record<string, unknown>);
     default:
       return undefined; // undefined and functions are left out, as JSON.stringify does
   }
+}
+
+function encodeArray(items: unknown[]): string {
+  let out = '';
+  for (let i = 0; i < items.length; i++) out += (i === 0 ? '' : ',') + (encodeValue(items[i]) ?? 'null');
+  return '[' + out + ']';
 }
 
 function encodeObject(object: Record<string, unknown>): string {
@@ -48,12 +120,12 @@ function encodeFrame(f: PageFrame): string {
   out += ',"kind":' + stringify(f.kind) + ',"data":' + stringify(f.data);
   // Seven keys are always there; most frames have nothing else.
   if (ownKeys(f).length === 7) return out + '}';
-  if (hasOwn(f, 'encoding')) out += ',"encoding":' + stringify(f.encoding);
-  if (hasOwn(f, 'eventName')) out += ',"eventName":' + stringify(f.eventName);
-  if (hasOwn(f, 'eventId')) out += ',"eventId":' + stringify(f.eventId);
+  if (hasOwn(f, 'encoding')) out += ',"encoding":' + stringify(f.encoding!);
+  if (hasOwn(f, 'eventName')) out += ',"eventName":' + stringify(f.eventName!);
+  if (hasOwn(f, 'eventId')) out += ',"eventId":' + stringify(f.eventId!);
   if (hasOwn(f, 'truncated')) out += ',"truncated":{"originalLength":' + num(f.truncated!.originalLength) + '}';
   if (hasOwn(f, 'code')) out += ',"code":' + num(f.code!);
-  if (hasOwn(f, 'reason')) out += ',"reason":' + stringify(f.reason);
+  if (hasOwn(f, 'reason')) out += ',"reason":' + stringify(f.reason!);
   return out + '}';
 }
 

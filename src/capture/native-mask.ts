@@ -4,6 +4,18 @@
 // We answer toString for our own wrappers from a table and leave every other function to the native.
 import { apply, call, construct, defineProperty, getOwnDescriptor, getPrototypeOf } from './natives';
 
+const setPrototypeOf = Reflect.setPrototypeOf;
+
+/**
+ * `o` without a prototype. Proxy handlers and property descriptors are read by the engine key by key:
+ * a trap or descriptor field we do not define would otherwise be looked up on Object.prototype, where
+ * a page could define a getter and notice the hook (or break it).
+ */
+function bare<T extends object>(o: T): T {
+  setPrototypeOf(o, null);
+  return o;
+}
+
 export type Restore = () => void;
 
 const masked = new WeakMap<object, string>();
@@ -37,7 +49,7 @@ export function maskAsNative(fake: object, original: object): void {
 export function installToStringMask(): Restore {
   const desc = getOwnDescriptor(Function.prototype, 'toString');
   if (!desc || desc.value !== nativeToString) return () => {};
-  const handler: ProxyHandler<typeof nativeToString> = {
+  const handler: ProxyHandler<typeof nativeToString> = bare({
     apply(target, self, args) {
       const text = call<string | undefined>(weakGet, masked, self);
       if (text !== undefined) return text;
@@ -47,12 +59,12 @@ export function installToStringMask(): Restore {
         rethrowFromCaller(err, handler.apply!);
       }
     },
-  };
+  });
   const proxy = new Proxy(nativeToString, handler);
   maskAsNative(proxy, nativeToString);
-  defineProperty(Function.prototype, 'toString', { ...desc, value: proxy });
+  defineProperty(Function.prototype, 'toString', bare({ ...desc, value: proxy }));
   return () => {
-    defineProperty(Function.prototype, 'toString', desc);
+    defineProperty(Function.prototype, 'toString', bare(desc));
   };
 }
 
@@ -70,9 +82,11 @@ function owned(obj: object, key: string): { owner: object; desc: PropertyDescrip
 
 /** `desc` with a new value; an accessor (how happy-dom exposes its globals) becomes a data property. */
 function withValue(desc: PropertyDescriptor, value: unknown): PropertyDescriptor {
-  return 'value' in desc
-    ? { ...desc, value }
-    : { value, writable: true, enumerable: desc.enumerable ?? false, configurable: desc.configurable ?? true };
+  return bare(
+    'value' in desc
+      ? { ...desc, value }
+      : { value, writable: true, enumerable: desc.enumerable ?? false, configurable: desc.configurable ?? true },
+  );
 }
 
 /**
@@ -88,7 +102,7 @@ export function wrapMethod<F extends (...a: never[]) => unknown>(
   const original = found?.value() as F | undefined;
   if (!found || typeof original !== 'function') return () => {};
   const { owner, desc } = found;
-  const handler: ProxyHandler<F> = {
+  const handler: ProxyHandler<F> = bare({
     apply(_t, self, args) {
       try {
         return trap(original, self, args);
@@ -96,12 +110,12 @@ export function wrapMethod<F extends (...a: never[]) => unknown>(
         rethrowFromCaller(err, handler.apply!);
       }
     },
-  };
+  });
   const proxy = new Proxy(original, handler);
   maskAsNative(proxy, original);
   defineProperty(owner, key, withValue(desc, proxy));
   return () => {
-    defineProperty(owner, key, desc);
+    defineProperty(owner, key, bare(desc));
   };
 }
 
@@ -115,7 +129,7 @@ export function wrapGetter(
   const get = found?.desc.get;
   if (!found || !get) return () => {};
   const { owner, desc } = found;
-  const handler: ProxyHandler<() => unknown> = {
+  const handler: ProxyHandler<() => unknown> = bare({
     apply(_t, self) {
       try {
         return trap(get, self);
@@ -123,12 +137,12 @@ export function wrapGetter(
         rethrowFromCaller(err, handler.apply!);
       }
     },
-  };
+  });
   const proxy = new Proxy(get, handler);
   maskAsNative(proxy, get);
-  defineProperty(owner, key, { ...desc, get: proxy });
+  defineProperty(owner, key, bare({ ...desc, get: proxy }));
   return () => {
-    defineProperty(owner, key, desc);
+    defineProperty(owner, key, bare(desc));
   };
 }
 
@@ -146,7 +160,7 @@ export function wrapConstructor(
   const Native = found?.value() as (new (...a: unknown[]) => object) | undefined;
   if (!found || typeof Native !== 'function') return () => {};
   const { owner, desc } = found;
-  const handler: ProxyHandler<new (...a: unknown[]) => object> = {
+  const handler: ProxyHandler<new (...a: unknown[]) => object> = bare({
     construct(target, args, newTarget) {
       let instance: object;
       try {
@@ -157,19 +171,19 @@ export function wrapConstructor(
       try {
         onCreate(instance, args);
       } catch {
-        // The hook must never change what the page sees, even when it fails itself.
+        // The hook must never change what the page sees, even when it fails itself (onCreate counts it).
       }
       return instance;
     },
-  };
+  });
   const proxy = new Proxy(Native, handler);
   maskAsNative(proxy, Native);
   const proto = Native.prototype as object;
   const ctorDesc = getOwnDescriptor(proto, 'constructor');
   defineProperty(owner, key, withValue(desc, proxy));
-  if (ctorDesc) defineProperty(proto, 'constructor', { ...ctorDesc, value: proxy });
+  if (ctorDesc) defineProperty(proto, 'constructor', bare({ ...ctorDesc, value: proxy }));
   return () => {
-    defineProperty(owner, key, desc);
-    if (ctorDesc) defineProperty(proto, 'constructor', ctorDesc);
+    defineProperty(owner, key, bare(desc));
+    if (ctorDesc) defineProperty(proto, 'constructor', bare(ctorDesc));
   };
 }

@@ -2,6 +2,7 @@
 // decoded text in arbitrary pieces. Nothing is parsed: a record is whatever text sits on one line.
 import { MAX_FRAME_CHARS } from '../bridge/page-messages';
 import type { StreamSplitter } from './sse-splitter';
+import { charCodeAt, strIndexOf, strSlice, strTrim } from './natives';
 
 export interface LineRecord {
   text: string;
@@ -21,33 +22,33 @@ export function createNdjsonSplitter(
     let length = pendingLength;
     pending = '';
     pendingLength = 0;
-    if (text.charCodeAt(text.length - 1) === 13 && length === text.length) {
-      text = text.slice(0, -1); // CRLF line endings
+    if (charCodeAt(text, text.length - 1) === 13 && length === text.length) {
+      text = strSlice(text, 0, -1); // CRLF line endings
       length -= 1;
     }
-    if (text.charCodeAt(0) === 0x1e) {
+    if (charCodeAt(text, 0) === 0x1e) {
       // json-seq (RFC 7464) puts a record separator before each record
-      text = text.slice(1);
+      text = strSlice(text, 1);
       length -= 1;
     }
-    if (length === 0 || (length === text.length && text.trim() === '')) return;
+    if (length === 0 || (length === text.length && strTrim(text) === '')) return;
     onRecord(length > text.length ? { text, originalLength: length } : { text });
   };
 
   const append = (piece: string) => {
     pendingLength += piece.length;
-    if (pending.length < maxChars) pending += piece.length > maxChars - pending.length ? piece.slice(0, maxChars - pending.length) : piece;
+    if (pending.length < maxChars) pending += piece.length > maxChars - pending.length ? strSlice(piece, 0, maxChars - pending.length) : piece;
   };
 
   return {
     push(text) {
       let start = 0;
-      for (let nl = text.indexOf('\n'); nl !== -1; nl = text.indexOf('\n', start)) {
-        append(text.slice(start, nl));
+      for (let nl = strIndexOf(text, '\n'); nl !== -1; nl = strIndexOf(text, '\n', start)) {
+        append(strSlice(text, start, nl));
         emit();
         start = nl + 1;
       }
-      if (start < text.length) append(start === 0 ? text : text.slice(start));
+      if (start < text.length) append(start === 0 ? text : strSlice(text, start));
     },
     end() {
       if (pendingLength > 0) emit();

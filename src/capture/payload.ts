@@ -2,10 +2,10 @@
 // DataView) into a frame payload: text stays text, binary becomes base64. Types are told apart with
 // native brand checks (a getter that throws on the wrong type), which also work for values made in
 // another realm (an iframe's ArrayBuffer) where `instanceof` would fail.
-import { apply, isView, nativeGetter, nativeMethod, thenNative } from './natives';
+import { apply, bare, construct, getPrototypeOf, isView, nativeGetter, nativeMethod, NativeUint8Array, rejected, thenNative } from './natives';
 import { bytesToBase64Payload, cutText, type FramePayload } from './truncate';
 
-const typedArrayProto = Object.getPrototypeOf(Uint8Array.prototype) as object;
+const typedArrayProto = getPrototypeOf(Uint8Array.prototype) as object;
 const taBuffer = nativeGetter(typedArrayProto, 'buffer');
 const taOffset = nativeGetter(typedArrayProto, 'byteOffset');
 const taLength = nativeGetter(typedArrayProto, 'byteLength');
@@ -34,9 +34,9 @@ export function bytesOf(value: unknown): Uint8Array | undefined {
     const buffer = (isTyped ? taBuffer! : dvBuffer!)(value) as ArrayBuffer;
     const offset = (isTyped ? taOffset! : dvOffset!)(value) as number;
     const length = (isTyped ? taLength! : dvLength!)(value) as number;
-    return new Uint8Array(buffer, offset, length);
+    return construct(NativeUint8Array, [buffer, offset, length]) as Uint8Array;
   }
-  if (brand(abLength, value)) return new Uint8Array(value as ArrayBuffer);
+  if (brand(abLength, value)) return construct(NativeUint8Array, [value]) as Uint8Array;
   return undefined;
 }
 
@@ -55,14 +55,21 @@ export function syncPayload(value: unknown): FramePayload | undefined {
   if (bytes) return bytesToBase64Payload(bytes);
   if (isBlob(value)) return undefined;
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
-    return typeof value === 'symbol' ? { data: '[symbol]' } : cutText(String(value));
+    // Primitives convert to text by the language itself (`'' + v`), not through the global String.
+    return typeof value === 'symbol' ? { data: '[symbol]' } : cutText('' + (value as string | number | boolean | bigint | null | undefined));
   }
   return { data: '[object converted to text by its own toString]' };
 }
 
 export function readBlobPayload(blob: Blob): Promise<FramePayload> {
-  if (!blobArrayBuffer) return Promise.reject(new Error('Blob.arrayBuffer is missing'));
-  return thenNative(apply(blobArrayBuffer, blob, []) as Promise<ArrayBuffer>, (buffer) =>
-    bytesToBase64Payload(new Uint8Array(buffer)),
-  );
+  if (!blobArrayBuffer) return rejected('Blob.arrayBuffer is missing');
+  return thenNative(apply(blobArrayBuffer, blob, []) as Promise<ArrayBuffer>, (buffer) => {
+    // Resolving with an object looks up its `then`: without a prototype, never Object.prototype's.
+    const payload = bytesToBase64Payload(construct(NativeUint8Array, [buffer]) as Uint8Array);
+    const out = bare<FramePayload>();
+    out.data = payload.data;
+    if (payload.encoding !== undefined) out.encoding = payload.encoding;
+    if (payload.truncated !== undefined) out.truncated = payload.truncated;
+    return out;
+  });
 }

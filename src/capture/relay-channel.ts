@@ -13,7 +13,7 @@ import {
 } from '../bridge/page-messages';
 import type { Post, PostJson } from './emitter';
 import { encodeMessage } from './json-encode';
-import { call, construct, getOwnDescriptor, getPrototypeOf } from './natives';
+import { call, construct, getOwnDescriptor, getPrototypeOf, isNativeFunction } from './natives';
 
 type PageWindow = Window & typeof globalThis;
 
@@ -25,6 +25,8 @@ export interface RelayChannelOptions {
   flushDelayMs?: number;
   /** Messages kept while no relay took the channel (e.g. the extension went away). */
   maxUnclaimed?: number;
+  /** False trusts the window's builtins: only for DOMs written in JavaScript (happy-dom in unit tests). */
+  checkBuiltins?: boolean;
 }
 
 export interface RelayChannel {
@@ -58,6 +60,12 @@ export function openRelayChannel(win: PageWindow, options: RelayChannelOptions =
   const NativeFocusEvent = win.FocusEvent;
   const delay = options.flushDelayMs ?? 0;
   const maxUnclaimed = options.maxUnclaimed ?? 10_000;
+  // Replaced before we ran: using them would run the page's code and hand it our messages. There is
+  // then no way to reach the relay at all (nothing is captured, since nothing could be delivered).
+  const channelBuiltins = [addListener, removeListener, dispatch, setTimer, NativeEventTarget, NativeCustomEvent, NativeFocusEvent];
+  for (let i = 0; options.checkBuiltins !== false && i < channelBuiltins.length; i++) {
+    if (!isNativeFunction(channelBuiltins[i])) return { post: () => undefined, postJson: () => undefined, claimed: false };
+  }
 
   const channel = construct(NativeEventTarget, []) as EventTarget;
   const channelListen = method(channel, 'addEventListener');

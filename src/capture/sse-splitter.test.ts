@@ -46,3 +46,29 @@ describe('createSseSplitter', () => {
     expect(events.at(-1)).toEqual({ data: 'ok' });
   });
 });
+
+describe('createSseSplitter against eventsource-parser', () => {
+  it('gives the events eventsource-parser gives, however the text is cut', async () => {
+    const { createParser } = await import('eventsource-parser');
+    const fc = (await import('fast-check')).default;
+    const line = fc.oneof(
+      fc.constantFrom('', ': comment', 'data', 'data:', 'event:', 'id:', 'retry: 5', 'foo: bar', 'id: a\0b'),
+      fc.tuple(fc.constantFrom('data: ', 'data:', 'event: ', 'id: ', 'event:'), fc.string({ maxLength: 8 })).map(([a, b]) => a + b.replace(/[\r\n]/g, '')),
+    );
+    const body = fc.tuple(fc.array(fc.tuple(line, fc.constantFrom('\n', '\r\n', '\r')), { maxLength: 12 }), fc.array(fc.nat(40), { maxLength: 4 }));
+    fc.assert(
+      fc.property(body, ([lines, cuts]) => {
+        const text = lines.map(([l, eol]) => l + eol).join('');
+        const expected: SseEvent[] = [];
+        const parser = createParser({
+          onEvent: (e) => expected.push({ data: e.data, ...(e.event !== undefined && { event: e.event }), ...(e.id !== undefined && { id: e.id }) }),
+        });
+        parser.feed(text);
+        parser.feed('\n\n');
+        const points = [...new Set(cuts.map((c) => c % (text.length + 1)))].sort((a, b) => a - b);
+        const pieces = [0, ...points, text.length].slice(1).map((end, i, all) => text.slice(i === 0 ? 0 : all[i - 1], end));
+        expect(split(pieces).events).toEqual(expected);
+      }),
+    );
+  });
+});

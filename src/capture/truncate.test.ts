@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MAX_FRAME_CHARS } from '../bridge/page-messages';
+import { MAX_FRAME_BYTES as MAX_FRAME_CHARS } from '../bridge/page-messages';
 import { bytesToBase64Payload, cutText } from './truncate';
 
 describe('cutText', () => {
@@ -13,6 +13,13 @@ describe('cutText', () => {
     const big = cutText('y'.repeat(MAX_FRAME_CHARS + 5));
     expect(big.data.length).toBe(MAX_FRAME_CHARS);
     expect(big.truncated).toEqual({ originalLength: MAX_FRAME_CHARS + 5 });
+  });
+
+  it('counts the bytes JSON writes: a control character takes six', () => {
+    const control = cutText('\u0001'.repeat(MAX_FRAME_CHARS));
+    expect(control.data).toBe('\u0001'.repeat(MAX_FRAME_CHARS / 6));
+    expect(control.truncated).toEqual({ originalLength: MAX_FRAME_CHARS });
+    expect(cutText('é'.repeat(3), 4)).toEqual({ data: 'éé', truncated: { originalLength: 3 } });
   });
 
   it('never leaves half of a surrogate pair at the end', () => {

@@ -4,7 +4,8 @@
 // when it does not listen at all, without ever touching the page's listeners. `send` is wrapped to
 // record what leaves, after the native call so its errors and effects are exactly the native ones.
 import type { Capture, WatchedConnection } from './emitter';
-import { nativeGetter, nativeMethod, call } from './natives';
+import { apply, call, nativeGetter, nativeMethod, NativeWeakMap, weakGet, weakHas, weakSet } from './natives';
+import { getterOf, methodOf } from './health';
 import { wrapConstructor, wrapMethod, type Restore } from './native-mask';
 import { isBlob, readBlobPayload, syncPayload } from './payload';
 
@@ -14,13 +15,23 @@ export function hookWebSocket(win: Window & typeof globalThis, capture: Capture)
   const Native = win.WebSocket;
   if (typeof Native !== 'function') return () => {};
   const proto = Native.prototype;
+  const needed = [
+    ['WebSocket', Native],
+    ['WebSocket.prototype.send', methodOf(proto, 'send')],
+    ['EventTarget.prototype.addEventListener', methodOf(win.EventTarget.prototype, 'addEventListener')],
+    ['MessageEvent.prototype.data', getterOf(win.MessageEvent.prototype, 'data')],
+    ['WebSocket.prototype.readyState', getterOf(proto, 'readyState')],
+    ['WebSocket.prototype.url', getterOf(proto, 'url')],
+  ] as const;
+  if (!capture.health.require('WebSocket', needed)) return () => {};
+  const health = capture.health;
   const addListener = nativeMethod(win.EventTarget.prototype, 'addEventListener')!;
   const readyState = nativeGetter(proto, 'readyState')!;
   const url = nativeGetter(proto, 'url')!;
   const messageData = nativeGetter(win.MessageEvent.prototype, 'data')!;
   const closeCode = nativeGetter(win.CloseEvent.prototype, 'code')!;
   const closeReason = nativeGetter(win.CloseEvent.prototype, 'reason')!;
-  const sockets = new WeakMap<object, WatchedConnection>();
+  const sockets = new NativeWeakMap<object, WatchedConnection>();
   const listen = (socket: object, type: string, handler: (event: Event) => void) =>
     call(addListener, socket, type, (event: Event) => {
       try {
@@ -28,32 +39,30 @@ export function hookWebSocket(win: Window & typeof globalThis, capture: Capture)
         // the page dispatches itself are not mistaken for traffic.
         if (event.isTrusted) handler(event);
       } catch {
-        // A failure in the hook must not surface as an error on the page.
+        health.fail(); // counted; a failure of ours must not surface on the page
       }
     });
 
-  const restoreCtor = wrapConstructor(win, 'WebSocket', (socket) => {
+  const restoreCtor = wrapConstructor(win, 'WebSocket', (socket) => health.quietly(() => {
     const conn = capture.open('websocket', { url: url(socket) as string });
-    sockets.set(socket, conn);
+    weakSet(sockets, socket, conn);
     listen(socket, 'open', () => conn.frame({ direction: 'in', kind: 'open' }));
     listen(socket, 'message', (event) => record(conn, 'in', messageData(event)));
     listen(socket, 'error', () => conn.frame({ direction: 'in', kind: 'error' }));
     listen(socket, 'close', (event) =>
       conn.frame({ direction: 'in', kind: 'close', code: closeCode(event) as number, reason: closeReason(event) as string }),
     );
-  });
+  }));
 
   const restoreSend = wrapMethod(proto, 'send', (original, self, args) => {
     // Sending on a socket that is not open is a no-op natively (or throws while CONNECTING).
-    const wasOpen = sockets.has(self as object) && readyState(self) === OPEN;
-    const result = call(original, self, ...args);
-    if (wasOpen && args.length > 0) {
-      try {
-        record(sockets.get(self as object)!, 'out', args[0]);
-      } catch {
-        // never let the hook change what send() does
-      }
-    }
+    let wasOpen = false;
+    health.quietly(() => {
+      wasOpen = self !== null && typeof self === 'object' && weakHas(sockets, self) && readyState(self) === OPEN;
+    });
+    const result = apply(original, self, args);
+    // never let the hook change what send() does
+    if (wasOpen && args.length > 0) health.quietly(() => record(weakGet(sockets, self as object)!, 'out', args[0]));
     return result;
   });
 

@@ -1,30 +1,46 @@
 // XMLHttpRequest capture for streaming answers (text/event-stream, NDJSON): `open`,
-// `setRequestHeader` and `send` are wrapped only to note what was asked; the answer is read through
-// native listeners, each time taking the new slice of `responseText` since the last look.
+// `setRequestHeader` and `send` are wrapped only to note what was asked (and when: `send` starts the
+// request); the answer is read through native listeners, each time taking the new slice of
+// `responseText` since the last look.
 import type { Capture, WatchedConnection } from './emitter';
-import { call, nativeGetter, nativeMethod } from './natives';
+import { apply, bare, call, nativeGetter, nativeMethod, NativeWeakMap, now, strIndexOf, strSlice, strTrim, toLowerCase, toUpperCase, weakGet, weakSet } from './natives';
 import { wrapMethod, type Restore } from './native-mask';
 import { classifyContentType, mediaType } from './content-types';
 import { splitterFor } from './body-tap';
+import { getterOf, methodOf } from './health';
+import { describeBody } from './http-info';
 import type { StreamSplitter } from './sse-splitter';
-import { cutText } from './truncate';
+import type { FramePayload } from './truncate';
 
 const HEADERS_RECEIVED = 2;
 const DONE = 4;
+const ENDINGS = ['error', 'abort', 'timeout'] as const;
 
 interface XhrState {
   method: string;
   url: string;
   requestHeaders: Record<string, string>;
-  requestBody?: string;
+  requestBody: FramePayload | undefined;
+  /** When the page called send(). */
+  startedAt: number | undefined;
   listening: boolean;
-  stream?: { conn: WatchedConnection; splitter: StreamSplitter; seen: number; ended: boolean };
+  stream: { conn: WatchedConnection; splitter: StreamSplitter; seen: number; ended: boolean } | undefined;
 }
 
 export function hookXhr(win: Window & typeof globalThis, capture: Capture): Restore {
   const Native = win.XMLHttpRequest;
   if (typeof Native !== 'function') return () => {};
   const proto = Native.prototype;
+  const health = capture.health;
+  const needed = [
+    ['XMLHttpRequest.prototype.open', methodOf(proto, 'open')],
+    ['XMLHttpRequest.prototype.send', methodOf(proto, 'send')],
+    ['XMLHttpRequest.prototype.setRequestHeader', methodOf(proto, 'setRequestHeader')],
+    ['XMLHttpRequest.prototype.getResponseHeader', methodOf(proto, 'getResponseHeader')],
+    ['XMLHttpRequest.prototype.responseText', getterOf(proto, 'responseText')],
+    ['EventTarget.prototype.addEventListener', methodOf(win.EventTarget.prototype, 'addEventListener')],
+  ] as const;
+  if (!health.require('XMLHttpRequest', needed)) return () => {};
   const addListener = nativeMethod(win.EventTarget.prototype, 'addEventListener')!;
   const readyState = nativeGetter(proto, 'readyState')!;
   const responseType = nativeGetter(proto, 'responseType')!;
@@ -33,13 +49,13 @@ export function hookXhr(win: Window & typeof globalThis, capture: Capture): Rest
   const status = nativeGetter(proto, 'status')!;
   const getResponseHeader = nativeMethod(proto, 'getResponseHeader')!;
   const getAllResponseHeaders = nativeMethod(proto, 'getAllResponseHeaders')!;
-  const states = new WeakMap<object, XhrState>();
-  const stateOf = (self: unknown) => (self !== null && typeof self === 'object' ? states.get(self) : undefined);
+  const states = new NativeWeakMap<object, XhrState>();
+  const stateOf = (self: unknown) => (self !== null && typeof self === 'object' ? weakGet(states, self) : undefined);
 
   const readNew = (xhr: object, s: NonNullable<XhrState['stream']>) => {
     const text = responseText(xhr) as string;
     if (text.length > s.seen) {
-      s.splitter.push(text.slice(s.seen));
+      s.splitter.push(strSlice(text, s.seen));
       s.seen = text.length;
     }
   };
@@ -57,7 +73,10 @@ export function hookXhr(win: Window & typeof globalThis, capture: Capture): Rest
           url: (responseURL(xhr) as string) || state.url,
           method: state.method,
           requestHeaders: state.requestHeaders,
-          requestBody: state.requestBody,
+          ...(state.requestBody && { requestBody: state.requestBody.data }),
+          ...(state.requestBody?.truncated && { requestBodyTruncated: state.requestBody.truncated }),
+          ...(state.startedAt !== undefined && { startedAt: state.startedAt }),
+          responseAt: now(),
           status: status(xhr) as number,
           responseHeaders: parseHeaderBlock(call<string>(getAllResponseHeaders, xhr)),
         });
@@ -77,18 +96,13 @@ export function hookXhr(win: Window & typeof globalThis, capture: Capture): Rest
   const listenOnce = (xhr: object, state: XhrState) => {
     if (state.listening) return;
     state.listening = true;
-    const guard = (fn: () => void) => () => {
-      try {
-        fn();
-      } catch {
-        // never surface hook failures on the page
-      }
-    };
-    call(addListener, xhr, 'readystatechange', guard(() => onChange(xhr, states.get(xhr)!)));
-    call(addListener, xhr, 'progress', guard(() => onChange(xhr, states.get(xhr)!)));
-    for (const type of ['error', 'abort', 'timeout']) {
-      call(addListener, xhr, type, guard(() => {
-        const s = states.get(xhr)?.stream;
+    const guarded = (fn: () => void) => () => health.quietly(fn);
+    call(addListener, xhr, 'readystatechange', guarded(() => onChange(xhr, weakGet(states, xhr)!)));
+    call(addListener, xhr, 'progress', guarded(() => onChange(xhr, weakGet(states, xhr)!)));
+    for (let i = 0; i < ENDINGS.length; i++) {
+      const type = ENDINGS[i]!;
+      call(addListener, xhr, type, guarded(() => {
+        const s = weakGet(states, xhr)?.stream;
         if (s && !s.ended) {
           s.ended = true;
           s.conn.frame({ direction: 'in', kind: 'error', data: type });
@@ -99,39 +113,45 @@ export function hookXhr(win: Window & typeof globalThis, capture: Capture): Rest
 
   const restores = [
     wrapMethod(proto, 'open', (original, self, args) => {
-      const result = call(original, self, ...args); // validates the arguments natively first
-      const previous = stateOf(self);
-      states.set(self as object, {
-        method: typeof args[0] === 'string' ? args[0].toUpperCase() : 'GET',
-        url: typeof args[1] === 'string' ? args[1] : '[URL object]',
-        requestHeaders: {},
-        listening: previous?.listening ?? false,
+      const result = apply(original, self, args); // validates the arguments natively first
+      health.quietly(() => {
+        const previous = stateOf(self);
+        // Every field there from the start, so none is ever looked up or assigned on Object.prototype.
+        const state: XhrState = {
+          method: typeof args[0] === 'string' ? toUpperCase(args[0]) : 'GET',
+          url: typeof args[1] === 'string' ? args[1] : '[URL object]',
+          requestHeaders: bare<Record<string, string>>(),
+          requestBody: undefined,
+          startedAt: undefined,
+          listening: previous?.listening ?? false,
+          stream: undefined,
+        };
+        weakSet(states, self as object, state);
       });
       return result;
     }),
     wrapMethod(proto, 'setRequestHeader', (original, self, args) => {
-      const result = call(original, self, ...args);
-      const state = stateOf(self);
-      if (state && typeof args[0] === 'string' && typeof args[1] === 'string') {
-        const name = args[0].toLowerCase();
-        const prior = state.requestHeaders[name];
-        state.requestHeaders[name] = prior === undefined ? args[1] : `${prior}, ${args[1]}`;
-      }
+      const result = apply(original, self, args);
+      health.quietly(() => {
+        const state = stateOf(self);
+        if (state && typeof args[0] === 'string' && typeof args[1] === 'string') {
+          const name = toLowerCase(args[0]);
+          const prior = state.requestHeaders[name];
+          state.requestHeaders[name] = prior === undefined ? args[1] : prior + ', ' + args[1];
+        }
+      });
       return result;
     }),
     wrapMethod(proto, 'send', (original, self, args) => {
-      const state = stateOf(self);
-      if (state) {
-        try {
-          const body = args[0];
-          if (typeof body === 'string') state.requestBody = cutText(body).data;
-          else if (body !== undefined && body !== null) state.requestBody = '[non-text body, not read]';
-          listenOnce(self as object, state);
-        } catch {
-          // the native send below is what matters
-        }
-      }
-      return call(original, self, ...args);
+      // The native send below is what matters; what we note first is counted if it fails.
+      health.quietly(() => {
+        const state = stateOf(self);
+        if (!state) return;
+        state.startedAt = now();
+        state.requestBody = describeBody(args[0]);
+        listenOnce(self as object, state);
+      });
+      return apply(original, self, args);
     }),
   ];
   return () => {
@@ -141,10 +161,14 @@ export function hookXhr(win: Window & typeof globalThis, capture: Capture): Rest
 
 /** `getAllResponseHeaders()` text to a record (names are already lower-case). */
 function parseHeaderBlock(block: string): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const line of block.split('\r\n')) {
-    const colon = line.indexOf(':');
-    if (colon > 0) out[line.slice(0, colon).trim().toLowerCase()] = line.slice(colon + 1).trim();
+  const out = bare<Record<string, string>>();
+  let start = 0;
+  while (start < block.length) {
+    let end = strIndexOf(block, '\r\n', start);
+    if (end === -1) end = block.length;
+    const colon = strIndexOf(block, ':', start);
+    if (colon > start && colon < end) out[toLowerCase(strTrim(strSlice(block, start, colon)))] = strTrim(strSlice(block, colon + 1, end));
+    start = end + 2;
   }
   return out;
 }

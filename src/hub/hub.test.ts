@@ -1,6 +1,6 @@
 // Relay, hub and panel store wired together in one process over in-memory ports.
 import { describe, expect, it } from 'vitest';
-import { PAGE_MESSAGE_TAG, type PageToRelay } from '../bridge/page-messages';
+import { PAGE_MESSAGE_TAG, type PageFrame, type PageToRelay } from '../bridge/page-messages';
 import { memoryPortPair, type MemoryPort } from '../bridge/memory-port';
 import type { RelayBatch } from '../bridge/relay-to-hub';
 import { createStore } from './testing/client-store';
@@ -24,7 +24,7 @@ const frame = (n: number, connectionId = 'ws-1', kind: 'message' | 'close' = 'me
 });
 const batch = (seq: number, messages: PageToRelay[], document = 'aaaaaaaa01'): RelayBatch => ({ type: 'batch', document, seq, messages, dropped: 0, rejected: 0 });
 
-function setup(storage = new MemoryStorage(), limits?: { maxFrames: number; maxChars: number }) {
+function setup(storage = new MemoryStorage(), limits?: { maxFrames: number; maxBytes: number }) {
   const hub = new Hub({ storage, registry: [], extensionId: EXT, extensionOrigin: ORIGIN, ...(limits && { limits }) });
   const relay = (tabId: number, sender: MemoryPort['sender'] = { id: EXT, url: 'http://127.0.0.1/', tab: { id: tabId } }) => {
     const [mine, theirs] = memoryPortPair('relay', sender);
@@ -160,7 +160,7 @@ describe('Hub', () => {
   });
 
   it('bounds the buffer, dropping the oldest frames and counting them', async () => {
-    const { hub, relay, panel } = setup(new MemoryStorage(), { maxFrames: 10, maxChars: 1e9 });
+    const { hub, relay, panel } = setup(new MemoryStorage(), { maxFrames: 10, maxBytes: 1e9 });
     const r = relay(9);
     for (let seq = 1; seq <= 4; seq++) r.send(batch(seq, [1, 2, 3].map((i) => frame(seq * 10 + i))));
     await tick();
@@ -171,6 +171,34 @@ describe('Hub', () => {
     const p = panel(9);
     await tick();
     expect(p.store.status.value.dropped).toBe(tab.record.dropped);
+  });
+
+  it('bounds the buffer by the bytes frames take as JSON, not by their characters', async () => {
+    // 10 frames of 1,000 control characters: 10,000 characters, but 60,000 bytes of JSON.
+    const { hub, relay, panel } = setup(new MemoryStorage(), { maxFrames: 1000, maxBytes: 30_000 });
+    const r = relay(13);
+    const control = (n: number): PageToRelay => ({ ...(frame(n) as PageFrame), data: '\u0001'.repeat(1000) });
+    r.send(batch(1, [opened(), ...Array.from({ length: 10 }, (_, i) => control(i))]));
+    await tick();
+    const tab = (await hub.tab(13))!;
+    expect(tab.frames.length).toBeLessThanOrEqual(4);
+    expect(tab.record.dropped + tab.frames.length).toBe(10);
+    const p = panel(13);
+    await tick();
+    expect(p.store.link.value).toBe('live');
+    expect(p.store.frames).toHaveLength(tab.frames.length);
+  });
+
+  it('shows what the hook could not capture and how often its own code failed', async () => {
+    const { relay, panel } = setup();
+    const p = panel(14);
+    await tick();
+    const health = (degraded: string[], errors: number): PageToRelay => ({ [PAGE_MESSAGE_TAG]: 1, type: 'health', degraded, errors });
+    const r = relay(14);
+    r.send(batch(1, [health(['fetch: Response.prototype.clone was replaced before capture started'], 0)]));
+    r.send(batch(2, [health(['fetch: Response.prototype.clone was replaced before capture started'], 3)]));
+    await tick();
+    expect(p.store.status.value).toMatchObject({ degraded: ['fetch: Response.prototype.clone was replaced before capture started'], hookErrors: 3 });
   });
 
   it('ignores frames while recording is off and counts them', async () => {

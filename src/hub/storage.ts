@@ -20,6 +20,10 @@ export interface TabRecord {
   /** Per relay document: its short key (prefix of its connection ids), last stored batch, reported totals. */
   documents: Record<string, DocumentRecord>;
   nextDocumentKey: number;
+  /** What the hook could not capture on the tab's pages, and why (absent in records stored before). */
+  degraded?: string[];
+  /** Errors the hook caught in its own code. */
+  hookErrors?: number;
 }
 
 export interface DocumentRecord {
@@ -27,6 +31,8 @@ export interface DocumentRecord {
   lastSeq: number;
   dropped: number;
   rejected: number;
+  /** The hook's error count last reported by this document. */
+  errors?: number;
 }
 
 export interface StoredTab {

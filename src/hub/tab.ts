@@ -1,20 +1,32 @@
 // One tab's capture in the hub: its connections, its bounded frame buffer (oldest dropped first,
 // counted), its sessions and counters. Pure logic: storage and ports are the hub's business.
 import type { Connection, Frame } from '../model/frame';
-import type { PageConnectionOpened, PageFrame } from '../bridge/page-messages';
+import type { PageCaptureHealth, PageConnectionOpened, PageFrame } from '../bridge/page-messages';
 import type { RelayBatch } from '../bridge/relay-to-hub';
 import type { CaptureLike, TabStatus } from '../bridge/hub-to-panel';
 import type { ProtocolDefinition } from '../protocols/types';
 import { newTabRecord, type DocumentRecord, type StoredTab, type TabRecord } from './storage';
 import { TabSessions } from './sessions';
+import { jsonByteLength } from '../bridge/json-size';
 
 export interface TabLimits {
   maxFrames: number;
-  /** Payload characters. */
-  maxChars: number;
+  /**
+   * Frames as JSON, in UTF-8 bytes (see frameBytes): what the snapshot to a panel and the stored
+   * records take, so no payload (e.g. control characters, six bytes each in JSON) can grow a tab past
+   * what a panel can receive (the port's pieces: MAX_PIECES × CHUNK_CHARS).
+   */
+  maxBytes: number;
 }
 
-export const DEFAULT_LIMITS: TabLimits = { maxFrames: 50_000, maxChars: 100_000_000 };
+export const DEFAULT_LIMITS: TabLimits = { maxFrames: 50_000, maxBytes: 100_000_000 };
+
+/** Room for a frame's fields around its payload in JSON. */
+const FRAME_FIELDS_BYTES = 160;
+/** A frame's size as JSON: its payload exactly, its other fields by a margin. */
+export const frameBytes = (frame: Frame): number => jsonByteLength(frame.data) + FRAME_FIELDS_BYTES;
+/** Lines of the capture-health notice a tab keeps. */
+const MAX_DEGRADED_LINES = 20;
 
 export interface BatchResult {
   /** The batch was stored before (a resend after a worker restart): nothing changed. */
@@ -32,7 +44,7 @@ export class Tab {
   record: TabRecord;
   readonly connections = new Map<string, Connection>();
   frames: Frame[] = [];
-  private chars = 0;
+  private bytes = 0;
   /** Page messages whose storing threw (a fault in the hub); the rest of their batch was stored. */
   private failed = 0;
   readonly sessions: TabSessions;
@@ -50,7 +62,17 @@ export class Tab {
 
   status(): TabStatus {
     const { dropped, cut, rejected, ignored, preserveLog, recording } = this.record;
-    return { dropped, cut, rejected, ignored, failed: this.failed + this.sessions.faults, preserveLog, recording };
+    return {
+      dropped,
+      cut,
+      rejected,
+      ignored,
+      failed: this.failed + this.sessions.faults,
+      preserveLog,
+      recording,
+      degraded: this.record.degraded ?? [],
+      hookErrors: this.record.hookErrors ?? 0,
+    };
   }
 
   capture(): CaptureLike {
@@ -84,6 +106,10 @@ export class Tab {
   }
 
   private applyMessage(doc: DocumentRecord, message: RelayBatch['messages'][number], changed: Map<string, Connection>, result: BatchResult): void {
+    if (message.type === 'health') {
+      this.noteHealth(doc, message);
+      return;
+    }
     if (message.type === 'connection') {
       const c = this.openConnection(doc, message);
       changed.set(c.id, c);
@@ -111,8 +137,19 @@ export class Tab {
     this.rebuild(kept, []);
     this.failed = 0;
     this.sessions.faults = 0;
-    Object.assign(this.record, { firstIndex: this.record.nextIndex, dropped: 0, cut: 0, rejected: 0, ignored: 0 });
+    Object.assign(this.record, { firstIndex: this.record.nextIndex, dropped: 0, cut: 0, rejected: 0, ignored: 0, hookErrors: 0 });
+    // The page's documents are gone after a navigation; after the user's clear they still run degraded.
+    if (!keepOpenConnections) this.record.degraded = [];
     return kept;
+  }
+
+  /** A document's health report: running totals, so only what is new since its last one is added. */
+  private noteHealth(doc: DocumentRecord, m: PageCaptureHealth): void {
+    this.record.hookErrors = (this.record.hookErrors ?? 0) + Math.max(0, m.errors - (doc.errors ?? 0));
+    doc.errors = Math.max(doc.errors ?? 0, m.errors);
+    const lines = this.record.degraded ?? [];
+    for (const line of m.degraded) if (!lines.includes(line) && lines.length < MAX_DEGRADED_LINES) lines.push(line);
+    this.record.degraded = lines;
   }
 
   private document(id: string): DocumentRecord {
@@ -127,9 +164,11 @@ export class Tab {
   private openConnection(doc: DocumentRecord, m: PageConnectionOpened): Connection {
     const id = `${doc.key}.${m.id}`;
     const c: Connection = { ...this.connections.get(id), id, transport: m.transport, url: m.url, startedAt: m.time };
+    if (m.responseAt !== undefined) c.responseAt = m.responseAt;
     if (m.method !== undefined) c.method = m.method;
     if (m.requestHeaders) c.requestHeaders = lowerCaseNames(m.requestHeaders);
     if (m.requestBody !== undefined) c.requestBody = m.requestBody;
+    if (m.requestBodyTruncated) c.requestBodyTruncated = { originalLength: m.requestBodyTruncated.originalLength };
     if (m.status !== undefined) c.status = m.status;
     if (m.responseHeaders) c.responseHeaders = lowerCaseNames(m.responseHeaders);
     this.connections.set(id, c);
@@ -159,18 +198,18 @@ export class Tab {
       this.record.cut++;
     }
     this.frames.push(frame);
-    this.chars += frame.data.length;
+    this.bytes += frameBytes(frame);
     return frame;
   }
 
   /** Drops the oldest frames down to 90 % of the bound, so the (costly) session rebuild is rare. */
   private enforceBound(): number | undefined {
-    const { maxFrames, maxChars } = this.limits;
-    if (this.frames.length <= maxFrames && this.chars <= maxChars) return undefined;
+    const { maxFrames, maxBytes } = this.limits;
+    if (this.frames.length <= maxFrames && this.bytes <= maxBytes) return undefined;
     let drop = 0;
-    let chars = this.chars;
-    while (drop < this.frames.length && (this.frames.length - drop > maxFrames * 0.9 || chars > maxChars * 0.9)) {
-      chars -= this.frames[drop]!.data.length;
+    let bytes = this.bytes;
+    while (drop < this.frames.length && (this.frames.length - drop > maxFrames * 0.9 || bytes > maxBytes * 0.9)) {
+      bytes -= frameBytes(this.frames[drop]!);
       drop++;
     }
     const kept = this.frames.slice(drop);
@@ -184,14 +223,14 @@ export class Tab {
     this.connections.clear();
     this.sessions.clear();
     this.frames = [];
-    this.chars = 0;
+    this.bytes = 0;
     for (const c of connections) {
       this.connections.set(c.id, c);
       this.sessions.addConnection(c);
     }
     for (const f of frames) {
       this.frames.push(f);
-      this.chars += f.data.length;
+      this.bytes += frameBytes(f);
       this.sessions.append(f);
     }
   }

@@ -43,10 +43,15 @@ export interface Connection {
   /** Lower-cased header names. */
   requestHeaders?: Record<string, string>;
   requestBody?: string;
+  /** Set when the capture cut the request body at its size bound: `requestBody` holds only the first part. */
+  requestBodyTruncated?: { originalLength: number };
   status?: number;
   /** Lower-cased header names. */
   responseHeaders?: Record<string, string>;
+  /** When the page started the request (called fetch() or send(), constructed the socket), epoch ms. */
   startedAt?: number;
+  /** When the response headers arrived (HTTP only), epoch ms. */
+  responseAt?: number;
   closed?: { code?: number; reason?: string; at?: number };
   /** A protocol id chosen by the user; skips detection for this connection. */
   protocol?: string;

@@ -163,7 +163,7 @@ function framesByUrl(messages: PageToRelay[]): Map<string, { connection: PageCon
       const u = new URL(m.url);
       const key = u.pathname + u.search;
       byUrl.set(key, [...(byUrl.get(key) ?? []), entry]);
-    } else {
+    } else if (m.type === 'frame') {
       const entry = byId.get(m.connectionId);
       expect(entry, `frame for unknown connection ${m.connectionId}`).toBeDefined();
       entry!.frames.push(m);

@@ -15,6 +15,7 @@ function headersLength(h: Record<string, string> | undefined): number {
 }
 
 export function jsonLengthBound(m: PageToRelay): number {
+  if (m.type === 'health') return FIXED + 6 * m.degraded.reduce((n, line) => n + line.length + 3, 0);
   if (m.type === 'frame') {
     return FIXED + 6 * (m.connectionId.length + m.data.length + len(m.eventName) + len(m.eventId) + len(m.reason));
   }

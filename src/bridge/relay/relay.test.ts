@@ -30,7 +30,7 @@ class FakeHub {
     return relaySide;
   };
   get frames(): number[] {
-    return this.batches.flatMap((b) => b.messages.map((m) => m.time));
+    return this.batches.flatMap((b) => b.messages.map((m) => ('time' in m ? m.time : -1)));
   }
 }
 

@@ -1,5 +1,6 @@
 // Record/pause, clear, preserve log, live/scrub, export, import, and the counters: findings by
-// severity, frames dropped or cut by the capture's bounds (only when non-zero).
+// severity, frames dropped or cut by the capture's bounds (only when non-zero); a notice line when
+// the capture could not run fully on the page.
 import type { PanelStore } from '../store/store';
 import { applyEvent } from '../store/apply';
 import type { PanelTransport } from '../transport';
@@ -108,6 +109,11 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
           {failed} failed
         </span>
       )}
+      {(status.hookErrors ?? 0) > 0 && (
+        <span class="hook-errors warning" data-testid="hook-errors" title="Failures of the capture's own code on the page (caught; the page never saw them)">
+          {plural(status.hookErrors!, 'capture error')}
+        </span>
+      )}
       {transport && (
         <span class={`link link-${link}`} data-testid="link" data-state={link} data-reconnects={store.reconnects.value} title="Connection to the background">
           {LINK_TEXT[link]}
@@ -117,6 +123,14 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
         <span class="import-error" role="alert">
           {error}
         </span>
+      )}
+      {(status.degraded?.length ?? 0) > 0 && (
+        // The page (or another extension) replaced builtins before the capture started: say what is missing.
+        <div class="capture-notice warning" role="status" data-testid="capture-notice">
+          {status.degraded!.map((line) => (
+            <div key={line}>Not captured on this page: {line}.</div>
+          ))}
+        </div>
       )}
     </div>
   );

@@ -1,0 +1,53 @@
+// How many bytes a string takes once written as a JSON string (UTF-8, quotes included): the size that
+// is actually stored and sent. Bounds that count characters let through payloads JSON makes six times
+// larger (every control character becomes \u00XX), and a tab full of them could not be read again.
+// Used by the page hook too, so it calls only a charCodeAt saved when the module loads.
+const charCodeAt = Function.prototype.call.bind(String.prototype.charCodeAt) as (s: string, i: number) => number;
+
+/** Bytes of one UTF-16 code unit `c` (at `i`, followed by `next`) in JSON; 0 for the low half of a pair counted already. */
+function unitBytes(c: number, next: number): number {
+  if (c < 0x80) {
+    if (c >= 0x20) return c === 0x22 || c === 0x5c ? 2 : 1;
+    return c === 0x08 || c === 0x09 || c === 0x0a || c === 0x0c || c === 0x0d ? 2 : 6;
+  }
+  if (c < 0x800) return 2;
+  if (c >= 0xd800 && c <= 0xdbff) return next >= 0xdc00 && next <= 0xdfff ? 4 : 6; // a pair, or a lone half JSON escapes
+  if (c >= 0xdc00 && c <= 0xdfff) return 6; // a lone low half (a paired one is skipped by the callers)
+  return 3;
+}
+
+/** UTF-8 bytes of `JSON.stringify(text)`. */
+export function jsonByteLength(text: string): number {
+  let bytes = 2;
+  const n = text.length;
+  for (let i = 0; i < n; i++) {
+    const c = charCodeAt(text, i);
+    if (c >= 0x20 && c < 0x7f && c !== 0x22 && c !== 0x5c) {
+      bytes++;
+      continue;
+    }
+    const b = unitBytes(c, i + 1 < n ? charCodeAt(text, i + 1) : 0);
+    bytes += b;
+    if (b === 4) i++;
+  }
+  return bytes;
+}
+
+/**
+ * How many leading characters of `text` fit in `maxBytes` of JSON (quotes included), never ending
+ * between the halves of a pair: `text.length` when all of it fits.
+ */
+export function jsonPrefixFitting(text: string, maxBytes: number): number {
+  const n = text.length;
+  // Six bytes a character at most: short texts fit without looking at them.
+  if (6 * n + 2 <= maxBytes) return n;
+  let bytes = 2;
+  for (let i = 0; i < n; i++) {
+    const c = charCodeAt(text, i);
+    const b = c >= 0x20 && c < 0x7f && c !== 0x22 && c !== 0x5c ? 1 : unitBytes(c, i + 1 < n ? charCodeAt(text, i + 1) : 0);
+    if (bytes + b > maxBytes) return i;
+    bytes += b;
+    if (b === 4) i++;
+  }
+  return n;
+}
