@@ -10,6 +10,19 @@ import { splitSessions } from '../../src/analysis/sessions';
 import { protocols } from '../../src/protocols/registry';
 import { FAILURE_RULE } from '../support/failure-rules';
 
+const sse = (events: object[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
+const chatChunk = { id: 'c', object: 'chat.completion.chunk', created: 1, model: 'm', choices: [{ index: 0, delta: { role: 'assistant', content: 'Hi' }, finish_reason: null }] };
+
+/** A small well-formed stream per protocol that reports its own failure. */
+const FAILING: Record<string, string> = {
+  'ag-ui': JSON.stringify([{ type: 'RUN_STARTED', threadId: 't', runId: 'r' }, { type: 'RUN_ERROR', message: 'quota exceeded' }]),
+  anthropic: `event: message_start\ndata: ${JSON.stringify({ type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', content: [], model: 'claude', usage: { input_tokens: 1, output_tokens: 1 } } })}\n\nevent: error\ndata: ${JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'quota exceeded' } })}\n\n`,
+  'openai-chat': sse([chatChunk, { error: { message: 'quota exceeded', type: 'insufficient_quota' } }]),
+  'openai-responses': sse([{ type: 'response.created', sequence_number: 0, response: { id: 'r', status: 'in_progress', output: [] } }, { type: 'response.failed', sequence_number: 1, response: { id: 'r', status: 'failed', output: [], error: { code: 'insufficient_quota', message: 'quota exceeded' } } }]),
+  'aisdk-ui': sse([{ type: 'start', messageId: 'm' }, { type: 'error', errorText: 'quota exceeded' }, { type: 'finish' }]) + 'data: [DONE]\n\n',
+  'aisdk-data': 'f:{"messageId":"m"}\n0:"Hi"\n3:"quota exceeded"\n',
+};
+
 const RULE_PREFIX: Record<string, string> = {
   'flat-block': 'flat/',
   'ag-ui': 'agui/',
@@ -63,6 +76,14 @@ describe.each(protocols.map((p) => [p.id, p] as const))('protocol %s', (id, prot
     expect(rule, `${id} names no failure rule`).toBeDefined();
     expect(rule?.severity).toBe('warning');
     expect(rule?.description).toMatch(/fail|error/i);
+  });
+
+  it.skipIf(id === 'flat-block')('shows a stream that reports its own failure as a failed turn, with that rule', () => {
+    const sessions = splitSessions(readInput(FAILING[id] ?? '').capture, protocols);
+    expect(sessions.map((s) => s.pipeline.protocol)).toEqual([id]);
+    const findings = sessions[0]!.pipeline.findings();
+    expect(findings.filter((f) => f.severity !== 'info').map((f) => [f.rule, f.severity])).toEqual([[FAILURE_RULE[id], 'warning']]);
+    expect(sessions[0]!.pipeline.view().items.find((i) => i.kind === 'error')).toMatchObject({ message: expect.stringContaining('quota exceeded') });
   });
 
   it('has a test that names every rule id', () => {

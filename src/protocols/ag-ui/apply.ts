@@ -47,7 +47,8 @@ export class EventApplier {
       case EventType.RUN_ERROR:
         this.usage(event.usage);
         report('run-error', `RUN_ERROR: the run reports a failure (${event.message}${event.code ? `, ${event.code}` : ''}).`);
-        s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: event.code ? `${event.message} (${event.code})` : event.message });
+        // The failed turn shows at the top level: inside a step group that collapses it would be hidden.
+        s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: event.code ? `${event.message} (${event.code})` : event.message }, { container: s.model.items, index: s.model.items.length });
         return s.setStreaming(false);
       case EventType.STEP_STARTED:
         return s.openStep(event.stepName, frame);

@@ -43,6 +43,11 @@ describe('a run that reports its own failure', () => {
     expect(r.view.items).toMatchObject([{ kind: 'error', message: 'rate limited (429)' }]);
   });
 
+  it('RUN_ERROR inside an open step still shows at the top level', () => {
+    const r = checkText(json([RS, { type: 'STEP_STARTED', stepName: 'plan' }, { type: 'RUN_ERROR', message: 'rate limited' }]));
+    expect(r.view.items.at(-1)).toMatchObject({ kind: 'error', message: 'rate limited' });
+  });
+
   it('the broken twin: RUN_FINISHED after RUN_ERROR is an error (the client rejects it)', () => {
     const r = checkText(json([RS, { type: 'RUN_ERROR', message: 'rate limited' }, RF]));
     expect(r.serious).toContainEqual(['agui/event-after-run-error', 'error', 2]);

@@ -176,5 +176,5 @@ function endOfInput(st: DataFoldState, i: number): void {
 
 function addError(st: DataFoldState, i: number, message: string): void {
   const item: ErrorItem = { kind: 'error', id: `error-${i}-${st.lines}`, frames: [i], message };
-  st.layout.addItem(item, i);
+  st.layout.addAlert(item);
 }

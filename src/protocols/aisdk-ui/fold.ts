@@ -213,7 +213,7 @@ function endOfInput(st: UiFoldState, i: number): void {
 
 function addError(st: UiFoldState, i: number, message: string): void {
   const item: ErrorItem = { kind: 'error', id: `error-${i}`, frames: [i], message };
-  st.layout.addItem(item, i);
+  st.layout.addAlert(item);
 }
 
 /** Usage is not part of the protocol; apps commonly put it in message metadata (`usage` / `totalUsage`). */

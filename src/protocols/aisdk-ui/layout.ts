@@ -63,6 +63,12 @@ export class StepLayout {
     this.model.items.push(item);
   }
 
+  /** A failed turn: top level like text, since a collapsed step group would hide it. */
+  addAlert(item: ViewItem): void {
+    this.current = undefined;
+    this.model.items.push(item);
+  }
+
   /** A user message: always top level, and the next assistant text is a new turn. */
   addUser(item: ViewItem): void {
     this.current = undefined;
