@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeFrame } from '../../model/decode';
-import { describeFile, events } from '../shared/describe-testing';
+import { describeFile, describePayload, events } from '../shared/test-inputs';
 import { describeAgUiFrame } from './describe';
 
 const dir = path.resolve(__dirname, 'testdata');
-const event = (payload: unknown) => describeAgUiFrame(decodeFrame({ index: 0, connectionId: 'c', time: 0, direction: 'in', kind: 'message', data: JSON.stringify(payload) }));
+const event = (payload: unknown) => describePayload(describeAgUiFrame, payload);
 
 describe('ag-ui frame descriptions', () => {
   it('name every event by its type', () => {

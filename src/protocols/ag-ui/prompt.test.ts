@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { requestWithBody as body } from '../shared/test-inputs';
 import { agUiPromptOf } from './prompt';
-
-const body = (value: unknown) => ({ id: 'c', transport: 'sse' as const, method: 'POST', requestBody: JSON.stringify(value) });
 
 describe('ag-ui request prompt', () => {
   it('reads the last user message of RunAgentInput.messages', () => {

@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeFrame } from '../../model/decode';
-import { describeFile, events } from '../shared/describe-testing';
+import { describeFile, describePayload, events } from '../shared/test-inputs';
 import { describeAiSdkDataFrame } from './describe';
 
 const dir = path.resolve(__dirname, 'testdata');
-const line = (data: string) => describeAiSdkDataFrame(decodeFrame({ index: 0, connectionId: 'c', time: 0, direction: 'in', kind: 'message', data }));
+const line = (payload: unknown) => describePayload(describeAiSdkDataFrame, payload);
 
 describe('aisdk-data frame descriptions', () => {
   it('name every line by the part its code stands for', () => {

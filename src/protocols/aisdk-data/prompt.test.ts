@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { requestWithBody as body } from '../shared/test-inputs';
 import { aisdkDataPromptOf } from './prompt';
-
-const body = (value: unknown) => ({ id: 'c', transport: 'fetch-stream' as const, method: 'POST', requestBody: JSON.stringify(value) });
 
 describe('aisdk-data request prompt', () => {
   it('reads the content of the last user message (v4 useChat)', () => {

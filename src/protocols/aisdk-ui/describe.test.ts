@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeFrame } from '../../model/decode';
-import { describeFile, events } from '../shared/describe-testing';
+import { describeFile, describePayload, events } from '../shared/test-inputs';
 import { describeAiSdkUiFrame } from './describe';
 
 const dir = path.resolve(__dirname, 'testdata');
-const chunk = (payload: unknown) => describeAiSdkUiFrame(decodeFrame({ index: 0, connectionId: 'c', time: 0, direction: 'in', kind: 'message', data: JSON.stringify(payload) }));
+const chunk = (payload: unknown) => describePayload(describeAiSdkUiFrame, payload);
 
 describe('aisdk-ui frame descriptions', () => {
   it('name every chunk by its type', () => {

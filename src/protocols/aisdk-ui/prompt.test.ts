@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { requestWithBody as body } from '../shared/test-inputs';
 import { aisdkUiPromptOf } from './prompt';
-
-const body = (value: unknown) => ({ id: 'c', transport: 'sse' as const, method: 'POST', requestBody: JSON.stringify(value) });
 
 describe('aisdk-ui request prompt', () => {
   it('reads the text parts of the last user message', () => {

@@ -2,7 +2,7 @@
 // `content_block_delta: text_delta`, `message_delta: tool_use`, `error: overloaded_error`…
 import type { DecodedFrame } from '../../model/frame';
 import type { FrameDescription } from '../types';
-import { describe, guardedDescribe, isRecord, previewValue, str, type FrameCategory } from '../shared/describe-helpers';
+import { blockStartLabel, describe, describeError, describeTextStart, guardedDescribe, isRecord, previewValue, str, type FrameCategory } from '../shared/describe-helpers';
 
 const DELTA_CATEGORY: ReadonlyMap<string, FrameCategory> = new Map([
   ['text_delta', 'text'],
@@ -26,11 +26,8 @@ function describeEvent(decoded: DecodedFrame): FrameDescription | undefined {
       const stop = str(delta.stop_reason);
       return describe(stop ? `message_delta: ${stop}` : 'message_delta', 'lifecycle', previewValue(json.usage));
     }
-    case 'error': {
-      const error = isRecord(json.error) ? json.error : {};
-      const kind = str(error.type);
-      return describe(kind ? `error: ${kind}` : 'error', 'error', str(error.message) ?? previewValue(json.error));
-    }
+    case 'error':
+      return describeError(json.error);
     case 'message_start': {
       const message = isRecord(json.message) ? json.message : {};
       return describe('message_start', 'lifecycle', str(message.model));
@@ -46,12 +43,9 @@ function describeEvent(decoded: DecodedFrame): FrameDescription | undefined {
 
 function blockStart(block: unknown): FrameDescription {
   if (!isRecord(block)) return describe('content_block_start', 'lifecycle');
-  const type = str(block.type) ?? '?';
-  const name = str(block.name);
-  const label = `content_block_start: ${type}${name ? ` ${name}` : ''}`;
-  // An empty block start announces text to come; only text itself counts (time to first token).
-  if (type === 'text') return describe(label, str(block.text) ? 'text' : 'lifecycle', str(block.text));
-  if (type === 'thinking' || type === 'redacted_thinking') return describe(label, str(block.thinking) ? 'reasoning' : 'lifecycle', str(block.thinking));
+  const { type, label } = blockStartLabel(block);
+  if (type === 'text') return describeTextStart(label, 'text', str(block.text));
+  if (type === 'thinking' || type === 'redacted_thinking') return describeTextStart(label, 'reasoning', str(block.thinking));
   if (type.endsWith('tool_use')) return describe(label, 'tool-call', isRecord(block.input) && Object.keys(block.input).length === 0 ? undefined : previewValue(block.input));
   if (type.endsWith('tool_result')) return describe(label, 'tool-result', previewValue(block.content));
   return describe(label, 'other', previewValue(block));

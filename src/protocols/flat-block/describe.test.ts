@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeFile, events } from '../shared/describe-testing';
+import { describeFile, events } from '../shared/test-inputs';
 import { describeFlatBlockFrame } from './describe';
 
 const dir = path.resolve(__dirname, 'testdata');

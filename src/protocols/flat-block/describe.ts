@@ -2,7 +2,7 @@
 // (`content_block_start: tool_use web_search`, `content_block_delta: text`), or a History API response.
 import type { DecodedFrame } from '../../model/frame';
 import type { FrameDescription } from '../types';
-import { describe, guardedDescribe, isRecord, previewValue, str, type FrameCategory } from '../shared/describe-helpers';
+import { blockStartLabel, describe, describeError, describeTextStart, guardedDescribe, isRecord, previewValue, str, type FrameCategory } from '../shared/describe-helpers';
 
 const BLOCK_CATEGORY: ReadonlyMap<string, FrameCategory> = new Map([
   ['text', 'text'],
@@ -25,11 +25,10 @@ function describeEvent(decoded: DecodedFrame): FrameDescription | undefined {
     case 'content_block_delta':
       return blockDelta(json.delta);
     case 'group_start':
-      return describe(type, 'lifecycle', str(json.summary));
     case 'group_end':
       return describe(type, 'lifecycle', str(json.summary));
     case 'error':
-      return describe(type, 'error', isRecord(json.error) ? (str(json.error.message) ?? previewValue(json.error)) : previewValue(json.error));
+      return describeError(json.error);
     case 'message_start':
     case 'message_stop':
     case 'content_block_stop':
@@ -41,14 +40,11 @@ function describeEvent(decoded: DecodedFrame): FrameDescription | undefined {
 
 function blockStart(block: unknown): FrameDescription {
   if (!isRecord(block)) return describe('content_block_start', 'lifecycle');
-  const type = str(block.type) ?? '?';
-  const name = str(block.name);
-  const label = `content_block_start: ${type}${name ? ` ${name}` : ''}`;
+  const { type, label } = blockStartLabel(block);
   const carried = str(block.text) || str(block.tool_content_message) || (type === 'tool_result' ? previewValue(block.content) : undefined) || str(block.approval_key);
   const category = BLOCK_CATEGORY.get(type) ?? 'other';
-  // An empty text block start announces text to come; only text itself counts (time to first token).
-  const announces = (category === 'text' || category === 'reasoning') && !carried;
-  return describe(label, announces ? 'lifecycle' : category, carried);
+  if (category === 'text' || category === 'reasoning') return describeTextStart(label, category, carried);
+  return describe(label, category, carried);
 }
 
 function blockDelta(delta: unknown): FrameDescription {

@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeFrame } from '../../model/decode';
-import { describeFile, events } from '../shared/describe-testing';
+import { describeFile, describePayload, events } from '../shared/test-inputs';
 import { describeOpenAIChatFrame } from './describe';
 
 const dir = path.resolve(__dirname, 'testdata');
-const chunk = (payload: unknown) => describeOpenAIChatFrame(decodeFrame({ index: 0, connectionId: 'c', time: 0, direction: 'in', kind: 'message', data: JSON.stringify(payload) }));
+const chunk = (payload: unknown) => describePayload(describeOpenAIChatFrame, payload);
 
 describe('openai-chat frame descriptions', () => {
   it('name every chunk of a reasoning and tool-call stream', () => {
@@ -32,7 +31,7 @@ describe('openai-chat frame descriptions', () => {
   });
 
   it('name an in-stream error, a text chunk that also finishes, and an empty chunk', () => {
-    expect(chunk({ error: { message: 'Rate limit reached', type: 'requests' } })).toEqual({ event: 'error', category: 'error', preview: 'Rate limit reached' });
+    expect(chunk({ error: { message: 'Rate limit reached', type: 'requests' } })).toEqual({ event: 'error: requests', category: 'error', preview: 'Rate limit reached' });
     expect(chunk({ choices: [{ index: 0, delta: { content: 'Bye.' }, finish_reason: 'stop' }] })).toEqual({ event: 'delta: text, finish: stop', category: 'text', preview: 'Bye.' });
     expect(chunk({ choices: [] })).toEqual({ event: 'empty chunk', category: 'lifecycle' });
   });

@@ -2,7 +2,7 @@
 // `tool_calls[0] args`, `finish: tool_calls`, `usage`, an in-stream error, or `[DONE]`.
 import type { DecodedFrame } from '../../model/frame';
 import type { FrameDescription } from '../types';
-import { describe, guardedDescribe, isRecord, previewValue, str, type FrameCategory } from '../shared/describe-helpers';
+import { describe, describeError, guardedDescribe, isRecord, previewValue, str, type FrameCategory } from '../shared/describe-helpers';
 
 interface Label {
   event: string;
@@ -13,10 +13,7 @@ interface Label {
 function describeChunk(decoded: DecodedFrame): FrameDescription | undefined {
   const json = decoded.json;
   if (!isRecord(json)) return undefined;
-  if (json.error !== undefined && json.choices === undefined) {
-    const error = json.error;
-    return describe('error', 'error', isRecord(error) ? (str(error.message) ?? previewValue(error)) : previewValue(error));
-  }
+  if (json.error !== undefined && json.choices === undefined) return describeError(json.error);
   if (!Array.isArray(json.choices)) return undefined;
   const labels: Label[] = [];
   for (const choice of json.choices) if (isRecord(choice)) choiceLabels(choice, labels);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { requestWithBody as body } from '../shared/test-inputs';
 import { openaiChatPromptOf } from './prompt';
-
-const body = (value: unknown) => ({ id: 'c', transport: 'sse' as const, method: 'POST', requestBody: JSON.stringify(value) });
 
 describe('openai-chat request prompt', () => {
   it('is the last user message, not the history', () => {

@@ -1,11 +1,10 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeFrame } from '../../model/decode';
-import { describeFile, events } from '../shared/describe-testing';
+import { describeFile, describePayload, events } from '../shared/test-inputs';
 import { describeOpenAIResponsesFrame } from './describe';
 
 const dir = path.resolve(__dirname, 'testdata');
-const event = (payload: unknown) => describeOpenAIResponsesFrame(decodeFrame({ index: 0, connectionId: 'c', time: 0, direction: 'in', kind: 'message', data: JSON.stringify(payload) }));
+const event = (payload: unknown) => describePayload(describeOpenAIResponsesFrame, payload);
 
 describe('openai-responses frame descriptions', () => {
   it('name every event by its type without the response. prefix', () => {

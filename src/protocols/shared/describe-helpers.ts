@@ -48,6 +48,28 @@ export function describe(event: string, category: FrameCategory, preview?: strin
   return preview === undefined || preview === '' ? { event, category } : { event, category, preview: previewText(preview) };
 }
 
+/** An error event: `error: <its type>` with its message (Anthropic, flat-block and OpenAI errors look alike). */
+export function describeError(error: unknown): FrameDescription {
+  const fields = isRecord(error) ? error : {};
+  const kind = str(fields.type);
+  return describe(kind ? `error: ${kind}` : 'error', 'error', str(fields.message) ?? previewValue(error));
+}
+
+/** A content block start, `content_block_start: <type> <name>`, as Anthropic and flat-block send it. */
+export function blockStartLabel(block: Record<string, unknown>): { type: string; label: string } {
+  const type = str(block.type) ?? '?';
+  const name = str(block.name);
+  return { type, label: `content_block_start: ${type}${name ? ` ${name}` : ''}` };
+}
+
+/**
+ * A text or reasoning block start: an empty one only announces text to come (lifecycle); only text
+ * itself counts towards the time to first token.
+ */
+export function describeTextStart(label: string, category: 'text' | 'reasoning', text: string | undefined): FrameDescription {
+  return describe(label, text ? category : 'lifecycle', text);
+}
+
 /** The frame's payload text, previewed. */
 export function payloadPreview(decoded: DecodedFrame): string | undefined {
   const text = frameText(decoded.frame);
