@@ -20,6 +20,7 @@ interface SarifResult {
   ruleIndex: number;
   level: string;
   message: { text: string };
+  partialFingerprints: Record<string, string>;
   locations: { physicalLocation: { artifactLocation: { uri: string }; region?: { startLine: number } }; logicalLocations: { name: string; fullyQualifiedName: string }[] }[];
 }
 interface SarifRule {
@@ -67,6 +68,10 @@ describe('check --format sarif', () => {
       expect(result.level).toBe(level[meta?.severity ?? 'info']);
     }
     expect(new Set(run?.tool.driver.rules.map((r) => r.id)).size).toBe(run?.tool.driver.rules.length);
+    // A fingerprint per result, the same in the next run, so code scanning keeps one alert per finding.
+    const prints = (l: SarifLog) => l.runs[0]?.results.map((r) => r.partialFingerprints['agentStreamInspector/v1']);
+    expect(new Set(prints(log)).size).toBe(7);
+    expect(prints((await sarif('examples/flat-block-broken.jsonl', 'examples/flat-block-reload.har')).log)).toEqual(prints(log));
   });
 
   it('locates a finding in JSON Lines by its line, and always by its frame', async () => {

@@ -3,6 +3,7 @@
 // location naming the session, the 1-based frame number and the place inside the frame. Rules carry
 // their description, default level and a link to their documentation. Files that could not be checked
 // are tool execution notifications.
+import { createHash } from 'node:crypto';
 import type { Severity } from '../../model/finding';
 import { frameNumber } from '../../api/check';
 import type { Output } from '../output';
@@ -56,6 +57,8 @@ export function sarifLog(report: CheckReport): Record<string, unknown> {
           logicalLocations: [{ name: frame === undefined ? 'session' : `frame ${frame}`, fullyQualifiedName: place, kind: 'element' }],
         },
       ],
+      // Code scanning matches alerts across runs by fingerprint; it cannot compute one without a line.
+      partialFingerprints: { 'agentStreamInspector/v1': fingerprint(finding.rule, place, finding.message) },
       properties: { session: session.result.session, protocol: session.result.protocol, ...(frame !== undefined ? { frame } : {}) },
     };
   });
@@ -84,6 +87,10 @@ export function sarifLog(report: CheckReport): Record<string, unknown> {
       },
     ],
   };
+}
+
+function fingerprint(...parts: string[]): string {
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex').slice(0, 32);
 }
 
 export function writeSarif(report: CheckReport, out: Output): void {
