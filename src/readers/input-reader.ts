@@ -196,7 +196,7 @@ export class InputReader {
 
   /** The text that started like JSON is not one JSON document: JSON Lines, if its first lines say so. */
   private notDocument(err: unknown): void {
-    const reason = err instanceof Error ? err.message : String(err);
+    const reason = syntaxReason(err);
     if (this.text === undefined) throw new InputError(`the input starts like JSON but is not valid JSON: ${reason}`);
     const text = this.text.join('');
     this.text = undefined;
@@ -299,4 +299,10 @@ export class InputReader {
       throw new InputError(`could not read the input: ${reason}`);
     }
   }
+}
+
+/** The tokenizer's message without what depends on where the input was cut into pieces. */
+function syntaxReason(err: unknown): string {
+  const message = err instanceof Error ? err.message : String(err);
+  return message.replace(/ at chunk position "\d+" \(absolute position "(\d+)"\)/, ' at byte $1').replace(/ in state [A-Z_]+/, '');
 }

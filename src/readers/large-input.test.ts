@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { analyseFile } from '../cli/analyse';
-import { readInput } from './read-input';
+import { readInputStream } from './read-input';
 
 const MESSAGES = 1_000_000;
 
@@ -29,8 +29,8 @@ describe('a HAR entry with 1,000,000 WebSocket messages', () => {
   writeHar(file, MESSAGES);
   afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-  it('is read by readInput with every message a frame, in order', () => {
-    const { format, capture } = readInput(fs.readFileSync(file, 'utf8'));
+  it('is imported as the panel reads a File (its stream), every message a frame, in order', async () => {
+    const { format, capture } = await readInputStream(new Blob([fs.readFileSync(file)]).stream());
     expect(format).toBe('har');
     expect(capture.frames.length).toBe(MESSAGES);
     expect(capture.frames[0]).toMatchObject({ index: 0, direction: 'out', data: '{"n":0}' });

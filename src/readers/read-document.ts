@@ -130,6 +130,7 @@ export class DocumentReader implements WalkHandler {
       for (const connection of top.connections) this.out.connection(connection);
       const end: DocumentEnd = { format: 'capture', order: 'index', dropped: top.dropped };
       if (top.pageUrl !== undefined) end.pageUrl = top.pageUrl;
+      if (top.timing !== undefined) end.timing = top.timing;
       return end;
     }
     if (this.har) {
