@@ -1,5 +1,6 @@
 // `render FILE`: the reference rendering as indented text, or with --json the view model.
 import { renderText } from '../model/render-text';
+import { MAX_PRINT_DEPTH, safeJson } from '../model/safe-text';
 import type { ProtocolId } from '../protocols/types';
 import { analyseFile, UnreadableInput } from './analyse';
 import type { Output } from './output';
@@ -36,7 +37,7 @@ export async function runRender(file: string, options: RenderOptions, out: Outpu
   if (options.json) {
     const [first] = sessions;
     if (sessions.length > 1) out.stderr(`${file}: ${sessions.length} sessions; showing "${first?.key}" (choose with --session)\n`);
-    out.stdout(`${JSON.stringify(first?.pipeline.view(), null, 2)}\n`);
+    out.stdout(`${first ? safeJson(first.pipeline.view(), { indent: 2, maxDepth: MAX_PRINT_DEPTH }) : 'undefined'}\n`);
     return 0;
   }
   for (const s of sessions) {
