@@ -5,6 +5,7 @@
 import type { Capture } from '../src/model/frame';
 import { decodeFrame } from '../src/model/decode';
 import { renderText } from '../src/model/render-text';
+import { MAX_PRINT_DEPTH, safeJson } from '../src/model/safe-text';
 import { splitSessions, type Session } from '../src/analysis/sessions';
 import { protocols } from '../src/protocols/registry';
 import { toCaptureFile } from '../src/capture-format/capture-format';
@@ -58,6 +59,8 @@ function checkSession(session: Session, throws: FuzzThrow[]): void {
   guard('render', throws, () => {
     renderText(pipeline.view());
     renderText(pipeline.view(), { expandRunning: true });
+    // What `render --json` and the panel's "Copy as JSON" print.
+    safeJson(pipeline.view(), { indent: 2, maxDepth: MAX_PRINT_DEPTH });
   });
   const frames = pipeline.frames;
   const middle = frames[Math.floor(frames.length / 2)];

@@ -196,7 +196,7 @@ export class SessionPipeline {
 }
 
 /** Runs a step of detection or folding; a throw is the same as no answer. */
-function isolate<T>(run: () => T): T | undefined {
+export function isolate<T>(run: () => T): T | undefined {
   try {
     return run();
   } catch {

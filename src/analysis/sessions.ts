@@ -4,7 +4,7 @@
 // is followed by a stream of the same protocol on the same page, which the client joins the same way.
 import type { Capture, Connection, Frame } from '../model/frame';
 import { decodeFrame } from '../model/decode';
-import { SessionPipeline } from './pipeline';
+import { isolate, SessionPipeline } from './pipeline';
 import { ProtocolDetector } from '../protocols/detect';
 import type { ProtocolDefinition, ProtocolId } from '../protocols/types';
 
@@ -83,15 +83,20 @@ function describe(connection: Connection, frames: Frame[], registry: readonly Pr
   // Detection and the session key show early; looking further would decode long sessions twice.
   const early = frames.slice(0, KEY_SEARCH_FRAMES).map(decodeFrame);
   for (const decoded of early) {
-    protocol ??= detector.frame(decoded);
+    protocol ??= isolate(() => detector.frame(decoded));
     if (protocol) break;
   }
-  protocol ??= detector.best();
+  protocol ??= isolate(() => detector.best());
   // The key may sit in a frame before the one that gave the protocol away (e.g. the page's first send).
   for (const decoded of early) {
     if (!protocol || key !== undefined) break;
-    key = protocol.sessionKey?.(connection, decoded);
+    const found = protocol;
+    key = isolate(() => found.sessionKey?.(connection, decoded));
   }
-  if (protocol && key === undefined) key = protocol.sessionKey?.(connection, undefined);
+  if (protocol && key === undefined) {
+    const found = protocol;
+    key = isolate(() => found.sessionKey?.(connection, undefined));
+  }
   return { connection, frames, protocol, key };
 }
+

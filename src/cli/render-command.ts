@@ -2,6 +2,7 @@
 import { renderSessions } from '../api/render';
 import { recognised } from '../api/inspect';
 import { InputError } from '../readers/read-input';
+import { MAX_PRINT_DEPTH, safeJson } from '../model/safe-text';
 import { analyseFile } from './analyse';
 import { EXIT, type Command } from './command';
 import { COMMON_HELP, PROTOCOL_HELP, protocolOption, UsageError } from './common-options';
@@ -61,7 +62,7 @@ recognised in it; 3: the tool failed.`,
     if (values.json === true) {
       const [first] = sessions;
       if (sessions.length > 1) out.stderr(`${file}: ${sessions.length} sessions; showing "${first?.key}" (choose with --session)\n`);
-      out.stdout(`${JSON.stringify(first?.pipeline.view(), null, 2)}\n`);
+      out.stdout(`${first ? safeJson(first.pipeline.view(), { indent: 2, maxDepth: MAX_PRINT_DEPTH }) : 'undefined'}\n`);
       return EXIT.ok;
     }
     out.stdout(renderSessions(sessions, { expand: values.expand === true }));

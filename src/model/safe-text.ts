@@ -6,6 +6,8 @@
 
 /** How deep any walk over page data goes; deeper parts print as `…`. */
 export const MAX_DATA_DEPTH = 64;
+/** Nesting kept where the whole value is wanted (a copy, `render --json`): past any real payload, well within the stack. */
+export const MAX_PRINT_DEPTH = 512;
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 

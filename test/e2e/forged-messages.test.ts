@@ -1,5 +1,6 @@
 // A hostile page posts forged, malformed and huge messages with the relay's tag, some naming another
-// tab. None may reach another tab's buffer, and neither the hub nor the panel may break.
+// tab. Frames come only through the hook's private channel: none of these become frames, of this tab
+// or another; each is counted as rejected; neither the hub nor the panel may break.
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import { PAGE_MESSAGE_TAG, MAX_FRAME_CHARS } from '../../src/bridge/page-messages';
@@ -55,7 +56,7 @@ it('keeps forged messages out of other tabs and survives garbage', async () => {
       window.postMessage('hello', '*');
       window.postMessage({ type: 'frame', data: 'no tag' }, '*');
       window.postMessage([frame({})], '*');
-      // Valid messages are the page's own business: they land in the page's own tab, under its own ids.
+      // Well-formed ones are forged all the same: a page script, not the hook, posted them.
       const valid = [
         { [tag]: 1, type: 'connection', id: 'c1', transport: 'websocket', url: 'ws://forged/', time: 1 },
         frame({ data: '<img src=x onerror="window.__pwned=1">' }),
@@ -63,31 +64,26 @@ it('keeps forged messages out of other tabs and survives garbage', async () => {
       ];
       for (const m of valid) window.postMessage(m, '*');
       for (let i = 0; i < 3000; i++) window.postMessage(frame({ connectionId: 'flood', data: `flood ${i}` }), '*');
-      return { invalid: invalid.length, valid: valid.length - 1 + 3000 };
+      return { tagged: invalid.length + valid.length + 3000 };
     },
     { tag: PAGE_MESSAGE_TAG, max: MAX_FRAME_CHARS, victimTab },
   );
 
-  let info = await infoOf(attackerTab);
-  for (let i = 0; i < 100 && (info?.frames ?? 0) < sent.valid; i++) {
-    await attacker.waitForTimeout(50);
-    info = await infoOf(attackerTab);
-  }
-  expect(info).toMatchObject({ frames: sent.valid, rejected: sent.invalid, cut: 1 });
+  await expect.poll(async () => (await infoOf(attackerTab))?.rejected).toBe(sent.tagged);
+  expect(await infoOf(attackerTab)).toMatchObject({ cut: 0 });
   expect(await framesOf(victimTab)).toEqual(victimBefore);
-  const attackerFrames = await framesOf(attackerTab);
-  expect(attackerFrames.every((f) => /^\d+\.(c1|never-opened|flood)$/.test(f.connectionId))).toBe(true);
+  const forged = (await framesOf(attackerTab)).filter((f) => /\.(c1|never-opened|flood)$/.test(f.connectionId));
+  expect(forged).toEqual([]);
 
   // The hub still answers, and the attacker's own panel renders the payload as text.
   const panel = await browser.context.newPage();
   await panel.goto(`chrome-extension://${browser.extensionId}/panel.html?tabId=${attackerTab}`);
   await panel.waitForSelector('[data-testid="link"][data-state="live"]');
-  await expect.poll(() => panel.locator('[data-testid="rejected"]').textContent()).toContain(`${sent.invalid} rejected`);
-  // Exactly one frame holds the markup, and selecting it shows the payload as text.
-  await panel.locator('input.filter-text').fill('<img src=x onerror');
-  await expect.poll(() => panel.locator('[data-testid="frame-row"]').count()).toBe(1);
-  await panel.locator('[data-testid="frame-row"]').click();
-  await expect.poll(() => panel.locator('[data-testid="frame-detail"] .payload-text').textContent()).toBe('<img src=x onerror="window.__pwned=1">');
+  await expect.poll(() => panel.locator('[data-testid="rejected"]').textContent()).toContain(`${sent.tagged} rejected`);
+  // None of the forged frames, the one with markup included, is listed.
+  const attackerFrames = await framesOf(attackerTab);
+  expect(await panel.locator('[data-testid="frame-count"]').getAttribute('data-count')).toBe(String(attackerFrames.length));
+  expect(attackerFrames.filter((f) => f.data.includes('onerror'))).toEqual([]);
   expect(await panel.evaluate(() => (window as { __pwned?: number }).__pwned)).toBeUndefined();
   expect(await panel.locator('img').count()).toBe(0);
   const victimPanel = await browser.context.newPage();

@@ -2,6 +2,7 @@
 // it (the items it built and its findings), and "Copy as JSON".
 import { useState } from 'preact/hooks';
 import { decodeFrame, frameText } from '../../model/decode';
+import { MAX_PRINT_DEPTH, safeJson } from '../../model/safe-text';
 import type { ViewItem } from '../../model/view';
 import type { PanelStore } from '../store/store';
 import { formatBytes, frameNumber } from '../store/frame-row';
@@ -27,7 +28,7 @@ export function FrameDetail({ store }: { store: PanelStore }) {
   const findings = (session?.pipeline.findings() ?? []).filter((f) => f.frames.includes(index));
   const items = session ? itemsOfFrame(session.pipeline.view().items, index) : [];
   const copy = async () => {
-    const text = decoded.json !== undefined ? JSON.stringify(decoded.json, null, 2) : JSON.stringify(frameText(frame));
+    const text = decoded.json !== undefined ? safeJson(decoded.json, { indent: 2, maxDepth: MAX_PRINT_DEPTH }) : JSON.stringify(frameText(frame));
     setCopied((await copyText(text)) ? 'Copied' : 'Copy failed');
   };
   return (
