@@ -1,0 +1,158 @@
+// The Firefox build in a real Firefox (Debian's firefox-esr over WebDriver BiDi), installed as a temporary
+// add-on: a demo session over WebSocket and one over SSE (a streaming fetch) are captured in a tab, reach
+// the background hub complete and in order, and read in the panel page (panel.html?tabId=<id>) with
+// every frame listed and the reference rendering of the session's texts. The exported file checks clean.
+// Expected texts are the demo scenario's own events (demo/scenarios/normal.ts).
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'puppeteer-core';
+import { createParser } from 'eventsource-parser';
+import { startDemoServer, type DemoServer } from '../../demo/server-core';
+import * as normal from '../../demo/scenarios/normal';
+import type { Frame } from '../../src/model/frame';
+import { FIREFOX_PATH, launchFirefox, type LaunchedFirefox } from './support/firefox';
+
+const ROOT = path.resolve(__dirname, '../..');
+
+let firefox: LaunchedFirefox;
+let demo: DemoServer;
+let outDir: string;
+
+/** The scenario's text blocks as a correct client shows them: each block's deltas joined, in order. */
+function scenarioTexts(): string[] {
+  const texts: string[] = [];
+  const open = new Map<number, number>();
+  for (const step of normal.events) {
+    if (!('type' in step)) continue;
+    const event = step as { type: string; index?: number; content_block?: { type: string }; delta?: { type: string; text?: string } };
+    if (event.type === 'content_block_start' && event.content_block?.type === 'text') open.set(event.index!, texts.push('') - 1);
+    if (event.type === 'content_block_delta' && event.delta?.type === 'text_delta' && open.has(event.index!)) texts[open.get(event.index!)!] += event.delta.text;
+  }
+  return texts;
+}
+
+/** What the demo server sent for the session: its own SSE replay from the start (the run is over). */
+async function serverLog(sessionId: string): Promise<string[]> {
+  const res = await fetch(`${demo.url}sse?session=${encodeURIComponent(sessionId)}&last_event_id=0`);
+  const out: string[] = [];
+  const parser = createParser({ onEvent: (e) => out.push(e.data) });
+  parser.feed(await res.text());
+  return out;
+}
+
+const pageInfo = (page: Page) => page.$eval('#info', (el) => el.textContent ?? '');
+
+/** Plays the run until the page says it is idle (the normal scenario asks nothing of the user). */
+async function playToEnd(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const info = document.querySelector('#info')?.textContent ?? '';
+    return Number(/(\d+) events/.exec(info)?.[1] ?? 0) > 0 && info.includes('idle');
+  });
+}
+
+/** Polls the hub until it holds the server's last event and stops growing (the relay batches, closes come late). */
+async function settledFrames(tabId: number, last: string): Promise<Frame[]> {
+  let previous = -1;
+  let frames: Frame[] = [];
+  for (let i = 0; i < 100; i++) {
+    frames = await firefox.hubFrames(tabId);
+    if (frames.some((f) => f.data === last) && frames.length === previous) return frames;
+    previous = frames.length;
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return frames;
+}
+
+interface Captured {
+  sessionId: string;
+  sent: string[];
+  frames: Frame[];
+  panelFrames: number;
+  protocol: string;
+  texts: string[];
+  file: string;
+}
+
+async function capture(transport: 'ws' | 'sse'): Promise<Captured> {
+  const page = await firefox.browser.newPage();
+  await page.goto(`${demo.url}?scenario=normal&transport=${transport}`);
+  await page.click('#start');
+  await page.waitForFunction(() => new URL(location.href).searchParams.has('session'));
+  await playToEnd(page);
+  const sessionId = new URL(await page.evaluate(() => location.href)).searchParams.get('session')!;
+  const sent = await serverLog(sessionId);
+  const tabId = await firefox.tabIdOf(page);
+  const frames = await settledFrames(tabId, sent.at(-1)!);
+
+  const panel = await firefox.openExtensionPage(`panel.html?tabId=${tabId}`);
+  await panel.waitForSelector('[data-testid="link"][data-state="live"]');
+  await panel.waitForFunction(
+    (n: number) => Number(document.querySelector('[data-testid="frame-count"]')?.getAttribute('data-count')) >= n,
+    {},
+    frames.length,
+  );
+  const panelFrames = await panel.$eval('[data-testid="frame-count"]', (el) => Number(el.getAttribute('data-count')));
+  const protocol = await panel.$eval('[data-testid="rendering"] .protocol', (el) => el.textContent ?? '');
+  const texts = await panel.$$eval('[data-testid="rendering"] .view-items > .view-item > .text .text-body', (els) =>
+    els.map((e) => e.textContent ?? ''),
+  );
+  const file = path.join(outDir, `normal-${transport}.asi.json`);
+  fs.writeFileSync(file, await panel.evaluate(() => window.__asiExport!()));
+  expect(await pageInfo(page)).toContain('idle');
+  console.log(transport, sent.length, frames.length, panelFrames, protocol, JSON.stringify(texts).slice(0, 200), frames.filter((f) => f.direction === "out").length);
+  await panel.close();
+  await page.close();
+  return { sessionId, sent, frames, panelFrames, protocol, texts, file };
+}
+
+const runs = new Map<'ws' | 'sse', Captured>();
+
+describe.skipIf(!fs.existsSync(FIREFOX_PATH))(`the Firefox build in Firefox ESR (skipped: no ${FIREFOX_PATH}; apt-get install firefox-esr)`, () => {
+  beforeAll(async () => {
+    outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asi-firefox-'));
+    demo = await startDemoServer({ port: 0, delayScale: 0 });
+    firefox = await launchFirefox();
+    // One run at a time: the machine has two cores and Firefox uses both.
+    for (const transport of ['ws', 'sse'] as const) runs.set(transport, await capture(transport));
+  }, 180_000);
+
+  afterAll(async () => {
+    await firefox?.close();
+    await demo?.close();
+    if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
+  });
+
+  describe.each(['ws', 'sse'] as const)('the normal scenario over %s', (transport) => {
+    const run = () => runs.get(transport)!;
+    const messages = (direction: 'in' | 'out') => run().frames.filter((f) => f.kind === 'message' && f.direction === direction);
+
+    it('reaches the hub complete and in order', () => {
+      const { frames, sent } = run();
+      expect(sent.length).toBeGreaterThan(10);
+      expect(messages('in').filter((f) => sent.includes(f.data)).map((f) => f.data)).toEqual(sent);
+      expect(frames.map((f) => f.index)).toEqual(frames.map((_, i) => frames[0]!.index + i));
+    });
+
+    it.runIf(transport === 'ws')('captures what the page sent over the socket', () => {
+      const out = messages('out').map((f) => JSON.parse(f.data) as Record<string, unknown>);
+      expect(out[0]).toMatchObject({ type: 'user_message', session_id: run().sessionId, scenario: 'normal', text: normal.meta.userText });
+    });
+
+    it('is listed and rendered by the panel page', () => {
+      expect(run().panelFrames).toBe(run().frames.length);
+      expect(run().protocol).toBe('flat-block');
+      expect(run().texts).toEqual(scenarioTexts());
+    });
+
+    it('exports a file that checks clean', () => {
+      const cli = spawnSync('node', [path.join(ROOT, 'bin/agent-stream-inspector.mjs'), 'check', '--json', run().file], { cwd: ROOT, encoding: 'utf8' });
+      expect(cli.status, cli.stderr).toBe(0);
+      const results = JSON.parse(cli.stdout) as Array<{ protocol: string; frames: number; findings: Array<{ severity: string; rule: string }> }>;
+      expect(results.map((r) => r.protocol)).toContain('flat-block');
+      expect(results.flatMap((r) => r.findings).filter((f) => f.severity !== 'info')).toEqual([]);
+    });
+  });
+});
