@@ -29,7 +29,8 @@ function scenarioTexts(): string[] {
     if (!('type' in step)) continue;
     const event = step as { type: string; index?: number; content_block?: { type: string }; delta?: { type: string; text?: string } };
     if (event.type === 'content_block_start' && event.content_block?.type === 'text') open.set(event.index!, texts.push('') - 1);
-    if (event.type === 'content_block_delta' && event.delta?.type === 'text_delta' && open.has(event.index!)) texts[open.get(event.index!)!] += event.delta.text;
+    const at = open.get(event.index!);
+    if (event.type === 'content_block_delta' && event.delta?.type === 'text_delta' && at !== undefined) texts[at] += event.delta.text ?? '';
   }
   return texts;
 }
@@ -102,7 +103,6 @@ async function capture(transport: 'ws' | 'sse'): Promise<Captured> {
   const file = path.join(outDir, `normal-${transport}.asi.json`);
   fs.writeFileSync(file, await panel.evaluate(() => window.__asiExport!()));
   expect(await pageInfo(page)).toContain('idle');
-  console.log(transport, sent.length, frames.length, panelFrames, protocol, JSON.stringify(texts).slice(0, 200), frames.filter((f) => f.direction === "out").length);
   await panel.close();
   await page.close();
   return { sessionId, sent, frames, panelFrames, protocol, texts, file };
@@ -110,7 +110,10 @@ async function capture(transport: 'ws' | 'sse'): Promise<Captured> {
 
 const runs = new Map<'ws' | 'sse', Captured>();
 
-describe.skipIf(!fs.existsSync(FIREFOX_PATH))(`the Firefox build in Firefox ESR (skipped: no ${FIREFOX_PATH}; apt-get install firefox-esr)`, () => {
+const hasFirefox = fs.existsSync(FIREFOX_PATH);
+const title = hasFirefox ? 'the Firefox build in Firefox ESR' : `the Firefox build (skipped: no ${FIREFOX_PATH}; apt-get install firefox-esr)`;
+
+describe.skipIf(!hasFirefox)(title, () => {
   beforeAll(async () => {
     outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asi-firefox-'));
     demo = await startDemoServer({ port: 0, delayScale: 0 });
@@ -154,5 +157,22 @@ describe.skipIf(!fs.existsSync(FIREFOX_PATH))(`the Firefox build in Firefox ESR 
       expect(results.map((r) => r.protocol)).toContain('flat-block');
       expect(results.flatMap((r) => r.findings).filter((f) => f.severity !== 'info')).toEqual([]);
     });
+  });
+
+  it('clears the tab\'s log when a new page commits in it (webNavigation)', async () => {
+    const page = await firefox.browser.newPage();
+    await page.goto(`${demo.url}?scenario=normal&transport=ws`);
+    await page.click('#start');
+    await playToEnd(page);
+    const tabId = await firefox.tabIdOf(page);
+    expect((await firefox.hubFrames(tabId)).length).toBeGreaterThan(0);
+    await page.goto(`${demo.url}?scenario=todos&transport=ws`);
+    let frames = await firefox.hubFrames(tabId);
+    for (let i = 0; i < 100 && frames.length > 0; i++) {
+      await new Promise((r) => setTimeout(r, 100));
+      frames = await firefox.hubFrames(tabId);
+    }
+    expect(frames).toEqual([]);
+    await page.close();
   });
 });

@@ -1,6 +1,17 @@
-// Builds the extension once before the browser tests load it into Chromium.
+// Builds the extension once before the browser tests load it: the Chrome build always, the Firefox build
+// when a Firefox test file is in the run (one build fewer when only Chromium tests were asked for).
 import { execFileSync } from 'node:child_process';
+import type { TestProject } from 'vitest/node';
 
-export default function setup(): void {
+/** Whether this run includes a Firefox test file (when the run's file filters cannot be read: yes). */
+async function runsFirefoxTests(project: TestProject): Promise<boolean> {
+  // The file filters given on the command line; vitest keeps them on an internal field.
+  const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern ?? [];
+  const specs = await project.vitest.globTestSpecifications(filters).catch(() => undefined);
+  return specs === undefined || specs.some((s) => /[\\/]firefox[^\\/]*\.test\.ts$/.test(s.moduleId));
+}
+
+export default async function setup(project: TestProject): Promise<void> {
   execFileSync('npx', ['wxt', 'build', '-b', 'chrome'], { stdio: 'inherit' });
+  if (await runsFirefoxTests(project)) execFileSync('npx', ['wxt', 'build', '-b', 'firefox'], { stdio: 'inherit' });
 }
