@@ -17,6 +17,10 @@ import { FIREFOX_PATH, launchFirefox, type LaunchedFirefox } from './support/fir
 
 const ROOT = path.resolve(__dirname, '../..');
 
+/** The demo page's transports: WebSocket, SSE read from a streaming fetch, and EventSource. */
+const TRANSPORTS = ['ws', 'sse', 'eventsource'] as const;
+type Transport = (typeof TRANSPORTS)[number];
+
 let firefox: LaunchedFirefox;
 let demo: DemoServer;
 let outDir: string;
@@ -77,7 +81,7 @@ interface Captured {
   file: string;
 }
 
-async function capture(transport: 'ws' | 'sse'): Promise<Captured> {
+async function capture(transport: Transport): Promise<Captured> {
   const page = await firefox.browser.newPage();
   await page.goto(`${demo.url}?scenario=normal&transport=${transport}`);
   await page.click('#start');
@@ -108,7 +112,7 @@ async function capture(transport: 'ws' | 'sse'): Promise<Captured> {
   return { sessionId, sent, frames, panelFrames, protocol, texts, file };
 }
 
-const runs = new Map<'ws' | 'sse', Captured>();
+const runs = new Map<Transport, Captured>();
 
 const hasFirefox = fs.existsSync(FIREFOX_PATH);
 const title = hasFirefox ? 'the Firefox build in Firefox ESR' : `the Firefox build (skipped: no ${FIREFOX_PATH}; apt-get install firefox-esr)`;
@@ -119,7 +123,7 @@ describe.skipIf(!hasFirefox)(title, () => {
     demo = await startDemoServer({ port: 0, delayScale: 0 });
     firefox = await launchFirefox();
     // One run at a time: the machine has two cores and Firefox uses both.
-    for (const transport of ['ws', 'sse'] as const) runs.set(transport, await capture(transport));
+    for (const transport of TRANSPORTS) runs.set(transport, await capture(transport));
   }, 180_000);
 
   afterAll(async () => {
@@ -128,7 +132,7 @@ describe.skipIf(!hasFirefox)(title, () => {
     if (outDir) fs.rmSync(outDir, { recursive: true, force: true });
   });
 
-  describe.each(['ws', 'sse'] as const)('the normal scenario over %s', (transport) => {
+  describe.each(TRANSPORTS)('the normal scenario over %s', (transport) => {
     const run = () => runs.get(transport)!;
     const messages = (direction: 'in' | 'out') => run().frames.filter((f) => f.kind === 'message' && f.direction === direction);
 
