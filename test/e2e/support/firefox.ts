@@ -71,8 +71,14 @@ export async function launchFirefox(extensionDir = FIREFOX_EXTENSION_DIR): Promi
     // No load event ever comes for an extension page: start the navigation without a time limit and
     // without waiting (closing the browser settles it), then wait for the document itself.
     page.goto(url, { timeout: 0 }).catch(() => undefined);
-    await page.waitForFunction((u: string) => location.href === u && document.readyState === 'complete', {}, url);
-    return page;
+    // Polled by hand: an evaluation that meets the switch from about:blank to the extension's process
+    // fails inside Firefox's remote agent, which would end puppeteer's waitForFunction.
+    for (let i = 0; i < 300; i++) {
+      const loaded = await page.evaluate((u: string) => location.href === u && document.readyState === 'complete', url).catch(() => false);
+      if (loaded) return page;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    throw new Error(`${url} did not load`);
   };
 
   try {
