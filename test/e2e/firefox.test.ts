@@ -1,7 +1,8 @@
 // The Firefox build in a real Firefox (Debian's firefox-esr over WebDriver BiDi), installed as a temporary
-// add-on: a demo session over WebSocket and one over SSE (a streaming fetch) are captured in a tab, reach
-// the background hub complete and in order, and read in the panel page (panel.html?tabId=<id>) with
-// every frame listed and the reference rendering of the session's texts. The exported file checks clean.
+// add-on: a demo session over WebSocket, over SSE read from a streaming fetch, and over EventSource is
+// captured in a tab; each reaches the background hub complete and in order and is read in the panel page
+// (panel.html?tabId=<id>) with every frame listed and the reference rendering of the session's texts, and
+// its exported file checks clean. A new page in the tab clears its log.
 // Expected texts are the demo scenario's own events (demo/scenarios/normal.ts).
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -13,7 +14,7 @@ import { createParser } from 'eventsource-parser';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import * as normal from '../../demo/scenarios/normal';
 import type { Frame } from '../../src/model/frame';
-import { FIREFOX_PATH, launchFirefox, type LaunchedFirefox } from './support/firefox';
+import { FIREFOX_PATH, launchFirefox, waitInPage, type LaunchedFirefox } from './support/firefox';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -48,14 +49,17 @@ async function serverLog(sessionId: string): Promise<string[]> {
   return out;
 }
 
-const pageInfo = (page: Page) => page.$eval('#info', (el) => el.textContent ?? '');
-
 /** Plays the run until the page says it is idle (the normal scenario asks nothing of the user). */
 async function playToEnd(page: Page): Promise<void> {
-  await page.waitForFunction(() => {
-    const info = document.querySelector('#info')?.textContent ?? '';
-    return Number(/(\d+) events/.exec(info)?.[1] ?? 0) > 0 && info.includes('idle');
-  });
+  await waitInPage(
+    page,
+    () => {
+      const info = document.querySelector('#info')?.textContent ?? '';
+      return Number(/(\d+) events/.exec(info)?.[1] ?? 0) > 0 && info.includes('idle');
+    },
+    undefined,
+    'the demo run',
+  );
 }
 
 /** Polls the hub until it holds the server's last event and stops growing (the relay batches, closes come late). */
@@ -85,7 +89,7 @@ async function capture(transport: Transport): Promise<Captured> {
   const page = await firefox.browser.newPage();
   await page.goto(`${demo.url}?scenario=normal&transport=${transport}`);
   await page.click('#start');
-  await page.waitForFunction(() => new URL(location.href).searchParams.has('session'));
+  await waitInPage(page, () => new URL(location.href).searchParams.has('session'), undefined, 'starting the run');
   await playToEnd(page);
   const sessionId = new URL(await page.evaluate(() => location.href)).searchParams.get('session')!;
   const sent = await serverLog(sessionId);
@@ -93,11 +97,13 @@ async function capture(transport: Transport): Promise<Captured> {
   const frames = await settledFrames(tabId, sent.at(-1)!);
 
   const panel = await firefox.openExtensionPage(`panel.html?tabId=${tabId}`);
-  await panel.waitForSelector('[data-testid="link"][data-state="live"]');
-  await panel.waitForFunction(
-    (n: number) => Number(document.querySelector('[data-testid="frame-count"]')?.getAttribute('data-count')) >= n,
-    {},
+  await waitInPage(
+    panel,
+    (n: number) =>
+      document.querySelector('[data-testid="link"][data-state="live"]') !== null &&
+      Number(document.querySelector('[data-testid="frame-count"]')?.getAttribute('data-count')) >= n,
     frames.length,
+    'the panel',
   );
   const panelFrames = await panel.$eval('[data-testid="frame-count"]', (el) => Number(el.getAttribute('data-count')));
   const protocol = await panel.$eval('[data-testid="rendering"] .protocol', (el) => el.textContent ?? '');
@@ -106,7 +112,6 @@ async function capture(transport: Transport): Promise<Captured> {
   );
   const file = path.join(outDir, `normal-${transport}.asi.json`);
   fs.writeFileSync(file, await panel.evaluate(() => window.__asiExport!()));
-  expect(await pageInfo(page)).toContain('idle');
   await panel.close();
   await page.close();
   return { sessionId, sent, frames, panelFrames, protocol, texts, file };

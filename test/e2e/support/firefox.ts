@@ -42,6 +42,19 @@ export interface LaunchedFirefox {
   close(): Promise<void>;
 }
 
+/**
+ * Waits until `predicate` holds in the page, polling with short evaluations. (puppeteer's waitForFunction
+ * ends at the first failed evaluation, and one that meets a document or process switch fails inside
+ * Firefox's remote agent; such a failure here only means "not yet".)
+ */
+export async function waitInPage<A extends string | number | undefined>(page: Page, predicate: (arg: A) => boolean, arg: A, what = 'the page'): Promise<void> {
+  for (let i = 0; i < 300; i++) {
+    if (await page.evaluate(predicate as (a: string | number | undefined) => boolean, arg).catch(() => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what}: condition not met after 300 polls`);
+}
+
 function addonIdOf(extensionDir: string): string {
   const manifestFile = path.join(extensionDir, 'manifest.json');
   if (!fs.existsSync(manifestFile)) throw new Error(`No Firefox build in ${extensionDir}; run \`npx wxt build -b firefox\` first.`);
@@ -71,14 +84,8 @@ export async function launchFirefox(extensionDir = FIREFOX_EXTENSION_DIR): Promi
     // No load event ever comes for an extension page: start the navigation without a time limit and
     // without waiting (closing the browser settles it), then wait for the document itself.
     page.goto(url, { timeout: 0 }).catch(() => undefined);
-    // Polled by hand: an evaluation that meets the switch from about:blank to the extension's process
-    // fails inside Firefox's remote agent, which would end puppeteer's waitForFunction.
-    for (let i = 0; i < 300; i++) {
-      const loaded = await page.evaluate((u: string) => location.href === u && document.readyState === 'complete', url).catch(() => false);
-      if (loaded) return page;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error(`${url} did not load`);
+    await waitInPage(page, (u: string) => location.href === u && document.readyState === 'complete', url);
+    return page;
   };
 
   try {
