@@ -9,7 +9,7 @@ async function runsFirefoxTests(project: TestProject): Promise<boolean> {
   // The file filters given on the command line; vitest keeps them on an internal field.
   const filters = (project.vitest as unknown as { filenamePattern?: string[] }).filenamePattern ?? [];
   const specs = await project.vitest.globTestSpecifications(filters).catch(() => undefined);
-  return specs === undefined || specs.some((s) => /[\\/]firefox\.test\.ts$/.test(s.moduleId));
+  return specs === undefined || specs.some((s) => /[\\/]firefox[\w-]*\.test\.ts$/.test(s.moduleId));
 }
 
 export default async function setup(project: TestProject): Promise<void> {

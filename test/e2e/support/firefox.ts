@@ -64,18 +64,22 @@ function addonIdOf(extensionDir: string): string {
   return id;
 }
 
-export async function launchFirefox(extensionDir = FIREFOX_EXTENSION_DIR): Promise<LaunchedFirefox> {
-  const addonId = addonIdOf(extensionDir);
-  const uuid = randomUUID();
-  const extensionBase = `moz-extension://${uuid}/`;
-  // puppeteer writes these into the throwaway profile's user.js and removes the profile on close.
-  const browser = await puppeteer.launch({
+/** Firefox in a throwaway profile (puppeteer writes `prefs` into its user.js and removes it on close). */
+export function startFirefox(prefs: Record<string, string> = {}): Promise<Browser> {
+  return puppeteer.launch({
     browser: 'firefox',
     executablePath: FIREFOX_PATH,
     headless: true,
     args: ['--remote-allow-system-access'],
-    extraPrefsFirefox: { 'extensions.webextensions.uuids': JSON.stringify({ [addonId]: uuid }) },
+    extraPrefsFirefox: prefs,
   });
+}
+
+export async function launchFirefox(extensionDir = FIREFOX_EXTENSION_DIR): Promise<LaunchedFirefox> {
+  const addonId = addonIdOf(extensionDir);
+  const uuid = randomUUID();
+  const extensionBase = `moz-extension://${uuid}/`;
+  const browser = await startFirefox({ 'extensions.webextensions.uuids': JSON.stringify({ [addonId]: uuid }) });
   const close = () => browser.close().catch(() => undefined);
 
   const openExtensionPage = async (pathAndQuery: string): Promise<Page> => {
