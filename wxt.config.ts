@@ -30,6 +30,34 @@ export default defineConfig({
       : // 111 is the first Chrome that honours `world: "MAIN"` for manifest content scripts.
         { minimum_chrome_version: '111' }),
   }),
+  // `npm run zip`: the store packages in .output/ (`wxt zip` builds first). The Firefox one comes with the
+  // sources zip Mozilla's review asks for: what `npm ci && npm run build:firefox` needs to rebuild the
+  // add-on, and nothing else. WXT already leaves out node_modules, hidden files, tests and .output/.
+  zip: {
+    excludeSources: [
+      // Tests, their data and the tools around the extension (CLI, demo site, benchmarks, docs).
+      'test/**',
+      'bench/**',
+      'demo/**',
+      'examples/**',
+      'docs/**',
+      'scripts/**',
+      'bin/**',
+      'src/cli/**',
+      'src/**/testdata/**',
+      'src/**/testing/**',
+      'src/**/test-support.ts',
+      'src/**/test-helpers.ts',
+      'src/**/testing.ts',
+      'vitest.config.ts',
+      'eslint.config.js',
+      // What a local run leaves behind (.gitignore).
+      'stats.html',
+      '**/*.log',
+      'tmp/**',
+      'test-results/**',
+    ],
+  },
   vite: () => ({
     // Maps are made for every chunk but shipped for none, except the page hook's (see the plugin).
     plugins: [ignoreListPageHook()],
