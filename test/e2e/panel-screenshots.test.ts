@@ -68,6 +68,7 @@ describe.each(['default', 'dark'] as const)('theme %s', (theme) => {
     const panel = await openPanel(browser, tabId, frames, { theme });
     const view = panel.locator('[data-testid="rendering"]');
     for (const header of await view.locator('.group-header[aria-expanded="false"]').all()) await header.click();
+    await panel.locator('[data-tab="findings"]').click();
     await panel.locator('[data-testid="findings"] button.finding').first().click();
     await panel.locator('[data-testid="frame-detail"]').waitFor();
 

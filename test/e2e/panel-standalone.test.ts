@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Frame } from '../../src/model/frame';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
-import { openPanel, playToEnd, settledFrames, startScenario, tabIdOf, waitForFrameCount } from './support/panel-page';
+import { chooseSession, openPanel, openSessionList, playToEnd, settledFrames, showTab, startScenario, tabIdOf, waitForFrameCount } from './support/panel-page';
 
 let browser: LaunchedBrowser;
 let fast: DemoServer;
@@ -43,8 +43,8 @@ async function played(query: string, options: Parameters<typeof playToEnd>[1] = 
 const rendering = (panel: Page) => panel.locator('[data-testid="rendering"]');
 const texts = (l: Locator) => l.evaluateAll((els) => els.map((e) => e.textContent ?? ''));
 
-/** The session whose connections include the History API response. */
-const sessionWithHistory = (panel: Page) => panel.locator('[data-testid="sessions"] > ul > li', { hasText: 'http-json' }).locator('[data-testid="session"]');
+/** Scopes the panel to the session whose connections include the History API response. */
+const chooseSessionWithHistory = (panel: Page) => chooseSession(panel, { text: 'GET /history' });
 
 async function expandGroups(panel: Page): Promise<void> {
   // Opening one group re-renders the list, so click the first still-closed header each time.
@@ -175,15 +175,18 @@ describe('flat-block scenarios', () => {
     afterAll(() => closeAll(panel, page));
 
     it('keeps both page loads, and the History API response joined to the replay renders the whole run', async () => {
-      const connections = await panel.locator('[data-testid="sessions"] .session-connections li').allTextContents();
-      expect(connections.filter((c) => c.startsWith('websocket'))).toHaveLength(2);
-      expect(connections.filter((c) => c.startsWith('http-json'))).toHaveLength(1);
+      await openSessionList(panel);
+      const connections = (await panel.locator('[data-testid="sessions"] .session-connections').allTextContents()).flatMap((t) => t.split(' · '));
+      // Two sockets on one path are told apart by an ordinal.
+      expect(connections.filter((c) => c.startsWith('WS /ws')).sort()).toEqual([expect.stringMatching(/^WS \/ws\?/), expect.stringMatching(/^WS \/ws\?.* \(2\)$/)].sort());
+      expect(connections.filter((c) => c.startsWith('GET /history'))).toHaveLength(1);
+      await panel.keyboard.press('Escape');
       // Read back as a file (sessions split as the command line does), the replay continues the history's group.
       const file = path.join(tmp, 'reload.asi.json');
       fs.writeFileSync(file, await panel.evaluate(() => window.__asiExport!()));
       await panel.locator('input.import-file').setInputFiles(file);
-      await expect.poll(() => panel.locator('.session-picker .picker-title').textContent()).toBe('File reload.asi.json');
-      await sessionWithHistory(panel).click();
+      await expect.poll(() => panel.locator('[data-testid="page-heading"]').textContent()).toBe('reload.asi.json');
+      await chooseSessionWithHistory(panel);
       const view = rendering(panel);
       expect(await texts(view.locator('.group.group-done .group-title'))).toContain('Rà soát thị trường phiên 25/03/2026');
       expect(await view.locator('.text-final').count()).toBe(1);
@@ -194,7 +197,7 @@ describe('flat-block scenarios', () => {
     it('live: the hub joins the History API response and the replay into one session', async () => {
       await panel.locator('button.back-live').click();
       await waitForFrameCount(panel, frames.length);
-      await sessionWithHistory(panel).click();
+      await chooseSessionWithHistory(panel);
       expect(await rendering(panel).locator('.tool-orphan').count()).toBe(0);
       expect(await texts(rendering(panel).locator('.group.group-done .group-title'))).toContain('Rà soát thị trường phiên 25/03/2026');
     });
@@ -204,6 +207,7 @@ describe('flat-block scenarios', () => {
 describe('timeline, findings and scrubbing', () => {
   it('a finding click selects its frame; scrubbing shows an earlier state; Live returns to the head', async () => {
     const { page, panel } = await played('scenario=normal&transport=ws&buggy=1');
+    await showTab(panel, 'findings');
     const finding = panel.locator('[data-testid="findings"] button.finding', { hasText: 'flat/tool-result-orphan' });
     expect(await finding.count()).toBe(1);
     await finding.click();
@@ -221,6 +225,7 @@ describe('timeline, findings and scrubbing', () => {
     await call.click();
     const callIndex = await call.getAttribute('data-index');
     await panel.locator('input.filter-text').fill('');
+    await showTab(panel, 'rendering');
     const view = rendering(panel);
     expect(await view.getAttribute('data-at')).toBe(callIndex);
     expect(await view.locator('.scrub-note').textContent()).toContain('as of frame #');
@@ -239,18 +244,28 @@ describe('timeline, findings and scrubbing', () => {
 
   it('export → import gives the same sessions, frames and findings', async () => {
     const { page, panel } = await played('scenario=approval&transport=sse&buggy=1');
-    const snapshot = async () => ({
-      frames: await panel.locator('[data-testid="frame-count"]').getAttribute('data-count'),
-      sessions: await panel.locator('[data-testid="session"]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-protocol'), e.querySelector('.session-counts')?.textContent])),
-      findings: await texts(panel.locator('[data-testid="findings"] button.finding')),
-      rendering: await rendering(panel).locator('.view-items').textContent(),
-    });
+    const snapshot = async () => {
+      await openSessionList(panel);
+      // Each entry whole: protocol, the agent's own session id, start, duration, first token, counts.
+      // The same text live and re-imported means the session is named and timed the same both ways.
+      const sessions = await panel.locator('[data-testid="session"]').evaluateAll((els) => els.map((e) => [e.getAttribute('data-protocol'), e.textContent]));
+      await panel.keyboard.press('Escape');
+      await showTab(panel, 'findings');
+      const findings = await texts(panel.locator('[data-testid="findings"] button.finding'));
+      await showTab(panel, 'rendering');
+      return {
+        frames: await panel.locator('[data-testid="frame-count"]').getAttribute('data-count'),
+        sessions,
+        findings,
+        rendering: await rendering(panel).locator('.view-items').textContent(),
+      };
+    };
     const before = await snapshot();
     expect(before.findings.length).toBeGreaterThan(0);
     const file = path.join(tmp, 'approval.asi.json');
     fs.writeFileSync(file, await panel.evaluate(() => window.__asiExport!()));
     await panel.locator('input.import-file').setInputFiles(file);
-    await expect.poll(() => panel.locator('.session-picker .picker-title').textContent()).toBe('File approval.asi.json');
+    await expect.poll(() => panel.locator('[data-testid="page-heading"]').textContent()).toBe('approval.asi.json');
     expect(await snapshot()).toEqual(before);
     await closeAll(panel, page);
   });

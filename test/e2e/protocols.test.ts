@@ -16,7 +16,7 @@ import { splitSessions } from '../../src/analysis/sessions';
 import { renderText } from '../../src/model/render-text';
 import { protocols } from '../../src/protocols/registry';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
-import { openPanel, settledFrames, tabIdOf } from './support/panel-page';
+import { openPanel, openSessionList, settledFrames, tabIdOf } from './support/panel-page';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -121,6 +121,7 @@ describe.each(runs)('$name', (run) => {
     const frames = await settledFrames(browser, tabId);
     const panel = await openPanel(browser, tabId, frames.length);
 
+    await openSessionList(panel);
     const session = panel.locator(`[data-testid="session"][data-protocol="${run.session.id}"]`);
     expect(await session.count()).toBe(1);
     await session.click();

@@ -101,3 +101,24 @@ export async function startScenario(browser: LaunchedBrowser, baseUrl: string, q
   await page.waitForFunction(() => new URL(location.href).searchParams.has('session'));
   return { page, tabId: await tabIdOf(browser, page) };
 }
+
+/** Opens the session picker's list (the button in the session bar) if it is not open. */
+export async function openSessionList(panel: Page): Promise<void> {
+  const button = panel.locator('[data-testid="session-button"]');
+  if ((await button.getAttribute('aria-expanded')) !== 'true') await button.click();
+  await panel.locator('[data-testid="sessions"]').waitFor();
+}
+
+/** Scopes the panel to the session whose picker entry contains `text` (or has `protocol`). */
+export async function chooseSession(panel: Page, match: { text?: string; protocol?: string }): Promise<void> {
+  await openSessionList(panel);
+  let option = panel.locator('[data-testid="session"]');
+  if (match.protocol !== undefined) option = panel.locator(`[data-testid="session"][data-protocol="${match.protocol}"]`);
+  if (match.text !== undefined) option = option.filter({ hasText: match.text });
+  await option.first().click();
+}
+
+/** Shows one of the detail pane's tabs (Rendering, Findings, Request, Waterfall, and Frame when docked narrow). */
+export async function showTab(panel: Page, tab: 'frame' | 'rendering' | 'findings' | 'request' | 'waterfall'): Promise<void> {
+  await panel.locator(`[data-tab="${tab}"]`).click();
+}
