@@ -17,6 +17,8 @@ export default defineConfig({
           name: 'unit',
           environment: 'happy-dom',
           include: ['src/**/*.test.{ts,tsx}', 'test/unit/**/*.test.{ts,tsx}', 'bench/**/*.test.ts', 'examples/**/*.test.ts'],
+          // Property and fuzz tests run thousands of cases; on two shared cores 5 s is too tight a limit.
+          testTimeout: 30_000,
         },
         // The examples import the package by its name, as a project that installed it does.
         resolve: { alias: packageSelfAlias },
