@@ -45,7 +45,10 @@ export function rulesDocText(registry: readonly ProtocolDefinition[] = protocols
     for (const rule of p.rules) {
       lines.push(`### <a id="${ruleDocAnchor(rule.id)}"></a>\`${rule.id}\``, '', `**${rule.severity}**: ${sentence(rule.description)}`, '');
       const example = byRule.get(rule.id);
-      if (example) lines.push(...exampleLines(example), '');
+      if (example) {
+        for (const line of exampleLines(example)) lines.push(line);
+        lines.push('');
+      }
     }
   }
   return `${lines.join('\n').replace(/\n+$/, '')}\n`;

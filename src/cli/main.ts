@@ -16,7 +16,7 @@ export const commands: readonly Command[] = [checkCommand, renderCommand, statsC
 const BIN = 'agent-stream-inspector';
 
 export function generalHelp(list: readonly Command[] = commands): string {
-  const width = Math.max(...list.map((c) => c.name.length)) + 3;
+  const width = list.reduce((w, c) => Math.max(w, c.name.length), 0) + 3;
   return `${BIN} ${packageInfo.version}: checks and renders captured AI agent streams
 
 Usage: ${BIN} <command> [options] FILE...

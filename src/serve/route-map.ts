@@ -10,7 +10,7 @@ export function routeMap(server: Pick<ReplayServer, 'url' | 'routes'>): string {
     `${r.frames} frame${r.frames === 1 ? '' : 's'}`,
     `${r.source} (${r.connectionId})`,
   ]);
-  const widths = [0, 1, 2, 3].map((col) => Math.max(0, ...rows.map((row) => (row[col] as string).length)));
+  const widths = [0, 1, 2, 3].map((col) => rows.reduce((w, row) => Math.max(w, (row[col] as string).length), 0));
   const lines = rows.map((row) => row.map((cell, col) => (col < 4 ? cell.padEnd(widths[col] as number) : cell)).join('  '));
   return `Replaying ${rows.length} recorded answer(s) at ${server.url}\n${lines.map((l) => `  ${l}`).join('\n')}\n`;
 }

@@ -11,7 +11,9 @@ interface Memo {
 const memos = new WeakMap<readonly Finding[], Memo>();
 
 export function findingFrame(f: Finding): number {
-  return f.frames.length > 0 ? Math.min(...f.frames.slice(0, 64)) : f.at;
+  let first = f.frames.length > 0 ? Infinity : f.at;
+  for (const index of f.frames) if (index < first) first = index;
+  return first;
 }
 
 /** One array per findings list, extended in place (copying it per append would be quadratic). */
