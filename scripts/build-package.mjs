@@ -29,14 +29,19 @@ const api = await build({
 
 // The CLI: one file with its dependencies inside, so start-up reads and compiles one module instead of
 // resolving every file of zod and the AG-UI schemas (about a quarter of its CPU time).
-const cli = await build({ ...common, entryPoints: { cli: 'src/cli/run.ts' }, minifyWhitespace: true, minifySyntax: true });
+// `ws` stays an import (a dependency): bundled, its optional native helpers would be unresolved imports.
+const CLI_EXTERNAL = ['ws'];
+const cli = await build({ ...common, entryPoints: { cli: 'src/cli/run.ts' }, external: CLI_EXTERNAL, minifyWhitespace: true, minifySyntax: true });
 
 const runtime = new Set([...Object.keys(pkg.dependencies ?? {}), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 const packageOf = (path) => (path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0]);
 const missing = new Set();
 for (const [file, output] of [...Object.entries(api.metafile.outputs), ...Object.entries(cli.metafile.outputs)]) {
   for (const imported of output.imports) {
-    const allowed = file === 'dist/cli.js' ? builtinModules.includes(imported.path.replace(/^node:/, '')) : runtime.has(packageOf(imported.path));
+    const allowed =
+      file === 'dist/cli.js'
+        ? builtinModules.includes(imported.path.replace(/^node:/, '')) || CLI_EXTERNAL.includes(packageOf(imported.path))
+        : runtime.has(packageOf(imported.path));
     if (imported.external && !allowed) missing.add(`${imported.path} (in ${file})`);
   }
 }

@@ -280,8 +280,10 @@ it('renders a session of another protocol (Anthropic Messages over SSE)', async 
   const tabId = await tabIdOf(browser, page);
   const frames = await settledFrames(browser, tabId);
   const panel = await openPanel(browser, tabId, frames.length);
+  await openSessionList(panel);
   const session = panel.locator('[data-testid="session"][data-protocol="anthropic"]');
   expect(await session.count()).toBe(1);
+  await panel.keyboard.press('Escape');
   expect(await rendering(panel).locator('.protocol').textContent()).toBe('anthropic');
   const shown = (await texts(rendering(panel).locator('.text-body'))).join('');
   expect(shown.length).toBeGreaterThan(0);

@@ -1,13 +1,14 @@
 // The npm package as a user gets it: `npm pack` in this clone, `npm install <tarball>` into a fresh
 // project (runtime dependencies only, from the npm cache where it has them), then the bin through npx,
 // the CI report formats, the API and the matchers from JavaScript, and the types from TypeScript.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 
 const exec = promisify(execFile);
 const repo = resolve(import.meta.dirname, '../..');
@@ -86,6 +87,58 @@ describe('the packed package', () => {
 
     const clean = await cli('check', example('flat-block-reload.har'));
     expect(clean).toMatchObject({ code: 0, stdout: '' });
+  });
+
+  it('serve replays examples/flat-block-reload.har: its History API answer, then its WebSocket frames to a client that sends the recorded subscription', async () => {
+    // Expected values straight from the HAR, not through the package's own readers.
+    const har = JSON.parse(await readFile(join(repo, 'examples/flat-block-reload.har'), 'utf8')) as {
+      log: { entries: { request: { url: string }; response: { content: { text?: string } }; _webSocketMessages?: { type: string; data: string }[] }[] };
+    };
+    const history = har.log.entries.find((e) => !e._webSocketMessages)!;
+    const socket = har.log.entries.find((e) => e._webSocketMessages)!;
+    const pathOf = (url: string) => new URL(url).pathname + new URL(url).search;
+    const sent = socket._webSocketMessages!.filter((m) => m.type === 'send').map((m) => m.data);
+    const expected = socket._webSocketMessages!.filter((m) => m.type === 'receive').map((m) => m.data);
+
+    // The installed bin run by node itself (npx was tested above), so Ctrl+C reaches the server directly.
+    const bin = join('node_modules', pkg.name, 'bin/agent-stream-inspector.mjs');
+    const child = spawn('node', [bin, 'serve', '--no-delay', example('flat-block-reload.har')], { cwd: project, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.setEncoding('utf8').on('data', (t: string) => (stdout += t));
+    try {
+      const base = await new Promise<string>((resolveUrl, reject) => {
+        const timer = setTimeout(() => reject(new Error(`serve did not get ready: ${stdout}`)), 60_000);
+        child.stdout.on('data', () => {
+          const ready = /at (http:\/\/127\.0\.0\.1:\d+)\n[\s\S]*Ready\./.exec(stdout);
+          if (ready) {
+            clearTimeout(timer);
+            resolveUrl(ready[1]!);
+          }
+        });
+        child.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${stdout}`)));
+      });
+      const answer = await fetch(`${base}${pathOf(history.request.url)}`);
+      expect(answer.status).toBe(200);
+      expect(await answer.text()).toBe(history.response.content.text);
+
+      const client = new WebSocket(`${base.replace(/^http/, 'ws')}${pathOf(socket.request.url)}`);
+      const received: string[] = [];
+      await new Promise<void>((done, fail) => {
+        client.on('open', () => client.send(sent[0]!));
+        client.on('message', (data) => {
+          received.push(String(data));
+          if (received.length === expected.length) done();
+        });
+        client.on('error', fail);
+      });
+      client.close();
+      expect(received).toEqual(expected);
+    } finally {
+      child.kill('SIGINT');
+    }
+    const code = await new Promise<number | null>((done) => (child.exitCode !== null ? done(child.exitCode) : child.on('exit', done)));
+    expect(code).toBe(0);
+    expect(stdout).toContain('Stopped. 0 difference(s)');
   });
 
   it('the API and the matchers import by the package name', async () => {
