@@ -41,7 +41,12 @@ export default defineConfig({
       'demo/**',
       'examples/**',
       'docs/**',
-      'scripts/**',
+      // scripts/ holds tools, except the build step wxt.config.ts itself imports (ignore-list-page-hook.ts).
+      'scripts/build-package.mjs',
+      'scripts/start.ts',
+      'scripts/write-capture-schema.ts',
+      'scripts/write-rules-doc.ts',
+
       'bin/**',
       'src/cli/**',
       'src/**/testdata/**',

@@ -25,7 +25,8 @@ const median = (xs: number[]): number => {
 
 export function benchCliStartup(rounds = 15): CliStartup {
   execFileSync(process.execPath, ['scripts/build-package.mjs', '--js-only'], { stdio: 'ignore' });
-  const bin = 'bin/agent-stream-inspector.mjs';
+  // The built CLI itself: in a clone the bin runs the TypeScript source instead.
+  const bin = 'dist/cli.js';
   const node: number[] = [];
   const version: number[] = [];
   const check: number[] = [];

@@ -1,24 +1,25 @@
 #!/usr/bin/env node
-// The `agent-stream-inspector` command: runs the built CLI (dist/, made by `npm run build:package`,
-// and by `npm pack` before packing). In a clone of the repository that has not built it, it runs the
-// TypeScript source through tsx (a development dependency), so `npx agent-stream-inspector` works there.
+// The `agent-stream-inspector` command. Installed from npm it runs the built CLI (dist/cli.js, made by
+// `npm pack`). In a clone of the repository it runs the TypeScript source through tsx (a development
+// dependency), so what it runs is always the code in the tree, never a dist/ left from an earlier build.
 import { existsSync } from 'node:fs';
 
-const built = new URL('../dist/cli.js', import.meta.url);
 const source = new URL('../src/cli/run.ts', import.meta.url);
-if (existsSync(built)) {
-  await import(built.href);
-} else if (existsSync(source)) {
-  let register;
+const built = new URL('../dist/cli.js', import.meta.url);
+let register;
+if (existsSync(source)) {
   try {
     ({ register } = await import('tsx/esm/api'));
   } catch {
-    process.stderr.write('agent-stream-inspector: not built yet; run `npm run build:package`\n');
-    process.exit(3);
+    // A clone without its development dependencies: fall back to a build if there is one.
   }
+}
+if (register) {
   register();
   await import(source.href);
+} else if (existsSync(built)) {
+  await import(built.href);
 } else {
-  process.stderr.write('agent-stream-inspector: dist/cli.js is missing from this installation\n');
+  process.stderr.write('agent-stream-inspector: not built; run `npm install` (a clone) or reinstall the package\n');
   process.exit(3);
 }

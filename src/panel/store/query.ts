@@ -53,30 +53,38 @@ export function isEmptyQuery(query: ParsedQuery): boolean {
   return query.terms.length === 0;
 }
 
-/** Splits on white space; "double quotes" keep spaces inside a term (`"tool call"`, `type:"delta: text"`). */
+/**
+ * Splits on white space. A term that starts with a double quote runs to the term that ends with one, so
+ * `"tool call"` is one phrase; quotes inside a term are kept as typed, so `"name":"web_search"` searches
+ * for that JSON text. A /regex/ may hold spaces: it runs to its closing slash.
+ */
 function tokenize(source: string): string[] {
   const out: string[] = [];
-  let current = '';
-  let quoted = false;
-  let inRegex = false;
-  for (let i = 0; i < source.length; i++) {
-    const ch = source[i] as string;
-    if (ch === '"' && !inRegex) {
-      quoted = !quoted;
-      continue;
+  const words = source.split(/\s+/).filter((w) => w !== '');
+  for (let i = 0; i < words.length; i++) {
+    let word = words[i] as string;
+    const bare = word.startsWith('-') ? word.slice(1) : word;
+    // A phrase opens with a quote at the start of the term or of a key's value (`type:"delta: text"`).
+    const quoted = bare.startsWith('"') ? bare : /^[a-z-]+:"/i.test(bare) ? bare.slice(bare.indexOf(':') + 1) : '';
+    const opensPhrase = quoted !== '' && !(quoted.length > 1 && quoted.endsWith('"'));
+    const opensRegex = quoted === '' && bare.startsWith('/') && !(bare.length > 1 && /\/[a-z]*$/.test(bare.slice(1)));
+    if (opensPhrase || opensRegex) {
+      const closes = (w: string) => (opensPhrase ? w.endsWith('"') : /\/[a-z]*$/.test(w));
+      let j = i + 1;
+      while (j < words.length && !closes(words[j] as string)) j++;
+      if (j < words.length) {
+        word = words.slice(i, j + 1).join(' ');
+        i = j;
+      }
     }
-    // A /regex/ may hold spaces: it runs to its closing slash.
-    if (ch === '/' && !quoted && (current === '' || current === '-')) inRegex = true;
-    else if (ch === '/' && inRegex && source[i - 1] !== '\\') inRegex = false;
-    if (/\s/.test(ch) && !quoted && !inRegex) {
-      if (current) out.push(current);
-      current = '';
-      continue;
-    }
-    current += ch;
+    out.push(word);
   }
-  if (current) out.push(current);
   return out;
+}
+
+/** `"a phrase"` → `a phrase`; anything else as typed. */
+function unquote(text: string): string {
+  return text.length >= 2 && text.startsWith('"') && text.endsWith('"') ? text.slice(1, -1) : text;
 }
 
 function parseTerm(token: string, negate: boolean): QueryTerm {
@@ -89,10 +97,12 @@ function parseTerm(token: string, negate: boolean): QueryTerm {
       return { kind: 'text', value: token.toLowerCase(), negate };
     }
   }
+  // A wholly quoted term is a phrase, whatever it holds (`"name":"web_search"` included).
+  if (token.length >= 2 && token.startsWith('"') && token.endsWith('"')) return { kind: 'text', value: unquote(token).toLowerCase(), negate };
   const colon = token.indexOf(':');
   if (colon > 0) {
     const key = token.slice(0, colon).toLowerCase();
-    const value = token.slice(colon + 1);
+    const value = unquote(token.slice(colon + 1));
     const term = keyTerm(key, value, negate);
     if (term) return term;
   }
@@ -130,7 +140,7 @@ function keyTerm(key: string, value: string, negate: boolean): QueryTerm | undef
 
 /** `500`, `1k`, `2.5kB`, `1M`: decimal units, as the Network panel's `larger-than:`. */
 export function parseBytes(text: string): number | undefined {
-  const m = /^(\d+(?:\.\d+)?)\s*(b|k|kb|m|mb)?$/.exec(text);
+  const m = /^(\d+(?:\.\d+)?)\s*(b|k|kb|m|mb)?$/.exec(text.toLowerCase());
   if (!m) return undefined;
   const n = Number(m[1]);
   const unit = m[2] ?? 'b';
