@@ -107,13 +107,18 @@ export function documentToken(): string {
   return s;
 }
 
-const NATIVE_TAIL = '{ [native code] }';
+const NATIVE_MARK = '[native code]';
+
+function isSpace(c: string | undefined): boolean {
+  return c === ' ' || c === '\n' || c === '\t' || c === '\r';
+}
 
 /**
- * True when `fn` is a function the browser made (its source text reads `… { [native code] }`). It reads
- * characters by index and compares them with `!==`, so it works even when the page replaced every
- * string method. A Proxy around a native also reads as native: the check finds replacements written
- * in JavaScript, which is how a page (or another extension) sabotages or wraps builtins.
+ * True when `fn` is a function the browser made: its source text ends `{ [native code] }` (Chromium) or
+ * `{\n    [native code]\n}` (Firefox), white space being free. It reads characters by index and compares
+ * them with `!==`, so it works even when the page replaced every string method. A Proxy around a native
+ * also reads as native: the check finds replacements written in JavaScript, which is how a page (or
+ * another extension) sabotages or wraps builtins.
  */
 export function isNativeFunction(fn: unknown): boolean {
   if (typeof fn !== 'function') return false;
@@ -123,10 +128,15 @@ export function isNativeFunction(fn: unknown): boolean {
   } catch {
     return false;
   }
-  if (typeof text !== 'string' || text.length < NATIVE_TAIL.length) return false;
-  const offset = text.length - NATIVE_TAIL.length;
-  for (let i = 0; i < NATIVE_TAIL.length; i++) if (text[offset + i] !== NATIVE_TAIL[i]) return false;
-  return true;
+  if (typeof text !== 'string') return false;
+  let at = text.length - 1;
+  while (at >= 0 && isSpace(text[at])) at--;
+  if (text[at] !== '}') return false;
+  at--;
+  while (at >= 0 && isSpace(text[at])) at--;
+  for (let i = NATIVE_MARK.length - 1; i >= 0; i--, at--) if (text[at] !== NATIVE_MARK[i]) return false;
+  while (at >= 0 && isSpace(text[at])) at--;
+  return text[at] === '{';
 }
 
 /**
