@@ -48,6 +48,7 @@ export default defineConfig({
       'scripts/write-rules-doc.ts',
 
       'bin/**',
+      'dist/**',
       'src/cli/**',
       'src/**/testdata/**',
       'src/**/testing/**',

@@ -26,7 +26,10 @@ export function ignoreListPageHook(): Plugin {
         }
         if (item.type !== 'chunk' || !item.map) continue;
         if (fileName === PAGE_HOOK_FILE) {
-          const map = { ...item.map, sourcesContent: undefined, x_google_ignoreList: item.map.sources.map((_, i) => i) };
+          // Sources named from the project (or node_modules) down, so the build is byte for byte the
+          // same wherever it runs (a symlinked node_modules would otherwise change the relative paths).
+          const sources = item.map.sources.map(projectPath);
+          const map = { ...item.map, sources, sourcesContent: undefined, x_google_ignoreList: sources.map((_, i) => i) };
           const base64 = Buffer.from(JSON.stringify(map)).toString('base64');
           item.code += `\n//# sourceMappingURL=data:application/json;base64,${base64}\n`;
         }
@@ -34,4 +37,11 @@ export function ignoreListPageHook(): Plugin {
       }
     },
   };
+}
+
+/** `../../../../work/x/node_modules/a/b.js` → `node_modules/a/b.js`; `../../src/capture/x.ts` → `src/capture/x.ts`. */
+function projectPath(source: string): string {
+  const inModules = source.lastIndexOf('node_modules/');
+  if (inModules >= 0) return source.slice(inModules);
+  return source.replace(/^(\.\.\/)+/, '');
 }
