@@ -1,6 +1,7 @@
 // Start-up of the built CLI (`check` of a small file, and `--version`) against `node -e 0`, run in
 // alternation so both see the same machine load; the medians' ratio is the figure.
 import { execFileSync, spawnSync } from 'node:child_process';
+import { figure } from './figures';
 
 export interface CliStartup {
   rounds: number;
@@ -44,7 +45,7 @@ export function printCliStartup(): void {
   const c = benchCliStartup();
   const fmt = (n: number, digits = 2) => n.toFixed(digits);
   console.log(`\nCLI start-up, built package, median of ${c.rounds} alternating runs:`);
-  console.log(`  node -e 0                     ${fmt(c.nodeMs, 0)} ms`);
-  console.log(`  --version                     ${fmt(c.versionMs, 0)} ms   ${fmt(c.versionRatio)}x`);
-  console.log(`  check flat-block-turn.jsonl   ${fmt(c.checkMs, 0)} ms   ${fmt(c.checkRatio)}x   (target < 3x)`);
+  console.log(`  node -e 0                     ${fmt(figure('cli-startup.node', c.nodeMs, 'ms'), 0)} ms`);
+  console.log(`  --version                     ${fmt(figure('cli-startup.version', c.versionMs, 'ms'), 0)} ms   ${fmt(figure('cli-startup.version-ratio', c.versionRatio, 'x'))}x`);
+  console.log(`  check flat-block-turn.jsonl   ${fmt(figure('cli-startup.check', c.checkMs, 'ms'), 0)} ms   ${fmt(figure('cli-startup.check-ratio', c.checkRatio, 'x', { max: 3 }))}x   (target < 3x)`);
 }

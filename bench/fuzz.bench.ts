@@ -5,6 +5,7 @@
 import { deepValues, fuzzCase, HOSTILE_JSON, loadSeeds, sweepCases } from './fuzz-frames';
 import { runFuzzCapture, type FuzzThrow } from './fuzz-pipeline';
 import type { Capture } from '../src/model/frame';
+import { figure } from './figures';
 
 export interface FuzzBench {
   frames: number;
@@ -46,10 +47,10 @@ export function printFuzz(): void {
   const at = process.argv.indexOf('--fuzz-frames');
   const r = benchFuzz(at >= 0 ? Number(process.argv[at + 1]) : undefined);
   console.log(`\nFuzz: hostile frames through decode, detection, fold, findings, view, rendering, redaction and export:`);
-  console.log(`  frames                        ${r.frames.toLocaleString('en')} in ${r.cases.toLocaleString('en')} captures`);
-  console.log(`  throws                        ${r.throws}   (target 0)`);
-  console.log(`  time per frame                ${r.usPerFrame.toFixed(1)} us`);
+  console.log(`  frames                        ${figure('fuzz.frames', r.frames, 'frames').toLocaleString('en')} in ${r.cases.toLocaleString('en')} captures`);
+  console.log(`  throws                        ${figure('fuzz.throws', r.throws, 'throws', { max: 0 })}   (target 0)`);
+  console.log(`  time per frame                ${figure('fuzz.per-frame', r.usPerFrame, 'us').toFixed(1)} us`);
   const caught = [...r.caught].map(([k, n]) => `    ${n} × ${k}`);
-  console.log(`  caught by a fold's own guard  ${[...r.caught.values()].reduce((a, b) => a + b, 0)}${caught.length ? `\n${caught.join('\n')}` : ''}`);
+  console.log(`  caught by a fold's own guard  ${figure('fuzz.caught', [...r.caught.values()].reduce((a, b) => a + b, 0), 'frames')}${caught.length ? `\n${caught.join('\n')}` : ''}`);
   for (const t of r.firstThrows) console.log(`  THROW ${t.stage}: ${t.error.split('\n').slice(0, 3).join(' | ')}`);
 }

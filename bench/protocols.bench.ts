@@ -22,8 +22,8 @@ export interface ProtocolBench {
 }
 
 const PROTOCOLS_DIR = fileURLToPath(new URL('../src/protocols/', import.meta.url));
-export function benchProtocols(targetFrames = 100_000, rounds = 3): ProtocolBench[] {
-  return protocols.map((p) => benchOne(p.id, fixtureFrames(p.id), targetFrames, rounds));
+export function benchProtocols(targetFrames = 100_000, rounds = 3, only?: readonly ProtocolId[]): ProtocolBench[] {
+  return protocols.filter((p) => !only || only.includes(p.id)).map((p) => benchOne(p.id, fixtureFrames(p.id), targetFrames, rounds));
 }
 
 /** Message frames of the protocol's first valid test data file (alphabetical, so the choice is stable). */

@@ -2,8 +2,10 @@
 // The capture benchmark needs Chromium and builds the extension first; `--no-browser` skips it.
 // `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, cli-startup, capture, panel-import,
 // readers, fuzz (only when named: a million frames take minutes; `--fuzz-frames N` sets the count);
-// `--rounds N` sets the capture benchmark's rounds (9).
+// `--rounds N` sets the capture benchmark's rounds (9). `--json` prints every figure as JSON on stdout,
+// each with its target (see figures.ts); the human-readable report then goes to stderr.
 import { execFileSync } from 'node:child_process';
+import { figure as fig, figures } from './figures';
 import { benchFlatBlock } from './flat-block.bench';
 import { benchPanelStore } from './panel-store.bench';
 import { benchProtocols } from './protocols.bench';
@@ -13,29 +15,33 @@ const fmt = (n: number, digits = 2): string => n.toFixed(digits);
 function flatBlock(): void {
   const flat = benchFlatBlock();
   console.log(`flat-block, generated session of ${flat.events} events (best of 3):`);
-  console.log(`  JSON.parse alone              ${fmt(flat.jsonParseMs, 1)} ms`);
-  console.log(`  decode + validate + fold      ${fmt(flat.pipelineMs, 1)} ms`);
-  console.log(`  ratio                         ${fmt(flat.ratio)}x   (target <= 1.5x)`);
-  console.log(`  one append, first 2,000       ${fmt(flat.appendStartUs, 3)} us`);
-  console.log(`  one append, last 2,000        ${fmt(flat.appendEndUs, 3)} us`);
-  console.log(`  end / start                   ${fmt(flat.appendRatio)}x   (the cost must not grow with the session)`);
-  console.log(`  findings on the clean session ${flat.findings}`);
+  console.log(`  JSON.parse alone              ${fmt(fig('flat-block.json-parse', flat.jsonParseMs, 'ms'), 1)} ms`);
+  console.log(`  decode + validate + fold      ${fmt(fig('flat-block.pipeline', flat.pipelineMs, 'ms'), 1)} ms`);
+  console.log(`  ratio                         ${fmt(fig('flat-block.ratio', flat.ratio, 'x', { max: 1.5 }))}x   (target <= 1.5x)`);
+  console.log(`  one append, first 2,000       ${fmt(fig('flat-block.append-start', flat.appendStartUs, 'us'), 3)} us`);
+  console.log(`  one append, last 2,000        ${fmt(fig('flat-block.append-end', flat.appendEndUs, 'us'), 3)} us`);
+  console.log(`  end / start                   ${fmt(fig('flat-block.append-end-over-start', flat.appendRatio, 'x'))}x   (the cost must not grow with the session)`);
+  console.log(`  findings on the clean session ${fig('flat-block.findings-on-clean-session', flat.findings, 'findings', { max: 0 })}`);
 }
 
 function protocols(): void {
   console.log('\nEvery protocol, its valid fixture replayed as fresh sessions (best of 3):');
   console.log('  protocol           frames   JSON.parse ms   pipeline ms   ratio');
   for (const r of benchProtocols()) {
-    console.log(`  ${r.protocol.padEnd(17)} ${String(r.frames).padStart(7)}   ${fmt(r.jsonParseMs, 1).padStart(13)}   ${fmt(r.pipelineMs, 1).padStart(11)}   ${fmt(r.ratio)}x`);
+    const name = `protocols.${r.protocol}`;
+    const [parse, pipeline] = [fig(`${name}.json-parse`, r.jsonParseMs, 'ms'), fig(`${name}.pipeline`, r.pipelineMs, 'ms')];
+    const max = r.protocol === 'flat-block' ? 1.5 : 2;
+    const ratio = fmt(fig(`${name}.ratio`, r.ratio, 'x', { max }));
+    console.log(`  ${r.protocol.padEnd(17)} ${String(r.frames).padStart(7)}   ${fmt(parse, 1).padStart(13)}   ${fmt(pipeline, 1).padStart(11)}   ${ratio}x   (target <= ${max}x)`);
   }
 }
 
 function panelStore(): void {
   const p = benchPanelStore();
   console.log(`\nPanel store, one hub append of one frame (best of 3):`);
-  console.log(`  at frame 10                   ${fmt(p.appendAt10Us, 2)} us`);
-  console.log(`  at frame 100,000              ${fmt(p.appendAt100kUs, 2)} us`);
-  console.log(`  ratio                         ${fmt(p.ratio)}x   (the cost must not grow with the session)`);
+  console.log(`  at frame 10                   ${fmt(fig('panel-store.append-at-10', p.appendAt10Us, 'us'), 2)} us`);
+  console.log(`  at frame 100,000              ${fmt(fig('panel-store.append-at-100k', p.appendAt100kUs, 'us'), 2)} us`);
+  console.log(`  ratio                         ${fmt(fig('panel-store.ratio', p.ratio, 'x'))}x   (the cost must not grow with the session)`);
 }
 
 async function capture(): Promise<void> {
@@ -46,34 +52,39 @@ async function capture(): Promise<void> {
   const c = await benchCaptureThroughput(roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 9);
   const ms = (r: ReceiveRun) => fmt(r.ms, 0).padStart(6);
   console.log(`\nPage WebSocket receive, ${c.frames} frames, in Chromium (a fresh browser per run):`);
-  c.rounds.forEach((r, i) => console.log(`  round ${i + 1}: without ${ms(r.without)} ms, with ${ms(r.with)} ms   ${fmt(r.ratio)}x`));
-  console.log(`  median of the rounds' ratios  ${fmt(c.medianRatio)}x   (target <= 1.05x)`);
-  console.log(`  median with / median without  ${fmt(c.ratioOfMedians)}x`);
-  console.log(`  CPU of all processes, median  ${fmt(c.medianCpuRatio)}x`);
-  console.log(`  floor: a second listener reading every payload, no extension   ${fmt(c.floorRatio)}x`);
-  console.log(`  hook alone (no relay)         ${ms(c.hookOnly)} ms`);
-  const chat = c.chat.rounds.map((r) => fmt(r.ratio)).join(', ');
-  console.log(`  chat-like page (JSON.parse + DOM append per frame), per round: ${chat}; median ${fmt(c.chat.medianRatio)}x`);
+  c.rounds.forEach((r, i) => {
+    const round = `capture.round-${i + 1}`;
+    fig(`${round}.without`, r.without.ms, 'ms');
+    fig(`${round}.with`, r.with.ms, 'ms');
+    console.log(`  round ${i + 1}: without ${ms(r.without)} ms, with ${ms(r.with)} ms   ${fmt(fig(`${round}.ratio`, r.ratio, 'x'))}x`);
+  });
+  console.log(`  median of the rounds' ratios  ${fmt(fig('capture.median-ratio', c.medianRatio, 'x', { max: 1.05 }))}x   (target <= 1.05x)`);
+  console.log(`  median with / median without  ${fmt(fig('capture.ratio-of-medians', c.ratioOfMedians, 'x'))}x`);
+  console.log(`  CPU of all processes, median  ${fmt(fig('capture.cpu-ratio', c.medianCpuRatio, 'x'))}x`);
+  console.log(`  floor: a second listener reading every payload, no extension   ${fmt(fig('capture.floor-ratio', c.floorRatio, 'x'))}x`);
+  console.log(`  hook alone (no relay)         ${ms({ ...c.hookOnly, ms: fig('capture.hook-only', c.hookOnly.ms, 'ms') })} ms`);
+  const chat = c.chat.rounds.map((r, i) => fmt(fig(`capture.chat-round-${i + 1}.ratio`, r.ratio, 'x'))).join(', ');
+  console.log(`  chat-like page (JSON.parse + DOM append per frame), per round: ${chat}; median ${fmt(fig('capture.chat-median-ratio', c.chat.medianRatio, 'x', { max: 1.05 }))}x   (target <= 1.05x)`);
   const last = c.rounds.at(-1)!;
   console.log('  CPU by process, last round, without -> with:');
   for (const role of Object.keys(last.with.processCpu) as (keyof ReceiveRun['processCpu'])[]) {
     const w = last.without.processCpu[role];
     const x = last.with.processCpu[role];
-    if (w > 0 || x > 0) console.log(`    ${role.padEnd(27)} ${fmt(w, 0).padStart(6)} -> ${fmt(x, 0).padStart(6)} ms`);
+    if (w > 0 || x > 0) console.log(`    ${role.padEnd(27)} ${fmt(fig(`capture.cpu.${role}.without`, w, 'ms'), 0).padStart(6)} -> ${fmt(fig(`capture.cpu.${role}.with`, x, 'ms'), 0).padStart(6)} ms`);
   }
-  console.log(`    all                         ${fmt(totalCpu(last.without), 0).padStart(6)} -> ${fmt(totalCpu(last.with), 0).padStart(6)} ms`);
-  console.log(`  hub got                       ${c.hub.frames} of ${c.hub.expected} frames, ${c.hub.dropped} dropped by the relay`);
+  console.log(`    all                         ${fmt(fig('capture.cpu.all.without', totalCpu(last.without), 'ms'), 0).padStart(6)} -> ${fmt(fig('capture.cpu.all.with', totalCpu(last.with), 'ms'), 0).padStart(6)} ms`);
+  console.log(`  hub got                       ${fig('capture.hub-frames', c.hub.frames, 'frames', { min: c.hub.expected })} of ${c.hub.expected} frames, ${fig('capture.hub-dropped', c.hub.dropped, 'frames')} dropped by the relay`);
   const l = c.latencyMs;
-  console.log(`  frame -> hub latency at ${l.rate}/s: median ${fmt(l.median)} ms, p95 ${fmt(l.p95)} ms, max ${fmt(l.max)} ms, ${l.missing} never arrived`);
+  console.log(`  frame -> hub latency at ${l.rate}/s: median ${fmt(fig('capture.latency-median', l.median, 'ms'))} ms, p95 ${fmt(fig('capture.latency-p95', l.p95, 'ms'))} ms, max ${fmt(fig('capture.latency-max', l.max, 'ms'))} ms, ${fig('capture.latency-missing', l.missing, 'frames', { max: 0 })} never arrived`);
 }
 
 async function panelImport(): Promise<void> {
   const { benchPanelImport } = await import('./panel-import');
   const p = await benchPanelImport();
   console.log(`\nPanel import of a ${p.frames}-frame capture (${(p.bytes / 1e6).toFixed(1)} MB) in Chromium:`);
-  console.log(`  to first render               ${fmt(p.importToFirstRenderMs, 0)} ms`);
-  console.log(`  reading + JSON.parse alone    ${fmt(p.readAndParseMs, 0)} ms`);
-  console.log(`  ratio                         ${fmt(p.ratio)}x`);
+  console.log(`  to first render               ${fmt(fig('panel-import.first-render', p.importToFirstRenderMs, 'ms', { max: 1000 }), 0)} ms   (target <= 1000 ms)`);
+  console.log(`  reading + JSON.parse alone    ${fmt(fig('panel-import.read-and-parse', p.readAndParseMs, 'ms'), 0)} ms`);
+  console.log(`  ratio                         ${fmt(fig('panel-import.ratio', p.ratio, 'x', { max: 2 }))}x   (target <= 2x)`);
 }
 
 async function readers(): Promise<void> {
@@ -81,16 +92,19 @@ async function readers(): Promise<void> {
   const r = await benchReaders();
   const mb = (n: number) => `${fmt(n, 0)} MB`;
   console.log(`\nCLI check of a ${mb(r.jsonlMb)} JSON Lines file (${r.jsonlLines.toLocaleString('en')} lines), whole process:`);
-  console.log(`  peak RSS                      ${mb(r.check.peakRssMb)}   ${fmt(r.check.peakRssMb / r.jsonlMb)}x the file   (exit ${r.check.exitCode}, ${fmt(r.check.ms / 1000, 1)} s)`);
-  console.log(`  node reading it line by line  ${mb(r.lineReader.peakRssMb)}   (${fmt(r.lineReader.ms / 1000, 1)} s)`);
-  console.log(`  ratio                         ${fmt(r.check.peakRssMb / r.lineReader.peakRssMb)}x`);
+  console.log(`  peak RSS                      ${mb(fig('readers.check-peak-rss', r.check.peakRssMb, 'MB'))}   ${fmt(r.check.peakRssMb / r.jsonlMb)}x the file   (exit ${r.check.exitCode}, ${fmt(fig('readers.check-time', r.check.ms / 1000, 's'), 1)} s)`);
+  console.log(`  node reading it line by line  ${mb(fig('readers.line-reader-peak-rss', r.lineReader.peakRssMb, 'MB'))}   (${fmt(fig('readers.line-reader-time', r.lineReader.ms / 1000, 's'), 1)} s)`);
+  console.log(`  ratio                         ${fmt(fig('readers.check-rss-ratio', r.check.peakRssMb / r.lineReader.peakRssMb, 'x'))}x`);
   console.log(`CLI check of a HAR with ${r.harMessages.toLocaleString('en')} messages in one entry (${mb(r.harMb)}):`);
-  console.log(`  time ${fmt(r.harCheck.ms / 1000, 1)} s, peak RSS ${mb(r.harCheck.peakRssMb)}, exit ${r.harCheck.exitCode}`);
+  console.log(`  time ${fmt(fig('readers.har-check-time', r.harCheck.ms / 1000, 's'), 1)} s, peak RSS ${mb(fig('readers.har-check-peak-rss', r.harCheck.peakRssMb, 'MB'))}, exit ${r.harCheck.exitCode}`);
 }
 
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',')) : undefined;
 const browser = !process.argv.includes('--no-browser');
+const json = process.argv.includes('--json');
+// With --json, stdout carries only the JSON; the report lines still show, on stderr.
+if (json) console.log = console.error;
 const parts: [string, boolean, () => void | Promise<void>][] = [
   ['flat-block', true, flatBlock],
   ['protocols', true, protocols],
@@ -102,3 +116,4 @@ const parts: [string, boolean, () => void | Promise<void>][] = [
   ['readers', true, readers],
 ];
 for (const [name, enabled, run] of parts) if (enabled && (!only || only.has(name))) await run();
+if (json) process.stdout.write(`${JSON.stringify(figures(), null, 2)}\n`);

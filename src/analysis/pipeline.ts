@@ -159,6 +159,7 @@ export class SessionPipeline {
     this.certain = certain;
     this.scrub = undefined;
     this.allFindings = [];
+    this.liveSink = undefined;
     this.faults = [];
     this.fold = this.newFold();
     // One replay of what was buffered while undecided; bounded by the detection window except when a
@@ -172,27 +173,31 @@ export class SessionPipeline {
     return fold;
   }
 
-  private cachedRules: ReadonlyMap<string, RuleMeta> | undefined;
-  private cachedRulesFor: ProtocolDefinition | undefined;
-
   private ruleMap(): ReadonlyMap<string, RuleMeta> {
-    if (this.cachedRulesFor !== this.protocolDef || !this.cachedRules) {
-      this.cachedRules = new Map([...PIPELINE_RULES, ...(this.protocolDef?.rules ?? [])].map((r) => [r.id, r]));
-      this.cachedRulesFor = this.protocolDef;
-    }
-    return this.cachedRules;
+    return rulesOf(this.protocolDef);
   }
-
-  private liveSink: { sink: FindingSink; rules: ReadonlyMap<string, RuleMeta>; findings: Finding[] } | undefined;
 
   /** One sink per protocol choice and findings list, not one per frame: append is the hot path. */
+  private liveSink: FindingSink | undefined;
+
   private sink(): FindingSink {
-    const rules = this.ruleMap();
-    if (!this.liveSink || this.liveSink.rules !== rules || this.liveSink.findings !== this.allFindings) {
-      this.liveSink = { sink: createFindingSink(rules, this.allFindings, () => this.current), rules, findings: this.allFindings };
-    }
-    return this.liveSink.sink;
+    this.liveSink ??= createFindingSink(this.ruleMap(), this.allFindings, () => this.current);
+    return this.liveSink;
   }
+}
+
+const PIPELINE_ONLY_RULES: ReadonlyMap<string, RuleMeta> = new Map(PIPELINE_RULES.map((r) => [r.id, r]));
+/** Rule maps per protocol, built once: a session is often short, so building it per pipeline shows. */
+const rulesByProtocol = new WeakMap<ProtocolDefinition, ReadonlyMap<string, RuleMeta>>();
+
+function rulesOf(protocol: ProtocolDefinition | undefined): ReadonlyMap<string, RuleMeta> {
+  if (!protocol) return PIPELINE_ONLY_RULES;
+  let rules = rulesByProtocol.get(protocol);
+  if (!rules) {
+    rules = new Map([...PIPELINE_RULES, ...protocol.rules].map((r) => [r.id, r]));
+    rulesByProtocol.set(protocol, rules);
+  }
+  return rules;
 }
 
 /** Runs a step of detection or folding; a throw is the same as no answer. */

@@ -17,17 +17,48 @@ export function frameText(frame: Frame): string {
 export function decodeFrame(frame: Frame): DecodedFrame {
   if (frame.kind !== 'message') return { frame, json: undefined };
   const text = frameText(frame);
-  // Cheap pre-check so heartbeats and `[DONE]` markers skip the exception path of JSON.parse.
+  // Cheap pre-checks so heartbeats, `[DONE]` markers and `<code>:<json>` lines skip the exception path of JSON.parse.
+  if (text === '[DONE]') return notJson(frame, text);
   const first = firstNonSpace(text);
-  if (first !== '{' && first !== '[' && first !== '"' && !isJsonScalarStart(first)) {
-    return { frame, json: undefined, jsonError: describeNonJson(frame, text) };
+  if (first !== '{' && first !== '[' && first !== '"') {
+    if (!isJsonScalarStart(first)) return { frame, json: undefined, jsonError: describeNonJson(frame, text) };
+    if (!JSON_SCALAR.test(text)) return notJson(frame, text);
   }
   try {
     return { frame, json: JSON.parse(text) as unknown };
   } catch (err) {
-    const reason = err instanceof Error ? err.message : String(err);
-    return { frame, json: undefined, jsonError: describeNonJson(frame, text, reason) };
+    return { frame, json: undefined, jsonError: describeNonJson(frame, text, parseFailure(err)) };
   }
+}
+
+/**
+ * Every JSON text that starts with a number or literal: what does not match certainly fails JSON.parse,
+ * so its reason (JSON.parse's own message) is worked out only when someone reads it.
+ */
+const JSON_SCALAR = /^[ \t\n\r]*(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)[ \t\n\r]*$/;
+
+function notJson(frame: Frame, text: string): DecodedFrame {
+  let error: string | undefined;
+  return {
+    frame,
+    json: undefined,
+    get jsonError() {
+      if (error === undefined) {
+        let reason: string | undefined;
+        try {
+          JSON.parse(text);
+        } catch (err) {
+          reason = parseFailure(err);
+        }
+        error = describeNonJson(frame, text, reason);
+      }
+      return error;
+    },
+  };
+}
+
+function parseFailure(err: unknown): string {
+  return err instanceof Error ? err.message : String(err);
 }
 
 function firstNonSpace(text: string): string {

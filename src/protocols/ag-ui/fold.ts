@@ -59,6 +59,9 @@ export function createAguiFold(): ProtocolFold {
   /** Drops the nulls that stand for "absent", reporting them. */
   function withoutNulls(json: unknown, report: Report): unknown {
     if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
+    const fields = json as Record<string, unknown>;
+    // The common case, without listing the keys: none of these fields is null.
+    if (fields.rawEvent !== null && fields.parentMessageId !== null && fields.outcome !== null && fields.result !== null) return json;
     const nulls = Object.keys(json).filter((k) => NULL_AS_ABSENT.has(k) && (json as Record<string, unknown>)[k] === null);
     if (nulls.length === 0) return json;
     report('null-field', `${nulls.map((k) => `'${k}'`).join(', ')} ${nulls.length > 1 ? 'are' : 'is'} null; leave an absent field out rather than sending null.`);

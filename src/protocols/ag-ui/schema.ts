@@ -58,6 +58,7 @@ export function parseEvent(json: unknown): ParsedEvent {
   }
   const type = (json as { type?: unknown }).type;
   if (typeof type !== 'string' || type.length === 0) return { kind: 'not-event', reason: 'the frame carries no event type' };
+  if (isPlainHotEvent(json as Record<string, unknown>, type)) return { kind: 'event', event: json as AguiEvent };
   const schema = byType.get(type);
   if (!schema) return { kind: 'unknown-type', type };
   const result = schema.safeParse(json);
@@ -70,4 +71,31 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .slice(0, 3)
     .map((issue) => `${issue.path.length > 0 ? issue.path.join('.') : '(event)'}: ${issue.message}`)
     .join('; ');
+}
+
+/** String fields of the hot (streamed) events: required ones, then optional ones. */
+const HOT_EVENTS: ReadonlyMap<string, readonly [required: readonly string[], optional: readonly string[]]> = new Map([
+  ['TEXT_MESSAGE_CONTENT', [['messageId', 'delta'], []]],
+  ['TOOL_CALL_ARGS', [['toolCallId', 'delta'], []]],
+  ['REASONING_MESSAGE_CONTENT', [['messageId', 'delta'], []]],
+  ['TEXT_MESSAGE_CHUNK', [[], ['messageId', 'delta', 'name']]],
+  ['TOOL_CALL_CHUNK', [[], ['toolCallId', 'toolCallName', 'parentMessageId', 'delta']]],
+  ['REASONING_MESSAGE_CHUNK', [[], ['messageId', 'delta']]],
+  ['THINKING_TEXT_MESSAGE_CONTENT', [['delta'], []]],
+]);
+
+/**
+ * The streamed events checked by hand so they skip the zod schema: only the plain shape (string fields,
+ * none of the base fields, no role) is taken, it accepts only what the schema accepts (fast-path.test.ts), and
+ * every other event still goes through the schema.
+ */
+export function isPlainHotEvent(json: Record<string, unknown>, type: string): boolean {
+  const fields = HOT_EVENTS.get(type);
+  if (!fields) return false;
+  if (json.timestamp !== undefined || json.rawEvent !== undefined || json.metadata !== undefined || json.subagentRunId !== undefined) return false;
+  // TEXT_MESSAGE_CHUNK's role is an enum: left to the schema.
+  if (json.role !== undefined) return false;
+  for (const key of fields[0]) if (typeof json[key] !== 'string') return false;
+  for (const key of fields[1]) if (json[key] !== undefined && typeof json[key] !== 'string') return false;
+  return true;
 }

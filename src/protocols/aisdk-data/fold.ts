@@ -28,18 +28,21 @@ const PROBLEM_RULE = {
 function applyMessage(st: DataFoldState, d: DecodedFrame): void {
   const { frame } = d;
   const i = frame.index;
-  const lines = frameText(frame).split('\n');
-  lines.forEach((raw, n) => {
+  const text = frameText(frame);
+  // One line per frame is the common capture style: it needs no split.
+  const lines = text.includes('\n') ? text.split('\n') : [text];
+  for (let n = 0; n < lines.length; n++) {
+    const raw = lines[n] as string;
     // The v4 client skips only empty lines: a blank one holding spaces or a lone \r has no ":" and makes it throw.
-    if (raw === '') return;
+    if (raw === '') continue;
     const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
     if (frame.truncated && n === lines.length - 1) {
       // The capture cut the payload inside this line: not the server's fault, so shown without a finding.
       addRaw(st, i, `${line}… (cut by the capture)`);
-      return;
+      continue;
     }
     applyLine(st, line, i);
-  });
+  }
 }
 
 function applyLine(st: DataFoldState, line: string, i: number): void {

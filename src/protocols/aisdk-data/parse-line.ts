@@ -22,8 +22,28 @@ export function parseLine(line: string): LineResult {
     const reason = err instanceof Error ? err.message : String(err);
     return { ok: false, problem: 'invalid-json', code, message: `the value after "${code}:" is not JSON (${reason})` };
   }
+  if (isPlainPart(code, value)) return { ok: true, part: { code, value } as DataStreamPart };
   const def = DATA_STREAM_PARTS[code];
   const parsed = def.schema.safeParse(value);
   if (!parsed.success) return { ok: false, problem: 'invalid-value', code, message: def.expects };
   return { ok: true, part: { code, value: parsed.data } as DataStreamPart };
+}
+
+/**
+ * The hot parts (text, reasoning, tool argument deltas) checked by hand so they skip the zod schema;
+ * it accepts only what the schema accepts (fast-path.test.ts), and anything else still goes through it.
+ */
+export function isPlainPart(code: string, value: unknown): boolean {
+  switch (code) {
+    case '0':
+    case 'g':
+      return typeof value === 'string';
+    case 'c': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+      const v = value as { toolCallId?: unknown; argsTextDelta?: unknown };
+      return typeof v.toolCallId === 'string' && typeof v.argsTextDelta === 'string';
+    }
+    default:
+      return false;
+  }
 }

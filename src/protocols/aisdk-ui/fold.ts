@@ -7,7 +7,7 @@ import { frameText } from '../../model/decode';
 import type { ProtocolFold } from '../types';
 import { createSinkFold } from '../shared/sink-fold';
 import { UI_RULE } from './rules';
-import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES, knownKeys, type AnyChunk, type DataChunk } from './schema';
+import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES, isPlainChunk, knownKeys, type AnyChunk, type DataChunk } from './schema';
 import { addRaw, createUiState, type UiFoldState } from './fold-state';
 import { closeOpenParts, dataPart, legacyReasoning, partDelta, partEnd, partStart } from './fold-parts';
 import * as tools from './fold-tools';
@@ -65,7 +65,7 @@ function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): voi
     addRaw(st, i, raw);
     return;
   }
-  const parsed = schema.safeParse(json);
+  const parsed = isPlainChunk(json, type) ? { success: true as const, data: json } : schema.safeParse(json);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((x) => `${x.path.join('.') || 'chunk'}: ${x.message}`).join('; ');
     st.sink.report(UI_RULE.invalidChunk, `"${type}" chunk fails its schema (${issues}) (the client throws).`, [i]);
@@ -74,8 +74,9 @@ function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): voi
   }
   let keys = keyCache.get(schema);
   if (!keys) keyCache.set(schema, (keys = knownKeys(schema)));
-  const extra = Object.keys(json).filter((k) => !keys.has(k));
-  if (extra.length > 0) {
+  let extra: string[] | undefined;
+  for (const k of Object.keys(json)) if (!keys.has(k)) (extra ??= []).push(k);
+  if (extra) {
     st.sink.report(UI_RULE.unknownKey, `"${type}" chunk has undeclared keys ${extra.map((k) => `"${k}"`).join(', ')}; ai 5.0–7.0.0 clients reject unknown keys.`, [i]);
   }
   const note = VERSION_NOTES[type];

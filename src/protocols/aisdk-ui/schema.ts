@@ -221,3 +221,25 @@ export const VERSION_NOTES: Readonly<Record<string, string>> = {
 export function knownKeys(schema: ObjectSchema): ReadonlySet<string> {
   return new Set(Object.keys(schema.shape));
 }
+
+/** Streamed chunks checked by hand: their required string fields (none of them may carry providerMetadata). */
+const PLAIN_CHUNKS: ReadonlyMap<string, readonly string[]> = new Map([
+  ['text-start', ['id']],
+  ['text-delta', ['id', 'delta']],
+  ['text-end', ['id']],
+  ['reasoning-start', ['id']],
+  ['reasoning-delta', ['id', 'delta']],
+  ['reasoning-end', ['id']],
+  ['tool-input-delta', ['toolCallId', 'inputTextDelta']],
+]);
+
+/**
+ * The streamed chunks in their plain shape, checked by hand so they skip the zod schema; it accepts only
+ * what the schema accepts (fast-path.test.ts), and every other chunk still goes through the schema.
+ */
+export function isPlainChunk(json: Record<string, unknown>, type: string): boolean {
+  const required = PLAIN_CHUNKS.get(type);
+  if (!required || json.providerMetadata !== undefined) return false;
+  for (const key of required) if (typeof json[key] !== 'string') return false;
+  return true;
+}

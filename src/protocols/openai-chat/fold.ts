@@ -10,7 +10,7 @@ import { applyChoice } from './choices';
 import { finalizeTools, finalizeTurn } from './finalize';
 import { applyRequest } from './request';
 import { CHAT_RULES as R } from './rules';
-import { ChunkSchema, type ChatChunk } from './schema';
+import { ChunkSchema, isPlainChunk, type ChatChunk } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
 import { describeIssues, flattenUsage, isRecord, rawItem } from '../shared/view-helpers';
 import { guardedApply } from '../shared/view-helpers';
@@ -82,7 +82,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     turn.errored = true;
     return;
   }
-  const parsed = ChunkSchema.safeParse(json);
+  const parsed = isPlainChunk(json) ? { success: true as const, data: json } : ChunkSchema.safeParse(json);
   if (!parsed.success) {
     sink.report(R.invalidChunk, `not a chat.completion.chunk: ${describeIssues(parsed.error.issues)}`, [frame.index]);
     state.model.items.push(rawItem(frame));

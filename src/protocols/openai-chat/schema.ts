@@ -59,3 +59,38 @@ export const MAX_INDEX = 128;
 export function isValidIndex(value: unknown): value is number {
   return typeof value === 'number' && Number.isInteger(value) && value >= 0 && value < MAX_INDEX;
 }
+
+type Fields = Record<string, unknown>;
+const isPlainObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isNullishOr = (v: unknown, type: 'string' | 'object'): boolean =>
+  v === undefined || v === null || (type === 'string' ? typeof v === 'string' : isPlainObject(v));
+const isTextFields = (v: Fields, keys: readonly string[]): boolean => keys.every((k) => isNullishOr(v[k], 'string'));
+
+/**
+ * A chunk in its plain shape (string fields, string content, plain tool call deltas), checked by hand so
+ * it skips the zod schema; it accepts only what ChunkSchema accepts (fast-path.test.ts), and every other
+ * chunk still goes through the schema.
+ */
+export function isPlainChunk(json: unknown): json is ChatChunk {
+  if (!isPlainObject(json) || !Array.isArray(json.choices)) return false;
+  // The chunk's own id, object and model are optional but not nullable.
+  if (!['id', 'object', 'model'].every((k) => json[k] === undefined || typeof json[k] === 'string')) return false;
+  if (!isNullishOr(json.usage, 'object')) return false;
+  if (json.created !== undefined && !(typeof json.created === 'number' && Number.isFinite(json.created))) return false;
+  for (const choice of json.choices as unknown[]) {
+    if (!isPlainObject(choice) || !isNullishOr(choice.finish_reason, 'string')) return false;
+    const delta = choice.delta;
+    if (delta === undefined || delta === null) continue;
+    if (!isPlainObject(delta) || !isTextFields(delta, ['role', 'content', 'refusal'])) return false;
+    if (delta.function_call !== undefined && delta.function_call !== null) return false;
+    const calls = delta.tool_calls;
+    if (calls === undefined || calls === null) continue;
+    if (!Array.isArray(calls)) return false;
+    for (const call of calls as unknown[]) {
+      if (!isPlainObject(call) || !isTextFields(call, ['id', 'type'])) return false;
+      const fn = call.function;
+      if (fn !== undefined && fn !== null && !(isPlainObject(fn) && isTextFields(fn, ['name', 'arguments']))) return false;
+    }
+  }
+  return true;
+}

@@ -1,0 +1,44 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { decodeFrame } from './decode';
+import type { Frame } from './frame';
+
+const frame = (data: string): Frame => ({ index: 0, time: 0, connectionId: 'c', kind: 'message', direction: 'in', data });
+
+/** What decoding is defined as: JSON.parse of the text, its message as the reason when it throws. */
+function reference(data: string): { json: unknown; jsonError?: string } {
+  try {
+    return { json: JSON.parse(data) as unknown };
+  } catch (err) {
+    return { json: undefined, jsonError: `not JSON (${(err as Error).message})` };
+  }
+}
+
+describe('decodeFrame', () => {
+  it('decodes scalars, objects and `<code>:<json>` lines as JSON.parse does, reason included', () => {
+    for (const data of ['0:"hi"', '12', ' -1.5e3 ', 'true', 'nul', 'null', '2:[{"a":1}]', '-', '01', '1.', '{"a":1}']) {
+      const d = decodeFrame(frame(data));
+      expect({ json: d.json, jsonError: d.jsonError }).toEqual(reference(data));
+    }
+  });
+
+  it('agrees with JSON.parse on any text that starts like a number or literal', () => {
+    const start = fc.constantFrom('0', '1', '9', '-', 't', 'f', 'n', ' 1', '\n-');
+    const rest = fc.oneof(fc.string(), fc.json(), fc.constantFrom('', 'rue', 'alse', 'ull', '.5', 'e+2', 'E-7', ':"x"', ':{}'));
+    fc.assert(
+      fc.property(start, rest, fc.constantFrom('', ' ', '\r\n', 'x'), (a, b, c) => {
+        const data = a + b + c;
+        const d = decodeFrame(frame(data));
+        expect({ json: d.json, jsonError: d.jsonError }).toEqual(reference(data));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('describes non-JSON text without a reason and leaves other frame kinds alone', () => {
+    expect(decodeFrame(frame('[DONE]')).jsonError).toMatch(/^not JSON \(/);
+    expect(decodeFrame(frame('data: x')).jsonError).toBe('not JSON');
+    expect(decodeFrame(frame('')).jsonError).toBe('empty payload');
+    expect(decodeFrame({ ...frame('x'), kind: 'open' }).jsonError).toBeUndefined();
+  });
+});
