@@ -82,6 +82,8 @@ async function readers(): Promise<void> {
   const mb = (n: number) => `${fmt(n, 0)} MB`;
   console.log(`\nCLI check of a ${mb(r.jsonlMb)} JSON Lines file (${r.jsonlLines.toLocaleString('en')} lines), whole process:`);
   console.log(`  peak RSS                      ${mb(r.check.peakRssMb)}   ${fmt(r.check.peakRssMb / r.jsonlMb)}x the file   (exit ${r.check.exitCode}, ${fmt(r.check.ms / 1000, 1)} s)`);
+  console.log(`  collecting the capture first  ${mb(r.collectedCheck.peakRssMb)}   ${fmt(r.collectedCheck.peakRssMb / r.jsonlMb)}x the file   (exit ${r.collectedCheck.exitCode}, ${fmt(r.collectedCheck.ms / 1000, 1)} s)`);
+  console.log(`  same output                   ${r.check.stdout === r.collectedCheck.stdout ? 'yes' : 'NO'}`);
   console.log(`  node reading it line by line  ${mb(r.lineReader.peakRssMb)}   (${fmt(r.lineReader.ms / 1000, 1)} s)`);
   console.log(`  ratio                         ${fmt(r.check.peakRssMb / r.lineReader.peakRssMb)}x`);
   console.log(`CLI check of a HAR with ${r.harMessages.toLocaleString('en')} messages in one entry (${mb(r.harMb)}):`);
