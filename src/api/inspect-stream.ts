@@ -33,7 +33,8 @@ export async function inspectStream(source: InputSource, options: StreamInspectO
     throw err;
   }
   if (sink.failure !== undefined) throw sink.failure;
-  if (sink.outOfOrder || sink.retimed()) return undefined;
+  // Made-up times corrected once a recorded time turned up were analysed uncorrected (EventClock).
+  if (sink.outOfOrder || (end.untimedLead ?? 0) > 1) return undefined;
   const inspected: StreamInspected = { format: end.format, sessions: sink.splitter.finish() };
   if (end.timing === 'none') inspected.timing = 'none';
   return inspected;
@@ -67,9 +68,7 @@ class SplittingSink implements InputSink {
   private readonly framed = new Set<string>();
   /** The previous frame's place in the capture's order: its index in a capture file, else its time. */
   private last: number | undefined;
-  private first: PendingFrame | undefined;
-  /** The second frame, when the first two carried made-up times (0, 1): a clock found later resets them. */
-  private probe: PendingFrame | undefined;
+
 
   constructor(private readonly options: StreamInspectOptions) {
     this.splitter = new SessionSplitter(protocols, { keepFrames: options.keepFrames === true });
@@ -95,16 +94,9 @@ class SplittingSink implements InputSink {
     }
     this.last = order;
     this.framed.add(frame.connectionId);
-    if (this.count === 0) this.first = frame;
-    else if (this.count === 1 && this.first?.time === 0 && frame.time === 1) this.probe = frame;
     const indexedFrame = frame as Frame;
     indexedFrame.index = this.count++;
     this.guard(() => this.splitter.frame(indexedFrame));
-  }
-
-  /** Whether made-up times were corrected once a recorded time turned up (EventClock), after they were analysed. */
-  retimed(): boolean {
-    return this.probe !== undefined && this.probe.time !== 1;
   }
 
   private guard(work: () => void): void {

@@ -39,7 +39,7 @@ export async function analyseFile(file: string, protocol?: ProtocolId, options: 
 
 async function streamed(file: string, protocol: ProtocolId | undefined, keepFrames: boolean): Promise<AnalysedFile | undefined> {
   // Pieces stay under 1 MB, as in readInputFile (one-byte strings for ASCII text).
-  const stream = createReadStream(file, { highWaterMark: 1 << 19 });
+  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 19 });
   try {
     const inspected = await inspectStream(stream, { ...(protocol && { protocol }), keepFrames });
     return inspected && { file, ...inspected };
