@@ -1,6 +1,7 @@
 // The command line on large inputs, as whole processes: `check` of a generated JSON Lines file (an AG-UI
-// run) with its peak resident memory (VmHWM) against the file's size and against a node process that only
-// reads the same file line by line; and `check` of a HAR with 1,000,000 messages in one WebSocket entry.
+// run) with its peak resident memory (VmHWM) against the file's size, against the same check collecting
+// the whole capture before analysing it, and against a node process that only reads the same file line
+// by line; and `check` of a HAR with 1,000,000 messages in one WebSocket entry.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,6 +18,8 @@ export interface ReadersBench {
   jsonlMb: number;
   jsonlLines: number;
   check: ProcessRun;
+  /** The same check with the whole capture collected first (as before analysis while reading). */
+  collectedCheck: ProcessRun;
   lineReader: ProcessRun;
   harMb: number;
   harMessages: number;
@@ -24,6 +27,7 @@ export interface ReadersBench {
 }
 
 const BIN = path.resolve(import.meta.dirname, '../bin/agent-stream-inspector.mjs');
+const COLLECTED = path.resolve(import.meta.dirname, 'check-collected.ts');
 
 /** Runs a node process to its end, sampling /proc/<pid>/status for VmHWM (the kernel's own peak). */
 function run(args: string[]): Promise<ProcessRun> {
@@ -100,18 +104,19 @@ rl.on('line', () => n++);
 rl.on('close', () => console.log(n));
 `;
 
-export async function benchReaders(jsonlBytes = 200 * 1024 * 1024, harMessages = 1_000_000): Promise<ReadersBench> {
+export async function benchReaders(jsonlBytes = Number(process.env.ASI_BENCH_JSONL_MB ?? 200) * 1024 * 1024, harMessages = 1_000_000): Promise<ReadersBench> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asi-readers-'));
   try {
     const jsonl = path.join(dir, 'run.jsonl');
     const jsonlLines = writeJsonLines(jsonl, jsonlBytes);
     const check = await run([BIN, 'check', '--json', jsonl]);
+    const collectedCheck = await run(['--import', 'tsx', COLLECTED, jsonl]);
     const lineReader = await run(['-e', LINE_READER, jsonl]);
     fs.rmSync(jsonl);
     const har = path.join(dir, 'large.har');
     writeHar(har, harMessages);
     const harCheck = await run([BIN, 'check', '--json', har]);
-    return { jsonlMb: jsonlBytes / 1024 / 1024, jsonlLines, check, lineReader, harMb: fs.statSync(har).size / 1024 / 1024, harMessages, harCheck };
+    return { jsonlMb: jsonlBytes / 1024 / 1024, jsonlLines, check, collectedCheck, lineReader, harMb: fs.statSync(har).size / 1024 / 1024, harMessages, harCheck };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

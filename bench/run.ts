@@ -93,6 +93,8 @@ async function readers(): Promise<void> {
   const mb = (n: number) => `${fmt(n, 0)} MB`;
   console.log(`\nCLI check of a ${mb(r.jsonlMb)} JSON Lines file (${r.jsonlLines.toLocaleString('en')} lines), whole process:`);
   console.log(`  peak RSS                      ${mb(fig('readers.check-peak-rss', r.check.peakRssMb, 'MB'))}   ${fmt(r.check.peakRssMb / r.jsonlMb)}x the file   (exit ${r.check.exitCode}, ${fmt(fig('readers.check-time', r.check.ms / 1000, 's'), 1)} s)`);
+  console.log(`  collecting the capture first  ${mb(fig('readers.collected-check-peak-rss', r.collectedCheck.peakRssMb, 'MB'))}   ${fmt(r.collectedCheck.peakRssMb / r.jsonlMb)}x the file   (exit ${r.collectedCheck.exitCode}, ${fmt(r.collectedCheck.ms / 1000, 1)} s)`);
+  console.log(`  same output                   ${r.check.stdout === r.collectedCheck.stdout ? 'yes' : 'NO'}`);
   console.log(`  node reading it line by line  ${mb(fig('readers.line-reader-peak-rss', r.lineReader.peakRssMb, 'MB'))}   (${fmt(fig('readers.line-reader-time', r.lineReader.ms / 1000, 's'), 1)} s)`);
   console.log(`  ratio                         ${fmt(fig('readers.check-rss-ratio', r.check.peakRssMb / r.lineReader.peakRssMb, 'x'))}x`);
   console.log(`CLI check of a HAR with ${r.harMessages.toLocaleString('en')} messages in one entry (${mb(r.harMb)}):`);

@@ -17,6 +17,12 @@ import { withUserTurns } from './user-turns';
 export interface PipelineOptions {
   /** Skip detection and use this protocol. */
   protocol?: ProtocolId;
+  /**
+   * false: keep frames only while the protocol is uncertain (to replay them on a switch), none after a
+   * decisive choice. The view and findings are the same; scrubbing (`viewAt`, `findingsAt`) and
+   * `frames` are then unavailable. For one-pass analysis of large inputs (the command line).
+   */
+  keepFrames?: boolean;
 }
 
 export class SessionPipeline {
@@ -35,6 +41,8 @@ export class SessionPipeline {
   private current = -1;
   private finished = false;
   private scrub: { fold: ProtocolFold; upTo: number; position: number } | undefined;
+  private readonly keepFrames: boolean;
+  private appended = 0;
   /** Fault items of frames the fold threw on, in frame order; cleared when the fold is rebuilt. */
   private faults: RawItem[] = [];
 
@@ -43,6 +51,7 @@ export class SessionPipeline {
     options: PipelineOptions = {},
   ) {
     this.detector = new ProtocolDetector(registry);
+    this.keepFrames = options.keepFrames !== false;
     if (options.protocol) {
       this.protocolDef = registry.find((p) => p.id === options.protocol);
       this.certain = this.protocolDef !== undefined;
@@ -55,7 +64,13 @@ export class SessionPipeline {
   }
 
   get frames(): readonly Frame[] {
+    this.requireFrames('frames');
     return this.received;
+  }
+
+  /** How many frames the session has received, whether or not they are kept. */
+  get frameCount(): number {
+    return this.appended;
   }
 
   /** The protocol in use, when one was chosen. */
@@ -75,7 +90,8 @@ export class SessionPipeline {
   /** Consumes one frame; returns it decoded, so callers that describe it do not parse it again. */
   append(frame: Frame): DecodedFrame {
     const decoded = decodeFrame(frame);
-    this.received.push(frame);
+    this.appended++;
+    if (this.keepFrames || !this.certain) this.received.push(frame);
     if (!this.certain) {
       const chosen = isolate(() => this.detector.frame(decoded));
       if (chosen) {
@@ -119,11 +135,13 @@ export class SessionPipeline {
 
   /** Findings as of frame index `n` (inclusive). */
   findingsAt(n: number): Finding[] {
+    this.requireFrames('findingsAt');
     return this.allFindings.filter((f) => f.at <= n);
   }
 
   /** The view model as of frame index `n` (inclusive), built in a separate fold. */
   viewAt(n: number): ViewModel {
+    this.requireFrames('viewAt');
     const last = this.received[this.received.length - 1];
     if (!last || n >= last.index) return this.view();
     if (!this.scrub || this.scrub.upTo > n) {
@@ -165,6 +183,11 @@ export class SessionPipeline {
     // One replay of what was buffered while undecided; bounded by the detection window except when a
     // decisive frame arrives late in an unknown session.
     for (const f of this.received) this.applyLive(decodeFrame(f));
+    if (certain && !this.keepFrames) this.received.length = 0;
+  }
+
+  private requireFrames(what: string): void {
+    if (!this.keepFrames) throw new Error(`SessionPipeline.${what} is unavailable: this pipeline was made with keepFrames: false`);
   }
 
   private newFold(): ProtocolFold {

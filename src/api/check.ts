@@ -45,7 +45,7 @@ export function toCheckResult(file: string, session: Session, findings = sortedF
     file,
     session: session.key,
     protocol: session.pipeline.protocol,
-    frames: session.pipeline.frames.length,
+    frames: session.pipeline.frameCount,
     errorCount: counts.error,
     warningCount: counts.warning,
     infoCount: counts.info,

@@ -35,7 +35,7 @@ export function renderSessions(sessions: readonly Session[], options: { expand?:
   const several = sessions.length > 1;
   return sessions
     .map((s) => {
-      const head = several ? `== session ${s.key} (${s.pipeline.protocol}, ${s.pipeline.frames.length} frames) ==\n` : '';
+      const head = several ? `== session ${s.key} (${s.pipeline.protocol}, ${s.pipeline.frameCount} frames) ==\n` : '';
       return head + renderText(s.pipeline.view(), { expandRunning: options.expand === true });
     })
     .join('');

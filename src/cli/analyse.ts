@@ -1,8 +1,12 @@
 // Reads a file into sessions with their findings: the part of `check`, `render` and `stats` that is not
-// output. The file is read in pieces, so a large one never exists as one string. An input that cannot
+// output. The file is read in pieces and analysed as it is read (inspectStream): frames go from the
+// reader to the sessions' pipelines and are not kept, so memory does not grow with the file. An input
+// whose frames must first be sorted is read again and collected into a Capture. An input that cannot
 // be read or recognised throws InputError; anything else that fails is the tool's own failure and
 // throws InternalFailure naming the file.
+import { createReadStream } from 'node:fs';
 import { inspect, type Inspected } from '../api/inspect';
+import { inspectStream } from '../api/inspect-stream';
 import { jsonLinesLineMapOfFile } from '../api/read-file';
 import { InputError } from '../readers/read-input';
 import { readInputFile } from '../readers/read-input-file';
@@ -15,15 +19,42 @@ export interface AnalysedFile extends Inspected {
   timing?: 'none';
 }
 
-export async function analyseFile(file: string, protocol?: ProtocolId): Promise<AnalysedFile> {
+export interface AnalyseOptions {
+  /** Keep every session's frames (for figures that are read from the frames afterwards, e.g. `stats`). */
+  keepFrames?: boolean;
+  /** Read the whole file into a Capture first, as before streaming analysis (for comparison). */
+  collect?: boolean;
+}
+
+export async function analyseFile(file: string, protocol?: ProtocolId, options: AnalyseOptions = {}): Promise<AnalysedFile> {
   try {
-    const read = await readInputFile(file);
-    const analysed: AnalysedFile = { file, ...inspect(read, protocol ? { protocol } : {}) };
-    if (read.capture.timing === 'none') analysed.timing = 'none';
-    if (read.format === 'jsonl') analysed.lineOfFrame = await jsonLinesLineMapOfFile(file);
+    const analysed = (options.collect ? undefined : await streamed(file, protocol, options.keepFrames === true)) ?? (await collected(file, protocol));
+    if (analysed.format === 'jsonl') analysed.lineOfFrame = await jsonLinesLineMapOfFile(file);
     return analysed;
   } catch (err) {
     if (err instanceof InputError) throw err;
     throw new InternalFailure(file, err);
   }
+}
+
+async function streamed(file: string, protocol: ProtocolId | undefined, keepFrames: boolean): Promise<AnalysedFile | undefined> {
+  // Pieces stay under 1 MB, as in readInputFile (one-byte strings for ASCII text).
+  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 19 });
+  try {
+    const inspected = await inspectStream(stream, { ...(protocol && { protocol }), keepFrames });
+    return inspected && { file, ...inspected };
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (typeof code === 'string') throw new InputError(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : `cannot be read (${code})`);
+    throw err;
+  } finally {
+    stream.destroy();
+  }
+}
+
+async function collected(file: string, protocol: ProtocolId | undefined): Promise<AnalysedFile> {
+  const read = await readInputFile(file);
+  const analysed: AnalysedFile = { file, ...inspect(read, protocol ? { protocol } : {}) };
+  if (read.capture.timing === 'none') analysed.timing = 'none';
+  return analysed;
 }

@@ -4,17 +4,16 @@
 import { describe, expect, it, vi } from 'vitest';
 import { runCli, tempFile } from './test-support';
 
-vi.mock('../api/inspect', async (importOriginal) => {
-  const real = await importOriginal<typeof import('../api/inspect')>();
-  return {
-    ...real,
-    inspect: (...args: Parameters<typeof real.inspect>) => {
-      // The CLI hands inspect what the streaming reader read; its frames carry the file's text.
-      const text = typeof args[0] === 'string' ? args[0] : JSON.stringify(args[0]);
-      if (text.includes('explode')) throw new RangeError('Maximum call stack size exceeded');
-      return real.inspect(...args);
-    },
-  };
+vi.mock('../analysis/session-split', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../analysis/session-split')>();
+  // The CLI analyses frames as the reader reads them; one carrying this text makes the analysis fail.
+  class FailingSplitter extends real.SessionSplitter {
+    override frame(frame: Parameters<typeof real.SessionSplitter.prototype.frame>[0]): void {
+      if (frame.data.includes('explode')) throw new RangeError('Maximum call stack size exceeded');
+      super.frame(frame);
+    }
+  }
+  return { ...real, SessionSplitter: FailingSplitter };
 });
 
 describe('check: an internal failure', () => {

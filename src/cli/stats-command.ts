@@ -48,7 +48,8 @@ Exit 0; 2: an input cannot be read; 3: the tool failed.`,
     let failed = false;
     for (const file of positionals) {
       try {
-        const analysed = await analyseFile(file, protocol);
+        // The figures are read from each session's frames afterwards.
+        const analysed = await analyseFile(file, protocol, { keepFrames: true });
         if (analysed.sessions.length === 0) out.stderr(`${file}: no agent stream found in this ${analysed.format} input\n`);
         const options: MetricsOptions = { timing: analysed.timing === 'none' ? 'none' : 'real' };
         if (gap !== undefined) options.gapThresholdMs = gap;

@@ -21,6 +21,7 @@ export class CaptureCollector implements InputSink {
 
   capture(end: InputEnd): Capture {
     const frames = this.frames as Frame[];
+    for (let i = 0; i < (end.untimedLead ?? 0); i++) (frames[i] as Frame).time = 0;
     // Array.prototype.sort is stable: ties keep reading order.
     if (end.order === 'index') frames.sort((a, b) => a.index - b.index);
     else if (!inTimeOrder(frames)) frames.sort((a, b) => a.time - b.time);

@@ -28,6 +28,8 @@ export interface InputEnd {
   pageUrl?: string;
   /** The input carries no clock: frame times are made up (0, 1, 2… ms). */
   timing?: 'none';
+  /** The first frames read had made-up times before a recorded one arrived: their times are 0 (EventClock). */
+  untimedLead?: number;
 }
 
 /** Characters of a text that starts like JSON kept so it can be read again as JSON Lines. */
@@ -268,9 +270,11 @@ export class InputReader {
         if (!state.decided) this.decideLines(state);
         return this.finish();
       }
-      case 'body':
+      case 'body': {
         this.body?.end();
-        return { format: this.format as InputFormat, order: 'time', ...(this.body?.untimed && { timing: 'none' as const }) };
+        const lead = this.body instanceof JsonLinesReader ? this.body.untimedLead : 0;
+        return { format: this.format as InputFormat, order: 'time', ...(this.body?.untimed && { timing: 'none' as const }), ...(lead > 0 && { untimedLead: lead }) };
+      }
     }
   }
 

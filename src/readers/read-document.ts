@@ -24,6 +24,8 @@ export interface DocumentEnd {
   pageUrl?: string;
   /** The input carries no clock: frame times are made up. */
   timing?: 'none';
+  /** See InputEnd.untimedLead. */
+  untimedLead?: number;
 }
 
 interface HarEntry {
@@ -123,7 +125,7 @@ export class DocumentReader implements WalkHandler {
     if (this.root === 'array') {
       if (this.historyPossible && this.waiting.some((m) => isObject(m) && 'display_type' in m)) return this.history(text());
       if (this.historyPossible) this.releaseEvents();
-      return { format: 'json-events', order: 'time', ...(!this.clock.recorded && { timing: 'none' as const }) };
+      return { format: 'json-events', order: 'time', ...(!this.clock.recorded && { timing: 'none' as const }), ...(this.clock.lead > 0 && { untimedLead: this.clock.lead }) };
     }
     if (this.capture) {
       const top = this.capture.finish(Object.fromEntries(this.fields));
