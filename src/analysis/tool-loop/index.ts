@@ -15,7 +15,7 @@ export function toolLoopFindings(sessions: readonly Session[], options: LoopOpti
     checkChatConversation(
       conversation,
       (request, rule, message, frames, path) => {
-        const finding: Finding = { rule, severity: SEVERITY.get(rule) ?? 'error', message, frames, at: Math.max(...frames) };
+        const finding: Finding = { rule, severity: SEVERITY.get(rule) ?? 'error', message, frames, at: frames.reduce((a, b) => Math.max(a, b), 0) };
         if (path !== undefined) finding.path = path;
         let list = out.get(request.session);
         if (!list) out.set(request.session, (list = []));
