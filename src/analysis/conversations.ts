@@ -36,6 +36,8 @@ export interface ConversationRequest {
   answer: StreamedAnswer;
   /** Position in the conversation's `requests` of the request this one continues. */
   continues?: number;
+  /** Position in the conversation's `requests` of an earlier request with the same messages that this one sends again. */
+  repeats?: number;
   /** Index in `messages` of the first message past those of the request it continues. */
   newFrom: number;
 }
@@ -50,13 +52,6 @@ export interface Conversation {
 
 const BodySchema = z.looseObject({ messages: z.array(z.unknown()) });
 
-const MessageSchema = z.looseObject({
-  role: z.unknown().optional(),
-  content: z.unknown().optional(),
-  tool_call_id: z.unknown().optional(),
-  tool_calls: z.unknown().optional(),
-});
-
 /** The OpenAI Chat conversations of a capture's sessions. Requests with no readable `messages` are left out. */
 export function conversations(sessions: readonly Session[]): Conversation[] {
   const requests = sessions
@@ -64,33 +59,69 @@ export function conversations(sessions: readonly Session[]): Conversation[] {
     .flatMap((s) => s.connections.map((c) => chatRequest(s, c)).filter((r) => r !== undefined))
     .sort((a, b) => a.firstFrame - b.firstFrame);
   const out: Conversation[] = [];
-  const placed: { conversation: Conversation; position: number; keys: string[] }[] = [];
+  // Placed requests by a hash of their whole message list, so finding the request a new one continues
+  // costs one lookup per prefix of its messages, not a comparison with every earlier request.
+  const byPrefix = new Map<string, Placed[]>();
   for (const request of requests) {
     const keys = request.messages.map(messageKey);
-    const parent = bestParent(placed, keys);
-    if (parent) {
+    const hashes = prefixHashes(keys);
+    const same = bestParent(byPrefix, keys, hashes, keys.length, keys.length);
+    const parent = same ? undefined : bestParent(byPrefix, keys, hashes);
+    let placed: Placed;
+    if (same) {
+      // A request sent again (a retry, "regenerate") takes the earlier one's place in its conversation.
+      const earlier = same.conversation.requests[same.position];
+      if (earlier?.continues !== undefined) request.continues = earlier.continues;
+      request.newFrom = earlier?.newFrom ?? 0;
+      request.repeats = same.position;
+      same.conversation.requests.push(request);
+      placed = { conversation: same.conversation, position: same.conversation.requests.length - 1, keys };
+    } else if (parent) {
       request.continues = parent.position;
       request.newFrom = parent.keys.length;
       parent.conversation.requests.push(request);
-      placed.push({ conversation: parent.conversation, position: parent.conversation.requests.length - 1, keys });
+      placed = { conversation: parent.conversation, position: parent.conversation.requests.length - 1, keys };
     } else {
       const conversation: Conversation = { id: request.connectionId, protocol: 'openai-chat', requests: [request] };
       out.push(conversation);
-      placed.push({ conversation, position: 0, keys });
+      placed = { conversation, position: 0, keys };
     }
+    const whole = hashes[keys.length - 1];
+    if (whole === undefined) continue;
+    let list = byPrefix.get(whole);
+    if (!list) byPrefix.set(whole, (list = []));
+    list.push(placed);
   }
   return out;
 }
 
-/** The earlier request whose messages are the longest prefix of these (the latest one on a tie). */
-function bestParent<T extends { keys: string[] }>(placed: readonly T[], keys: readonly string[]): T | undefined {
-  let best: T | undefined;
-  for (const p of placed) {
-    if (p.keys.length === 0 || p.keys.length >= keys.length) continue;
-    if (!p.keys.every((k, i) => k === keys[i])) continue;
-    if (!best || p.keys.length >= best.keys.length) best = p;
+interface Placed {
+  conversation: Conversation;
+  position: number;
+  keys: string[];
+}
+
+/** The earlier request whose messages are the longest prefix of these, from `longest` to `shortest` messages (the latest one on a tie). */
+function bestParent(byPrefix: ReadonlyMap<string, Placed[]>, keys: readonly string[], hashes: readonly string[], longest = keys.length - 1, shortest = 1): Placed | undefined {
+  // By default the whole list is left out: a request continues a parent by going on past its messages.
+  for (let n = longest; n >= shortest; n--) {
+    const candidates = byPrefix.get(hashes[n - 1] ?? '') ?? [];
+    for (let i = candidates.length - 1; i >= 0; i--) {
+      const c = candidates[i];
+      if (c && c.keys.length === n && c.keys.every((k, j) => k === keys[j])) return c;
+    }
   }
-  return best;
+  return undefined;
+}
+
+/** `hashes[i]`: the length and a 32-bit FNV-1a hash of `keys[0..i]`. */
+function prefixHashes(keys: readonly string[]): string[] {
+  let h = 0x811c9dc5;
+  return keys.map((key, i) => {
+    for (let j = 0; j < key.length; j++) h = Math.imul(h ^ key.charCodeAt(j), 0x01000193);
+    h = Math.imul(h ^ 0xff, 0x01000193);
+    return `${i + 1}:${(h >>> 0).toString(36)}`;
+  });
 }
 
 /**
@@ -99,9 +130,10 @@ function bestParent<T extends { keys: string[] }>(placed: readonly T[], keys: re
  * would split real conversations.
  */
 function messageKey(message: unknown): string {
-  const parsed = MessageSchema.safeParse(message);
-  if (!parsed.success) return 'invalid';
-  const m = parsed.data;
+  // Read field by field (each checked with typeof): a schema parse per message of every request is
+  // the slowest part of joining long conversations.
+  if (!isRecord(message)) return 'invalid';
+  const m = message;
   const calls = Array.isArray(m.tool_calls) ? m.tool_calls.map((c) => (isRecord(c) && typeof c.id === 'string' ? c.id : '')) : [];
   return JSON.stringify([
     typeof m.role === 'string' ? m.role : '',

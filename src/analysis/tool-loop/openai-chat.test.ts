@@ -31,6 +31,12 @@ describe('OpenAI Chat tool loop', () => {
     expect(findings([first, cleanFollowUp]).filter((f) => f.includes('stalled'))).toEqual([]);
   });
 
+  it('loop-stalled: a request sent again takes over the loop; only the last one unanswered stalls', () => {
+    expect(findings([first, first, cleanFollowUp])).toEqual([]);
+    // The second request starts at frame 9; its finish_reason is frame 15.
+    expect(findings([first, first])).toEqual(['15 openai-chat/loop-stalled']);
+  });
+
   it('loop-tool-calls-changed: the follow-up rewrote the arguments, or left out the assistant message', () => {
     const changed = [weather('call_1', 'Paris'), weather('call_2', 'Berlin')];
     // The follow-up request is frame 9; the assistant message is messages[2].

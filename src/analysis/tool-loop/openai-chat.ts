@@ -25,8 +25,9 @@ export function checkChatConversation(conversation: Conversation, report: LoopRe
   const { requests } = conversation;
   const depth: number[] = [];
   requests.forEach((request, position) => {
-    const followUps = requests.filter((r) => r.continues === position);
-    if (asksForTools(request) && followUps.length === 0) {
+    // A request sent again (a retry) leaves the loop to the new one.
+    const followedUp = requests.some((r) => r.continues === position || r.repeats === position);
+    if (asksForTools(request) && !followedUp) {
       const names = request.answer.toolCalls.map((c) => c.name || '?').join(', ');
       report(request, R.stalled, `the stream ended with finish_reason "tool_calls" (${names}) and no later request carried the tool results: the tool loop stopped here`, [request.answer.finishFrame ?? request.firstFrame]);
     }
