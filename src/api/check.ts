@@ -1,6 +1,7 @@
 // `check`: one result per agent session, in the shape of the CLI's `--json` output (after ESLint's
 // JSON formatter), with the findings sorted by where they occur.
 import type { Session } from '../analysis/sessions';
+import { toolLoopFindings } from '../analysis/tool-loop';
 import { countBySeverity, type Finding, type Severity } from '../model/finding';
 import { inspect, type CaptureSource, type InspectOptions } from './inspect';
 
@@ -32,11 +33,19 @@ export interface CheckOptions extends InspectOptions {
 
 /** Checks an input; throws InputError when text cannot be read or recognised. */
 export function check(source: CaptureSource, options: CheckOptions = {}): CheckResult[] {
-  return inspect(source, options).sessions.map((s) => toCheckResult(options.file ?? '<input>', s));
+  const { sessions } = inspect(source, options);
+  const findings = checkedFindings(sessions);
+  return sessions.map((s) => toCheckResult(options.file ?? '<input>', s, findings(s)));
 }
 
-export function sortedFindings(session: Session): Finding[] {
-  return [...session.pipeline.findings()].sort((a, b) => (a.frames[0] ?? -1) - (b.frames[0] ?? -1));
+export function sortedFindings(session: Session, extra: readonly Finding[] = []): Finding[] {
+  return [...session.pipeline.findings(), ...extra].sort((a, b) => (a.frames[0] ?? -1) - (b.frames[0] ?? -1));
+}
+
+/** Each session's findings, sorted, with those the checks across requests (the tool loop) report on it. */
+export function checkedFindings(sessions: readonly Session[]): (session: Session) => Finding[] {
+  const across = toolLoopFindings(sessions);
+  return (session) => sortedFindings(session, across.get(session));
 }
 
 export function toCheckResult(file: string, session: Session, findings = sortedFindings(session)): CheckResult {

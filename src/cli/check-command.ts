@@ -1,7 +1,7 @@
 // `check FILE…`: checks captures against their protocols and reports the findings in one of several
 // formats. Exit 0 clean, 1 error findings (or more warnings than --max-warnings), 2 an input that
 // cannot be read or in which no agent protocol is recognised, 3 an internal failure.
-import { sortedFindings, toCheckResult } from '../api/check';
+import { checkedFindings, toCheckResult } from '../api/check';
 import { recognised } from '../api/inspect';
 import { InputError } from '../readers/read-input';
 import type { ProtocolId } from '../protocols/types';
@@ -62,8 +62,9 @@ Exit 0: no error findings; 1: error findings, or more warnings than --max-warnin
 async function checkFile(file: string, protocol: ProtocolId | undefined, allowUnknown: boolean, debug: boolean, out: Output): Promise<CheckedFile> {
   try {
     const analysed = await analyseFile(file, protocol);
+    const findingsOf = checkedFindings(analysed.sessions);
     const sessions = analysed.sessions.map((s) => {
-      const findings = sortedFindings(s);
+      const findings = findingsOf(s);
       return { result: toCheckResult(file, s, findings), findings };
     });
     const checked: CheckedFile = { file, format: analysed.format, sessions };

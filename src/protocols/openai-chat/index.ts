@@ -5,11 +5,13 @@ import { createOpenAIChatFold } from './fold';
 import { openaiChatRules } from './rules';
 import { describeOpenAIChatFrame } from './describe';
 import { openaiChatPromptOf } from './prompt';
+import { openaiChatLoopRules } from '../../analysis/tool-loop/rules';
 
 export const openaiChatProtocol: ProtocolDefinition = {
   id: 'openai-chat',
   title: 'OpenAI Chat Completions',
-  rules: openaiChatRules,
+  // The tool-loop rules check across requests (src/analysis/tool-loop/); listed here with the stream's own.
+  rules: [...openaiChatRules, ...openaiChatLoopRules],
   detectFrame,
   detectConnection,
   createFold: createOpenAIChatFold,

@@ -1,0 +1,30 @@
+// Cross-request checks: findings about the conversation a session's request belongs to, reported on
+// the session of the request they point at, so `check` lists them with that session's own findings.
+import type { Finding } from '../../model/finding';
+import { conversations } from '../conversations';
+import type { Session } from '../sessions';
+import { checkChatConversation, type LoopOptions } from './openai-chat';
+import { openaiChatLoopRules } from './rules';
+
+const SEVERITY = new Map(openaiChatLoopRules.map((r) => [r.id, r.severity]));
+
+/** Tool-loop findings by the session they are reported on; sessions without any are absent. */
+export function toolLoopFindings(sessions: readonly Session[], options: LoopOptions = {}): Map<Session, Finding[]> {
+  const out = new Map<Session, Finding[]>();
+  for (const conversation of conversations(sessions)) {
+    checkChatConversation(
+      conversation,
+      (request, rule, message, frames, path) => {
+        const finding: Finding = { rule, severity: SEVERITY.get(rule) ?? 'error', message, frames, at: frames.reduce((a, b) => Math.max(a, b), 0) };
+        if (path !== undefined) finding.path = path;
+        let list = out.get(request.session);
+        if (!list) out.set(request.session, (list = []));
+        list.push(finding);
+      },
+      options,
+    );
+  }
+  return out;
+}
+
+export type { LoopOptions } from './openai-chat';
