@@ -173,7 +173,10 @@ export class SessionSplitter {
         continue;
       }
       const protocol: ProtocolId | undefined = scan.protocol?.id;
-      const pipeline = new SessionPipeline(this.registry, { ...(protocol && { protocol }), ...(this.options.keepFrames === false && { keepFrames: false }) });
+      // A request the page sent with a body (an OpenAI Chat turn) is read again across requests by the
+      // tool-loop check, which needs its streamed frames: such sessions keep them.
+      const dropFrames = this.options.keepFrames === false && scan.connection.requestBody === undefined;
+      const pipeline = new SessionPipeline(this.registry, { ...(protocol && { protocol }), ...(dropFrames && { keepFrames: false }) });
       const session: Session = { key: scan.key ?? scan.connection.id, connections: [], pipeline };
       this.all.push(session);
       this.join(session, scan);
