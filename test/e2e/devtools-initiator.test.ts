@@ -6,6 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
 import { startTestServer, type TestServer } from './support/server';
+import { frontendFor } from './support/devtools';
 
 let browser: LaunchedBrowser;
 let server: TestServer;
@@ -27,21 +28,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-// DevTools-internal modules (Chromium 156), evaluated as source text inside the frontend.
-const INSPECTED_URL = `import('./core/sdk/sdk.js').then((sdk) => sdk.TargetManager.TargetManager.instance().primaryPageTarget()?.inspectedURL() ?? '')`;
+// A DevTools-internal module (Chromium 156), as in support/devtools.ts.
 const SHOW_NETWORK = `import('./ui/legacy/legacy.js').then((ui) => ui.InspectorView.InspectorView.instance().showPanel('network'))`;
-
-async function frontendFor(url: string): Promise<Page> {
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    for (const p of browser.context.pages().filter((x) => x.url().startsWith('devtools://'))) {
-      const inspected = await p.evaluate<string>(INSPECTED_URL).catch(() => '');
-      if (inspected.startsWith(url)) return p;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no DevTools window inspects ${url}`);
-}
 
 /** The Initiator cell of the Network panel's row whose name contains `name`, as the user reads it. */
 async function initiatorCell(frontend: Page, name: string): Promise<string> {
@@ -55,7 +43,7 @@ async function initiatorCell(frontend: Page, name: string): Promise<string> {
 it("names the page's own script as the initiator of its fetch and WebSocket", async () => {
   const page = await browser.context.newPage();
   await page.goto(`${server.origin}/initiator.html`);
-  const frontend = await frontendFor(`${server.origin}/initiator.html`);
+  const frontend = await frontendFor(browser.context, `${server.origin}/initiator.html`);
   await frontend.evaluate(SHOW_NETWORK);
   await page.click('#go');
   for (const name of ['initiator-data', 'initiator-ws']) {

@@ -17,6 +17,7 @@ import { ruleDocAnchor } from '../../src/model/rule-anchor';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
 import { playToEnd, settledFrames, tabIdOf } from './support/panel-page';
 import { startTestServer, type TestServer } from './support/server';
+import { frontendFor, PANEL_IDS, setTheme, showPanel } from './support/devtools';
 
 const SCREENSHOTS = path.resolve(__dirname, 'screenshots');
 const PROMPT = 'What is the weather in Hanoi?';
@@ -30,16 +31,11 @@ let server: TestServer;
 let demo: DemoServer;
 let socketCount = 0;
 
-// DevTools-internal modules (Chromium 156), evaluated as source text inside the frontend so the test
-// runner does not rewrite their dynamic imports.
-const INSPECTED_URL = `import('./core/sdk/sdk.js').then((sdk) => sdk.TargetManager.TargetManager.instance().primaryPageTarget()?.inspectedURL() ?? '')`;
-const PANEL_IDS = `import('./ui/legacy/legacy.js').then((ui) => ui.InspectorView.InspectorView.maybeGetInspectorViewInstance()?.tabbedPane.tabIds() ?? [])`;
-const setTheme = (theme: 'default' | 'dark') => `import('./core/common/common.js').then((c) => c.Settings.Settings.instance().moduleSetting('ui-theme').set(${JSON.stringify(theme)}))`;
+// More DevTools internals (Chromium 156), as in support/devtools.ts.
 // Headless DevTools docks to the right of a blank stand-in for the page; undocked, the window is all DevTools,
 // so the viewport size is the DevTools window's size.
 const UNDOCK = `import('./ui/legacy/legacy.js').then((ui) => ui.DockController.DockController.instance().setDockSide('undocked'))`;
 const DRAWER_SHOWN = `import('./ui/legacy/legacy.js').then((ui) => ui.InspectorView.InspectorView.instance().drawerVisible())`;
-const showPanel = (id: string) => `import('./ui/legacy/legacy.js').then((ui) => ui.InspectorView.InspectorView.instance().showPanel(${JSON.stringify(id)}))`;
 
 /** An OpenAI Chat Completions stream, as `data:` records. */
 function chatChunks(): string[] {
@@ -132,19 +128,6 @@ async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what:
   }
 }
 
-/** The DevTools frontend inspecting `url`. */
-async function frontendFor(url: string, timeoutMs = 20_000): Promise<Page> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const p of browser.context.pages().filter((x) => x.url().startsWith('devtools://'))) {
-      const inspected = await p.evaluate<string>(INSPECTED_URL).catch(() => '');
-      if (inspected.startsWith(url)) return p;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no DevTools window inspects ${url}`);
-}
-
 interface InDevTools {
   page: Page;
   frontend: Page;
@@ -157,7 +140,7 @@ async function openWithPanel(url: string): Promise<InDevTools> {
   const page = await browser.context.newPage();
   await devtoolsOpened;
   await page.goto(url);
-  const frontend = await frontendFor(url);
+  const frontend = await frontendFor(browser.context, url);
   await frontend.evaluate(UNDOCK);
   await frontend.setViewportSize({ width: 1280, height: 800 });
   const panelId = `chrome-extension://${browser.extensionId}Agents`;
