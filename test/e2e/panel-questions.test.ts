@@ -410,6 +410,7 @@ describe.sequential('a demo run with findings, in the real DevTools panel', () =
     ] as const) {
       await frontend.setViewportSize({ width, height });
       await expect.poll(() => panel.evaluate(() => innerWidth)).toBeLessThanOrEqual(width);
+      await expect.poll(() => panel.evaluate(() => document.querySelector('.asi-panel')!.classList.contains('layout-narrow'))).toBe(width < 900);
       const layout = await panel.evaluate(() => ({
         scrollWidth: document.documentElement.scrollWidth,
         innerWidth,
