@@ -1,6 +1,6 @@
 // `npm run bench`: every ratio is ours against a baseline measured in the same run.
 // The capture benchmark needs Chromium and builds the extension first; `--no-browser` skips it.
-// `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, cli-startup, capture, panel-import,
+// `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, panel-metrics, cli-startup, capture, panel-import,
 // readers, fuzz (only when named: a million frames take minutes; `--fuzz-frames N` sets the count);
 // `--rounds N` sets the capture benchmark's rounds (9). `--json` prints every figure as JSON on stdout,
 // each with its target (see figures.ts); the human-readable report then goes to stderr.
@@ -42,6 +42,19 @@ function panelStore(): void {
   console.log(`  at frame 10                   ${fmt(fig('panel-store.append-at-10', p.appendAt10Us, 'us'), 2)} us`);
   console.log(`  at frame 100,000              ${fmt(fig('panel-store.append-at-100k', p.appendAt100kUs, 'us'), 2)} us`);
   console.log(`  ratio                         ${fmt(fig('panel-store.ratio', p.ratio, 'x'))}x   (the cost must not grow with the session)`);
+}
+
+async function panelMetrics(): Promise<void> {
+  const { benchPanelMetrics } = await import('./panel-metrics.bench');
+  const p = benchPanelMetrics();
+  console.log(`\nPanel store with the metrics and waterfall live, ${p.frames.toLocaleString('en')}-frame session (best of 3):`);
+  console.log(`  one append at frame 10        ${fmt(p.appendAt10Us, 2)} us`);
+  console.log(`  one append at frame 100,000   ${fmt(p.appendAt100kUs, 2)} us`);
+  console.log(`  ratio                         ${fmt(p.appendRatio)}x   (the cost must not grow with the session)`);
+  console.log(`  metrics snapshot at 10        ${fmt(p.snapshotAt10Us, 2)} us`);
+  console.log(`  metrics snapshot at 100,000   ${fmt(p.snapshotAt100kUs, 2)} us`);
+  console.log(`  waterfall layout, 100k frames ${fmt(p.layoutMs, 2)} ms   (${p.lanes} lane, 1,000 columns; a long task is 50 ms)`);
+  console.log(`  append + snapshot + layout    ${fmt(p.appendThenLayoutMs, 2)} ms`);
 }
 
 async function capture(): Promise<void> {
@@ -111,6 +124,7 @@ const parts: [string, boolean, () => void | Promise<void>][] = [
   ['flat-block', true, flatBlock],
   ['protocols', true, protocols],
   ['panel-store', true, panelStore],
+  ['panel-metrics', true, panelMetrics],
   ['cli-startup', true, async () => (await import('./cli-startup')).printCliStartup()],
   ['capture', browser, capture],
   ['panel-import', browser, panelImport],

@@ -39,7 +39,11 @@ export function App({ store, transport, theme, pageUrl }: AppProps) {
   const wide = width >= WIDE_FROM;
   const dark = theme !== undefined ? theme === 'dark' : prefersDark();
   const empty = store.empty.value;
-  useKeyboard(root, store, () => setExporting(false));
+  useKeyboard(root, store, () => {
+    if (!exporting) return false;
+    setExporting(false);
+    return true;
+  });
   const frameSelected = store.selection.frame.value !== undefined;
   return (
     <div ref={root} class={`asi-panel ${dark ? 'theme-dark' : 'theme-light'} ${wide ? 'layout-wide' : 'layout-narrow'}`}>
@@ -91,7 +95,7 @@ export function App({ store, transport, theme, pageUrl }: AppProps) {
  * The panel's own keys while it has focus: Ctrl/Cmd+F goes to the filter (not DevTools' find bar),
  * F8 / Shift+F8 step through findings, Escape closes what is open.
  */
-function useKeyboard(root: { current: HTMLElement | null }, store: PanelStore, closeDialogs: () => void): void {
+function useKeyboard(root: { current: HTMLElement | null }, store: PanelStore, closeDialogs: () => boolean): void {
   const close = useRef(closeDialogs);
   close.current = closeDialogs;
   useEffect(() => {
@@ -110,7 +114,11 @@ function useKeyboard(root: { current: HTMLElement | null }, store: PanelStore, c
         applyEvent(store, { type: 'stepFinding', step: e.shiftKey ? -1 : 1 });
         return;
       }
-      if (e.key === 'Escape') close.current();
+      // An Escape that closed something is the panel's; otherwise DevTools keeps it (it toggles the drawer).
+      if (e.key === 'Escape' && close.current()) {
+        e.preventDefault();
+        e.stopPropagation();
+      }
     };
     // Capture phase: DevTools' own handler in the extension frame must not see Ctrl+F first.
     document.addEventListener('keydown', onKeyDown, true);

@@ -4,10 +4,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import type { Frame as PwFrame, Page } from 'playwright-core';
+import type { Frame as PwFrame } from 'playwright-core';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import { launchBrowser } from './support/launch';
 import type { ChromeTabs } from './support/panel-page';
+import { frontendFor, PANEL_IDS, setTheme, showPanel } from './support/devtools';
 
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -27,33 +28,15 @@ afterAll(async () => {
   await demo?.close();
 });
 
-// DevTools-internal modules (Chromium 156), evaluated as source text inside the frontend so the test
-// runner does not rewrite their dynamic imports.
-const INSPECTED_URL = `import('./core/sdk/sdk.js').then((sdk) => sdk.TargetManager.TargetManager.instance().primaryPageTarget()?.inspectedURL() ?? '')`;
-const PANEL_IDS = `import('./ui/legacy/legacy.js').then((ui) => ui.InspectorView.InspectorView.maybeGetInspectorViewInstance()?.tabbedPane.tabIds() ?? [])`;
-const DARK_THEME = `import('./core/common/common.js').then((c) => c.Settings.Settings.instance().moduleSetting('ui-theme').set('dark'))`;
+const DARK_THEME = setTheme('dark');
 const SCREENSHOTS = path.resolve(__dirname, 'screenshots');
-const showPanel = (id: string) => `import('./ui/legacy/legacy.js').then((ui) => ui.InspectorView.InspectorView.instance().showPanel(${JSON.stringify(id)}))`;
-
-/** The DevTools frontend inspecting `url`. */
-async function frontendFor(url: string, timeoutMs = 10_000): Promise<Page> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    for (const p of browser.context.pages().filter((x) => x.url().startsWith('devtools://'))) {
-      const inspected = await p.evaluate<string>(INSPECTED_URL).catch(() => '');
-      if (inspected.startsWith(url)) return p;
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`no DevTools window inspects ${url}`);
-}
 
 it('shows the Agents panel with the demo frames', async () => {
   const devtoolsOpened = browser.context.waitForEvent('page', { predicate: (p) => p.url().startsWith('devtools://') });
   const page = await browser.context.newPage();
   await devtoolsOpened;
   await page.goto(`${demo.url}?scenario=normal&transport=sse`);
-  const frontend = await frontendFor(demo.url);
+  const frontend = await frontendFor(browser.context, demo.url);
 
   const panelId = `chrome-extension://${browser.extensionId}Agents`;
   await expect

@@ -1,0 +1,467 @@
+// The questions a developer opens the panel with, asked in the real DevTools window (docked, opened for
+// every tab) with the built extension: when did the reply start, which session is mine, what did the
+// page ask, what is each frame, which findings are there and what do they mean, does it fit a docked
+// window, do the panel's keys win over DevTools' own. Everything runs in the Agents panel's frame inside
+// DevTools (not the standalone panel page), so what is checked is what a user meets. Also writes
+// screenshots of the DevTools window, light and dark, at the docked and undocked sizes into
+// test/e2e/screenshots/panel-questions-*.png.
+import fs from 'node:fs';
+import path from 'node:path';
+import type { IncomingMessage } from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Frame as PwFrame, Page } from 'playwright-core';
+import { startDemoServer, type DemoServer } from '../../demo/server-core';
+import { check } from '../../src/api/check';
+import { utf8Length } from '../../src/panel/store/frame-row';
+import { ruleDocAnchor } from '../../src/model/rule-anchor';
+import { launchBrowser, type LaunchedBrowser } from './support/launch';
+import { playToEnd, settledFrames, tabIdOf } from './support/panel-page';
+import { startTestServer, type TestServer } from './support/server';
+import { frontendFor, PANEL_IDS, setTheme, showPanel } from './support/devtools';
+
+const SCREENSHOTS = path.resolve(__dirname, 'screenshots');
+const PROMPT = 'What is the weather in Hanoi?';
+/** The server waits this long before it answers the chat request. */
+const REPLY_DELAY_MS = 1600;
+// Non-ASCII text, so a size in bytes differs from a size in characters.
+const DELTAS = ['In Hà Nội it is', ' 31 °C and sunny.'];
+
+let browser: LaunchedBrowser;
+let server: TestServer;
+let demo: DemoServer;
+let socketCount = 0;
+
+// More DevTools internals (Chromium 156), as in support/devtools.ts.
+// Headless DevTools docks to the right of a blank stand-in for the page; undocked, the window is all DevTools,
+// so the viewport size is the DevTools window's size.
+const UNDOCK = `import('./ui/legacy/legacy.js').then((ui) => ui.DockController.DockController.instance().setDockSide('undocked'))`;
+const DRAWER_SHOWN = `import('./ui/legacy/legacy.js').then((ui) => ui.InspectorView.InspectorView.instance().drawerVisible())`;
+
+/** An OpenAI Chat Completions stream, as `data:` records. */
+function chatChunks(): string[] {
+  const chunk = (delta: object, finish: string | null = null) =>
+    JSON.stringify({ id: 'chatcmpl-q1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, delta, finish_reason: finish }] });
+  return [chunk({ role: 'assistant', content: '' }), ...DELTAS.map((content) => chunk({ content })), chunk({}, 'stop'), '[DONE]'];
+}
+
+async function readBody(req: IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of req as AsyncIterable<Buffer>) parts.push(part);
+  return Buffer.concat(parts).toString('utf8');
+}
+
+// The page: a chat request to an OpenAI-style endpoint (answered after REPLY_DELAY_MS), and two
+// WebSockets to the same path, each carrying one short flat-block turn.
+const PAGE = `<!doctype html><meta charset="utf-8"><title>Questions</title>
+<script>
+async function ask() {
+  const res = await fetch('/v1/chat/completions', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-client': 'panel-questions' },
+    body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, messages: [
+      { role: 'system', content: 'You are a weather assistant.' },
+      { role: 'user', content: ${JSON.stringify(PROMPT)} },
+    ] }),
+  });
+  const reader = res.body.getReader();
+  while (!(await reader.read()).done) {}
+  document.body.dataset.chat = 'done';
+}
+function socket(n) {
+  return new Promise((resolve) => {
+    const ws = new WebSocket('ws://' + location.host + '/ws');
+    let got = 0;
+    ws.onmessage = () => { if (++got === 5) { ws.close(); } };
+    ws.onclose = () => { document.body.dataset['ws' + n] = 'done'; resolve(); };
+  });
+}
+</script><body>questions</body>`;
+
+beforeAll(async () => {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  server = await startTestServer({
+    routes: {
+      '/questions.html': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(PAGE);
+      },
+      '/v1/chat/completions': (req, res) => {
+        void readBody(req).then(() => {
+          setTimeout(() => {
+            res.writeHead(200, { 'content-type': 'text/event-stream; charset=utf-8', 'cache-control': 'no-cache', 'x-request-id': 'req-q1' });
+            for (const data of chatChunks()) res.write(`data: ${data}\n\n`);
+            res.end();
+          }, REPLY_DELAY_MS);
+        });
+      },
+    },
+    onWebSocket: (ws, req) => {
+      if (!req.url?.startsWith('/ws')) return ws.close();
+      const n = ++socketCount;
+      const events = [
+        { type: 'message_start', message: { message_type: 'chat' } },
+        { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '', is_final: true } },
+        { type: 'content_block_delta', index: 0, delta: { text: `Socket ${n} says hello.` } },
+        { type: 'content_block_stop', index: 0 },
+        { type: 'message_stop' },
+      ];
+      for (const e of events) ws.send(JSON.stringify(e));
+    },
+  });
+  demo = await startDemoServer({ port: 0, delayScale: 0 });
+  browser = await launchBrowser({ devtools: true });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  await demo?.close();
+});
+
+/** Polls `read` until `ok` holds (usable in hooks, where expect.poll is not). */
+async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(value)})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+interface InDevTools {
+  page: Page;
+  frontend: Page;
+  panel: PwFrame;
+}
+
+/** Opens `url` in a new tab and shows the Agents panel in that tab's DevTools window. */
+async function openWithPanel(url: string): Promise<InDevTools> {
+  const devtoolsOpened = browser.context.waitForEvent('page', { predicate: (p) => p.url().startsWith('devtools://') });
+  const page = await browser.context.newPage();
+  await devtoolsOpened;
+  await page.goto(url);
+  const frontend = await frontendFor(browser.context, url);
+  await frontend.evaluate(UNDOCK);
+  await frontend.setViewportSize({ width: 1280, height: 800 });
+  const panelId = `chrome-extension://${browser.extensionId}Agents`;
+  await until(() => frontend.evaluate<string[]>(PANEL_IDS), (ids) => ids.includes(panelId), 'the Agents panel');
+  await frontend.evaluate(showPanel(panelId));
+  const panel = await until(async () => frontend.frames().find((f) => f.url().includes(`${browser.extensionId}/panel.html`)), (f) => f !== undefined, 'the panel frame');
+  await panel!.waitForSelector('[data-testid="link"][data-state="live"]');
+  return { page, frontend, panel: panel! };
+}
+
+interface ExportedFrame {
+  index: number;
+  connectionId: string;
+  kind: string;
+  direction: string;
+  data: string;
+}
+
+async function exported(panel: PwFrame): Promise<{ frames: ExportedFrame[]; text: string }> {
+  const text = await panel.evaluate(() => window.__asiExport!());
+  return { frames: (JSON.parse(text) as { frames: ExportedFrame[] }).frames, text };
+}
+
+/** The frame numbers shown in the timeline's rows (the rows in the DOM: the list is virtualised). */
+const rowIndexes = (panel: PwFrame) => panel.locator('[data-testid="frame-row"]').evaluateAll((rows) => rows.map((r) => Number(r.getAttribute('data-index'))));
+
+async function chooseSession(panel: PwFrame, id: string): Promise<void> {
+  await panel.locator('[data-testid="session-button"]').click();
+  await panel.locator(`[data-testid="session"][data-session="${id}"]`).click();
+  await until(() => panel.locator('[data-testid="session-button"]').getAttribute('data-scope'), (scope) => scope === id, `session ${id} in scope`);
+}
+
+/** The picker's sessions: id and the connections it names. */
+async function sessionsInPicker(panel: PwFrame): Promise<Array<{ id: string; connections: string; protocol: string }>> {
+  await panel.locator('[data-testid="session-button"]').click();
+  const rows = await panel.locator('[data-testid="session"]').evaluateAll((els) =>
+    els.map((e) => ({ id: e.getAttribute('data-session') ?? '', protocol: e.getAttribute('data-protocol') ?? '', connections: e.querySelector('.session-connections')?.textContent ?? '' })),
+  );
+  await panel.locator('[data-testid="session-button"]').click();
+  return rows;
+}
+
+const seconds = (text: string | null): number => {
+  const m = /^([\d.]+) (ms|s)$/.exec((text ?? '').trim());
+  if (!m) throw new Error(`not a duration: ${text}`);
+  return m[2] === 's' ? Number(m[1]) : Number(m[1]) / 1000;
+};
+
+describe.sequential('a chat page and two sockets, in the real DevTools panel', () => {
+  let q: InDevTools;
+  let chatSession = '';
+  let chatConnection = '';
+
+  beforeAll(async () => {
+    q = await openWithPanel(`${server.origin}/questions.html`);
+    await q.page.evaluate(() => (window as unknown as { ask(): Promise<void> }).ask());
+    await q.page.evaluate(() => (window as unknown as { socket(n: number): Promise<void> }).socket(1));
+    await q.page.evaluate(() => (window as unknown as { socket(n: number): Promise<void> }).socket(2));
+    // The chat connection's 5 records and each socket's open, 5 messages and close have reached the panel.
+    await until(async () => (await exported(q.panel)).frames, (f) => f.filter((x) => x.kind === 'message').length >= 15 && f.filter((x) => x.kind === 'close').length >= 2, 'every frame in the panel');
+    const { frames } = await exported(q.panel);
+    chatConnection = frames.find((f) => f.kind === 'message' && f.data.includes('chat.completion.chunk'))!.connectionId;
+    const sessions = await sessionsInPicker(q.panel);
+    chatSession = sessions.find((s) => s.protocol === 'openai-chat')!.id;
+  });
+
+  it('1. shows the time to first token of a reply that starts after a known wait', async () => {
+    await chooseSession(q.panel, chatSession);
+    const ttft = q.panel.locator('[data-testid="metric-ttft"]');
+    await expect.poll(() => ttft.getAttribute('data-value')).toMatch(/ s$/);
+    const value = seconds(await ttft.getAttribute('data-value'));
+    expect(value).toBeGreaterThanOrEqual(REPLY_DELAY_MS / 1000 - 0.1);
+    expect(value).toBeLessThan(30);
+    // The Time column counts from the request, so the first record received does not say "0 ms".
+    const { frames } = await exported(q.panel);
+    const firstMessage = frames.find((f) => f.connectionId === chatConnection && f.kind === 'message' && f.direction === 'in')!;
+    const time = await q.panel.locator(`[data-testid="frame-row"][data-index="${firstMessage.index}"] .col-time`).textContent();
+    expect(time).not.toBe('0 ms');
+    expect(seconds(time)).toBeGreaterThanOrEqual(REPLY_DELAY_MS / 1000 - 0.1);
+  });
+
+  it('2. scopes the timeline to the session picked, and "All sessions" shows every frame again', async () => {
+    const sessions = await sessionsInPicker(q.panel);
+    // The first option is "All sessions"; the sockets are told apart by name.
+    expect(sessions[0]!.id).toBe('');
+    const first = sessions.find((s) => s.connections.trim() === 'WS /ws');
+    const second = sessions.find((s) => s.connections.trim() === 'WS /ws (2)');
+    expect(first, JSON.stringify(sessions)).toBeDefined();
+    expect(second, JSON.stringify(sessions)).toBeDefined();
+    const { frames } = await exported(q.panel);
+    for (const chosen of [first!, second!]) {
+      await chooseSession(q.panel, chosen.id);
+      const indexes = await rowIndexes(q.panel);
+      const connections = new Set(indexes.map((i) => frames.find((f) => f.index === i)!.connectionId));
+      expect(connections.size).toBe(1);
+      const own = frames.filter((f) => f.connectionId === [...connections][0]);
+      expect(indexes.sort((a, b) => a - b)).toEqual(own.map((f) => f.index));
+      expect(Number(await q.panel.locator('[data-testid="match-count"]').getAttribute('data-count'))).toBe(own.length);
+      // Its rendering is its own turn.
+      const text = await q.panel.locator('[data-testid="rendering"]').textContent();
+      expect(text).toContain(`Socket ${chosen === first ? 1 : 2} says hello.`);
+      expect(text).not.toContain(`Socket ${chosen === first ? 2 : 1} says hello.`);
+    }
+    await q.panel.locator('[data-testid="session-button"]').click();
+    await q.panel.locator('[data-testid="session"]').first().click();
+    await expect.poll(() => q.panel.locator('[data-testid="session-button"]').getAttribute('data-scope')).toBe('');
+    await expect.poll(async () => Number(await q.panel.locator('[data-testid="match-count"]').getAttribute('data-count'))).toBe(frames.length);
+  });
+
+  it("3. shows the prompt from the request body as the user's turn, and the request itself", async () => {
+    await chooseSession(q.panel, chatSession);
+    await q.panel.locator('[data-tab="rendering"]').click();
+    await expect.poll(() => q.panel.locator('[data-testid="rendering"] .user-message').first().textContent()).toBe(PROMPT);
+    // The system message is not the user's turn.
+    expect(await q.panel.locator('[data-testid="rendering"] .user-message').count()).toBe(1);
+    expect(await q.panel.locator('[data-testid="rendering"]').textContent()).toContain(DELTAS.join(''));
+
+    await q.panel.locator('[data-tab="request"]').click();
+    const view = q.panel.locator('[data-testid="request-view"]');
+    const row = (name: string) => view.locator('.kv-row', { has: q.panel.locator(`dt:text-is("${name}")`) }).first().locator('dd');
+    expect(await row('Request URL').textContent()).toBe(`${server.origin}/v1/chat/completions`);
+    expect(await row('Method').textContent()).toBe('POST');
+    expect(await row('Status').textContent()).toBe('200');
+    expect(await row('x-client').textContent()).toBe('panel-questions');
+    expect(await row('x-request-id').textContent()).toBe('req-q1');
+    expect(await view.locator('.prompt-text').textContent()).toBe(PROMPT);
+    expect(await view.textContent()).toContain('You are a weather assistant.');
+  });
+
+  it('4. names each OpenAI Chat frame, sizes it in bytes and numbers frames from 1', async () => {
+    await chooseSession(q.panel, chatSession);
+    const { frames } = await exported(q.panel);
+    const messages = frames.filter((f) => f.connectionId === chatConnection && f.kind === 'message');
+    const cells = async (index: number) => {
+      const row = q.panel.locator(`[data-testid="frame-row"][data-index="${index}"]`);
+      return { event: await row.locator('.col-type').textContent(), size: await row.locator('.col-size').textContent(), num: await row.locator('.col-num').textContent() };
+    };
+    const shown = [];
+    for (const f of messages) shown.push(await cells(f.index));
+    expect(shown.map((c) => c.event)).toEqual(['delta: role assistant', 'delta: text', 'delta: text', 'finish: stop', '[DONE]']);
+    for (const [i, f] of messages.entries()) {
+      expect(shown[i]!.size).toBe(`${utf8Length(f.data)} B`);
+      expect(shown[i]!.num).toBe(String(f.index + 1));
+    }
+    // A delta with non-ASCII text: bytes, not characters.
+    expect(utf8Length(messages[1]!.data)).toBeGreaterThan(messages[1]!.data.length);
+    // No row of any session says only "(json)".
+    await q.panel.locator('[data-testid="session-button"]').click();
+    await q.panel.locator('[data-testid="session"]').first().click();
+    const events = await q.panel.locator('[data-testid="frame-row"] .col-type').allTextContents();
+    expect(events.length).toBeGreaterThan(0);
+    expect(events).not.toContain('(json)');
+    // The tab's first frame is #1.
+    const firstRow = q.panel.locator('[data-testid="frame-row"]').first();
+    expect(await firstRow.getAttribute('data-index')).toBe('0');
+    expect(await firstRow.locator('.col-num').textContent()).toBe('1');
+  });
+
+  it('6a. has no todo column for a protocol without todos', async () => {
+    await chooseSession(q.panel, chatSession);
+    await q.panel.locator('[data-tab="rendering"]').click();
+    await q.panel.locator('[data-testid="rendering"]').waitFor();
+    expect(await q.panel.locator('.todo-panel').count()).toBe(0);
+    expect(await q.panel.locator('.rendering-body.with-todos').count()).toBe(0);
+  });
+
+  it("7. Ctrl+F focuses the panel's filter, not DevTools' find bar; Escape closes the export dialog", async () => {
+    const { frontend, panel } = q;
+    await frontend.bringToFront();
+    // Focus inside the panel, on a timeline row.
+    await panel.locator('[data-testid="frame-row"]').first().click();
+    expect(await panel.evaluate(() => document.activeElement?.matches('input.filter-text'))).toBe(false);
+    await frontend.keyboard.press('Control+f');
+    await expect.poll(() => panel.evaluate(() => document.activeElement?.matches('input.filter-text') ?? false)).toBe(true);
+    expect(await devtoolsSearchBarShown(frontend)).toBe(false);
+    // Typing goes to the filter and the match count follows.
+    await frontend.keyboard.type('type:finish');
+    await expect.poll(() => panel.locator('[data-testid="match-count"]').textContent()).toMatch(/^1 \/ \d+$/);
+    await frontend.keyboard.press('Escape');
+    expect(await panel.locator('input.filter-text').inputValue()).toBe('');
+
+    // The same key with DevTools' own tab strip focused opens DevTools' find bar: the check above can tell.
+    await frontend.locator('.tabbed-pane-header-tab.selected').first().click();
+    await frontend.keyboard.press('Control+f');
+    await expect.poll(() => devtoolsSearchBarShown(frontend)).toBe(true);
+    await frontend.keyboard.press('Escape');
+    await expect.poll(() => devtoolsSearchBarShown(frontend)).toBe(false);
+    const drawerBefore = await frontend.evaluate<boolean>(DRAWER_SHOWN);
+
+    await panel.locator('button.export').click();
+    const dialog = panel.locator('[role=dialog]');
+    await dialog.waitFor();
+    await frontend.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    // Escape in the panel is the panel's: DevTools' console drawer stays as it was.
+    expect(await frontend.evaluate<boolean>(DRAWER_SHOWN)).toBe(drawerBefore);
+  });
+});
+
+describe.sequential('a demo run with findings, in the real DevTools panel', () => {
+  let d: InDevTools;
+  let frameCount = 0;
+
+  beforeAll(async () => {
+    d = await openWithPanel(`${demo.url}?scenario=normal&transport=ws&buggy=1`);
+    await d.page.click('#start');
+    await d.page.waitForFunction(() => new URL(location.href).searchParams.has('session'));
+    await playToEnd(d.page);
+    frameCount = (await settledFrames(browser, await tabIdOf(browser, d.page))).length;
+    await until(() => d.panel.locator('[data-testid="frame-count"]').getAttribute('data-count'), (n) => Number(n) === frameCount, 'every frame in the panel');
+    const flat = (await sessionsInPicker(d.panel)).find((s) => s.protocol === 'flat-block');
+    if (!flat) throw new Error('no flat-block session in the picker');
+    await chooseSession(d.panel, flat.id);
+  });
+
+  it('5. keeps the whole findings list while stepping through it, and links each to its rule', async () => {
+    const { panel, frontend } = d;
+    await panel.locator('[data-tab="findings"]').click();
+    const rows = panel.locator('[data-testid="findings"] li.finding-row');
+    const total = await rows.count();
+    expect(total).toBeGreaterThanOrEqual(2);
+    const selectedNumber = () => panel.locator('[data-testid="frame-row"][aria-selected="true"] .col-num').textContent();
+    const firstRef = async (row: number) => /#(\d+)/.exec((await rows.nth(row).locator('.finding-frames').textContent()) ?? '')?.[1];
+
+    await rows.nth(0).locator('button.finding').click();
+    // Clicking scrubs the rendering back to the finding's frame; the list stays whole.
+    expect(await rows.count()).toBe(total);
+    expect(await rows.nth(0).getAttribute('class')).toContain('current');
+    await expect.poll(selectedNumber).toBe(await firstRef(0));
+
+    await frontend.keyboard.press('F8');
+    await expect.poll(() => rows.nth(1).getAttribute('class')).toContain('current');
+    expect(await rows.nth(1).locator('button.finding').getAttribute('aria-current')).toBe('true');
+    expect(await panel.locator('.finding-row.current').count()).toBe(1);
+    expect(await panel.locator('[data-testid="finding-nav"] .finding-position').first().getAttribute('data-position')).toBe('2');
+    expect(await rows.count()).toBe(total);
+    await expect.poll(selectedNumber).toBe(await firstRef(1));
+    await frontend.keyboard.press('Shift+F8');
+    await expect.poll(() => rows.nth(0).getAttribute('class')).toContain('current');
+
+    // The frame numbers findings cite are the command-line tool's, on the same capture exported from the panel.
+    const { text } = await exported(panel);
+    const cli = check(text).flatMap((r) => r.findings.map((f) => `${f.rule} ${f.location.split(':')[0]}`));
+    const shown = await rows.evaluateAll((els) => els.map((e) => `${e.getAttribute('data-rule')} ${/#(\d+)/.exec(e.querySelector('.finding-frames')?.textContent ?? '')?.[1] ?? '-'}`));
+    for (const f of shown) expect(cli, f).toContain(f);
+
+    // Every rule link leads to an element with that id on the rules page.
+    const links = await rows.evaluateAll((els) => els.map((e) => ({ rule: e.getAttribute('data-rule') ?? '', href: e.querySelector('a.rule-doc')?.getAttribute('href') ?? '' })));
+    const rules = await browser.context.newPage();
+    await rules.goto(`chrome-extension://${browser.extensionId}/rules.html`);
+    for (const { rule, href } of links) {
+      expect(href).toBe(`rules.html#${encodeURIComponent(ruleDocAnchor(rule))}`);
+      const anchor = decodeURIComponent(href.split('#')[1] ?? '');
+      await expect.poll(() => rules.evaluate((id) => document.getElementById(id) !== null, anchor), { message: rule }).toBe(true);
+    }
+    await rules.close();
+  });
+
+  it('6. fits a docked (560×700) and an undocked (1280×800) DevTools window, with a movable split', async () => {
+    const { panel, frontend } = d;
+    await panel.locator('[data-tab="rendering"]').click();
+    // The flat-block session has todos: the column is there (and absent for the chat session, see 6a).
+    await panel.locator('.todo-panel').waitFor();
+    for (const [width, height, key] of [
+      [560, 700, 'ArrowDown'],
+      [1280, 800, 'ArrowRight'],
+    ] as const) {
+      await frontend.setViewportSize({ width, height });
+      await expect.poll(() => panel.evaluate(() => innerWidth)).toBeLessThanOrEqual(width);
+      await expect.poll(() => panel.evaluate(() => document.querySelector('.asi-panel')!.classList.contains('layout-narrow'))).toBe(width < 900);
+      const layout = await panel.evaluate(() => ({
+        scrollWidth: document.documentElement.scrollWidth,
+        innerWidth,
+        narrow: document.querySelector('.asi-panel')!.classList.contains('layout-narrow'),
+      }));
+      expect(layout.scrollWidth, `${width}×${height}`).toBeLessThanOrEqual(layout.innerWidth);
+      expect(layout.narrow).toBe(width < 900);
+      if (width === 560) {
+        // Rows wholly inside the timeline's visible box.
+        const inView = await panel.evaluate(() => {
+          const box = document.querySelector('[data-testid="timeline"]')!.getBoundingClientRect();
+          return [...document.querySelectorAll('[data-testid="frame-row"]')].filter((r) => {
+            const b = r.getBoundingClientRect();
+            return b.top >= box.top - 0.5 && b.bottom <= box.bottom + 0.5 && b.bottom <= innerHeight;
+          }).length;
+        });
+        expect(inView).toBeGreaterThanOrEqual(10);
+      }
+      const divider = panel.locator('.panel-body > .split-divider');
+      const before = await divider.getAttribute('aria-valuenow');
+      await divider.focus();
+      await frontend.keyboard.press(key);
+      await expect.poll(() => divider.getAttribute('aria-valuenow')).not.toBe(before);
+      expect(Number(await divider.getAttribute('aria-valuenow'))).toBeGreaterThan(Number(before));
+      await frontend.keyboard.press(key === 'ArrowDown' ? 'ArrowUp' : 'ArrowLeft');
+      await expect.poll(() => divider.getAttribute('aria-valuenow')).toBe(before);
+    }
+  });
+
+  it('8. saves screenshots of the session, docked and undocked, light and dark', async () => {
+    const { panel, frontend } = d;
+    await panel.locator('[data-tab="rendering"]').click();
+    for (const theme of ['default', 'dark'] as const) {
+      await frontend.evaluate(setTheme(theme));
+      await expect.poll(() => panel.locator('.asi-panel').getAttribute('class')).toContain(theme === 'dark' ? 'theme-dark' : 'theme-light');
+      for (const [width, height] of [
+        [1280, 800],
+        [560, 700],
+      ] as const) {
+        await frontend.setViewportSize({ width, height });
+        await expect.poll(() => panel.evaluate(() => document.querySelector('.asi-panel')!.classList.contains('layout-narrow'))).toBe(width < 900);
+        const file = path.join(SCREENSHOTS, `panel-questions-${width}x${height}-${theme === 'dark' ? 'dark' : 'light'}.png`);
+        await frontend.screenshot({ path: file });
+        expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+      }
+    }
+    await frontend.evaluate(setTheme('default'));
+  });
+});
+
+/** Whether DevTools' own search bar (of the panel shown) is open. */
+async function devtoolsSearchBarShown(frontend: Page): Promise<boolean> {
+  return frontend.locator('.search-bar:visible').count().then((n) => n > 0);
+}
