@@ -11,7 +11,10 @@ interface Memo {
 const memos = new WeakMap<readonly Finding[], Memo>();
 
 export function findingFrame(f: Finding): number {
-  return f.frames.length > 0 ? Math.min(...f.frames.slice(0, 64)) : f.at;
+  if (f.frames.length === 0) return f.at;
+  let first = Infinity;
+  for (let i = 0; i < f.frames.length && i < 64; i++) first = Math.min(first, f.frames[i] as number);
+  return first;
 }
 
 /** One array per findings list, extended in place (copying it per append would be quadratic). */
