@@ -15,7 +15,7 @@ function session(findings: Finding[]) {
       return s.findings;
     },
   };
-  return Object.assign(s, { pipeline }) as typeof s & PanelSession;
+  return Object.assign(s, { pipeline }) as unknown as typeof s & PanelSession;
 }
 
 describe('FindingsIndex', () => {
