@@ -44,20 +44,16 @@ window.__run = (url, total, concurrent) => new Promise((resolve) => {
 });
 </script>`;
 
-/** Records in the panel page when its frame count changes, and its long tasks. */
-const RECORDER = () => {
-  const w = window as unknown as { __counts: [number, number][]; __long: number[] };
-  w.__counts = [];
-  w.__long = [];
-  new PerformanceObserver((list) => {
-    for (const e of list.getEntries()) w.__long.push(e.duration);
-  }).observe({ type: 'longtask', buffered: false });
-  const read = () => Number(document.querySelector('[data-testid="frame-count"]')?.getAttribute('data-count') ?? 0);
+/** Records in the panel page when its frame count changes, and its long tasks (a string: tsx would wrap a function's inner names). */
+const RECORDER = `
+  window.__counts = [];
+  window.__long = [];
+  new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__long.push(e.duration); }).observe({ type: 'longtask' });
   new MutationObserver(() => {
-    const n = read();
-    if (w.__counts.at(-1)?.[1] !== n) w.__counts.push([Date.now(), n]);
+    const n = Number(document.querySelector('[data-testid="frame-count"]')?.getAttribute('data-count') ?? 0);
+    if (window.__counts.at(-1)?.[1] !== n) window.__counts.push([Date.now(), n]);
   }).observe(document.body, { subtree: true, attributes: true, attributeFilter: ['data-count'], childList: true });
-};
+`;
 
 export async function benchSockets(sockets = 10_000, concurrent = 50): Promise<SocketsBench> {
   const server = http.createServer((_req, res) => {
