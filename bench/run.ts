@@ -91,7 +91,7 @@ async function readers(): Promise<void> {
 async function sockets(): Promise<void> {
   execFileSync('npx', ['wxt', 'build', '-b', 'chrome'], { stdio: 'ignore' });
   const { benchSockets } = await import('./sockets');
-  const s = await benchSockets();
+  const s = await benchSockets(Number(process.env.ASI_SOCKETS ?? 10_000));
   console.log(`\nPanel open on a page with ${s.sockets.toLocaleString('en')} short-lived WebSockets (two frames and a close each), in Chromium:`);
   console.log(`  page: ${s.pageFrames} frames in ${fmt(s.pageMs / 1000, 1)} s; hub ${s.hubFrames}, panel ${s.panelFrames} frames   (${s.visibility})`);
   console.log(`  panel behind the page         ${fmt(s.lagMs, 0)} ms   (target <= 1,000 ms)`);

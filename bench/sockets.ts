@@ -79,6 +79,7 @@ export async function benchSockets(sockets = 10_000, concurrent = 50): Promise<S
     await panel.waitForSelector(LIVE);
     await panel.evaluate(RECORDER);
     const visibility = `page ${await page.evaluate(() => document.visibilityState)}, panel ${await panel.evaluate(() => document.visibilityState)}`;
+    if (process.env.ASI_BENCH_TRACE) console.error(`${visibility}; opening ${sockets} sockets`);
     const run = await page.evaluate(([url, n, c]) => (window as unknown as { __run(u: string, n: number, c: number): Promise<{ frames: number; start: number; last: number }> }).__run(url, n, c), [`ws://${origin}/ws`, sockets, concurrent] as const);
     const hubCount = () =>
       browser.serviceWorker!.evaluate(
@@ -91,6 +92,7 @@ export async function benchSockets(sockets = 10_000, concurrent = 50): Promise<S
     for (const deadline = Date.now() + 600_000; Date.now() < deadline; ) {
       const now = await hubCount();
       seen = await counts();
+      if (process.env.ASI_BENCH_TRACE) console.error(`hub ${now}, panel ${seen.at(-1)?.[1] ?? 0}`);
       if (now === hub && seen.at(-1)?.[1] === now) break;
       hub = now;
       await new Promise((r) => setTimeout(r, 500));
