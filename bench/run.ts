@@ -1,7 +1,7 @@
 // `npm run bench`: every ratio is ours against a baseline measured in the same run.
 // The capture benchmark needs Chromium and builds the extension first; `--no-browser` skips it.
 // `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, panel-metrics, cli-startup, capture, panel-import,
-// readers, fuzz (only when named: a million frames take minutes; `--fuzz-frames N` sets the count);
+// readers, sockets, fuzz (only when named: a million frames take minutes; `--fuzz-frames N` sets the count);
 // `--rounds N` sets the capture benchmark's rounds (9). `--json` prints every figure as JSON on stdout,
 // each with its target (see figures.ts); the human-readable report then goes to stderr.
 import { execFileSync } from 'node:child_process';
@@ -114,6 +114,16 @@ async function readers(): Promise<void> {
   console.log(`  time ${fmt(fig('readers.har-check-time', r.harCheck.ms / 1000, 's'), 1)} s, peak RSS ${mb(fig('readers.har-check-peak-rss', r.harCheck.peakRssMb, 'MB'))}, exit ${r.harCheck.exitCode}`);
 }
 
+async function sockets(): Promise<void> {
+  execFileSync('npx', ['wxt', 'build', '-b', 'chrome'], { stdio: 'ignore' });
+  const { benchSockets } = await import('./sockets');
+  const s = await benchSockets(Number(process.env.ASI_SOCKETS ?? 10_000));
+  console.log(`\nPanel open on a page with ${s.sockets.toLocaleString('en')} short-lived WebSockets (two frames and a close each), in Chromium:`);
+  console.log(`  page: ${s.pageFrames} frames in ${fmt(s.pageMs / 1000, 1)} s; hub ${s.hubFrames}, panel ${s.panelFrames} frames   (${s.visibility})`);
+  console.log(`  panel behind the page         ${fmt(s.lagMs, 0)} ms   (target <= 1,000 ms)`);
+  console.log(`  panel long tasks              ${s.longTasks}, ${fmt(s.longTaskMs, 0)} ms in all`);
+}
+
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',')) : undefined;
 const browser = !process.argv.includes('--no-browser');
@@ -130,6 +140,7 @@ const parts: [string, boolean, () => void | Promise<void>][] = [
   ['panel-import', browser, panelImport],
   ['fuzz', only?.has('fuzz') === true, async () => (await import('./fuzz.bench')).printFuzz()],
   ['readers', true, readers],
+  ['sockets', browser, sockets],
 ];
 for (const [name, enabled, run] of parts) if (enabled && (!only || only.has(name))) await run();
 if (json) process.stdout.write(`${JSON.stringify(figures(), null, 2)}\n`);

@@ -1,5 +1,7 @@
-// What the hub sends a subscribed panel: one snapshot of the tab, then live appends. Big snapshots
-// travel whole; the typed port splits any message over its cap into pieces (see chunking.ts).
+// What the hub sends a subscribed panel: one snapshot of the tab, then live appends, and a trim when
+// the tab's frame bound dropped its oldest frames (the panel drops them too: the buffer never travels
+// again). Big snapshots travel whole; the typed port splits any message over its cap into pieces
+// (see chunking.ts).
 import { z } from 'zod';
 import type { Connection, Frame } from '../model/frame';
 import { MAX_HEALTH_LINE_CHARS, MAX_HEALTH_LINES } from './page-messages';
@@ -40,6 +42,8 @@ export type HubToPanel =
       /** Sessions whose summary changed. */
       readonly sessions: readonly SessionSummary[];
     }
+  /** The bound dropped the tab's oldest frames: every frame with a capture index below `below` is gone. */
+  | { readonly type: 'trim'; readonly tabId: number; readonly below: number }
   | ({ readonly type: 'status' } & TabStatus)
   | { readonly type: 'cleared'; readonly tabId: number }
   | { readonly type: 'export'; readonly requestId: number; readonly capture: CaptureLike; readonly dropped: number };
@@ -70,6 +74,7 @@ export const HubToPanelSchema = z.discriminatedUnion('type', [
     connections: z.array(ConnectionSchema),
     sessions: z.array(SessionSummarySchema),
   }),
+  z.object({ type: z.literal('trim'), tabId: z.number().int().nonnegative(), below: z.number().int().nonnegative() }),
   z.object({ type: z.literal('status'), ...TabStatusShape }),
   z.object({ type: z.literal('cleared'), tabId: z.number().int().nonnegative() }),
   z.object({

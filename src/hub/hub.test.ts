@@ -6,6 +6,7 @@ import type { RelayBatch } from '../bridge/relay-to-hub';
 import { createStore } from './testing/client-store';
 import { connectToHub } from './testing/client-link';
 import { Hub } from './hub';
+import type { HubToPanel } from '../bridge/hub-to-panel';
 import { MemoryStorage } from './storage';
 
 const EXT = 'ext-id';
@@ -23,6 +24,14 @@ const frame = (n: number, connectionId = 'ws-1', kind: 'message' | 'close' = 'me
   data: `{"n":${n}}`,
 });
 const batch = (seq: number, messages: PageToRelay[], document = 'aaaaaaaa01'): RelayBatch => ({ type: 'batch', document, seq, messages, dropped: 0, rejected: 0 });
+
+/** A panel port that records what the hub sends it. */
+function listening(tabId: number, heard: HubToPanel[]): MemoryPort {
+  const [mine, theirs] = memoryPortPair('panel', { id: EXT, url: `${ORIGIN}panel.html` });
+  mine.onMessage.addListener((m) => heard.push(m as HubToPanel));
+  mine.postMessage({ type: 'subscribe', tabId });
+  return theirs;
+}
 
 function setup(storage = new MemoryStorage(), limits?: { maxFrames: number; maxBytes: number }) {
   const hub = new Hub({ storage, registry: [], extensionId: EXT, extensionOrigin: ORIGIN, ...(limits && { limits }) });
@@ -171,6 +180,38 @@ describe('Hub', () => {
     const p = panel(9);
     await tick();
     expect(p.store.status.value.dropped).toBe(tab.record.dropped);
+  });
+
+  it('tells a watching panel the new lower bound, never the whole buffer again', async () => {
+    const { hub, relay, panel } = setup(new MemoryStorage(), { maxFrames: 10, maxBytes: 1e9 });
+    const p = panel(15);
+    await tick();
+    const r = relay(15);
+    r.send(batch(1, [opened(), opened('ws-2')]));
+    await tick();
+    const heard: HubToPanel[] = [];
+    hub.acceptPort(listening(15, heard));
+    await tick();
+    heard.length = 0;
+    // ws-2 sends 4 frames, then ws-1 keeps going: the bound drops ws-2's frames and ws-1's first ones.
+    r.send(batch(2, [1, 2, 3, 4].map((n) => frame(n, 'ws-2'))));
+    for (let seq = 3; seq <= 9; seq++) r.send(batch(seq, [1, 2].map((i) => frame(seq * 10 + i))));
+    await tick();
+    const tab = (await hub.tab(15))!;
+    expect(tab.record.dropped).toBeGreaterThan(4);
+    const types = heard.map((m) => m.type);
+    expect(types).not.toContain('snapshot');
+    const trims = heard.filter((m) => m.type === 'trim');
+    expect(trims.length).toBeGreaterThan(0);
+    expect(trims.at(-1)).toEqual({ type: 'trim', tabId: 15, below: tab.frames[0]!.index });
+    // No append carries a frame below a bound the panel was already told of.
+    let bound = 0;
+    for (const m of heard) {
+      if (m.type === 'trim') bound = m.below;
+      if (m.type === 'append') expect(m.frames.filter((f) => f.index < bound)).toEqual([]);
+    }
+    expect(p.store.frames.map((f) => f.index)).toEqual(tab.frames.map((f) => f.index));
+    expect(p.store.framesOf('1.ws-2')).toEqual([]);
   });
 
   it('bounds the buffer by the bytes frames take as JSON, not by their characters', async () => {

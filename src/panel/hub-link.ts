@@ -1,11 +1,13 @@
 // Connects a mounted panel to the hub over a port: subscribes to the tab, validates every message,
 // feeds the store, and reconnects 250 ms after the port drops (the service worker was stopped),
-// subscribing again for a fresh snapshot. The returned link is the panel's transport.
+// subscribing again for a fresh snapshot. The returned link is the panel's transport. Messages and
+// link changes reach the store in order, applied together once per animation frame (frame-scheduler.ts).
 import { HubToPanelSchema, type HubToPanel } from '../bridge/hub-to-panel';
 import type { PanelToHub } from '../bridge/panel-to-hub';
 import { TypedPort, type PortLike } from '../bridge/typed-port';
 import type { LinkState } from './store/events';
 import type { PanelTransport } from './transport';
+import { frameScheduler } from './frame-scheduler';
 
 export const RECONNECT_MS = 250;
 
@@ -17,20 +19,24 @@ export interface HubLinkOptions {
 }
 
 export interface HubLink extends PanelTransport {
+  /** Applies what arrived and waits for the next animation frame now. */
+  flush(): void;
   close(): void;
 }
 
 export function connectHub(options: HubLinkOptions): HubLink {
   let port: TypedPort<PanelToHub, HubToPanel> | undefined;
   let closed = false;
+  const later = frameScheduler();
+  const onLink = (state: LinkState) => later.run(() => options.onLink(state));
   const open = () => {
-    options.onLink('connecting');
+    onLink('connecting');
     const p = new TypedPort<PanelToHub, HubToPanel>(options.connect(), HubToPanelSchema);
     port = p;
-    p.onMessage((message) => options.onMessage(message));
+    p.onMessage((message) => later.run(() => options.onMessage(message)));
     p.onDisconnect(() => {
       if (closed || port !== p) return;
-      options.onLink('disconnected');
+      onLink('disconnected');
       setTimeout(() => {
         if (!closed) open();
       }, RECONNECT_MS);
@@ -42,8 +48,10 @@ export function connectHub(options: HubLinkOptions): HubLink {
     send: (message) => {
       port?.post(message);
     },
+    flush: () => later.flush(),
     close() {
       closed = true;
+      later.cancel();
       port?.disconnect();
     },
   };

@@ -16,7 +16,12 @@ import { scenarioFrames } from './panel-support';
 const EXT = 'ext-id';
 const ORIGIN = 'chrome-extension://ext-id/';
 const TAB = 5;
-const settle = (ms = 0) => act(() => new Promise<void>((r) => setTimeout(r, ms)));
+// Waits, then applies what reached the link (it applies messages once per animation frame).
+const settle = (ms = 0) =>
+  act(async () => {
+    await new Promise<void>((r) => setTimeout(r, ms));
+    link?.flush();
+  });
 
 let panel: MountedPanel | undefined;
 let link: HubLink | undefined;

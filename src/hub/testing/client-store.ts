@@ -63,6 +63,9 @@ export function apply(store: PanelStore, message: HubToPanel): void {
         store.status.value = status;
         return;
       }
+      case 'trim':
+        trimFrames(store, message.below);
+        return;
       case 'cleared':
         resetFrames(store);
         store.connections.value = new Map();
@@ -87,6 +90,19 @@ function addFrames(store: PanelStore, frames: readonly Frame[]): void {
     let list = store._mut.byConnection.get(f.connectionId);
     if (!list) store._mut.byConnection.set(f.connectionId, (list = []));
     list.push(f);
+  }
+  store.framesVersion.value++;
+}
+
+function trimFrames(store: PanelStore, below: number): void {
+  const keep = (f: Frame) => f.index >= below;
+  const frames = store._mut.frames;
+  const drop = frames.findIndex(keep);
+  frames.splice(0, drop < 0 ? frames.length : drop);
+  for (const [id, list] of store._mut.byConnection) {
+    const rest = list.filter(keep);
+    if (rest.length > 0) store._mut.byConnection.set(id, rest);
+    else store._mut.byConnection.delete(id);
   }
   store.framesVersion.value++;
 }

@@ -1,7 +1,8 @@
 // Which page, and which of its agent sessions the panel is scoped to. The picker opens a list that a
 // person recognises: protocol, the agent's own id, the connections by method and path, start time,
 // state, duration, time to first token, frames and findings. "All sessions" shows every frame.
-// The list is virtualised, so a page with thousands of short-lived sockets opens it as fast as one.
+// The list is virtualised and only the rows drawn are summarised, so a page with thousands of
+// short-lived sockets opens it, and keeps it open while frames arrive, as fast as one.
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
 import type { PanelStore } from '../store/store';
@@ -60,7 +61,8 @@ export function SessionBar({ store }: { store: PanelStore }) {
         {open && (
           <SessionList
             store={store}
-            rows={list.map(summarize)}
+            sessions={list}
+            summarize={summarize}
             selected={scoped?.id}
             onChoose={(id) => {
               setOpen(false);
@@ -98,13 +100,21 @@ export function SessionLine({ row, inline = false }: { row: SessionSummaryRow; i
   );
 }
 
-function SessionList(props: { store: PanelStore; rows: SessionSummaryRow[]; selected: string | undefined; onChoose(id: string | undefined): void; onClose(): void }) {
-  const { rows, selected, onChoose, onClose } = props;
+function SessionList(props: {
+  store: PanelStore;
+  sessions: readonly PanelSession[];
+  /** Called only for the rows drawn: a summary reads the session's frames and findings. */
+  summarize(session: PanelSession): SessionSummaryRow;
+  selected: string | undefined;
+  onChoose(id: string | undefined): void;
+  onClose(): void;
+}) {
+  const { sessions, summarize, selected, onChoose, onClose } = props;
   const scrollRef = useRef<HTMLDivElement>(null);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   // Row 0 is "All sessions"; the sessions follow.
-  const count = rows.length + 1;
-  const [active, setActive] = useState(() => (selected === undefined ? 0 : rows.findIndex((r) => r.id === selected) + 1));
+  const count = sessions.length + 1;
+  const [active, setActive] = useState(() => (selected === undefined ? 0 : sessions.findIndex((s) => s.id === selected) + 1));
   const virtualizer = useRef<Virtualizer<HTMLDivElement, HTMLDivElement> | null>(null);
   const options = {
     count,
@@ -127,7 +137,7 @@ function SessionList(props: { store: PanelStore; rows: SessionSummaryRow[]; sele
     scrollRef.current?.focus();
     v.scrollToIndex(Math.max(0, active), { align: 'auto' });
   }, [active, v]);
-  const choose = (at: number) => onChoose(at === 0 ? undefined : rows[at - 1]?.id);
+  const choose = (at: number) => onChoose(at === 0 ? undefined : sessions[at - 1]?.id);
   const onKeyDown = (e: KeyboardEvent) => {
     const moves: Record<string, number> = { ArrowDown: active + 1, ArrowUp: active - 1, Home: 0, End: count - 1, PageDown: active + 8, PageUp: active - 8 };
     if (e.key in moves) {
@@ -158,7 +168,8 @@ function SessionList(props: { store: PanelStore; rows: SessionSummaryRow[]; sele
     >
       <div style={{ height: `${count * ROW}px`, position: 'relative' }}>
         {(count <= PLAIN_UP_TO ? Array.from({ length: count }, (_, index) => ({ index, start: index * ROW })) : v.getVirtualItems()).map((item) => {
-          const row = item.index === 0 ? undefined : rows[item.index - 1];
+          const session = item.index === 0 ? undefined : sessions[item.index - 1];
+          const row = session && summarize(session);
           const isSelected = row ? row.id === selected : selected === undefined;
           return (
             <div
@@ -181,7 +192,7 @@ function SessionList(props: { store: PanelStore; rows: SessionSummaryRow[]; sele
                 </>
               ) : (
                 <span class="session-line">
-                  All sessions <span class="muted">({rows.length}) · every frame of the page</span>
+                  All sessions <span class="muted">({sessions.length}) · every frame of the page</span>
                 </span>
               )}
             </div>

@@ -8,6 +8,7 @@ import type { SessionSummary } from '../../bridge/shared-schemas';
 import { readInput, InputError } from '../../readers/read-input';
 import { safeText } from '../../model/safe-text';
 import { findingFrame } from './finding-order';
+import { MapView } from './map-view';
 import type { PanelEvent } from './events';
 import { EMPTY_STATUS, type PanelStore } from './store';
 
@@ -81,7 +82,7 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
       store.link.value = 'live';
       store.tabId.value = tabId;
       store.status.value = status;
-      store.connections.value = new Map(capture.connections.map((c) => [c.id, c]));
+      setConnections(store, capture.connections);
       addFrames(store, capture.frames, sessions);
       return;
     }
@@ -90,11 +91,13 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
       if (store.source.value === 'file') return;
       store.source.value = 'hub';
       if (message.connections.length > 0) {
-        const next = new Map(store.connections.value);
-        for (const c of message.connections) next.set(c.id, c);
-        store.connections.value = next;
+        for (const c of message.connections) store.connectionTable.set(c.id, c);
+        store.connections.value = new MapView(store.connectionTable);
       }
       addFrames(store, message.frames, message.sessions);
+      return;
+    case 'trim':
+      if (store.source.value === 'hub' && message.tabId === store.tabId.value) trim(store, message.below);
       return;
     case 'status': {
       const { type: _t, ...status } = message;
@@ -124,9 +127,39 @@ function addFrames(store: PanelStore, frames: readonly Frame[], summaries: reado
   afterFrames(store, frames.length > 0 || summaries.length > 0);
 }
 
+/**
+ * The hub's bound dropped every frame below `below`: the panel drops them too, with the sessions left
+ * without frames and the markers of the dropped frames. The user's selection stays while its frame is kept.
+ */
+function trim(store: PanelStore, below: number): void {
+  const dropped = store.log.trim(below);
+  if (dropped.length === 0) return;
+  const sessions = store.sessions.set;
+  const current = store.sessions.current.peek();
+  const affected = sessions.trim(dropped, store.connections.value, (id) => store.log.framesOf(id));
+  // A finding is picked by its place in the session's findings, which a refold renumbers.
+  if (current && affected.has(current)) store.selection.finding.value = undefined;
+  if (store.findings.index.forgetFrames(dropped.map((f) => f.index))) store.findingsVersion.value++;
+  const frame = store.selection.frame.value;
+  if (frame !== undefined && frame < below) {
+    store.selection.frame.value = undefined;
+    store.selection.highlighted.value = new Set();
+    store.selection.finding.value = undefined;
+  }
+  const scrubAt = store.scrub.at.value;
+  if (scrubAt !== undefined && scrubAt < below) {
+    store.scrub.at.value = undefined;
+    store.scrub.live.value = true;
+  }
+  for (const pick of [store.selection.scope, store.selection.session]) {
+    if (pick.value !== undefined && !sessions.get(pick.value)) pick.value = undefined;
+  }
+  afterFrames(store, true);
+}
+
 function afterFrames(store: PanelStore, changed: boolean): void {
   const sessions = store.sessions.set;
-  if (store.findings.index.update(sessions.list, sessions.rebuilt)) store.findingsVersion.value++;
+  if (store.findings.index.update(sessions.takeTouched(), sessions.list, sessions.rebuilt)) store.findingsVersion.value++;
   sessions.rebuilt = false;
   if (!changed) return;
   store.framesVersion.value++;
@@ -151,11 +184,16 @@ function loadCapture(store: PanelStore, capture: Capture, fileName: string | und
   store.toolbar.fileName.value = fileName;
   store.status.value = { ...EMPTY_STATUS, dropped: capture.dropped ?? 0, recording: false };
   store.untimed.value = capture.timing === 'none';
-  store.connections.value = new Map(capture.connections.map((c: Connection) => [c.id, c]));
+  setConnections(store, capture.connections);
   const frames = [...capture.frames].sort((a, b) => a.index - b.index);
   for (const f of frames) guardFrame(store, () => store.log.add(f));
   store.sessions.set.loadCapture({ ...capture, frames });
   afterFrames(store, true);
+}
+
+function setConnections(store: PanelStore, connections: readonly Connection[]): void {
+  store.connectionTable = new Map(connections.map((c) => [c.id, c]));
+  store.connections.value = new MapView(store.connectionTable);
 }
 
 function selectSession(store: PanelStore, id: string | undefined): void {
@@ -244,7 +282,7 @@ function reset(store: PanelStore): void {
   store.sessions.set.clear();
   store.findings.index.clear();
   store.sessions.set.rebuilt = false;
-  store.connections.value = new Map();
+  setConnections(store, []);
   store.selection.frame.value = undefined;
   store.selection.session.value = undefined;
   store.selection.scope.value = undefined;

@@ -1,6 +1,6 @@
 // Which frames have findings, and the worst severity on each: the timeline's markers. Kept up to date
-// incrementally: a pipeline's findings only grow, except when it switches protocol or is rebuilt,
-// which replaces its findings array and makes the index start over.
+// incrementally, visiting only the sessions that changed: a pipeline's findings only grow, except when
+// it switches protocol or is folded again, which replaces its findings array and its markers.
 import type { Finding, Severity } from '../../model/finding';
 import type { PanelSession } from './session-set';
 
@@ -17,24 +17,46 @@ export class FindingsIndex {
     return this.worst.size;
   }
 
-  /** Folds in what the sessions reported since the last call; returns whether anything changed. */
-  update(sessions: readonly PanelSession[], rebuilt: boolean): boolean {
-    const replaced = rebuilt || sessions.some((s) => s.seenFindingsOf !== undefined && s.seenFindingsOf !== s.pipeline.findings());
-    if (replaced) {
+  /**
+   * Folds in what the touched sessions reported since the last call; returns whether anything changed.
+   * `rebuilt` (sessions regrouped or removed) starts over from every session. Otherwise only the
+   * touched sessions are visited: a session whose findings array was replaced (a protocol switch, a
+   * refold) has its earlier markers taken back first. Its frames are its own, so no other session's
+   * marker is lost.
+   */
+  update(touched: Iterable<PanelSession>, all: readonly PanelSession[], rebuilt: boolean): boolean {
+    let changed = false;
+    if (rebuilt) {
       this.worst.clear();
-      for (const s of sessions) s.seenFindings = 0;
+      for (const s of all) {
+        s.seenFindings = 0;
+        s.seenFindingsOf = undefined;
+      }
+      changed = true;
     }
-    let changed = replaced;
-    for (const s of sessions) {
-      const all = s.pipeline.findings();
-      if (s.seenFindingsOf !== all) s.seenFindings = 0;
-      for (let i = s.seenFindings; i < all.length; i++) {
-        this.add(all[i] as Finding);
+    for (const s of rebuilt ? all : touched) {
+      const findings = s.pipeline.findings();
+      if (s.seenFindingsOf !== findings) {
+        if (s.seenFindingsOf) {
+          for (const f of s.seenFindingsOf) for (const index of f.frames) this.worst.delete(index);
+          changed = true;
+        }
+        s.seenFindings = 0;
+      }
+      for (let i = s.seenFindings; i < findings.length; i++) {
+        this.add(findings[i] as Finding);
         changed = true;
       }
-      s.seenFindings = all.length;
-      s.seenFindingsOf = all;
+      s.seenFindings = findings.length;
+      s.seenFindingsOf = findings;
     }
+    return changed;
+  }
+
+  /** The frame log dropped these capture indexes: their markers go with them. */
+  forgetFrames(indexes: Iterable<number>): boolean {
+    let changed = false;
+    for (const index of indexes) changed = this.worst.delete(index) || changed;
     return changed;
   }
 

@@ -1,6 +1,8 @@
-// The captured frames, append-only, with their sizes, their descriptions (computed when first asked
-// for) and the filtered list of positions. Appending costs O(new frames): the filtered list is extended
-// rather than rebuilt unless the query, the session scope or (for `has:` terms) the findings changed.
+// The captured frames, appended at the end and trimmed at the start (the hub's frame bound), with their
+// sizes, their descriptions (computed when first asked for) and the filtered list of positions.
+// Appending costs O(new frames): the filtered list is extended rather than rebuilt unless the query,
+// the session scope or (for `has:` terms) the findings changed. Trimming costs O(dropped frames) in
+// the maps and one move of the arrays: positions are kept relative to a base that the trim raises.
 import type { Frame } from '../../model/frame';
 import type { Severity } from '../../model/finding';
 import { frameText } from '../../model/decode';
@@ -22,7 +24,9 @@ export class FrameLog {
   private descriptions: (FrameDescription | undefined)[] = [];
   private describedAs: (string | undefined)[] = [];
   private byConnection = new Map<string, Frame[]>();
+  /** Capture index → position + `base`, so a trim need not renumber the frames it keeps. */
   private positions = new Map<number, number>();
+  private base = 0;
   private visible: { query: ParsedQuery; scope: ReadonlySet<string> | undefined; markers: number; done: number; list: number[] } | undefined;
 
   reset(): void {
@@ -32,11 +36,12 @@ export class FrameLog {
     this.describedAs = [];
     this.byConnection = new Map();
     this.positions = new Map();
+    this.base = 0;
     this.visible = undefined;
   }
 
   add(frame: Frame): void {
-    this.positions.set(frame.index, this.frames.length);
+    this.positions.set(frame.index, this.frames.length + this.base);
     this.frames.push(frame);
     this.bytes.push(payloadBytes(frame));
     let list = this.byConnection.get(frame.connectionId);
@@ -54,12 +59,49 @@ export class FrameLog {
 
   /** Position in `frames` of the frame with this capture index. */
   positionOf(index: number): number | undefined {
-    return this.positions.get(index);
+    const at = this.positions.get(index);
+    return at === undefined ? undefined : at - this.base;
   }
 
   byIndex(index: number): Frame | undefined {
-    const at = this.positions.get(index);
+    const at = this.positionOf(index);
     return at === undefined ? undefined : this.frames[at];
+  }
+
+  /**
+   * Drops every frame whose capture index is below `below` (frames arrive from the hub in index
+   * order, so they are the first ones) and returns them, oldest first.
+   */
+  trim(below: number): Frame[] {
+    let drop = 0;
+    while (drop < this.frames.length && (this.frames[drop] as Frame).index < below) drop++;
+    if (drop === 0) return [];
+    const dropped = this.frames.splice(0, drop);
+    this.bytes.splice(0, drop);
+    this.descriptions.splice(0, drop);
+    this.describedAs.splice(0, drop);
+    this.base += drop;
+    const perConnection = new Map<string, number>();
+    for (const f of dropped) {
+      this.positions.delete(f.index);
+      perConnection.set(f.connectionId, (perConnection.get(f.connectionId) ?? 0) + 1);
+    }
+    for (const [id, n] of perConnection) {
+      const list = this.byConnection.get(id);
+      if (!list) continue;
+      if (n >= list.length) this.byConnection.delete(id);
+      else list.splice(0, n);
+    }
+    const v = this.visible;
+    if (v) {
+      // The filtered positions are sorted: cut those of dropped frames and shift the rest, in place.
+      let cut = 0;
+      while (cut < v.list.length && (v.list[cut] as number) < drop) cut++;
+      v.list.splice(0, cut);
+      for (let i = 0; i < v.list.length; i++) v.list[i] = (v.list[i] as number) - drop;
+      v.done = Math.max(0, v.done - drop);
+    }
+    return dropped;
   }
 
   /** What the frame at `position` is, as its session's protocol reads it; cached per protocol. */

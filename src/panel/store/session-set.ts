@@ -38,6 +38,8 @@ export class SessionSet {
   timing: 'real' | 'none' = 'real';
   /** Set when a session was rebuilt or removed: derived indexes must start over. Reset by the reader. */
   rebuilt = false;
+  /** Sessions that took frames or were refolded since the reader last took them (see FindingsIndex). */
+  private touched = new Set<PanelSession>();
   private readonly byId = new Map<string, PanelSession>();
   private readonly byConnection = new Map<string, PanelSession>();
 
@@ -49,8 +51,16 @@ export class SessionSet {
     return this.byConnection.get(connectionId);
   }
 
+  /** The sessions touched since the last call: what derived indexes need to look at. */
+  takeTouched(): ReadonlySet<PanelSession> {
+    const touched = this.touched;
+    this.touched = new Set();
+    return touched;
+  }
+
   clear(): void {
     this.rebuilt = true;
+    this.touched.clear();
     this.timing = 'real';
     this.list.length = 0;
     this.byId.clear();
@@ -94,6 +104,7 @@ export class SessionSet {
       session.connectionIds = [...summary.connectionIds];
       for (const c of session.connectionIds) this.byConnection.set(c, session);
       for (const other of [...affected, session]) this.rebuild(other, connections, framesOf);
+      this.rebuilt = true;
       for (const other of affected) if (other !== session && other.connectionIds.length === 0) this.remove(other);
     }
   }
@@ -108,10 +119,43 @@ export class SessionSet {
       if (connection) session.pipeline.addConnection(connection);
     }
     this.connectionsRef = connections;
+    this.touched.add(session);
     const decoded = session.pipeline.append(frame);
     if (session.pipeline.protocol !== session.trackProtocol) this.retrack(session);
     else trackFrame(session, decoded, connections.get(frame.connectionId));
     return session;
+  }
+
+  /**
+   * The hub's bound dropped these frames (already gone from the frame log, which `framesOf` reads).
+   * A session left without frames is removed; one that lost some is folded again from the frames it
+   * kept, so its rendering and findings describe what is still there. Costs the dropped frames plus
+   * the kept frames of the sessions that lost some; the other sessions are not visited. Returns the
+   * sessions that lost frames (removed or folded again).
+   */
+  trim(dropped: readonly Frame[], connections: ReadonlyMap<string, Connection>, framesOf: (id: string) => readonly Frame[]): ReadonlySet<PanelSession> {
+    const affected = new Set<PanelSession>();
+    for (const f of dropped) {
+      const session = this.byConnection.get(f.connectionId);
+      if (session) affected.add(session);
+    }
+    const gone = new Set<PanelSession>();
+    for (const session of affected) {
+      if (session.connectionIds.every((c) => framesOf(c).length === 0)) gone.add(session);
+      else this.rebuild(session, connections, framesOf);
+    }
+    if (gone.size > 0) {
+      for (const session of gone) {
+        this.byId.delete(session.id);
+        this.touched.delete(session);
+        for (const c of session.connectionIds) if (this.byConnection.get(c) === session) this.byConnection.delete(c);
+      }
+      // One pass over the list, not one search per removed session.
+      let at = 0;
+      for (const session of this.list) if (!gone.has(session)) this.list[at++] = session;
+      this.list.length = at;
+    }
+    return affected;
   }
 
   private add(session: PanelSession): PanelSession {
@@ -120,6 +164,7 @@ export class SessionSet {
     for (let n = 2; this.byId.has(id); n++) id = `${session.id} (${n})`;
     session.id = id;
     this.list.push(session);
+    this.touched.add(session);
     this.byId.set(id, session);
     for (const c of session.connectionIds) this.byConnection.set(c, session);
     return session;
@@ -159,9 +204,8 @@ export class SessionSet {
     session.pipeline = pipeline;
     this.connectionsRef = connections;
     this.retrack(session);
-    this.rebuilt = true;
-    session.seenFindings = 0;
-    session.seenFindingsOf = undefined;
+    // The findings index sees a new findings array and replaces what this session marked before.
+    this.touched.add(session);
   }
 }
 

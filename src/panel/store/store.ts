@@ -194,6 +194,8 @@ export function createStore() {
     reconnects: signal(0),
     status: signal<TabStatus>(EMPTY_STATUS),
     connections,
+    /** The Map behind `connections`, changed in place by the store's updates (see MapView). */
+    connectionTable: new Map<string, Connection>(),
     /** Names of connections as the panel shows them (`POST /api/chat`, `WS /ws (2)`). */
     connectionName,
     protocolOf,

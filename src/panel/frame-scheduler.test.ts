@@ -1,0 +1,59 @@
+// Hub messages are applied in order, together, once per animation frame.
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { effect, signal } from '@preact/signals';
+import { frameScheduler } from './frame-scheduler';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('frameScheduler', () => {
+  it('runs a burst in order on the next animation frame, notifying once', () => {
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    const count = signal(0);
+    const seen: number[] = [];
+    const dispose = effect(() => void seen.push(count.value));
+    const order: number[] = [];
+    const later = frameScheduler();
+    for (let i = 1; i <= 1000; i++)
+      later.run(() => {
+        order.push(i);
+        count.value = i;
+      });
+    expect(order).toEqual([]);
+    expect(frames).toHaveLength(1);
+    frames[0]!(0);
+    expect(order).toEqual(Array.from({ length: 1000 }, (_, i) => i + 1));
+    expect(seen).toEqual([0, 1000]);
+    dispose();
+  });
+
+  it('goes on after an update that throws, and flushes or cancels on demand', () => {
+    const later = frameScheduler();
+    const order: string[] = [];
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    later.run(() => order.push('a'));
+    later.run(() => {
+      throw new Error('bad');
+    });
+    later.run(() => order.push('c'));
+    later.flush();
+    expect(order).toEqual(['a', 'c']);
+    expect(warn).toHaveBeenCalledOnce();
+    later.run(() => order.push('d'));
+    later.cancel();
+    later.flush();
+    expect(order).toEqual(['a', 'c']);
+    warn.mockRestore();
+  });
+
+  it('without requestAnimationFrame, runs the burst on a timer', async () => {
+    vi.stubGlobal('requestAnimationFrame', undefined);
+    const later = frameScheduler();
+    const order: number[] = [];
+    later.run(() => order.push(1));
+    later.run(() => order.push(2));
+    expect(order).toEqual([]);
+    await vi.waitFor(() => expect(order).toEqual([1, 2]));
+  });
+});

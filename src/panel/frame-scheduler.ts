@@ -1,0 +1,63 @@
+// Runs queued work once per animation frame, in order, inside one signals `batch()`: a burst of hub
+// messages (thousands of short-lived sockets) updates the store and redraws the panel once per frame
+// the browser paints, not once per message. Where there is no requestAnimationFrame (a test DOM, a
+// hidden document that throttles it), a zero timeout does the same.
+import { batch } from '@preact/signals';
+
+export interface FrameScheduler {
+  run(work: () => void): void;
+  /** Runs what is queued now (for a caller that must see the state before the next frame). */
+  flush(): void;
+  /** Drops what is queued and stops. */
+  cancel(): void;
+}
+
+/** Longest wait for a frame: a DevTools panel that is not shown gets no animation frames at all. */
+const MAX_WAIT_MS = 100;
+
+export function frameScheduler(): FrameScheduler {
+  let queue: (() => void)[] = [];
+  let scheduled = false;
+  let cancelFrame: (() => void) | undefined;
+  const flush = () => {
+    cancelFrame?.();
+    cancelFrame = undefined;
+    scheduled = false;
+    const work = queue;
+    queue = [];
+    if (work.length === 0) return;
+    batch(() => {
+      for (const w of work) {
+        // One failing update must not lose the ones queued after it.
+        try {
+          w();
+        } catch (err) {
+          console.warn('agent-stream-inspector: the panel could not apply an update', err);
+        }
+      }
+    });
+  };
+  const schedule = () => {
+    if (scheduled) return;
+    scheduled = true;
+    const timer = setTimeout(flush, typeof requestAnimationFrame === 'function' ? MAX_WAIT_MS : 0);
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(flush) : undefined;
+    cancelFrame = () => {
+      clearTimeout(timer);
+      if (frame !== undefined) cancelAnimationFrame(frame);
+    };
+  };
+  return {
+    run(work) {
+      queue.push(work);
+      schedule();
+    },
+    flush,
+    cancel() {
+      cancelFrame?.();
+      cancelFrame = undefined;
+      scheduled = false;
+      queue = [];
+    },
+  };
+}
