@@ -154,8 +154,8 @@ export class SessionMetricsTracker {
     return a === undefined || b === undefined ? undefined : Math.max(0, b - a);
   }
 
-  /** Binary search: indexes are appended in ascending order. */
-  private timeOf(index: number): number | undefined {
+  /** The time of the frame with capture index `index`; binary search, as indexes arrive ascending. */
+  timeOf(index: number): number | undefined {
     let lo = 0;
     let hi = this.indexes.length - 1;
     while (lo <= hi) {

@@ -47,7 +47,7 @@ export function Waterfall({ store }: { store: PanelStore }) {
   }, []);
 
   const start = session ? sessionStart(session) : undefined;
-  const spans = session ? waterfallSpans(sessionMetrics(session), session.pipeline.frames) : [];
+  const spans = session ? waterfallSpans(sessionMetrics(session), (index) => session.metrics.timeOf(index)) : [];
   const lanes = session?.track.laneIds.length ?? 0;
   const height = AXIS + lanes * LANE + 6 + Math.min(spans.length, 6) * SPAN_ROW + 6;
 
