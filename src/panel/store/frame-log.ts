@@ -7,7 +7,8 @@ import type { Frame } from '../../model/frame';
 import type { Severity } from '../../model/finding';
 import { frameText } from '../../model/decode';
 import type { FrameDescription, ProtocolDefinition } from '../../protocols/types';
-import { describeFrameFor, payloadBytes } from './frame-row';
+import { payloadBytes } from './frame-row';
+import { describeRawFrame } from '../../analysis/describe-frame';
 import { isEmptyQuery, matchesQuery, queryUsesFindings, type ParsedQuery, type QueryRow } from './query';
 
 /** What the log asks of the rest of the store when it describes and filters frames. */
@@ -110,7 +111,7 @@ export class FrameLog {
     const cached = this.descriptions[position];
     if (cached && this.describedAs[position] === id) return cached;
     const frame = this.frames[position] as Frame;
-    const description = describeFrameFor(protocol, frame);
+    const description = describeRawFrame(frame, protocol);
     this.descriptions[position] = description;
     this.describedAs[position] = id;
     return description;

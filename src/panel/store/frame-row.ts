@@ -1,9 +1,6 @@
-// What the timeline needs of a frame beyond the frame itself: its size in bytes (computed once when the
-// frame arrives, O(payload)) and, on demand, what the frame is (its Event and Data columns), which
-// depends on the session's protocol and is computed only for rows someone looks at or filters on.
+// What the timeline needs of a frame beyond the frame itself and its description (describeRawFrame):
+// its size in bytes, computed once when the frame arrives, and how numbers and sizes are written.
 import type { Frame } from '../../model/frame';
-import type { FrameDescription, ProtocolDefinition } from '../../protocols/types';
-import { describeRawFrame } from '../../analysis/describe-frame';
 
 /** Bytes of the payload as it crossed the wire (UTF-8 for text, decoded length for base64). */
 export function payloadBytes(frame: Frame): number {
@@ -28,11 +25,6 @@ export function utf8Length(text: string): number {
     } else bytes += 3;
   }
   return bytes;
-}
-
-/** What the frame is, as its session's protocol reads it (a generic reading for unknown protocols). */
-export function describeFrameFor(protocol: ProtocolDefinition | undefined, frame: Frame): FrameDescription {
-  return describeRawFrame(frame, protocol);
 }
 
 export function formatBytes(bytes: number): string {
