@@ -92,6 +92,7 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
       store.source.value = 'hub';
       if (message.connections.length > 0) {
         for (const c of message.connections) store.connectionTable.set(c.id, c);
+        store.names.register(message.connections);
         store.connections.value = new MapView(store.connectionTable);
       }
       addFrames(store, message.frames, message.sessions);
@@ -193,6 +194,7 @@ function loadCapture(store: PanelStore, capture: Capture, fileName: string | und
 
 function setConnections(store: PanelStore, connections: readonly Connection[]): void {
   store.connectionTable = new Map(connections.map((c) => [c.id, c]));
+  store.names.register(connections);
   store.connections.value = new MapView(store.connectionTable);
 }
 

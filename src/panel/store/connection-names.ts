@@ -1,6 +1,7 @@
 // What a person calls a connection: its method and full path (`POST /api/chat`, `WS /ws?room=2`), with
 // an ordinal when the same name comes again, so two `/ws` sockets read `WS /ws` and `WS /ws (2)`.
-// Names are given once, when a connection is first seen, and never change afterwards.
+// Names are given once, in the order connections are captured (not the order rows happen to be drawn,
+// which would let the second socket take the plain name), and never change afterwards.
 import type { Connection } from '../../model/frame';
 
 const METHOD_OF: Partial<Record<Connection['transport'], string>> = { websocket: 'WS', eventsource: 'GET' };
@@ -36,6 +37,11 @@ export class ConnectionNames {
     const name = n === 1 ? base : `${base} (${n})`;
     this.names.set(id, name);
     return name;
+  }
+
+  /** Names connections as they arrive, in capture order; ones already named keep their name. */
+  register(connections: Iterable<Connection>): void {
+    for (const c of connections) this.nameOf(c, c.id);
   }
 
   clear(): void {
