@@ -1,7 +1,7 @@
 // `check`: one result per agent session, in the shape of the CLI's `--json` output (after ESLint's
 // JSON formatter), with the findings sorted by where they occur.
 import type { Session } from '../analysis/sessions';
-import { toolLoopFindings } from '../analysis/tool-loop';
+import { acrossSessionFindings } from '../analysis/across-sessions';
 import { countBySeverity, type Finding, type Severity } from '../model/finding';
 import { inspect, type CaptureSource, type InspectOptions } from './inspect';
 
@@ -42,9 +42,9 @@ export function sortedFindings(session: Session, extra: readonly Finding[] = [])
   return [...session.pipeline.findings(), ...extra].sort((a, b) => (a.frames[0] ?? -1) - (b.frames[0] ?? -1));
 }
 
-/** Each session's findings, sorted, with those the checks across requests (the tool loop) report on it. */
+/** Each session's findings, sorted, with those the checks across requests (the tool loop, history) report on it. */
 export function checkedFindings(sessions: readonly Session[]): (session: Session) => Finding[] {
-  const across = toolLoopFindings(sessions);
+  const across = acrossSessionFindings(sessions);
   return (session) => sortedFindings(session, across.get(session));
 }
 
