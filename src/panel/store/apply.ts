@@ -84,6 +84,7 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
       store.status.value = status;
       setConnections(store, capture.connections);
       addFrames(store, capture.frames, sessions);
+      store.findings.across.invalidate();
       return;
     }
     case 'append':
@@ -96,6 +97,8 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
         store.connections.value = new MapView(store.connectionTable);
       }
       addFrames(store, message.frames, message.sessions);
+      // A request that opened or a stream that closed can join or end a tool loop; frames alone cannot.
+      if (message.connections.length > 0 || message.sessions.length > 0) store.findings.across.invalidate();
       return;
     case 'trim':
       if (store.source.value === 'hub' && message.tabId === store.tabId.value) trim(store, message.below);
@@ -156,6 +159,7 @@ function trim(store: PanelStore, below: number): void {
     if (pick.value !== undefined && !sessions.get(pick.value)) pick.value = undefined;
   }
   afterFrames(store, true);
+  store.findings.across.invalidate();
 }
 
 function afterFrames(store: PanelStore, changed: boolean): void {
@@ -190,6 +194,7 @@ function loadCapture(store: PanelStore, capture: Capture, fileName: string | und
   for (const f of frames) guardFrame(store, () => store.log.add(f));
   store.sessions.set.loadCapture({ ...capture, frames });
   afterFrames(store, true);
+  store.findings.across.invalidate();
 }
 
 function setConnections(store: PanelStore, connections: readonly Connection[]): void {
@@ -283,6 +288,7 @@ function reset(store: PanelStore): void {
   store.log.reset();
   store.sessions.set.clear();
   store.findings.index.clear();
+  store.findings.across.invalidate();
   store.sessions.set.rebuilt = false;
   setConnections(store, []);
   store.selection.frame.value = undefined;
