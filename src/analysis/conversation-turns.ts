@@ -113,15 +113,20 @@ export function turnLabel(kind: TurnKind): string {
   return LABEL[kind];
 }
 
+/** A conversation that spans requests, or whose one request asked for tools (a loop that stopped there). */
+export function spansRequests(c: Conversation): boolean {
+  return c.requests.length > 1 || c.requests.some((r) => r.answer.toolCalls.length > 0);
+}
+
 /**
- * The conversations as text, for `render`: one block per conversation of more than one request, each
- * turn headed by its label and the 1-based frame number of the request it comes from.
+ * The conversations as text, for `render`: one block per conversation that spans requests, each turn
+ * headed by its label and the 1-based frame number of the request it comes from.
  */
 export function renderConversations(list: readonly Conversation[]): string {
   return list
-    .filter((c) => c.requests.length > 1)
+    .filter(spansRequests)
     .map((c) => {
-      const head = `== conversation ${c.id} (${c.protocol}, ${c.requests.length} requests) ==\n`;
+      const head = `== conversation ${c.id} (${c.protocol}, ${c.requests.length} request${c.requests.length === 1 ? '' : 's'}) ==\n`;
       const body = conversationTurns(c).map((t) => {
         const where = `request ${t.request + 1} #${t.frame + 1}`;
         const [first = '', ...rest] = t.lines;

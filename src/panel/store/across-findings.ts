@@ -9,6 +9,8 @@ import type { Connection, Frame } from '../../model/frame';
 import type { Finding, Severity } from '../../model/finding';
 import { acrossSessionFindings } from '../../analysis/across-sessions';
 import type { Session } from '../../analysis/sessions';
+import { conversations, type Conversation } from '../../analysis/conversations';
+import { spansRequests } from '../../analysis/conversation-turns';
 import type { LoopOptions } from '../../analysis/tool-loop';
 import type { PanelSession } from './session-set';
 
@@ -34,6 +36,8 @@ export class AcrossFindings {
   private stale = true;
   private bySession = new Map<PanelSession, Finding[]>();
   private worst = new Map<number, Severity>();
+  private joined: readonly Conversation[] = [];
+  private owners = new Map<Session, PanelSession>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private runs = 0;
 
@@ -63,6 +67,13 @@ export class AcrossFindings {
     return this.worst.get(index);
   }
 
+  /** The conversations that span requests (or stopped after asking for tools), and the panel session of each request's session. */
+  conversations(): { list: readonly Conversation[]; ownerOf(session: Session): PanelSession | undefined } {
+    this.refresh();
+    const owners = this.owners;
+    return { list: this.joined, ownerOf: (s) => owners.get(s) };
+  }
+
   /** How many times the findings were computed (a cost the panel's tests hold down). */
   get computeCount(): number {
     return this.runs;
@@ -88,10 +99,13 @@ export class AcrossFindings {
     }
     this.bySession = new Map();
     this.worst = new Map();
+    this.owners = asSessions;
+    this.joined = [];
     let nextStall = Infinity;
     let found: Map<Session, Finding[]>;
     try {
       found = acrossSessionFindings([...asSessions.keys()], this.settings);
+      this.joined = conversations([...asSessions.keys()]).filter(spansRequests);
     } catch (err) {
       // A fault in a check across requests must not take the panel's own findings with it.
       console.warn('agent-stream-inspector: the checks across requests failed', err);

@@ -22,7 +22,7 @@ import { withAcross } from './across-merge';
 export const EMPTY_STATUS: TabStatus = { dropped: 0, cut: 0, rejected: 0, ignored: 0, failed: 0, preserveLog: false, recording: true };
 
 /** The tabs of the detail pane. */
-export type DetailTab = 'frame' | 'rendering' | 'findings' | 'request' | 'waterfall';
+export type DetailTab = 'frame' | 'rendering' | 'findings' | 'request' | 'waterfall' | 'conversation';
 
 export interface SessionView {
   session: PanelSession;
