@@ -96,8 +96,8 @@ function refuse(res: ServerResponse, status: number, error: string): void {
 export interface ToolLoopVariant {
   id: string;
   title: string;
-  /** The tool-loop rule the page's bug breaks; none for the clean variants. */
-  rule?: string;
+  /** The tool-loop rules the page's bug breaks (the one it is about first); none for the clean variants. */
+  rules?: readonly string[];
   /** The model asks for two calls at once. */
   parallel?: boolean;
   /** The model asks for the tool again after every result. */
@@ -108,10 +108,10 @@ export interface ToolLoopVariant {
 export const toolLoopVariants: readonly ToolLoopVariant[] = [
   { id: 'clean', title: 'Clean loop' },
   { id: 'clean-parallel', title: 'Clean loop, two parallel calls', parallel: true },
-  { id: 'stalled', title: 'Bug: the UI reads only delta.content', rule: 'openai-chat/loop-stalled' },
-  { id: 'wrong-id', title: 'Bug: tool_call_id is the tool name', rule: 'openai-chat/loop-unknown-tool-call-id' },
-  { id: 'missing-result', title: 'Bug: only the first of two parallel results is sent', rule: 'openai-chat/loop-missing-tool-result', parallel: true },
-  { id: 'changed', title: 'Bug: the arguments are sent back as an object', rule: 'openai-chat/loop-tool-calls-changed' },
-  { id: 'too-deep', title: 'Bug: a model that keeps calling, no bound below 12 rounds', rule: 'openai-chat/loop-too-deep', endless: true },
+  { id: 'stalled', title: 'Bug: the UI reads only delta.content', rules: ['openai-chat/loop-stalled'] },
+  { id: 'wrong-id', title: 'Bug: tool_call_id is the tool name', rules: ['openai-chat/loop-unknown-tool-call-id', 'openai-chat/loop-missing-tool-result'] },
+  { id: 'missing-result', title: 'Bug: only the first of two parallel results is sent', rules: ['openai-chat/loop-missing-tool-result'], parallel: true },
+  { id: 'changed', title: 'Bug: the arguments are sent back as an object', rules: ['openai-chat/loop-tool-calls-changed'] },
+  { id: 'too-deep', title: 'Bug: a model that keeps calling, no bound below 12 rounds', rules: ['openai-chat/loop-too-deep'], endless: true },
   { id: 'clean-endless', title: 'Clean: a model that keeps calling, stopped after 3 rounds', endless: true },
 ];

@@ -21,7 +21,7 @@ if (!picker.value) picker.value = 'clean';
 const chosen = () => variants.find((v) => v.id === picker.value) ?? variants[0];
 const describe = () => {
   const v = chosen();
-  $('rule').textContent = v.rule ? `breaks ${v.rule}` : 'clean';
+  $('rule').textContent = v.rules ? `breaks ${v.rules.join(', ')}` : 'clean';
   $('note').textContent = `POST ${ENDPOINT}`;
 };
 picker.addEventListener('change', () => {

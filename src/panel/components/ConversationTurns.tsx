@@ -65,7 +65,7 @@ function ConversationBlock({ store, conversation, ownerOf, current }: { store: P
                 ))}
               </button>
               {findings.map((f, j) => (
-                <TurnFinding key={j} store={store} finding={f} />
+                <TurnFinding key={j} store={store} finding={f} owner={owner} />
               ))}
             </li>
           );
@@ -75,9 +75,14 @@ function ConversationBlock({ store, conversation, ownerOf, current }: { store: P
   );
 }
 
-function TurnFinding({ store, finding }: { store: PanelStore; finding: Finding }) {
+function TurnFinding({ store, finding, owner }: { store: PanelStore; finding: Finding; owner: PanelSession | undefined }) {
+  const onClick = () => {
+    // The finding is listed with the session it is reported on: show that one.
+    if (owner) applyEvent(store, { type: 'selectSession', id: owner.id });
+    applyEvent(store, { type: 'selectFinding', finding });
+  };
   return (
-    <button type="button" class={`turn-finding finding sev-${finding.severity}`} data-rule={finding.rule} onClick={() => applyEvent(store, { type: 'selectFinding', finding })}>
+    <button type="button" class={`turn-finding finding sev-${finding.severity}`} data-rule={finding.rule} onClick={onClick}>
       <span class="finding-severity">{finding.severity}</span> <span class="finding-rule">{finding.rule}</span>
       {finding.path ? <span class="muted"> at {finding.path}</span> : null}
     </button>

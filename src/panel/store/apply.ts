@@ -225,7 +225,7 @@ function selectFinding(store: PanelStore, finding: Finding): void {
   const at = findings.indexOf(finding);
   store.selection.finding.value = at >= 0 ? at : undefined;
   store.selection.highlighted.value = new Set(finding.frames);
-  const first = findingFrame(finding);
+  const first = frameInCurrentSession(store, finding) ?? findingFrame(finding);
   // A finding's frame hidden by the filter would select nothing visible: show everything again.
   const position = store.log.positionOf(first);
   if (position !== undefined && !store.filters.visible.peek().list.includes(position)) store.filters.query.value = '';
@@ -233,6 +233,14 @@ function selectFinding(store: PanelStore, finding: Finding): void {
   selectFrame(store, first);
   // Scrub to where the finding was reported, so the rendering shows what the rule saw.
   store.scrub.at.value = Math.max(first, finding.at);
+}
+
+/** A finding across requests points into several sessions: its first frame in the session shown, so the selection stays there. */
+function frameInCurrentSession(store: PanelStore, finding: Finding): number | undefined {
+  const current = store.sessions.current.peek();
+  let first: number | undefined;
+  for (const index of finding.frames) if (ownerOf(store, index) === current && (first === undefined || index < first)) first = index;
+  return first;
 }
 
 function stepFinding(store: PanelStore, step: 1 | -1): void {
