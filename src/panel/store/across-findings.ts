@@ -13,6 +13,7 @@ import { conversations, type Conversation } from '../../analysis/conversations';
 import { spansRequests } from '../../analysis/conversation-turns';
 import type { LoopOptions } from '../../analysis/tool-loop';
 import type { PanelSession } from './session-set';
+import { loopPipeline } from './loop-frames';
 
 /** How long a live stream that asked for tools may wait for its follow-up before it is reported stalled. */
 export const DEFAULT_STALL_AFTER_MS = 10_000;
@@ -95,7 +96,7 @@ export class AcrossFindings {
     const asSessions = new Map<Session, PanelSession>();
     for (const s of input.sessions) {
       const connections = s.connectionIds.map((id) => input.connections.get(id)).filter((c): c is Connection => c !== undefined);
-      asSessions.set({ key: s.id, connections, pipeline: s.pipeline }, s);
+      asSessions.set({ key: s.id, connections, pipeline: loopPipeline(s, s.pipeline) }, s);
     }
     this.bySession = new Map();
     this.worst = new Map();
