@@ -4,6 +4,7 @@
 // answer. `?endless=1` asks for the tool again after every result (a model that never stops), unless
 // the request sets `tool_choice: "none"`. The page (public/tool-loop.js) runs the loop, right or wrong.
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import { readBody, refuse } from './protocols/http';
 
 const MAX_REQUEST_BYTES = 512 * 1024;
 const CHUNK_DELAY_MS = 80;
@@ -16,7 +17,7 @@ interface ChatRequest {
 }
 
 export async function streamToolLoop(req: IncomingMessage, res: ServerResponse, url: URL, delayScale: number): Promise<void> {
-  const request = parse(await readBody(req));
+  const request = parse(await readBody(req, MAX_REQUEST_BYTES));
   if (!request) return refuse(res, 400, 'expected a JSON body with a messages array');
   const last = request.messages[request.messages.length - 1];
   const lastRole = isObject(last) ? last.role : undefined;
@@ -75,22 +76,6 @@ function parse(body: string | undefined): ChatRequest | undefined {
     // Refused below.
   }
   return undefined;
-}
-
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const part of req as AsyncIterable<Buffer>) {
-    size += part.length;
-    if (size > MAX_REQUEST_BYTES) return undefined;
-    chunks.push(part);
-  }
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function refuse(res: ServerResponse, status: number, error: string): void {
-  res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
-  res.end(JSON.stringify({ ok: false, error }));
 }
 
 export interface ToolLoopVariant {
