@@ -41,6 +41,8 @@ export type HubToPanel =
       readonly connections: readonly Connection[];
       /** Sessions whose summary changed. */
       readonly sessions: readonly SessionSummary[];
+      /** Sessions that joined one of `sessions` (a regroup): gone, their connections now listed there. */
+      readonly removedSessions?: readonly string[];
     }
   /** The bound dropped the tab's oldest frames: every frame with a capture index below `below` is gone. */
   | { readonly type: 'trim'; readonly tabId: number; readonly below: number }
@@ -73,6 +75,7 @@ export const HubToPanelSchema = z.discriminatedUnion('type', [
     frames: z.array(FrameSchema),
     connections: z.array(ConnectionSchema),
     sessions: z.array(SessionSummarySchema),
+    removedSessions: z.array(SessionSummarySchema.shape.id).optional(),
   }),
   z.object({ type: z.literal('trim'), tabId: z.number().int().nonnegative(), below: z.number().int().nonnegative() }),
   z.object({ type: z.literal('status'), ...TabStatusShape }),

@@ -8,6 +8,10 @@ import { connectToHub } from './testing/client-link';
 import { Hub } from './hub';
 import type { HubToPanel } from '../bridge/hub-to-panel';
 import { MemoryStorage } from './storage';
+import type { ProtocolDefinition } from '../protocols/types';
+import { createRawFold } from '../protocols/raw-fold';
+import { createStore as createPanelStore } from '../panel/store/store';
+import { applyEvent } from '../panel/store/apply';
 
 const EXT = 'ext-id';
 const ORIGIN = 'chrome-extension://ext-id/';
@@ -33,8 +37,22 @@ function listening(tabId: number, heard: HubToPanel[]): MemoryPort {
   return theirs;
 }
 
-function setup(storage = new MemoryStorage(), limits?: { maxFrames: number; maxBytes: number }) {
-  const hub = new Hub({ storage, registry: [], extensionId: EXT, extensionOrigin: ORIGIN, ...(limits && { limits }) });
+/** A toy protocol: frames `{"toy":…}` are decisive, `sid` (frame) or `?sid=` (url) is the session key. */
+const toy: ProtocolDefinition = {
+  id: 'ag-ui',
+  title: 'Toy',
+  rules: [],
+  detectFrame: (d) => (d.json && typeof d.json === 'object' && 'toy' in d.json ? 1 : 0),
+  sessionKey: (c, d) => {
+    const sid = d?.json && typeof d.json === 'object' ? (d.json as { sid?: unknown }).sid : undefined;
+    if (typeof sid === 'string') return sid;
+    return c.url ? (new URL(c.url).searchParams.get('sid') ?? undefined) : undefined;
+  },
+  createFold: createRawFold,
+};
+
+function setup(storage = new MemoryStorage(), limits?: { maxFrames: number; maxBytes: number }, registry: readonly ProtocolDefinition[] = []) {
+  const hub = new Hub({ storage, registry, extensionId: EXT, extensionOrigin: ORIGIN, ...(limits && { limits }) });
   const relay = (tabId: number, sender: MemoryPort['sender'] = { id: EXT, url: 'http://127.0.0.1/', tab: { id: tabId } }) => {
     const [mine, theirs] = memoryPortPair('relay', sender);
     const acks: number[] = [];
@@ -212,6 +230,34 @@ describe('Hub', () => {
     }
     expect(p.store.frames.map((f) => f.index)).toEqual(tab.frames.map((f) => f.index));
     expect(p.store.framesOf('1.ws-2')).toEqual([]);
+  });
+
+  it('tells a watching panel of a regroup with the joined session only, never a snapshot', async () => {
+    const { hub, relay, panel } = setup(new MemoryStorage(), undefined, [toy]);
+    const p = panel(16);
+    await tick();
+    const heard: HubToPanel[] = [];
+    hub.acceptPort(listening(16, heard));
+    await tick();
+    heard.length = 0;
+    const r = relay(16);
+    const toyFrame = (n: number, connectionId: string, json: unknown): PageToRelay => ({ ...(frame(n, connectionId) as PageFrame), direction: 'in', data: JSON.stringify(json) });
+    const history: PageToRelay = { ...(opened('hist') as object), transport: 'http-json', url: 'http://127.0.0.1/history?sid=A' } as PageToRelay;
+    r.send(batch(1, [history, toyFrame(1, 'hist', { toy: 'history' }), opened('ws-1'), toyFrame(2, 'ws-1', { ping: true })]));
+    await tick();
+    r.send(batch(2, [toyFrame(3, 'ws-1', { toy: 1, sid: 'A' }), toyFrame(4, 'ws-1', { toy: 2 })]));
+    await tick();
+    expect(heard.map((m) => m.type)).not.toContain('snapshot');
+    const last = heard.at(-1)!;
+    expect(last).toMatchObject({ type: 'append', removedSessions: ['1.ws-1'] });
+    expect(last.type === 'append' && last.sessions.map((s) => [s.id, [...s.connectionIds].sort()])).toEqual([['1.hist', ['1.hist', '1.ws-1']]]);
+    expect([...p.store.sessions.value.keys()]).toEqual(['1.hist']);
+    // The panel's own store, fed what the hub sent, ends with the one joined session and every frame.
+    const store = createPanelStore();
+    applyEvent(store, { type: 'hub', message: { type: 'snapshot', tabId: 16, capture: { connections: [], frames: [] }, sessions: [], dropped: 0, cut: 0, rejected: 0, ignored: 0, preserveLog: false, recording: true } });
+    for (const message of heard) applyEvent(store, { type: 'hub', message });
+    expect(store.sessions.set.list.map((s) => [...s.connectionIds].sort())).toEqual([['1.hist', '1.ws-1']]);
+    expect(store.sessions.set.list[0]!.pipeline.frames.map((f) => f.index)).toEqual([0, 1, 2, 3]);
   });
 
   it('bounds the buffer by the bytes frames take as JSON, not by their characters', async () => {

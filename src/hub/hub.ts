@@ -146,13 +146,15 @@ export class Hub {
 
   private tellPanels(tab: Tab, result: BatchResult): void {
     const tabId = tab.record.tabId;
-    if (result.regrouped) return this.send(tabId, this.snapshot(tab));
-    if (result.frames.length > 0 || result.connections.length > 0 || result.sessions.size > 0) {
+    // A regroup is a summary of the joined session (it lists the connections it took) and the ids
+    // of the sessions it emptied: the panel refolds the sessions concerned, never the whole tab.
+    const removed = result.removedSessions;
+    if (result.frames.length > 0 || result.connections.length > 0 || result.sessions.size > 0 || removed.length > 0) {
       // Frames the bound already dropped are not sent: the trim below would only remove them again.
       const below = result.dropBelow ?? 0;
       const frames = below > 0 ? result.frames.filter((f) => f.index >= below) : result.frames;
       const sessions = [...result.sessions].map((id) => tab.sessions.summary(id)!).filter(Boolean);
-      this.send(tabId, { type: 'append', frames, connections: result.connections, sessions });
+      this.send(tabId, { type: 'append', frames, connections: result.connections, sessions, ...(removed.length > 0 && { removedSessions: removed }) });
     }
     // The panel drops what the hub dropped: a message of a few bytes, not the buffer again.
     if (result.dropBelow !== undefined) this.send(tabId, { type: 'trim', tabId, below: result.dropBelow });

@@ -44,6 +44,8 @@ export class TabSessions {
   private readonly byKey = new Map<string, string>();
   private waitingHistory: string | undefined;
   private live = false;
+  /** Sessions emptied by a join since the last `takeRemoved`. */
+  private removed: string[] = [];
   /** Frames whose grouping or analysis threw (a fault in the inspector); each cost only its own analysis. */
   faults = 0;
 
@@ -130,6 +132,13 @@ export class TabSessions {
     };
   }
 
+  /** Sessions that joined another one since the last call: a panel forgets them. */
+  takeRemoved(): string[] {
+    const removed = this.removed;
+    this.removed = [];
+    return removed;
+  }
+
   summaries(): SessionSummary[] {
     return [...this.sessions.keys()].map((id) => this.summary(id)!);
   }
@@ -139,6 +148,7 @@ export class TabSessions {
     this.sessions.clear();
     this.byKey.clear();
     this.waitingHistory = undefined;
+    this.removed = [];
   }
 
   private addAndGet(connectionId: string): string {
@@ -163,6 +173,7 @@ export class TabSessions {
     if (!target || target === own.id) return false;
     if (target === this.waitingHistory) this.waitingHistory = undefined;
     this.sessions.delete(own.id);
+    this.removed.push(own.id);
     const joined = this.sessions.get(target)!;
     joined.connectionIds.push(state.connection.id);
     state.session = target;

@@ -36,8 +36,8 @@ export interface BatchResult {
   sessions: Set<string>;
   /** Set when the buffer bound dropped frames: every stored frame below this index is gone. */
   dropBelow?: number;
-  /** Connections joined another session: summaries sent before no longer hold. */
-  regrouped?: boolean;
+  /** Sessions that joined another one (their connections are in a summary of `sessions`). */
+  removedSessions: string[];
 }
 
 export class Tab {
@@ -80,7 +80,7 @@ export class Tab {
   }
 
   applyBatch(batch: RelayBatch): BatchResult {
-    const result: BatchResult = { duplicate: false, frames: [], connections: [], sessions: new Set() };
+    const result: BatchResult = { duplicate: false, frames: [], connections: [], sessions: new Set(), removedSessions: [] };
     const doc = this.document(batch.document);
     if (batch.seq <= doc.lastSeq) return { ...result, duplicate: true };
     doc.lastSeq = batch.seq;
@@ -100,6 +100,8 @@ export class Tab {
       }
     }
     result.connections = [...changed.values()];
+    result.removedSessions = this.sessions.takeRemoved();
+    for (const id of result.removedSessions) result.sessions.delete(id);
     const dropBelow = this.enforceBound();
     if (dropBelow !== undefined) result.dropBelow = dropBelow;
     return result;
@@ -122,9 +124,7 @@ export class Tab {
     }
     const frame = this.toFrame(doc, message, changed);
     result.frames.push(frame);
-    const placed = this.sessions.append(frame);
-    result.sessions.add(placed.session);
-    if (placed.regrouped) result.regrouped = true;
+    result.sessions.add(this.sessions.append(frame).session);
   }
 
   /**
