@@ -34,7 +34,7 @@ export function createDebugApi(hub: Hub, storage: HubStorage): HubDebugApi {
       const r = tab.record;
       return {
         tabId,
-        frames: tab.frames.length,
+        frames: tab.frameStore.length,
         connections: tab.connections.size,
         dropped: r.dropped,
         rejected: r.rejected,
@@ -51,7 +51,7 @@ export function createDebugApi(hub: Hub, storage: HubStorage): HubDebugApi {
       const all = await Promise.all([...ids].map(info));
       return all.filter((t): t is TabDebugInfo => t !== undefined);
     },
-    frames: (tabId) => hub.inTab(tabId, async () => [...((await hub.tab(tabId, false))?.frames ?? [])]),
+    frames: (tabId) => hub.inTab(tabId, async () => (await hub.tab(tabId, false))?.frameList() ?? []),
     sessions: (tabId) => hub.inTab(tabId, async () => (await hub.tab(tabId, false))?.sessions.summaries() ?? []),
     refused: () => ({ ...hub.refused }),
   };

@@ -96,13 +96,15 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
         store.connections.value = new MapView(store.connectionTable);
       }
       addFrames(store, message.frames, message.sessions);
+      if (message.waiting !== undefined && message.waiting !== store.status.value.waiting) store.status.value = { ...store.status.value, waiting: message.waiting };
       return;
     case 'trim':
       if (store.source.value === 'hub' && message.tabId === store.tabId.value) trim(store, message.below);
       return;
     case 'status': {
       const { type: _t, ...status } = message;
-      store.status.value = status;
+      // The tab's counters; how far this panel is behind comes with the appends.
+      store.status.value = { ...status, waiting: store.status.value.waiting ?? 0 };
       return;
     }
     case 'cleared':
