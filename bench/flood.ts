@@ -77,6 +77,24 @@ function flood(ws: WebSocket, rate: number, seconds: number): Promise<number> {
   });
 }
 
+/** The panel's hottest functions (self time) over 5 s from `afterMs`: for finding where the time goes. */
+async function profilePanel(panel: import('playwright-core').Page, afterMs: number): Promise<string> {
+  await new Promise((r) => setTimeout(r, afterMs));
+  const cdp = await panel.context().newCDPSession(panel);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  await new Promise((r) => setTimeout(r, 5000));
+  const { profile } = await cdp.send('Profiler.stop');
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples!.forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas![i] ?? 0) / 1000);
+  });
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${k}`).join('\n');
+}
+
 export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBench> {
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -109,7 +127,9 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
         await new Promise((r) => setTimeout(r, 250));
       }
     })();
+    const profiled = process.env.ASI_FLOOD_PROFILE ? profilePanel(panel, (seconds * 1000) / 2) : undefined;
     const sent = await flood(ws, rate, seconds);
+    if (profiled) console.error(await profiled);
     const floodEnd = Date.now();
     const pageFrames = await page.evaluate(() => (window as unknown as { __done: Promise<number> }).__done);
     flooding = false;

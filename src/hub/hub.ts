@@ -37,11 +37,13 @@ export class Hub {
   private readonly panels = new Map<number, Map<PanelPort, PanelFeed>>();
   private ready: Promise<void> = Promise.resolve();
   private readonly storage: HubStorage;
+  private limits: TabLimits | undefined;
   /** Ports refused or messages that failed validation, for the debug hook. */
   readonly refused = { ports: 0, messages: 0 };
 
   constructor(private readonly options: HubOptions) {
     this.storage = new CoalescingStorage(options.storage, options.writeGapMs);
+    this.limits = options.limits;
   }
 
   acceptPort(raw: IncomingPort): void {
@@ -98,7 +100,7 @@ export class Hub {
     await this.ready;
     const stored = await this.storage.load(tabId);
     if (!stored && !create) return undefined;
-    tab = new Tab(tabId, this.options.registry, this.options.limits, stored);
+    tab = new Tab(tabId, this.options.registry, this.limits, stored);
     // A panel may still be subscribed to a tab that was forgotten (closed) and comes back.
     tab.sessions.setLive(this.watched(tabId));
     this.tabs.set(tabId, tab);
@@ -231,6 +233,11 @@ export class Hub {
     if (!set?.delete(port) || set.size > 0) return;
     this.panels.delete(tabId);
     this.tabs.get(tabId)?.sessions.setLive(false);
+  }
+
+  setLimits(limits: TabLimits): void {
+    this.limits = limits;
+    for (const tab of this.tabs.values()) tab.limits = limits;
   }
 
   /** Tabs held in memory right now (empty after a cold start until something touches a tab). */

@@ -57,7 +57,7 @@ export class Tab {
   constructor(
     tabId: number,
     registry: readonly ProtocolDefinition[],
-    private readonly limits: TabLimits = DEFAULT_LIMITS,
+    public limits: TabLimits = DEFAULT_LIMITS,
     stored?: StoredTab,
   ) {
     this.record = stored?.record ?? newTabRecord(tabId);
