@@ -1,5 +1,5 @@
 // The fast predicate must mean exactly what the general matcher means, for every term it takes.
-import { describe, expect, it } from 'vitest';
+import { describe, it } from 'vitest';
 import fc from 'fast-check';
 import type { Frame } from '../../model/frame';
 import { framePredicate } from './frame-filter';

@@ -10,7 +10,7 @@ import type { ParsedQuery } from './query';
 /** Whether the frame (with its payload size in bytes) passes every term. */
 export type FramePredicate = (frame: Frame, bytes: number) => boolean;
 
-const ASCII = /^[\x00-\x7f]*$/;
+const NOT_PRINTABLE_ASCII = /[^\t\n\r\u0020-\u007e]/u;
 /** Characters outside ASCII whose lower case holds ASCII letters: U+0130 (i̇) and the Kelvin sign (k). */
 const INTO_ASCII = /[\u0130\u212a]/;
 
@@ -27,11 +27,11 @@ export function framePredicate(query: ParsedQuery, connectionName: (connectionId
     switch (term.kind) {
       case 'text': {
         const value = term.value;
-        if (!ASCII.test(value)) {
+        if (NOT_PRINTABLE_ASCII.test(value)) {
           test = (_f, _b, lower) => lower().includes(value);
           break;
         }
-        // An ASCII word: a case-blind regex reads the payload without making a lower-cased copy. Only
+        // A printable ASCII word: a case-blind regex reads the payload without making a lower-cased copy. Only
         // two other characters lower-case into ASCII (İ, K); a payload holding one is lower-cased.
         const re = new RegExp(value.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'), 'i');
         test = (f, _b, lower) => re.test(frameText(f)) || (INTO_ASCII.test(frameText(f)) && lower().includes(value));
