@@ -21,7 +21,7 @@ export interface FloodBench {
   hubHeld: number;
   dropped: number;
   coalesced: number;
-  /** Page frames neither taken by the hub nor counted anywhere: must be 0. */
+  /** Page frames (and the socket's open) neither taken by the hub nor counted anywhere: must be 0. */
   lostUncounted: number;
   /** Frames the hub holds that the panel does not show once both settled, less those the panel counts. */
   panelFrames: number;
@@ -89,7 +89,7 @@ async function profilePanel(panel: import('playwright-core').Page, afterMs: numb
   const self = new Map<string, number>();
   profile.samples!.forEach((id, i) => {
     const f = byId.get(id)!.callFrame;
-    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}`;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
     self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas![i] ?? 0) / 1000);
   });
   return [...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${k}`).join('\n');
@@ -153,7 +153,8 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
     const coalesced = hub.coalesced ?? 0;
     // Frames below firstIndex were trimmed by the hub's bound (counted in `dropped` with the relay's).
     const relayDropped = hub.dropped - hub.firstIndex;
-    const lostUncounted = pageFrames - hub.nextIndex - relayDropped - coalesced;
+    // The hook records the socket's open as a frame too; the page's count has only messages and the close.
+    const lostUncounted = pageFrames + 1 - hub.nextIndex - relayDropped - coalesced;
     const text = (await panel.locator('.toolbar, [data-testid="toolbar"]').first().textContent().catch(() => '')) ?? '';
     const shows = (n: number) => n === 0 || text.includes(String(n));
     const sorted = [...probes].sort((a, b) => a - b);
