@@ -10,7 +10,7 @@ import type { HubToPanel } from '../bridge/hub-to-panel';
 import { MemoryStorage } from './storage';
 import { SLICE, WINDOW } from './panel-feed';
 import type { ProtocolDefinition } from '../protocols/types';
-import { createRawFold } from '../protocols/raw-fold';
+import { toy } from './testing/toy-protocol';
 import { createStore as createPanelStore } from '../panel/store/store';
 import { applyEvent } from '../panel/store/apply';
 
@@ -44,19 +44,6 @@ function listening(tabId: number, heard: HubToPanel[]): MemoryPort {
   return theirs;
 }
 
-/** A toy protocol: frames `{"toy":…}` are decisive, `sid` (frame) or `?sid=` (url) is the session key. */
-const toy: ProtocolDefinition = {
-  id: 'ag-ui',
-  title: 'Toy',
-  rules: [],
-  detectFrame: (d) => (d.json && typeof d.json === 'object' && 'toy' in d.json ? 1 : 0),
-  sessionKey: (c, d) => {
-    const sid = d?.json && typeof d.json === 'object' ? (d.json as { sid?: unknown }).sid : undefined;
-    if (typeof sid === 'string') return sid;
-    return c.url ? (new URL(c.url).searchParams.get('sid') ?? undefined) : undefined;
-  },
-  createFold: createRawFold,
-};
 
 function setup(storage = new MemoryStorage(), limits?: { maxFrames: number; maxBytes: number }, registry: readonly ProtocolDefinition[] = []) {
   const hub = new Hub({ storage, registry, extensionId: EXT, extensionOrigin: ORIGIN, ...(limits && { limits }) });

@@ -6,22 +6,9 @@ import { protocols } from '../protocols/registry';
 import type { Capture, Connection, Frame } from '../model/frame';
 import { splitSessions } from '../analysis/sessions';
 import type { ProtocolDefinition } from '../protocols/types';
-import { createRawFold } from '../protocols/raw-fold';
 import { TabSessions } from './sessions';
+import { toy } from './testing/toy-protocol';
 
-/** A toy protocol: frames `{"toy":…}` are decisive, `sid` (frame) or `?sid=` (url) is the session key. */
-const toy: ProtocolDefinition = {
-  id: 'ag-ui',
-  title: 'Toy',
-  rules: [],
-  detectFrame: (d) => (d.json && typeof d.json === 'object' && 'toy' in d.json ? 1 : 0),
-  sessionKey: (c, d) => {
-    const sid = d?.json && typeof d.json === 'object' ? (d.json as { sid?: unknown }).sid : undefined;
-    if (typeof sid === 'string') return sid;
-    return c.url ? (new URL(c.url).searchParams.get('sid') ?? undefined) : undefined;
-  },
-  createFold: createRawFold,
-};
 
 function capture(): Capture {
   const connections: Connection[] = [

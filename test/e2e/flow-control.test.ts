@@ -5,7 +5,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
 import { openPanel, tabIdOf, waitForFrameCount } from './support/panel-page';
-import { startTestServer, type TestServer } from './support/server';
+import type { TestServer } from './support/server';
+import { startBurstServer } from './support/burst-server';
 import { WINDOW } from '../../src/hub/panel-feed';
 
 /** More than the hub's window, and past the bound set below, so both show. */
@@ -18,20 +19,7 @@ let server: TestServer;
 type TabInfo = { tabId: number; frames: number; dropped: number; firstIndex: number; nextIndex: number };
 
 beforeAll(async () => {
-  server = await startTestServer({
-    routes: {
-      '/blank': (_req, res) => {
-        res.writeHead(200, { 'content-type': 'text/html' }).end('<!doctype html><title>flow</title><p>flow</p>');
-      },
-    },
-    onWebSocket(socket) {
-      socket.on('message', (data) => {
-        const n = Number(/^burst (\d+)$/.exec(String(data))?.[1] ?? 0);
-        for (let i = 0; i < n; i++) socket.send(`{"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"w${i} "}`);
-        socket.send('end');
-      });
-    },
-  });
+  server = await startBurstServer((i) => `{"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"w${i} "}`);
   browser = await launchBrowser({ extension: true });
 }, 60_000);
 
