@@ -130,6 +130,12 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
     const profiled = process.env.ASI_FLOOD_PROFILE ? profilePanel(panel, (seconds * 1000) / 2) : undefined;
     const sent = await flood(ws, rate, seconds);
     if (profiled) console.error(await profiled);
+    if (process.env.ASI_FLOOD_PROFILE) {
+      const heap = await panel.evaluate(() => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 1e6);
+      const nodes = await panel.evaluate(() => document.getElementsByTagName('*').length);
+      const text = await panel.evaluate(() => document.body.textContent?.length ?? 0);
+      console.error(`panel JS heap ${heap.toFixed(0)} MB, ${nodes} elements, ${text} characters of text; extension RSS ${rssByRole(browser.profileDir).extension.toFixed(0)} MB`);
+    }
     const floodEnd = Date.now();
     const pageFrames = await page.evaluate(() => (window as unknown as { __done: Promise<number> }).__done);
     flooding = false;

@@ -48,6 +48,36 @@ describe('frameScheduler', () => {
     now.mockRestore();
   });
 
+  it('after an update that took long to draw, waits as long before the next, so input gets its turn', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const frames: FrameRequestCallback[] = [];
+    vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
+    vi.stubGlobal('cancelAnimationFrame', () => undefined);
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
+    const order: number[] = [];
+    const later = frameScheduler();
+    for (let i = 1; i <= 3; i++)
+      later.run(() => {
+        order.push(i);
+        clock += 20; // past the budget: one update a frame
+      });
+    frames[0]!(0);
+    expect(order).toEqual([1]);
+    clock += 300; // drawing that update took 300 ms
+    frames[1]!(0);
+    expect(order).toEqual([1]);
+    expect(frames).toHaveLength(2);
+    vi.advanceTimersByTime(299);
+    expect(frames).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(frames).toHaveLength(3);
+    frames[2]!(0);
+    expect(order).toEqual([1, 2]);
+    now.mockRestore();
+    vi.useRealTimers();
+  });
+
   it('goes on after an update that throws, and flushes or cancels on demand', () => {
     const later = frameScheduler();
     const order: string[] = [];

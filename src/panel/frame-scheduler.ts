@@ -20,11 +20,20 @@ const MAX_WAIT_MS = 100;
  * answered in between.
  */
 const FRAME_BUDGET_MS = 12;
+/**
+ * A frame that came this long after an update left work queued means drawing that update was slow
+ * (a long rendering): the next update then waits as long again, so input is answered in between.
+ */
+const SLOW_FRAME_MS = 50;
+const MAX_REST_MS = 1000;
 
 export function frameScheduler(): FrameScheduler {
   let queue: (() => void)[] = [];
   let scheduled = false;
   let cancelFrame: (() => void) | undefined;
+  /** When the last update that left work queued ended (its drawing follows). */
+  let ranAt: number | undefined;
+  let rest: ReturnType<typeof setTimeout> | undefined;
   const run = (budgetMs: number) => {
     cancelFrame?.();
     cancelFrame = undefined;
@@ -51,7 +60,22 @@ export function frameScheduler(): FrameScheduler {
   const schedule = () => {
     if (scheduled) return;
     scheduled = true;
-    const onFrame = () => run(FRAME_BUDGET_MS);
+    const onFrame = () => {
+      const drawMs = ranAt === undefined ? 0 : performance.now() - ranAt;
+      ranAt = undefined;
+      if (drawMs > SLOW_FRAME_MS) {
+        cancelFrame?.();
+        cancelFrame = undefined;
+        rest = setTimeout(() => {
+          rest = undefined;
+          scheduled = false;
+          schedule();
+        }, Math.min(drawMs, MAX_REST_MS));
+        return;
+      }
+      run(FRAME_BUDGET_MS);
+      if (queue.length > 0) ranAt = performance.now();
+    };
     const timer = setTimeout(onFrame, typeof requestAnimationFrame === 'function' ? MAX_WAIT_MS : 0);
     const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(onFrame) : undefined;
     cancelFrame = () => {
@@ -66,6 +90,9 @@ export function frameScheduler(): FrameScheduler {
     },
     flush,
     cancel() {
+      clearTimeout(rest);
+      rest = undefined;
+      ranAt = undefined;
       cancelFrame?.();
       cancelFrame = undefined;
       scheduled = false;
