@@ -98,14 +98,16 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
       }
       addFrames(store, message.frames, message.sessions);
       // A request that opened or a stream that closed can join or end a tool loop; frames alone cannot.
-      if (message.connections.length > 0 || message.sessions.length > 0) store.findings.across.invalidate();
+      if (message.connections.length > 0 || message.sessions.length > 0 || (message.removedSessions?.length ?? 0) > 0) store.findings.across.invalidate();
+      if (message.waiting !== undefined && message.waiting !== store.status.value.waiting) store.status.value = { ...store.status.value, waiting: message.waiting };
       return;
     case 'trim':
       if (store.source.value === 'hub' && message.tabId === store.tabId.value) trim(store, message.below);
       return;
     case 'status': {
       const { type: _t, ...status } = message;
-      store.status.value = status;
+      // The tab's counters; how far this panel is behind comes with the appends.
+      store.status.value = { ...status, waiting: store.status.value.waiting ?? 0 };
       return;
     }
     case 'cleared':
