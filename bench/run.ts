@@ -1,6 +1,6 @@
 // `npm run bench`: every ratio is ours against a baseline measured in the same run.
 // The capture benchmark needs Chromium and builds the extension first; `--no-browser` skips it.
-// `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, panel-metrics, cli-startup, capture, panel-import,
+// `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, panel-metrics, cli-startup, cli-check, capture, panel-import,
 // readers, sockets, fuzz (only when named: a million frames take minutes; `--fuzz-frames N` sets the count);
 // `--rounds N` sets the capture benchmark's rounds (9). `--json` prints every figure as JSON on stdout,
 // each with its target (see figures.ts); the human-readable report then goes to stderr.
@@ -55,6 +55,19 @@ async function panelMetrics(): Promise<void> {
   console.log(`  metrics snapshot at 100,000   ${fmt(p.snapshotAt100kUs, 2)} us`);
   console.log(`  waterfall layout, 100k frames ${fmt(p.layoutMs, 2)} ms   (${p.lanes} lane, 1,000 columns; a long task is 50 ms)`);
   console.log(`  append + snapshot + layout    ${fmt(p.appendThenLayoutMs, 2)} ms`);
+}
+
+async function cliCheck(): Promise<void> {
+  const { benchCliCheck } = await import('./cli-check');
+  console.log('\n`check --json` of a 200,000-event session, whole process (the bin), against node reading + JSON.parse of each line (median of 5 alternating runs):');
+  console.log('  protocol        MB   read+parse ms   check ms   ratio');
+  for (const r of benchCliCheck()) {
+    const name = `cli-check.${r.protocol}`;
+    const [base, check] = [fig(`${name}.read-and-parse`, r.readAndParseMs, 'ms'), fig(`${name}.check`, r.checkMs, 'ms')];
+    const ratio = fmt(fig(`${name}.ratio`, r.ratio, 'x', { max: 2 }));
+    const clean = `exit ${r.exitCode}, ${fig(`${name}.findings`, r.findings, 'findings', { max: 0 })} findings`;
+    console.log(`  ${r.protocol.padEnd(13)} ${fmt(r.mb, 0).padStart(4)}   ${fmt(base, 0).padStart(13)}   ${fmt(check, 0).padStart(8)}   ${ratio}x   (target <= 2x; ${clean})`);
+  }
 }
 
 async function capture(): Promise<void> {
@@ -136,6 +149,7 @@ const parts: [string, boolean, () => void | Promise<void>][] = [
   ['panel-store', true, panelStore],
   ['panel-metrics', true, panelMetrics],
   ['cli-startup', true, async () => (await import('./cli-startup')).printCliStartup()],
+  ['cli-check', true, cliCheck],
   ['capture', browser, capture],
   ['panel-import', browser, panelImport],
   ['fuzz', only?.has('fuzz') === true, async () => (await import('./fuzz.bench')).printFuzz()],

@@ -6,6 +6,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { build } from 'esbuild';
 import { generateDtsBundle } from 'dts-bundle-generator';
+import { CLI_EXTERNAL, cliBuildOptions } from './cli-bundle.mjs';
 
 const pkg = JSON.parse(await readFile('package.json', 'utf8'));
 const [major, minor] = /(\d+)\.(\d+)/.exec(pkg.engines.node).slice(1);
@@ -28,10 +29,9 @@ const api = await build({
 });
 
 // The CLI: one file with its dependencies inside, so start-up reads and compiles one module instead of
-// resolving every file of zod and the AG-UI schemas (about a quarter of its CPU time).
-// `ws` stays an import (a dependency): bundled, its optional native helpers would be unresolved imports.
-const CLI_EXTERNAL = ['ws'];
-const cli = await build({ ...common, entryPoints: { cli: 'src/cli/run.ts' }, external: CLI_EXTERNAL, minifyWhitespace: true, minifySyntax: true });
+// resolving every file of zod and the AG-UI schemas (about a quarter of its CPU time). The same bundle a
+// clone's bin runs (scripts/cli-bundle.mjs).
+const cli = await build({ ...cliBuildOptions(), outdir: 'dist', metafile: true });
 
 const runtime = new Set([...Object.keys(pkg.dependencies ?? {}), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 const packageOf = (path) => (path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0]);
