@@ -14,8 +14,27 @@ export function frameText(frame: Frame): string {
   }
 }
 
+/**
+ * The value JSON.parse gave for the payload of the frame a reader is handing on (JSON Lines are parsed
+ * to read wrappers): one slot, since a reader's frame is decoded at once on its way through the
+ * pipeline. Given out once, so no two decodes share objects; a frame decoded later is parsed afresh.
+ */
+let handedFrame: object | undefined;
+let handedValue: unknown;
+
+/** Hands over the parsed value of a frame's payload (its `data`, a plain text payload) to the frame's next decode. */
+export function handOverParsed(frame: object, value: unknown): void {
+  handedFrame = frame;
+  handedValue = value;
+}
+
 export function decodeFrame(frame: Frame): DecodedFrame {
   if (frame.kind !== 'message') return { frame, json: undefined };
+  if (frame === handedFrame) {
+    const json = handedValue;
+    handedFrame = handedValue = undefined;
+    return { frame, json };
+  }
   const text = frameText(frame);
   // Cheap pre-checks so heartbeats, `[DONE]` markers and `<code>:<json>` lines skip the exception path of JSON.parse.
   if (text === '[DONE]') return notJson(frame, text);
