@@ -56,24 +56,42 @@ export function decodeFrame(frame: Frame): DecodedFrame {
  */
 const JSON_SCALAR = /^[ \t\n\r]*(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)[ \t\n\r]*$/;
 
+/**
+ * A payload that certainly fails JSON.parse, its reason worked out when first read. A class, so the
+ * many `<code>:<json>` lines and `[DONE]` markers that never have their reason read cost one small
+ * object each; the reason for `[DONE]`, the same every time, is worked out once.
+ */
+class NotJson implements DecodedFrame {
+  readonly json = undefined;
+  private error: string | undefined;
+
+  constructor(
+    readonly frame: Frame,
+    private readonly text: string,
+  ) {}
+
+  get jsonError(): string {
+    if (this.error === undefined) {
+      const reason = this.text === '[DONE]' ? (doneReason ??= parseReason(this.text)) : parseReason(this.text);
+      this.error = describeNonJson(this.frame, this.text, reason);
+    }
+    return this.error;
+  }
+}
+
+let doneReason: string | undefined;
+
 function notJson(frame: Frame, text: string): DecodedFrame {
-  let error: string | undefined;
-  return {
-    frame,
-    json: undefined,
-    get jsonError() {
-      if (error === undefined) {
-        let reason: string | undefined;
-        try {
-          JSON.parse(text);
-        } catch (err) {
-          reason = parseFailure(err);
-        }
-        error = describeNonJson(frame, text, reason);
-      }
-      return error;
-    },
-  };
+  return new NotJson(frame, text);
+}
+
+function parseReason(text: string): string | undefined {
+  try {
+    JSON.parse(text);
+  } catch (err) {
+    return parseFailure(err);
+  }
+  return undefined;
 }
 
 function parseFailure(err: unknown): string {
