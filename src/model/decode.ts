@@ -41,7 +41,8 @@ export function decodeFrame(frame: Frame): DecodedFrame {
   const first = firstNonSpace(text);
   if (first !== '{' && first !== '[' && first !== '"') {
     if (!isJsonScalarStart(first)) return { frame, json: undefined, jsonError: describeNonJson(frame, text) };
-    if (!JSON_SCALAR.test(text)) return notJson(frame, text);
+    // `<code>:<json>` lines: no JSON text has a colon right after its first character.
+    if (text.charCodeAt(1) === COLON || !JSON_SCALAR.test(text)) return notJson(frame, text);
   }
   try {
     return { frame, json: JSON.parse(text) as unknown };
@@ -54,6 +55,8 @@ export function decodeFrame(frame: Frame): DecodedFrame {
  * Every JSON text that starts with a number or literal: what does not match certainly fails JSON.parse,
  * so its reason (JSON.parse's own message) is worked out only when someone reads it.
  */
+const COLON = 58;
+
 const JSON_SCALAR = /^[ \t\n\r]*(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)[ \t\n\r]*$/;
 
 /**
