@@ -66,7 +66,8 @@ async function bundledLicences(metafile) {
   const dirs = new Set();
   for (const input of Object.keys(metafile.inputs)) {
     const at = input.lastIndexOf('node_modules/');
-    if (at < 0) continue;
+    // A plugin's virtual module (`namespace:path`) stands for files that are inputs themselves.
+    if (at < 0 || /^[a-z-]+:/.test(input)) continue;
     const rest = input.slice(at + 'node_modules/'.length).split('/');
     dirs.add(input.slice(0, at) + 'node_modules/' + rest.slice(0, rest[0].startsWith('@') ? 2 : 1).join('/'));
   }
