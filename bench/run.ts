@@ -66,13 +66,14 @@ async function panelMetrics(): Promise<void> {
 async function cliCheck(): Promise<void> {
   const { benchCliCheck } = await import('./cli-check');
   console.log('\n`check --json` of a 200,000-event session, whole process (the bin), against node reading + JSON.parse of each line (median of 5 alternating runs):');
-  console.log('  protocol        MB   read+parse ms   check ms   ratio');
+  console.log('  protocol        MB   read+parse ms   check ms   ratio                                              CPU: read+parse   check   ratio');
   for (const r of benchCliCheck()) {
     const name = `cli-check.${r.protocol}`;
     const [base, check] = [fig(`${name}.read-and-parse`, r.readAndParseMs, 'ms'), fig(`${name}.check`, r.checkMs, 'ms')];
     const ratio = fmt(fig(`${name}.ratio`, r.ratio, 'x', { max: 2 }));
     const clean = `exit ${r.exitCode}, ${fig(`${name}.findings`, r.findings, 'findings', { max: 0 })} findings`;
-    console.log(`  ${r.protocol.padEnd(13)} ${fmt(r.mb, 0).padStart(4)}   ${fmt(base, 0).padStart(13)}   ${fmt(check, 0).padStart(8)}   ${ratio}x   (target <= 2x; ${clean})`);
+    const cpu = `${fmt(fig(`${name}.read-and-parse-cpu`, r.readAndParseCpuMs, 'ms'), 0).padStart(6)} ms   ${fmt(fig(`${name}.check-cpu`, r.checkCpuMs, 'ms'), 0).padStart(5)} ms   ${fmt(fig(`${name}.cpu-ratio`, r.cpuRatio, 'x'))}x`;
+    console.log(`  ${r.protocol.padEnd(13)} ${fmt(r.mb, 0).padStart(4)}   ${fmt(base, 0).padStart(13)}   ${fmt(check, 0).padStart(8)}   ${ratio}x   (target <= 2x; ${clean})   ${cpu}`);
   }
 }
 
