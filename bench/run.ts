@@ -31,14 +31,15 @@ async function protocols(): Promise<void> {
   const built = (await importBuilt<typeof import('./protocols.bench')>('./protocols.bench.ts')).benchProtocols();
   const source = new Map(benchProtocols().map((r) => [r.protocol, r]));
   console.log('\nEvery protocol, its valid fixture replayed as fresh sessions (best of 3), built as shipped; last column the same under tsx:');
-  console.log('  protocol           frames   JSON.parse ms   pipeline ms   ratio                       under tsx');
+  console.log('  protocol           frames   JSON.parse ms   pipeline ms   ratio                       under tsx   CPU ratio (built, tsx)');
   for (const r of built) {
     const name = `protocols.${r.protocol}`;
     const [parse, pipeline] = [fig(`${name}.json-parse`, r.jsonParseMs, 'ms'), fig(`${name}.pipeline`, r.pipelineMs, 'ms')];
     const max = r.protocol === 'flat-block' ? 1.5 : 2;
     const ratio = fmt(fig(`${name}.ratio`, r.ratio, 'x', { max }));
     const tsx = fmt(fig(`${name}.ratio-tsx`, source.get(r.protocol)?.ratio ?? NaN, 'x'));
-    console.log(`  ${r.protocol.padEnd(17)} ${String(r.frames).padStart(7)}   ${fmt(parse, 1).padStart(13)}   ${fmt(pipeline, 1).padStart(11)}   ${ratio}x   (target <= ${max}x)   ${tsx}x`);
+    const cpu = `${fmt(fig(`${name}.cpu-ratio`, r.cpuRatio, 'x'))}x, ${fmt(fig(`${name}.cpu-ratio-tsx`, source.get(r.protocol)?.cpuRatio ?? NaN, 'x'))}x`;
+    console.log(`  ${r.protocol.padEnd(17)} ${String(r.frames).padStart(7)}   ${fmt(parse, 1).padStart(13)}   ${fmt(pipeline, 1).padStart(11)}   ${ratio}x   (target <= ${max}x)   ${tsx}x       ${cpu}`);
   }
 }
 
