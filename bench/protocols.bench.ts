@@ -19,7 +19,16 @@ export interface ProtocolBench {
   jsonParseMs: number;
   pipelineMs: number;
   ratio: number;
+  /** The same two loops in CPU time (user + system, all threads), which a loaded machine sways less. */
+  jsonParseCpuMs: number;
+  pipelineCpuMs: number;
+  cpuRatio: number;
 }
+
+const cpuMs = (since?: NodeJS.CpuUsage): number => {
+  const u = process.cpuUsage(since);
+  return (u.user + u.system) / 1000;
+};
 
 const PROTOCOLS_DIR = fileURLToPath(new URL('../src/protocols/', import.meta.url));
 export function benchProtocols(targetFrames = 100_000, rounds = 3, only?: readonly ProtocolId[]): ProtocolBench[] {
@@ -53,9 +62,12 @@ function benchOne(id: ProtocolId, frames: Frame[], targetFrames: number, rounds:
   const payloads = frames.map((f) => jsonPayload(f.data));
   let jsonParseMs = Infinity;
   let pipelineMs = Infinity;
+  let jsonParseCpuMs = Infinity;
+  let pipelineCpuMs = Infinity;
   let sink = 0;
   for (let r = 0; r < rounds; r++) {
     let t = performance.now();
+    let cpu = process.cpuUsage();
     for (let s = 0; s < sessions; s++) {
       for (const payload of payloads) {
         if (payload === undefined) continue;
@@ -67,8 +79,10 @@ function benchOne(id: ProtocolId, frames: Frame[], targetFrames: number, rounds:
       }
     }
     jsonParseMs = Math.min(jsonParseMs, performance.now() - t);
+    jsonParseCpuMs = Math.min(jsonParseCpuMs, cpuMs(cpu));
 
     t = performance.now();
+    cpu = process.cpuUsage();
     for (let s = 0; s < sessions; s++) {
       const pipeline = new SessionPipeline(protocols, { protocol: id });
       for (const f of frames) pipeline.append(f);
@@ -76,8 +90,18 @@ function benchOne(id: ProtocolId, frames: Frame[], targetFrames: number, rounds:
       sink += pipeline.findings().length;
     }
     pipelineMs = Math.min(pipelineMs, performance.now() - t);
+    pipelineCpuMs = Math.min(pipelineCpuMs, cpuMs(cpu));
   }
   // Keeps the parse loop from being optimised away.
   if (sink === Number.MIN_SAFE_INTEGER) throw new Error('unreachable');
-  return { protocol: id, frames: frames.length * sessions, jsonParseMs, pipelineMs, ratio: pipelineMs / jsonParseMs };
+  return {
+    protocol: id,
+    frames: frames.length * sessions,
+    jsonParseMs,
+    pipelineMs,
+    ratio: pipelineMs / jsonParseMs,
+    jsonParseCpuMs,
+    pipelineCpuMs,
+    cpuRatio: pipelineCpuMs / jsonParseCpuMs,
+  };
 }

@@ -1,6 +1,6 @@
 // `npm run bench`: every ratio is ours against a baseline measured in the same run.
 // The capture benchmark needs Chromium and builds the extension first; `--no-browser` skips it.
-// `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, panel-metrics, cli-startup, capture, panel-import,
+// `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, panel-metrics, cli-startup, cli-check, capture, panel-import,
 // readers, sockets, million, flood (ASI_FLOOD_SECONDS, 60 by default; ASI_FLOOD_RATE), fuzz (only when named: a million frames take minutes; `--fuzz-frames N` sets the count);
 // `--rounds N` sets the capture benchmark's rounds (9). `--json` prints every figure as JSON on stdout,
 // each with its target (see figures.ts); the human-readable report then goes to stderr.
@@ -9,6 +9,7 @@ import { figure as fig, figures } from './figures';
 import { benchFlatBlock } from './flat-block.bench';
 import { benchPanelStore } from './panel-store.bench';
 import { benchProtocols } from './protocols.bench';
+import { importBuilt } from './import-built';
 
 const fmt = (n: number, digits = 2): string => n.toFixed(digits);
 
@@ -24,15 +25,21 @@ function flatBlock(): void {
   console.log(`  findings on the clean session ${fig('flat-block.findings-on-clean-session', flat.findings, 'findings', { max: 0 })}`);
 }
 
-function protocols(): void {
-  console.log('\nEvery protocol, its valid fixture replayed as fresh sessions (best of 3):');
-  console.log('  protocol           frames   JSON.parse ms   pipeline ms   ratio');
-  for (const r of benchProtocols()) {
+async function protocols(): Promise<void> {
+  // As built (esbuild, what the panel and the CLI run), and as tsx runs the source: tsx adds a `__name`
+  // call to every function it creates, which a fold built per session pays per session.
+  const built = (await importBuilt<typeof import('./protocols.bench')>('./protocols.bench.ts')).benchProtocols();
+  const source = new Map(benchProtocols().map((r) => [r.protocol, r]));
+  console.log('\nEvery protocol, its valid fixture replayed as fresh sessions (best of 3), built as shipped; last column the same under tsx:');
+  console.log('  protocol           frames   JSON.parse ms   pipeline ms   ratio                       under tsx   CPU ratio (built, tsx)');
+  for (const r of built) {
     const name = `protocols.${r.protocol}`;
     const [parse, pipeline] = [fig(`${name}.json-parse`, r.jsonParseMs, 'ms'), fig(`${name}.pipeline`, r.pipelineMs, 'ms')];
     const max = r.protocol === 'flat-block' ? 1.5 : 2;
     const ratio = fmt(fig(`${name}.ratio`, r.ratio, 'x', { max }));
-    console.log(`  ${r.protocol.padEnd(17)} ${String(r.frames).padStart(7)}   ${fmt(parse, 1).padStart(13)}   ${fmt(pipeline, 1).padStart(11)}   ${ratio}x   (target <= ${max}x)`);
+    const tsx = fmt(fig(`${name}.ratio-tsx`, source.get(r.protocol)?.ratio ?? NaN, 'x'));
+    const cpu = `${fmt(fig(`${name}.cpu-ratio`, r.cpuRatio, 'x'))}x, ${fmt(fig(`${name}.cpu-ratio-tsx`, source.get(r.protocol)?.cpuRatio ?? NaN, 'x'))}x`;
+    console.log(`  ${r.protocol.padEnd(17)} ${String(r.frames).padStart(7)}   ${fmt(parse, 1).padStart(13)}   ${fmt(pipeline, 1).padStart(11)}   ${ratio}x   (target <= ${max}x)   ${tsx}x       ${cpu}`);
   }
 }
 
@@ -55,6 +62,20 @@ async function panelMetrics(): Promise<void> {
   console.log(`  metrics snapshot at 100,000   ${fmt(p.snapshotAt100kUs, 2)} us`);
   console.log(`  waterfall layout, 100k frames ${fmt(p.layoutMs, 2)} ms   (${p.lanes} lane, 1,000 columns; a long task is 50 ms)`);
   console.log(`  append + snapshot + layout    ${fmt(p.appendThenLayoutMs, 2)} ms`);
+}
+
+async function cliCheck(): Promise<void> {
+  const { benchCliCheck } = await import('./cli-check');
+  console.log('\n`check --json` of a 200,000-event session, whole process (the bin), against node reading + JSON.parse of each line (median of 5 alternating runs):');
+  console.log('  protocol        MB   read+parse ms   check ms   ratio                                              CPU: read+parse   check   ratio');
+  for (const r of benchCliCheck()) {
+    const name = `cli-check.${r.protocol}`;
+    const [base, check] = [fig(`${name}.read-and-parse`, r.readAndParseMs, 'ms'), fig(`${name}.check`, r.checkMs, 'ms')];
+    const ratio = fmt(fig(`${name}.ratio`, r.ratio, 'x', { max: 2 }));
+    const clean = `exit ${r.exitCode}, ${fig(`${name}.findings`, r.findings, 'findings', { max: 0 })} findings`;
+    const cpu = `${fmt(fig(`${name}.read-and-parse-cpu`, r.readAndParseCpuMs, 'ms'), 0).padStart(6)} ms   ${fmt(fig(`${name}.check-cpu`, r.checkCpuMs, 'ms'), 0).padStart(5)} ms   ${fmt(fig(`${name}.cpu-ratio`, r.cpuRatio, 'x'))}x`;
+    console.log(`  ${r.protocol.padEnd(13)} ${fmt(r.mb, 0).padStart(4)}   ${fmt(base, 0).padStart(13)}   ${fmt(check, 0).padStart(8)}   ${ratio}x   (target <= 2x; ${clean})   ${cpu}`);
+  }
 }
 
 async function capture(): Promise<void> {
@@ -109,7 +130,8 @@ async function readers(): Promise<void> {
   console.log(`  collecting the capture first  ${mb(fig('readers.collected-check-peak-rss', r.collectedCheck.peakRssMb, 'MB'))}   ${fmt(r.collectedCheck.peakRssMb / r.jsonlMb)}x the file   (exit ${r.collectedCheck.exitCode}, ${fmt(r.collectedCheck.ms / 1000, 1)} s)`);
   console.log(`  same output                   ${r.check.stdout === r.collectedCheck.stdout ? 'yes' : 'NO'}`);
   console.log(`  node reading it line by line  ${mb(fig('readers.line-reader-peak-rss', r.lineReader.peakRssMb, 'MB'))}   (${fmt(fig('readers.line-reader-time', r.lineReader.ms / 1000, 's'), 1)} s)`);
-  console.log(`  ratio                         ${fmt(fig('readers.check-rss-ratio', r.check.peakRssMb / r.lineReader.peakRssMb, 'x'))}x`);
+  console.log(`  ratio                         ${fmt(fig('readers.check-rss-ratio', r.check.peakRssMb / r.lineReader.peakRssMb, 'x', { max: 2 }))}x   (target <= 2x: memory bounded, not growing with the file)`);
+  console.log(`  peak RSS per MB of file       ${fmt(fig('readers.check-rss-per-file-mb', r.check.peakRssMb / r.jsonlMb, 'MB/MB'))}`);
   console.log(`CLI check of a HAR with ${r.harMessages.toLocaleString('en')} messages in one entry (${mb(r.harMb)}):`);
   console.log(`  time ${fmt(fig('readers.har-check-time', r.harCheck.ms / 1000, 's'), 1)} s, peak RSS ${mb(fig('readers.har-check-peak-rss', r.harCheck.peakRssMb, 'MB'))}, exit ${r.harCheck.exitCode}`);
 }
@@ -158,6 +180,7 @@ const parts: [string, boolean, () => void | Promise<void>][] = [
   ['panel-store', true, panelStore],
   ['panel-metrics', true, panelMetrics],
   ['cli-startup', true, async () => (await import('./cli-startup')).printCliStartup()],
+  ['cli-check', true, cliCheck],
   ['capture', browser, capture],
   ['panel-import', browser, panelImport],
   ['fuzz', only?.has('fuzz') === true, async () => (await import('./fuzz.bench')).printFuzz()],

@@ -1,25 +1,34 @@
 #!/usr/bin/env node
 // The `agent-stream-inspector` command. Installed from npm it runs the built CLI (dist/cli.js, made by
-// `npm pack`). In a clone of the repository it runs the TypeScript source through tsx (a development
-// dependency), so what it runs is always the code in the tree, never a dist/ left from an earlier build.
+// `npm pack`). In a clone of the repository it runs a bundle of the source kept in
+// node_modules/.cache and rebuilt whenever a source file is newer (scripts/cli-bundle.mjs), so what it
+// runs is always the code in the tree, never a dist/ left from an earlier build, and it starts without
+// compiling TypeScript; without esbuild it runs the source through tsx.
 import { existsSync } from 'node:fs';
 
 const source = new URL('../src/cli/run.ts', import.meta.url);
 const built = new URL('../dist/cli.js', import.meta.url);
-let register;
-if (existsSync(source)) {
+
+async function fromSource() {
   try {
-    ({ register } = await import('tsx/esm/api'));
+    const { freshCliBundle } = await import('../scripts/cli-bundle.mjs');
+    const { pathToFileURL } = await import('node:url');
+    return pathToFileURL(await freshCliBundle()).href;
   } catch {
-    // A clone without its development dependencies: fall back to a build if there is one.
+    // No esbuild (a clone without its development dependencies) or a cache that cannot be written.
+  }
+  try {
+    const { register } = await import('tsx/esm/api');
+    register();
+    return source.href;
+  } catch {
+    return undefined;
   }
 }
-if (register) {
-  register();
-  await import(source.href);
-} else if (existsSync(built)) {
-  await import(built.href);
-} else {
+
+const entry = (existsSync(source) ? await fromSource() : undefined) ?? (existsSync(built) ? built.href : undefined);
+if (entry) await import(entry);
+else {
   process.stderr.write('agent-stream-inspector: not built; run `npm install` (a clone) or reinstall the package\n');
   process.exit(3);
 }

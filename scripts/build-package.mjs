@@ -6,6 +6,7 @@ import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { builtinModules } from 'node:module';
 import { build } from 'esbuild';
 import { generateDtsBundle } from 'dts-bundle-generator';
+import { CLI_EXTERNAL, cliBuildOptions } from './cli-bundle.mjs';
 
 const pkg = JSON.parse(await readFile('package.json', 'utf8'));
 const [major, minor] = /(\d+)\.(\d+)/.exec(pkg.engines.node).slice(1);
@@ -28,10 +29,9 @@ const api = await build({
 });
 
 // The CLI: one file with its dependencies inside, so start-up reads and compiles one module instead of
-// resolving every file of zod and the AG-UI schemas (about a quarter of its CPU time).
-// `ws` stays an import (a dependency): bundled, its optional native helpers would be unresolved imports.
-const CLI_EXTERNAL = ['ws'];
-const cli = await build({ ...common, entryPoints: { cli: 'src/cli/run.ts' }, external: CLI_EXTERNAL, minifyWhitespace: true, minifySyntax: true });
+// resolving every file of zod and the AG-UI schemas (about a quarter of its CPU time). The same bundle a
+// clone's bin runs (scripts/cli-bundle.mjs).
+const cli = await build({ ...cliBuildOptions(), outdir: 'dist', metafile: true });
 
 const runtime = new Set([...Object.keys(pkg.dependencies ?? {}), ...builtinModules, ...builtinModules.map((m) => `node:${m}`)]);
 const packageOf = (path) => (path.startsWith('@') ? path.split('/').slice(0, 2).join('/') : path.split('/')[0]);
@@ -66,7 +66,8 @@ async function bundledLicences(metafile) {
   const dirs = new Set();
   for (const input of Object.keys(metafile.inputs)) {
     const at = input.lastIndexOf('node_modules/');
-    if (at < 0) continue;
+    // A plugin's virtual module (`namespace:path`) stands for files that are inputs themselves.
+    if (at < 0 || /^[a-z-]+:/.test(input)) continue;
     const rest = input.slice(at + 'node_modules/'.length).split('/');
     dirs.add(input.slice(0, at) + 'node_modules/' + rest.slice(0, rest[0].startsWith('@') ? 2 : 1).join('/'));
   }

@@ -158,6 +158,8 @@ export class SessionSplitter {
 
   /** Places decided connections in sessions, in the order of their first frames (as splitSessions groups them). */
   private place(): void {
+    // Called for every frame; almost always there is nothing to place.
+    if (this.unplaced.length === 0) return;
     for (const scan of this.unplaced) {
       const id = scan.protocol && scan.key ? `${scan.protocol.id}:${scan.key}` : undefined;
       const existing = id ? this.byKey.get(id) : undefined;

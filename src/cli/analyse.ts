@@ -24,12 +24,14 @@ export interface AnalyseOptions {
   keepFrames?: boolean;
   /** Read the whole file into a Capture first, as before streaming analysis (for comparison). */
   collect?: boolean;
+  /** Work out the line of each frame of a JSON Lines file (`lineOfFrame`), for reports that point at lines: a second read. */
+  lines?: boolean;
 }
 
 export async function analyseFile(file: string, protocol?: ProtocolId, options: AnalyseOptions = {}): Promise<AnalysedFile> {
   try {
     const analysed = (options.collect ? undefined : await streamed(file, protocol, options.keepFrames === true)) ?? (await collected(file, protocol));
-    if (analysed.format === 'jsonl') analysed.lineOfFrame = await jsonLinesLineMapOfFile(file);
+    if (options.lines === true && analysed.format === 'jsonl') analysed.lineOfFrame = await jsonLinesLineMapOfFile(file);
     return analysed;
   } catch (err) {
     if (err instanceof InputError) throw err;

@@ -52,16 +52,18 @@ Exit 0: no error findings; 1: error findings, or more warnings than --max-warnin
     const maxWarnings = maxWarningsOption(values['max-warnings']);
     if (positionals.length === 0) throw new UsageError('check needs at least one FILE');
     const files: CheckedFile[] = [];
-    for (const file of positionals) files.push(await checkFile(file, protocol, values['allow-unknown'] === true, values.debug === true, out));
+    // Only the SARIF and GitHub reports point at lines.
+    const lines = format === 'sarif' || format === 'github';
+    for (const file of positionals) files.push(await checkFile(file, protocol, lines, values['allow-unknown'] === true, values.debug === true, out));
     const report: CheckReport = { files, ...(maxWarnings !== undefined ? { maxWarnings } : {}) };
     checkFormats[format](report, out);
     return exitCode(report);
   },
 };
 
-async function checkFile(file: string, protocol: ProtocolId | undefined, allowUnknown: boolean, debug: boolean, out: Output): Promise<CheckedFile> {
+async function checkFile(file: string, protocol: ProtocolId | undefined, lines: boolean, allowUnknown: boolean, debug: boolean, out: Output): Promise<CheckedFile> {
   try {
-    const analysed = await analyseFile(file, protocol);
+    const analysed = await analyseFile(file, protocol, { lines });
     const findingsOf = checkedFindings(analysed.sessions);
     const sessions = analysed.sessions.map((s) => {
       const findings = findingsOf(s);

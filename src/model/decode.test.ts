@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeFrame } from './decode';
+import { decodeFrame, handOverParsed } from './decode';
 import type { Frame } from './frame';
 
 const frame = (data: string): Frame => ({ index: 0, time: 0, connectionId: 'c', kind: 'message', direction: 'in', data });
@@ -40,5 +40,24 @@ describe('decodeFrame', () => {
     expect(decodeFrame(frame('data: x')).jsonError).toBe('not JSON');
     expect(decodeFrame(frame('')).jsonError).toBe('empty payload');
     expect(decodeFrame({ ...frame('x'), kind: 'open' }).jsonError).toBeUndefined();
+  });
+});
+
+describe('a payload a reader parsed already', () => {
+  const handed = frame('{"a":[1,2]}');
+
+  it('is taken by the frame’s next decode, and only by that one', () => {
+    const value = JSON.parse(handed.data) as unknown;
+    handOverParsed(handed, value);
+    expect(decodeFrame(handed).json).toBe(value);
+    const again = decodeFrame(handed).json;
+    expect(again).toEqual(value);
+    expect(again).not.toBe(value);
+  });
+
+  it('is not given to another frame', () => {
+    const other = frame('{"b":1}');
+    handOverParsed(handed, { a: 'handed' });
+    expect(decodeFrame(other).json).toEqual({ b: 1 });
   });
 });

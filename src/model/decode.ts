@@ -14,15 +14,35 @@ export function frameText(frame: Frame): string {
   }
 }
 
+/**
+ * The value JSON.parse gave for the payload of the frame a reader is handing on (JSON Lines are parsed
+ * to read wrappers): one slot, since a reader's frame is decoded at once on its way through the
+ * pipeline. Given out once, so no two decodes share objects; a frame decoded later is parsed afresh.
+ */
+let handedFrame: object | undefined;
+let handedValue: unknown;
+
+/** Hands over the parsed value of a frame's payload (its `data`, a plain text payload) to the frame's next decode. */
+export function handOverParsed(frame: object, value: unknown): void {
+  handedFrame = frame;
+  handedValue = value;
+}
+
 export function decodeFrame(frame: Frame): DecodedFrame {
   if (frame.kind !== 'message') return { frame, json: undefined };
+  if (frame === handedFrame) {
+    const json = handedValue;
+    handedFrame = handedValue = undefined;
+    return { frame, json };
+  }
   const text = frameText(frame);
   // Cheap pre-checks so heartbeats, `[DONE]` markers and `<code>:<json>` lines skip the exception path of JSON.parse.
   if (text === '[DONE]') return notJson(frame, text);
   const first = firstNonSpace(text);
   if (first !== '{' && first !== '[' && first !== '"') {
     if (!isJsonScalarStart(first)) return { frame, json: undefined, jsonError: describeNonJson(frame, text) };
-    if (!JSON_SCALAR.test(text)) return notJson(frame, text);
+    // `<code>:<json>` lines: no JSON text has a colon right after its first character.
+    if (text.charCodeAt(1) === COLON || !JSON_SCALAR.test(text)) return notJson(frame, text);
   }
   try {
     return { frame, json: JSON.parse(text) as unknown };
@@ -35,26 +55,46 @@ export function decodeFrame(frame: Frame): DecodedFrame {
  * Every JSON text that starts with a number or literal: what does not match certainly fails JSON.parse,
  * so its reason (JSON.parse's own message) is worked out only when someone reads it.
  */
+const COLON = 58;
+
 const JSON_SCALAR = /^[ \t\n\r]*(?:-?(?:0|[1-9]\d*)(?:\.\d+)?(?:[eE][+-]?\d+)?|true|false|null)[ \t\n\r]*$/;
 
+/**
+ * A payload that certainly fails JSON.parse, its reason worked out when first read. A class, so the
+ * many `<code>:<json>` lines and `[DONE]` markers that never have their reason read cost one small
+ * object each; the reason for `[DONE]`, the same every time, is worked out once.
+ */
+class NotJson implements DecodedFrame {
+  readonly json = undefined;
+  private error: string | undefined;
+
+  constructor(
+    readonly frame: Frame,
+    private readonly text: string,
+  ) {}
+
+  get jsonError(): string {
+    if (this.error === undefined) {
+      const reason = this.text === '[DONE]' ? (doneReason ??= parseReason(this.text)) : parseReason(this.text);
+      this.error = describeNonJson(this.frame, this.text, reason);
+    }
+    return this.error;
+  }
+}
+
+let doneReason: string | undefined;
+
 function notJson(frame: Frame, text: string): DecodedFrame {
-  let error: string | undefined;
-  return {
-    frame,
-    json: undefined,
-    get jsonError() {
-      if (error === undefined) {
-        let reason: string | undefined;
-        try {
-          JSON.parse(text);
-        } catch (err) {
-          reason = parseFailure(err);
-        }
-        error = describeNonJson(frame, text, reason);
-      }
-      return error;
-    },
-  };
+  return new NotJson(frame, text);
+}
+
+function parseReason(text: string): string | undefined {
+  try {
+    JSON.parse(text);
+  } catch (err) {
+    return parseFailure(err);
+  }
+  return undefined;
 }
 
 function parseFailure(err: unknown): string {

@@ -158,8 +158,24 @@ export interface ViewModel {
   usage?: Record<string, number>;
 }
 
+/** Labels of tool names seen lately: a session names the same few tools again and again. */
+const humanized = new Map<string, string>();
+const HUMANIZED_MAX = 1000;
+const HUMANIZED_NAME_MAX = 200;
+
 /** `web_search` → "Web search": the label a client shows when a tool has no content message. */
 export function humanizeToolName(name: string): string {
+  const known = humanized.get(name);
+  if (known !== undefined) return known;
+  const label = humanizeUncached(name);
+  if (name.length <= HUMANIZED_NAME_MAX) {
+    if (humanized.size >= HUMANIZED_MAX) humanized.clear();
+    humanized.set(name, label);
+  }
+  return label;
+}
+
+function humanizeUncached(name: string): string {
   const words = name
     .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
     .split(/[_\-\s.]+/)

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { InputError, readInput } from './read-input';
 import { REPLAY_LIMIT } from './input-reader';
@@ -55,5 +56,24 @@ describe('LineSplitter', () => {
     for (const piece of ['a\r', '\nb\r', 'c', '\n', '']) splitter.write(piece);
     splitter.end();
     expect(lines).toEqual(['a', 'b', 'c', '']);
+  });
+
+  it('cuts any text in any pieces into the lines a split of the whole text gives', () => {
+    const text = fc.array(fc.constantFrom('a', 'b', '\r', '\n', '\r\n', 'xy'), { maxLength: 40 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(text, fc.array(fc.nat(), { maxLength: 6 }), (whole, cuts) => {
+        const at = [...new Set(cuts.map((c) => c % (whole.length + 1)))].sort((a, b) => a - b);
+        const lines: string[] = [];
+        const splitter = new LineSplitter((line) => lines.push(line));
+        let from = 0;
+        for (const to of [...at, whole.length]) {
+          splitter.write(whole.slice(from, to));
+          from = to;
+        }
+        splitter.end();
+        expect(lines).toEqual(whole.split(/\r\n|\n|\r/));
+      }),
+      { numRuns: 2000 },
+    );
   });
 });

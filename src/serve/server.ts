@@ -3,7 +3,7 @@
 import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { WebSocketServer } from 'ws';
+import type { WebSocketServer } from 'ws';
 import { FaultPlan } from './faults';
 import { noteRequestDifferences, replayHttp } from './http-replay';
 import { loadInputs } from './load-inputs';
@@ -44,7 +44,9 @@ export async function startReplayServer(options: ReplayOptions): Promise<ReplayS
       else res.destroy();
     });
   });
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
+  // Loaded here, so the command line's other commands start without loading ws.
+  const { WebSocketServer: Server } = await import('ws');
+  const wss = new Server({ noServer: true, maxPayload: MAX_BODY_BYTES });
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => upgrade(req, socket, head, wss, table, ctx));
 
   await new Promise<void>((resolve, reject) => {

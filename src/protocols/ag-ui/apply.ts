@@ -2,6 +2,7 @@
 // messages and state, reporting the reducer's soft violations (it logs them and carries on).
 import { EventType } from '@ag-ui/core';
 import { isTodoToolName, type TextItem, type ReasoningItem } from '../../model/view';
+import { extendText } from '../../model/text-builder';
 import type { AguiEvent } from './schema';
 import type { AguiRuleName } from './rules';
 import type { MessageEntry, ViewStore } from './view-store';
@@ -101,7 +102,7 @@ export class EventApplier {
         return;
       case 'THINKING_TEXT_MESSAGE_CONTENT':
         if (this.thinking) {
-          this.thinking.text += event.delta;
+          this.thinking.text = extendText(this.thinking, this.thinking.text, event.delta);
           this.thinking.frames.push(frame);
         }
         return;
@@ -149,7 +150,7 @@ export class EventApplier {
     const content = entry.content;
     if (!content) return;
     // The client appends to the content when it is a string and replaces multi-part content.
-    content.text = (entry.contentIsString ? content.text : '') + delta;
+    content.text = extendText(content, entry.contentIsString ? content.text : '', delta);
     entry.contentIsString = true;
     content.frames.push(frame);
   }

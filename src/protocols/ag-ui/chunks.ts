@@ -54,10 +54,14 @@ export class ChunkExpander {
       case EventType.REASONING_MESSAGE_CHUNK:
         return this.chunk(event, 'reasoning', event.messageId, event.delta);
       default: {
+        const passed: Expanded = { event, synthetic: false };
+        // Most events arrive with nothing pending: no lookups, no copies.
+        if (this.lanes.size === 0) return { events: [passed] };
         const sub = (event as { subagentRunId?: unknown }).subagentRunId;
         const lane = typeof sub === 'string' ? sub : undefined;
         const closed = CLOSES_ALL.has(event.type) ? this.closeAll() : CLOSES_OWN_LANE.has(event.type) ? this.close(lane) : [];
-        return { events: [...closed, { event, synthetic: false }] };
+        closed.push(passed);
+        return { events: closed };
       }
     }
   }

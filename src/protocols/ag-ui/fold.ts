@@ -4,6 +4,7 @@
 import type { DecodedFrame, Frame } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
 import { frameText, preview } from '../../model/decode';
+import type { ViewModel } from '../../model/view';
 import type { ProtocolFold } from '../types';
 import { ruleId, type AguiRuleName } from './rules';
 import { parseEvent, THINKING_TYPES, type AguiEvent } from './schema';
@@ -21,76 +22,105 @@ import { appendNewMessages } from './messages';
 const NULL_AS_ABSENT = new Set(['rawEvent', 'parentMessageId', 'outcome', 'result']);
 
 export function createAguiFold(): ProtocolFold {
-  const store = new ViewStore();
-  const applier = new EventApplier(store);
-  const verifier = new Verifier();
-  const expander = new ChunkExpander();
-  const advisor = new Advisor();
-  const reportedOnce = new Set<string>();
-  let runStartFrame = -1;
+  return new AguiFold();
+}
+
+const reporter = (sink: FindingSink, frame: Frame): Report => (rule, message) => sink.report(ruleId(rule), message, [frame.index]);
+
+/** A class rather than closures: a session is often short, so what each new fold allocates shows. */
+class AguiFold implements ProtocolFold {
+  private readonly store = new ViewStore();
+  private readonly applier = new EventApplier(this.store);
+  private readonly verifier = new Verifier();
+  private readonly expander = new ChunkExpander();
+  private readonly advisor = new Advisor();
+  private readonly reportedOnce = new Set<string>();
+  private runStartFrame = -1;
   /** The connection ended mid-run and that was reported: the end of input need not say it again. */
-  let closedMidRun = false;
+  private closedMidRun = false;
 
-  const reporter = (sink: FindingSink, frame: Frame): Report => (rule, message) => sink.report(ruleId(rule), message, [frame.index]);
+  apply(decoded: DecodedFrame, sink: FindingSink): void {
+    const { frame } = decoded;
+    const report = reporter(sink, frame);
+    const store = this.store;
+    try {
+      if (frame.kind === 'close' || frame.kind === 'error') {
+        if (this.verifier.inRun && !this.closedMidRun) {
+          this.closedMidRun = true;
+          report('closed-before-run-finished', `The connection ${frame.kind === 'close' ? 'closed' : 'failed'} while the run was still active (no RUN_FINISHED or RUN_ERROR).`);
+        }
+        store.lane = undefined;
+        if (frame.kind === 'error') store.place({ kind: 'error', id: store.nextId('error'), frames: [frame.index], message: frame.data || 'connection error' });
+        store.setStreaming(false);
+        return;
+      }
+      if (frame.kind !== 'message') return;
+      if (frame.direction === 'out') return this.request(decoded, report);
+      this.event(decoded, report);
+    } catch (err) {
+      // A bug here must not lose the frame or stop the session: show it raw and carry on.
+      this.raw(frame);
+      report('schema-violation', `Internal error while applying the frame (${err instanceof Error ? err.message : String(err)}); it is kept as a raw item.`);
+    }
+  }
 
-  function raw(frame: Frame): void {
+  finish(sink: FindingSink): void {
+    const report: Report = (rule, message) => sink.report(ruleId(rule), message, this.runStartFrame >= 0 ? [this.runStartFrame] : []);
+    if (this.verifier.inRun && !this.closedMidRun) report('run-not-finished', 'The input ends while the run is still active: no RUN_FINISHED or RUN_ERROR arrived.');
+    this.advisor.finish((rule, message, at) => sink.report(ruleId(rule), message, [at]));
+    this.store.setStreaming(false);
+  }
+
+  view(): ViewModel {
+    return this.store.model;
+  }
+
+  private raw(frame: Frame): void {
+    const store = this.store;
     store.lane = undefined;
     store.place({ kind: 'raw', id: store.nextId('raw'), frames: [frame.index], text: preview(frameText(frame), 2000) });
   }
 
-  function once(key: string, report: Report, rule: AguiRuleName, message: string): void {
-    if (reportedOnce.has(key)) return;
-    reportedOnce.add(key);
+  private once(key: string, report: Report, rule: AguiRuleName, message: string): void {
+    if (this.reportedOnce.has(key)) return;
+    this.reportedOnce.add(key);
     report(rule, message);
   }
 
   /** The run request (RunAgentInput) the page sent: its new messages, and the answers to open interrupts. */
-  function request(decoded: DecodedFrame, report: Report): void {
+  private request(decoded: DecodedFrame, report: Report): void {
     const body = decoded.json as { messages?: unknown; resume?: unknown } | null;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
-    appendNewMessages(store, body.messages, decoded.frame.index);
-    if (applier.interrupts.open.size === 0) return;
-    const missing = applier.interrupts.resume(body.resume, decoded.frame.index);
+    appendNewMessages(this.store, body.messages, decoded.frame.index);
+    const interrupts = this.applier.interrupts;
+    if (interrupts.open.size === 0) return;
+    const missing = interrupts.resume(body.resume, decoded.frame.index);
     if (missing.length > 0) {
       report('interrupt-not-resumed', `The request does not resume open interrupt(s) ${missing.join(', ')}; every open interrupt needs a resume entry (resolved or cancelled), or the agent must answer with RUN_ERROR.`);
     }
   }
 
-  /** Drops the nulls that stand for "absent", reporting them. */
-  function withoutNulls(json: unknown, report: Report): unknown {
-    if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
-    const fields = json as Record<string, unknown>;
-    // The common case, without listing the keys: none of these fields is null.
-    if (fields.rawEvent !== null && fields.parentMessageId !== null && fields.outcome !== null && fields.result !== null) return json;
-    const nulls = Object.keys(json).filter((k) => NULL_AS_ABSENT.has(k) && (json as Record<string, unknown>)[k] === null);
-    if (nulls.length === 0) return json;
-    report('null-field', `${nulls.map((k) => `'${k}'`).join(', ')} ${nulls.length > 1 ? 'are' : 'is'} null; leave an absent field out rather than sending null.`);
-    const copy: Record<string, unknown> = { ...(json as Record<string, unknown>) };
-    for (const k of nulls) delete copy[k];
-    return copy;
-  }
-
-  function event(decoded: DecodedFrame, report: Report): void {
+  private event(decoded: DecodedFrame, report: Report): void {
     const { frame } = decoded;
     if (decoded.jsonError !== undefined) {
       report('invalid-json', `The frame is not a JSON event: ${decoded.jsonError}. The AG-UI client fails the whole stream on it.`);
-      return raw(frame);
+      return this.raw(frame);
     }
     if (frameText(frame).includes('\r')) {
-      once('crlf', report, 'crlf-framing', 'The SSE data carries CR characters (CRLF framing); the TS client splits records only on "\\n\\n" and cannot read such a body.');
+      this.once('crlf', report, 'crlf-framing', 'The SSE data carries CR characters (CRLF framing); the TS client splits records only on "\\n\\n" and cannot read such a body.');
     }
     const parsed = parseEvent(withoutNulls(decoded.json, report));
     if (parsed.kind === 'not-event') {
       report('not-an-event', `Invalid event: ${parsed.reason}. Every AG-UI frame is an object with a string "type".`);
-      return raw(frame);
+      return this.raw(frame);
     }
     if (parsed.kind === 'unknown-type') {
       report('unknown-event-type', `'${parsed.type}' is not an AG-UI event type; clients before 1.0 fail the stream on it and 1.0 drops it.`);
-      return raw(frame);
+      return this.raw(frame);
     }
     if (parsed.kind === 'invalid') {
       report('schema-violation', `${parsed.type} does not match its schema: ${parsed.issues}.`);
-      return raw(frame);
+      return this.raw(frame);
     }
     const ev = parsed.event;
     const metadata = (ev as { metadata?: Record<string, unknown> }).metadata;
@@ -98,62 +128,43 @@ export function createAguiFold(): ProtocolFold {
       report('reserved-metadata-key', `${ev.type} uses the metadata key "ag-ui", which the protocol reserves.`);
     }
     if (THINKING_TYPES.has(ev.type)) {
-      once(`thinking:${ev.type}`, report, 'deprecated-thinking-event', `${ev.type} is deprecated; send the REASONING_* events instead (1.0 clients convert it, older ones may not).`);
+      this.once(`thinking:${ev.type}`, report, 'deprecated-thinking-event', `${ev.type} is deprecated; send the REASONING_* events instead (1.0 clients convert it, older ones may not).`);
     }
     if (ev.type === 'REASONING_MESSAGE_CHUNK' && ev.delta === '') {
       report('reasoning-chunk-empty-delta', 'REASONING_MESSAGE_CHUNK has an empty delta: the docs say this closes the message, the TS client appends an empty content instead.');
     }
-    const expanded = expander.expand(ev);
+    const expanded = this.expander.expand(ev);
     if (expanded.problem) report(expanded.problem.rule, expanded.problem.message);
-    for (const { event: e, synthetic } of expanded.events) step(e, synthetic, frame, report);
+    for (const { event: e, synthetic } of expanded.events) this.step(e, synthetic, frame, report);
   }
 
-  function step(ev: AguiEvent, synthetic: boolean, frame: Frame, report: Report): void {
-    if (ev.type === 'RUN_STARTED') runStartFrame = frame.index;
-    const violation = verifier.check(ev);
+  private step(ev: AguiEvent, synthetic: boolean, frame: Frame, report: Report): void {
+    if (ev.type === 'RUN_STARTED') this.runStartFrame = frame.index;
+    const violation = this.verifier.check(ev);
     if (violation) {
       report(violation.rule, violation.message);
       if (synthetic && violation.rule.endsWith('-already-active')) {
         const id = (ev as { messageId?: string; toolCallId?: string }).messageId ?? (ev as { toolCallId?: string }).toolCallId;
-        if (id !== undefined) expander.forget(id);
+        if (id !== undefined) this.expander.forget(id);
       }
     }
-    advisor.check(ev, synthetic, frame.index, report);
+    this.advisor.check(ev, synthetic, frame.index, report);
     // The reducer's "no such message" notes only matter when the verifier let the event through.
     const applyReport: Report = violation ? (rule, message) => rule !== 'delta-target-missing' && report(rule, message) : report;
-    applier.apply(ev, frame.index, frame.time, applyReport);
+    this.applier.apply(ev, frame.index, frame.time, applyReport);
   }
+}
 
-  return {
-    apply(decoded, sink) {
-      const { frame } = decoded;
-      const report = reporter(sink, frame);
-      try {
-        if (frame.kind === 'close' || frame.kind === 'error') {
-          if (verifier.inRun && !closedMidRun) {
-            closedMidRun = true;
-            report('closed-before-run-finished', `The connection ${frame.kind === 'close' ? 'closed' : 'failed'} while the run was still active (no RUN_FINISHED or RUN_ERROR).`);
-          }
-          store.lane = undefined;
-          if (frame.kind === 'error') store.place({ kind: 'error', id: store.nextId('error'), frames: [frame.index], message: frame.data || 'connection error' });
-          store.setStreaming(false);
-          return;
-        }
-        if (frame.kind !== 'message') return;
-        if (frame.direction === 'out') return request(decoded, report);
-        event(decoded, report);
-      } catch (err) {
-        // A bug here must not lose the frame or stop the session: show it raw and carry on.
-        raw(frame);
-        report('schema-violation', `Internal error while applying the frame (${err instanceof Error ? err.message : String(err)}); it is kept as a raw item.`);
-      }
-    },
-    finish(sink) {
-      const report: Report = (rule, message) => sink.report(ruleId(rule), message, runStartFrame >= 0 ? [runStartFrame] : []);
-      if (verifier.inRun && !closedMidRun) report('run-not-finished', 'The input ends while the run is still active: no RUN_FINISHED or RUN_ERROR arrived.');
-      advisor.finish((rule, message, at) => sink.report(ruleId(rule), message, [at]));
-      store.setStreaming(false);
-    },
-    view: () => store.model,
-  };
+/** Drops the nulls that stand for "absent", reporting them. */
+function withoutNulls(json: unknown, report: Report): unknown {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
+  const fields = json as Record<string, unknown>;
+  // The common case, without listing the keys: none of these fields is null.
+  if (fields.rawEvent !== null && fields.parentMessageId !== null && fields.outcome !== null && fields.result !== null) return json;
+  const nulls = Object.keys(json).filter((k) => NULL_AS_ABSENT.has(k) && (json as Record<string, unknown>)[k] === null);
+  if (nulls.length === 0) return json;
+  report('null-field', `${nulls.map((k) => `'${k}'`).join(', ')} ${nulls.length > 1 ? 'are' : 'is'} null; leave an absent field out rather than sending null.`);
+  const copy: Record<string, unknown> = { ...(json as Record<string, unknown>) };
+  for (const k of nulls) delete copy[k];
+  return copy;
 }

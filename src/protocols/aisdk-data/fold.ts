@@ -12,6 +12,7 @@ import { parseLine } from './parse-line';
 import type { DataStreamPart } from './schema';
 import { addRaw, createDataState, type DataFoldState } from './fold-state';
 import { argsDelta, reportIncompleteCalls, streamingStart, toolCall, toolResult } from './fold-tools';
+import { extendText } from '../../model/text-builder';
 
 export function createAisdkDataFold(): ProtocolFold {
   return createSinkFold(createDataState(), { applyMessage, applyRequest: (st, d) => applyRequest(st.layout, d), addError, endOfInput, addRaw });
@@ -119,7 +120,7 @@ function appendText(st: DataFoldState, text: string, i: number): void {
   } else if (st.text.frames[st.text.frames.length - 1] !== i) {
     st.text.frames.push(i);
   }
-  st.text.text += text;
+  st.text.text = extendText(st.text, st.text.text, text);
 }
 
 function appendReasoning(st: DataFoldState, text: string, i: number): void {
@@ -130,7 +131,7 @@ function appendReasoning(st: DataFoldState, text: string, i: number): void {
   } else if (st.reasoning.frames[st.reasoning.frames.length - 1] !== i) {
     st.reasoning.frames.push(i);
   }
-  st.reasoning.text += text;
+  st.reasoning.text = extendText(st.reasoning, st.reasoning.text, text);
 }
 
 function finishStep(st: DataFoldState, v: { usage?: unknown; isContinued?: unknown }, i: number): void {

@@ -4,6 +4,7 @@ import { preview } from '../../model/decode';
 import { UI_RULE } from './rules';
 import { addRaw, type UiFoldState } from './fold-state';
 import { jsonText } from './json-util';
+import { extendText } from '../../model/text-builder';
 
 type Kind = 'text' | 'reasoning';
 
@@ -36,7 +37,7 @@ export function partStart(st: UiFoldState, kind: Kind, id: string, i: number): v
 export function partDelta(st: UiFoldState, kind: Kind, id: string, delta: string, i: number, raw: string): void {
   const item = openMap(st, kind).get(id);
   if (!item) return notStarted(st, kind, `${kind}-delta`, id, i, raw);
-  item.text += delta;
+  item.text = extendText(item, item.text, delta);
   item.frames.push(i);
 }
 
@@ -89,7 +90,7 @@ export function legacyReasoning(st: UiFoldState, text: string, i: number): void 
   } else {
     st.legacyReasoning.frames.push(i);
   }
-  st.legacyReasoning.text += text;
+  st.legacyReasoning.text = extendText(st.legacyReasoning, st.legacyReasoning.text, text);
 }
 
 /** data-* parts: a part with the same type and id replaces the earlier one, as the client does. */

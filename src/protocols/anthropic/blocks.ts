@@ -9,11 +9,13 @@ import {
   KNOWN_BLOCK_TYPES,
   TOOL_INPUT_BLOCKS,
   isDeltaType,
+  isPlainDelta,
   type ContentBlockDelta,
   type ContentBlockStart,
 } from './schema';
 import type { BlockState, FoldState, TurnState } from './state';
 import { describeIssues, isRecord, newToolItem, parseJson, rawItem, setToolInput } from '../shared/view-helpers';
+import { extendText } from '../../model/text-builder';
 
 export function startBlock(state: FoldState, turn: TurnState, event: ContentBlockStart, frame: Frame, sink: FindingSink): void {
   const { index } = event;
@@ -122,23 +124,26 @@ export function applyDelta(state: FoldState, turn: TurnState, event: ContentBloc
     sink.report(R.deltaTypeMismatch, `${deltaType} cannot target a ${block.type} block (allowed: ${allowed.join(', ') || 'none'}); the SDK ignores it`, [frame.index, block.startFrame]);
     return;
   }
-  const parsed = DeltaSchemas[deltaType].safeParse(event.delta);
-  if (!parsed.success) {
-    sink.report(R.invalidEvent, `${deltaType} is malformed: ${describeIssues(parsed.error.issues)}`, [frame.index]);
-    return;
+  let d = event.delta as Record<string, unknown>;
+  if (!isPlainDelta(deltaType, d)) {
+    const parsed = DeltaSchemas[deltaType].safeParse(event.delta);
+    if (!parsed.success) {
+      sink.report(R.invalidEvent, `${deltaType} is malformed: ${describeIssues(parsed.error.issues)}`, [frame.index]);
+      return;
+    }
+    d = parsed.data as Record<string, unknown>;
   }
-  const d = parsed.data as Record<string, unknown>;
   const item = block.item;
   if (item) item.frames.push(frame.index);
   switch (deltaType) {
     case 'text_delta':
-      if (item?.kind === 'text') item.text += str(d.text);
+      if (item?.kind === 'text') item.text = extendText(item, item.text, str(d.text));
       break;
     case 'thinking_delta':
       if (block.signatureFrame !== undefined) {
         sink.report(R.signatureNotLast, `thinking_delta after the block's signature_delta; the signature must come right before content_block_stop`, [frame.index, block.signatureFrame]);
       }
-      if (item?.kind === 'reasoning') item.text += str(d.thinking);
+      if (item?.kind === 'reasoning') item.text = extendText(item, item.text, str(d.thinking));
       break;
     case 'signature_delta':
       block.signatureFrame = frame.index;

@@ -8,7 +8,7 @@ import type { ProtocolFold } from '../types';
 import { applyDelta, closeBlock, prefilledBlocks, startBlock, stopBlock } from './blocks';
 import { applyRequest } from './request';
 import { ANTHROPIC_RULES as R } from './rules';
-import { AnthropicEventSchema, KNOWN_EVENT_TYPES, type AnthropicEvent, type MessageDelta, type MessageStart } from './schema';
+import { AnthropicEventSchema, isPlainBlockEvent, KNOWN_EVENT_TYPES, type AnthropicEvent, type MessageDelta, type MessageStart } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
 import { describeIssues, flattenUsage, isRecord, rawItem } from '../shared/view-helpers';
 import { guardedApply } from '../shared/view-helpers';
@@ -87,6 +87,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     state.model.items.push(rawItem(frame));
     return;
   }
+  if (isPlainBlockEvent(json)) return applyEvent(state, json as AnthropicEvent, frame, sink);
   const parsed = AnthropicEventSchema.safeParse(json);
   if (!parsed.success) {
     sink.report(R.invalidEvent, `${json.type} is malformed: ${describeIssues(parsed.error.issues)}`, [frame.index]);

@@ -90,6 +90,33 @@ export const DeltaSchemas = {
 
 export type DeltaType = keyof typeof DeltaSchemas;
 
+// Hand checks for the hot events (a stream is mostly deltas), each accepting only what its zod schema
+// accepts (fast-path.test.ts); what they do not take goes through the schema as before.
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function isBlockIndex(value: unknown): value is number {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
+}
+
+/** A content_block_delta or content_block_stop that AnthropicEventSchema accepts as it is. */
+export function isPlainBlockEvent(json: Record<string, unknown>): boolean {
+  if (!isBlockIndex(json.index)) return false;
+  if (json.type === 'content_block_stop') return true;
+  return json.type === 'content_block_delta' && isPlainObject(json.delta) && typeof json.delta.type === 'string';
+}
+
+/** The field each text-like delta must carry as a string (DeltaSchemas). */
+const DELTA_TEXT_FIELD: Partial<Record<DeltaType, string>> = { text_delta: 'text', thinking_delta: 'thinking', input_json_delta: 'partial_json', signature_delta: 'signature' };
+
+/** A delta of `type` that its DeltaSchemas entry accepts as it is. */
+export function isPlainDelta(type: DeltaType, delta: Record<string, unknown>): boolean {
+  const field = DELTA_TEXT_FIELD[type];
+  return field !== undefined && typeof delta[field] === 'string';
+}
+
 export function isDeltaType(type: string): type is DeltaType {
   return Object.prototype.hasOwnProperty.call(DeltaSchemas, type);
 }

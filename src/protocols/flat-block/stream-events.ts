@@ -8,6 +8,7 @@ import { distancePast, isNotAfter, parseEventId } from './ids';
 import { firstIssue, StreamEventSchema, STREAM_EVENT_TYPES, type ContentBlock, type StreamEvent } from './schema';
 import type { FlatState } from './state';
 import { addRaw } from './raw';
+import { extendText } from '../../model/text-builder';
 
 const IN_MESSAGE_ONLY = new Set(['content_block_start', 'content_block_delta', 'content_block_stop', 'group_start', 'group_end']);
 
@@ -191,10 +192,10 @@ function blockDelta(state: FlatState, index: number, delta: Record<string, unkno
     return;
   }
   if (open.text) {
-    if (typeof delta.text === 'string') open.text.text += delta.text;
+    if (typeof delta.text === 'string') open.text.text = extendText(open.text, open.text.text, delta.text);
     open.text.frames.push(at);
   } else if (open.reasoning) {
-    if (typeof delta.thinking === 'string') open.reasoning.text += delta.thinking;
+    if (typeof delta.thinking === 'string') open.reasoning.text = extendText(open.reasoning, open.reasoning.text, delta.thinking);
     open.reasoning.frames.push(at);
   } else if (open.todo) {
     sink.report('flat/todos-delta', `content_block_delta for todo tool "${open.toolName}"; its whole input belongs in content_block_start`, [at, open.frame]);

@@ -7,6 +7,7 @@ import { CHAT_RULES as R } from './rules';
 import { isValidIndex, type ChatChoice, type ChatDelta, type ContentPart, type ToolCallDelta } from './schema';
 import type { ChoiceState, FoldState, ToolCallState, TurnState } from './state';
 import { isRecord, newToolItem, rawItem } from '../shared/view-helpers';
+import { extendText } from '../../model/text-builder';
 
 export function applyChoice(state: FoldState, turn: TurnState, choice: ChatChoice, frame: Frame, sink: FindingSink): void {
   if (!isValidIndex(choice.index)) {
@@ -78,7 +79,7 @@ function appendReasoning(state: FoldState, turn: TurnState, c: ChoiceState, text
     state.model.items.push(c.reasoning);
     c.last = 'reasoning';
   }
-  c.reasoning.text += text;
+  c.reasoning.text = extendText(c.reasoning, c.reasoning.text, text);
   c.reasoning.frames.push(frame.index);
 }
 
@@ -91,7 +92,7 @@ function appendText(state: FoldState, turn: TurnState, c: ChoiceState, text: str
     state.model.items.push(c.text);
     c.last = 'text';
   }
-  c.text.text += text;
+  c.text.text = extendText(c.text, c.text.text, text);
   c.text.frames.push(frame.index);
 }
 
@@ -103,7 +104,7 @@ function appendRefusal(state: FoldState, turn: TurnState, c: ChoiceState, text: 
     state.model.items.push(c.refusal);
     c.last = 'refusal';
   }
-  c.refusal.text += text;
+  c.refusal.text = extendText(c.refusal, c.refusal.text, text);
   c.refusal.frames.push(frame.index);
 }
 

@@ -9,6 +9,7 @@ import { RESPONSES_RULES as R } from './rules';
 import type { ContentPartEvent, OutputItemEvent, SummaryPartEvent, SummaryTextEvent, TextEvent } from './schema';
 import type { FoldState, ItemState, PartState, ResponseState } from './state';
 import { isRecord } from '../shared/view-helpers';
+import { extendText } from '../../model/text-builder';
 
 const PART_TEXT_FIELD: Record<string, string> = { output_text: 'text', refusal: 'refusal', reasoning_text: 'text', summary_text: 'text' };
 
@@ -142,7 +143,7 @@ function appendDelta(item: ItemState, part: PartState, delta: string, type: stri
   if (part.done || part.textDone) sink.report(R.lifecycleOrder, `${type} after the part's done event`, [frame.index, part.addedFrame]);
   part.sawDelta = true;
   const before = part.streamed;
-  part.streamed += delta;
+  part.streamed = extendText(part, part.streamed, delta);
   if (part.view) part.view.text = part.streamed;
   const reasoning = item.view?.kind === 'reasoning' ? item.view : undefined;
   // Appending to the last reasoning part extends the shown text; anything else rebuilds it.

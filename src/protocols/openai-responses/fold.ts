@@ -17,6 +17,7 @@ import { applyRequest } from './request';
 import { RESPONSES_RULES as R } from './rules';
 import {
   ResponsesEventSchema,
+  isPlainDeltaEvent,
   eventCategory,
   isKnownEventType,
   type ArgEvent,
@@ -133,14 +134,18 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     state.model.items.push(rawItem(frame));
     return;
   }
-  const parsed = ResponsesEventSchema.safeParse(json);
-  if (!parsed.success) {
-    sink.report(R.invalidEvent, `${json.type} is malformed: ${describeIssues(parsed.error.issues)}`, [frame.index]);
-    state.model.items.push(rawItem(frame));
-    return;
+  let event = json as ResponsesEvent;
+  if (!isPlainDeltaEvent(json)) {
+    const parsed = ResponsesEventSchema.safeParse(json);
+    if (!parsed.success) {
+      sink.report(R.invalidEvent, `${json.type} is malformed: ${describeIssues(parsed.error.issues)}`, [frame.index]);
+      state.model.items.push(rawItem(frame));
+      return;
+    }
+    event = parsed.data;
   }
-  checkOrder(resp, parsed.data.type, frame, sink);
-  dispatch(state, resp, parsed.data, frame, sink);
+  checkOrder(resp, event.type, frame, sink);
+  dispatch(state, resp, event, frame, sink);
 }
 
 function responseFor(state: FoldState, frame: Frame, type: string, sink: FindingSink): ResponseState {

@@ -149,3 +149,22 @@ export type ShellEvent = z.infer<typeof ShellSchema>;
 export const ITEM_STATUSES: ReadonlySet<string> = new Set(['in_progress', 'completed', 'incomplete']);
 /** Items that must carry a non-empty call_id (R4). */
 export const CALL_ID_ITEMS: ReadonlySet<string> = new Set(['function_call', 'custom_tool_call', 'shell_call']);
+
+// A hand check for the hot events (text, summary and argument deltas, most of a stream), accepting only
+// what ResponsesEventSchema accepts (fast-path.test.ts); what it does not take goes through the schema.
+
+const CONTENT_DELTA_TYPES: ReadonlySet<string> = new Set(TextDeltaSchema.shape.type.options);
+const ARG_DELTA_TYPES: ReadonlySet<string> = new Set(ArgDeltaSchema.shape.type.options);
+
+function isIndex(value: unknown): boolean {
+  return Number.isSafeInteger(value) && (value as number) >= 0;
+}
+
+/** A text, summary or argument delta that ResponsesEventSchema accepts as it is. */
+export function isPlainDeltaEvent(json: Record<string, unknown>): boolean {
+  if (typeof json.delta !== 'string' || typeof json.item_id !== 'string' || !isIndex(json.output_index)) return false;
+  const type = json.type as string;
+  if (CONTENT_DELTA_TYPES.has(type)) return isIndex(json.content_index);
+  if (type === 'response.reasoning_summary_text.delta') return isIndex(json.summary_index);
+  return ARG_DELTA_TYPES.has(type);
+}

@@ -1,0 +1,57 @@
+// Valid single-session JSON Lines inputs of a given number of events for the whole-process CLI bench:
+// each protocol's opening events, one answer streamed in `events` small text deltas, its closing events.
+import fs from 'node:fs';
+
+/** A line that is not JSON (`[DONE]`) is written as it is. */
+type Events = { head: object[]; delta: (i: number) => object; tail: (object | string)[] };
+
+const text = (i: number) => `word ${i} of a long answer, `;
+
+export const CLI_SESSIONS: Record<'ag-ui' | 'openai-chat' | 'anthropic' | 'aisdk-ui', Events> = {
+  'ag-ui': {
+    head: [{ type: 'RUN_STARTED', threadId: 't1', runId: 'r1' }, { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' }],
+    delta: (i) => ({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: text(i) }),
+    tail: [{ type: 'TEXT_MESSAGE_END', messageId: 'm1' }, { type: 'RUN_FINISHED', threadId: 't1', runId: 'r1' }],
+  },
+  'openai-chat': {
+    head: [{ id: 'c1', object: 'chat.completion.chunk', created: 1767225600, model: 'gpt-x', choices: [{ index: 0, delta: { role: 'assistant', content: '' }, finish_reason: null }] }],
+    delta: (i) => ({ id: 'c1', object: 'chat.completion.chunk', created: 1767225600, model: 'gpt-x', choices: [{ index: 0, delta: { content: text(i) }, finish_reason: null }] }),
+    tail: [{ id: 'c1', object: 'chat.completion.chunk', created: 1767225600, model: 'gpt-x', choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }],
+  },
+  anthropic: {
+    head: [
+      { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-x', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 10, output_tokens: 1 } } },
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+    ],
+    delta: (i) => ({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: text(i) } }),
+    tail: [
+      { type: 'content_block_stop', index: 0 },
+      { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 100 } },
+      { type: 'message_stop' },
+    ],
+  },
+  'aisdk-ui': {
+    head: [{ type: 'start', messageId: 'm1' }, { type: 'start-step' }, { type: 'text-start', id: 't1' }],
+    delta: (i) => ({ type: 'text-delta', id: 't1', delta: text(i) }),
+    tail: [{ type: 'text-end', id: 't1' }, { type: 'finish-step' }, { type: 'finish' }, '[DONE]'],
+  },
+};
+
+/** Writes `events` events of `protocol` as JSON Lines to `file`, in pieces of about 1 MB. */
+export function writeCliSession(file: string, protocol: keyof typeof CLI_SESSIONS, events: number): void {
+  const s = CLI_SESSIONS[protocol];
+  const fd = fs.openSync(file, 'w');
+  try {
+    let batch = s.head.map((e) => `${JSON.stringify(e)}\n`).join('');
+    for (let i = 0; i < events - s.head.length - s.tail.length; i++) {
+      batch += `${JSON.stringify(s.delta(i))}\n`;
+      if (batch.length > 1 << 20) {
+        fs.writeSync(fd, batch);
+        batch = '';
+      }
+    }
+    fs.writeSync(fd, batch + s.tail.map((e) => `${typeof e === 'string' ? e : JSON.stringify(e)}\n`).join(''));
+  } finally {
+    fs.closeSync(fd);
+  }
+}
