@@ -4,6 +4,7 @@
 // check is called from here, so they all reach every consumer.
 import type { Finding } from '../model/finding';
 import type { Session } from './sessions';
+import { historyLiveFindings } from './history-live';
 import { toolLoopFindings, type LoopOptions } from './tool-loop';
 
 export type AcrossOptions = LoopOptions;
@@ -19,5 +20,6 @@ export function acrossSessionFindings(sessions: readonly Session[], options: Acr
     }
   };
   add(toolLoopFindings(sessions, options));
+  add(historyLiveFindings(sessions));
   return out;
 }

@@ -174,8 +174,10 @@ export class SessionSplitter {
       }
       const protocol: ProtocolId | undefined = scan.protocol?.id;
       // A request the page sent with a body (an OpenAI Chat turn) is read again across requests by the
-      // tool-loop check, which needs its streamed frames: such sessions keep them.
-      const dropFrames = this.options.keepFrames === false && scan.connection.requestBody === undefined;
+      // tool-loop check, which needs its streamed frames: such sessions keep them. So do keyed sessions
+      // of protocols whose history a reload reads back (history against live folds them again).
+      const readsHistory = scan.key !== undefined && (protocol === 'flat-block' || protocol === 'ag-ui');
+      const dropFrames = this.options.keepFrames === false && scan.connection.requestBody === undefined && !readsHistory;
       const pipeline = new SessionPipeline(this.registry, { ...(protocol && { protocol }), ...(dropFrames && { keepFrames: false }) });
       const session: Session = { key: scan.key ?? scan.connection.id, connections: [], pipeline };
       this.all.push(session);
