@@ -3,6 +3,7 @@
 // with their label and status, groups with their summary, questions); approvals, errors and raw frames
 // are left out, since history keeps approvals only in their tool results and stream errors not at all.
 // A side whose turn was still running may be a prefix of the other: that is not a difference.
+import { pushAll } from '../../model/push-all';
 import { safeText } from '../../model/safe-text';
 import type { GroupItem, ToolItem, ViewItem } from '../../model/view';
 
@@ -223,7 +224,7 @@ function compareGroups(hi: Placed, li: Placed, h: GroupItem, l: GroupItem, lenie
 function flatShown(items: readonly ViewItem[], base: ItemPath = []): Placed[] {
   const out: Placed[] = [];
   for (const placed of shown(items, base)) {
-    if (placed.item.kind === 'group') out.push(...flatShown(placed.item.items, placed.path));
+    if (placed.item.kind === 'group') pushAll(out, flatShown(placed.item.items, placed.path));
     else if (placed.item.kind !== 'reasoning') out.push(placed);
   }
   return out;
