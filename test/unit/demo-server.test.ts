@@ -11,6 +11,10 @@ import type { AwaitStep, Step, StreamEvent } from '../../demo/scenarios/events';
 import { scenarios } from '../../demo/scenarios/index';
 import type { ScenarioModule } from '../../demo/scenarios/types';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
+import type { Frame } from '../../src/model/frame';
+import { splitSessions } from '../../src/analysis/sessions';
+import { acrossSessionFindings } from '../../src/analysis/across-sessions';
+import { protocols } from '../../src/protocols/registry';
 
 type Ev = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Outcome = 'approve' | 'edit' | 'reject' | 'answer';
@@ -213,6 +217,8 @@ function probeRules(events: Ev[]): string[] {
 
 const byId = (id: string): ScenarioModule => scenarios.find((s) => s.meta.id === id)!;
 const playable = scenarios.filter((s) => !s.buggyReplay);
+/** Buggy variants whose stream breaks the rules (not their replay or their History API). */
+const streamBuggy = playable.filter((s) => !s.buggyHistory);
 
 describe('demo scenarios over WebSocket and SSE', () => {
   it.each(playable.map((s) => [s.meta.id, s] as const))('%s: the clean run arrives complete, in order, breaking no rule', async (id, s) => {
@@ -225,7 +231,7 @@ describe('demo scenarios over WebSocket and SSE', () => {
     }
   });
 
-  it.each(playable.map((s) => [s.meta.id, s] as const))('%s: the buggy run breaks exactly its declared rules', async (id, s) => {
+  it.each(streamBuggy.map((s) => [s.meta.id, s] as const))('%s: the buggy run breaks exactly its declared rules', async (id, s) => {
     const session = randomUUID();
     const events = await playWs(id, true, 'approve', session);
     expect(strip(events)).toEqual(expected(s.buggyEvents, session, 'approve'));
@@ -268,6 +274,38 @@ describe('demo scenarios over WebSocket and SSE', () => {
       'Nhóm ngành quan tâm?': 'Ngân hàng, Thép (Steel)',
     });
     expect(resolved.display_type).toBe('content');
+  });
+});
+
+describe('History API that differs from the stream (scenario history)', () => {
+  /** The inspector's findings across requests for the live run and the history read after it. */
+  async function checkReload(buggy: boolean): Promise<{ rules: string[]; toolCalls: string[] }> {
+    const session = randomUUID();
+    const events = await playWs('history', buggy, 'approve', session);
+    const history = await (await fetch(`${server.url}history?session_id=${session}`)).json();
+    const frames: Frame[] = [
+      { index: 0, connectionId: 'ws', time: 0, direction: 'out', kind: 'message', data: JSON.stringify({ type: 'user_message', session_id: session, scenario: 'history' }) },
+      ...events.map((e, i): Frame => ({ index: i + 1, connectionId: 'ws', time: i + 1, direction: 'in', kind: 'message', data: JSON.stringify(e) })),
+      { index: events.length + 1, connectionId: 'history', time: events.length + 1, direction: 'in', kind: 'message', data: JSON.stringify(history) },
+    ];
+    const sessions = splitSessions({ connections: [{ id: 'ws', transport: 'websocket', url: `${server.url}ws` }, { id: 'history', transport: 'http-json', url: `${server.url}history?session_id=${session}` }], frames }, protocols);
+    const across = acrossSessionFindings(sessions);
+    return {
+      rules: sessions.flatMap((s) => [...s.pipeline.findings(), ...(across.get(s) ?? [])]).filter((f) => f.severity !== 'info').map((f) => f.rule),
+      toolCalls: history.messages.flatMap((m: Ev) => (m.tool_calls ?? []).map((c: Ev) => c.id)),
+    };
+  }
+
+  it('the clean twin answers the turn as streamed', async () => {
+    const { rules, toolCalls } = await checkReload(false);
+    expect(toolCalls).toEqual(['toolu_h_news', 'toolu_h_flow', 'toolu_h_price']);
+    expect(rules).toEqual([]);
+  });
+
+  it('the buggy backend drops the group\'s second tool, and the inspector reports exactly the declared rule', async () => {
+    const { rules, toolCalls } = await checkReload(true);
+    expect(toolCalls).toEqual(['toolu_h_news', 'toolu_h_price']);
+    expect(rules).toEqual([...byId('history').brokenRules]);
   });
 });
 
@@ -358,7 +396,7 @@ describe('demo server edges', () => {
     expect((await fetch(`${server.url}..%2Fserver-core.ts`)).status).toBe(404);
     expect((await fetch(`${server.url}server-core.ts`)).status).toBe(404);
     const listed = await (await fetch(`${server.url}api/scenarios`)).json();
-    expect(listed.map((s: Ev) => s.id)).toEqual(['normal', 'todos', 'approval', 'question', 'reload']);
+    expect(listed.map((s: Ev) => s.id)).toEqual(['normal', 'todos', 'approval', 'question', 'reload', 'history']);
   });
 
   it('answers malformed client frames with an error event and keeps the socket open', async () => {
