@@ -11,6 +11,8 @@ import type { GroupItem, ToolItem, ViewItem } from '../../model/view';
 export type ItemPath = readonly number[];
 
 export interface Difference {
+  /** `missing`: history lacks a live item; `extra`: history has one the page did not show; `changed`: both have it, unlike. */
+  kind: 'missing' | 'extra' | 'changed';
   /** One sentence naming the first item that differs. */
   message: string;
   /** The differing item in the history rendering, or the place where it is missing. */
@@ -121,7 +123,7 @@ export function compareByTurns(history: readonly ViewItem[], live: readonly View
       if (lastLive && leniency.historyShort) return undefined;
       const first = turn.user ?? turn.items[0];
       if (!first) continue;
-      return { message: `history lacks the turn the page showed live (${describeItem(first.item)})`, live: first.path };
+      return { kind: 'missing', message: `history lacks the turn the page showed live (${describeItem(first.item)})`, live: first.path };
     }
     const lastHistory = k === hTurns.length - 1;
     const d = compareLists(hTurn.items, turn.items, {
@@ -142,13 +144,13 @@ function compareLists(h: readonly Placed[], l: readonly Placed[], leniency: Leni
       if (leniency.historyShort) return undefined;
       const near = h[i - 1] ?? parent ?? before;
       const where = parent ? ` from ${describeItem(parent.item)}` : '';
-      return { message: `history lacks the ${describeItem(li.item)}${where} that the page showed live`, live: li.path, ...(near && { history: near.path, historyItem: near.item }) };
+      return { kind: 'missing', message: `history lacks the ${describeItem(li.item)}${where} that the page showed live`, live: li.path, ...(near && { history: near.path, historyItem: near.item }) };
     }
     if (hi && !li) {
       if (leniency.liveShort) return undefined;
       const near = l[i - 1] ?? (parent && { path: parent.path });
       const where = parent ? ` in ${describeItem(parent.item)}` : '';
-      return { message: `history has a ${describeItem(hi.item)}${where} that the page did not show live`, history: hi.path, historyItem: hi.item, ...(near && { live: near.path }) };
+      return { kind: 'extra', message: `history has a ${describeItem(hi.item)}${where} that the page did not show live`, history: hi.path, historyItem: hi.item, ...(near && { live: near.path }) };
     }
     if (!hi || !li) break;
     const d = compareItems(hi, li, {
@@ -163,13 +165,13 @@ function compareLists(h: readonly Placed[], l: readonly Placed[], leniency: Leni
   return undefined;
 }
 
-const differs = (hi: Placed, li: Placed, what: string): Difference => ({ message: `${what} differs from what the page showed live`, history: hi.path, live: li.path, historyItem: hi.item });
+const differs = (hi: Placed, li: Placed, what: string): Difference => ({ kind: 'changed', message: `${what} differs from what the page showed live`, history: hi.path, live: li.path, historyItem: hi.item });
 
 function compareItems(hi: Placed, li: Placed, leniency: Leniency, tail: { historyTail: boolean; liveTail: boolean }): Difference | undefined {
   const h = hi.item;
   const l = li.item;
   if (h.kind !== l.kind) {
-    return { message: `history shows a ${describeItem(h)} where the page showed a ${describeItem(l)} live`, history: hi.path, live: li.path, historyItem: h };
+    return { kind: 'changed', message: `history shows a ${describeItem(h)} where the page showed a ${describeItem(l)} live`, history: hi.path, live: li.path, historyItem: h };
   }
   switch (h.kind) {
     case 'user':
@@ -177,7 +179,7 @@ function compareItems(hi: Placed, li: Placed, leniency: Leniency, tail: { histor
     case 'reasoning': {
       const lt = (l as { text: string }).text;
       if (h.text === lt || (tail.historyTail && lt.startsWith(h.text)) || (tail.liveTail && h.text.startsWith(lt))) return undefined;
-      return { message: `history's ${describeItem(h)} differs from the ${describeItem(l)} the page showed live`, history: hi.path, live: li.path, historyItem: h };
+      return { kind: 'changed', message: `history's ${describeItem(h)} differs from the ${describeItem(l)} the page showed live`, history: hi.path, live: li.path, historyItem: h };
     }
     case 'tool':
       return compareTools(hi, li, h, l as ToolItem, leniency);
@@ -194,11 +196,11 @@ function compareItems(hi: Placed, li: Placed, leniency: Leniency, tail: { histor
 
 function compareTools(hi: Placed, li: Placed, h: ToolItem, l: ToolItem, leniency: Leniency): Difference | undefined {
   if (h.toolId !== l.toolId || h.name !== l.name) {
-    return { message: `history shows ${describeItem(h)} where the page showed ${describeItem(l)} live`, history: hi.path, live: li.path, historyItem: h };
+    return { kind: 'changed', message: `history shows ${describeItem(h)} where the page showed ${describeItem(l)} live`, history: hi.path, live: li.path, historyItem: h };
   }
-  if (h.label !== l.label) return { message: `history labels ${describeItem(h)} "${clip(h.label)}", the page showed "${clip(l.label)}" live`, history: hi.path, live: li.path, historyItem: h };
+  if (h.label !== l.label) return { kind: 'changed', message: `history labels ${describeItem(h)} "${clip(h.label)}", the page showed "${clip(l.label)}" live`, history: hi.path, live: li.path, historyItem: h };
   const statusFits = h.status === l.status || (h.status === 'pending' && leniency.historyShort) || (l.status === 'pending' && leniency.liveShort);
-  if (!statusFits) return { message: `history shows ${describeItem(h)} as ${h.status}, the page showed it ${l.status} live`, history: hi.path, live: li.path, historyItem: h };
+  if (!statusFits) return { kind: 'changed', message: `history shows ${describeItem(h)} as ${h.status}, the page showed it ${l.status} live`, history: hi.path, live: li.path, historyItem: h };
   return undefined;
 }
 
@@ -211,10 +213,10 @@ function compareGroups(hi: Placed, li: Placed, h: GroupItem, l: GroupItem, lenie
   const d = compareLists(shown(h.items, hi.path), shown(l.items, li.path), inner, undefined, hi);
   if (d) return d;
   if (h.done && l.done && h.summary !== l.summary) {
-    return { message: `history's ${describeItem(h)} has a different summary from the one the page showed live ("${clip(l.summary)}")`, history: hi.path, live: li.path, historyItem: h };
+    return { kind: 'changed', message: `history's ${describeItem(h)} has a different summary from the one the page showed live ("${clip(l.summary)}")`, history: hi.path, live: li.path, historyItem: h };
   }
   if (h.done !== l.done && !(inner.historyShort && !h.done) && !(inner.liveShort && !l.done)) {
-    return { message: `history shows ${describeItem(h)} ${h.done ? 'finished' : 'still running'}, the page showed it ${l.done ? 'finished' : 'still running'} live`, history: hi.path, live: li.path, historyItem: h };
+    return { kind: 'changed', message: `history shows ${describeItem(h)} ${h.done ? 'finished' : 'still running'}, the page showed it ${l.done ? 'finished' : 'still running'} live`, history: hi.path, live: li.path, historyItem: h };
   }
   return undefined;
 }
@@ -244,7 +246,7 @@ export function compareByIds(history: readonly ViewItem[], live: readonly ViewIt
     const l = li.item;
     if (l.kind === 'tool') {
       const hi = tools.get(l.toolId);
-      if (!hi) return { message: `history lacks the ${describeItem(l)} that the page showed live`, live: li.path };
+      if (!hi) return { kind: 'missing', message: `history lacks the ${describeItem(l)} that the page showed live`, live: li.path };
       const d = compareTools(hi, li, hi.item as ToolItem, l, { historyShort: false, liveShort: true });
       if (d) return d;
       continue;
@@ -256,8 +258,8 @@ export function compareByIds(history: readonly ViewItem[], live: readonly ViewIt
       continue;
     }
     const other = h.find((p, k) => k >= cursor && p.item.kind === l.kind);
-    if (other) return { message: `history's ${describeItem(other.item)} differs from the ${describeItem(l)} the page showed live`, history: other.path, live: li.path, historyItem: other.item };
-    return { message: `history lacks the ${describeItem(l)} that the page showed live`, live: li.path };
+    if (other) return { kind: 'changed', message: `history's ${describeItem(other.item)} differs from the ${describeItem(l)} the page showed live`, history: other.path, live: li.path, historyItem: other.item };
+    return { kind: 'missing', message: `history lacks the ${describeItem(l)} that the page showed live`, live: li.path };
   }
   return undefined;
 }
