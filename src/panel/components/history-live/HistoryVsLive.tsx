@@ -81,7 +81,7 @@ export function HistoryVsLive({ store, comparisons, sessionId }: { store: PanelS
           source={firstLive === undefined ? '' : `frames #${frameNumber(firstLive)}–#${frameNumber(lastLive ?? firstLive)}, before the reload`}
           view={chosen.live}
           marked={itemAt(chosen.live.items, difference?.live)}
-          markLabel={difference?.kind === 'extra' ? 'the history item after this was not shown live' : difference?.kind === 'missing' ? 'shown live, missing from history' : 'shown live'}
+          markLabel={difference?.kind === 'extra' ? 'history has an item near here the page did not show' : difference?.kind === 'missing' ? 'shown live, missing from history' : 'shown live'}
           groups={groupChoices(store, 'live', sessionId)}
           testId="history-vs-live-live"
         />
@@ -90,7 +90,7 @@ export function HistoryVsLive({ store, comparisons, sessionId }: { store: PanelS
           source={`frame ${historyAt}, after the reload`}
           view={chosen.history}
           marked={itemAt(chosen.history.items, difference?.history)}
-          markLabel={difference?.kind === 'extra' ? 'not shown live' : difference?.kind === 'missing' ? 'the live item is missing after this' : 'differs from live'}
+          markLabel={difference?.kind === 'extra' ? 'not shown live' : difference?.kind === 'missing' ? 'the live item is missing near here' : 'differs from live'}
           groups={groupChoices(store, 'history', sessionId)}
           testId="history-vs-live-history"
         />

@@ -1,0 +1,43 @@
+// The Agents panel inside the real DevTools window (launched with `devtools: true`): open a page in a new
+// tab, undock its DevTools, show the panel and hand back the panel's frame, as a user meets it.
+import type { Frame as PwFrame, Page } from 'playwright-core';
+import type { LaunchedBrowser } from './launch';
+import { frontendFor, PANEL_IDS, showPanel } from './devtools';
+
+// Headless DevTools docks to the right of a blank stand-in for the page; undocked, the window is all DevTools,
+// so the viewport size is the DevTools window's size.
+export const UNDOCK = `import('./ui/legacy/legacy.js').then((ui) => ui.DockController.DockController.instance().setDockSide('undocked'))`;
+
+/** Polls `read` until `ok` holds (usable in hooks, where expect.poll is not). */
+export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(value)})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+export interface InDevTools {
+  page: Page;
+  frontend: Page;
+  panel: PwFrame;
+}
+
+/** Opens `url` in a new tab and shows the Agents panel in that tab's DevTools window. */
+export async function openWithPanel(browser: LaunchedBrowser, url: string): Promise<InDevTools> {
+  const devtoolsOpened = browser.context.waitForEvent('page', { predicate: (p) => p.url().startsWith('devtools://') });
+  const page = await browser.context.newPage();
+  await devtoolsOpened;
+  await page.goto(url);
+  const frontend = await frontendFor(browser.context, url);
+  await frontend.evaluate(UNDOCK);
+  await frontend.setViewportSize({ width: 1280, height: 800 });
+  const panelId = `chrome-extension://${browser.extensionId}Agents`;
+  await until(() => frontend.evaluate<string[]>(PANEL_IDS), (ids) => ids.includes(panelId), 'the Agents panel');
+  await frontend.evaluate(showPanel(panelId));
+  const panel = await until(async () => frontend.frames().find((f) => f.url().includes(`${browser.extensionId}/panel.html`)), (f) => f !== undefined, 'the panel frame');
+  await panel!.waitForSelector('[data-testid="link"][data-state="live"]');
+  return { page, frontend, panel: panel! };
+}
