@@ -153,6 +153,17 @@ function compareLists(h: readonly Placed[], l: readonly Placed[], leniency: Leni
       return { kind: 'extra', message: `history has a ${describeItem(hi.item)}${where} that the page did not show live`, history: hi.path, historyItem: hi.item, ...(near && { live: near.path }) };
     }
     if (!hi || !li) break;
+    // Two different tools at one place: one side skipped a tool the other goes on to show.
+    const skipped = skippedTool(h, l, i);
+    if (skipped === 'live') {
+      // Located at the history item that stands where the live one should be.
+      const where = parent ? ` from ${describeItem(parent.item)}` : '';
+      return { kind: 'missing', message: `history lacks the ${describeItem(li.item)}${where} that the page showed live (before its ${describeItem(hi.item)})`, live: li.path, history: hi.path, historyItem: hi.item };
+    }
+    if (skipped === 'history') {
+      const where = parent ? ` in ${describeItem(parent.item)}` : '';
+      return { kind: 'extra', message: `history has a ${describeItem(hi.item)}${where} that the page did not show live`, history: hi.path, historyItem: hi.item, live: (l[i - 1] ?? li).path };
+    }
     const d = compareItems(hi, li, {
       historyShort: leniency.historyShort,
       liveShort: leniency.liveShort,
@@ -162,6 +173,18 @@ function compareLists(h: readonly Placed[], l: readonly Placed[], leniency: Leni
     });
     if (d) return d;
   }
+  return undefined;
+}
+
+const toolId = (p: Placed | undefined): string | undefined => (p?.item.kind === 'tool' ? p.item.toolId : undefined);
+
+/** Which side's tool at `i` the other side lacks, when both hold a tool there and they differ. */
+function skippedTool(h: readonly Placed[], l: readonly Placed[], i: number): 'live' | 'history' | undefined {
+  const hId = toolId(h[i]);
+  const lId = toolId(l[i]);
+  if (hId === undefined || lId === undefined || hId === lId) return undefined;
+  if (l.slice(i + 1).some((p) => toolId(p) === hId)) return 'live';
+  if (h.slice(i + 1).some((p) => toolId(p) === lId)) return 'history';
   return undefined;
 }
 

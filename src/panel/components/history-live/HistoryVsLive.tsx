@@ -90,7 +90,7 @@ export function HistoryVsLive({ store, comparisons, sessionId }: { store: PanelS
           source={`frame ${historyAt}, after the reload`}
           view={chosen.history}
           marked={itemAt(chosen.history.items, difference?.history)}
-          markLabel={difference?.kind === 'extra' ? 'not shown live' : difference?.kind === 'missing' ? 'the live item is missing near here' : 'differs from live'}
+          markLabel={difference?.kind === 'extra' ? 'not shown live' : difference?.kind === 'missing' ? 'the live item is missing here' : 'differs from live'}
           groups={groupChoices(store, 'history', sessionId)}
           testId="history-vs-live-history"
         />
