@@ -112,6 +112,12 @@ describe.sequential('history that drops a tool (buggy backend)', () => {
         expect(fs.statSync(file).size).toBeGreaterThan(10_000);
       }
     }
+    // Back on the Rendering tab, docked: the line above the rendering that leads to the comparison.
+    await panel.getByRole('button', { name: '← Rendering' }).click();
+    await notice(panel).waitFor();
+    const file = path.join(SCREENSHOTS, 'history-vs-live-notice-560x700-dark.png');
+    await frontend.screenshot({ path: file });
+    expect(fs.statSync(file).size).toBeGreaterThan(10_000);
     await frontend.evaluate(setTheme('default'));
     await frontend.setViewportSize({ width: 1280, height: 800 });
   });
@@ -131,7 +137,11 @@ describe.sequential('the clean twin', () => {
     const view = d.panel.locator('[data-testid="history-vs-live"]');
     await view.locator('[data-testid="history-vs-live-same"]').waitFor();
     expect(await view.locator('[data-testid$="-marked"]').count()).toBe(0);
-    expect(await view.locator('[data-testid="history-vs-live-history"] .tool').count()).toBe(3);
+    // Nothing is marked, so the done groups stay collapsed: opened, both sides show the three tools.
+    for (const side of ['live', 'history']) {
+      await view.locator(`[data-testid="history-vs-live-${side}"] .group-header`).click();
+      expect(await view.locator(`[data-testid="history-vs-live-${side}"] .tool .tool-label`).allTextContents()).toEqual(['Tìm kiếm tin tức thị trường', 'Lấy dữ liệu khối ngoại', 'Phân tích giá VNINDEX']);
+    }
   });
 
   it('check of the exported capture has no such finding', () => {
