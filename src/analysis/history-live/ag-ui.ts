@@ -1,56 +1,28 @@
 // AG-UI: a MESSAGES_SNAPSHOT in a thread whose runs streamed content before it, at the end of a run or
 // at the start of a later run of the same threadId (a page that reloaded and asked for the thread
-// again). The live rendering is the thread's frames since the previous snapshot folded on their own;
-// the history rendering is the snapshot folded alone, as a fresh page builds it. Snapshot messages
-// carry ids, so tools are matched by their call id and may sit anywhere; texts are matched in order.
-import { decodeFrame } from '../../model/decode';
-import type { DecodedFrame } from '../../model/frame';
+// again). Snapshot messages carry ids, so tools are matched by their call id and may sit anywhere;
+// texts are matched in order.
 import type { ViewItem } from '../../model/view';
 import { contentText } from '../../protocols/ag-ui/messages';
 import type { Session } from '../sessions';
 import { compareByIds } from './compare';
 import type { HistoryLiveComparison } from './comparison';
-import { foldView, keptFrames } from './replay';
 import { HISTORY_LIVE_RULES } from './rules';
+import { compareAtHistory, eventType, type HistoryReader } from './segments';
 
 const STREAMED = new Set(['TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_CHUNK', 'TOOL_CALL_START', 'TOOL_CALL_CHUNK', 'TOOL_CALL_RESULT']);
 
-export function aguiComparisons(session: Session): HistoryLiveComparison[] {
-  const definition = session.pipeline.definition;
-  if (!definition || definition.id !== 'ag-ui') return [];
-  const out: HistoryLiveComparison[] = [];
-  let segment: DecodedFrame[] = [];
-  for (const frame of keptFrames(session)) {
-    const decoded = decodeFrame(frame);
-    const type = typeOf(decoded);
-    if (type !== 'MESSAGES_SNAPSHOT') {
-      segment.push(decoded);
-      continue;
-    }
-    if (segment.some((d) => STREAMED.has(String(typeOf(d))))) {
-      const live = foldView(definition, session, segment);
-      const history = foldView(definition, session, [decoded]);
-      const difference = compareByIds(history.items, live.items);
-      const path = difference?.historyItem && snapshotPath((decoded.json as { messages?: unknown }).messages, difference.historyItem);
-      out.push({
-        session,
-        rule: HISTORY_LIVE_RULES.agui,
-        historyFrame: frame.index,
-        liveFrames: segment.map((d) => d.frame.index),
-        history,
-        live,
-        ...(difference && { difference }),
-        ...(path !== undefined && { path }),
-      });
-    }
-    segment = [decoded];
-  }
-  return out;
-}
+const reader: HistoryReader = {
+  protocol: 'ag-ui',
+  rule: HISTORY_LIVE_RULES.agui,
+  isHistory: (d) => eventType(d) === 'MESSAGES_SNAPSHOT',
+  showsContent: (segment) => segment.some((d) => STREAMED.has(String(eventType(d)))),
+  compare: (history, live) => compareByIds(history.items, live.items),
+  pathOf: (difference, historyFrame) => difference.historyItem && snapshotPath((historyFrame.json as { messages?: unknown }).messages, difference.historyItem),
+};
 
-function typeOf(d: DecodedFrame): unknown {
-  const json = d.json;
-  return d.frame.direction === 'in' && json && typeof json === 'object' && !Array.isArray(json) ? (json as { type?: unknown }).type : undefined;
+export function aguiComparisons(session: Session): HistoryLiveComparison[] {
+  return compareAtHistory(session, reader);
 }
 
 /** Where the snapshot holds an item: `messages[i].toolCalls[j]` for a tool, `messages[i]` for a message. */
