@@ -315,6 +315,14 @@ describe('History API that differs from the stream (scenario history)', () => {
     };
   }
 
+  it.each(playable.map((s) => [s.meta.id] as const))('%s: reloaded after the clean run, history shows what was streamed', async (id) => {
+    const session = randomUUID();
+    const events = await playWs(id, false, 'answer', session);
+    const history = await (await fetch(`${server.url}history?session_id=${session}`)).json();
+    const compared = splitSessions(reloadCapture(session, id, events, history), protocols).flatMap(historyLiveComparisons);
+    expect(compared.map((c) => c.difference?.message)).toEqual([undefined]);
+  });
+
   it('the clean twin answers the turn as streamed', async () => {
     const { rules, toolCalls } = await checkReload(false);
     expect(toolCalls).toEqual(['toolu_h_news', 'toolu_h_flow', 'toolu_h_price']);
