@@ -12,7 +12,7 @@ import { compareAtHistory, eventType, type HistoryReader } from './segments';
 
 const STREAMED = new Set(['TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_CHUNK', 'TOOL_CALL_START', 'TOOL_CALL_CHUNK', 'TOOL_CALL_RESULT']);
 
-const reader: HistoryReader = {
+export const aguiHistoryReader: HistoryReader = {
   protocol: 'ag-ui',
   rule: HISTORY_LIVE_RULES.agui,
   isHistory: (d) => eventType(d) === 'MESSAGES_SNAPSHOT',
@@ -22,7 +22,7 @@ const reader: HistoryReader = {
 };
 
 export function aguiComparisons(session: Session): HistoryLiveComparison[] {
-  return compareAtHistory(session, reader);
+  return compareAtHistory(session, aguiHistoryReader);
 }
 
 /** Where the snapshot holds an item: `messages[i].toolCalls[j]` for a tool, `messages[i]` for a message. */

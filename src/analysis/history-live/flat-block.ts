@@ -8,7 +8,7 @@ import type { HistoryLiveComparison } from './comparison';
 import { HISTORY_LIVE_RULES } from './rules';
 import { compareAtHistory, eventType, type HistoryReader } from './segments';
 
-const reader: HistoryReader = {
+export const flatBlockHistoryReader: HistoryReader = {
   protocol: 'flat-block',
   rule: HISTORY_LIVE_RULES.flatBlock,
   isHistory: (d) => d.frame.direction === 'in' && d.frame.kind === 'message' && looksLikeHistory(d.json),
@@ -18,7 +18,7 @@ const reader: HistoryReader = {
 };
 
 export function flatBlockComparisons(session: Session): HistoryLiveComparison[] {
-  return compareAtHistory(session, reader);
+  return compareAtHistory(session, flatBlockHistoryReader);
 }
 
 function isStreamEvent(d: DecodedFrame): boolean {

@@ -4,9 +4,10 @@
 // pointing at the history frame and the item inside it.
 import type { Finding, Severity } from '../../model/finding';
 import type { Session } from '../sessions';
-import { aguiComparisons } from './ag-ui';
+import type { DecodedFrame } from '../../model/frame';
+import { aguiComparisons, aguiHistoryReader } from './ag-ui';
 import type { HistoryLiveComparison } from './comparison';
-import { flatBlockComparisons } from './flat-block';
+import { flatBlockComparisons, flatBlockHistoryReader } from './flat-block';
 import { aguiHistoryLiveRules, flatBlockHistoryLiveRules } from './rules';
 
 export type { HistoryLiveComparison } from './comparison';
@@ -17,6 +18,12 @@ const SEVERITY = new Map<string, Severity>([...flatBlockHistoryLiveRules, ...agu
 /** Every comparison of a session's history with its live rendering, in capture order. */
 export function historyLiveComparisons(session: Session): HistoryLiveComparison[] {
   return [...flatBlockComparisons(session), ...aguiComparisons(session)];
+}
+
+/** Whether a frame of a session of this protocol is a history read that a comparison starts from. */
+export function isHistoryFrame(protocol: string, frame: DecodedFrame): boolean {
+  const reader = [flatBlockHistoryReader, aguiHistoryReader].find((r) => r.protocol === protocol);
+  return reader !== undefined && reader.isHistory(frame);
 }
 
 export function comparisonFinding(c: HistoryLiveComparison): Finding | undefined {

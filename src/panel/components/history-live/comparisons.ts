@@ -1,24 +1,39 @@
 // The history-against-live comparisons of the session in focus, for the panel. The panel's session has
-// connection ids where the analysis wants connections; the result is kept per pipeline until it takes
-// another frame, so redraws do not fold the session again.
+// connection ids where the analysis wants connections. Only frames up to the last history read take part
+// in a comparison, so the session is folded again only when a new history read arrives; frames after it
+// (a replay streaming on) are only looked at once, to see whether they are one.
+import { decodeFrame } from '../../../model/decode';
 import type { Connection } from '../../../model/frame';
 import type { ViewItem } from '../../../model/view';
-import { historyLiveComparisons, type HistoryLiveComparison, type ItemPath } from '../../../analysis/history-live';
-import type { SessionPipeline } from '../../../analysis/pipeline';
+import { historyLiveComparisons, isHistoryFrame, type HistoryLiveComparison, type ItemPath } from '../../../analysis/history-live';
+import { isolate, type SessionPipeline } from '../../../analysis/pipeline';
 import type { PanelSession } from '../../store/session-set';
 
-const memo = new WeakMap<SessionPipeline, { frames: number; comparisons: HistoryLiveComparison[] }>();
+interface Known {
+  protocol: string;
+  scanned: number;
+  comparisons: HistoryLiveComparison[];
+}
+
+const memo = new WeakMap<SessionPipeline, Known>();
 
 export function comparisonsOf(session: PanelSession, connections: ReadonlyMap<string, Connection>): HistoryLiveComparison[] {
-  const frames = session.pipeline.frameCount;
-  const known = memo.get(session.pipeline);
-  if (known && known.frames === frames) return known.comparisons;
-  const comparisons = historyLiveComparisons({
-    key: session.id,
-    connections: session.connectionIds.map((id) => connections.get(id)).filter((c): c is Connection => c !== undefined),
-    pipeline: session.pipeline,
-  });
-  memo.set(session.pipeline, { frames, comparisons });
+  const { pipeline } = session;
+  const frames = isolate(() => pipeline.frames) ?? [];
+  let known = memo.get(pipeline);
+  if (known && known.protocol === pipeline.protocol && known.scanned === frames.length) return known.comparisons;
+  const from = known && known.protocol === pipeline.protocol && known.scanned < frames.length ? known.scanned : 0;
+  let newHistory = from === 0;
+  for (let i = from; i < frames.length && !newHistory; i++) newHistory = isHistoryFrame(pipeline.protocol, decodeFrame(frames[i]!));
+  const comparisons = newHistory
+    ? historyLiveComparisons({
+        key: session.id,
+        connections: session.connectionIds.map((id) => connections.get(id)).filter((c): c is Connection => c !== undefined),
+        pipeline,
+      })
+    : (known as Known).comparisons;
+  known = { protocol: pipeline.protocol, scanned: frames.length, comparisons };
+  memo.set(pipeline, known);
   return comparisons;
 }
 
