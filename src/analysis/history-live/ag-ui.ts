@@ -4,11 +4,9 @@
 // texts are matched in order.
 import type { ViewItem } from '../../model/view';
 import { contentText } from '../../protocols/ag-ui/messages';
-import type { Session } from '../sessions';
 import { compareByIds } from './compare';
-import type { HistoryLiveComparison } from './comparison';
 import { HISTORY_LIVE_RULES } from './rules';
-import { compareAtHistory, eventType, type HistoryReader } from './segments';
+import { eventType, type HistoryReader } from './segments';
 
 const STREAMED = new Set(['TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_CHUNK', 'TOOL_CALL_START', 'TOOL_CALL_CHUNK', 'TOOL_CALL_RESULT']);
 
@@ -16,14 +14,14 @@ export const aguiHistoryReader: HistoryReader = {
   protocol: 'ag-ui',
   rule: HISTORY_LIVE_RULES.agui,
   isHistory: (d) => eventType(d) === 'MESSAGES_SNAPSHOT',
-  showsContent: (segment) => segment.some((d) => STREAMED.has(String(eventType(d)))),
+  // A snapshot merges into what the page holds: the live rendering is the thread's whole fold before it.
+  cumulative: true,
+  showsContent: (d) => STREAMED.has(String(eventType(d))),
+  endsTurn: () => undefined,
   compare: (history, live) => compareByIds(history.items, live.items),
   pathOf: (difference, historyFrame) => difference.historyItem && snapshotPath((historyFrame.json as { messages?: unknown }).messages, difference.historyItem),
 };
 
-export function aguiComparisons(session: Session): HistoryLiveComparison[] {
-  return compareAtHistory(session, aguiHistoryReader);
-}
 
 /** Where the snapshot holds an item: `messages[i].toolCalls[j]` for a tool, `messages[i]` for a message. */
 function snapshotPath(messages: unknown, item: ViewItem): string | undefined {

@@ -5,24 +5,30 @@
 import type { Finding, Severity } from '../../model/finding';
 import type { Session } from '../sessions';
 import type { DecodedFrame } from '../../model/frame';
-import { aguiComparisons, aguiHistoryReader } from './ag-ui';
 import type { HistoryLiveComparison } from './comparison';
-import { flatBlockComparisons, flatBlockHistoryReader } from './flat-block';
+import { readerOf } from './readers';
+import { recordedReads } from './recorder';
+import { compareAtHistory, compared } from './segments';
 import { aguiHistoryLiveRules, flatBlockHistoryLiveRules } from './rules';
 
 export type { HistoryLiveComparison } from './comparison';
 export type { Difference, ItemPath } from './compare';
+export { historyRecorder } from './recorder';
 
 const SEVERITY = new Map<string, Severity>([...flatBlockHistoryLiveRules, ...aguiHistoryLiveRules].map((r) => [r.id, r.severity]));
 
 /** Every comparison of a session's history with its live rendering, in capture order. */
 export function historyLiveComparisons(session: Session): HistoryLiveComparison[] {
-  return [...flatBlockComparisons(session), ...aguiComparisons(session)];
+  const reader = readerOf(session.pipeline.definition?.id);
+  if (!reader) return [];
+  const recorded = recordedReads(session.pipeline);
+  if (recorded) return recorded.map((r) => compared(session, reader, r.history, r.live, r.stretch));
+  return compareAtHistory(session, reader);
 }
 
 /** Whether a frame of a session of this protocol is a history read that a comparison starts from. */
 export function isHistoryFrame(protocol: string, frame: DecodedFrame): boolean {
-  const reader = [flatBlockHistoryReader, aguiHistoryReader].find((r) => r.protocol === protocol);
+  const reader = readerOf(protocol);
   return reader !== undefined && reader.isHistory(frame);
 }
 

@@ -73,8 +73,8 @@ function capture(entries: Entry[]): Capture {
   };
 }
 
-function check(entries: Entry[]) {
-  const sessions = splitSessions(capture(entries), protocols);
+function check(entries: Entry[], keepFrames = true) {
+  const sessions = splitSessions(capture(entries), protocols, { keepFrames });
   const across = acrossSessionFindings(sessions);
   const findings = sessions.flatMap((s) => across.get(s) ?? []);
   return { sessions, findings };
@@ -91,6 +91,15 @@ describe('flat/history-differs-from-live', () => {
     // The first difference: history lacks get_foreign_flow; it points at analyze_price (messages[3]), standing in its place.
     expect(location(findings[0]!)).toBe(`${historyIndex + 1}:messages[3]`);
     expect(findings[0]?.message).toMatch(/^history lacks the tool "get_foreign_flow" \(tc-flow\) from group "Rà soát xong".*before its tool "analyze_price"/);
+  });
+
+  it('reports the same from a session that kept no frames (the command line reading in one pass)', () => {
+    const entries = [...liveTurn(), historyFrame(historyResponse(historyMessages([news, price]), { agent_status: 'completed' }))];
+    const kept = check(entries).findings;
+    const { findings, sessions } = check(entries, false);
+    expect(() => sessions[0]!.pipeline.frames).toThrow();
+    expect(findings).toEqual(kept);
+    expect(check([...liveTurn(), historyFrame(historyResponse(historyMessages([news, flow, price]), { agent_status: 'completed' }))], false).findings).toEqual([]);
   });
 
   it('is silent when history holds the same turn', () => {
