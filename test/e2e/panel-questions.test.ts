@@ -18,7 +18,7 @@ import { launchBrowser, type LaunchedBrowser } from './support/launch';
 import { playToEnd, settledFrames, tabIdOf } from './support/panel-page';
 import { startTestServer, type TestServer } from './support/server';
 import { setTheme } from './support/devtools';
-import { openWithPanel as openIn, until, type InDevTools } from './support/devtools-panel';
+import { openWithPanel, until, type InDevTools } from './support/devtools-panel';
 
 const SCREENSHOTS = path.resolve(__dirname, 'screenshots');
 const PROMPT = 'What is the weather in Hanoi?';
@@ -32,7 +32,8 @@ let server: TestServer;
 let demo: DemoServer;
 let socketCount = 0;
 
-// More DevTools internals (Chromium 156), as in support/devtools.ts.
+// More DevTools internals (Chromium 156), as in support/devtools.ts. The tab is opened undocked
+// (support/devtools-panel.ts): the window is all DevTools, so the viewport size is the DevTools window's size.
 const DRAWER_SHOWN = `import('./ui/legacy/legacy.js').then((ui) => ui.InspectorView.InspectorView.instance().drawerVisible())`;
 
 /** An OpenAI Chat Completions stream, as `data:` records. */
@@ -115,8 +116,6 @@ afterAll(async () => {
   await demo?.close();
 });
 
-const openWithPanel = (url: string): Promise<InDevTools> => openIn(browser, url);
-
 interface ExportedFrame {
   index: number;
   connectionId: string;
@@ -161,7 +160,7 @@ describe.sequential('a chat page and two sockets, in the real DevTools panel', (
   let chatConnection = '';
 
   beforeAll(async () => {
-    q = await openWithPanel(`${server.origin}/questions.html`);
+    q = await openWithPanel(browser, `${server.origin}/questions.html`);
     await q.page.evaluate(() => (window as unknown as { ask(): Promise<void> }).ask());
     await q.page.evaluate(() => (window as unknown as { socket(n: number): Promise<void> }).socket(1));
     await q.page.evaluate(() => (window as unknown as { socket(n: number): Promise<void> }).socket(2));
@@ -311,7 +310,7 @@ describe.sequential('a demo run with findings, in the real DevTools panel', () =
   let frameCount = 0;
 
   beforeAll(async () => {
-    d = await openWithPanel(`${demo.url}?scenario=normal&transport=ws&buggy=1`);
+    d = await openWithPanel(browser, `${demo.url}?scenario=normal&transport=ws&buggy=1`);
     await d.page.click('#start');
     await d.page.waitForFunction(() => new URL(location.href).searchParams.has('session'));
     await playToEnd(d.page);

@@ -131,7 +131,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
             const frame = store.log.frames[position] as Frame;
             const previous = row.index > 0 ? store.log.frames[list[row.index - 1] as number] : undefined;
             const description = store.log.describe(position, store.protocolOf(frame.connectionId));
-            const severity = store.findings.index.severityOf(frame.index);
+            const severity = store.filters.context.severityOf(frame.index);
             const isSelected = frame.index === selected;
             const start = startOf(frame.connectionId);
             const since = untimed || start === undefined ? undefined : frame.time - start;

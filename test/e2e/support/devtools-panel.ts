@@ -1,12 +1,17 @@
-// The Agents panel inside the real DevTools window (launched with `devtools: true`): open a page in a new
-// tab, undock its DevTools, show the panel and hand back the panel's frame, as a user meets it.
+// Opening a page with its DevTools window showing the Agents panel (headless Chromium launched with
+// `devtools: true` and the built extension), as a user meets it.
 import type { Frame as PwFrame, Page } from 'playwright-core';
 import type { LaunchedBrowser } from './launch';
 import { frontendFor, PANEL_IDS, showPanel } from './devtools';
 
-// Headless DevTools docks to the right of a blank stand-in for the page; undocked, the window is all DevTools,
-// so the viewport size is the DevTools window's size.
-export const UNDOCK = `import('./ui/legacy/legacy.js').then((ui) => ui.DockController.DockController.instance().setDockSide('undocked'))`;
+// A DevTools internal of Chromium 156, as in devtools.ts: undocked, the window is all DevTools.
+const UNDOCK = `import('./ui/legacy/legacy.js').then((ui) => ui.DockController.DockController.instance().setDockSide('undocked'))`;
+
+export interface InDevTools {
+  page: Page;
+  frontend: Page;
+  panel: PwFrame;
+}
 
 /** Polls `read` until `ok` holds (usable in hooks, where expect.poll is not). */
 export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
@@ -19,13 +24,7 @@ export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean
   }
 }
 
-export interface InDevTools {
-  page: Page;
-  frontend: Page;
-  panel: PwFrame;
-}
-
-/** Opens `url` in a new tab and shows the Agents panel in that tab's DevTools window. */
+/** Opens `url` in a new tab and shows the Agents panel in that tab's undocked DevTools window (1280×800). */
 export async function openWithPanel(browser: LaunchedBrowser, url: string): Promise<InDevTools> {
   const devtoolsOpened = browser.context.waitForEvent('page', { predicate: (p) => p.url().startsWith('devtools://') });
   const page = await browser.context.newPage();
