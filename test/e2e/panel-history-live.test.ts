@@ -91,6 +91,12 @@ describe.sequential('history that drops a tool (buggy backend)', () => {
     expect(await view.locator('[data-testid="history-vs-live-history"] .tool').count()).toBe(2);
   });
 
+  it('lists the finding in the Findings tab with the session\'s own findings', async () => {
+    await d.panel.locator('[data-tab="findings"]').click();
+    await until(() => d.panel.locator('.finding-rule').allTextContents(), (rules) => rules.includes(RULE), 'the finding in the Findings tab');
+    await d.panel.locator('[data-tab="rendering"]').click();
+  });
+
   it('check of the exported capture reports the rule on the session', () => {
     const rules = check(d.exported).flatMap((r) => r.findings.map((f) => [f.rule, f.severity, f.location.includes(':messages[')]));
     expect(rules).toContainEqual([RULE, 'error', true]);
@@ -142,6 +148,11 @@ describe.sequential('the clean twin', () => {
       await view.locator(`[data-testid="history-vs-live-${side}"] .group-header`).click();
       expect(await view.locator(`[data-testid="history-vs-live-${side}"] .tool .tool-label`).allTextContents()).toEqual(['Tìm kiếm tin tức thị trường', 'Lấy dữ liệu khối ngoại', 'Phân tích giá VNINDEX']);
     }
+  });
+
+  it('has no such finding in the Findings tab', async () => {
+    await d.panel.locator('[data-tab="findings"]').click();
+    expect(await d.panel.locator('.finding-rule').allTextContents()).not.toContain(RULE);
   });
 
   it('check of the exported capture has no such finding', () => {
