@@ -95,6 +95,21 @@ export function buildHistory(session: DemoSession): HistoryResponse {
   };
 }
 
+/** What the History API answers: the history, or for the buggy backend of a `buggyHistory` scenario, a broken one. */
+export function servedHistory(session: DemoSession): HistoryResponse {
+  const history = buildHistory(session);
+  return session.buggy && session.scenario.buggyHistory === 'drop-tool' ? dropTool(history) : history;
+}
+
+/** Leaves out the first tool call inside a group that neither opens nor closes it, with its result. */
+function dropTool(history: HistoryResponse): HistoryResponse {
+  const call = history.messages.find((m) => m.display_type === 'group_item' && (m.tool_calls?.length ?? 0) > 0);
+  const id = call?.tool_calls?.[0]?.id;
+  if (!call || typeof id !== 'string') return history;
+  const result = history.messages.find((m) => m.role === 'tool' && m.tool_call_id === id && m.display_type === 'group_item');
+  return { ...history, messages: history.messages.filter((m) => m !== call && m !== result) };
+}
+
 function closeGroup(group: HistoryMessage[], summary: string): void {
   const first = group[0];
   const last = group[group.length - 1];

@@ -8,7 +8,7 @@ import path from 'node:path';
 import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
-import { buildHistory } from './history';
+import { servedHistory } from './history';
 import { createProtocolSockets, httpSession, protocolSessions, streamProtocol } from './protocols/index';
 import { scenarios } from './scenarios/index';
 import { attachSocket } from './socket';
@@ -86,7 +86,7 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: SessionS
   if (route === 'POST /approval') return postApproval(req, res, store);
   if (route === 'GET /history') {
     const session = store.get(url.searchParams.get('session_id'));
-    return session ? sendJson(res, 200, buildHistory(session)) : sendJson(res, 404, { ok: false, error: 'unknown session_id' });
+    return session ? sendJson(res, 200, servedHistory(session)) : sendJson(res, 404, { ok: false, error: 'unknown session_id' });
   }
   if (route === 'GET /api/scenarios') {
     return sendJson(res, 200, scenarios.map((s) => ({ ...s.meta, brokenRules: s.brokenRules })));

@@ -18,4 +18,6 @@ export interface ScenarioModule {
   readonly brokenRules: readonly string[];
   /** Set when the buggy variant misbehaves on replay rather than in its events. */
   readonly buggyReplay?: 'overlap';
+  /** Set when the buggy variant's History API differs from what was streamed rather than its events. */
+  readonly buggyHistory?: 'drop-tool';
 }

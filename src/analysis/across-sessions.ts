@@ -5,6 +5,7 @@
 import type { Finding } from '../model/finding';
 import { pushAll } from '../model/push-all';
 import type { Session } from './sessions';
+import { historyLiveFindings } from './history-live';
 import { toolLoopFindings, type LoopOptions } from './tool-loop';
 
 export type AcrossOptions = LoopOptions;
@@ -20,5 +21,6 @@ export function acrossSessionFindings(sessions: readonly Session[], options: Acr
     }
   };
   add(toolLoopFindings(sessions, options));
+  add(historyLiveFindings(sessions));
   return out;
 }

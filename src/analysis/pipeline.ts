@@ -23,6 +23,8 @@ export interface PipelineOptions {
    * `frames` are then unavailable. For one-pass analysis of large inputs (the command line).
    */
   keepFrames?: boolean;
+  /** Called with each frame, decoded, before it is folded (a check that needs the view just before a frame). */
+  observe?: (decoded: DecodedFrame, pipeline: SessionPipeline) => void;
 }
 
 export class SessionPipeline {
@@ -42,6 +44,7 @@ export class SessionPipeline {
   private finished = false;
   private scrub: { fold: ProtocolFold; upTo: number; position: number } | undefined;
   private readonly keepFrames: boolean;
+  private readonly observe: PipelineOptions['observe'];
   private appended = 0;
   /** Fault items of frames the fold threw on, in frame order; cleared when the fold is rebuilt. */
   private faults: RawItem[] = [];
@@ -52,6 +55,7 @@ export class SessionPipeline {
   ) {
     this.detector = new ProtocolDetector(registry);
     this.keepFrames = options.keepFrames !== false;
+    this.observe = options.observe;
     if (options.protocol) {
       this.protocolDef = registry.find((p) => p.id === options.protocol);
       this.certain = this.protocolDef !== undefined;
@@ -91,6 +95,7 @@ export class SessionPipeline {
   append(frame: Frame): DecodedFrame {
     const decoded = decodeFrame(frame);
     this.appended++;
+    if (this.observe) isolate(() => this.observe?.(decoded, this));
     if (this.keepFrames || !this.certain) this.received.push(frame);
     if (!this.certain) {
       const chosen = isolate(() => this.detector.frame(decoded));

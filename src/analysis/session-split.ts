@@ -9,6 +9,7 @@ import { decodeFrame } from '../model/decode';
 import { isolate, SessionPipeline } from './pipeline';
 import { ProtocolDetector } from '../protocols/detect';
 import type { ProtocolDefinition, ProtocolId } from '../protocols/types';
+import { historyRecorder } from './history-live/recorder';
 
 /** Detection and the session key show early; looking further would decode long sessions twice. */
 export const KEY_SEARCH_FRAMES = 256;
@@ -176,9 +177,11 @@ export class SessionSplitter {
       }
       const protocol: ProtocolId | undefined = scan.protocol?.id;
       // A request the page sent with a body (an OpenAI Chat turn) is read again across requests by the
-      // tool-loop check, which needs its streamed frames: such sessions keep them.
+      // tool-loop check, which needs its streamed frames: such sessions keep them. The others record the
+      // view at each history read as they go, for history against live.
       const dropFrames = this.options.keepFrames === false && scan.connection.requestBody === undefined;
-      const pipeline = new SessionPipeline(this.registry, { ...(protocol && { protocol }), ...(dropFrames && { keepFrames: false }) });
+      const observe = dropFrames ? historyRecorder(protocol) : undefined;
+      const pipeline = new SessionPipeline(this.registry, { ...(protocol && { protocol }), ...(dropFrames && { keepFrames: false }), ...(observe && { observe }) });
       const session: Session = { key: scan.key ?? scan.connection.id, connections: [], pipeline };
       this.all.push(session);
       this.join(session, scan);

@@ -11,6 +11,11 @@ import type { AwaitStep, Step, StreamEvent } from '../../demo/scenarios/events';
 import { scenarios } from '../../demo/scenarios/index';
 import type { ScenarioModule } from '../../demo/scenarios/types';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
+import type { Capture, Frame } from '../../src/model/frame';
+import { splitSessions } from '../../src/analysis/sessions';
+import { acrossSessionFindings } from '../../src/analysis/across-sessions';
+import { historyLiveComparisons } from '../../src/analysis/history-live';
+import { protocols } from '../../src/protocols/registry';
 
 type Ev = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 type Outcome = 'approve' | 'edit' | 'reject' | 'answer';
@@ -213,6 +218,8 @@ function probeRules(events: Ev[]): string[] {
 
 const byId = (id: string): ScenarioModule => scenarios.find((s) => s.meta.id === id)!;
 const playable = scenarios.filter((s) => !s.buggyReplay);
+/** Buggy variants whose stream breaks the rules (not their replay or their History API). */
+const streamBuggy = playable.filter((s) => !s.buggyHistory);
 
 describe('demo scenarios over WebSocket and SSE', () => {
   it.each(playable.map((s) => [s.meta.id, s] as const))('%s: the clean run arrives complete, in order, breaking no rule', async (id, s) => {
@@ -225,7 +232,7 @@ describe('demo scenarios over WebSocket and SSE', () => {
     }
   });
 
-  it.each(playable.map((s) => [s.meta.id, s] as const))('%s: the buggy run breaks exactly its declared rules', async (id, s) => {
+  it.each(streamBuggy.map((s) => [s.meta.id, s] as const))('%s: the buggy run breaks exactly its declared rules', async (id, s) => {
     const session = randomUUID();
     const events = await playWs(id, true, 'approve', session);
     expect(strip(events)).toEqual(expected(s.buggyEvents, session, 'approve'));
@@ -268,6 +275,64 @@ describe('demo scenarios over WebSocket and SSE', () => {
       'Nhóm ngành quan tâm?': 'Ngân hàng, Thép (Steel)',
     });
     expect(resolved.display_type).toBe('content');
+  });
+});
+
+/** A page load that streamed `live` over a socket, then a reload: the History API response, and the replay after its cursor. */
+function reloadCapture(session: string, scenario: string, live: Ev[], history: Ev, replay: Ev[] = []): Capture {
+  const frames: Frame[] = [];
+  const add = (connectionId: string, direction: 'in' | 'out', data: unknown) =>
+    frames.push({ index: frames.length, connectionId, time: frames.length, direction, kind: 'message', data: JSON.stringify(data) });
+  add('ws', 'out', { type: 'user_message', session_id: session, scenario });
+  for (const e of live) add('ws', 'in', e);
+  add('history', 'in', history);
+  if (replay.length > 0) add('ws2', 'out', { type: 'subscribe', session_id: session, last_event_id: history.last_event_id });
+  for (const e of replay) add('ws2', 'in', e);
+  const connections: Capture['connections'] = [
+    { id: 'ws', transport: 'websocket', url: `${server.url}ws` },
+    { id: 'history', transport: 'http-json', url: `${server.url}history?session_id=${session}` },
+    { id: 'ws2', transport: 'websocket', url: `${server.url}ws` },
+  ];
+  return { connections, frames };
+}
+
+/** The error and warning rules the inspector reports on a capture, with the checks across requests. */
+function inspectorRules(capture: Capture): string[] {
+  const sessions = splitSessions(capture, protocols);
+  const across = acrossSessionFindings(sessions);
+  return sessions.flatMap((s) => [...s.pipeline.findings(), ...(across.get(s) ?? [])]).filter((f) => f.severity !== 'info').map((f) => f.rule);
+}
+
+describe('History API that differs from the stream (scenario history)', () => {
+  /** The inspector's findings for the live run and the history read after it. */
+  async function checkReload(buggy: boolean): Promise<{ rules: string[]; toolCalls: string[] }> {
+    const session = randomUUID();
+    const events = await playWs('history', buggy, 'approve', session);
+    const history = await (await fetch(`${server.url}history?session_id=${session}`)).json();
+    return {
+      rules: inspectorRules(reloadCapture(session, 'history', events, history)),
+      toolCalls: history.messages.flatMap((m: Ev) => (m.tool_calls ?? []).map((c: Ev) => c.id)),
+    };
+  }
+
+  it.each(playable.map((s) => [s.meta.id] as const))('%s: reloaded after the clean run, history shows what was streamed', async (id) => {
+    const session = randomUUID();
+    const events = await playWs(id, false, 'answer', session);
+    const history = await (await fetch(`${server.url}history?session_id=${session}`)).json();
+    const compared = splitSessions(reloadCapture(session, id, events, history), protocols).flatMap(historyLiveComparisons);
+    expect(compared.map((c) => c.difference?.message)).toEqual([undefined]);
+  });
+
+  it('the clean twin answers the turn as streamed', async () => {
+    const { rules, toolCalls } = await checkReload(false);
+    expect(toolCalls).toEqual(['toolu_h_news', 'toolu_h_flow', 'toolu_h_price']);
+    expect(rules).toEqual([]);
+  });
+
+  it('the buggy backend drops the group\'s second tool, and the inspector reports exactly the declared rule', async () => {
+    const { rules, toolCalls } = await checkReload(true);
+    expect(toolCalls).toEqual(['toolu_h_news', 'toolu_h_price']);
+    expect(rules).toEqual([...byId('history').brokenRules]);
   });
 });
 
@@ -344,6 +409,9 @@ describe('History API and reload', () => {
       const joined = [...before.filter((e) => e.event_id <= cursor), ...replay];
       expect(probeRules(joined).length === 0).toBe(!buggy);
       if (buggy) expect(probeRules(joined)).toEqual(['flat/block-stop-without-start']);
+      // History read mid-run is a prefix of what the page showed live: no history-against-live finding.
+      const compared = splitSessions(reloadCapture(session, 'reload', before, history, replay), protocols).flatMap(historyLiveComparisons);
+      expect(compared.map((c) => c.difference)).toEqual([undefined]);
     });
   });
 });
@@ -358,7 +426,7 @@ describe('demo server edges', () => {
     expect((await fetch(`${server.url}..%2Fserver-core.ts`)).status).toBe(404);
     expect((await fetch(`${server.url}server-core.ts`)).status).toBe(404);
     const listed = await (await fetch(`${server.url}api/scenarios`)).json();
-    expect(listed.map((s: Ev) => s.id)).toEqual(['normal', 'todos', 'approval', 'question', 'reload']);
+    expect(listed.map((s: Ev) => s.id)).toEqual(['normal', 'todos', 'approval', 'question', 'reload', 'history']);
   });
 
   it('answers malformed client frames with an error event and keeps the socket open', async () => {

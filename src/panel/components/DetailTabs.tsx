@@ -2,7 +2,7 @@
 // timeline), the rendering, the findings, the request and response of a connection, the waterfall.
 import type { PanelStore, DetailTab } from '../store/store';
 import { applyEvent } from '../store/apply';
-import { Rendering } from './rendering/Rendering';
+import { RenderingWithHistory } from './history-live/RenderingWithHistory';
 import { FindingsList } from './FindingsList';
 import { FrameDetail } from './FrameDetail';
 import { RequestView } from './RequestView';
@@ -53,7 +53,7 @@ export function DetailTabs({ store, withFrameTab }: { store: PanelStore; withFra
       </div>
       <div class="tab-body" role="tabpanel" id="detail-tabpanel" aria-labelledby={`tab-${tab}`}>
         {tab === 'frame' && <FrameDetail store={store} />}
-        {tab === 'rendering' && <Rendering store={store} />}
+        {tab === 'rendering' && <RenderingWithHistory store={store} />}
         {tab === 'findings' && <FindingsList store={store} />}
         {tab === 'request' && <RequestView store={store} />}
         {tab === 'waterfall' && <Waterfall store={store} />}

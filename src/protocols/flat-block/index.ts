@@ -3,12 +3,13 @@ import type { ProtocolDefinition } from '../types';
 import { detectFlatBlockFrame, flatBlockSessionKey } from './detect';
 import { createFlatBlockFold } from './fold';
 import { flatBlockRules } from './rules';
+import { flatBlockHistoryLiveRules } from '../../analysis/history-live/rules';
 import { describeFlatBlockFrame } from './describe';
 
 export const flatBlockProtocol: ProtocolDefinition = {
   id: 'flat-block',
   title: 'Flat-block agent protocol',
-  rules: flatBlockRules,
+  rules: [...flatBlockRules, ...flatBlockHistoryLiveRules],
   detectFrame: detectFlatBlockFrame,
   sessionKey: flatBlockSessionKey,
   createFold: createFlatBlockFold,

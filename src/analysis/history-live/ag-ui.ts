@@ -1,0 +1,39 @@
+// AG-UI: a MESSAGES_SNAPSHOT in a thread whose runs streamed content before it, at the end of a run or
+// at the start of a later run of the same threadId (a page that reloaded and asked for the thread
+// again). Snapshot messages carry ids, so tools are matched by their call id and may sit anywhere;
+// texts are matched in order.
+import type { ViewItem } from '../../model/view';
+import { contentText } from '../../protocols/ag-ui/messages';
+import { compareByIds } from './compare';
+import { HISTORY_LIVE_RULES } from './rules';
+import { eventType, type HistoryReader } from './segments';
+
+const STREAMED = new Set(['TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_CHUNK', 'TOOL_CALL_START', 'TOOL_CALL_CHUNK', 'TOOL_CALL_RESULT']);
+
+export const aguiHistoryReader: HistoryReader = {
+  protocol: 'ag-ui',
+  rule: HISTORY_LIVE_RULES.agui,
+  isHistory: (d) => eventType(d) === 'MESSAGES_SNAPSHOT',
+  // A snapshot merges into what the page holds: the live rendering is the thread's whole fold before it.
+  cumulative: true,
+  showsContent: (d) => STREAMED.has(String(eventType(d))),
+  endsTurn: () => undefined,
+  compare: (history, live) => compareByIds(history.items, live.items),
+  pathOf: (difference, historyFrame) => difference.historyItem && snapshotPath((historyFrame.json as { messages?: unknown }).messages, difference.historyItem),
+};
+
+
+/** Where the snapshot holds an item: `messages[i].toolCalls[j]` for a tool, `messages[i]` for a message. */
+function snapshotPath(messages: unknown, item: ViewItem): string | undefined {
+  if (!Array.isArray(messages)) return undefined;
+  for (let i = 0; i < messages.length; i++) {
+    const m = messages[i] as { role?: unknown; content?: unknown; toolCalls?: unknown } | null;
+    if (!m || typeof m !== 'object') continue;
+    if (item.kind === 'tool' && Array.isArray(m.toolCalls)) {
+      const j = m.toolCalls.findIndex((c: unknown) => !!c && typeof c === 'object' && (c as { id?: unknown }).id === item.toolId);
+      if (j >= 0) return `messages[${i}].toolCalls[${j}]`;
+    }
+    if ((item.kind === 'text' || item.kind === 'user') && (m.role === 'user') === (item.kind === 'user') && contentText(m.content) === item.text) return `messages[${i}]`;
+  }
+  return undefined;
+}
