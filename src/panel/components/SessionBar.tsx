@@ -4,6 +4,7 @@
 // The list is virtualised and only the rows drawn are summarised, so a page with thousands of
 // short-lived sockets opens it, and keeps it open while frames arrive, as fast as one.
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
+import { plural } from './plural';
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
 import type { PanelStore } from '../store/store';
 import { applyEvent } from '../store/apply';
@@ -94,8 +95,8 @@ export function SessionLine({ row, inline = false }: { row: SessionSummaryRow; i
       </span>{' '}
       <span class="session-protocol">{row.protocol}</span> <span class="session-name">{row.name}</span>{' '}
       <span class="session-meta muted">
-        {formatClock(row.startedAt)} · {formatDuration(row.durationMs)} · TTFT {formatDuration(row.firstTokenMs)} · {row.frames} frames ·{' '}
-        <span class={row.findings.error > 0 ? 'sev-error' : row.findings.warning > 0 ? 'sev-warning' : ''}>{findings} findings</span>
+        {formatClock(row.startedAt)} · {formatDuration(row.durationMs)} · TTFT {formatDuration(row.firstTokenMs)} · {plural(row.frames, 'frame')} ·{' '}
+        <span class={row.findings.error > 0 ? 'sev-error' : row.findings.warning > 0 ? 'sev-warning' : ''}>{plural(findings, 'finding')}</span>
       </span>
     </span>
   );

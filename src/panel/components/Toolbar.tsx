@@ -2,6 +2,7 @@
 // severity, frames dropped or cut by the capture's bounds (only when non-zero); a notice line when
 // the capture could not run fully on the page.
 import type { PanelStore } from '../store/store';
+import { plural } from './plural';
 import { applyEvent } from '../store/apply';
 import type { PanelTransport } from '../transport';
 import type { LinkState } from '../store/events';
@@ -143,8 +144,4 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
       )}
     </div>
   );
-}
-
-function plural(n: number, word: string): string {
-  return `${n} ${word}${n === 1 ? '' : 's'}`;
 }
