@@ -1,12 +1,13 @@
 // An ordinary tool approval, drawn inside its group. The decision buttons are shown disabled: the
 // panel observes the page, it does not answer for the user.
 import type { ApprovalItem } from '../../../model/view';
+import { frameSpan } from './frame-span';
 import { preview } from '../../../model/decode';
 import { safeJson } from '../../../model/safe-text';
 
 export function ApprovalView({ item }: { item: ApprovalItem }) {
   return (
-    <div class="approval" data-frames={item.frames.join(' ')}>
+    <div class="approval" data-frames={frameSpan(item.frames)}>
       <div class="approval-title">Approval required</div>
       {item.actions.map((action, i) => (
         <div class="approval-action" key={i}>

@@ -3,6 +3,7 @@
 // done and expanded it shows every item and the done line. Clicking the header toggles it, and
 // that choice then wins over the automatic one.
 import { useEffect, useRef, useState } from 'preact/hooks';
+import { frameSpan } from './frame-span';
 import type { ComponentChildren } from 'preact';
 import { DONE_TEXT, groupHeaderText, type GroupItem, type ViewItem } from '../../../model/view';
 import { RUNNING_WINDOW } from '../../../model/render-text';
@@ -45,7 +46,7 @@ export function GroupView({ group, choice, onToggle, renderItem }: GroupViewProp
     }
   }
   return (
-    <div class={`group group-${state}${expanded ? ' group-expanded' : ' group-collapsed'}`} data-frames={group.frames.join(' ')}>
+    <div class={`group group-${state}${expanded ? ' group-expanded' : ' group-collapsed'}`} data-frames={frameSpan(group.frames)}>
       <button type="button" class="group-header" aria-expanded={expanded} onClick={() => onToggle(!expanded)}>
         <span class="group-chevron" aria-hidden="true">
           {expanded ? '⌄' : '>'}

@@ -5,6 +5,8 @@ import { ToolView } from './ToolView';
 import { ApprovalView } from './ApprovalView';
 import { QuestionView } from './QuestionView';
 import { GroupView } from './GroupView';
+import { frameSpan } from './frame-span';
+import { LongText } from './LongText';
 
 export interface GroupChoices {
   get(groupId: string): boolean | undefined;
@@ -12,7 +14,7 @@ export interface GroupChoices {
 }
 
 export function ItemView({ item, groups }: { item: ViewItem; groups: GroupChoices }): ComponentChildren {
-  const frames = item.frames.join(' ');
+  const frames = frameSpan(item.frames);
   switch (item.kind) {
     case 'user':
       return (
@@ -31,14 +33,14 @@ export function ItemView({ item, groups }: { item: ViewItem; groups: GroupChoice
               <span class="brand-name">Agent</span>
             </div>
           )}
-          <div class="text-body">{item.text}</div>
+          <LongText class="text-body" text={item.text} />
         </div>
       );
     case 'reasoning':
       return (
         <details class="reasoning" data-frames={frames}>
           <summary>Thinking</summary>
-          <div class="reasoning-text">{item.text}</div>
+          <LongText class="reasoning-text" text={item.text} />
         </details>
       );
     case 'tool':

@@ -2,6 +2,7 @@
 // multi-select, checkboxes), the free-text option as a text field, and the answers once given.
 // The controls are disabled: the panel shows what the page shows, it does not answer.
 import type { Question, QuestionItem } from '../../../model/view';
+import { frameSpan } from './frame-span';
 
 const STATE_TEXT = { waiting: 'waiting for the answer', answered: 'answered', timeout: 'timed out' } as const;
 
@@ -11,7 +12,7 @@ export function QuestionView({ item }: { item: QuestionItem }) {
   const asked = new Set(item.questions.map((q) => q.question));
   const other = Object.entries(item.answers ?? {}).filter(([k]) => !asked.has(k));
   return (
-    <div class={`question question-${item.resolved ? 'resolved' : item.state}`} data-frames={item.frames.join(' ')}>
+    <div class={`question question-${item.resolved ? 'resolved' : item.state}`} data-frames={frameSpan(item.frames)}>
       <div class="question-title">
         Question <span class="question-state">({state})</span>
       </div>

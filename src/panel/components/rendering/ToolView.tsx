@@ -1,6 +1,7 @@
 // A tool call: a status dot (amber running, green success, red error) and the label; a todo tool
 // shows its todo list instead, since it never gets a result.
 import type { ToolItem } from '../../../model/view';
+import { frameSpan } from './frame-span';
 import { TodoList } from './TodoList';
 
 const STATUS_TEXT = { pending: 'running', success: 'success', error: 'error' } as const;
@@ -8,7 +9,7 @@ const STATUS_TEXT = { pending: 'running', success: 'success', error: 'error' } a
 export function ToolView({ item }: { item: ToolItem }) {
   if (item.orphanResult) {
     return (
-      <div class="tool tool-orphan" data-frames={item.frames.join(' ')}>
+      <div class="tool tool-orphan" data-frames={frameSpan(item.frames)}>
         <StatusDot status={item.status} />
         <span class="tool-label">Result for an unknown tool call {item.toolId}</span>
       </div>
@@ -16,7 +17,7 @@ export function ToolView({ item }: { item: ToolItem }) {
   }
   if (item.todos) {
     return (
-      <div class="tool tool-todos" data-frames={item.frames.join(' ')}>
+      <div class="tool tool-todos" data-frames={frameSpan(item.frames)}>
         <div class="tool-head">
           <span class="tool-label">{item.label}</span>
           {item.parentToolId && <span class="muted"> (sub-agent)</span>}
@@ -26,7 +27,7 @@ export function ToolView({ item }: { item: ToolItem }) {
     );
   }
   return (
-    <div class="tool" data-frames={item.frames.join(' ')}>
+    <div class="tool" data-frames={frameSpan(item.frames)}>
       <StatusDot status={item.status} />
       <span class="tool-label">{item.label}</span>
       {item.label !== item.name && <span class="tool-name muted">{item.name}</span>}
