@@ -66,6 +66,8 @@ function createToolbar() {
     returning: signal(false),
     /** Frames the panel could not add (a fault in the panel): counted and shown, the rest of their batch goes on. */
     failed: signal(0),
+    /** A file being read (import-file.ts): which import, and how many of its frames are in so far. */
+    importing: signal<{ id: number; frames: number } | undefined>(undefined),
   };
 }
 

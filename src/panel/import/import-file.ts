@@ -1,0 +1,92 @@
+// Opens a file in the panel: the import worker (import-worker.ts) reads it and runs the pipelines; its
+// messages are applied to the store once per animation frame and acknowledged after, so the timeline
+// grows as the file is read and the panel keeps drawing. Where no worker can start (a test DOM, a
+// policy that forbids it), the same work runs here, its messages cloned as a worker's would be.
+import { applyEvent } from '../store/apply';
+import type { PanelStore } from '../store/store';
+import { frameScheduler } from '../frame-scheduler';
+import type { PanelToWorker, WorkerToPanel } from './import-messages';
+import { creditGate } from './credit-gate';
+import { blobPieces } from './blob-pieces';
+import { runImport } from './import-run';
+
+export interface ImportOptions {
+  /** false: run the import on this thread (tests; the fallback when no worker starts). */
+  worker?: boolean;
+}
+
+export interface FileImport {
+  /** Settles when the import ended: read, failed, or left for another source. */
+  done: Promise<void>;
+  /** Stops reading (the store keeps what it has). */
+  stop(): void;
+}
+
+let imports = 0;
+
+export function importFile(store: PanelStore, file: Blob & { name?: string }, options: ImportOptions = {}): FileImport {
+  const id = ++imports;
+  applyEvent(store, { type: 'importStart', id, fileName: file.name });
+  const scheduler = frameScheduler();
+  let settle = () => {};
+  const done = new Promise<void>((resolve) => (settle = resolve));
+  let stopWork = () => {};
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    stopWork();
+    scheduler.cancel();
+    settle();
+  };
+  const deliver = (message: WorkerToPanel, acknowledge: (batch: number) => void) => {
+    scheduler.run(() => {
+      // Another file, the live tab or a clear took the panel: this import has nothing more to show.
+      if (stopped || store.toolbar.importing.peek()?.id !== id) return stop();
+      applyEvent(store, { type: 'importMessage', id, message });
+      if (message.type === 'frames') acknowledge(message.batch);
+      if (message.type === 'done' || message.type === 'error') stop();
+    });
+  };
+  const inThread = () => {
+    const gate = creditGate();
+    stopWork = () => gate.acknowledge(Number.MAX_SAFE_INTEGER);
+    void runImport(blobPieces(file), {
+      post: (message, transfer) => {
+        if (!stopped) deliver(structuredClone(gate.sent(message), { transfer: transfer ?? [] }), (batch) => gate.acknowledge(batch));
+      },
+      ready: () => gate.ready(),
+    });
+  };
+  const worker = options.worker === false ? undefined : startWorker();
+  if (!worker) {
+    inThread();
+    return { done, stop };
+  }
+  let heard = false;
+  stopWork = () => worker.terminate();
+  worker.onmessage = (event: MessageEvent<WorkerToPanel>) => {
+    heard = true;
+    deliver(event.data, (batch) => worker.postMessage({ type: 'ack', batch } satisfies PanelToWorker));
+  };
+  worker.onerror = (event) => {
+    event.preventDefault();
+    worker.terminate();
+    if (stopped) return;
+    // A worker that never started (a policy forbade it) leaves the work to this thread.
+    if (!heard) return inThread();
+    applyEvent(store, { type: 'importMessage', id, message: { type: 'error', message: 'the import stopped unexpectedly' } });
+    stop();
+  };
+  worker.postMessage({ type: 'start', file } satisfies PanelToWorker);
+  return { done, stop };
+}
+
+function startWorker(): Worker | undefined {
+  if (typeof Worker !== 'function') return undefined;
+  try {
+    return new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' });
+  } catch {
+    return undefined;
+  }
+}

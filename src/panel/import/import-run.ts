@@ -1,0 +1,213 @@
+// The work of an import, run in the import worker (import-worker.ts): the file is read in pieces, each
+// frame goes to the panel in batches as soon as it is read and through the session split and the
+// pipelines here, and the sessions' findings and views follow each batch. The result is the one the
+// panel got by reading the whole capture and splitting it (`splitSessions`): frames that arrive in the
+// capture's order are split as they come; an input whose frames need sorting (or whose made-up times
+// were corrected once a recorded time arrived) is sent again, sorted, once it is read.
+import type { Connection, Frame } from '../../model/frame';
+import type { Finding } from '../../model/finding';
+import type { PendingFrame } from '../../capture-format/build-capture';
+import { SessionSplitter } from '../../analysis/session-split';
+import type { Session } from '../../analysis/sessions';
+import { acrossSessionFindings } from '../../analysis/across-sessions';
+import { SessionMetricsTracker } from '../../analysis/metrics';
+import { describeFrame } from '../../analysis/describe-frame';
+import { decodeFrame } from '../../model/decode';
+import { safeText } from '../../model/safe-text';
+import { protocols } from '../../protocols/registry';
+import { CaptureCollector } from '../../readers/capture-collector';
+import { InputError, streamInput, type InputSink } from '../../readers/read-input';
+import { SessionTrack } from '../store/session-track';
+import type { SessionTiming, SessionUpdate, WorkerToPanel } from './import-messages';
+
+export interface ImportChannel {
+  post(message: WorkerToPanel, transfer?: Transferable[]): void;
+  /** Resolves when the panel has caught up enough to take another batch (flow control). */
+  ready(): Promise<void>;
+}
+
+/** Frames per batch, and the longest a read frame waits before it is sent. */
+const BATCH_FRAMES = 2000;
+const BATCH_MS = 50;
+/** Views are larger than findings: sent at most this often while reading, and always at the end. */
+const VIEW_EVERY_MS = 250;
+
+export async function runImport(source: AsyncIterable<Uint8Array | string>, channel: ImportChannel): Promise<void> {
+  try {
+    await readAndSplit(source, channel);
+  } catch (err) {
+    const message = err instanceof InputError ? err.message : `could not read the file: ${err instanceof Error ? err.message : safeText(err)}`;
+    channel.post({ type: 'error', message });
+  }
+}
+
+async function readAndSplit(source: AsyncIterable<Uint8Array | string>, channel: ImportChannel): Promise<void> {
+  const sink = new ProgressSink(channel);
+  const end = await streamInput(paced(source, sink), sink);
+  const capture = sink.collector.capture(end);
+  let split = sink.split;
+  // The frames sent were read, not the capture's: send the capture's instead and split those.
+  if (!split || (end.untimedLead ?? 0) > 1) {
+    channel.post({ type: 'restart' });
+    split = new Split(channel);
+    for (const c of capture.connections) split.connection(c);
+    for (const f of capture.frames) {
+      split.frame(f);
+      await split.maybeSend();
+    }
+  }
+  await split.send(false);
+  const sessions = split.splitter.finish();
+  const across = acrossSessionFindings(sessions);
+  const updates = sessions.map((s, ordinal): SessionUpdate => ({
+    ordinal,
+    id: s.key,
+    agentKey: s.agentKey,
+    connectionIds: s.connections.map((c) => c.id),
+    protocol: s.pipeline.protocol,
+    findings: [...s.pipeline.findings(), ...(across.get(s) ?? [])],
+    replace: true,
+    view: s.pipeline.view(),
+  }));
+  const { timings, transfer } = sessionTimings(sessions, capture.frames, capture.connections, capture.timing);
+  const done: WorkerToPanel = { type: 'done', format: end.format, sessions: updates, timings };
+  if (end.timing === 'none') done.timing = 'none';
+  if (end.dropped !== undefined) done.dropped = end.dropped;
+  channel.post(done, transfer);
+}
+
+/** Hands the reader its next piece only after what the last one gave was sent (and the panel could take it). */
+async function* paced(source: AsyncIterable<Uint8Array | string>, sink: ProgressSink): AsyncIterable<Uint8Array | string> {
+  for await (const piece of source) {
+    yield piece;
+    await sink.maybeSend();
+  }
+}
+
+/** The split and the pipelines of frames in the capture's order, and the batches sent to the panel. */
+class Split {
+  readonly splitter = new SessionSplitter(protocols, { keepFrames: false });
+  private connections: Connection[] = [];
+  private frames: Frame[] = [];
+  private batch = 0;
+  private sentAt = Date.now();
+  private viewAt = 0;
+  /** Per session ordinal: the findings array last seen and how much of it was sent, what else was sent. */
+  private readonly sent: { findings: readonly Finding[]; count: number; connections: number; protocol: string; frames: number }[] = [];
+
+  constructor(private readonly channel: ImportChannel) {}
+
+  connection(connection: Connection): void {
+    this.connections.push(connection);
+    this.splitter.connection(connection);
+  }
+
+  frame(frame: Frame): void {
+    this.frames.push(frame);
+    this.splitter.frame(frame);
+  }
+
+  async maybeSend(): Promise<void> {
+    if (this.frames.length >= BATCH_FRAMES || (this.frames.length > 0 && Date.now() - this.sentAt >= BATCH_MS)) await this.send(true);
+  }
+
+  /** Sends what was read since the last batch; with `wait`, waits until the panel can take more. */
+  async send(wait: boolean): Promise<void> {
+    const now = Date.now();
+    const withViews = now - this.viewAt >= VIEW_EVERY_MS;
+    if (withViews) this.viewAt = now;
+    const sessions: SessionUpdate[] = [];
+    this.splitter.sessions.forEach((s, ordinal) => {
+      const update = this.update(s, ordinal, withViews);
+      if (update) sessions.push(update);
+    });
+    this.channel.post({ type: 'frames', batch: this.batch++, connections: this.connections, frames: this.frames, sessions });
+    this.connections = [];
+    this.frames = [];
+    this.sentAt = Date.now();
+    if (wait) await this.channel.ready();
+  }
+
+  /** What changed in a session since it was last sent (undefined: nothing). */
+  private update(session: Session, ordinal: number, withView: boolean): SessionUpdate | undefined {
+    const findings = session.pipeline.findings();
+    const before = this.sent[ordinal];
+    const replace = before !== undefined && before.findings !== findings;
+    const from = before && !replace ? before.count : 0;
+    const protocol = session.pipeline.protocol;
+    const frames = session.pipeline.frameCount;
+    const changed = !before || replace || from < findings.length || before.connections !== session.connections.length || before.protocol !== protocol;
+    const viewDue = withView && (!before || before.frames !== frames);
+    if (!changed && !viewDue) return undefined;
+    this.sent[ordinal] = { findings, count: findings.length, connections: session.connections.length, protocol, frames };
+    const update: SessionUpdate = { ordinal, id: session.key, agentKey: session.agentKey, connectionIds: session.connections.map((c) => c.id), protocol, findings: findings.slice(from), replace };
+    if (withView) update.view = session.pipeline.view();
+    return update;
+  }
+}
+
+/** Reads frames into the collector (kept for the end) and, while they come in the capture's order, into the split. */
+class ProgressSink implements InputSink {
+  readonly collector = new CaptureCollector();
+  /** Undefined once the frames turned out not to come in the capture's order. */
+  split: Split | undefined;
+  private count = 0;
+  private last: number | undefined;
+  private readonly framed = new Set<string>();
+
+  constructor(channel: ImportChannel) {
+    this.split = new Split(channel);
+  }
+
+  connection(connection: Connection): void {
+    this.collector.connection(connection);
+    // A description after frames named the connection would change the split: read it again sorted.
+    if (this.framed.has(connection.id)) this.split = undefined;
+    this.split?.connection(connection);
+  }
+
+  frame(frame: PendingFrame): void {
+    this.collector.frame(frame);
+    if (!this.split) return;
+    // Capture files are put in their own frame order, every other input in time order (CaptureCollector).
+    const own = (frame as Partial<Frame>).index;
+    const order = typeof own === 'number' ? own : frame.time;
+    if (this.last !== undefined && order < this.last) {
+      this.split = undefined;
+      return;
+    }
+    this.last = order;
+    this.framed.add(frame.connectionId);
+    // Numbered in place as the collector numbers it at the end (it is the collector's own object).
+    const indexed = frame as Frame;
+    indexed.index = this.count++;
+    this.split.frame(indexed);
+  }
+
+  async maybeSend(): Promise<void> {
+    await this.split?.maybeSend();
+  }
+}
+
+/** Each session's waterfall track and time figures, read with its final protocol (as SessionSet does). */
+function sessionTimings(sessions: readonly Session[], frames: readonly Frame[], connections: readonly Connection[], timing: 'none' | undefined): { timings: SessionTiming[]; transfer: Transferable[] } {
+  const byConnection = new Map<string, number>();
+  sessions.forEach((s, ordinal) => s.connections.forEach((c) => byConnection.set(c.id, ordinal)));
+  const described = new Map(connections.map((c) => [c.id, c]));
+  const parts = sessions.map(() => ({ track: new SessionTrack(), metrics: new SessionMetricsTracker({ timing: timing === 'none' ? 'none' : 'real' }) }));
+  for (const frame of frames) {
+    const ordinal = byConnection.get(frame.connectionId);
+    if (ordinal === undefined) continue;
+    const part = parts[ordinal] as (typeof parts)[number];
+    const decoded = decodeFrame(frame);
+    const description = describeFrame(decoded, (sessions[ordinal] as Session).pipeline.definition);
+    part.track.append(frame.index, frame.time, frame.connectionId, description);
+    part.metrics.append(decoded, description, described.get(frame.connectionId));
+  }
+  const transfer: Transferable[] = [];
+  const timings = parts.map(({ track, metrics }, ordinal) => {
+    transfer.push(track.times.buffer, track.indexes.buffer, track.lanes.buffer, track.categories.buffer);
+    return { ordinal, track: track as unknown as Record<string, unknown>, metrics: metrics as unknown as Record<string, unknown> };
+  });
+  return { timings, transfer };
+}
