@@ -15,9 +15,12 @@ import { sessionMetrics } from '../../src/panel/store/session-metrics';
 import { generateFlatSession } from '../../bench/flat-session';
 import { ROOT } from './panel-support';
 
-async function importThroughWorkerCode(text: string, name: string): Promise<PanelStore> {
+/** `whole`: parsed whole (files up to WHOLE_BYTES); `pieces`: read by the streaming reader. */
+type Reading = 'whole' | 'pieces';
+
+async function importThroughWorkerCode(text: string, name: string, reading: Reading = 'whole'): Promise<PanelStore> {
   const store = createStore();
-  const run = importFile(store, new File([text], name), { worker: false });
+  const run = importFile(store, new File([text], name), { worker: false, ...(reading === 'pieces' && { wholeBytes: 0 }) });
   expect(store.toolbar.importing.value).toBeDefined();
   await run.done;
   return store;
@@ -72,8 +75,10 @@ function expectSameImport(text: string, name: string, progressive: PanelStore): 
 }
 
 describe('import through the worker', () => {
-  it.each(inputs())('%s: the same frames, sessions, views, findings and figures as reading it at once', async (name, text) => {
-    expectSameImport(text, name, await importThroughWorkerCode(text, path.basename(name)));
+  describe.each<Reading>(['whole', 'pieces'])('read %s', (reading) => {
+    it.each(inputs())('%s: the same frames, sessions, views, findings and figures as reading it at once', async (name, text) => {
+      expectSameImport(text, name, await importThroughWorkerCode(text, path.basename(name), reading));
+    });
   });
 
   it('a 20,000-frame capture arrives in batches, in order, and ends equal', async () => {
@@ -83,7 +88,7 @@ describe('import through the worker', () => {
     const text = JSON.stringify(toCaptureFile({ connections: [{ id: 'ws', transport: 'websocket', url: 'ws://127.0.0.1/ws' }], frames }, { redact: false }));
     const store = createStore();
     const counts: number[] = [];
-    const run = importFile(store, new File([text], 'big.asi.json'), { worker: false });
+    const run = importFile(store, new File([text], 'big.asi.json'), { worker: false, wholeBytes: 0 });
     // Every batch the store takes: how many frames were in when it was drawn.
     const stopWatching = store.framesVersion.subscribe(() => counts.push(store.log.frames.length));
     await run.done;
@@ -94,10 +99,13 @@ describe('import through the worker', () => {
     expect(store.sessions.set.list[0]!.pipeline.findings().length).toBeGreaterThan(0);
   });
 
-  it('a file that is not an input says why, with its name', async () => {
-    const store = await importThroughWorkerCode('{"not":"a capture"', 'broken.json');
-    expect(store.toolbar.importError.value).toMatch(/^broken\.json: /);
-    expect(store.toolbar.importing.value).toBeUndefined();
+  it.each<Reading>(['whole', 'pieces'])('a file that is not an input says why, with its name (read %s)', async (reading) => {
+    for (const text of ['{"not":"a capture"', '{"format":"agent-stream-inspector.capture","version":1,"frames":[{"index":"x"}]}', '   ']) {
+      const store = await importThroughWorkerCode(text, 'broken.json', reading);
+      expect(store.toolbar.importError.value).toBe(`broken.json: ${importAtOnce(text, 'broken.json').toolbar.importError.value?.replace(/^broken\.json: /, '')}`);
+      expect(store.toolbar.importError.value).toMatch(/^broken\.json: ./);
+      expect(store.toolbar.importing.value).toBeUndefined();
+    }
   });
 
   it('another file opened during an import replaces it', async () => {

@@ -7,12 +7,14 @@ import type { PanelStore } from '../store/store';
 import { frameScheduler } from '../frame-scheduler';
 import type { PanelToWorker, WorkerToPanel } from './import-messages';
 import { creditGate } from './credit-gate';
-import { blobPieces } from './blob-pieces';
 import { runImport } from './import-run';
+import ImportWorker from './import-worker?worker';
 
 export interface ImportOptions {
   /** false: run the import on this thread (tests; the fallback when no worker starts). */
   worker?: boolean;
+  /** See RunOptions (in this thread only). */
+  wholeBytes?: number;
 }
 
 export interface FileImport {
@@ -51,12 +53,12 @@ export function importFile(store: PanelStore, file: Blob & { name?: string }, op
   const inThread = () => {
     const gate = creditGate();
     stopWork = () => gate.acknowledge(Number.MAX_SAFE_INTEGER);
-    void runImport(blobPieces(file), {
+    void runImport(file, {
       post: (message, transfer) => {
         if (!stopped) deliver(structuredClone(gate.sent(message), { transfer: transfer ?? [] }), (batch) => gate.acknowledge(batch));
       },
       ready: () => gate.ready(),
-    });
+    }, options.wholeBytes === undefined ? {} : { wholeBytes: options.wholeBytes });
   };
   const worker = options.worker === false ? undefined : startWorker();
   if (!worker) {
@@ -85,7 +87,8 @@ export function importFile(store: PanelStore, file: Blob & { name?: string }, op
 function startWorker(): Worker | undefined {
   if (typeof Worker !== 'function') return undefined;
   try {
-    return new Worker(new URL('./import-worker.ts', import.meta.url), { type: 'module' });
+    // Vite's `?worker` import, not `new URL(…, import.meta.url)`: WXT rewrites import.meta.url, which hides that form from the bundler.
+    return new ImportWorker({ name: 'import' });
   } catch {
     return undefined;
   }

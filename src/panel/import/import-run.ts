@@ -16,7 +16,9 @@ import { decodeFrame } from '../../model/decode';
 import { safeText } from '../../model/safe-text';
 import { protocols } from '../../protocols/registry';
 import { CaptureCollector } from '../../readers/capture-collector';
-import { InputError, streamInput, type InputSink } from '../../readers/read-input';
+import { InputError, streamInput, type InputEnd, type InputSink } from '../../readers/read-input';
+import { blobPieces } from './blob-pieces';
+import { readParsedDocument } from './read-parsed';
 import { SessionTrack } from '../store/session-track';
 import type { SessionTiming, SessionUpdate, WorkerToPanel } from './import-messages';
 
@@ -29,21 +31,34 @@ export interface ImportChannel {
 /** Frames per batch, and the longest a read frame waits before it is sent. */
 const BATCH_FRAMES = 2000;
 const BATCH_MS = 50;
-/** Views are larger than findings: sent at most this often while reading, and always at the end. */
+/**
+ * Views are larger than findings and the panel draws each one whole: while reading, a session's view
+ * is sent at most every VIEW_EVERY_MS and only once the session has VIEW_GROWTH times the frames of the
+ * view sent before, so a long session is drawn a handful of times rather than once per batch; always at the end.
+ */
 const VIEW_EVERY_MS = 250;
+const VIEW_GROWTH = 2;
 
-export async function runImport(source: AsyncIterable<Uint8Array | string>, channel: ImportChannel): Promise<void> {
+/** Files up to this size are parsed whole (JSON.parse), larger ones read in pieces. */
+export const WHOLE_BYTES = 64 * 1024 * 1024;
+
+export interface RunOptions {
+  /** See WHOLE_BYTES (tests set 0 to read every file in pieces). */
+  wholeBytes?: number;
+}
+
+export async function runImport(file: Blob, channel: ImportChannel, options: RunOptions = {}): Promise<void> {
   try {
-    await readAndSplit(source, channel);
+    await readAndSplit(file, channel, options.wholeBytes ?? WHOLE_BYTES);
   } catch (err) {
     const message = err instanceof InputError ? err.message : `could not read the file: ${err instanceof Error ? err.message : safeText(err)}`;
     channel.post({ type: 'error', message });
   }
 }
 
-async function readAndSplit(source: AsyncIterable<Uint8Array | string>, channel: ImportChannel): Promise<void> {
+async function readAndSplit(file: Blob, channel: ImportChannel, wholeBytes: number): Promise<void> {
   const sink = new ProgressSink(channel);
-  const end = await streamInput(paced(source, sink), sink);
+  const end = (file.size <= wholeBytes ? await readWhole(file, sink) : undefined) ?? (await streamInput(paced(blobPieces(file), sink), sink));
   const capture = sink.collector.capture(end);
   let split = sink.split;
   // The frames sent were read, not the capture's: send the capture's instead and split those.
@@ -76,6 +91,16 @@ async function readAndSplit(source: AsyncIterable<Uint8Array | string>, channel:
   channel.post(done, transfer);
 }
 
+/** One JSON document parsed whole, its frames sent as the parsed value is walked; undefined when the file is not one. */
+async function readWhole(file: Blob, sink: ProgressSink): Promise<InputEnd | undefined> {
+  const reading = readParsedDocument(await file.text(), sink);
+  for (;;) {
+    const step = reading.next();
+    if (step.done) return step.value;
+    if (sink.due()) await sink.maybeSend();
+  }
+}
+
 /** Hands the reader its next piece only after what the last one gave was sent (and the panel could take it). */
 async function* paced(source: AsyncIterable<Uint8Array | string>, sink: ProgressSink): AsyncIterable<Uint8Array | string> {
   for await (const piece of source) {
@@ -93,7 +118,7 @@ class Split {
   private sentAt = Date.now();
   private viewAt = 0;
   /** Per session ordinal: the findings array last seen and how much of it was sent, what else was sent. */
-  private readonly sent: { findings: readonly Finding[]; count: number; connections: number; protocol: string; frames: number }[] = [];
+  private readonly sent: { findings: readonly Finding[]; count: number; connections: number; protocol: string; viewFrames: number }[] = [];
 
   constructor(private readonly channel: ImportChannel) {}
 
@@ -107,8 +132,12 @@ class Split {
     this.splitter.frame(frame);
   }
 
+  due(): boolean {
+    return this.frames.length >= BATCH_FRAMES || (this.frames.length > 0 && Date.now() - this.sentAt >= BATCH_MS);
+  }
+
   async maybeSend(): Promise<void> {
-    if (this.frames.length >= BATCH_FRAMES || (this.frames.length > 0 && Date.now() - this.sentAt >= BATCH_MS)) await this.send(true);
+    if (this.due()) await this.send(true);
   }
 
   /** Sends what was read since the last batch; with `wait`, waits until the panel can take more. */
@@ -137,11 +166,11 @@ class Split {
     const protocol = session.pipeline.protocol;
     const frames = session.pipeline.frameCount;
     const changed = !before || replace || from < findings.length || before.connections !== session.connections.length || before.protocol !== protocol;
-    const viewDue = withView && (!before || before.frames !== frames);
+    const viewDue = withView && (!before || before.viewFrames === 0 || frames >= before.viewFrames * VIEW_GROWTH);
     if (!changed && !viewDue) return undefined;
-    this.sent[ordinal] = { findings, count: findings.length, connections: session.connections.length, protocol, frames };
+    this.sent[ordinal] = { findings, count: findings.length, connections: session.connections.length, protocol, viewFrames: viewDue ? frames : (before?.viewFrames ?? 0) };
     const update: SessionUpdate = { ordinal, id: session.key, agentKey: session.agentKey, connectionIds: session.connections.map((c) => c.id), protocol, findings: findings.slice(from), replace };
-    if (withView) update.view = session.pipeline.view();
+    if (viewDue) update.view = session.pipeline.view();
     return update;
   }
 }
@@ -182,6 +211,10 @@ class ProgressSink implements InputSink {
     const indexed = frame as Frame;
     indexed.index = this.count++;
     this.split.frame(indexed);
+  }
+
+  due(): boolean {
+    return this.split?.due() ?? false;
   }
 
   async maybeSend(): Promise<void> {

@@ -1,7 +1,6 @@
 // The import worker: reads the file the panel hands it and runs the session split and the pipelines
 // here, off the panel's thread (import-run.ts). Started by import-file.ts.
 import type { PanelToWorker, WorkerToPanel } from './import-messages';
-import { blobPieces } from './blob-pieces';
 import { runImport } from './import-run';
 import { creditGate } from './credit-gate';
 
@@ -16,5 +15,5 @@ const gate = creditGate();
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === 'ack') gate.acknowledge(message.batch);
-  else if (message.type === 'start') void runImport(blobPieces(message.file), { post: (m, transfer) => scope.postMessage(gate.sent(m), transfer ?? []), ready: gate.ready });
+  else if (message.type === 'start') void runImport(message.file, { post: (m, transfer) => scope.postMessage(gate.sent(m), transfer ?? []), ready: gate.ready });
 };
