@@ -117,4 +117,15 @@ describe('import through the worker', () => {
     expect(store.toolbar.fileName.value).toBe('flat-block-turn.jsonl');
     expectSameImport(fs.readFileSync(path.join(ROOT, 'examples/flat-block-turn.jsonl'), 'utf8'), 'flat-block-turn.jsonl', store);
   });
+
+  it('a HAR import shows each session its time to first byte: from the request to the response headers', async () => {
+    const text = fs.readFileSync(path.join(ROOT, 'examples/openai-tool-loop.har'), 'utf8');
+    const store = await importThroughWorkerCode(text, 'openai-tool-loop.har');
+    expect(store.sessions.set.list.length).toBeGreaterThan(0);
+    for (const session of store.sessions.set.list) {
+      const connection = store.connections.value.get(session.connectionIds[0]!)!;
+      expect(connection.responseAt).toBeGreaterThan(connection.startedAt!);
+      expect(sessionMetrics(session).firstByteMs).toBe(connection.responseAt! - connection.startedAt!);
+    }
+  });
 });
