@@ -43,20 +43,22 @@ it('reads a 20,000-frame capture in a worker: rows before the end, exact counts,
   await page.goto(`chrome-extension://${browser.extensionId}/panel.html`);
   // What the page shows when the first timeline row appears: whether the import was still going, and how far.
   await page.evaluate(() => {
-    const seen: { importing?: boolean; frames?: number } = {};
+    const seen: { importing?: boolean; frames?: number; thread?: string | null } = {};
     (window as unknown as { firstRow: typeof seen }).firstRow = seen;
     new MutationObserver(() => {
       if (seen.importing !== undefined || !document.querySelector('[data-testid="frame-row"]')) return;
       const progress = document.querySelector('[data-testid="import-progress"]');
       seen.importing = progress !== null;
       seen.frames = Number(progress?.getAttribute('data-frames'));
+      seen.thread = progress?.getAttribute('data-thread');
     }).observe(document.body, { subtree: true, childList: true });
   });
   await importInPanel(page, file);
 
   expect(workers.some((url) => /import-worker[^/]*\.js$/.test(url))).toBe(true);
-  const firstRow = await page.evaluate(() => (window as unknown as { firstRow: { importing?: boolean; frames?: number } }).firstRow);
+  const firstRow = await page.evaluate(() => (window as unknown as { firstRow: { importing?: boolean; frames?: number; thread?: string } }).firstRow);
   expect(firstRow.importing).toBe(true);
+  expect(firstRow.thread).toBe('worker');
   expect(firstRow.frames).toBeGreaterThan(0);
   expect(firstRow.frames).toBeLessThan(FRAMES);
   expect(await page.locator('[data-testid="frame-count"]').getAttribute('data-count')).toBe(String(FRAMES));

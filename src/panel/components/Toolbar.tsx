@@ -115,7 +115,7 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
         </span>
       )}
       {importing && (
-        <span class="import-progress" role="status" data-testid="import-progress" data-frames={importing.frames}>
+        <span class="import-progress" role="status" data-testid="import-progress" data-frames={importing.frames} data-thread={importing.thread}>
           Reading {store.toolbar.fileName.value ?? 'file'}… {importing.frames.toLocaleString('en-US')} frames
         </span>
       )}

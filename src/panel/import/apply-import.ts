@@ -6,7 +6,7 @@ import { SessionMetricsTracker } from '../../analysis/metrics';
 import { SessionTrack } from '../store/session-track';
 import type { PanelSession } from '../store/session-set';
 import type { PanelStore } from '../store/store';
-import type { SessionTiming, SessionUpdate, WorkerToPanel } from './import-messages';
+import type { ImportThread, SessionTiming, SessionUpdate, WorkerToPanel } from './import-messages';
 import { ImportedPipeline } from './imported-pipeline';
 
 /** What apply.ts lends: the store changes every source of frames shares. */
@@ -20,28 +20,29 @@ export interface StoreSteps {
 /** Sessions of the import in progress, by the worker's ordinal. */
 const sessionsOf = new WeakMap<PanelStore, PanelSession[]>();
 
-export function startImport(store: PanelStore, id: number, fileName: string | undefined, steps: StoreSteps): void {
+export function startImport(store: PanelStore, id: number, fileName: string | undefined, thread: ImportThread, steps: StoreSteps): void {
   steps.startFile(store, fileName);
   sessionsOf.set(store, []);
-  store.toolbar.importing.value = { id, frames: 0 };
+  store.toolbar.importing.value = { id, frames: 0, thread };
 }
 
 export function applyImportMessage(store: PanelStore, id: number, message: WorkerToPanel, steps: StoreSteps): void {
   const importing = store.toolbar.importing.peek();
   // An import the user left (another file, the live tab, clear) says nothing more.
   if (importing?.id !== id) return;
+  const { thread } = importing;
   const fileName = store.toolbar.fileName.peek();
   switch (message.type) {
     case 'frames': {
       if (message.connections.length > 0) steps.addConnections(store, message.connections);
       for (const f of message.frames) steps.addFrame(store, f);
       for (const update of message.sessions) applySession(store, update);
-      store.toolbar.importing.value = { id, frames: store.log.frames.length };
+      store.toolbar.importing.value = { id, frames: store.log.frames.length, thread };
       steps.afterFrames(store, true);
       return;
     }
     case 'restart':
-      startImport(store, id, fileName, steps);
+      startImport(store, id, fileName, thread, steps);
       steps.afterFrames(store, true);
       return;
     case 'done': {

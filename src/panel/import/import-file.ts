@@ -27,8 +27,7 @@ export interface FileImport {
 let imports = 0;
 
 export function importFile(store: PanelStore, file: Blob & { name?: string }, options: ImportOptions = {}): FileImport {
-  const id = ++imports;
-  applyEvent(store, { type: 'importStart', id, fileName: file.name });
+  let id = ++imports;
   const scheduler = frameScheduler();
   let settle = () => {};
   const done = new Promise<void>((resolve) => (settle = resolve));
@@ -51,6 +50,9 @@ export function importFile(store: PanelStore, file: Blob & { name?: string }, op
     });
   };
   const inThread = () => {
+    // A fallback after the worker failed to start begins again, as an import of its own.
+    if (worker) id = ++imports;
+    applyEvent(store, { type: 'importStart', id, fileName: file.name, thread: 'panel' });
     const gate = creditGate();
     stopWork = () => gate.acknowledge(Number.MAX_SAFE_INTEGER);
     void runImport(file, {
@@ -65,6 +67,7 @@ export function importFile(store: PanelStore, file: Blob & { name?: string }, op
     inThread();
     return { done, stop };
   }
+  applyEvent(store, { type: 'importStart', id, fileName: file.name, thread: 'worker' });
   let heard = false;
   stopWork = () => worker.terminate();
   worker.onmessage = (event: MessageEvent<WorkerToPanel>) => {

@@ -39,6 +39,9 @@ export type WorkerToPanel =
   | { type: 'done'; format: InputFormat; timing?: 'none'; dropped?: number; sessions: SessionUpdate[]; timings: SessionTiming[] }
   | { type: 'error'; message: string };
 
+/** Where an import runs: the import worker, or the panel's own thread where no worker could start. */
+export type ImportThread = 'worker' | 'panel';
+
 export type PanelToWorker =
   | { type: 'start'; file: Blob }
   /** The panel applied (and drew) the batch with this number: the worker may send more. */

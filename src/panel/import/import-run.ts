@@ -29,8 +29,8 @@ export interface ImportChannel {
 }
 
 /** Frames per batch, and the longest a read frame waits before it is sent. */
-const BATCH_FRAMES = 2000;
-const BATCH_MS = 50;
+const BATCH_FRAMES = 5000;
+const BATCH_MS = 100;
 /**
  * Views are larger than findings and the panel draws each one whole: while reading, a session's view
  * is sent at most every VIEW_EVERY_MS and only once the session has VIEW_GROWTH times the frames of the

@@ -27,7 +27,7 @@ export function applyEvent(store: PanelStore, event: PanelEvent): void {
       case 'importCapture':
         return loadCapture(store, event.capture, event.fileName);
       case 'importStart':
-        return startImport(store, event.id, event.fileName, IMPORT_STEPS);
+        return startImport(store, event.id, event.fileName, event.thread, IMPORT_STEPS);
       case 'importMessage':
         return applyImportMessage(store, event.id, event.message, IMPORT_STEPS);
       case 'importError':
