@@ -6,7 +6,8 @@ import { applyEvent } from '../store/apply';
 import type { PanelTransport } from '../transport';
 import type { LinkState } from '../store/events';
 import { track } from '../store/track';
-import { importFile } from '../import/import-file';
+import { useEffect } from 'preact/hooks';
+import { importFile, prepareImportWorker } from '../import/import-file';
 
 const LINK_TEXT: Record<LinkState, string> = { offline: 'offline', connecting: 'connecting…', live: 'live', disconnected: 'reconnecting…' };
 
@@ -33,6 +34,10 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
     input.value = '';
   };
   const importing = store.toolbar.importing.value;
+  // A panel page with no tab only opens files: its import worker can start now.
+  useEffect(() => {
+    if (!transport) prepareImportWorker();
+  }, [transport]);
   const error = store.toolbar.importError.value;
   const tabId = store.tabId.value;
   return (
@@ -67,7 +72,7 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
       <button type="button" class="export" onClick={onExport} disabled={frames === 0}>
         Export…
       </button>
-      <label class="import">
+      <label class="import" onPointerEnter={prepareImportWorker} onFocusIn={prepareImportWorker}>
         Import… <input type="file" class="import-file" aria-label="Import a capture" onChange={(e) => openFile(e.currentTarget)} />
       </label>
       {store.source.value === 'file' && transport && tabId !== undefined && (

@@ -9,6 +9,8 @@ export interface CreditGate {
   /** Counts a message on its way to the panel; returns it. */
   sent(message: WorkerToPanel): WorkerToPanel;
   acknowledge(batch: number): void;
+  /** Fewer than `credit` batches wait for the panel. */
+  open(): boolean;
   /** Resolves once fewer than `credit` batches wait for the panel. */
   ready(): Promise<void>;
 }
@@ -31,6 +33,7 @@ export function creditGate(credit = IMPORT_CREDIT): CreditGate {
         resolve();
       }
     },
+    open,
     ready: () => (open() ? Promise.resolve() : new Promise<void>((resolve) => (waiting = resolve))),
   };
 }

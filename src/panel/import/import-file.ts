@@ -59,10 +59,11 @@ export function importFile(store: PanelStore, file: Blob & { name?: string }, op
       post: (message, transfer) => {
         if (!stopped) deliver(structuredClone(gate.sent(message), { transfer: transfer ?? [] }), (batch) => gate.acknowledge(batch));
       },
+      open: () => gate.open(),
       ready: () => gate.ready(),
     }, options.wholeBytes === undefined ? {} : { wholeBytes: options.wholeBytes });
   };
-  const worker = options.worker === false ? undefined : startWorker();
+  const worker = options.worker === false ? undefined : takeWorker();
   if (!worker) {
     inThread();
     return { done, stop };
@@ -85,6 +86,27 @@ export function importFile(store: PanelStore, file: Blob & { name?: string }, op
   };
   worker.postMessage({ type: 'start', file } satisfies PanelToWorker);
   return { done, stop };
+}
+
+let spare: Worker | undefined;
+
+/** Starts the import worker before a file is chosen (its script loaded and compiled), so the first rows wait less. */
+export function prepareImportWorker(): void {
+  if (spare) return;
+  const worker = startWorker();
+  if (!worker) return;
+  // One that fails to start before a file comes is dropped; the import then meets the failure itself.
+  worker.onerror = () => {
+    if (spare === worker) spare = undefined;
+    worker.terminate();
+  };
+  spare = worker;
+}
+
+function takeWorker(): Worker | undefined {
+  const worker = spare ?? startWorker();
+  spare = undefined;
+  return worker;
 }
 
 function startWorker(): Worker | undefined {

@@ -24,13 +24,16 @@ import type { SessionTiming, SessionUpdate, WorkerToPanel } from './import-messa
 
 export interface ImportChannel {
   post(message: WorkerToPanel, transfer?: Transferable[]): void;
-  /** Resolves when the panel has caught up enough to take another batch (flow control). */
+  /** Whether the panel can take another batch now (flow control). */
+  open(): boolean;
+  /** Resolves when it can. */
   ready(): Promise<void>;
 }
 
-/** Frames per batch, and the longest a read frame waits before it is sent. */
-const BATCH_FRAMES = 5000;
-const BATCH_MS = 100;
+/** Most frames per batch (the panel adds a batch in one task), and how often the reader looks at the panel. */
+const BATCH_FRAMES = 10_000;
+const FIRST_BATCH_FRAMES = 1000;
+const BATCH_MS = 50;
 /**
  * Views are larger than findings and the panel draws each one whole: while reading, a session's view
  * is sent at most every VIEW_EVERY_MS and only once the session has VIEW_GROWTH times the frames of the
@@ -71,7 +74,7 @@ async function readAndSplit(file: Blob, channel: ImportChannel, wholeBytes: numb
       await split.maybeSend();
     }
   }
-  await split.send(false);
+  await split.drain();
   const sessions = split.splitter.finish();
   const across = acrossSessionFindings(sessions);
   const updates = sessions.map((s, ordinal): SessionUpdate => ({
@@ -88,6 +91,8 @@ async function readAndSplit(file: Blob, channel: ImportChannel, wholeBytes: numb
   const done: WorkerToPanel = { type: 'done', format: end.format, sessions: updates, timings };
   if (end.timing === 'none') done.timing = 'none';
   if (end.dropped !== undefined) done.dropped = end.dropped;
+  // After the panel took (and drew) all but the last batches: the end never arrives with the first rows.
+  await channel.ready();
   channel.post(done, transfer);
 }
 
@@ -115,7 +120,7 @@ class Split {
   private connections: Connection[] = [];
   private frames: Frame[] = [];
   private batch = 0;
-  private sentAt = Date.now();
+  private checkedAt = Date.now();
   private viewAt = 0;
   /** Per session ordinal: the findings array last seen and how much of it was sent, what else was sent. */
   private readonly sent: { findings: readonly Finding[]; count: number; connections: number; protocol: string; viewFrames: number }[] = [];
@@ -132,16 +137,36 @@ class Split {
     this.splitter.frame(frame);
   }
 
+  /** Time to let the panel's acknowledgements in and send what was read. */
   due(): boolean {
-    return this.frames.length >= BATCH_FRAMES || (this.frames.length > 0 && Date.now() - this.sentAt >= BATCH_MS);
+    return Date.now() - this.checkedAt >= BATCH_MS;
   }
 
   async maybeSend(): Promise<void> {
-    if (this.due()) await this.send(true);
+    if (this.due()) await this.pump();
   }
 
-  /** Sends what was read since the last batch; with `wait`, waits until the panel can take more. */
-  async send(wait: boolean): Promise<void> {
+  /**
+   * Reading never waits for the panel: what was read piles up here and goes out whenever the panel has
+   * taken the previous batches, all of it at once (up to BATCH_FRAMES). So a panel slower than the
+   * reader gets fewer, larger batches, and one faster gets the frames as they are read.
+   */
+  async pump(): Promise<void> {
+    // A macrotask, so the worker's message queue (the panel's acknowledgements) is read.
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    this.checkedAt = Date.now();
+    if (this.frames.length > 0 && this.channel.open()) this.post();
+  }
+
+  /** Sends every frame read, waiting for the panel between batches. */
+  async drain(): Promise<void> {
+    do {
+      await this.channel.ready();
+      this.post();
+    } while (this.frames.length > 0);
+  }
+
+  private post(): void {
     const now = Date.now();
     const withViews = now - this.viewAt >= VIEW_EVERY_MS;
     if (withViews) this.viewAt = now;
@@ -150,11 +175,12 @@ class Split {
       const update = this.update(s, ordinal, withViews);
       if (update) sessions.push(update);
     });
-    this.channel.post({ type: 'frames', batch: this.batch++, connections: this.connections, frames: this.frames, sessions });
+    // The first batch small: the timeline's first rows wait for nothing else.
+    const most = this.batch === 0 ? FIRST_BATCH_FRAMES : BATCH_FRAMES;
+    const frames = this.frames.length > most ? this.frames.splice(0, most) : this.frames;
+    if (frames === this.frames) this.frames = [];
+    this.channel.post({ type: 'frames', batch: this.batch++, connections: this.connections, frames, sessions });
     this.connections = [];
-    this.frames = [];
-    this.sentAt = Date.now();
-    if (wait) await this.channel.ready();
   }
 
   /** What changed in a session since it was last sent (undefined: nothing). */

@@ -15,5 +15,5 @@ const gate = creditGate();
 scope.onmessage = (event) => {
   const message = event.data;
   if (message.type === 'ack') gate.acknowledge(message.batch);
-  else if (message.type === 'start') void runImport(message.file, { post: (m, transfer) => scope.postMessage(gate.sent(m), transfer ?? []), ready: gate.ready });
+  else if (message.type === 'start') void runImport(message.file, { post: (m, transfer) => scope.postMessage(gate.sent(m), transfer ?? []), open: gate.open, ready: gate.ready });
 };
