@@ -93,7 +93,8 @@ describe('import through the worker', () => {
     const stopWatching = store.framesVersion.subscribe(() => counts.push(store.log.frames.length));
     await run.done;
     stopWatching();
-    expect(counts.filter((n) => n > 0 && n < 20_000).length).toBeGreaterThan(2);
+    // At most two batches ahead of the panel and at most 10,000 frames a batch: the panel holds part of the file at some point.
+    expect(counts.some((n) => n > 0 && n < 20_000)).toBe(true);
     expect(counts).toEqual([...counts].sort((a, b) => a - b));
     expectSameImport(text, 'big.asi.json', store);
     expect(store.sessions.set.list[0]!.pipeline.findings().length).toBeGreaterThan(0);
