@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Frame } from '../../src/model/frame';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
-import { chooseSession, openPanel, openSessionList, playToEnd, settledFrames, showTab, startScenario, tabIdOf, waitForFrameCount } from './support/panel-page';
+import { chooseSession, importInPanel, openPanel, openSessionList, playToEnd, settledFrames, showTab, startScenario, tabIdOf, waitForFrameCount } from './support/panel-page';
 
 let browser: LaunchedBrowser;
 let fast: DemoServer;
@@ -184,8 +184,7 @@ describe('flat-block scenarios', () => {
       // Read back as a file (sessions split as the command line does), the replay continues the history's group.
       const file = path.join(tmp, 'reload.asi.json');
       fs.writeFileSync(file, await panel.evaluate(() => window.__asiExport!()));
-      await panel.locator('input.import-file').setInputFiles(file);
-      await expect.poll(() => panel.locator('[data-testid="page-heading"]').textContent()).toBe('reload.asi.json');
+      await importInPanel(panel, file);
       await chooseSessionWithHistory(panel);
       const view = rendering(panel);
       expect(await texts(view.locator('.group.group-done .group-title'))).toContain('Rà soát thị trường phiên 25/03/2026');
@@ -264,8 +263,7 @@ describe('timeline, findings and scrubbing', () => {
     expect(before.findings.length).toBeGreaterThan(0);
     const file = path.join(tmp, 'approval.asi.json');
     fs.writeFileSync(file, await panel.evaluate(() => window.__asiExport!()));
-    await panel.locator('input.import-file').setInputFiles(file);
-    await expect.poll(() => panel.locator('[data-testid="page-heading"]').textContent()).toBe('approval.asi.json');
+    await importInPanel(panel, file);
     expect(await snapshot()).toEqual(before);
     await closeAll(panel, page);
   });

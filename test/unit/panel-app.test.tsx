@@ -42,6 +42,13 @@ async function importFile(name: string, text: string): Promise<void> {
     input.dispatchEvent(new Event('change', { bubbles: true }));
     await new Promise((r) => setTimeout(r, 0));
   });
+  // The import reads the file in batches (here in this thread, there being no worker): until its progress line goes.
+  for (let i = 0; i < 1000 && root.querySelector('[data-testid="import-progress"]'); i++) {
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 10));
+    });
+  }
+  expect(root.querySelector('[data-testid="import-progress"]')).toBeNull();
 }
 
 describe('offline', () => {

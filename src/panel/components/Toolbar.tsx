@@ -7,7 +7,8 @@ import { applyEvent } from '../store/apply';
 import type { PanelTransport } from '../transport';
 import type { LinkState } from '../store/events';
 import { track } from '../store/track';
-import { readInputStream } from '../../readers/read-input';
+import { useEffect } from 'preact/hooks';
+import { importFile, prepareImportWorker } from '../import/import-file';
 
 const LINK_TEXT: Record<LinkState, string> = { offline: 'offline', connecting: 'connecting…', live: 'live', disconnected: 'reconnecting…' };
 
@@ -27,18 +28,17 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
   const live = store.scrub.live.value;
   const hub = transport !== undefined && store.source.value !== 'file';
   const clear = () => (hub ? transport.send({ type: 'clear' }) : applyEvent(store, { type: 'clearLocal' }));
-  const importFile = async (input: HTMLInputElement) => {
+  const openFile = (input: HTMLInputElement) => {
     const file = input.files?.[0];
-    if (!file) return;
-    try {
-      // Read as a stream: a file of hundreds of megabytes never becomes one string.
-      const { capture } = await readInputStream(file.stream());
-      applyEvent(store, { type: 'importCapture', capture, fileName: file.name });
-    } catch (err) {
-      applyEvent(store, { type: 'importError', message: `${file.name}: ${err instanceof Error ? err.message : String(err)}` });
-    }
+    // Read in a worker as a stream: rows show as the file is read, a file of hundreds of megabytes never becomes one string.
+    if (file) importFile(store, file);
     input.value = '';
   };
+  const importing = store.toolbar.importing.value;
+  // A panel page with no tab only opens files: its import worker can start now.
+  useEffect(() => {
+    if (!transport) prepareImportWorker();
+  }, [transport]);
   const error = store.toolbar.importError.value;
   const tabId = store.tabId.value;
   return (
@@ -73,8 +73,8 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
       <button type="button" class="export" onClick={onExport} disabled={frames === 0}>
         Export…
       </button>
-      <label class="import">
-        Import… <input type="file" class="import-file" aria-label="Import a capture" onChange={(e) => void importFile(e.currentTarget)} />
+      <label class="import" onPointerEnter={prepareImportWorker} onFocusIn={prepareImportWorker}>
+        Import… <input type="file" class="import-file" aria-label="Import a capture" onChange={(e) => openFile(e.currentTarget)} />
       </label>
       {store.source.value === 'file' && transport && tabId !== undefined && (
         <button type="button" class="back-live" onClick={() => {
@@ -127,6 +127,11 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
       {transport && (
         <span class={`link link-${link}`} data-testid="link" data-state={link} data-reconnects={store.reconnects.value} title="Connection to the background">
           {LINK_TEXT[link]}
+        </span>
+      )}
+      {importing && (
+        <span class="import-progress" role="status" data-testid="import-progress" data-frames={importing.frames} data-thread={importing.thread}>
+          Reading {store.toolbar.fileName.value ?? 'file'}… {importing.frames.toLocaleString('en-US')} frames
         </span>
       )}
       {error && (

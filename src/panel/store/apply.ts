@@ -11,6 +11,7 @@ import { findingFrame } from './finding-order';
 import { MapView } from './map-view';
 import type { PanelEvent } from './events';
 import { EMPTY_STATUS, type PanelStore } from './store';
+import { applyImportMessage, startImport, type StoreSteps } from '../import/apply-import';
 
 export function applyEvent(store: PanelStore, event: PanelEvent): void {
   batch(() => {
@@ -25,6 +26,10 @@ export function applyEvent(store: PanelStore, event: PanelEvent): void {
         return importText(store, event.text, event.fileName);
       case 'importCapture':
         return loadCapture(store, event.capture, event.fileName);
+      case 'importStart':
+        return startImport(store, event.id, event.fileName, event.thread, IMPORT_STEPS);
+      case 'importMessage':
+        return applyImportMessage(store, event.id, event.message, IMPORT_STEPS);
       case 'importError':
         store.toolbar.importError.value = event.message;
         return;
@@ -91,11 +96,7 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
       // A file the user opened stays on screen; the live tab comes back with the next snapshot.
       if (store.source.value === 'file') return;
       store.source.value = 'hub';
-      if (message.connections.length > 0) {
-        for (const c of message.connections) store.connectionTable.set(c.id, c);
-        store.names.register(message.connections);
-        store.connections.value = new MapView(store.connectionTable);
-      }
+      if (message.connections.length > 0) addConnections(store, message.connections);
       addFrames(store, message.frames, message.sessions);
       // A request that opened or a stream that closed can join or end a tool loop; frames alone cannot.
       if (message.connections.length > 0 || message.sessions.length > 0 || (message.removedSessions?.length ?? 0) > 0) store.findings.across.invalidate();
@@ -186,9 +187,7 @@ function importText(store: PanelStore, text: string, fileName: string | undefine
 }
 
 function loadCapture(store: PanelStore, capture: Capture, fileName: string | undefined): void {
-  reset(store);
-  store.source.value = 'file';
-  store.toolbar.fileName.value = fileName;
+  startFile(store, fileName);
   store.status.value = { ...EMPTY_STATUS, dropped: capture.dropped ?? 0, recording: false };
   store.untimed.value = capture.timing === 'none';
   setConnections(store, capture.connections);
@@ -197,6 +196,27 @@ function loadCapture(store: PanelStore, capture: Capture, fileName: string | und
   store.sessions.set.loadCapture({ ...capture, frames });
   afterFrames(store, true);
   store.findings.across.invalidate();
+}
+
+function startFile(store: PanelStore, fileName: string | undefined): void {
+  reset(store);
+  store.source.value = 'file';
+  store.toolbar.fileName.value = fileName;
+  store.status.value = { ...EMPTY_STATUS, recording: false };
+}
+
+/** The steps an import in progress (import/apply-import.ts) shares with the other sources of frames. */
+const IMPORT_STEPS: StoreSteps = {
+  startFile,
+  addConnections,
+  addFrame: (store, frame) => guardFrame(store, () => store.log.add(frame)),
+  afterFrames,
+};
+
+function addConnections(store: PanelStore, connections: readonly Connection[]): void {
+  for (const c of connections) store.connectionTable.set(c.id, c);
+  store.names.register(connections);
+  store.connections.value = new MapView(store.connectionTable);
 }
 
 function setConnections(store: PanelStore, connections: readonly Connection[]): void {
@@ -316,6 +336,7 @@ function reset(store: PanelStore): void {
   store.toolbar.fileName.value = undefined;
   store.toolbar.returning.value = false;
   store.toolbar.failed.value = 0;
+  store.toolbar.importing.value = undefined;
   store.status.value = { ...EMPTY_STATUS, recording: store.status.value.recording, preserveLog: store.status.value.preserveLog };
   store.framesVersion.value++;
   store.sessionsVersion.value++;

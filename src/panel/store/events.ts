@@ -3,6 +3,7 @@ import type { HubToPanel } from '../../bridge/hub-to-panel';
 import type { Finding } from '../../model/finding';
 import type { Capture } from '../../model/frame';
 import type { DetailTab } from './store';
+import type { ImportThread, WorkerToPanel } from '../import/import-messages';
 
 export type LinkState = 'offline' | 'connecting' | 'live' | 'disconnected';
 
@@ -14,6 +15,10 @@ export type PanelEvent =
   | { readonly type: 'import'; readonly text: string; readonly fileName?: string }
   /** A file the user imported, already read (the toolbar reads it as a stream). */
   | { readonly type: 'importCapture'; readonly capture: Capture; readonly fileName?: string }
+  /** The user opened a file: the import with this id starts (import-file.ts reads it in a worker). */
+  | { readonly type: 'importStart'; readonly id: number; readonly fileName?: string; readonly thread: ImportThread }
+  /** What the worker of import `id` read and found so far. */
+  | { readonly type: 'importMessage'; readonly id: number; readonly message: WorkerToPanel }
   | { readonly type: 'importError'; readonly message: string | undefined }
   | { readonly type: 'selectFrame'; readonly index: number | undefined }
   /** Scopes the panel to one session, or to all of them (`id` undefined). */

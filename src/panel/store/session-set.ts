@@ -78,6 +78,23 @@ export class SessionSet {
     }
   }
 
+  /** A session read elsewhere (an import's worker), taken as it is, after the sessions already here. */
+  adopt(session: PanelSession): PanelSession {
+    return this.add(session);
+  }
+
+  /** A session adopted earlier owns these connections now. */
+  assign(session: PanelSession, connectionIds: readonly string[]): void {
+    session.connectionIds = [...connectionIds];
+    for (const c of connectionIds) this.byConnection.set(c, session);
+    this.touched.add(session);
+  }
+
+  /** A session adopted earlier changed (findings, view): derived indexes look at it again. */
+  touch(session: PanelSession): void {
+    this.touched.add(session);
+  }
+
   /**
    * The hub's summaries changed. A connection that moves to another session (a History API response
    * joined to the stream that follows a reload) makes both sessions rebuild from their frames; that

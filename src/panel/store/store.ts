@@ -14,6 +14,7 @@ import { parseQuery } from './query';
 import { SessionSet, type PanelSession } from './session-set';
 import { ConnectionNames } from './connection-names';
 import type { LinkState } from './events';
+import type { ImportThread } from '../import/import-messages';
 import { track } from './track';
 import { sortFindings } from './finding-order';
 import { AcrossFindings, worse, type AcrossSettings } from './across-findings';
@@ -68,6 +69,8 @@ function createToolbar() {
     returning: signal(false),
     /** Frames the panel could not add (a fault in the panel): counted and shown, the rest of their batch goes on. */
     failed: signal(0),
+    /** A file being read (import-file.ts): which import, and how many of its frames are in so far. */
+    importing: signal<{ id: number; frames: number; thread: ImportThread } | undefined>(undefined),
   };
 }
 

@@ -1,6 +1,7 @@
 // Helpers for the panel's browser tests: play a demo scenario in a tab (answering its approvals and
 // questions the way the page's user would), wait until the hub holds the whole run, and open the
 // panel page for that tab.
+import path from 'node:path';
 import type { Page } from 'playwright-core';
 import type { Frame } from '../../../src/model/frame';
 import type { LaunchedBrowser } from './launch';
@@ -90,6 +91,15 @@ export async function openPanel(browser: LaunchedBrowser, tabId: number, frames?
 
 export async function waitForFrameCount(panel: Page, frames: number): Promise<void> {
   await panel.waitForFunction((n) => Number(document.querySelector('[data-testid="frame-count"]')?.getAttribute('data-count')) >= n, frames);
+}
+
+/** Imports a file through the toolbar and waits until the import ended (the worker read all of it). */
+export async function importInPanel(panel: Page, file: string): Promise<void> {
+  await panel.locator('input.import-file').setInputFiles(file);
+  await panel.waitForFunction(
+    (name) => document.querySelector('[data-testid="page-heading"]')?.textContent === name && !document.querySelector('[data-testid="import-progress"]'),
+    path.basename(file),
+  );
 }
 
 /** Opens the demo page for a scenario, starts the run and returns the page with its tab id. */

@@ -1,0 +1,132 @@
+// The panel's import through the import worker's code (run in this thread, its messages cloned as a
+// worker's are) against the synchronous reading: the same frames, sessions, views and findings as
+// `inspect` gives with the checks across requests, and the same waterfall track and time figures as
+// the panel computed when it read the whole capture at once.
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { inspect } from '../../src/api/inspect';
+import { acrossSessionFindings } from '../../src/analysis/across-sessions';
+import { toCaptureFile } from '../../src/capture-format/capture-format';
+import { createStore, type PanelStore } from '../../src/panel/store/store';
+import { applyEvent } from '../../src/panel/store/apply';
+import { importFile } from '../../src/panel/import/import-file';
+import { sessionMetrics } from '../../src/panel/store/session-metrics';
+import { generateFlatSession } from '../../bench/flat-session';
+import { ROOT } from './panel-support';
+
+/** `whole`: parsed whole (files up to WHOLE_BYTES); `pieces`: read by the streaming reader. */
+type Reading = 'whole' | 'pieces';
+
+async function importThroughWorkerCode(text: string, name: string, reading: Reading = 'whole'): Promise<PanelStore> {
+  const store = createStore();
+  const run = importFile(store, new File([text], name), { worker: false, ...(reading === 'pieces' && { wholeBytes: 0 }) });
+  expect(store.toolbar.importing.value).toBeDefined();
+  await run.done;
+  return store;
+}
+
+function importAtOnce(text: string, name: string): PanelStore {
+  const store = createStore();
+  applyEvent(store, { type: 'import', text, fileName: name });
+  return store;
+}
+
+function inputs(): [string, string][] {
+  const files = fs.readdirSync(path.join(ROOT, 'examples')).filter((f) => /\.(har|jsonl)$/.test(f)).map((f) => path.join(ROOT, 'examples', f));
+  const protocolsDir = path.join(ROOT, 'src/protocols');
+  for (const id of fs.readdirSync(protocolsDir)) {
+    const dir = path.join(protocolsDir, id, 'testdata');
+    if (fs.existsSync(dir)) for (const f of fs.readdirSync(dir)) files.push(path.join(dir, f));
+  }
+  return files.map((f) => [path.relative(ROOT, f), fs.readFileSync(f, 'utf8')]);
+}
+
+function expectSameImport(text: string, name: string, progressive: PanelStore): void {
+  const atOnce = importAtOnce(text, name);
+  expect(progressive.toolbar.importError.value).toBe(atOnce.toolbar.importError.value);
+  expect(progressive.toolbar.importing.value).toBeUndefined();
+  expect(progressive.log.frames).toEqual(atOnce.log.frames);
+  expect(progressive.untimed.value).toBe(atOnce.untimed.value);
+  expect(progressive.status.value).toEqual(atOnce.status.value);
+  if (atOnce.toolbar.importError.value !== undefined) return;
+  const reference = inspect(text).sessions;
+  const across = acrossSessionFindings(reference);
+  const got = progressive.sessions.set.list;
+  expect(got.map((s) => [s.id, s.key, s.connectionIds, s.pipeline.protocol])).toEqual(
+    atOnce.sessions.set.list.map((s) => [s.id, s.key, s.connectionIds, s.pipeline.protocol]),
+  );
+  expect(got.map((s) => s.pipeline.view())).toEqual(reference.map((s) => s.pipeline.view()));
+  expect(got.map((s) => s.pipeline.findings())).toEqual(reference.map((s) => [...s.pipeline.findings(), ...(across.get(s) ?? [])]));
+  atOnce.sessions.set.list.forEach((s, i) => {
+    const mine = got[i]!;
+    expect(mine.pipeline.frames).toEqual(s.pipeline.frames);
+    expect(Array.from(mine.track.times.subarray(0, mine.track.length))).toEqual(Array.from(s.track.times.subarray(0, s.track.length)));
+    expect(Array.from(mine.track.categories.subarray(0, mine.track.length))).toEqual(Array.from(s.track.categories.subarray(0, s.track.length)));
+    expect(mine.track.laneIds).toEqual(s.track.laneIds);
+    // The metrics snapshot reads the view and findings too: compared on the same ones.
+    const figures = mine.metrics.snapshot(s.pipeline.view(), s.pipeline.findings());
+    expect(figures).toEqual(s.metrics.snapshot(s.pipeline.view(), s.pipeline.findings()));
+    expect(sessionMetrics(mine).frames).toBe(sessionMetrics(s).frames);
+    // Scrubbing folds the session's frames here: the same rendering as of a frame in the middle.
+    const middle = s.pipeline.frames[Math.floor(s.pipeline.frames.length / 2)];
+    if (middle) expect(mine.pipeline.viewAt(middle.index)).toEqual(s.pipeline.viewAt(middle.index));
+  });
+}
+
+describe('import through the worker', () => {
+  describe.each<Reading>(['whole', 'pieces'])('read %s', (reading) => {
+    it.each(inputs())('%s: the same frames, sessions, views, findings and figures as reading it at once', async (name, text) => {
+      expectSameImport(text, name, await importThroughWorkerCode(text, path.basename(name), reading));
+    });
+  });
+
+  it('a 20,000-frame capture arrives in batches, in order, and ends equal', async () => {
+    const frames = generateFlatSession(20_000).slice(0, 20_000);
+    // A broken event in the middle, so there is a finding to carry.
+    frames[10_000] = { ...frames[10_000]!, data: '{"type":"content_block_delta","index":99,"delta":{"text":"x"}}' };
+    const text = JSON.stringify(toCaptureFile({ connections: [{ id: 'ws', transport: 'websocket', url: 'ws://127.0.0.1/ws' }], frames }, { redact: false }));
+    const store = createStore();
+    const counts: number[] = [];
+    const run = importFile(store, new File([text], 'big.asi.json'), { worker: false, wholeBytes: 0 });
+    // Every batch the store takes: how many frames were in when it was drawn.
+    const stopWatching = store.framesVersion.subscribe(() => counts.push(store.log.frames.length));
+    await run.done;
+    stopWatching();
+    // At most two batches ahead of the panel and at most 10,000 frames a batch: the panel holds part of the file at some point.
+    expect(counts.some((n) => n > 0 && n < 20_000)).toBe(true);
+    expect(counts).toEqual([...counts].sort((a, b) => a - b));
+    expectSameImport(text, 'big.asi.json', store);
+    expect(store.sessions.set.list[0]!.pipeline.findings().length).toBeGreaterThan(0);
+  });
+
+  it.each<Reading>(['whole', 'pieces'])('a file that is not an input says why, with its name (read %s)', async (reading) => {
+    for (const text of ['{"not":"a capture"', '{"format":"agent-stream-inspector.capture","version":1,"frames":[{"index":"x"}]}', '   ']) {
+      const store = await importThroughWorkerCode(text, 'broken.json', reading);
+      expect(store.toolbar.importError.value).toBe(`broken.json: ${importAtOnce(text, 'broken.json').toolbar.importError.value?.replace(/^broken\.json: /, '')}`);
+      expect(store.toolbar.importError.value).toMatch(/^broken\.json: ./);
+      expect(store.toolbar.importing.value).toBeUndefined();
+    }
+  });
+
+  it('another file opened during an import replaces it', async () => {
+    const text = JSON.stringify(toCaptureFile({ connections: [{ id: 'ws', transport: 'websocket' }], frames: generateFlatSession(6000).slice(0, 6000) }, { redact: false }));
+    const store = createStore();
+    const first = importFile(store, new File([text], 'first.json'), { worker: false });
+    const second = importFile(store, new File([fs.readFileSync(path.join(ROOT, 'examples/flat-block-turn.jsonl'), 'utf8')], 'flat-block-turn.jsonl'), { worker: false });
+    await Promise.all([first.done, second.done]);
+    expect(store.toolbar.fileName.value).toBe('flat-block-turn.jsonl');
+    expectSameImport(fs.readFileSync(path.join(ROOT, 'examples/flat-block-turn.jsonl'), 'utf8'), 'flat-block-turn.jsonl', store);
+  });
+
+  it('a HAR import shows each session its time to first byte: from the request to the response headers', async () => {
+    const text = fs.readFileSync(path.join(ROOT, 'examples/openai-tool-loop.har'), 'utf8');
+    const store = await importThroughWorkerCode(text, 'openai-tool-loop.har');
+    expect(store.sessions.set.list.length).toBeGreaterThan(0);
+    for (const session of store.sessions.set.list) {
+      const connection = store.connections.value.get(session.connectionIds[0]!)!;
+      expect(connection.responseAt).toBeGreaterThan(connection.startedAt!);
+      expect(sessionMetrics(session).firstByteMs).toBe(connection.responseAt! - connection.startedAt!);
+    }
+  });
+});
