@@ -46,7 +46,7 @@ function loopRules(r: LoopRuleIds, words: LoopWords): RuleMeta[] {
 export const CHAT_LOOP_RULES = loopRuleIds('openai-chat');
 export const ANTHROPIC_LOOP_RULES = loopRuleIds('anthropic');
 export const RESPONSES_LOOP_RULES = loopRuleIds('openai-responses');
-export const UI_LOOP_RULES = loopRuleIds('aisdk-ui');
+export const UI_LOOP_RULES = loopRuleIds('aisdk');
 
 export const openaiChatLoopRules: readonly RuleMeta[] = loopRules(CHAT_LOOP_RULES, {
   stalled: 'A stream ended with finish_reason "tool_calls" and no later request of the capture carried the tool results: the page did not run the tools or send them back (a client that reads only `delta.content` shows nothing and stops here).',
