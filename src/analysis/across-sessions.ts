@@ -3,6 +3,7 @@
 // points at, so `check`, `render` and the panel list it with that session's own findings. Every such
 // check is called from here, so they all reach every consumer.
 import type { Finding } from '../model/finding';
+import { pushAll } from '../model/push-all';
 import type { Session } from './sessions';
 import { toolLoopFindings, type LoopOptions } from './tool-loop';
 
@@ -14,7 +15,7 @@ export function acrossSessionFindings(sessions: readonly Session[], options: Acr
   const add = (found: ReadonlyMap<Session, readonly Finding[]>): void => {
     for (const [session, list] of found) {
       const into = out.get(session);
-      if (into) into.push(...list);
+      if (into) pushAll(into, list);
       else out.set(session, [...list]);
     }
   };
