@@ -40,7 +40,7 @@ interface Building extends StreamedToolCall {
   start: string;
 }
 
-/** The stream's `tool_use` blocks (input from their `input_json_delta`s) and its stop_reason. */
+/** The `tool_use` blocks (input from their `input_json_delta`s) and stop_reason of the stream's last message. */
 export function anthropicAnswer(frames: readonly Frame[]): StreamedAnswer {
   const answer: StreamedAnswer = { toolCalls: [], allCallIds: [] };
   const calls: Building[] = [];
@@ -49,7 +49,13 @@ export function anthropicAnswer(frames: readonly Frame[]): StreamedAnswer {
     if (frame.direction !== 'in' || frame.kind !== 'message') continue;
     const event = decodeFrame(frame).json;
     if (!isRecord(event)) continue;
-    if (event.type === 'content_block_start' && isRecord(event.content_block) && typeof event.index === 'number') {
+    if (event.type === 'message_start') {
+      // A recording of several steps holds one message after another: the last one is what the page continues.
+      calls.length = 0;
+      byIndex.clear();
+      delete answer.finishReason;
+      delete answer.finishFrame;
+    } else if (event.type === 'content_block_start' && isRecord(event.content_block) && typeof event.index === 'number') {
       const block = event.content_block;
       if (typeof block.id === 'string') answer.allCallIds?.push(block.id);
       if (block.type !== 'tool_use' || typeof block.id !== 'string') continue;

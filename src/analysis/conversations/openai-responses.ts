@@ -1,6 +1,7 @@
 // OpenAI Responses requests for joining: the `input` items (a string is one user message) and
 // `previous_response_id`, and the calls of the stream the page must run: `function_call` and
-// `custom_tool_call` items (hosted tools, MCP and shell calls are not checked).
+// `custom_tool_call` items after the response's last message (hosted tools, MCP and shell calls are
+// not checked).
 import type { Frame } from '../../model/frame';
 import { decodeFrame } from '../../model/decode';
 import { contentText } from '../../protocols/shared/request-prompt';
@@ -35,11 +36,14 @@ function itemKey(item: unknown): string {
   return JSON.stringify([type, typeof item.role === 'string' ? item.role : '', contentText(item.content) ?? '', id]);
 }
 
-/** The response's id, its client-run calls (as the last done item or terminal response gives them) and its status. */
+/** The last response's id, its client-run calls (as the done items or the terminal response give them) and its status. */
 export function responsesAnswer(frames: readonly Frame[]): StreamedAnswer {
   const answer: StreamedAnswer = { toolCalls: [], allCallIds: [] };
   const byCallId = new Map<string, StreamedToolCall & { type: string }>();
   const take = (item: unknown): void => {
+    // Calls followed by a message were run by the server within the response (xAI's search tools
+    // come as custom_tool_call items): only the calls after the last message are the page's.
+    if (isRecord(item) && item.type === 'message') byCallId.clear();
     if (!isRecord(item) || typeof item.call_id !== 'string') return;
     if (!answer.allCallIds?.includes(item.call_id)) answer.allCallIds?.push(item.call_id);
     if (typeof item.type !== 'string' || !RESPONSES_CALL_OUTPUTS.has(item.type)) return;
@@ -51,10 +55,21 @@ export function responsesAnswer(frames: readonly Frame[]): StreamedAnswer {
     const event = decodeFrame(frame).json;
     if (!isRecord(event) || typeof event.type !== 'string') continue;
     const response = isRecord(event.response) ? event.response : undefined;
+    if (event.type === 'response.created') {
+      // One connection may carry several responses (WebSocket mode, recorded steps): the last one counts.
+      byCallId.clear();
+      delete answer.finishReason;
+      delete answer.finishFrame;
+      delete answer.responseId;
+    }
     if (response && typeof response.id === 'string' && answer.responseId === undefined) answer.responseId = response.id;
     if (event.type === 'response.output_item.done') take(event.item);
     if (TERMINAL.has(event.type) && answer.finishReason === undefined) {
-      if (response && Array.isArray(response.output)) response.output.forEach(take);
+      if (response && Array.isArray(response.output)) {
+        // The terminal response's output is authoritative.
+        byCallId.clear();
+        response.output.forEach(take);
+      }
       answer.finishReason = response && typeof response.status === 'string' ? response.status : event.type.slice('response.'.length);
       answer.finishFrame = frame.index;
     }
