@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { Frame } from '../../model/frame';
 import { decodeFrame } from '../../model/decode';
 import { isRecord } from '../../protocols/shared/view-helpers';
-import type { ConversationReader, StreamedAnswer, StreamedToolCall } from './types';
+import { idMessageKey, type ConversationReader, type StreamedAnswer, type StreamedToolCall } from './types';
 
 const BodySchema = z.looseObject({ threadId: z.string(), messages: z.array(z.unknown()) });
 
@@ -15,14 +15,9 @@ export const agUiReader: ConversationReader = {
     const parsed = BodySchema.safeParse(body);
     if (!parsed.success) return undefined;
     const { messages, threadId } = parsed.data;
-    return { messages, keys: messages.map(messageKey), answer: runAnswer(frames), scope: threadId };
+    return { messages, keys: messages.map(idMessageKey), answer: runAnswer(frames), scope: threadId };
   },
 };
-
-function messageKey(message: unknown): string {
-  if (!isRecord(message)) return 'invalid';
-  return JSON.stringify([typeof message.role === 'string' ? message.role : '', typeof message.id === 'string' ? message.id : '']);
-}
 
 function runAnswer(frames: readonly Frame[]): StreamedAnswer {
   const answer: StreamedAnswer = { toolCalls: [], allCallIds: [] };

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Frame } from '../../model/frame';
 import { decodeFrame } from '../../model/decode';
 import { isRecord } from '../../protocols/shared/view-helpers';
-import type { ConversationReader, StreamedAnswer, StreamedToolCall } from './types';
+import { idMessageKey, type ConversationReader, type StreamedAnswer, type StreamedToolCall } from './types';
 
 const BodySchema = z.looseObject({ messages: z.array(z.unknown()), id: z.string().optional(), trigger: z.string().optional() });
 
@@ -21,15 +21,9 @@ export const aisdkUiReader: ConversationReader = {
     const { messages, id, trigger } = parsed.data;
     const last: unknown = messages[messages.length - 1];
     const continuesInPlace = isRecord(last) && last.role === 'assistant' && trigger !== 'regenerate-message';
-    return { messages, keys: messages.map(messageKey), answer: uiAnswer(frames), continuesInPlace, ...(id === undefined ? {} : { scope: id }) };
+    return { messages, keys: messages.map(idMessageKey), answer: uiAnswer(frames), continuesInPlace, ...(id === undefined ? {} : { scope: id }) };
   },
 };
-
-/** UI messages keep their id across requests while their parts grow. */
-function messageKey(message: unknown): string {
-  if (!isRecord(message)) return 'invalid';
-  return JSON.stringify([typeof message.role === 'string' ? message.role : '', typeof message.id === 'string' ? message.id : '']);
-}
 
 /** The stream's client-side calls: `tool-input-available` not run by the provider and not answered or sent for approval in the same stream. */
 export function uiAnswer(frames: readonly Frame[]): StreamedAnswer {

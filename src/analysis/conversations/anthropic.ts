@@ -1,23 +1,12 @@
 // Anthropic Messages requests for joining: `messages` (content a string or blocks), and the client
 // tool calls of the stream: `tool_use` blocks (server_tool_use and mcp_tool_use run on the API's side).
-import { z } from 'zod';
 import type { Frame } from '../../model/frame';
 import { decodeFrame } from '../../model/decode';
 import { contentText } from '../../protocols/shared/request-prompt';
 import { isRecord } from '../../protocols/shared/view-helpers';
-import type { ConversationReader, StreamedAnswer, StreamedToolCall } from './types';
+import { messagesReader, type StreamedAnswer, type StreamedToolCall } from './types';
 
-const BodySchema = z.looseObject({ messages: z.array(z.unknown()) });
-
-export const anthropicReader: ConversationReader = {
-  protocol: 'anthropic',
-  read(body, frames) {
-    const parsed = BodySchema.safeParse(body);
-    if (!parsed.success) return undefined;
-    const messages = parsed.data.messages;
-    return { messages, keys: messages.map(messageKey), answer: anthropicAnswer(frames) };
-  },
-};
+export const anthropicReader = messagesReader('anthropic', messageKey, anthropicAnswer);
 
 /** Role, text, and the ids of its tool_use and tool_result blocks: what a client keeps when it resends a message. */
 function messageKey(message: unknown): string {

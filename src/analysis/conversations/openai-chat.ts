@@ -1,23 +1,12 @@
 // OpenAI Chat Completions requests for joining: `messages`, and the tool calls of choice 0 of the stream.
-import { z } from 'zod';
 import type { Frame } from '../../model/frame';
 import { decodeFrame } from '../../model/decode';
 import { ChunkSchema } from '../../protocols/openai-chat/schema';
 import { contentText } from '../../protocols/shared/request-prompt';
 import { isRecord } from '../../protocols/shared/view-helpers';
-import type { ConversationReader, StreamedAnswer, StreamedToolCall } from './types';
+import { messagesReader, type StreamedAnswer, type StreamedToolCall } from './types';
 
-const BodySchema = z.looseObject({ messages: z.array(z.unknown()) });
-
-export const openaiChatReader: ConversationReader = {
-  protocol: 'openai-chat',
-  read(body, frames) {
-    const parsed = BodySchema.safeParse(body);
-    if (!parsed.success) return undefined;
-    const messages = parsed.data.messages;
-    return { messages, keys: messages.map(messageKey), answer: streamedAnswer(frames) };
-  },
-};
+export const openaiChatReader = messagesReader('openai-chat', messageKey, streamedAnswer);
 
 /**
  * What makes two messages the same one when a client resends it: role, text, tool call ids. Clients

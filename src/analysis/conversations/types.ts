@@ -1,5 +1,7 @@
 // The shapes of conversations across requests, shared by the join and each protocol's reader.
+import { z } from 'zod';
 import type { Frame } from '../../model/frame';
+import { isRecord } from '../../protocols/shared/view-helpers';
 import type { Session } from '../sessions';
 
 /** Protocols whose requests are joined into conversations. */
@@ -73,4 +75,25 @@ export interface ConversationReader {
   read(body: unknown, frames: readonly Frame[]): RequestRead | undefined;
   /** A request that repeats no earlier request's messages joins the latest request of its scope. */
   joinsByScope?: boolean;
+}
+
+/** The key of a message that keeps its id across requests while its content grows (AI SDK UI, AG-UI). */
+export function idMessageKey(message: unknown): string {
+  if (!isRecord(message)) return 'invalid';
+  return JSON.stringify([typeof message.role === 'string' ? message.role : '', typeof message.id === 'string' ? message.id : '']);
+}
+
+const MessagesBodySchema = z.looseObject({ messages: z.array(z.unknown()) });
+
+/** A reader of bodies whose conversation is their `messages` array (OpenAI Chat, Anthropic). */
+export function messagesReader(protocol: ConversationProtocol, key: (message: unknown) => string, answer: (frames: readonly Frame[]) => StreamedAnswer): ConversationReader {
+  return {
+    protocol,
+    read(body, frames) {
+      const parsed = MessagesBodySchema.safeParse(body);
+      if (!parsed.success) return undefined;
+      const messages = parsed.data.messages;
+      return { messages, keys: messages.map(key), answer: answer(frames) };
+    },
+  };
 }

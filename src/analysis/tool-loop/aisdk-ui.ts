@@ -2,7 +2,7 @@
 // page to run must be followed by a request that resends the assistant message with that tool part
 // unchanged and now holding its result (`output-available` or `output-error`).
 import { isRecord } from '../../protocols/shared/view-helpers';
-import { callDifference, checkResults, stableJson, type FollowUp, type LoopProtocol, type ResultSeen } from './loop';
+import { callDifference, checkResults, newAssistant, stableJson, type FollowUp, type LoopProtocol, type ResultSeen } from './loop';
 import { UI_LOOP_RULES as R } from './rules';
 
 const RESULT_STATES = new Set(['output-available', 'output-error']);
@@ -31,11 +31,10 @@ function toolParts(message: unknown, index: number): ToolPart[] {
 }
 
 function checkFollowUp(followUp: FollowUp): void {
-  const { parent, request } = followUp;
-  const at = request.newFrom;
-  const message: unknown = request.messages[at];
-  if (!isRecord(message) || message.role !== 'assistant') {
-    followUp.report(R.toolCallsChanged, `the follow-up does not carry the streamed tool parts: messages[${at}] is not the assistant message (its role is ${JSON.stringify(isRecord(message) ? message.role : undefined) ?? 'missing'})`, `messages[${at}]`);
+  const { parent } = followUp;
+  const { at, assistant: message, missing } = newAssistant(followUp, 'the tool parts');
+  if (!message) {
+    followUp.report(R.toolCallsChanged, `the follow-up does not carry the streamed tool parts: ${missing}`, `messages[${at}]`);
     return;
   }
   const parts = toolParts(message, at);

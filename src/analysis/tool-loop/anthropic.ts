@@ -3,7 +3,7 @@
 // `tool_result` blocks answer each `tool_use_id` exactly once.
 import type { StreamedToolCall } from '../conversations';
 import { isRecord } from '../../protocols/shared/view-helpers';
-import { callDifference, checkResults, stableJson, type FollowUp, type LoopProtocol, type ResultSeen } from './loop';
+import { callDifference, checkResults, newAssistant, stableJson, type FollowUp, type LoopProtocol, type ResultSeen } from './loop';
 import { ANTHROPIC_LOOP_RULES as R } from './rules';
 
 export const anthropicLoop: LoopProtocol = {
@@ -15,10 +15,8 @@ export const anthropicLoop: LoopProtocol = {
 
 function checkFollowUp(followUp: FollowUp): void {
   const { parent, request } = followUp;
-  const at = request.newFrom;
-  const first: unknown = request.messages[at];
-  const assistant = isRecord(first) && first.role === 'assistant' ? first : undefined;
-  const changed = assistant ? blocksDifference(parent.answer.toolCalls, assistant.content) : `messages[${at}] is not the assistant message with the tool_use blocks (its role is ${JSON.stringify(isRecord(first) ? first.role : undefined) ?? 'missing'})`;
+  const { at, assistant, missing } = newAssistant(followUp, 'the tool_use blocks');
+  const changed = assistant ? blocksDifference(parent.answer.toolCalls, assistant.content) : missing;
   if (changed) followUp.report(R.toolCallsChanged, `the follow-up does not carry the streamed tool_use blocks unchanged: ${changed}`, `messages[${at}]`);
 
   // The results belong in the user message right after the assistant's tool_use blocks.

@@ -2,6 +2,7 @@
 // asks for tools must be followed up; the follow-up must carry the calls and one result per call;
 // round trips in a row are bounded. What a call and a result look like is each protocol's own.
 import type { Conversation, ConversationRequest, StreamedAnswer, StreamedToolCall } from '../conversations';
+import { isRecord } from '../../protocols/shared/view-helpers';
 import { DEFAULT_MAX_ROUND_TRIPS, type LoopRuleIds } from './rules';
 
 export interface LoopReport {
@@ -55,6 +56,17 @@ export function checkLoop(conversation: Conversation, protocol: LoopProtocol, re
       report(request, R.tooDeep, `${max + 1} tool round trips in a row without a new user message (bound ${max}): the loop may not end`, [request.firstFrame]);
     }
   });
+}
+
+/**
+ * The follow-up's first new message, when it is the assistant message that should carry the calls;
+ * else `missing` says what is there instead (reported as changed calls).
+ */
+export function newAssistant(followUp: FollowUp, carrying: string): { at: number; assistant?: Record<string, unknown>; missing?: string } {
+  const at = followUp.request.newFrom;
+  const first: unknown = followUp.request.messages[at];
+  if (isRecord(first) && first.role === 'assistant') return { at, assistant: first };
+  return { at, missing: `messages[${at}] is not the assistant message with ${carrying} (its role is ${JSON.stringify(isRecord(first) ? first.role : undefined) ?? 'missing'})` };
 }
 
 /** A result the follow-up carries: the call id it answers and where it sits. */

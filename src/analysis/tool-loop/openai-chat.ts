@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { StreamedToolCall } from '../conversations';
 import { isRecord } from '../../protocols/shared/view-helpers';
-import { callDifference, checkResults, type FollowUp, type LoopProtocol, type ResultSeen } from './loop';
+import { callDifference, checkResults, newAssistant, type FollowUp, type LoopProtocol, type ResultSeen } from './loop';
 import { CHAT_LOOP_RULES as R } from './rules';
 
 export type { LoopOptions, LoopReport } from './loop';
@@ -24,10 +24,8 @@ export const openaiChatLoop: LoopProtocol = {
 /** The follow-up's new messages: the assistant message with the calls, then one tool message per call. */
 function checkFollowUp(followUp: FollowUp): void {
   const { parent, request } = followUp;
-  const at = request.newFrom;
-  const first: unknown = request.messages[at];
-  const assistant = isRecord(first) && first.role === 'assistant' ? first : undefined;
-  const changed = assistant ? callsDifference(parent.answer.toolCalls, assistant.tool_calls) : `messages[${at}] is not the assistant message with the tool calls (its role is ${JSON.stringify(isRecord(first) ? first.role : undefined) ?? 'missing'})`;
+  const { at, assistant, missing } = newAssistant(followUp, 'the tool calls');
+  const changed = assistant ? callsDifference(parent.answer.toolCalls, assistant.tool_calls) : missing;
   if (changed) followUp.report(R.toolCallsChanged, `the follow-up does not carry the streamed tool calls unchanged: ${changed}`, `messages[${at}]`);
 
   const results: ResultSeen[] = [];
