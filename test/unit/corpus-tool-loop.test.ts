@@ -16,7 +16,8 @@ import { chunk } from '../../src/protocols/openai-chat/test-helpers';
 import { CORPUS_DIR, HAS_CORPUS, needsShared } from '../support/shared-dir';
 
 /**
- * Recordings whose last message or response asks the page to run tools, judged from each file: the
+ * Recordings whose last message, response or run asks the page to run tools, judged from each file:
+ * an AG-UI run finishes (not in an interrupt) with tool calls it gave no TOOL_CALL_RESULT; the
  * last Anthropic message stops with "tool_use" after a tool_use block; a chat stream finishes with
  * "tool_calls"; the last completed Responses response ends with function_call or custom_tool_call
  * items after its last message. Recordings of several steps (tool search, programmatic tool calling,
@@ -24,6 +25,9 @@ import { CORPUS_DIR, HAS_CORPUS, needsShared } from '../support/shared-dir';
  * line is not JSON in the source itself.
  */
 const ASK_FOR_TOOLS = [
+  'ag-ui/dotnet-server/MixedToolInvocationIntegration__MixedInvocation_TwoTurnFlow_EmitsToolCallsThenServerResults__Turn_01.06.json',
+  'ag-ui/dotnet-server/Step03_FrontendTools__PostRun_WithFrontendToolCall_InvokesToolLocallyAndStreamsResult__Turn_01.06.json',
+  'ag-ui/dotnet-server/Step04_HumanInLoop__PostRun_WithApprovalRequired_RoundTripsThroughBothWrappers__Turn_01.06.json',
   'anthropic/tool_use_response.sse',
   'vercel-ai/alibaba_alibaba-tool-call.jsonl',
   'vercel-ai/anthropic_anthropic-json-other-tool.1.jsonl',
@@ -146,10 +150,29 @@ function responsesFollowUp(body: Rec, list: readonly Rec[]): FollowUp | undefine
   return { body: { ...body, previous_response_id: response.id, input }, answer: answer.map((e) => JSON.stringify(e)) };
 }
 
+/** AG-UI: the next run of the thread, with an assistant message holding every started call and one tool message each. */
+function agUiFollowUp(body: Rec, all: readonly Rec[]): FollowUp | undefined {
+  const list = all.slice(Math.max(0, all.map((e) => e.type).lastIndexOf('RUN_STARTED')));
+  const finished = list.find((e) => e.type === 'RUN_FINISHED');
+  if (!finished || (isRec(finished.outcome) && finished.outcome.type === 'interrupt')) return undefined;
+  const started = list.filter((e) => e.type === 'TOOL_CALL_START');
+  const answered = new Set(list.filter((e) => e.type === 'TOOL_CALL_RESULT').map((e) => e.toolCallId));
+  if (started.every((e) => answered.has(e.toolCallId))) return undefined;
+  const toolCalls = started.map((e) => ({
+    id: e.toolCallId,
+    type: 'function',
+    function: { name: e.toolCallName, arguments: list.filter((a) => a.type === 'TOOL_CALL_ARGS' && a.toolCallId === e.toolCallId).map((a) => String(a.delta)).join('') },
+  }));
+  const messages = [...(body.messages as unknown[]), { id: 'a-f', role: 'assistant', toolCalls }, ...started.map((e) => ({ id: `tool-${String(e.toolCallId)}`, role: 'tool', toolCallId: e.toolCallId, content: 'ok' }))];
+  const ids = { threadId: body.threadId, runId: 'run-f' };
+  return { body: { ...body, ...ids, messages }, answer: [JSON.stringify({ type: 'RUN_STARTED', ...ids }), JSON.stringify({ type: 'RUN_FINISHED', ...ids })] };
+}
+
 const FOLLOW_UPS: Record<string, (body: Rec, list: readonly Rec[]) => FollowUp | undefined> = {
   anthropic: anthropicFollowUp,
   'openai-chat': chatFollowUp,
   'openai-responses': responsesFollowUp,
+  'ag-ui': agUiFollowUp,
 };
 
 /** The recording behind its request, each connection a request of its own; with `followUp`, the follow-up a correct client sends. */

@@ -3,21 +3,23 @@
 import type { Finding } from '../../model/finding';
 import { conversations, type ConversationProtocol } from '../conversations';
 import type { Session } from '../sessions';
+import { agUiLoop } from './ag-ui';
 import { aisdkUiLoop } from './aisdk-ui';
 import { anthropicLoop } from './anthropic';
 import { checkLoop, type LoopOptions, type LoopProtocol } from './loop';
 import { openaiChatLoop } from './openai-chat';
 import { openaiResponsesLoop } from './openai-responses';
-import { aisdkUiLoopRules, anthropicLoopRules, openaiChatLoopRules, openaiResponsesLoopRules } from './rules';
+import { agUiLoopRules, aisdkUiLoopRules, anthropicLoopRules, openaiChatLoopRules, openaiResponsesLoopRules } from './rules';
 
 const LOOPS: Partial<Record<ConversationProtocol, LoopProtocol>> = {
   'openai-chat': openaiChatLoop,
   anthropic: anthropicLoop,
   'openai-responses': openaiResponsesLoop,
   'aisdk-ui': aisdkUiLoop,
+  'ag-ui': agUiLoop,
 };
 
-const SEVERITY = new Map([...openaiChatLoopRules, ...anthropicLoopRules, ...openaiResponsesLoopRules, ...aisdkUiLoopRules].map((r) => [r.id, r.severity]));
+const SEVERITY = new Map([...openaiChatLoopRules, ...anthropicLoopRules, ...openaiResponsesLoopRules, ...aisdkUiLoopRules, ...agUiLoopRules].map((r) => [r.id, r.severity]));
 
 /** Tool-loop findings by the session they are reported on; sessions without any are absent. */
 export function toolLoopFindings(sessions: readonly Session[], options: LoopOptions = {}): Map<Session, Finding[]> {

@@ -47,6 +47,7 @@ export const CHAT_LOOP_RULES = loopRuleIds('openai-chat');
 export const ANTHROPIC_LOOP_RULES = loopRuleIds('anthropic');
 export const RESPONSES_LOOP_RULES = loopRuleIds('openai-responses');
 export const UI_LOOP_RULES = loopRuleIds('aisdk');
+export const AGUI_LOOP_RULES = loopRuleIds('agui');
 
 export const openaiChatLoopRules: readonly RuleMeta[] = loopRules(CHAT_LOOP_RULES, {
   stalled: 'A stream ended with finish_reason "tool_calls" and no later request of the capture carried the tool results: the page did not run the tools or send them back (a client that reads only `delta.content` shows nothing and stops here).',
@@ -74,4 +75,11 @@ export const aisdkUiLoopRules: readonly RuleMeta[] = loopRules(UI_LOOP_RULES, {
   changed: 'The follow-up request does not carry the assistant message with the streamed tool part unchanged (`toolCallId`, tool name and input).',
   unknown: 'The follow-up request\'s assistant message has a tool part with output whose `toolCallId` matches no tool call the chat has seen (the page shows a result for a call that never was).',
   count: 'A client-side tool part is still `input-available` in the follow-up request (no `output-available` or `output-error`), or appears more than once; converting the messages for the model fails on a call without its result.',
+});
+
+export const agUiLoopRules: readonly RuleMeta[] = loopRules(AGUI_LOOP_RULES, {
+  stalled: 'A run finished with frontend tool calls (TOOL_CALL_START without TOOL_CALL_RESULT) and no later run of the thread carried their results: the page did not run the tools or send them back.',
+  changed: 'The follow-up run does not carry the streamed tool calls unchanged in an assistant message\'s `toolCalls` (ids, names and arguments); the agent\'s model API rejects tool messages that follow no matching call.',
+  unknown: 'A `tool` message in the follow-up run has a `toolCallId` that matches no tool call of the run it follows.',
+  count: 'A frontend tool call of the run has no `tool` message in the follow-up run, or more than one; the agent\'s model API needs exactly one result per call id.',
 });
