@@ -69,3 +69,17 @@ export function cpuBetween(before: ReturnType<typeof snapshotCpu>, after: Return
   for (const [pid, a] of after) sums[a.role] += a.cpuMs - (before.get(pid)?.cpuMs ?? 0);
   return sums;
 }
+
+/** Resident memory in MB of every process of the browser started with `marker`, summed by role. */
+export function rssByRole(marker: string): CpuByRole {
+  const sums: CpuByRole = { browser: 0, 'page renderer': 0, extension: 0, network: 0, storage: 0, gpu: 0, other: 0 };
+  for (const [pid, p] of snapshotCpu(marker)) {
+    try {
+      const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      sums[p.role] += kb / 1024;
+    } catch {
+      // the process ended between the two reads
+    }
+  }
+  return sums;
+}

@@ -1,7 +1,7 @@
 // `npm run bench`: every ratio is ours against a baseline measured in the same run.
 // The capture benchmark needs Chromium and builds the extension first; `--no-browser` skips it.
 // `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, panel-metrics, cli-startup, capture, panel-import,
-// readers, sockets, fuzz (only when named: a million frames take minutes; `--fuzz-frames N` sets the count);
+// readers, sockets, million, flood (ASI_FLOOD_SECONDS, 60 by default; ASI_FLOOD_RATE), fuzz (only when named: a million frames take minutes; `--fuzz-frames N` sets the count);
 // `--rounds N` sets the capture benchmark's rounds (9). `--json` prints every figure as JSON on stdout,
 // each with its target (see figures.ts); the human-readable report then goes to stderr.
 import { execFileSync } from 'node:child_process';
@@ -124,6 +124,28 @@ async function sockets(): Promise<void> {
   console.log(`  panel long tasks              ${s.longTasks}, ${fmt(s.longTaskMs, 0)} ms in all`);
 }
 
+async function flood(): Promise<void> {
+  execFileSync('npx', ['wxt', 'build', '-b', 'chrome'], { stdio: 'ignore' });
+  const { benchFlood } = await import('./flood');
+  const f = await benchFlood(Number(process.env.ASI_FLOOD_RATE ?? 10_000), Number(process.env.ASI_FLOOD_SECONDS ?? 60));
+  console.log(`\nPanel open on a tab receiving ${f.rate.toLocaleString('en')} frames/s for ${f.seconds} s (one WebSocket, AG-UI deltas), in Chromium:`);
+  console.log(`  page received ${fig('flood.page-frames', f.pageFrames, 'frames', { min: f.sent })} of ${f.sent}; hub took ${fig('flood.hub-taken', f.hubTaken, 'frames')}, holds ${f.hubHeld}, dropped (counted) ${fig('flood.dropped', f.dropped, 'frames')}`);
+  console.log(`  frames lost without a counter ${fig('flood.lost-uncounted', f.lostUncounted, 'frames', { max: 0 })}   (target 0)`);
+  console.log(`  panel shows ${f.panelFrames} frames once settled, ${fig('flood.panel-missing', f.hubHeld - f.panelFrames, 'frames', { max: 0 })} short of the hub; counters shown: ${f.panelShowsCounts ? 'yes' : 'NO'}`);
+  console.log(`  panel probe (${f.probes} probes): median ${fmt(fig('flood.probe-median', f.probeP50Ms, 'ms'), 0)} ms, p95 ${fmt(fig('flood.probe-p95', f.probeP95Ms, 'ms', { max: 100 }), 0)} ms   (target <= 100 ms), max ${fmt(f.probeMaxMs, 0)} ms`);
+  console.log(`  extension process, peak RSS   ${fmt(fig('flood.extension-peak-rss', f.extensionPeakMb, 'MB', { max: 300 }), 0)} MB   (target < 300 MB)`);
+  console.log(`  panel caught up               ${fmt(fig('flood.settle', f.settleMs / 1000, 's'), 1)} s after the last frame`);
+}
+
+async function million(): Promise<void> {
+  const { benchMillion } = await import('./million');
+  const m = benchMillion(Number(process.env.ASI_MILLION ?? 1_000_000));
+  console.log(`\nA tab of ${m.frames.toLocaleString('en')} frames (AG-UI deltas), in Node (same V8), heap after a full collection:`);
+  console.log(`  hub (Tab, pipelines live)     ${fmt(fig('million.hub-heap', m.hubHeapMb, 'MB', { max: 400 }), 0)} MB   (target < 400 MB), ${m.hubHeld.toLocaleString('en')} held, fed in ${fmt(m.hubFeedMs / 1000, 1)} s`);
+  console.log(`  panel store                   ${fmt(fig('million.panel-heap', m.panelHeapMb, 'MB', { max: 400 }), 0)} MB   (target < 400 MB), ${m.panelHeld.toLocaleString('en')} held, fed in ${fmt(m.panelFeedMs / 1000, 1)} s`);
+  console.log(`  filter over every frame       ${fmt(fig('million.filter', m.filterMs, 'ms', { max: 300 }), 0)} ms   (target <= 300 ms; ${m.filterMatches.toLocaleString('en')} matches)`);
+}
+
 const onlyAt = process.argv.indexOf('--only');
 const only = onlyAt >= 0 ? new Set((process.argv[onlyAt + 1] ?? '').split(',')) : undefined;
 const browser = !process.argv.includes('--no-browser');
@@ -141,6 +163,8 @@ const parts: [string, boolean, () => void | Promise<void>][] = [
   ['fuzz', only?.has('fuzz') === true, async () => (await import('./fuzz.bench')).printFuzz()],
   ['readers', true, readers],
   ['sockets', browser, sockets],
+  ['million', true, million],
+  ['flood', browser, flood],
 ];
 for (const [name, enabled, run] of parts) if (enabled && (!only || only.has(name))) await run();
 if (json) process.stdout.write(`${JSON.stringify(figures(), null, 2)}\n`);

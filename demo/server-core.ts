@@ -14,6 +14,7 @@ import { scenarios } from './scenarios/index';
 import { attachSocket } from './socket';
 import { streamSse } from './sse';
 import { parseObject, SessionStore } from './store';
+import { streamToolLoop, TOOL_LOOP_PATH, toolLoopVariants } from './tool-loop';
 
 export interface DemoServerOptions {
   port?: number;
@@ -79,6 +80,8 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: SessionS
   const protocolSession = req.method === 'POST' ? httpSession(url.pathname) : undefined;
   if (protocolSession) return streamProtocol(req, res, protocolSession, url.searchParams.get('buggy') === '1', delayScale);
   if (route === 'GET /api/protocols') return sendJson(res, 200, protocolSessions);
+  if (route === `POST ${TOOL_LOOP_PATH}`) return streamToolLoop(req, res, url, delayScale);
+  if (route === 'GET /api/tool-loop') return sendJson(res, 200, toolLoopVariants);
   if (route === 'GET /sse') return streamSse(req, res, url, store);
   if (route === 'POST /approval') return postApproval(req, res, store);
   if (route === 'GET /history') {

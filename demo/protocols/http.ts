@@ -44,18 +44,19 @@ function parseRequest(body: string): Record<string, unknown> | string {
   return 'expected a JSON object request body';
 }
 
-async function readBody(req: IncomingMessage): Promise<string | undefined> {
+/** The request body as text, or undefined past `max` bytes. */
+export async function readBody(req: IncomingMessage, max = MAX_REQUEST_BYTES): Promise<string | undefined> {
   const chunks: Buffer[] = [];
   let size = 0;
   for await (const chunk of req as AsyncIterable<Buffer>) {
     size += chunk.length;
-    if (size > MAX_REQUEST_BYTES) return undefined;
+    if (size > max) return undefined;
     chunks.push(chunk);
   }
   return Buffer.concat(chunks).toString('utf8');
 }
 
-function refuse(res: ServerResponse, status: number, error: string): void {
+export function refuse(res: ServerResponse, status: number, error: string): void {
   res.writeHead(status, { 'content-type': 'application/json; charset=utf-8' });
   res.end(JSON.stringify({ ok: false, error }));
 }

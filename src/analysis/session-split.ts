@@ -173,7 +173,7 @@ export class SessionSplitter {
         continue;
       }
       const protocol: ProtocolId | undefined = scan.protocol?.id;
-      // A request the page sent with a body (an OpenAI Chat turn) is read again across requests by the
+      // A request the page sent with a body (a chat turn) is read again across requests by the
       // tool-loop check, which needs its streamed frames: such sessions keep them.
       const dropFrames = this.options.keepFrames === false && scan.connection.requestBody === undefined;
       const pipeline = new SessionPipeline(this.registry, { ...(protocol && { protocol }), ...(dropFrames && { keepFrames: false }) });

@@ -1,5 +1,7 @@
 // `render`: the reference rendering of an input's sessions as indented text, or the view model.
 import type { Session } from '../analysis/sessions';
+import { conversations } from '../analysis/conversations';
+import { renderConversations } from '../analysis/conversation-turns';
 import { renderText } from '../model/render-text';
 import type { ViewModel } from '../model/view';
 import { inspect, type CaptureSource, type InspectOptions } from './inspect';
@@ -30,13 +32,17 @@ export function render(source: CaptureSource, options: RenderOptions & { format?
   return renderSessions(chosen, options);
 }
 
-/** The text of these sessions, each headed by its key, protocol and frame count when there are several. */
+/**
+ * The text of these sessions, each headed by its key, protocol and frame count when there are several,
+ * then each conversation of several requests as turns across them (`== conversation … ==`).
+ */
 export function renderSessions(sessions: readonly Session[], options: { expand?: boolean } = {}): string {
   const several = sessions.length > 1;
+  const turns = renderConversations(conversations(sessions));
   return sessions
     .map((s) => {
       const head = several ? `== session ${s.key} (${s.pipeline.protocol}, ${s.pipeline.frameCount} frames) ==\n` : '';
       return head + renderText(s.pipeline.view(), { expandRunning: options.expand === true });
     })
-    .join('');
+    .join('') + turns;
 }

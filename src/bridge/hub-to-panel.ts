@@ -1,7 +1,7 @@
-// What the hub sends a subscribed panel: one snapshot of the tab, then live appends, and a trim when
-// the tab's frame bound dropped its oldest frames (the panel drops them too: the buffer never travels
-// again). Big snapshots travel whole; the typed port splits any message over its cap into pieces
-// (see chunking.ts).
+// What the hub sends a subscribed panel: one snapshot of the tab (its first slice of frames), then
+// appends under flow control (hub/panel-feed.ts: the panel acknowledges what it applied), and a trim
+// when the tab's bound dropped its oldest frames (the panel drops them too: the buffer never travels
+// again). The typed port splits any message over its cap into pieces (see chunking.ts).
 import { z } from 'zod';
 import type { Connection, Frame } from '../model/frame';
 import { MAX_HEALTH_LINE_CHARS, MAX_HEALTH_LINES } from './page-messages';
@@ -25,6 +25,11 @@ export interface TabStatus {
   readonly degraded?: readonly string[];
   /** Errors the hook caught in its own code (none of them reached the page). */
   readonly hookErrors?: number;
+  /**
+   * Frames the hub holds that this panel has not been sent yet (it fell behind; they follow as it
+   * applies what it has). Absent in the hub's status messages, which are the same for every panel.
+   */
+  readonly waiting?: number;
 }
 
 export interface CaptureLike {
@@ -41,6 +46,10 @@ export type HubToPanel =
       readonly connections: readonly Connection[];
       /** Sessions whose summary changed. */
       readonly sessions: readonly SessionSummary[];
+      /** Sessions that joined one of `sessions` (a regroup): gone, their connections now listed there. */
+      readonly removedSessions?: readonly string[];
+      /** Frames still to come after these (see TabStatus.waiting). */
+      readonly waiting?: number;
     }
   /** The bound dropped the tab's oldest frames: every frame with a capture index below `below` is gone. */
   | { readonly type: 'trim'; readonly tabId: number; readonly below: number }
@@ -58,6 +67,7 @@ const TabStatusShape = {
   recording: z.boolean(),
   degraded: z.array(z.string().max(MAX_HEALTH_LINE_CHARS)).max(MAX_HEALTH_LINES * 2).optional(),
   hookErrors: z.number().int().nonnegative().optional(),
+  waiting: z.number().int().nonnegative().optional(),
 };
 
 export const HubToPanelSchema = z.discriminatedUnion('type', [
@@ -73,6 +83,8 @@ export const HubToPanelSchema = z.discriminatedUnion('type', [
     frames: z.array(FrameSchema),
     connections: z.array(ConnectionSchema),
     sessions: z.array(SessionSummarySchema),
+    removedSessions: z.array(SessionSummarySchema.shape.id).optional(),
+    waiting: z.number().int().nonnegative().optional(),
   }),
   z.object({ type: z.literal('trim'), tabId: z.number().int().nonnegative(), below: z.number().int().nonnegative() }),
   z.object({ type: z.literal('status'), ...TabStatusShape }),

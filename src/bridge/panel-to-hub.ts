@@ -9,7 +9,9 @@ export type PanelToHub =
   | { readonly type: 'clear' }
   | { readonly type: 'setPreserveLog'; readonly value: boolean }
   | { readonly type: 'setRecording'; readonly value: boolean }
-  | { readonly type: 'export'; readonly requestId: number };
+  | { readonly type: 'export'; readonly requestId: number }
+  /** The panel applied this many more frames of what the hub sent: room for more (see hub/panel-feed.ts). */
+  | { readonly type: 'applied'; readonly frames: number };
 
 export const PanelToHubSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('subscribe'), tabId: z.number().int().nonnegative() }),
@@ -17,4 +19,5 @@ export const PanelToHubSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('setPreserveLog'), value: z.boolean() }),
   z.object({ type: z.literal('setRecording'), value: z.boolean() }),
   z.object({ type: z.literal('export'), requestId: z.number().int().nonnegative() }),
+  z.object({ type: z.literal('applied'), frames: z.number().int().nonnegative() }),
 ]);

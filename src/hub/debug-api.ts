@@ -4,6 +4,7 @@ import type { Frame } from '../model/frame';
 import type { SessionSummary } from '../bridge/shared-schemas';
 import type { Hub } from './hub';
 import type { HubStorage } from './storage';
+import type { TabLimits } from './tab';
 
 export interface TabDebugInfo {
   tabId: number;
@@ -24,6 +25,8 @@ export interface HubDebugApi {
   frames(tabId: number): Promise<Frame[]>;
   sessions(tabId: number): Promise<SessionSummary[]>;
   refused(): { ports: number; messages: number };
+  /** Sets every tab's bound (tests that pass a small bound without sending hundreds of megabytes). */
+  setLimits(limits: TabLimits): void;
 }
 
 export function createDebugApi(hub: Hub, storage: HubStorage): HubDebugApi {
@@ -34,7 +37,7 @@ export function createDebugApi(hub: Hub, storage: HubStorage): HubDebugApi {
       const r = tab.record;
       return {
         tabId,
-        frames: tab.frames.length,
+        frames: tab.frameStore.length,
         connections: tab.connections.size,
         dropped: r.dropped,
         rejected: r.rejected,
@@ -51,8 +54,9 @@ export function createDebugApi(hub: Hub, storage: HubStorage): HubDebugApi {
       const all = await Promise.all([...ids].map(info));
       return all.filter((t): t is TabDebugInfo => t !== undefined);
     },
-    frames: (tabId) => hub.inTab(tabId, async () => [...((await hub.tab(tabId, false))?.frames ?? [])]),
+    frames: (tabId) => hub.inTab(tabId, async () => (await hub.tab(tabId, false))?.frameList() ?? []),
     sessions: (tabId) => hub.inTab(tabId, async () => (await hub.tab(tabId, false))?.sessions.summaries() ?? []),
     refused: () => ({ ...hub.refused }),
+    setLimits: (limits) => hub.setLimits(limits),
   };
 }

@@ -8,6 +8,11 @@ import { connectToHub } from './testing/client-link';
 import { Hub } from './hub';
 import type { HubToPanel } from '../bridge/hub-to-panel';
 import { MemoryStorage } from './storage';
+import { SLICE, WINDOW } from './panel-feed';
+import type { ProtocolDefinition } from '../protocols/types';
+import { toy } from './testing/toy-protocol';
+import { createStore as createPanelStore } from '../panel/store/store';
+import { applyEvent } from '../panel/store/apply';
 
 const EXT = 'ext-id';
 const ORIGIN = 'chrome-extension://ext-id/';
@@ -25,6 +30,12 @@ const frame = (n: number, connectionId = 'ws-1', kind: 'message' | 'close' = 'me
 });
 const batch = (seq: number, messages: PageToRelay[], document = 'aaaaaaaa01'): RelayBatch => ({ type: 'batch', document, seq, messages, dropped: 0, rejected: 0 });
 
+/** Opens ws-1 and sends `total` frames on it, in batches the relay could have sent. */
+function sendFrames(r: { send(b: RelayBatch): void }, total: number): void {
+  r.send(batch(1, [opened()]));
+  for (let from = 0, seq = 2; from < total; from += 1000, seq++) r.send(batch(seq, Array.from({ length: Math.min(1000, total - from) }, (_, i) => frame(from + i))));
+}
+
 /** A panel port that records what the hub sends it. */
 function listening(tabId: number, heard: HubToPanel[]): MemoryPort {
   const [mine, theirs] = memoryPortPair('panel', { id: EXT, url: `${ORIGIN}panel.html` });
@@ -33,8 +44,9 @@ function listening(tabId: number, heard: HubToPanel[]): MemoryPort {
   return theirs;
 }
 
-function setup(storage = new MemoryStorage(), limits?: { maxFrames: number; maxBytes: number }) {
-  const hub = new Hub({ storage, registry: [], extensionId: EXT, extensionOrigin: ORIGIN, ...(limits && { limits }) });
+
+function setup(storage = new MemoryStorage(), limits?: { maxFrames: number; maxBytes: number }, registry: readonly ProtocolDefinition[] = []) {
+  const hub = new Hub({ storage, registry, extensionId: EXT, extensionOrigin: ORIGIN, ...(limits && { limits }) });
   const relay = (tabId: number, sender: MemoryPort['sender'] = { id: EXT, url: 'http://127.0.0.1/', tab: { id: tabId } }) => {
     const [mine, theirs] = memoryPortPair('relay', sender);
     const acks: number[] = [];
@@ -75,7 +87,7 @@ describe('Hub', () => {
       [2, '1.ws-1', '{"n":3}'],
     ]);
     expect([...p.store.sessions.value.values()]).toMatchObject([{ id: '1.ws-1', frames: 3, protocol: 'unknown' }]);
-    expect((await hub.tab(3))!.frames).toHaveLength(3);
+    expect((await hub.tab(3))!.frameList()).toHaveLength(3);
   });
 
   it('after a cold start hydrates the tab first and ignores resent batches', async () => {
@@ -91,7 +103,7 @@ describe('Hub', () => {
     await tick();
     expect(r.acks).toEqual([1, 2]);
     const tab = (await second.hub.tab(4))!;
-    expect(tab.frames.map((f) => [f.index, f.data])).toEqual([
+    expect(tab.frameList().map((f) => [f.index, f.data])).toEqual([
       [0, '{"n":1}'],
       [1, '{"n":2}'],
       [2, '{"n":3}'],
@@ -109,7 +121,7 @@ describe('Hub', () => {
     await tick();
     expect(fromPage.isDisconnected() && otherExtension.isDisconnected() && noTab.isDisconnected()).toBe(true);
     expect(hub.refused.ports).toBe(3);
-    expect((await hub.tab(5))!.frames).toHaveLength(1);
+    expect((await hub.tab(5))!.frameList()).toHaveLength(1);
     expect(await hub.tab(6, false)).toBeUndefined();
   });
 
@@ -120,7 +132,7 @@ describe('Hub', () => {
     r.send({ ...batch(2, [frame(2)]), document: '__proto__' });
     r.send(batch(3, [frame(3)], 'bbbbbbbb02'));
     await tick();
-    expect((await hub.tab(7))!.frames.map((f) => f.data)).toEqual(['{"n":1}']);
+    expect((await hub.tab(7))!.frameList().map((f) => f.data)).toEqual(['{"n":1}']);
     expect(hub.refused.messages).toBe(2);
   });
 
@@ -135,16 +147,16 @@ describe('Hub', () => {
     await tick();
     expect(p.store.status.value.preserveLog).toBe(true);
     await hub.onNavigation(8);
-    expect((await hub.tab(8))!.frames).toHaveLength(1);
+    expect((await hub.tab(8))!.frameList()).toHaveLength(1);
     p.link.send({ type: 'setPreserveLog', value: false });
     await tick();
     await hub.onNavigation(8);
     await tick();
-    expect((await hub.tab(8))!.frames).toHaveLength(0);
+    expect((await hub.tab(8))!.frameList()).toHaveLength(0);
     expect(p.store.frames).toHaveLength(0);
     r.send(batch(2, [frame(2)]));
     await tick();
-    expect((await hub.tab(8))!.frames.map((f) => f.index)).toEqual([1]);
+    expect((await hub.tab(8))!.frameList().map((f) => f.index)).toEqual([1]);
     await hub.onTabRemoved(8);
     expect(await storage.load(8)).toBeUndefined();
   });
@@ -174,9 +186,9 @@ describe('Hub', () => {
     for (let seq = 1; seq <= 4; seq++) r.send(batch(seq, [1, 2, 3].map((i) => frame(seq * 10 + i))));
     await tick();
     const tab = (await hub.tab(9))!;
-    expect(tab.frames.length).toBeLessThanOrEqual(10);
-    expect(tab.record.dropped + tab.frames.length).toBe(12);
-    expect(tab.frames.at(-1)!.data).toBe('{"n":43}');
+    expect(tab.frameList().length).toBeLessThanOrEqual(10);
+    expect(tab.record.dropped + tab.frameList().length).toBe(12);
+    expect(tab.frameList().at(-1)!.data).toBe('{"n":43}');
     const p = panel(9);
     await tick();
     expect(p.store.status.value.dropped).toBe(tab.record.dropped);
@@ -203,15 +215,80 @@ describe('Hub', () => {
     expect(types).not.toContain('snapshot');
     const trims = heard.filter((m) => m.type === 'trim');
     expect(trims.length).toBeGreaterThan(0);
-    expect(trims.at(-1)).toEqual({ type: 'trim', tabId: 15, below: tab.frames[0]!.index });
+    expect(trims.at(-1)).toEqual({ type: 'trim', tabId: 15, below: tab.frameList()[0]!.index });
     // No append carries a frame below a bound the panel was already told of.
     let bound = 0;
     for (const m of heard) {
       if (m.type === 'trim') bound = m.below;
       if (m.type === 'append') expect(m.frames.filter((f) => f.index < bound)).toEqual([]);
     }
-    expect(p.store.frames.map((f) => f.index)).toEqual(tab.frames.map((f) => f.index));
+    expect(p.store.frames.map((f) => f.index)).toEqual(tab.frameList().map((f) => f.index));
     expect(p.store.framesOf('1.ws-2')).toEqual([]);
+  });
+
+  it('tells a watching panel of a regroup with the joined session only, never a snapshot', async () => {
+    const { hub, relay, panel } = setup(new MemoryStorage(), undefined, [toy]);
+    const p = panel(16);
+    await tick();
+    const heard: HubToPanel[] = [];
+    hub.acceptPort(listening(16, heard));
+    await tick();
+    heard.length = 0;
+    const r = relay(16);
+    const toyFrame = (n: number, connectionId: string, json: unknown): PageToRelay => ({ ...(frame(n, connectionId) as PageFrame), direction: 'in', data: JSON.stringify(json) });
+    const history: PageToRelay = { ...(opened('hist') as object), transport: 'http-json', url: 'http://127.0.0.1/history?sid=A' } as PageToRelay;
+    r.send(batch(1, [history, toyFrame(1, 'hist', { toy: 'history' }), opened('ws-1'), toyFrame(2, 'ws-1', { ping: true })]));
+    await tick();
+    r.send(batch(2, [toyFrame(3, 'ws-1', { toy: 1, sid: 'A' }), toyFrame(4, 'ws-1', { toy: 2 })]));
+    await tick();
+    expect(heard.map((m) => m.type)).not.toContain('snapshot');
+    const last = heard.at(-1)!;
+    expect(last).toMatchObject({ type: 'append', removedSessions: ['1.ws-1'] });
+    expect(last.type === 'append' && last.sessions.map((s) => [s.id, [...s.connectionIds].sort()])).toEqual([['1.hist', ['1.hist', '1.ws-1']]]);
+    expect([...p.store.sessions.value.keys()]).toEqual(['1.hist']);
+    // The panel's own store, fed what the hub sent, ends with the one joined session and every frame.
+    const store = createPanelStore();
+    applyEvent(store, { type: 'hub', message: { type: 'snapshot', tabId: 16, capture: { connections: [], frames: [] }, sessions: [], dropped: 0, cut: 0, rejected: 0, ignored: 0, preserveLog: false, recording: true } });
+    for (const message of heard) applyEvent(store, { type: 'hub', message });
+    expect(store.sessions.set.list.map((s) => [...s.connectionIds].sort())).toEqual([['1.hist', '1.ws-1']]);
+    expect(store.sessions.set.list[0]!.pipeline.frames.map((f) => f.index)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('keeps at most a window of frames unapplied on the way to a panel, says how many wait, and sends the rest as it applies them', async () => {
+    const { hub, relay } = setup();
+    const [mine, theirs] = memoryPortPair('panel', { id: EXT, url: `${ORIGIN}panel.html` });
+    const heard: HubToPanel[] = [];
+    mine.onMessage.addListener((m) => heard.push(m as HubToPanel));
+    mine.postMessage({ type: 'subscribe', tabId: 17 });
+    hub.acceptPort(theirs);
+    await tick();
+    const total = WINDOW + 5_000;
+    sendFrames(relay(17), total);
+    await tick();
+    const appends = () => heard.filter((m): m is Extract<HubToPanel, { type: 'append' }> => m.type === 'append');
+    const sent = () => appends().reduce((n, m) => n + m.frames.length, 0);
+    expect(sent()).toBe(WINDOW);
+    expect(Math.max(...appends().map((m) => m.frames.length))).toBeLessThanOrEqual(SLICE);
+    expect(appends().at(-1)!.waiting).toBe(total - WINDOW);
+    // The panel applied one slice: one more slice comes, and the count of what waits goes down.
+    mine.postMessage({ type: 'applied', frames: SLICE });
+    await tick();
+    expect(sent()).toBe(WINDOW + SLICE);
+    expect(appends().at(-1)!.waiting).toBe(total - WINDOW - SLICE);
+    mine.postMessage({ type: 'applied', frames: WINDOW });
+    await tick();
+    // Every frame exactly once, in order.
+    expect(appends().flatMap((m) => m.frames.map((f) => f.index))).toEqual(Array.from({ length: total }, (_, i) => i));
+    expect(appends().at(-1)!.waiting).toBe(0);
+  });
+
+  it('sends a big tab to a new panel as a first slice and then appends, every frame once', async () => {
+    const { relay, panel } = setup();
+    sendFrames(relay(18), 3 * SLICE + 7);
+    await tick();
+    const p = panel(18);
+    await tick();
+    expect(p.store.frames.map((f) => f.index)).toEqual(Array.from({ length: 3 * SLICE + 7 }, (_, i) => i));
   });
 
   it('bounds the buffer by the bytes frames take as JSON, not by their characters', async () => {
@@ -222,12 +299,12 @@ describe('Hub', () => {
     r.send(batch(1, [opened(), ...Array.from({ length: 10 }, (_, i) => control(i))]));
     await tick();
     const tab = (await hub.tab(13))!;
-    expect(tab.frames.length).toBeLessThanOrEqual(4);
-    expect(tab.record.dropped + tab.frames.length).toBe(10);
+    expect(tab.frameList().length).toBeLessThanOrEqual(4);
+    expect(tab.record.dropped + tab.frameList().length).toBe(10);
     const p = panel(13);
     await tick();
     expect(p.store.link.value).toBe('live');
-    expect(p.store.frames).toHaveLength(tab.frames.length);
+    expect(p.store.frames).toHaveLength(tab.frameList().length);
   });
 
   it('shows what the hook could not capture and how often its own code failed', async () => {
@@ -250,7 +327,7 @@ describe('Hub', () => {
     await tick();
     relay(10).send(batch(1, [opened(), frame(1), frame(2)]));
     await tick();
-    expect((await hub.tab(10))!.frames).toHaveLength(0);
+    expect((await hub.tab(10))!.frameList()).toHaveLength(0);
     expect(p.store.status.value).toMatchObject({ recording: false, ignored: 2 });
   });
 

@@ -11,6 +11,7 @@ import { Tab, type BatchResult, type TabLimits } from './tab';
 import type { HubStorage } from './storage';
 import { TabQueues } from './tab-queues';
 import { CoalescingStorage } from './coalescing-storage';
+import { PanelFeed } from './panel-feed';
 
 export interface IncomingPort extends PortLike {
   readonly sender?: { id?: string; url?: string; tab?: { id?: number } };
@@ -32,14 +33,17 @@ type PanelPort = TypedPort<HubToPanel, PanelToHub>;
 export class Hub {
   private readonly tabs = new Map<number, Tab>();
   private readonly queues = new TabQueues();
-  private readonly panels = new Map<number, Set<PanelPort>>();
+  /** Per tab, its panels, each fed under flow control (see PanelFeed). */
+  private readonly panels = new Map<number, Map<PanelPort, PanelFeed>>();
   private ready: Promise<void> = Promise.resolve();
   private readonly storage: HubStorage;
+  private limits: TabLimits | undefined;
   /** Ports refused or messages that failed validation, for the debug hook. */
   readonly refused = { ports: 0, messages: 0 };
 
   constructor(private readonly options: HubOptions) {
     this.storage = new CoalescingStorage(options.storage, options.writeGapMs);
+    this.limits = options.limits;
   }
 
   acceptPort(raw: IncomingPort): void {
@@ -61,7 +65,7 @@ export class Hub {
   onNavigation(tabId: number): Promise<void> {
     return this.queues.run(tabId, async () => {
       const tab = await this.tab(tabId, false);
-      if (!tab || tab.record.preserveLog || (tab.frames.length === 0 && tab.connections.size === 0)) return;
+      if (!tab || tab.record.preserveLog || (tab.frameStore.length === 0 && tab.connections.size === 0)) return;
       await this.clearTab(tab, false);
     });
   }
@@ -96,7 +100,7 @@ export class Hub {
     await this.ready;
     const stored = await this.storage.load(tabId);
     if (!stored && !create) return undefined;
-    tab = new Tab(tabId, this.options.registry, this.options.limits, stored);
+    tab = new Tab(tabId, this.options.registry, this.limits, stored);
     // A panel may still be subscribed to a tab that was forgotten (closed) and comes back.
     tab.sessions.setLive(this.watched(tabId));
     this.tabs.set(tabId, tab);
@@ -146,16 +150,16 @@ export class Hub {
 
   private tellPanels(tab: Tab, result: BatchResult): void {
     const tabId = tab.record.tabId;
-    if (result.regrouped) return this.send(tabId, this.snapshot(tab));
-    if (result.frames.length > 0 || result.connections.length > 0 || result.sessions.size > 0) {
-      // Frames the bound already dropped are not sent: the trim below would only remove them again.
-      const below = result.dropBelow ?? 0;
-      const frames = below > 0 ? result.frames.filter((f) => f.index >= below) : result.frames;
-      const sessions = [...result.sessions].map((id) => tab.sessions.summary(id)!).filter(Boolean);
-      this.send(tabId, { type: 'append', frames, connections: result.connections, sessions });
-    }
     // The panel drops what the hub dropped: a message of a few bytes, not the buffer again.
     if (result.dropBelow !== undefined) this.send(tabId, { type: 'trim', tabId, below: result.dropBelow });
+    // A regroup is a summary of the joined session (it lists the connections it took) and the ids
+    // of the sessions it emptied: the panel refolds the sessions concerned, never the whole tab.
+    const removedSessions = result.removedSessions;
+    if (result.frames.length === 0 && result.connections.length === 0 && result.sessions.size === 0 && removedSessions.length === 0) return;
+    const sessions = [...result.sessions].map((id) => tab.sessions.summary(id)!).filter(Boolean);
+    // Each panel gets the new frames as its window allows (frames the bound dropped are no longer there).
+    const news = { connections: result.connections, sessions, removedSessions };
+    for (const [port, feed] of this.panels.get(tabId) ?? []) if (!feed.pump(tab, news)) this.unwatch(tabId, port);
   }
 
   private acceptPanel(raw: IncomingPort): void {
@@ -170,10 +174,11 @@ export class Hub {
         const id = (tabId = message.tabId);
         void this.queues.run(id, async () => {
           const tab = (await this.tab(id))!;
-          if (!this.panels.has(id)) this.panels.set(id, new Set());
-          this.panels.get(id)!.add(port);
+          if (!this.panels.has(id)) this.panels.set(id, new Map());
+          const feed = new PanelFeed((m) => port.post(m));
+          this.panels.get(id)!.set(port, feed);
           tab.sessions.setLive(true);
-          port.post(this.snapshot(tab));
+          if (!feed.snapshot(tab)) this.unwatch(id, port);
         });
       } else if (tabId !== undefined) {
         const id = tabId;
@@ -196,6 +201,11 @@ export class Hub {
       case 'export':
         port.post({ type: 'export', requestId: message.requestId, capture: tab.capture(), dropped: tab.record.dropped });
         return;
+      case 'applied': {
+        const feed = this.panels.get(tabId)?.get(port);
+        if (feed && !feed.applied(tab, message.frames)) this.unwatch(tabId, port);
+        return;
+      }
       case 'subscribe':
         return;
     }
@@ -206,15 +216,11 @@ export class Hub {
     await this.storage.clear(tab.record.tabId, tab.record);
     if (kept.length > 0) await this.storage.write({ record: tab.record, connections: kept, frames: [] });
     this.send(tab.record.tabId, { type: 'cleared', tabId: tab.record.tabId });
-    if (this.watched(tab.record.tabId)) this.send(tab.record.tabId, this.snapshot(tab));
-  }
-
-  private snapshot(tab: Tab): HubToPanel {
-    return { type: 'snapshot', tabId: tab.record.tabId, capture: tab.capture(), sessions: tab.sessions.summaries(), ...tab.status() };
+    for (const [port, feed] of this.panels.get(tab.record.tabId) ?? []) if (!feed.snapshot(tab)) this.unwatch(tab.record.tabId, port);
   }
 
   private send(tabId: number, message: HubToPanel): void {
-    for (const port of this.panels.get(tabId) ?? []) if (!port.post(message)) this.unwatch(tabId, port);
+    for (const port of this.panels.get(tabId)?.keys() ?? []) if (!port.post(message)) this.unwatch(tabId, port);
   }
 
   private watched(tabId: number): boolean {
@@ -227,6 +233,11 @@ export class Hub {
     if (!set?.delete(port) || set.size > 0) return;
     this.panels.delete(tabId);
     this.tabs.get(tabId)?.sessions.setLive(false);
+  }
+
+  setLimits(limits: TabLimits): void {
+    this.limits = limits;
+    for (const tab of this.tabs.values()) tab.limits = limits;
   }
 
   /** Tabs held in memory right now (empty after a cold start until something touches a tab). */

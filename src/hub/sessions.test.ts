@@ -6,22 +6,9 @@ import { protocols } from '../protocols/registry';
 import type { Capture, Connection, Frame } from '../model/frame';
 import { splitSessions } from '../analysis/sessions';
 import type { ProtocolDefinition } from '../protocols/types';
-import { createRawFold } from '../protocols/raw-fold';
 import { TabSessions } from './sessions';
+import { toy } from './testing/toy-protocol';
 
-/** A toy protocol: frames `{"toy":…}` are decisive, `sid` (frame) or `?sid=` (url) is the session key. */
-const toy: ProtocolDefinition = {
-  id: 'ag-ui',
-  title: 'Toy',
-  rules: [],
-  detectFrame: (d) => (d.json && typeof d.json === 'object' && 'toy' in d.json ? 1 : 0),
-  sessionKey: (c, d) => {
-    const sid = d?.json && typeof d.json === 'object' ? (d.json as { sid?: unknown }).sid : undefined;
-    if (typeof sid === 'string') return sid;
-    return c.url ? (new URL(c.url).searchParams.get('sid') ?? undefined) : undefined;
-  },
-  createFold: createRawFold,
-};
 
 function capture(): Capture {
   const connections: Connection[] = [
@@ -47,11 +34,23 @@ function capture(): Capture {
   return { connections, frames };
 }
 
+/** TabSessions over frames held here, as a tab holds them. */
+function tabSessions(registry: readonly ProtocolDefinition[]): TabSessions {
+  const held: Frame[] = [];
+  const sessions = new TabSessions(registry, (ids) => held.filter((f) => ids.has(f.connectionId)));
+  const append = sessions.append.bind(sessions);
+  sessions.append = (f) => {
+    held.push(f);
+    return append(f);
+  };
+  return sessions;
+}
+
 describe('TabSessions', () => {
   it('groups connections as splitSessions does, frame by frame', () => {
     const c = capture();
     const expected = splitSessions(c, [toy]).map((s) => s.connections.map((x) => x.id).sort());
-    const live = new TabSessions([toy]);
+    const live = tabSessions([toy]);
     for (const conn of c.connections) live.addConnection(conn);
     let regrouped = 0;
     for (const f of c.frames) if (live.append(f).regrouped) regrouped++;
@@ -64,7 +63,7 @@ describe('TabSessions', () => {
 
   it('counts every frame of a joined session once and keeps frames of unknown connections', () => {
     const c = capture();
-    const live = new TabSessions([toy]);
+    const live = tabSessions([toy]);
     for (const conn of c.connections) live.addConnection(conn);
     for (const f of c.frames) live.append(f);
     live.append({ index: 99, connectionId: 'ghost', time: 0, direction: 'in', kind: 'message', data: 'x' });
@@ -87,7 +86,7 @@ describe('TabSessions', () => {
       ['ws', { toy: 'replayed' }],
     ];
     const frames: Frame[] = rows.map(([connectionId, json], index) => ({ index, connectionId, time: index, direction: 'in', kind: 'message', data: JSON.stringify(json) }));
-    const live = new TabSessions([toy]);
+    const live = tabSessions([toy]);
     for (const conn of connections) live.addConnection(conn);
     for (const f of frames) live.append(f);
     expect(live.summaries().map((s) => [...s.connectionIds].sort())).toEqual([['hist', 'ws']]);
@@ -108,14 +107,14 @@ describe('TabSessions pipelines', () => {
     const expected = new Map([...findingsOf(capture)].map(([k, rules]) => [k, rules.length]));
 
     it(`${file}: summaries built on demand count what splitSessions finds`, () => {
-      const sessions = new TabSessions(protocols);
+      const sessions = tabSessions(protocols);
       for (const c of capture.connections) sessions.addConnection(c);
       for (const f of capture.frames) sessions.append(f);
       expect(counted(sessions)).toEqual(expected);
     });
 
     it(`${file}: live pipelines, asked for summaries along the way, end with the same counts`, () => {
-      const sessions = new TabSessions(protocols);
+      const sessions = tabSessions(protocols);
       sessions.setLive(true);
       for (const c of capture.connections) sessions.addConnection(c);
       capture.frames.forEach((f, i) => {

@@ -23,7 +23,9 @@ const MAX_RULES_IN_SUMMARY = 20;
 
 interface ConnectionState {
   connection: Connection;
-  frames: Frame[];
+  /** The frames the key search reads (its first KEY_SEARCH_FRAMES); the tab holds them all. */
+  early: Frame[];
+  frames: number;
   detector: ProtocolDetector;
   protocol: ProtocolDefinition | undefined;
   key: string | undefined;
@@ -44,10 +46,16 @@ export class TabSessions {
   private readonly byKey = new Map<string, string>();
   private waitingHistory: string | undefined;
   private live = false;
+  /** Sessions emptied by a join since the last `takeRemoved`. */
+  private removed: string[] = [];
   /** Frames whose grouping or analysis threw (a fault in the inspector); each cost only its own analysis. */
   faults = 0;
 
-  constructor(private readonly registry: readonly ProtocolDefinition[]) {}
+  /** `framesOf` reads the tab's held frames of some connections, oldest first. */
+  constructor(
+    private readonly registry: readonly ProtocolDefinition[],
+    private readonly framesOf: (connectionIds: ReadonlySet<string>) => Iterable<Frame>,
+  ) {}
 
   /**
    * Live: pipelines, once built, follow every frame (a panel shows the summaries). Not live: the
@@ -66,7 +74,7 @@ export class TabSessions {
       return known.session;
     }
     const detector = new ProtocolDetector(this.registry);
-    const state: ConnectionState = { connection, frames: [], detector, protocol: detector.connection(connection), key: undefined, scanned: 0, session: connection.id };
+    const state: ConnectionState = { connection, early: [], frames: 0, detector, protocol: detector.connection(connection), key: undefined, scanned: 0, session: connection.id };
     this.connections.set(connection.id, state);
     this.sessions.set(connection.id, { id: connection.id, connectionIds: [connection.id], pipeline: undefined });
     this.place(state);
@@ -76,9 +84,10 @@ export class TabSessions {
   /** Feeds a frame to its session. Returns the session id and whether sessions were regrouped. */
   append(frame: Frame): { session: string; regrouped: boolean } {
     const state = this.connections.get(frame.connectionId) ?? this.connections.get(this.addAndGet(frame.connectionId))!;
-    state.frames.push(frame);
+    state.frames++;
     if (state.scanned < KEY_SEARCH_FRAMES && (!state.protocol || state.key === undefined)) {
       state.scanned++;
+      state.early.push(frame);
       const before = { protocol: state.protocol, key: state.key };
       this.guard(() => {
         const decoded = decodeFrame(frame);
@@ -87,7 +96,7 @@ export class TabSessions {
         if (state.protocol && !before.protocol) {
           // The key may sit in a frame before the one that gave the protocol away (e.g. the page's
           // subscription, sent before the replay reveals the protocol).
-          for (const earlier of state.frames) {
+          for (const earlier of state.early) {
             if (state.key !== undefined) break;
             state.key = state.protocol.sessionKey?.(state.connection, earlier === frame ? decoded : decodeFrame(earlier));
           }
@@ -114,7 +123,7 @@ export class TabSessions {
       counts[f.severity]++;
       if (rules.size < MAX_RULES_IN_SUMMARY) rules.add(f.rule);
     }
-    const frames = s.connectionIds.reduce((n, c) => n + (this.connections.get(c)?.frames.length ?? 0), 0);
+    const frames = s.connectionIds.reduce((n, c) => n + (this.connections.get(c)?.frames ?? 0), 0);
     // The agent's own session id names the session the same way live and when a file is re-imported.
     const key = s.connectionIds.map((c) => this.connections.get(c)?.key).find((k) => k !== undefined);
     return {
@@ -130,6 +139,13 @@ export class TabSessions {
     };
   }
 
+  /** Sessions that joined another one since the last call: a panel forgets them. */
+  takeRemoved(): string[] {
+    const removed = this.removed;
+    this.removed = [];
+    return removed;
+  }
+
   summaries(): SessionSummary[] {
     return [...this.sessions.keys()].map((id) => this.summary(id)!);
   }
@@ -139,6 +155,7 @@ export class TabSessions {
     this.sessions.clear();
     this.byKey.clear();
     this.waitingHistory = undefined;
+    this.removed = [];
   }
 
   private addAndGet(connectionId: string): string {
@@ -163,6 +180,7 @@ export class TabSessions {
     if (!target || target === own.id) return false;
     if (target === this.waitingHistory) this.waitingHistory = undefined;
     this.sessions.delete(own.id);
+    this.removed.push(own.id);
     const joined = this.sessions.get(target)!;
     joined.connectionIds.push(state.connection.id);
     state.session = target;
@@ -172,10 +190,11 @@ export class TabSessions {
 
   private pipelineFor(members: readonly ConnectionState[]): SessionPipeline {
     const protocol = members.find((m) => m.protocol)?.protocol?.id;
-    const pipeline = new SessionPipeline(this.registry, protocol ? { protocol } : {});
+    // The hub reads only findings and the protocol: the pipeline keeps no frames of its own.
+    const pipeline = new SessionPipeline(this.registry, { keepFrames: false, ...(protocol && { protocol }) });
     for (const m of members) this.guard(() => pipeline.addConnection(m.connection));
     // Frame by frame: one that throws must not keep the frames after it out of the session.
-    for (const f of members.flatMap((m) => m.frames).sort((a, b) => a.index - b.index)) this.guard(() => pipeline.append(f));
+    for (const f of this.framesOf(new Set(members.map((m) => m.connection.id)))) this.guard(() => pipeline.append(f));
     return pipeline;
   }
 

@@ -8,6 +8,7 @@ import type { ProtocolDefinition } from '../protocols/types';
 import { newTabRecord, type DocumentRecord, type StoredTab, type TabRecord } from './storage';
 import { TabSessions } from './sessions';
 import { jsonByteLength } from '../bridge/json-size';
+import { FrameStore } from './frame-store';
 
 export interface TabLimits {
   maxFrames: number;
@@ -19,7 +20,11 @@ export interface TabLimits {
   maxBytes: number;
 }
 
-export const DEFAULT_LIMITS: TabLimits = { maxFrames: 50_000, maxBytes: 100_000_000 };
+/**
+ * Bounded by bytes: frames are held compactly (FrameStore), so a tab of a million short frames fits;
+ * the frame count bound only keeps the typed arrays and the panel's indexes sane.
+ */
+export const DEFAULT_LIMITS: TabLimits = { maxFrames: 2_000_000, maxBytes: 256_000_000 };
 
 /** Room for a frame's fields around its payload in JSON. */
 const FRAME_FIELDS_BYTES = 160;
@@ -36,15 +41,15 @@ export interface BatchResult {
   sessions: Set<string>;
   /** Set when the buffer bound dropped frames: every stored frame below this index is gone. */
   dropBelow?: number;
-  /** Connections joined another session: summaries sent before no longer hold. */
-  regrouped?: boolean;
+  /** Sessions that joined another one (their connections are in a summary of `sessions`). */
+  removedSessions: string[];
 }
 
 export class Tab {
   record: TabRecord;
   readonly connections = new Map<string, Connection>();
-  frames: Frame[] = [];
-  private bytes = 0;
+  /** The held frames, oldest first (compact: read them with `frameList()` or the store's accessors). */
+  readonly frameStore = new FrameStore(frameBytes);
   /** Page messages whose storing threw (a fault in the hub); the rest of their batch was stored. */
   private failed = 0;
   readonly sessions: TabSessions;
@@ -52,11 +57,11 @@ export class Tab {
   constructor(
     tabId: number,
     registry: readonly ProtocolDefinition[],
-    private readonly limits: TabLimits = DEFAULT_LIMITS,
+    public limits: TabLimits = DEFAULT_LIMITS,
     stored?: StoredTab,
   ) {
     this.record = stored?.record ?? newTabRecord(tabId);
-    this.sessions = new TabSessions(registry);
+    this.sessions = new TabSessions(registry, (ids) => this.framesOf(ids));
     if (stored) this.rebuild(stored.connections, stored.frames);
   }
 
@@ -76,11 +81,22 @@ export class Tab {
   }
 
   capture(): CaptureLike {
-    return { connections: [...this.connections.values()], frames: this.frames };
+    return { connections: [...this.connections.values()], frames: this.frameList() };
+  }
+
+  /** Every held frame as objects (an export, a snapshot, tests). */
+  frameList(): Frame[] {
+    return this.frameStore.slice(0);
+  }
+
+  /** The held frames of these connections, oldest first (a session pipeline built from scratch). */
+  private *framesOf(connectionIds: ReadonlySet<string>): Iterable<Frame> {
+    const store = this.frameStore;
+    for (let p = 0; p < store.length; p++) if (connectionIds.has(store.connectionAt(p))) yield store.at(p);
   }
 
   applyBatch(batch: RelayBatch): BatchResult {
-    const result: BatchResult = { duplicate: false, frames: [], connections: [], sessions: new Set() };
+    const result: BatchResult = { duplicate: false, frames: [], connections: [], sessions: new Set(), removedSessions: [] };
     const doc = this.document(batch.document);
     if (batch.seq <= doc.lastSeq) return { ...result, duplicate: true };
     doc.lastSeq = batch.seq;
@@ -100,6 +116,8 @@ export class Tab {
       }
     }
     result.connections = [...changed.values()];
+    result.removedSessions = this.sessions.takeRemoved();
+    for (const id of result.removedSessions) result.sessions.delete(id);
     const dropBelow = this.enforceBound();
     if (dropBelow !== undefined) result.dropBelow = dropBelow;
     return result;
@@ -122,9 +140,7 @@ export class Tab {
     }
     const frame = this.toFrame(doc, message, changed);
     result.frames.push(frame);
-    const placed = this.sessions.append(frame);
-    result.sessions.add(placed.session);
-    if (placed.regrouped) result.regrouped = true;
+    result.sessions.add(this.sessions.append(frame).session);
   }
 
   /**
@@ -197,42 +213,42 @@ export class Tab {
       frame.truncated = { originalLength: m.truncated.originalLength };
       this.record.cut++;
     }
-    this.frames.push(frame);
-    this.bytes += frameBytes(frame);
+    this.frameStore.push(frame);
     return frame;
   }
 
   /** Drops the oldest frames down to 90 % of the bound, so the (costly) session rebuild is rare. */
   private enforceBound(): number | undefined {
     const { maxFrames, maxBytes } = this.limits;
-    if (this.frames.length <= maxFrames && this.bytes <= maxBytes) return undefined;
+    const store = this.frameStore;
+    if (store.length <= maxFrames && store.bytes <= maxBytes) return undefined;
     let drop = 0;
-    let bytes = this.bytes;
-    while (drop < this.frames.length && (this.frames.length - drop > maxFrames * 0.9 || bytes > maxBytes * 0.9)) {
-      bytes -= frameBytes(this.frames[drop]!);
+    let bytes = store.bytes;
+    while (drop < store.length && (store.length - drop > maxFrames * 0.9 || bytes > maxBytes * 0.9)) {
+      bytes -= store.sizeAt(drop);
       drop++;
     }
-    const kept = this.frames.slice(drop);
+    store.dropFront(drop);
     this.record.dropped += drop;
-    this.record.firstIndex = kept[0]?.index ?? this.record.nextIndex;
-    this.rebuild([...this.connections.values()], kept);
+    this.record.firstIndex = store.length > 0 ? store.indexAt(0) : this.record.nextIndex;
+    this.regroup();
     return this.record.firstIndex;
   }
 
   private rebuild(connections: readonly Connection[], frames: readonly Frame[]): void {
     this.connections.clear();
+    this.frameStore.clear();
+    for (const c of connections) this.connections.set(c.id, c);
+    for (const f of frames) this.frameStore.push(f);
+    this.regroup();
+  }
+
+  /** Groups the held frames into sessions afresh (after a load or a trim). */
+  private regroup(): void {
     this.sessions.clear();
-    this.frames = [];
-    this.bytes = 0;
-    for (const c of connections) {
-      this.connections.set(c.id, c);
-      this.sessions.addConnection(c);
-    }
-    for (const f of frames) {
-      this.frames.push(f);
-      this.bytes += frameBytes(f);
-      this.sessions.append(f);
-    }
+    for (const c of this.connections.values()) this.sessions.addConnection(c);
+    const store = this.frameStore;
+    for (let p = 0; p < store.length; p++) this.sessions.append(store.at(p));
   }
 }
 

@@ -24,6 +24,13 @@ export interface HubLink extends PanelTransport {
   close(): void;
 }
 
+/** Frames a hub message carries, which the hub counts against the panel's window. */
+export function framesIn(message: HubToPanel): number {
+  if (message.type === 'append') return message.frames.length;
+  if (message.type === 'snapshot') return message.capture.frames.length;
+  return 0;
+}
+
 export function connectHub(options: HubLinkOptions): HubLink {
   let port: TypedPort<PanelToHub, HubToPanel> | undefined;
   let closed = false;
@@ -33,7 +40,14 @@ export function connectHub(options: HubLinkOptions): HubLink {
     onLink('connecting');
     const p = new TypedPort<PanelToHub, HubToPanel>(options.connect(), HubToPanelSchema);
     port = p;
-    p.onMessage((message) => later.run(() => options.onMessage(message)));
+    p.onMessage((message) =>
+      later.run(() => {
+        options.onMessage(message);
+        // Flow control: the hub sends more once the panel has applied what it has (hub/panel-feed.ts).
+        const frames = framesIn(message);
+        if (frames > 0 && port === p) p.post({ type: 'applied', frames });
+      }),
+    );
     p.onDisconnect(() => {
       if (closed || port !== p) return;
       onLink('disconnected');

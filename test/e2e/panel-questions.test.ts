@@ -17,7 +17,8 @@ import { ruleDocAnchor } from '../../src/model/rule-anchor';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
 import { playToEnd, settledFrames, tabIdOf } from './support/panel-page';
 import { startTestServer, type TestServer } from './support/server';
-import { frontendFor, PANEL_IDS, setTheme, showPanel } from './support/devtools';
+import { setTheme } from './support/devtools';
+import { openWithPanel, until, type InDevTools } from './support/devtools-panel';
 
 const SCREENSHOTS = path.resolve(__dirname, 'screenshots');
 const PROMPT = 'What is the weather in Hanoi?';
@@ -31,10 +32,8 @@ let server: TestServer;
 let demo: DemoServer;
 let socketCount = 0;
 
-// More DevTools internals (Chromium 156), as in support/devtools.ts.
-// Headless DevTools docks to the right of a blank stand-in for the page; undocked, the window is all DevTools,
-// so the viewport size is the DevTools window's size.
-const UNDOCK = `import('./ui/legacy/legacy.js').then((ui) => ui.DockController.DockController.instance().setDockSide('undocked'))`;
+// More DevTools internals (Chromium 156), as in support/devtools.ts. The tab is opened undocked
+// (support/devtools-panel.ts): the window is all DevTools, so the viewport size is the DevTools window's size.
 const DRAWER_SHOWN = `import('./ui/legacy/legacy.js').then((ui) => ui.InspectorView.InspectorView.instance().drawerVisible())`;
 
 /** An OpenAI Chat Completions stream, as `data:` records. */
@@ -117,40 +116,6 @@ afterAll(async () => {
   await demo?.close();
 });
 
-/** Polls `read` until `ok` holds (usable in hooks, where expect.poll is not). */
-async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await read();
-    if (ok(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(value)})`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
-interface InDevTools {
-  page: Page;
-  frontend: Page;
-  panel: PwFrame;
-}
-
-/** Opens `url` in a new tab and shows the Agents panel in that tab's DevTools window. */
-async function openWithPanel(url: string): Promise<InDevTools> {
-  const devtoolsOpened = browser.context.waitForEvent('page', { predicate: (p) => p.url().startsWith('devtools://') });
-  const page = await browser.context.newPage();
-  await devtoolsOpened;
-  await page.goto(url);
-  const frontend = await frontendFor(browser.context, url);
-  await frontend.evaluate(UNDOCK);
-  await frontend.setViewportSize({ width: 1280, height: 800 });
-  const panelId = `chrome-extension://${browser.extensionId}Agents`;
-  await until(() => frontend.evaluate<string[]>(PANEL_IDS), (ids) => ids.includes(panelId), 'the Agents panel');
-  await frontend.evaluate(showPanel(panelId));
-  const panel = await until(async () => frontend.frames().find((f) => f.url().includes(`${browser.extensionId}/panel.html`)), (f) => f !== undefined, 'the panel frame');
-  await panel!.waitForSelector('[data-testid="link"][data-state="live"]');
-  return { page, frontend, panel: panel! };
-}
-
 interface ExportedFrame {
   index: number;
   connectionId: string;
@@ -195,7 +160,7 @@ describe.sequential('a chat page and two sockets, in the real DevTools panel', (
   let chatConnection = '';
 
   beforeAll(async () => {
-    q = await openWithPanel(`${server.origin}/questions.html`);
+    q = await openWithPanel(browser, `${server.origin}/questions.html`);
     await q.page.evaluate(() => (window as unknown as { ask(): Promise<void> }).ask());
     await q.page.evaluate(() => (window as unknown as { socket(n: number): Promise<void> }).socket(1));
     await q.page.evaluate(() => (window as unknown as { socket(n: number): Promise<void> }).socket(2));
@@ -345,7 +310,7 @@ describe.sequential('a demo run with findings, in the real DevTools panel', () =
   let frameCount = 0;
 
   beforeAll(async () => {
-    d = await openWithPanel(`${demo.url}?scenario=normal&transport=ws&buggy=1`);
+    d = await openWithPanel(browser, `${demo.url}?scenario=normal&transport=ws&buggy=1`);
     await d.page.click('#start');
     await d.page.waitForFunction(() => new URL(location.href).searchParams.has('session'));
     await playToEnd(d.page);

@@ -32,6 +32,8 @@ export function connectToHub(store: PanelStore, tabId: number, connect: () => Po
         return;
       }
       apply(store, message);
+      const frames = message.type === 'append' ? message.frames.length : message.type === 'snapshot' ? message.capture.frames.length : 0;
+      if (frames > 0) p.post({ type: 'applied', frames });
     });
     p.onDisconnect(() => {
       if (closed || port !== p) return;

@@ -50,8 +50,9 @@ export function apply(store: PanelStore, message: HubToPanel): void {
           for (const c of message.connections) next.set(c.id, c);
           store.connections.value = next;
         }
-        if (message.sessions.length > 0) {
+        if (message.sessions.length > 0 || message.removedSessions) {
           const next = new Map(store.sessions.value);
+          for (const id of message.removedSessions ?? []) next.delete(id);
           for (const s of message.sessions) next.set(s.id, s);
           store.sessions.value = next;
         }

@@ -7,6 +7,7 @@ import { FindingsList } from './FindingsList';
 import { FrameDetail } from './FrameDetail';
 import { RequestView } from './RequestView';
 import { Waterfall } from './Waterfall';
+import { ConversationTurns, hasConversations } from './ConversationTurns';
 
 export function DetailTabs({ store, withFrameTab }: { store: PanelStore; withFrameTab: boolean }) {
   const chosen = store.tab.value;
@@ -19,6 +20,7 @@ export function DetailTabs({ store, withFrameTab }: { store: PanelStore; withFra
     ['findings', findings > 0 ? `Findings (${findings})` : 'Findings'],
     ['request', 'Request'],
     ['waterfall', 'Waterfall'],
+    ...(hasConversations(store) ? ([['conversation', 'Conversation']] as Array<[DetailTab, string]>) : []),
   ];
   const onKeyDown = (e: KeyboardEvent) => {
     const at = tabs.findIndex(([id]) => id === tab);
@@ -55,6 +57,7 @@ export function DetailTabs({ store, withFrameTab }: { store: PanelStore; withFra
         {tab === 'findings' && <FindingsList store={store} />}
         {tab === 'request' && <RequestView store={store} />}
         {tab === 'waterfall' && <Waterfall store={store} />}
+        {tab === 'conversation' && <ConversationTurns store={store} />}
       </div>
     </section>
   );

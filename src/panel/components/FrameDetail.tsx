@@ -25,7 +25,7 @@ export function FrameDetail({ store }: { store: PanelStore }) {
   const description = store.log.describe(position, store.protocolOf(frame.connectionId));
   const bytes = store.log.bytes[position] ?? 0;
   const start = session && !store.untimed.value ? sessionStart(session) : undefined;
-  const findings = (session?.pipeline.findings() ?? []).filter((f) => f.frames.includes(index));
+  const findings = (session ? [...session.pipeline.findings(), ...store.findings.across.of(session)] : []).filter((f) => f.frames.includes(index));
   const items = session ? itemsOfFrame(session.pipeline.view().items, index) : [];
   const copy = async () => {
     const text = decoded.json !== undefined ? safeJson(decoded.json, { indent: 2, maxDepth: MAX_PRINT_DEPTH }) : JSON.stringify(frameText(frame));

@@ -18,12 +18,13 @@ const PLAIN_UP_TO = 200;
 
 export function SessionBar({ store }: { store: PanelStore }) {
   track(store.sessionsVersion.value);
+  track(store.findingsVersion.value);
   const [open, setOpen] = useState(false);
   const scoped = store.sessions.scoped.value;
   const current = store.sessions.current.value;
   const list = store.sessions.set.list;
   const options = { live: store.source.value === 'hub', untimed: store.untimed.value };
-  const summarize = (s: PanelSession) => summarizeSession(s, store.connections.value, store.connectionName, options);
+  const summarize = (s: PanelSession) => summarizeSession(s, store.connections.value, store.connectionName, options, store.findings.across.of(s));
   const shown = scoped ? summarize(scoped) : undefined;
   const pageTitle = pageHeading(store);
   return (

@@ -1,10 +1,11 @@
-// The raw frame timeline: one row per frame, virtualised with @tanstack/virtual-core so only the rows
-// in view (plus a few) exist in the DOM, whatever the capture's size. Columns: the frame number used
+// The raw frame timeline: one row per frame, windowed (fixed-row-window.ts: rows of one height, found
+// by division) so only the rows in view (plus a few) exist in the DOM and an append costs the same
+// whatever the capture's size. Columns: the frame number used
 // everywhere (findings, the CLI), time since the session's request (clock time on hover), an optional
 // gap column, direction, connection, what the frame is for its protocol, a preview of its data, its size
 // in bytes and a finding marker. Keyboard: up/down, page up/down, home/end move the selection.
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
-import { Virtualizer, elementScroll, observeElementOffset, observeElementRect, type VirtualizerOptions } from '@tanstack/virtual-core';
+import { FixedRowWindow, type FixedRowOptions } from './fixed-row-window';
 import type { Frame } from '../../model/frame';
 import type { PanelStore } from '../store/store';
 import { applyEvent } from '../store/apply';
@@ -30,20 +31,17 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
   // Touch the findings version so markers repaint when findings arrive for frames already shown.
   track(store.findingsVersion.value);
 
-  const options: VirtualizerOptions<HTMLDivElement, HTMLDivElement> = {
+  const options: FixedRowOptions = {
     count: visible.count,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_HEIGHT,
-    observeElementRect,
-    observeElementOffset,
-    scrollToFn: elementScroll,
+    rowHeight: ROW_HEIGHT,
     overscan: OVERSCAN,
     onChange: () => rerender(0),
   };
-  const virtualizer = useRef<Virtualizer<HTMLDivElement, HTMLDivElement> | null>(null);
-  if (!virtualizer.current) virtualizer.current = new Virtualizer(options);
+  const virtualizer = useRef<FixedRowWindow | null>(null);
+  if (!virtualizer.current) virtualizer.current = new FixedRowWindow(options);
   const v = virtualizer.current;
-  v.setOptions({ ...v.options, ...options });
+  v.setOptions(options);
   useLayoutEffect(() => v._didMount(), [v]);
   useLayoutEffect(() => v._willUpdate());
 
@@ -131,7 +129,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
             const frame = store.log.frames[position] as Frame;
             const previous = row.index > 0 ? store.log.frames[list[row.index - 1] as number] : undefined;
             const description = store.log.describe(position, store.protocolOf(frame.connectionId));
-            const severity = store.findings.index.severityOf(frame.index);
+            const severity = store.filters.context.severityOf(frame.index);
             const isSelected = frame.index === selected;
             const start = startOf(frame.connectionId);
             const since = untimed || start === undefined ? undefined : frame.time - start;

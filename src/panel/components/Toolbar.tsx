@@ -97,7 +97,16 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
           {counts.info} info
         </span>
       </span>
-      {status.dropped > 0 && <span class="dropped warning">{status.dropped} frames dropped</span>}
+      {status.dropped > 0 && (
+        <span class="dropped warning" data-testid="dropped" data-count={status.dropped} title="Frames the capture's bounds dropped, oldest first (the background's buffer, the page's queue)">
+          {status.dropped} frames dropped
+        </span>
+      )}
+      {(status.waiting ?? 0) > 0 && (
+        <span class="waiting" data-testid="waiting" data-count={status.waiting} title="Frames the background holds that the panel has not shown yet: they follow as it catches up">
+          {plural(status.waiting!, 'frame')} to come
+        </span>
+      )}
       {status.cut > 0 && <span class="cut warning">{status.cut} frames cut</span>}
       {status.rejected > 0 && (
         <span class="rejected warning" data-testid="rejected" title="Messages from the page that failed validation">

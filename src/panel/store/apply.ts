@@ -84,6 +84,7 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
       store.status.value = status;
       setConnections(store, capture.connections);
       addFrames(store, capture.frames, sessions);
+      store.findings.across.invalidate();
       return;
     }
     case 'append':
@@ -96,13 +97,17 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
         store.connections.value = new MapView(store.connectionTable);
       }
       addFrames(store, message.frames, message.sessions);
+      // A request that opened or a stream that closed can join or end a tool loop; frames alone cannot.
+      if (message.connections.length > 0 || message.sessions.length > 0 || (message.removedSessions?.length ?? 0) > 0) store.findings.across.invalidate();
+      if (message.waiting !== undefined && message.waiting !== store.status.value.waiting) store.status.value = { ...store.status.value, waiting: message.waiting };
       return;
     case 'trim':
       if (store.source.value === 'hub' && message.tabId === store.tabId.value) trim(store, message.below);
       return;
     case 'status': {
       const { type: _t, ...status } = message;
-      store.status.value = status;
+      // The tab's counters; how far this panel is behind comes with the appends.
+      store.status.value = { ...status, waiting: store.status.value.waiting ?? 0 };
       return;
     }
     case 'cleared':
@@ -156,6 +161,7 @@ function trim(store: PanelStore, below: number): void {
     if (pick.value !== undefined && !sessions.get(pick.value)) pick.value = undefined;
   }
   afterFrames(store, true);
+  store.findings.across.invalidate();
 }
 
 function afterFrames(store: PanelStore, changed: boolean): void {
@@ -190,6 +196,7 @@ function loadCapture(store: PanelStore, capture: Capture, fileName: string | und
   for (const f of frames) guardFrame(store, () => store.log.add(f));
   store.sessions.set.loadCapture({ ...capture, frames });
   afterFrames(store, true);
+  store.findings.across.invalidate();
 }
 
 function setConnections(store: PanelStore, connections: readonly Connection[]): void {
@@ -220,7 +227,7 @@ function selectFinding(store: PanelStore, finding: Finding): void {
   const at = findings.indexOf(finding);
   store.selection.finding.value = at >= 0 ? at : undefined;
   store.selection.highlighted.value = new Set(finding.frames);
-  const first = findingFrame(finding);
+  const first = frameInCurrentSession(store, finding) ?? findingFrame(finding);
   // A finding's frame hidden by the filter would select nothing visible: show everything again.
   const position = store.log.positionOf(first);
   if (position !== undefined && !store.filters.visible.peek().list.includes(position)) store.filters.query.value = '';
@@ -228,6 +235,14 @@ function selectFinding(store: PanelStore, finding: Finding): void {
   selectFrame(store, first);
   // Scrub to where the finding was reported, so the rendering shows what the rule saw.
   store.scrub.at.value = Math.max(first, finding.at);
+}
+
+/** A finding across requests points into several sessions: its first frame in the session shown, so the selection stays there. */
+function frameInCurrentSession(store: PanelStore, finding: Finding): number | undefined {
+  const current = store.sessions.current.peek();
+  let first: number | undefined;
+  for (const index of finding.frames) if (ownerOf(store, index) === current && (first === undefined || index < first)) first = index;
+  return first;
 }
 
 function stepFinding(store: PanelStore, step: 1 | -1): void {
@@ -283,6 +298,7 @@ function reset(store: PanelStore): void {
   store.log.reset();
   store.sessions.set.clear();
   store.findings.index.clear();
+  store.findings.across.invalidate();
   store.sessions.set.rebuilt = false;
   setConnections(store, []);
   store.selection.frame.value = undefined;

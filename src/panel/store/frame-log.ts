@@ -10,6 +10,7 @@ import type { FrameDescription, ProtocolDefinition } from '../../protocols/types
 import { payloadBytes } from './frame-row';
 import { describeRawFrame } from '../../analysis/describe-frame';
 import { isEmptyQuery, matchesQuery, queryUsesFindings, type ParsedQuery, type QueryRow } from './query';
+import { framePredicate } from './frame-filter';
 
 /** What the log asks of the rest of the store when it describes and filters frames. */
 export interface FrameContext {
@@ -25,8 +26,12 @@ export class FrameLog {
   private descriptions: (FrameDescription | undefined)[] = [];
   private describedAs: (string | undefined)[] = [];
   private byConnection = new Map<string, Frame[]>();
-  /** Capture index → position + `base`, so a trim need not renumber the frames it keeps. */
-  private positions = new Map<number, number>();
+  /**
+   * Frames arrive in capture order (the hub's appends, a sorted import), so a frame is found by a
+   * binary search over `frames`, with no map entry per frame. Only frames added out of order make
+   * this map (capture index → position + `base`, so a trim need not renumber what it keeps).
+   */
+  private positions: Map<number, number> | undefined;
   private base = 0;
   private visible: { query: ParsedQuery; scope: ReadonlySet<string> | undefined; markers: number; done: number; list: number[] } | undefined;
 
@@ -36,13 +41,18 @@ export class FrameLog {
     this.descriptions = [];
     this.describedAs = [];
     this.byConnection = new Map();
-    this.positions = new Map();
+    this.positions = undefined;
     this.base = 0;
     this.visible = undefined;
   }
 
   add(frame: Frame): void {
-    this.positions.set(frame.index, this.frames.length + this.base);
+    const last = this.frames[this.frames.length - 1];
+    if (!this.positions && last && frame.index <= last.index) {
+      this.positions = new Map();
+      for (let i = 0; i < this.frames.length; i++) this.positions.set((this.frames[i] as Frame).index, i + this.base);
+    }
+    this.positions?.set(frame.index, this.frames.length + this.base);
     this.frames.push(frame);
     this.bytes.push(payloadBytes(frame));
     let list = this.byConnection.get(frame.connectionId);
@@ -60,8 +70,20 @@ export class FrameLog {
 
   /** Position in `frames` of the frame with this capture index. */
   positionOf(index: number): number | undefined {
-    const at = this.positions.get(index);
-    return at === undefined ? undefined : at - this.base;
+    if (this.positions) {
+      const at = this.positions.get(index);
+      return at === undefined ? undefined : at - this.base;
+    }
+    let lo = 0;
+    let hi = this.frames.length - 1;
+    while (lo <= hi) {
+      const mid = (lo + hi) >>> 1;
+      const at = (this.frames[mid] as Frame).index;
+      if (at === index) return mid;
+      if (at < index) lo = mid + 1;
+      else hi = mid - 1;
+    }
+    return undefined;
   }
 
   byIndex(index: number): Frame | undefined {
@@ -84,7 +106,7 @@ export class FrameLog {
     this.base += drop;
     const perConnection = new Map<string, number>();
     for (const f of dropped) {
-      this.positions.delete(f.index);
+      this.positions?.delete(f.index);
       perConnection.set(f.connectionId, (perConnection.get(f.connectionId) ?? 0) + 1);
     }
     for (const [id, n] of perConnection) {
@@ -129,10 +151,12 @@ export class FrameLog {
       v = this.visible = { query, scope, markers, done: 0, list: [] };
     }
     const all = isEmptyQuery(query);
+    // Terms over the frame's own fields are matched without a row object per frame.
+    const fast = all ? undefined : framePredicate(query, (id) => ctx.connectionName(id));
     for (let i = v.done; i < this.frames.length; i++) {
       const frame = this.frames[i] as Frame;
       if (scope && !scope.has(frame.connectionId)) continue;
-      if (all || matchesQuery(query, this.queryRow(i, ctx))) v.list.push(i);
+      if (all || (fast ? fast(frame, this.bytes[i] ?? 0) : matchesQuery(query, this.queryRow(i, ctx)))) v.list.push(i);
     }
     v.done = this.frames.length;
     return v.list;

@@ -16,11 +16,13 @@ import { ConnectionNames } from './connection-names';
 import type { LinkState } from './events';
 import { track } from './track';
 import { sortFindings } from './finding-order';
+import { AcrossFindings, worse, type AcrossSettings } from './across-findings';
+import { withAcross } from './across-merge';
 
 export const EMPTY_STATUS: TabStatus = { dropped: 0, cut: 0, rejected: 0, ignored: 0, failed: 0, preserveLog: false, recording: true };
 
 /** The tabs of the detail pane. */
-export type DetailTab = 'frame' | 'rendering' | 'findings' | 'request' | 'waterfall';
+export type DetailTab = 'frame' | 'rendering' | 'findings' | 'request' | 'waterfall' | 'conversation';
 
 export interface SessionView {
   session: PanelSession;
@@ -77,7 +79,7 @@ function createPage() {
   };
 }
 
-export function createStore() {
+export function createStore(options: { across?: AcrossSettings } = {}) {
   const log = new FrameLog();
   const sessions = new SessionSet();
   const findingsIndex = new FindingsIndex();
@@ -91,13 +93,19 @@ export function createStore() {
   const query = signal('');
   const parsedQuery = computed(() => parseQuery(query.value));
   const tab = signal<DetailTab>('rendering');
+  const source = signal<'none' | 'hub' | 'file'>('none');
+  const across = new AcrossFindings(
+    () => ({ sessions: sessions.list, connections: connections.peek(), frame: (i) => log.byIndex(i), live: source.peek() === 'hub' }),
+    findingsVersion,
+    options.across,
+  );
 
   const protocolOf = (connectionId: string): ProtocolDefinition | undefined => {
     const id = sessions.ofConnection(connectionId)?.pipeline.protocol;
     return id === undefined || id === 'unknown' ? undefined : protocols.find((p) => p.id === id);
   };
   const connectionName = (connectionId: string): string => names.nameOf(connections.peek().get(connectionId), connectionId);
-  const frameContext: FrameContext = { severityOf: (i) => findingsIndex.severityOf(i), protocolOf, connectionName };
+  const frameContext: FrameContext = { severityOf: (i) => worse(findingsIndex.severityOf(i), across.severityOf(i)), protocolOf, connectionName };
 
   const scopedSession = computed<PanelSession | undefined>(() => {
     track(sessionsVersion.value);
@@ -135,9 +143,10 @@ export function createStore() {
 
   const sessionView = computed<SessionView | undefined>(() => {
     track(sessionsVersion.value);
+    track(findingsVersion.value);
     const session = currentSession.value;
     if (!session) return undefined;
-    const ordered = sortFindings(session.pipeline.findings());
+    const ordered = withAcross(sortFindings(session.pipeline.findings()), across.of(session));
     const frames = session.pipeline.frames;
     const last = frames[frames.length - 1]?.index;
     const scrubbed = scrub.live.value ? undefined : scrub.at.value;
@@ -174,7 +183,7 @@ export function createStore() {
     track(findingsVersion.value);
     track(sessionsVersion.value);
     const scoped = scopedSession.value;
-    const all = scoped ? scoped.pipeline.findings() : sessions.list.flatMap((s) => s.pipeline.findings());
+    const all = scoped ? [...scoped.pipeline.findings(), ...across.of(scoped)] : sessions.list.flatMap((s) => [...s.pipeline.findings(), ...across.of(s)]);
     return countBySeverity(all);
   });
 
@@ -188,7 +197,7 @@ export function createStore() {
     tabId: signal<number | undefined>(undefined),
     page: createPage(),
     /** Where the frames came from: the hub of a tab, an imported file, or nothing yet. */
-    source: signal<'none' | 'hub' | 'file'>('none'),
+    source,
     link: signal<LinkState>('offline'),
     /** How many times the link came back after dropping (the service worker was stopped). */
     reconnects: signal(0),
@@ -210,7 +219,7 @@ export function createStore() {
     tab,
     filters: { query, parsed: parsedQuery, visible, inScope, scope, context: frameContext },
     sessions: { set: sessions, current: currentSession, scoped: scopedSession, view: sessionView },
-    findings: { index: findingsIndex, counts: severityCounts },
+    findings: { index: findingsIndex, counts: severityCounts, across },
     toolbar: createToolbar(),
     /** Per group (session id + group id): the user's expand/collapse choice, overriding the automatic one. */
     groups: signal<ReadonlyMap<string, boolean>>(new Map()),

@@ -1,0 +1,195 @@
+// A busy agent with the panel open: one WebSocket delivering small AG-UI deltas at a fixed rate
+// (10,000 frames/s by default) for a while, the built extension in Chromium and the panel as a page
+// for the tab. Measures whether every frame the page received is either held or counted (relay and
+// hub drops, the hub's coalescing), how long the panel takes to answer a probe meanwhile, and the
+// resident memory of the extension's process. Needs .output/chrome-mv3.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WebSocketServer, type WebSocket } from 'ws';
+import { launchBrowser } from '../test/e2e/support/launch';
+import { LIVE, PANEL_SIZE, tabIdOf } from '../test/e2e/support/panel-page';
+import { rssByRole } from './process-cpu';
+
+export interface FloodBench {
+  rate: number;
+  seconds: number;
+  /** Frames the server sent and the page received (messages and the close). */
+  sent: number;
+  pageFrames: number;
+  /** What the hub accounts for: frames it took in, and the drops and merges it counts. */
+  hubTaken: number;
+  hubHeld: number;
+  dropped: number;
+  coalesced: number;
+  /** Page frames (and the socket's open) neither taken by the hub nor counted anywhere: must be 0. */
+  lostUncounted: number;
+  /** Frames the hub holds that the panel does not show once both settled, less those the panel counts. */
+  panelFrames: number;
+  panelShowsCounts: boolean;
+  probeP50Ms: number;
+  probeP95Ms: number;
+  probeMaxMs: number;
+  probes: number;
+  /** Resident MB of the extension process (service worker and panel page), the most seen. */
+  extensionPeakMb: number;
+  /** From the end of the flood to the panel showing the hub's final count. */
+  settleMs: number;
+}
+
+const PAGE = `<!doctype html><meta charset="utf-8"><title>flood</title><script>
+window.__frames = 0;
+window.__open = (url) => new Promise((resolve) => {
+  const ws = new WebSocket(url);
+  ws.onmessage = (e) => { window.__frames++; JSON.parse(e.data); };
+  ws.onclose = () => { window.__frames++; resolve(window.__frames); };
+  window.__done = new Promise((r) => ws.addEventListener('close', () => r(window.__frames)));
+  ws.onopen = () => resolve(0);
+});
+</script>`;
+
+const DELTA = (n: number) => `{"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"word${n % 100} "}`;
+
+type DebugTabs = { __asiDebug: { tabs(): Promise<{ tabId: number; frames: number; dropped: number; firstIndex: number; nextIndex: number; coalesced?: number }[]> } };
+
+function percentile(sorted: number[], p: number): number {
+  return sorted.length === 0 ? NaN : sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+}
+
+/** Sends `rate` frames a second for `seconds`, in 10 ms ticks that catch up with the clock. */
+function flood(ws: WebSocket, rate: number, seconds: number): Promise<number> {
+  return new Promise((resolve) => {
+    ws.send('{"type":"RUN_STARTED","threadId":"t1","runId":"r1"}');
+    ws.send('{"type":"TEXT_MESSAGE_START","messageId":"m1","role":"assistant"}');
+    let sent = 2;
+    const start = Date.now();
+    const timer = setInterval(() => {
+      const elapsed = Math.min(seconds * 1000, Date.now() - start);
+      const due = Math.floor((elapsed / 1000) * rate) + 2;
+      while (sent < due) ws.send(DELTA(sent++));
+      if (elapsed >= seconds * 1000) {
+        clearInterval(timer);
+        ws.send('{"type":"TEXT_MESSAGE_END","messageId":"m1"}');
+        ws.send('{"type":"RUN_FINISHED","threadId":"t1","runId":"r1"}');
+        ws.close(1000);
+        resolve(sent + 3); // two end events and the close
+      }
+    }, 10);
+  });
+}
+
+/** The panel's hottest functions (self time) over 5 s from `afterMs`: for finding where the time goes. */
+async function profilePanel(panel: import('playwright-core').Page, afterMs: number): Promise<string> {
+  await new Promise((r) => setTimeout(r, afterMs));
+  const cdp = await panel.context().newCDPSession(panel);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.start');
+  await new Promise((r) => setTimeout(r, 5000));
+  const { profile } = await cdp.send('Profiler.stop');
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const self = new Map<string, number>();
+  profile.samples!.forEach((id, i) => {
+    const f = byId.get(id)!.callFrame;
+    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
+    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas![i] ?? 0) / 1000);
+  });
+  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${k}`).join('\n');
+}
+
+export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBench> {
+  const server = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(PAGE);
+  });
+  const wss = new WebSocketServer({ server });
+  const sockets: Promise<WebSocket> = new Promise((r) => wss.once('connection', r));
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const origin = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const browser = await launchBrowser({ extension: true });
+  try {
+    const page = await browser.context.newPage();
+    await page.goto(`http://${origin}/flood.html`);
+    const tabId = await tabIdOf(browser, page);
+    const panel = await browser.context.newPage();
+    await panel.setViewportSize(PANEL_SIZE);
+    await panel.goto(`chrome-extension://${browser.extensionId}/panel.html?tabId=${tabId}`);
+    await panel.waitForSelector(LIVE);
+    await page.evaluate((url) => (window as unknown as { __open(u: string): Promise<number> }).__open(url), `ws://${origin}/ws`);
+    const ws = await sockets;
+    const probes: number[] = [];
+    let peak = 0;
+    let flooding = true;
+    const probing = (async () => {
+      while (flooding) {
+        const t = Date.now();
+        await panel.evaluate(() => 0);
+        probes.push(Date.now() - t);
+        peak = Math.max(peak, rssByRole(browser.profileDir).extension);
+        await new Promise((r) => setTimeout(r, 250));
+      }
+    })();
+    const profiled = process.env.ASI_FLOOD_PROFILE ? profilePanel(panel, (seconds * 1000) / 2) : undefined;
+    const sent = await flood(ws, rate, seconds);
+    if (profiled) console.error(await profiled);
+    if (process.env.ASI_FLOOD_PROFILE) {
+      const heap = await panel.evaluate(() => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 1e6);
+      const nodes = await panel.evaluate(() => document.getElementsByTagName('*').length);
+      const text = await panel.evaluate(() => document.body.textContent?.length ?? 0);
+      console.error(`panel JS heap ${heap.toFixed(0)} MB, ${nodes} elements, ${text} characters of text; extension RSS ${rssByRole(browser.profileDir).extension.toFixed(0)} MB`);
+    }
+    const floodEnd = Date.now();
+    const pageFrames = await page.evaluate(() => (window as unknown as { __done: Promise<number> }).__done);
+    flooding = false;
+    await probing;
+    const hubTab = async () => (await browser.serviceWorker!.evaluate(async (id: number) => (await (globalThis as unknown as DebugTabs).__asiDebug.tabs()).find((t) => t.tabId === id), tabId))!;
+    const panelCount = () => panel.evaluate(() => Number(document.querySelector('[data-testid="frame-count"]')?.getAttribute('data-count') ?? 0));
+    let hub = await hubTab();
+    let shown = -1;
+    for (const deadline = Date.now() + 300_000; Date.now() < deadline; ) {
+      await new Promise((r) => setTimeout(r, 500));
+      const next = await hubTab();
+      shown = await panelCount();
+      peak = Math.max(peak, rssByRole(browser.profileDir).extension);
+      if (next.nextIndex === hub.nextIndex && next.dropped === hub.dropped && shown === next.frames) {
+        hub = next;
+        break;
+      }
+      hub = next;
+    }
+    const settleMs = Date.now() - floodEnd;
+    const coalesced = hub.coalesced ?? 0;
+    // Frames below firstIndex were trimmed by the hub's bound (counted in `dropped` with the relay's).
+    const relayDropped = hub.dropped - hub.firstIndex;
+    // The hook records the socket's open as a frame too; the page's count has only messages and the close.
+    const lostUncounted = pageFrames + 1 - hub.nextIndex - relayDropped - coalesced;
+    const text = (await panel.locator('.toolbar, [data-testid="toolbar"]').first().textContent().catch(() => '')) ?? '';
+    const shows = (n: number) => n === 0 || text.includes(String(n));
+    const sorted = [...probes].sort((a, b) => a - b);
+    return {
+      rate,
+      seconds,
+      sent,
+      pageFrames,
+      hubTaken: hub.nextIndex,
+      hubHeld: hub.frames,
+      dropped: hub.dropped,
+      coalesced,
+      lostUncounted,
+      panelFrames: shown,
+      panelShowsCounts: shows(hub.dropped) && shows(coalesced),
+      probeP50Ms: percentile(sorted, 0.5),
+      probeP95Ms: percentile(sorted, 0.95),
+      probeMaxMs: sorted.at(-1) ?? NaN,
+      probes: sorted.length,
+      extensionPeakMb: peak,
+      settleMs,
+    };
+  } finally {
+    await browser.close();
+    wss.close();
+    server.close();
+  }
+}
+
+if (process.argv[1]?.endsWith('flood.ts')) {
+  console.log(await benchFlood(Number(process.env.ASI_FLOOD_RATE ?? 10_000), Number(process.env.ASI_FLOOD_SECONDS ?? 60)));
+}

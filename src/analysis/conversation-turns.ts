@@ -1,0 +1,138 @@
+// A conversation read as turns across its requests, the way a chat shows it: the user's message, the
+// tool calls the stream asked for, the results the page sent back in the next request, the final
+// answer. Each turn names the request it comes from and the frame to show for it (the request body
+// for what the page sent, the frame with finish_reason for what the stream answered).
+import { decodeFrame } from '../model/decode';
+import type { Frame } from '../model/frame';
+import { safeText } from '../model/safe-text';
+import { ChunkSchema } from '../protocols/openai-chat/schema';
+import { contentText } from '../protocols/shared/request-prompt';
+import { isRecord } from '../protocols/shared/view-helpers';
+import type { Conversation, ConversationRequest } from './conversations';
+import type { Session } from './sessions';
+
+export type TurnKind = 'user' | 'assistant' | 'tool-calls' | 'tool-result' | 'answer' | 'waiting';
+
+export interface ConversationTurn {
+  kind: TurnKind;
+  /** Plain text, one line per call or result. */
+  lines: string[];
+  /** Position of the request in the conversation's `requests`. */
+  request: number;
+  connectionId: string;
+  session: Session;
+  /** The frame that shows this turn. */
+  frame: number;
+}
+
+/** Longest text kept per line: a turn is a summary, the frame holds the whole payload. */
+const MAX_LINE = 400;
+
+export function conversationTurns(conversation: Conversation): ConversationTurn[] {
+  const turns: ConversationTurn[] = [];
+  const { requests } = conversation;
+  requests.forEach((request, position) => {
+    const at = (kind: TurnKind, lines: string[], frame: number): void => {
+      if (lines.length > 0) turns.push({ kind, lines, request: position, connectionId: request.connectionId, session: request.session, frame });
+    };
+    // A request sent again repeats messages already shown; only its answer is new.
+    if (request.repeats === undefined) sentTurns(request, at);
+    const answer = request.answer;
+    const finish = answer.finishFrame ?? request.firstFrame;
+    const text = answerText(request);
+    if (text) at('answer', [text], finish);
+    if (answer.toolCalls.length > 0) {
+      at('tool-calls', answer.toolCalls.map((c) => clip(`${c.name || '?'}(${c.arguments}) · ${c.id || 'no id'}`)), finish);
+      const followedUp = requests.some((r) => r.continues === position || r.repeats === position);
+      if (!followedUp && answer.finishReason === 'tool_calls') at('waiting', ['no request carried the tool results'], finish);
+    } else if (!text && answer.finishReason) at('answer', [`(no text; finish_reason ${clip(answer.finishReason)})`], finish);
+  });
+  return turns;
+}
+
+/** The messages the page added in this request: the user's turn, tool results (the carried tool calls were shown with the answer). */
+function sentTurns(request: ConversationRequest, at: (kind: TurnKind, lines: string[], frame: number) => void): void {
+  const results: string[] = [];
+  const flush = () => {
+    if (results.length > 0) at('tool-result', results.splice(0), request.firstFrame);
+  };
+  for (let i = request.newFrom; i < request.messages.length; i++) {
+    const m: unknown = request.messages[i];
+    if (!isRecord(m)) continue;
+    const role = typeof m.role === 'string' ? m.role : '';
+    if (role === 'tool') {
+      const id = typeof m.tool_call_id === 'string' ? m.tool_call_id : 'no tool_call_id';
+      results.push(clip(`${id} → ${contentText(m.content) ?? safeText(m.content, MAX_LINE)}`));
+      continue;
+    }
+    flush();
+    const text = contentText(m.content);
+    if (role === 'user' && text) at('user', [clip(text)], request.firstFrame);
+    // History the first request carries (earlier turns of a chat restored from storage).
+    else if (role === 'assistant' && i < request.messages.length - 1 && request.continues === undefined && text) at('assistant', [clip(text)], request.firstFrame);
+  }
+  flush();
+}
+
+/** The text of choice 0 of the request's stream. */
+function answerText(request: ConversationRequest): string {
+  if (request.session.pipeline.protocol !== 'openai-chat') return '';
+  let text = '';
+  for (const frame of framesOf(request)) {
+    if (frame.direction !== 'in' || frame.kind !== 'message') continue;
+    const chunk = ChunkSchema.safeParse(decodeFrame(frame).json);
+    if (!chunk.success) continue;
+    for (const choice of chunk.data.choices) {
+      const content = choice.delta?.content;
+      if ((choice.index ?? 0) === 0 && typeof content === 'string') text += content;
+    }
+    if (text.length > MAX_LINE * 4) break;
+  }
+  return clip(text.trim(), MAX_LINE * 4);
+}
+
+function framesOf(request: ConversationRequest): Frame[] {
+  return request.session.pipeline.frames.filter((f) => f.connectionId === request.connectionId);
+}
+
+function clip(text: string, max = MAX_LINE): string {
+  const one = text.replace(/\s+/g, ' ');
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one;
+}
+
+const LABEL: Record<TurnKind, string> = {
+  user: 'user',
+  assistant: 'assistant',
+  'tool-calls': 'tool calls',
+  'tool-result': 'tool results',
+  answer: 'assistant',
+  waiting: 'stalled',
+};
+
+export function turnLabel(kind: TurnKind): string {
+  return LABEL[kind];
+}
+
+/** A conversation that spans requests, or whose one request asked for tools (a loop that stopped there). */
+export function spansRequests(c: Conversation): boolean {
+  return c.requests.length > 1 || c.requests.some((r) => r.answer.toolCalls.length > 0);
+}
+
+/**
+ * The conversations as text, for `render`: one block per conversation that spans requests, each turn
+ * headed by its label and the 1-based frame number of the request it comes from.
+ */
+export function renderConversations(list: readonly Conversation[]): string {
+  return list
+    .filter(spansRequests)
+    .map((c) => {
+      const head = `== conversation ${c.id} (${c.protocol}, ${c.requests.length} request${c.requests.length === 1 ? '' : 's'}) ==\n`;
+      const body = conversationTurns(c).map((t) => {
+        const where = `request ${t.request + 1} #${t.frame + 1}`;
+        const [first = '', ...rest] = t.lines;
+        return [`${turnLabel(t.kind)} [${where}]: ${first}`, ...rest.map((l) => `  ${l}`)].join('\n');
+      });
+      return `${head}${body.join('\n')}\n`;
+    })
+    .join('');
+}

@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '../model/frame';
+import { FrameStore } from './frame-store';
+
+const make = (index: number): Frame => {
+  const f: Frame = { index, connectionId: `c${index % 3}`, time: 1000.5 + index, direction: index % 2 ? 'in' : 'out', kind: index % 7 === 0 ? 'close' : 'message', data: `{"n":${index},"t":"é☃"}` };
+  if (index % 5 === 0) f.eventName = `e${index}`;
+  if (index % 11 === 0) f.eventId = `id${index}`;
+  if (index % 13 === 0) f.truncated = { originalLength: 99_999 };
+  if (index % 17 === 0) f.encoding = 'base64';
+  if (index % 19 === 0) f.encoding = 'text';
+  return f;
+};
+
+describe('FrameStore', () => {
+  it('gives back every field of every frame across chunks, and drops from the front', () => {
+    const store = new FrameStore((f) => f.data.length + 10);
+    const all = Array.from({ length: 20_000 }, (_, i) => make(i + 5));
+    for (const f of all) store.push(f);
+    expect(store.length).toBe(20_000);
+    expect(store.bytes).toBe(all.reduce((n, f) => n + f.data.length + 10, 0));
+    expect(store.slice(0)).toEqual(all);
+    store.dropFront(9_000);
+    expect(store.length).toBe(11_000);
+    expect(store.at(0)).toEqual(all[9_000]);
+    expect(store.slice(0)).toEqual(all.slice(9_000));
+    expect(store.bytes).toBe(all.slice(9_000).reduce((n, f) => n + f.data.length + 10, 0));
+    expect(store.positionFrom(15_000)).toBe(15_000 - 5 - 9_000);
+    expect(store.positionFrom(0)).toBe(0);
+    expect(store.positionFrom(1e9)).toBe(11_000);
+    expect(store.connectionAt(3)).toBe(all[9_003]!.connectionId);
+    // Still appends after a drop, and a drop of everything leaves it empty and usable.
+    store.push(make(20_005));
+    expect(store.at(store.length - 1)).toEqual(make(20_005));
+    store.dropFront(store.length);
+    expect(store.length).toBe(0);
+    expect(store.bytes).toBe(0);
+    store.push(make(30_000));
+    expect(store.slice(0)).toEqual([make(30_000)]);
+  });
+
+  it('drops exactly one chunk of frames and keeps the next', () => {
+    const store = new FrameStore(() => 1);
+    for (let i = 0; i < 8192 * 2 + 3; i++) store.push(make(i));
+    store.dropFront(8192);
+    expect(store.at(0).index).toBe(8192);
+    store.dropFront(8192);
+    expect(store.slice(0).map((f) => f.index)).toEqual([16_384, 16_385, 16_386]);
+    expect(() => store.at(3)).toThrow(RangeError);
+  });
+});

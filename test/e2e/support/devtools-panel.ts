@@ -1,0 +1,42 @@
+// Opening a page with its DevTools window showing the Agents panel (headless Chromium launched with
+// `devtools: true` and the built extension), as a user meets it.
+import type { Frame as PwFrame, Page } from 'playwright-core';
+import type { LaunchedBrowser } from './launch';
+import { frontendFor, PANEL_IDS, showPanel } from './devtools';
+
+// A DevTools internal of Chromium 156, as in devtools.ts: undocked, the window is all DevTools.
+const UNDOCK = `import('./ui/legacy/legacy.js').then((ui) => ui.DockController.DockController.instance().setDockSide('undocked'))`;
+
+export interface InDevTools {
+  page: Page;
+  frontend: Page;
+  panel: PwFrame;
+}
+
+/** Polls `read` until `ok` holds (usable in hooks, where expect.poll is not). */
+export async function until<T>(read: () => Promise<T>, ok: (value: T) => boolean, what: string, timeoutMs = 20_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (ok(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what} (last: ${JSON.stringify(value)})`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** Opens `url` in a new tab and shows the Agents panel in that tab's undocked DevTools window (1280×800). */
+export async function openWithPanel(browser: LaunchedBrowser, url: string): Promise<InDevTools> {
+  const devtoolsOpened = browser.context.waitForEvent('page', { predicate: (p) => p.url().startsWith('devtools://') });
+  const page = await browser.context.newPage();
+  await devtoolsOpened;
+  await page.goto(url);
+  const frontend = await frontendFor(browser.context, url);
+  await frontend.evaluate(UNDOCK);
+  await frontend.setViewportSize({ width: 1280, height: 800 });
+  const panelId = `chrome-extension://${browser.extensionId}Agents`;
+  await until(() => frontend.evaluate<string[]>(PANEL_IDS), (ids) => ids.includes(panelId), 'the Agents panel');
+  await frontend.evaluate(showPanel(panelId));
+  const panel = await until(async () => frontend.frames().find((f) => f.url().includes(`${browser.extensionId}/panel.html`)), (f) => f !== undefined, 'the panel frame');
+  await panel!.waitForSelector('[data-testid="link"][data-state="live"]');
+  return { page, frontend, panel: panel! };
+}
