@@ -176,7 +176,7 @@ export class SessionSplitter {
         continue;
       }
       const protocol: ProtocolId | undefined = scan.protocol?.id;
-      // A request the page sent with a body (an OpenAI Chat turn) is read again across requests by the
+      // A request the page sent with a body (a chat turn) is read again across requests by the
       // tool-loop check, which needs its streamed frames: such sessions keep them. The others record the
       // view at each history read as they go, for history against live.
       const dropFrames = this.options.keepFrames === false && scan.connection.requestBody === undefined;

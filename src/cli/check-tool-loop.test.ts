@@ -32,3 +32,23 @@ describe('check: the OpenAI Chat tool loop across requests', () => {
     expect(r.code).toBe(0);
   });
 });
+
+describe('check: the Anthropic tool loop across requests', () => {
+  it('reports the broken loop of examples/anthropic-tool-loop-broken.har, the follow-up the API refused included', async () => {
+    const r = await runCli(['check', 'examples/anthropic-tool-loop-broken.har']);
+    expect(r.code).toBe(1);
+    // Entry 1's request body is frame 16, refused with a 400 JSON error (frame 17); entry 2 asks for a tool at frame 27 and nothing follows.
+    expect(r.stdout.split('\n').filter((l) => l.startsWith('examples/'))).toEqual([
+      'examples/anthropic-tool-loop-broken.har:16:messages[2].content[1] error anthropic/loop-unknown-tool-call-id tool_result block with tool_use_id "toolu_2" matches no tool call of the answer (toolu_01, toolu_02)',
+      'examples/anthropic-tool-loop-broken.har:16:messages[2] error anthropic/loop-missing-tool-result tool call "toolu_02" (get_weather) has no tool_result block; exactly one result per call id is needed',
+      expect.stringMatching(/^examples\/anthropic-tool-loop-broken\.har:17 warning anthropic\/error-event .*unexpected `tool_use_id`/),
+      'examples/anthropic-tool-loop-broken.har:27 warning anthropic/loop-stalled the stream ended with stop_reason "tool_use" (get_weather) and no later request carried the tool results: the tool loop stopped here',
+    ]);
+  });
+
+  it('is silent on the completed loop of examples/anthropic-tool-loop.har', async () => {
+    const r = await runCli(['check', 'examples/anthropic-tool-loop.har']);
+    expect(r.stdout).toBe('');
+    expect(r.code).toBe(0);
+  });
+});

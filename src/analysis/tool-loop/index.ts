@@ -1,19 +1,35 @@
 // Cross-request checks: findings about the conversation a session's request belongs to, reported on
 // the session of the request they point at, so `check` lists them with that session's own findings.
 import type { Finding } from '../../model/finding';
-import { conversations } from '../conversations';
+import { conversations, type ConversationProtocol } from '../conversations';
 import type { Session } from '../sessions';
-import { checkChatConversation, type LoopOptions } from './openai-chat';
-import { openaiChatLoopRules } from './rules';
+import { agUiLoop } from './ag-ui';
+import { aisdkUiLoop } from './aisdk-ui';
+import { anthropicLoop } from './anthropic';
+import { checkLoop, type LoopOptions, type LoopProtocol } from './loop';
+import { openaiChatLoop } from './openai-chat';
+import { openaiResponsesLoop } from './openai-responses';
+import { agUiLoopRules, aisdkUiLoopRules, anthropicLoopRules, openaiChatLoopRules, openaiResponsesLoopRules } from './rules';
 
-const SEVERITY = new Map(openaiChatLoopRules.map((r) => [r.id, r.severity]));
+const LOOPS: Partial<Record<ConversationProtocol, LoopProtocol>> = {
+  'openai-chat': openaiChatLoop,
+  anthropic: anthropicLoop,
+  'openai-responses': openaiResponsesLoop,
+  'aisdk-ui': aisdkUiLoop,
+  'ag-ui': agUiLoop,
+};
+
+const SEVERITY = new Map([...openaiChatLoopRules, ...anthropicLoopRules, ...openaiResponsesLoopRules, ...aisdkUiLoopRules, ...agUiLoopRules].map((r) => [r.id, r.severity]));
 
 /** Tool-loop findings by the session they are reported on; sessions without any are absent. */
 export function toolLoopFindings(sessions: readonly Session[], options: LoopOptions = {}): Map<Session, Finding[]> {
   const out = new Map<Session, Finding[]>();
   for (const conversation of conversations(sessions)) {
-    checkChatConversation(
+    const loop = LOOPS[conversation.protocol];
+    if (!loop) continue;
+    checkLoop(
       conversation,
+      loop,
       (request, rule, message, frames, path) => {
         const finding: Finding = { rule, severity: SEVERITY.get(rule) ?? 'error', message, frames, at: frames.reduce((a, b) => Math.max(a, b), 0) };
         if (path !== undefined) finding.path = path;
@@ -27,4 +43,4 @@ export function toolLoopFindings(sessions: readonly Session[], options: LoopOpti
   return out;
 }
 
-export type { LoopOptions } from './openai-chat';
+export type { LoopOptions } from './loop';

@@ -1,25 +1,85 @@
-// The OpenAI Chat tool-loop rule catalogue: checks across the requests of one conversation (the page's
-// side of the loop: run the tools the stream asked for, send their results back). Listed with the
-// protocol's own rules, so the docs, the rules page and SARIF name them like any other.
+// The tool-loop rule catalogue: checks across the requests of one conversation (the page's side of the
+// loop: run the tools the stream asked for, send their results back). Each protocol has the same five
+// rules under its own prefix, listed with its stream rules, so the docs, the rules page and SARIF name
+// them like any other.
 import type { RuleMeta } from '../../model/finding';
 
-export const CHAT_LOOP_RULES = {
-  stalled: 'openai-chat/loop-stalled',
-  toolCallsChanged: 'openai-chat/loop-tool-calls-changed',
-  unknownToolCallId: 'openai-chat/loop-unknown-tool-call-id',
-  resultCount: 'openai-chat/loop-missing-tool-result',
-  tooDeep: 'openai-chat/loop-too-deep',
-} as const;
+export interface LoopRuleIds {
+  stalled: string;
+  toolCallsChanged: string;
+  unknownToolCallId: string;
+  resultCount: string;
+  tooDeep: string;
+}
+
+function loopRuleIds(protocol: string): LoopRuleIds {
+  return {
+    stalled: `${protocol}/loop-stalled`,
+    toolCallsChanged: `${protocol}/loop-tool-calls-changed`,
+    unknownToolCallId: `${protocol}/loop-unknown-tool-call-id`,
+    resultCount: `${protocol}/loop-missing-tool-result`,
+    tooDeep: `${protocol}/loop-too-deep`,
+  };
+}
 
 /** Tool round trips in a row (without a new user message) past which the loop is reported. */
 export const DEFAULT_MAX_ROUND_TRIPS = 10;
 
-const R = CHAT_LOOP_RULES;
+/** How one protocol words its loop: what asks for tools, what carries the calls back, what a result is. */
+interface LoopWords {
+  stalled: string;
+  changed: string;
+  unknown: string;
+  count: string;
+}
 
-export const openaiChatLoopRules: readonly RuleMeta[] = [
-  { id: R.stalled, severity: 'warning', description: 'A stream ended with finish_reason "tool_calls" and no later request of the capture carried the tool results: the page did not run the tools or send them back (a client that reads only `delta.content` shows nothing and stops here).' },
-  { id: R.toolCallsChanged, severity: 'error', description: 'The follow-up request does not carry the assistant message with the streamed tool calls unchanged (ids, names and arguments); the API rejects tool messages that follow no matching call.' },
-  { id: R.unknownToolCallId, severity: 'error', description: 'A `tool` message in the follow-up request has a `tool_call_id` that matches no tool call of the answer it follows (the API rejects it).' },
-  { id: R.resultCount, severity: 'error', description: 'A tool call of the streamed answer has no `tool` message in the follow-up request, or more than one; the API needs exactly one result per call id.' },
-  { id: R.tooDeep, severity: 'warning', description: `A conversation ran more tool round trips in a row than the bound (${DEFAULT_MAX_ROUND_TRIPS}) without a new user message: the loop may not end.` },
-];
+function loopRules(r: LoopRuleIds, words: LoopWords): RuleMeta[] {
+  return [
+    { id: r.stalled, severity: 'warning', description: words.stalled },
+    { id: r.toolCallsChanged, severity: 'error', description: words.changed },
+    { id: r.unknownToolCallId, severity: 'error', description: words.unknown },
+    { id: r.resultCount, severity: 'error', description: words.count },
+    { id: r.tooDeep, severity: 'warning', description: `A conversation ran more tool round trips in a row than the bound (${DEFAULT_MAX_ROUND_TRIPS}) without a new user message: the loop may not end.` },
+  ];
+}
+
+export const CHAT_LOOP_RULES = loopRuleIds('openai-chat');
+export const ANTHROPIC_LOOP_RULES = loopRuleIds('anthropic');
+export const RESPONSES_LOOP_RULES = loopRuleIds('openai-responses');
+export const UI_LOOP_RULES = loopRuleIds('aisdk');
+export const AGUI_LOOP_RULES = loopRuleIds('agui');
+
+export const openaiChatLoopRules: readonly RuleMeta[] = loopRules(CHAT_LOOP_RULES, {
+  stalled: 'A stream ended with finish_reason "tool_calls" and no later request of the capture carried the tool results: the page did not run the tools or send them back (a client that reads only `delta.content` shows nothing and stops here).',
+  changed: 'The follow-up request does not carry the assistant message with the streamed tool calls unchanged (ids, names and arguments); the API rejects tool messages that follow no matching call.',
+  unknown: 'A `tool` message in the follow-up request has a `tool_call_id` that matches no tool call of the answer it follows (the API rejects it).',
+  count: 'A tool call of the streamed answer has no `tool` message in the follow-up request, or more than one; the API needs exactly one result per call id.',
+});
+
+export const anthropicLoopRules: readonly RuleMeta[] = loopRules(ANTHROPIC_LOOP_RULES, {
+  stalled: 'A stream ended with stop_reason "tool_use" and no later request of the capture carried the `tool_result` blocks: the page did not run the tools or send them back.',
+  changed: 'The follow-up request does not carry the assistant message with the streamed `tool_use` blocks unchanged (ids, names and input); the API rejects `tool_result` blocks that follow no matching `tool_use`.',
+  unknown: 'A `tool_result` block in the follow-up request has a `tool_use_id` that matches no `tool_use` block of the answer it follows (the API rejects it).',
+  count: 'A `tool_use` block of the streamed answer has no `tool_result` block in the user message right after it, or more than one; the API rejects the request.',
+});
+
+export const openaiResponsesLoopRules: readonly RuleMeta[] = loopRules(RESPONSES_LOOP_RULES, {
+  stalled: 'A response ended with `function_call` items and no later request of the capture carried their `function_call_output`: the page did not run the tools or send them back.',
+  changed: 'A follow-up that resends the conversation (no `previous_response_id`) does not carry the streamed `function_call` items unchanged (call ids, names and arguments); the API rejects an output whose call it cannot find.',
+  unknown: 'A `function_call_output` item in the follow-up request has a `call_id` that matches no call of the response it follows (the API rejects it).',
+  count: 'A `function_call` of the streamed response has no `function_call_output` in the follow-up request, or more than one; the API rejects a request that leaves a call without its output.',
+});
+
+export const aisdkUiLoopRules: readonly RuleMeta[] = loopRules(UI_LOOP_RULES, {
+  stalled: 'A stream gave a client-side tool call (`tool-input-available`, not provider-executed, no output in the stream) and no later request of the chat carried its result: the page did not run the tool (`onToolCall`, `addToolResult`) or did not send the message back.',
+  changed: 'The follow-up request does not carry the assistant message with the streamed tool part unchanged (`toolCallId`, tool name and input).',
+  unknown: 'The follow-up request\'s assistant message has a tool part with output whose `toolCallId` matches no tool call the chat has seen (the page shows a result for a call that never was).',
+  count: 'A client-side tool part is still `input-available` in the follow-up request (no `output-available` or `output-error`), or appears more than once; converting the messages for the model fails on a call without its result.',
+});
+
+export const agUiLoopRules: readonly RuleMeta[] = loopRules(AGUI_LOOP_RULES, {
+  stalled: 'A run finished with frontend tool calls (TOOL_CALL_START without TOOL_CALL_RESULT) and no later run of the thread carried their results: the page did not run the tools or send them back.',
+  changed: 'The follow-up run does not carry the streamed tool calls unchanged in an assistant message\'s `toolCalls` (ids, names and arguments); the agent\'s model API rejects tool messages that follow no matching call.',
+  unknown: 'A `tool` message in the follow-up run has a `toolCallId` that matches no tool call of the run it follows.',
+  count: 'A frontend tool call of the run has no `tool` message in the follow-up run, or more than one; the agent\'s model API needs exactly one result per call id.',
+});

@@ -2,6 +2,7 @@
 import type { ProtocolDefinition } from '../types';
 import { aguiRules } from './rules';
 import { aguiHistoryLiveRules } from '../../analysis/history-live/rules';
+import { agUiLoopRules } from '../../analysis/tool-loop/rules';
 import { aguiSessionKey, detectAguiConnection, detectAguiFrame } from './detect';
 import { createAguiFold } from './fold';
 import { describeAgUiFrame } from './describe';
@@ -10,7 +11,7 @@ import { agUiPromptOf } from './prompt';
 export const agUiProtocol: ProtocolDefinition = {
   id: 'ag-ui',
   title: 'AG-UI',
-  rules: [...aguiRules, ...aguiHistoryLiveRules],
+  rules: [...aguiRules, ...agUiLoopRules, ...aguiHistoryLiveRules],
   detectConnection: detectAguiConnection,
   detectFrame: detectAguiFrame,
   sessionKey: aguiSessionKey,

@@ -16,6 +16,17 @@ import { applyRequest, requestToolCalls } from './request';
 
 export function createAisdkUiFold(): ProtocolFold {
   return createSinkFold(createUiState(), { applyMessage, applyRequest: (st, d) => {
+    // useChat sends every turn of a chat (and each tool follow-up) as a new request with a new stream,
+    // all in one session: the stream before it has ended, and the next one starts afresh.
+    if (st.chunks > 0 || st.doneAt !== undefined) {
+      streamEnd(st, d.frame.index);
+      st.chunks = 0;
+      st.doneAt = undefined;
+      st.finishedAt = undefined;
+      st.aborted = false;
+      st.reportedAfterDone = false;
+      st.reportedAfterFinish = false;
+    }
     st.requestSeen = true;
     requestToolCalls(d.json, st.priorToolCalls);
     applyRequest(st.layout, d);
@@ -202,6 +213,12 @@ function onFinish(st: UiFoldState, metadata: unknown, i: number): void {
 function endOfInput(st: UiFoldState, i: number): void {
   if (st.ended) return;
   st.ended = true;
+  streamEnd(st, i);
+  st.layout.endStreaming();
+}
+
+/** What only the end of a stream shows: a missing `finish` or `[DONE]`. */
+function streamEnd(st: UiFoldState, i: number): void {
   if (st.chunks > 0 && st.finishedAt === undefined && !st.aborted) {
     const where = st.doneAt !== undefined ? 'reached [DONE]' : 'ended';
     const at = st.doneAt ?? i;
@@ -209,7 +226,6 @@ function endOfInput(st: UiFoldState, i: number): void {
   } else if (st.finishedAt !== undefined && st.doneAt === undefined) {
     st.sink.report(UI_RULE.missingDone, 'the stream finished without "data: [DONE]"; AI SDK servers end with it.', [st.finishedAt]);
   }
-  st.layout.endStreaming();
 }
 
 function addError(st: UiFoldState, i: number, message: string): void {

@@ -3,13 +3,14 @@ import type { ProtocolDefinition } from '../types';
 import { detectConnection, detectFrame } from './detect';
 import { createOpenAIResponsesFold } from './fold';
 import { openaiResponsesRules } from './rules';
+import { openaiResponsesLoopRules } from '../../analysis/tool-loop/rules';
 import { describeOpenAIResponsesFrame } from './describe';
 import { openaiResponsesPromptOf } from './prompt';
 
 export const openaiResponsesProtocol: ProtocolDefinition = {
   id: 'openai-responses',
   title: 'OpenAI Responses',
-  rules: openaiResponsesRules,
+  rules: [...openaiResponsesRules, ...openaiResponsesLoopRules],
   detectFrame,
   detectConnection,
   createFold: createOpenAIResponsesFold,
