@@ -111,7 +111,7 @@ async function capture(run: Run): Promise<Result> {
   const pageSent: string[] = [];
   page.on('websocket', (ws) => ws.on('framesent', (f) => pageSent.push(String(f.payload))));
   await page.goto(`${server.url}?scenario=${run.scenario}&transport=${run.transport}${run.buggy ? '&buggy=1' : ''}`);
-  if (run.scenario === 'reload') {
+  if (run.scenario === 'reload' || run.scenario === 'history') {
     // Keep the log across the reload, as a user of the panel would.
     const panel = await openPanel(await tabIdOf(browser, page));
     await panel.locator('input.preserve-log').check();
@@ -121,6 +121,11 @@ async function capture(run: Run): Promise<Result> {
   await page.click('#start');
   await drive(page, run);
   const sessionId = new URL(page.url()).searchParams.get('session')!;
+  if (run.scenario === 'history') {
+    // The scenario is the turn as the page rebuilds it after a reload: reload once it has finished.
+    await page.reload();
+    await page.waitForFunction(() => /restored \d+ history messages/.test(document.getElementById('status')?.textContent ?? ''));
+  }
   const sent = await serverLog(server, sessionId);
   const tabId = await tabIdOf(browser, page);
   // The relay batches every 20 ms: wait until the hub holds the last event.
@@ -130,7 +135,8 @@ async function capture(run: Run): Promise<Result> {
   let previous = -1;
   for (let i = 0; i < 60; i++) {
     frames = await hubFrames(browser, tabId);
-    if (frames.some((f) => f.data === last) && frames.length === previous) break;
+    const historyRead = run.scenario !== 'history' || frames.some((f) => (safeJson(f.data) as { messages?: unknown } | undefined)?.messages !== undefined);
+    if (historyRead && frames.some((f) => f.data === last) && frames.length === previous) break;
     previous = frames.length;
     await page.waitForTimeout(100);
   }
