@@ -4,7 +4,7 @@
 // loop checks (tool-loop/<protocol>.ts) use.
 import { contentText } from '../protocols/shared/request-prompt';
 import { isRecord } from '../protocols/shared/view-helpers';
-import { safeText } from '../model/safe-text';
+import { safeJson } from '../model/safe-text';
 import type { ConversationProtocol } from './conversations';
 
 /** A message the page sent, read for a turn: its role, its text, and the tool results it carries. */
@@ -20,7 +20,8 @@ const MAX_RESULT = 400;
 
 const resultLine = (id: unknown, value: unknown): string => {
   const name = typeof id === 'string' && id !== '' ? id : 'no id';
-  return `${name} → ${contentText(value) ?? safeText(value, MAX_RESULT)}`;
+  // Text (or text parts) as text; any other value (the AI SDK's `output` object) as its JSON.
+  return `${name} → ${contentText(value) ?? safeJson(value, { maxLength: MAX_RESULT })}`;
 };
 
 const role = (m: Record<string, unknown>): string => (typeof m.role === 'string' ? m.role : '');

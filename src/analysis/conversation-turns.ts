@@ -71,7 +71,7 @@ function sentTurns(request: ConversationRequest, at: (kind: TurnKind, lines: str
   for (let i = request.newFrom; i < request.messages.length; i++) {
     const m = sentMessage(request.protocol, request.messages[i]);
     if (!m) continue;
-    results.push(...m.results.map((r) => clip(r)));
+    for (const r of m.results) results.push(clip(r));
     if (m.role === 'tool') continue;
     flush();
     const text = m.text;
