@@ -4,12 +4,15 @@
 // for what the page sent, the frame with finish_reason for what the stream answered).
 import { decodeFrame } from '../model/decode';
 import type { Frame } from '../model/frame';
-import { safeText } from '../model/safe-text';
-import { ChunkSchema } from '../protocols/openai-chat/schema';
-import { contentText } from '../protocols/shared/request-prompt';
-import { isRecord } from '../protocols/shared/view-helpers';
-import type { Conversation, ConversationRequest } from './conversations';
+import type { Conversation, ConversationProtocol, ConversationRequest } from './conversations';
+import { sentMessage, textPiece } from './conversation-turns-protocols';
 import type { Session } from './sessions';
+import { agUiLoop } from './tool-loop/ag-ui';
+import { aisdkUiLoop } from './tool-loop/aisdk-ui';
+import { anthropicLoop } from './tool-loop/anthropic';
+import type { LoopProtocol } from './tool-loop/loop';
+import { openaiChatLoop } from './tool-loop/openai-chat';
+import { openaiResponsesLoop } from './tool-loop/openai-responses';
 
 export type TurnKind = 'user' | 'assistant' | 'tool-calls' | 'tool-result' | 'answer' | 'waiting';
 
@@ -28,6 +31,15 @@ export interface ConversationTurn {
 /** Longest text kept per line: a turn is a summary, the frame holds the whole payload. */
 const MAX_LINE = 400;
 
+/** The loop checks' own word for a stream that asks for tools: the stalled mark is where they report a stall. */
+const LOOPS: Record<ConversationProtocol, LoopProtocol> = {
+  'openai-chat': openaiChatLoop,
+  anthropic: anthropicLoop,
+  'openai-responses': openaiResponsesLoop,
+  'aisdk-ui': aisdkUiLoop,
+  'ag-ui': agUiLoop,
+};
+
 export function conversationTurns(conversation: Conversation): ConversationTurn[] {
   const turns: ConversationTurn[] = [];
   const { requests } = conversation;
@@ -44,7 +56,7 @@ export function conversationTurns(conversation: Conversation): ConversationTurn[
     if (answer.toolCalls.length > 0) {
       at('tool-calls', answer.toolCalls.map((c) => clip(`${c.name || '?'}(${c.arguments}) · ${c.id || 'no id'}`)), finish);
       const followedUp = requests.some((r) => r.continues === position || r.repeats === position);
-      if (!followedUp && answer.finishReason === 'tool_calls') at('waiting', ['no request carried the tool results'], finish);
+      if (!followedUp && LOOPS[request.protocol].asksForTools(answer)) at('waiting', ['no request carried the tool results'], finish);
     } else if (!text && answer.finishReason) at('answer', [`(no text; finish_reason ${clip(answer.finishReason)})`], finish);
   });
   return turns;
@@ -57,36 +69,29 @@ function sentTurns(request: ConversationRequest, at: (kind: TurnKind, lines: str
     if (results.length > 0) at('tool-result', results.splice(0), request.firstFrame);
   };
   for (let i = request.newFrom; i < request.messages.length; i++) {
-    const m: unknown = request.messages[i];
-    if (!isRecord(m)) continue;
-    const role = typeof m.role === 'string' ? m.role : '';
-    if (role === 'tool') {
-      const id = typeof m.tool_call_id === 'string' ? m.tool_call_id : 'no tool_call_id';
-      results.push(clip(`${id} → ${contentText(m.content) ?? safeText(m.content, MAX_LINE)}`));
-      continue;
-    }
+    const m = sentMessage(request.protocol, request.messages[i]);
+    if (!m) continue;
+    for (const r of m.results) results.push(clip(r));
+    if (m.role === 'tool') continue;
     flush();
-    const text = contentText(m.content);
-    if (role === 'user' && text) at('user', [clip(text)], request.firstFrame);
+    const text = m.text;
+    if (m.role === 'user' && text) at('user', [clip(text)], request.firstFrame);
     // History the first request carries (earlier turns of a chat restored from storage).
-    else if (role === 'assistant' && i < request.messages.length - 1 && request.continues === undefined && text) at('assistant', [clip(text)], request.firstFrame);
+    else if (m.role === 'assistant' && i < request.messages.length - 1 && request.continues === undefined && text) at('assistant', [clip(text)], request.firstFrame);
   }
   flush();
 }
 
-/** The text of choice 0 of the request's stream. */
+/** The text of the answer the request's stream gave (OpenAI Chat: choice 0; a recording of several steps: the last one). */
 function answerText(request: ConversationRequest): string {
-  if (request.session.pipeline.protocol !== 'openai-chat') return '';
   let text = '';
   for (const frame of framesOf(request)) {
     if (frame.direction !== 'in' || frame.kind !== 'message') continue;
-    const chunk = ChunkSchema.safeParse(decodeFrame(frame).json);
-    if (!chunk.success) continue;
-    for (const choice of chunk.data.choices) {
-      const content = choice.delta?.content;
-      if ((choice.index ?? 0) === 0 && typeof content === 'string') text += content;
-    }
-    if (text.length > MAX_LINE * 4) break;
+    const piece = textPiece(request.protocol, decodeFrame(frame).json);
+    // Past what the turn shows, a long answer's deltas only matter for a later step's start (which resets it).
+    if (typeof piece === 'string') text = text.length > MAX_LINE * 4 ? text : text + piece;
+    else if (piece) text = '';
+    if (text.length > MAX_LINE * 4 && request.protocol === 'openai-chat') break;
   }
   return clip(text.trim(), MAX_LINE * 4);
 }

@@ -25,7 +25,7 @@ export function ConversationTurns({ store }: { store: PanelStore }) {
   const mine = list.filter((c) => c.requests.some((r) => ownerOf(r.session) === current));
   const shown = mine.length > 0 ? mine : list;
   if (shown.length === 0) {
-    return <div class="conversation empty muted">No conversation across requests in this capture: OpenAI Chat requests whose messages continue an earlier request's are joined here.</div>;
+    return <div class="conversation empty muted">No conversation across requests in this capture: OpenAI Chat, Anthropic, OpenAI Responses, AI SDK UI and AG-UI requests that continue an earlier request are joined here.</div>;
   }
   return (
     <div class="conversation-pane" data-testid="conversation">

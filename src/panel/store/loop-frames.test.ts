@@ -4,6 +4,10 @@ import { acrossSessionFindings } from '../../analysis/across-sessions';
 import { callsAnswer, loopCapture, user, weather } from '../../analysis/tool-loop/test-support';
 import { chunk } from '../../protocols/openai-chat/test-helpers';
 import { loopPipeline } from './loop-frames';
+import { conversations } from '../../analysis/conversations';
+import { conversationTurns } from '../../analysis/conversation-turns';
+import { anthropicExchange, anthropicStream, anthropicUser, toolUseAnswer } from '../../analysis/tool-loop/anthropic-support';
+import { requestCapture } from '../../analysis/tool-loop/test-support';
 
 describe('the frames the checks across requests read', () => {
   it('leaves out the text deltas past the head of a long answer, and the checks find the same', () => {
@@ -28,5 +32,22 @@ describe('the frames the checks across requests read', () => {
     const frames = [...first.frames];
     expect(loopPipeline(owner, pipeline)).toBe(first);
     expect(first.frames).toEqual(frames);
+  });
+
+  it('leaves out an Anthropic answer\'s text deltas past the head: the same stall, the same turns', () => {
+    const [start, text, ...rest] = toolUseAnswer([weather('toolu_1', 'Hue')], 'w0 ');
+    const deltas = Array.from({ length: 1999 }, (_, i) => ({ type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: `w${i + 1} ` } }));
+    // message_start, the text block's start and first delta, 1999 more deltas, then the rest of the stream.
+    const answer = [start!, text!, rest[0]!, ...deltas, ...rest.slice(1)];
+    const { sessions } = inspect(requestCapture(anthropicStream, [anthropicExchange([anthropicUser('hi')], answer)]));
+    const whole = [...acrossSessionFindings(sessions).values()].flat();
+    expect(whole.map((f) => f.rule)).toEqual(['anthropic/loop-stalled']);
+    const light = sessions.map((s) => ({ ...s, pipeline: loopPipeline({}, s.pipeline) }));
+    // The head (the body and 255 events); past it, the text block's stop, the tool_use block (4 events), message_delta, message_stop.
+    expect(light[0]!.pipeline.frames.length).toBe(256 + 7);
+    expect([...acrossSessionFindings(light).values()].flat()).toEqual(whole);
+    const turns = (list: typeof sessions) => conversationTurns(conversations(list)[0]!).map((t) => [t.kind, t.frame, t.lines[0]?.slice(0, 12)]);
+    expect(turns(light)).toEqual(turns(sessions));
+    expect(turns(light).map(([kind]) => kind)).toEqual(['user', 'answer', 'tool-calls', 'waiting']);
   });
 });

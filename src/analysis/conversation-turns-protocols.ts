@@ -1,0 +1,139 @@
+// What each protocol's request and stream say, as turns read them: the page's message in a request
+// (a user's text, tool results — each protocol puts them somewhere else) and the answer's text in the
+// stream. The field names are those the conversation readers (conversations/<protocol>.ts) and the
+// loop checks (tool-loop/<protocol>.ts) use.
+import { contentText } from '../protocols/shared/request-prompt';
+import { isRecord } from '../protocols/shared/view-helpers';
+import { safeJson } from '../model/safe-text';
+import type { ConversationProtocol } from './conversations';
+
+/** A message the page sent, read for a turn: its role, its text, and the tool results it carries. */
+export interface SentMessage {
+  role: string;
+  text?: string;
+  /** One `id → result` line per tool result. */
+  results: string[];
+}
+
+/** Longest result text kept before the line is clipped: the frame holds the whole payload. */
+const MAX_RESULT = 400;
+
+const resultLine = (id: unknown, value: unknown): string => {
+  const name = typeof id === 'string' && id !== '' ? id : 'no id';
+  // Text (or text parts) as text; any other value (the AI SDK's `output` object) as its JSON.
+  return `${name} → ${contentText(value) ?? safeJson(value, { maxLength: MAX_RESULT })}`;
+};
+
+const role = (m: Record<string, unknown>): string => (typeof m.role === 'string' ? m.role : '');
+
+/** OpenAI Chat: `role: "tool"` messages with `tool_call_id`. */
+function chatMessage(m: Record<string, unknown>): SentMessage {
+  if (m.role === 'tool') return { role: 'tool', results: [resultLine(m.tool_call_id, m.content)] };
+  return { role: role(m), text: contentText(m.content), results: [] };
+}
+
+/** Anthropic: `tool_result` blocks (`tool_use_id`, `content`, `is_error`) in a user message, beside its text blocks. */
+function anthropicMessage(m: Record<string, unknown>): SentMessage {
+  const results: string[] = [];
+  if (Array.isArray(m.content)) {
+    for (const block of m.content) {
+      if (!isRecord(block) || block.type !== 'tool_result') continue;
+      results.push(`${resultLine(block.tool_use_id, block.content ?? '')}${block.is_error === true ? ' (is_error)' : ''}`);
+    }
+  }
+  return { role: role(m), text: contentText(m.content), results };
+}
+
+/** OpenAI Responses: `function_call_output` / `custom_tool_call_output` items (`call_id`, `output`); messages are items with a role. */
+function responsesItem(m: Record<string, unknown>): SentMessage {
+  if (m.type === 'function_call_output' || m.type === 'custom_tool_call_output') return { role: 'tool', results: [resultLine(m.call_id, m.output)] };
+  if (m.type !== undefined && m.type !== 'message') return { role: '', results: [] };
+  return { role: role(m), text: contentText(m.content), results: [] };
+}
+
+/** AI SDK UI: text parts, and tool parts (`tool-<name>`, `dynamic-tool`) whose state is `output-available` or `output-error`. */
+function uiMessage(m: Record<string, unknown>): SentMessage {
+  const results: string[] = [];
+  const texts: string[] = [];
+  if (Array.isArray(m.parts)) {
+    for (const part of m.parts) {
+      if (!isRecord(part) || typeof part.type !== 'string') continue;
+      if (part.type === 'text' && typeof part.text === 'string') texts.push(part.text);
+      const isTool = part.type.startsWith('tool-') || part.type === 'dynamic-tool';
+      if (isTool && part.state === 'output-available') results.push(resultLine(part.toolCallId, part.output));
+      else if (isTool && part.state === 'output-error') results.push(`${resultLine(part.toolCallId, part.errorText)} (output-error)`);
+    }
+  }
+  return { role: role(m), text: texts.length > 0 ? texts.join('\n') : contentText(m.content), results };
+}
+
+/** AG-UI: `role: "tool"` messages with `toolCallId`. */
+function agUiMessage(m: Record<string, unknown>): SentMessage {
+  if (m.role === 'tool') return { role: 'tool', results: [resultLine(m.toolCallId, m.content)] };
+  return { role: role(m), text: contentText(m.content), results: [] };
+}
+
+const SENT: Record<ConversationProtocol, (m: Record<string, unknown>) => SentMessage> = {
+  'openai-chat': chatMessage,
+  anthropic: anthropicMessage,
+  'openai-responses': responsesItem,
+  'aisdk-ui': uiMessage,
+  'ag-ui': agUiMessage,
+};
+
+export function sentMessage(protocol: ConversationProtocol, message: unknown): SentMessage | undefined {
+  return isRecord(message) ? SENT[protocol](message) : undefined;
+}
+
+/**
+ * The answer's text in one stream event: a piece to add, or `reset` where a new message or response
+ * starts (a recording of several steps: the last one is the answer the page continues).
+ */
+export type TextPiece = string | { reset: true } | undefined;
+
+const RESET = { reset: true } as const;
+
+function anthropicText(e: Record<string, unknown>): TextPiece {
+  if (e.type === 'message_start') return RESET;
+  if (e.type === 'content_block_delta' && isRecord(e.delta) && e.delta.type === 'text_delta' && typeof e.delta.text === 'string') return e.delta.text;
+  return undefined;
+}
+
+function responsesText(e: Record<string, unknown>): TextPiece {
+  if (e.type === 'response.created') return RESET;
+  if (e.type === 'response.output_text.delta' && typeof e.delta === 'string') return e.delta;
+  return undefined;
+}
+
+function uiText(e: Record<string, unknown>): TextPiece {
+  return e.type === 'text-delta' && typeof e.delta === 'string' ? e.delta : undefined;
+}
+
+function agUiText(e: Record<string, unknown>): TextPiece {
+  if (e.type === 'RUN_STARTED') return RESET;
+  if ((e.type === 'TEXT_MESSAGE_CONTENT' || e.type === 'TEXT_MESSAGE_CHUNK') && typeof e.delta === 'string') return e.delta;
+  return undefined;
+}
+
+function chatText(e: Record<string, unknown>): TextPiece {
+  if (!Array.isArray(e.choices)) return undefined;
+  let text = '';
+  for (const choice of e.choices) {
+    // Choice 0: the one a client continues with.
+    if (!isRecord(choice) || (choice.index ?? 0) !== 0 || !isRecord(choice.delta)) continue;
+    if (typeof choice.delta.content === 'string') text += choice.delta.content;
+  }
+  return text === '' ? undefined : text;
+}
+
+const TEXT: Record<ConversationProtocol, (e: Record<string, unknown>) => TextPiece> = {
+  'openai-chat': chatText,
+  anthropic: anthropicText,
+  'openai-responses': responsesText,
+  'aisdk-ui': uiText,
+  'ag-ui': agUiText,
+};
+
+export function textPiece(protocol: ConversationProtocol, event: unknown): TextPiece {
+  return isRecord(event) ? TEXT[protocol](event) : undefined;
+}
