@@ -7,7 +7,7 @@
 // same reason: a promise resolved with a promise looks up its `then`.
 import type { WatchedConnection } from './emitter';
 import { describeError } from './emitter';
-import { bare, construct, call, nativeGetter, nativeMethod, thenNative } from './natives';
+import { bare, construct, call, nativeMethod, thenNative } from './natives';
 import type { Health } from './health';
 import { createNdjsonSplitter } from './ndjson-splitter';
 import { createSseSplitter, type StreamSplitter } from './sse-splitter';
