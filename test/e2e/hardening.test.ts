@@ -180,6 +180,34 @@ describe('a page whose builtins were replaced before the hook started', () => {
     await run.page.close();
   });
 
+  it('says in the panel that capture is off when the hook could not open its channel to the relay, and throws nothing into the page', async () => {
+    // The channel's own builtins: the hook then stays silent rather than run the page's code.
+    const sabotage = `
+      const add = EventTarget.prototype.addEventListener;
+      EventTarget.prototype.addEventListener = function addEventListener(...a) { return Reflect.apply(add, this, a); };`;
+    const run = await runPage('none', 10, sabotage);
+    expect(run.report.searchParams.get('error')).toBeNull();
+    expect(Number(run.report.searchParams.get('ws'))).toBe(10);
+    expect(run.errors).toEqual([]);
+    const panel = await openPanel(browser, run.tabId);
+    const notice = panel.locator('[data-testid="capture-notice"]');
+    await notice.waitFor();
+    expect(await notice.textContent()).toContain("all capture is off: the inspector's page script never reported in");
+    expect((await hubFrames(browser, run.tabId)).length).toBe(0);
+    await panel.close();
+    await run.page.close();
+  });
+
+  it('shows no such notice on a page whose hook reported in', async () => {
+    const run = await runPage('none', 10);
+    const frames = await settledFrames(browser, run.tabId);
+    expect(frames.length).toBeGreaterThan(0);
+    const panel = await openPanel(browser, run.tabId, frames.length);
+    expect(await panel.locator('[data-testid="capture-notice"]').count()).toBe(0);
+    await panel.close();
+    await run.page.close();
+  });
+
   it('leaves only fetch capture off when only fetch was replaced, and captures the rest', async () => {
     const sabotage = `const f = window.fetch; window.fetch = function fetch(...a) { return Reflect.apply(f, this, a); };`;
     const run = await runPage('none', 10, sabotage);
