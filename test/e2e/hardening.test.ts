@@ -161,23 +161,28 @@ describe('a page that wraps or breaks builtins after document_start', () => {
   }
 });
 
+/** After `sabotage`, the page's own traffic works, nothing is thrown into it, nothing is captured, and the panel says `notice`. */
+async function expectAllCaptureOff(sabotage: string, notice: string) {
+  const run = await runPage('none', 10, sabotage);
+  expect(run.report.searchParams.get('error')).toBeNull();
+  expect(Number(run.report.searchParams.get('ws'))).toBe(10);
+  expect(run.errors).toEqual([]);
+  const panel = await openPanel(browser, run.tabId);
+  const line = panel.locator('[data-testid="capture-notice"]');
+  await line.waitFor();
+  expect(await line.textContent()).toContain(notice);
+  expect((await hubFrames(browser, run.tabId)).length).toBe(0);
+  await panel.close();
+  await run.page.close();
+}
+
 describe('a page whose builtins were replaced before the hook started', () => {
   it('leaves every capture off when core builtins were replaced, says so in the panel, and throws nothing into the page', async () => {
     const sabotage = `
       JSON.stringify = function stringify() { throw new Error('sabotaged'); };
       const charCodeAt = String.prototype.charCodeAt;
       String.prototype.charCodeAt = function charCodeAt2(i) { return Reflect.apply(charCodeAt, this, [i]); };`;
-    const run = await runPage('none', 10, sabotage);
-    expect(run.report.searchParams.get('error')).toBeNull();
-    expect(Number(run.report.searchParams.get('ws'))).toBe(10); // the page's own traffic still works
-    expect(run.errors).toEqual([]);
-    const panel = await openPanel(browser, run.tabId);
-    const notice = panel.locator('[data-testid="capture-notice"]');
-    await notice.waitFor();
-    expect(await notice.textContent()).toContain('all capture is off: JSON.stringify, String.prototype.charCodeAt were replaced before the inspector started');
-    expect((await hubFrames(browser, run.tabId)).length).toBe(0);
-    await panel.close();
-    await run.page.close();
+    await expectAllCaptureOff(sabotage, 'all capture is off: JSON.stringify, String.prototype.charCodeAt were replaced before the inspector started');
   });
 
   it('says in the panel that capture is off when the hook could not open its channel to the relay, and throws nothing into the page', async () => {
@@ -185,17 +190,7 @@ describe('a page whose builtins were replaced before the hook started', () => {
     const sabotage = `
       const add = EventTarget.prototype.addEventListener;
       EventTarget.prototype.addEventListener = function addEventListener(...a) { return Reflect.apply(add, this, a); };`;
-    const run = await runPage('none', 10, sabotage);
-    expect(run.report.searchParams.get('error')).toBeNull();
-    expect(Number(run.report.searchParams.get('ws'))).toBe(10);
-    expect(run.errors).toEqual([]);
-    const panel = await openPanel(browser, run.tabId);
-    const notice = panel.locator('[data-testid="capture-notice"]');
-    await notice.waitFor();
-    expect(await notice.textContent()).toContain("all capture is off: the inspector's page script never reported in");
-    expect((await hubFrames(browser, run.tabId)).length).toBe(0);
-    await panel.close();
-    await run.page.close();
+    await expectAllCaptureOff(sabotage, "all capture is off: the inspector's page script never reported in");
   });
 
   it('shows no such notice on a page whose hook reported in', async () => {
