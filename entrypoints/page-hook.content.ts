@@ -14,7 +14,13 @@ export default defineContentScript({
   // Without this WXT declares a global variable for the script, which the page could see.
   globalName: false,
   main() {
-    const channel = openRelayChannel(window);
-    installCaptureHooks(window, { post: channel.post, postJson: channel.postJson });
+    // Nothing of ours may throw into the page. A hook that fails this early never reaches the relay,
+    // which then says in the panel that capture is off on this page.
+    try {
+      const channel = openRelayChannel(window);
+      installCaptureHooks(window, { post: channel.post, postJson: channel.postJson });
+    } catch {
+      // nothing to report through: the channel is what failed, or what would carry the report
+    }
   },
 });

@@ -13,6 +13,7 @@ export default defineContentScript({
       connect: () => browser.runtime.connect({ name: RELAY_PORT_NAME }),
       documentId: randomDocumentId(),
       signal: ctx.signal,
+      reportMissingHook: window === window.top,
     });
   },
 });

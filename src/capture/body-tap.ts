@@ -1,11 +1,13 @@
-// Watches a streaming HTTP body as it flows to the page. The body is piped through a pass-through
-// TransformStream: each chunk is handed on first and then decoded for us, and the page's
-// `reader.cancel()` travels up the pipe to the network as it would natively. (`body.tee()` would
-// not do: a tee branch's cancel only resolves once the other branch is cancelled too, so the page's
-// `cancel()` would hang and the connection would stay open.)
+// Watches a streaming HTTP body as it flows to the page. The page reads a stream of our own whose
+// `pull` reads one chunk of the network body, hands it on and then decodes it for us; the page's
+// `reader.cancel()` cancels the network body as it would natively. Neither `pipeTo` nor `tee`: a
+// pipe resolves its internal promises with promises, which makes the browser call
+// `Promise.prototype.then` from a job (the page can see that), and a tee branch's cancel only
+// resolves once the other branch is cancelled too. Callbacks here never return a promise, for the
+// same reason: a promise resolved with a promise looks up its `then`.
 import type { WatchedConnection } from './emitter';
 import { describeError } from './emitter';
-import { bare, construct, call, nativeGetter, nativeMethod, thenNative } from './natives';
+import { bare, construct, call, nativeMethod, thenNative } from './natives';
 import type { Health } from './health';
 import { createNdjsonSplitter } from './ndjson-splitter';
 import { createSseSplitter, type StreamSplitter } from './sse-splitter';
@@ -31,32 +33,35 @@ export function splitterFor(kind: StreamKind, conn: WatchedConnection): StreamSp
 }
 
 export interface StreamNatives {
-  TransformStream: typeof TransformStream;
+  ReadableStream: typeof ReadableStream;
   TextDecoder: typeof TextDecoder;
-  pipeTo: (...a: never[]) => unknown;
+  getReader: (...a: never[]) => unknown;
+  read: (...a: never[]) => unknown;
+  cancel: (...a: never[]) => unknown;
   decode: (...a: never[]) => unknown;
   enqueue: (...a: never[]) => unknown;
-  cancel: (...a: never[]) => unknown;
-  readable: (self: unknown) => unknown;
-  writable: (self: unknown) => unknown;
+  close: (...a: never[]) => unknown;
+  error: (...a: never[]) => unknown;
 }
 
 export function streamNatives(win: typeof globalThis): StreamNatives | undefined {
-  const pipeTo = nativeMethod(win.ReadableStream?.prototype, 'pipeTo');
+  const getReader = nativeMethod(win.ReadableStream?.prototype, 'getReader');
+  const read = nativeMethod(win.ReadableStreamDefaultReader?.prototype, 'read');
+  const cancel = nativeMethod(win.ReadableStreamDefaultReader?.prototype, 'cancel');
   const decode = nativeMethod(win.TextDecoder?.prototype, 'decode');
-  const enqueue = nativeMethod(win.TransformStreamDefaultController?.prototype, 'enqueue');
-  const cancel = nativeMethod(win.ReadableStream?.prototype, 'cancel');
-  const readable = nativeGetter(win.TransformStream?.prototype, 'readable');
-  const writable = nativeGetter(win.TransformStream?.prototype, 'writable');
-  if (!pipeTo || !decode || !enqueue || !cancel || !readable || !writable || typeof win.TransformStream !== 'function') return undefined;
-  return { TransformStream: win.TransformStream, TextDecoder: win.TextDecoder, pipeTo, decode, enqueue, cancel, readable, writable };
+  const controller = win.ReadableStreamDefaultController?.prototype;
+  const enqueue = nativeMethod(controller, 'enqueue');
+  const close = nativeMethod(controller, 'close');
+  const error = nativeMethod(controller, 'error');
+  if (!getReader || !read || !cancel || !decode || !enqueue || !close || !error || typeof win.ReadableStream !== 'function') return undefined;
+  return { ReadableStream: win.ReadableStream, TextDecoder: win.TextDecoder, getReader, read, cancel, decode, enqueue, close, error };
 }
 
 export interface BodyTap {
   /** Yields exactly what the body yields. */
   readable: ReadableStream<Uint8Array>;
-  /** Starts the pipe; until then the original body is untouched, so a caller that fails first can
-   * still hand the page its original Response. */
+  /** Locks the body for reading; until then the original body is untouched, so a caller that fails
+   * first can still hand the page its original Response. */
   start(): void;
 }
 
@@ -67,7 +72,9 @@ export function tapBody(n: StreamNatives, body: ReadableStream<Uint8Array>, spli
   // and one we leave out must not be found on Object.prototype.
   const streamOption = bare<TextDecodeOptions>();
   streamOption.stream = true;
-  let cancelReason: { reason: unknown } | undefined;
+  let reader: ReadableStreamDefaultReader<Uint8Array> | undefined;
+  let ended = false;
+  let cancelled = false;
   const feed = (chunk: unknown) => {
     let text: string;
     try {
@@ -77,42 +84,60 @@ export function tapBody(n: StreamNatives, body: ReadableStream<Uint8Array>, spli
     }
     health.quietly(() => splitter.push(text));
   };
-  const transformer = bare<Transformer<Uint8Array, Uint8Array> & { cancel?: (reason: unknown) => void }>();
-  transformer.transform = (chunk, controller) => {
-    call(n.enqueue, controller, chunk);
-    feed(chunk);
-  };
-  transformer.flush = () => {
+  const finish = () => {
     health.quietly(() => {
       splitter.push(call<string>(n.decode, decoder));
       splitter.end();
       conn.frame({ direction: 'in', kind: 'close' });
     });
   };
-  transformer.cancel = (reason: unknown) => {
-    cancelReason = { reason };
+  const source = bare<UnderlyingDefaultSource<Uint8Array>>();
+  // One network read per pull; a page that asks again before a read settles gets a second read,
+  // which the body answers in order, so chunks reach the page in the order they came.
+  source.pull = (controller) => {
+    if (!reader || ended) return;
+    thenNative(
+      call<Promise<ReadableStreamReadResult<Uint8Array>>>(n.read, reader),
+      (step) => {
+        if (ended) return;
+        if (step.done) {
+          ended = true;
+          call(n.close, controller);
+          finish();
+          return;
+        }
+        call(n.enqueue, controller, step.value);
+        feed(step.value);
+      },
+      (err) => {
+        if (ended) return;
+        ended = true;
+        call(n.error, controller, err);
+        health.quietly(() => {
+          if (cancelled) conn.frame({ direction: 'in', kind: 'close', reason: 'cancelled by the page' });
+          else conn.frame({ direction: 'in', kind: 'error', data: describeError(err) });
+        });
+      },
+    );
   };
-  // The strategies too: left out, the browser reads `size` and `highWaterMark` of default objects.
-  const transform = construct(n.TransformStream, [transformer, bare<QueuingStrategy>(), bare<QueuingStrategy>()]) as TransformStream<Uint8Array, Uint8Array>;
-  const pipeOptions = bare<StreamPipeOptions>();
-  pipeOptions.preventCancel = true;
+  source.cancel = (reason: unknown) => {
+    if (ended || !reader) return;
+    ended = true;
+    cancelled = true;
+    thenNative(call<Promise<void>>(n.cancel, reader, reason), noop, noop);
+    health.quietly(() => conn.frame({ direction: 'in', kind: 'close', reason: 'cancelled by the page' }));
+  };
+  // The strategy too: left out, the browser reads `size` and `highWaterMark` of a default object.
+  // A high-water mark of 0 reads from the network only when the page reads, as the body itself would.
+  const strategy = bare<QueuingStrategy<Uint8Array>>();
+  strategy.highWaterMark = 0;
+  const readable = construct(n.ReadableStream, [source, strategy]) as ReadableStream<Uint8Array>;
   const start = () => {
-    // preventCancel: when the pipe stops because the page cancelled its side, we cancel the network
-    // body ourselves, which also tells the two endings apart: cancelling a body that already failed
-    // (network error, abort) rejects with that failure. (Chromium 156 does not call
-    // `transformer.cancel`, so that callback alone cannot be relied on.)
-    const piping = call<Promise<void>>(n.pipeTo, body, n.writable(transform), pipeOptions);
-    thenNative(piping, () => undefined, (err) => {
-      thenNative(
-        call<Promise<void>>(n.cancel, body, err),
-        () => health.quietly(() => conn.frame({ direction: 'in', kind: 'close', reason: 'cancelled by the page' })),
-        (failure) =>
-          health.quietly(() => {
-            if (cancelReason) conn.frame({ direction: 'in', kind: 'close', reason: 'cancelled by the page' });
-            else conn.frame({ direction: 'in', kind: 'error', data: describeError(failure) });
-          }),
-      );
-    });
+    reader = call<ReadableStreamDefaultReader<Uint8Array>>(n.getReader, body);
   };
-  return { readable: n.readable(transform) as ReadableStream<Uint8Array>, start };
+  return { readable, start };
+}
+
+function noop(): undefined {
+  return undefined;
 }

@@ -36,8 +36,9 @@ export function hookFetch(win: Window & typeof globalThis, capture: Capture): Re
     ['Response.prototype.headers', getterOf(res, 'headers')],
     ['Headers.prototype.get', methodOf(win.Headers.prototype, 'get')],
     ['Headers.prototype.forEach', methodOf(win.Headers.prototype, 'forEach')],
-    ['ReadableStream.prototype.pipeTo', streams.pipeTo],
-    ['TransformStream', streams.TransformStream],
+    ['ReadableStream', streams.ReadableStream],
+    ['ReadableStream.prototype.getReader', streams.getReader],
+    ['ReadableStreamDefaultReader.prototype.read', streams.read],
     ['TextDecoder.prototype.decode', streams.decode],
   ] as const;
   if (!health.require('fetch', needed)) return () => {};

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHANNEL_BATCH_EVENT, CHANNEL_FLUSH_EVENT, CHANNEL_OFFER_EVENT, MAX_CHANNEL_BATCH_CHARS, PAGE_MESSAGE_TAG, type PageToRelay } from '../page-messages';
 import { memoryPortPair, type MemoryPort } from '../memory-port';
 import type { RelayBatch } from '../relay-to-hub';
-import { Relay } from './relay';
+import { HOOK_NEVER_CONNECTED, Relay } from './relay';
 
 const frame = (n: number, data = `{"n":${n}}`): PageToRelay => ({
   [PAGE_MESSAGE_TAG]: 1,
@@ -179,5 +179,24 @@ describe('Relay', () => {
     post(frame(1));
     await settle();
     expect(hub.batches).toHaveLength(0);
+  });
+
+  it('tells the panel capture is off when the hook never took the channel by the time the document was parsed', async () => {
+    new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
+    await settle();
+    expect(hub.batches).toHaveLength(0); // nothing said before the document is parsed
+    win.dispatchEvent(new Event('DOMContentLoaded'));
+    win.dispatchEvent(new Event('DOMContentLoaded')); // said once
+    await settle();
+    const messages = hub.batches.flatMap((b) => b.messages);
+    expect(messages).toEqual([{ [PAGE_MESSAGE_TAG]: 1, type: 'health', degraded: [HOOK_NEVER_CONNECTED], errors: 0 }]);
+  });
+
+  it('says nothing of the kind when the hook took the channel', async () => {
+    new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
+    post(frame(1));
+    win.dispatchEvent(new Event('DOMContentLoaded'));
+    await settle();
+    expect(hub.batches.flatMap((b) => b.messages.map((m) => m.type))).toEqual(['frame']);
   });
 });

@@ -6,7 +6,7 @@
 // the hub acknowledges them as stored, and are sent again over a new port when the service worker
 // was stopped in between. The queue is bounded: past the bound the oldest frames are dropped and
 // counted, and the count reaches the hub with the next batch.
-import type { PageToRelay } from '../page-messages';
+import { PAGE_MESSAGE_TAG, type PageCaptureHealth, type PageToRelay } from '../page-messages';
 import { hasPageTag, pageMessageSize, parsePageBatch } from '../page-messages.schema';
 import { MAX_BATCH_CHARS, MAX_BATCH_MESSAGES, type RelayBatch, type RelayToHub } from '../relay-to-hub';
 import { HubToRelaySchema, type HubToRelay } from '../hub-to-relay';
@@ -25,6 +25,9 @@ export interface RelayOptions {
   maxQueueMessages?: number;
   maxQueueChars?: number;
   signal?: AbortSignal;
+  /** Says in the panel when the hook never showed up (the top document only: a frame where scripts
+   * cannot run at all would otherwise claim capture is off for the whole tab). */
+  reportMissingHook?: boolean;
 }
 
 export interface RelayStats {
@@ -51,6 +54,14 @@ const BATCH_ENVELOPE_CHARS = 1_000;
  */
 const DIRECT_POST_MAX_BOUND = 48 * 1024 * 1024;
 
+/**
+ * Said in the panel when the page hook never took up the channel by the time the document was parsed.
+ * Both scripts run at document_start, so it will not come later: builtins the channel needs were
+ * replaced before it ran (it then stays silent rather than hand the page our messages), or it failed.
+ */
+export const HOOK_NEVER_CONNECTED =
+  "all capture is off: the inspector's page script never reported in (builtins it needs were replaced before it started, or it failed to start)";
+
 /** A batch text from the hook, received and not validated yet. */
 type Unchecked = { batch: unknown };
 
@@ -73,6 +84,7 @@ export class Relay {
   private stopped = false;
   private readonly hook: HookChannel;
   private readonly onWindowMessage = (event: MessageEvent) => this.receive(event);
+  private readonly onParsed = () => this.checkHookConnected();
   // The page is going away (reload, navigation): take what the hook still holds and send everything
   // now, since timers of a document being unloaded may never run.
   private readonly onPageHide = () => {
@@ -86,6 +98,7 @@ export class Relay {
     // Capture phase, registered before any page script: the page's listeners cannot come first.
     options.win.addEventListener('message', this.onWindowMessage, true);
     options.win.addEventListener('pagehide', this.onPageHide, true);
+    if (options.reportMissingHook !== false) options.win.addEventListener('DOMContentLoaded', this.onParsed, true);
     this.hook = listenToHook(options.win, (batch) => this.take({ batch }));
     options.signal?.addEventListener('abort', () => this.stop());
   }
@@ -99,11 +112,21 @@ export class Relay {
     this.stopped = true;
     this.options.win.removeEventListener('message', this.onWindowMessage, true);
     this.options.win.removeEventListener('pagehide', this.onPageHide, true);
+    this.options.win.removeEventListener('DOMContentLoaded', this.onParsed, true);
     this.hook.stop();
     clearTimeout(this.flushTimer);
     clearTimeout(this.reconnectTimer);
     this.port?.disconnect();
     this.port = undefined;
+  }
+
+  /** Tells the panel that capture is off on this page when the hook never showed up. */
+  private checkHookConnected(): void {
+    this.options.win.removeEventListener('DOMContentLoaded', this.onParsed, true);
+    if (this.stopped || this.hook.connected) return;
+    const notice: PageCaptureHealth = { [PAGE_MESSAGE_TAG]: 1, type: 'health', degraded: [HOOK_NEVER_CONNECTED], errors: 0 };
+    this.accept(notice);
+    this.scheduleFlush();
   }
 
   private receive(event: MessageEvent): void {
