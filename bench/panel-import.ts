@@ -42,11 +42,17 @@ export async function startProfile(page: import('playwright-core').Page): Promis
   return async () => {
     const { profile } = await cdp.send('Profiler.stop');
     const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parentOf = new Map<number, number>();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+    const name = (id: number | undefined): string => {
+      const f = id === undefined ? undefined : byId.get(id)?.callFrame;
+      return f ? `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}` : '';
+    };
     const self = new Map<string, number>();
     profile.samples?.forEach((id, i) => {
-      const f = byId.get(id)?.callFrame;
-      if (!f) return;
-      const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
+      // A function with the two callers above it: where the time is spent and who asked for it.
+      const p1 = parentOf.get(id);
+      const key = `${name(id)}  <  ${name(p1)}  <  ${name(p1 === undefined ? undefined : parentOf.get(p1))}`;
       self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
     });
     return [...self].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${k}`).join('\n');
