@@ -14,7 +14,7 @@ function hub(store: PanelStore, message: HubToPanel): void {
   applyEvent(store, { type: 'hub', message });
 }
 
-const summary = (id: string, connectionIds: string[], frames: number): SessionSummary => ({ id, connectionIds, protocol: 'openai-chat', frames, errors: 0, warnings: 0 }) as SessionSummary;
+const summary = (id: string, connectionIds: string[], frames: number): SessionSummary => ({ id, connectionIds, protocol: 'openai-chat', frames, errors: 0, warnings: 0, infos: 0, rules: [] });
 
 describe('session summaries with appended frames', () => {
   it('recompute the findings across requests only when they regroup sessions', () => {
