@@ -66,6 +66,8 @@ export class FixedRowWindow {
     };
     read();
     const onScroll = () => {
+      // A position still to be written (the layout it waits for has not come) is the one to read.
+      this.writePending();
       // A scroll the window wrote itself (pinToEnd) needs no second draw.
       if (read()) this.options.onChange();
     };
