@@ -9,6 +9,7 @@ import { WebSocketServer, type WebSocket } from 'ws';
 import { launchBrowser } from '../test/e2e/support/launch';
 import { LIVE, PANEL_SIZE, tabIdOf } from '../test/e2e/support/panel-page';
 import { rssByRole } from './process-cpu';
+import { startProfile } from './panel-import';
 
 export interface FloodBench {
   rate: number;
@@ -80,19 +81,9 @@ function flood(ws: WebSocket, rate: number, seconds: number): Promise<number> {
 /** The panel's hottest functions (self time) over 5 s from `afterMs`: for finding where the time goes. */
 async function profilePanel(panel: import('playwright-core').Page, afterMs: number): Promise<string> {
   await new Promise((r) => setTimeout(r, afterMs));
-  const cdp = await panel.context().newCDPSession(panel);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.start');
+  const stop = await startProfile(panel);
   await new Promise((r) => setTimeout(r, 5000));
-  const { profile } = await cdp.send('Profiler.stop');
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const self = new Map<string, number>();
-  profile.samples!.forEach((id, i) => {
-    const f = byId.get(id)!.callFrame;
-    const key = `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}`;
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas![i] ?? 0) / 1000);
-  });
-  return [...self].sort((a, b) => b[1] - a[1]).slice(0, 25).map(([k, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${k}`).join('\n');
+  return stop();
 }
 
 export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBench> {

@@ -31,9 +31,11 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
   // Touch the findings version so markers repaint when findings arrive for frames already shown.
   track(store.findingsVersion.value);
 
+  const spaceRef = useRef<HTMLDivElement>(null);
   const options: FixedRowOptions = {
     count: visible.count,
     getScrollElement: () => scrollRef.current,
+    getContentElement: () => spaceRef.current,
     rowHeight: ROW_HEIGHT,
     overscan: OVERSCAN,
     onChange: () => rerender(0),
@@ -41,7 +43,17 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
   const virtualizer = useRef<FixedRowWindow | null>(null);
   if (!virtualizer.current) virtualizer.current = new FixedRowWindow(options);
   const v = virtualizer.current;
-  v.setOptions(options);
+  // Like the Network panel, follow new frames while live and the last rows are in view. Decided
+  // before drawing, from the position last read, so this draw already holds the last rows and the
+  // scroll is written without reading the layout (which forced one layout per update).
+  const lastCount = useRef(visible.count);
+  if (visible.count !== lastCount.current) {
+    const before = lastCount.current;
+    lastCount.current = visible.count;
+    const follow = visible.count > before && store.scrub.live.peek() && v.showsEnd(before);
+    v.setOptions(options);
+    if (follow) v.pinToEnd();
+  } else v.setOptions(options);
   useLayoutEffect(() => v._didMount(), [v]);
   useLayoutEffect(() => v._willUpdate());
 
@@ -54,16 +66,6 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
     const root = scrollRef.current;
     if (root && root.contains(document.activeElement)) root.querySelector<HTMLElement>('[aria-selected="true"]')?.focus();
   }, [selected, selectedPos, v]);
-
-  // Like the Network panel, follow new frames while live and the last rows are in view.
-  const lastCount = useRef(visible.count);
-  useLayoutEffect(() => {
-    const before = lastCount.current;
-    lastCount.current = visible.count;
-    const el = scrollRef.current;
-    if (!el || visible.count <= before || !store.scrub.live.peek()) return;
-    if (el.scrollTop + el.clientHeight >= (before - 1) * ROW_HEIGHT) v.scrollToIndex(visible.count - 1, { align: 'end' });
-  }, [visible.count, v, store]);
 
   const move = (to: number) => {
     if (list.length === 0) return;
@@ -123,7 +125,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
         onKeyDown={onKeyDown}
       >
         {list.length === 0 && <div class="empty">{store.log.frames.length === 0 ? 'No frames yet.' : 'No frame matches the filter.'}</div>}
-        <div class="timeline-space" style={{ height: `${v.getTotalSize()}px` }}>
+        <div class="timeline-space" ref={spaceRef} style={{ height: `${v.getTotalSize()}px` }}>
           {v.getVirtualItems().map((row) => {
             const position = list[row.index] as number;
             const frame = store.log.frames[position] as Frame;

@@ -10,6 +10,8 @@ export interface FixedRowOptions {
   /** Rows drawn beyond each edge of the view. */
   overscan: number;
   getScrollElement(): HTMLElement | null;
+  /** The element sized to every row (its height changes with the count): see pinToEnd. */
+  getContentElement?(): HTMLElement | null;
   /** The view scrolled or resized: draw again. */
   onChange(): void;
 }
@@ -27,6 +29,8 @@ export class FixedRowWindow {
   private detach: (() => void) | undefined;
   scrollRect: { width: number; height: number } | null = null;
   private scrollTop = 0;
+  /** A scroll position to write once the browser has laid the rows out (pinToEnd). */
+  private pendingTop: number | undefined;
 
   constructor(public options: FixedRowOptions) {}
 
@@ -51,21 +55,34 @@ export class FixedRowWindow {
     this.detach?.();
     this.element = el;
     if (!el) return;
-    const read = () => {
-      this.scrollTop = el.scrollTop;
-      this.scrollRect = { width: el.clientWidth, height: el.clientHeight };
+    const read = (): boolean => {
+      const top = el.scrollTop;
+      const width = el.clientWidth;
+      const height = el.clientHeight;
+      const same = top === this.scrollTop && width === this.scrollRect?.width && height === this.scrollRect.height;
+      this.scrollTop = top;
+      this.scrollRect = { width, height };
+      return !same;
     };
     read();
     const onScroll = () => {
-      read();
-      this.options.onChange();
+      // A position still to be written (the layout it waits for has not come) is the one to read.
+      this.writePending();
+      // A scroll the window wrote itself (pinToEnd) needs no second draw.
+      if (read()) this.options.onChange();
     };
     el.addEventListener('scroll', onScroll, { passive: true });
     const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(onScroll) : undefined;
     resize?.observe(el);
+    // Resize observers run right after the browser's own layout: writing the scroll position then
+    // costs no layout of its own, where writing it after a render forces one.
+    const content = this.options.getContentElement?.();
+    const grown = content && typeof ResizeObserver === 'function' ? new ResizeObserver(() => this.writePending()) : undefined;
+    if (content) grown?.observe(content);
     this.detach = () => {
       el.removeEventListener('scroll', onScroll);
       resize?.disconnect();
+      grown?.disconnect();
     };
     // The first draw did not know the view's height yet.
     this.options.onChange();
@@ -85,6 +102,30 @@ export class FixedRowWindow {
     return rows;
   }
 
+  /** Whether the view's last row (of `count` rows) is in view, from the position last read. */
+  showsEnd(count: number): boolean {
+    return this.scrollTop + (this.scrollRect?.height ?? 0) >= (count - 1) * this.options.rowHeight;
+  }
+
+  /**
+   * Draws the last rows and scrolls to them without reading the layout: the rows are chosen from the
+   * position to be, and the position is written once the browser has laid the new rows out (before
+   * painting them), or at once where nothing tells when that is.
+   */
+  pinToEnd(): void {
+    this.scrollTop = Math.max(0, this.getTotalSize() - (this.scrollRect?.height ?? 0));
+    this.pendingTop = this.scrollTop;
+    if (typeof ResizeObserver !== 'function' || !this.options.getContentElement?.()) this.writePending();
+  }
+
+  private writePending(): void {
+    const top = this.pendingTop;
+    this.pendingTop = undefined;
+    const el = this.element;
+    if (top === undefined || !el) return;
+    el.scrollTop = top;
+  }
+
   scrollToIndex(index: number, { align = 'auto' }: { align?: 'auto' | 'start' | 'end' } = {}): void {
     const el = this.element ?? this.options.getScrollElement();
     if (!el) return;
@@ -96,6 +137,7 @@ export class FixedRowWindow {
     else if (align === 'end' || (align === 'auto' && top + rowHeight > el.scrollTop + height)) to = top + rowHeight - height;
     to = Math.max(0, to);
     if (to === el.scrollTop) return;
+    this.pendingTop = undefined;
     el.scrollTop = to;
     this.scrollTop = el.scrollTop;
     this.options.onChange();

@@ -92,16 +92,19 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
       store.findings.across.invalidate();
       return;
     }
-    case 'append':
+    case 'append': {
       // A file the user opened stays on screen; the live tab comes back with the next snapshot.
       if (store.source.value === 'file') return;
       store.source.value = 'hub';
       if (message.connections.length > 0) addConnections(store, message.connections);
-      addFrames(store, message.frames, message.sessions);
-      // A request that opened or a stream that closed can join or end a tool loop; frames alone cannot.
-      if (message.connections.length > 0 || message.sessions.length > 0 || (message.removedSessions?.length ?? 0) > 0) store.findings.across.invalidate();
+      const regrouped = addFrames(store, message.frames, message.sessions);
+      // A request that opened or a stream that closed can join or end a tool loop; frames alone cannot,
+      // nor the summary the hub sends of every session a batch added frames to (recomputing on each
+      // read every request of the capture, once per animation frame of a flood).
+      if (message.connections.length > 0 || regrouped || (message.removedSessions?.length ?? 0) > 0) store.findings.across.invalidate();
       if (message.waiting !== undefined && message.waiting !== store.status.value.waiting) store.status.value = { ...store.status.value, waiting: message.waiting };
       return;
+    }
     case 'trim':
       if (store.source.value === 'hub' && message.tabId === store.tabId.value) trim(store, message.below);
       return;
@@ -119,11 +122,12 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
   }
 }
 
-function addFrames(store: PanelStore, frames: readonly Frame[], summaries: readonly SessionSummary[]): void {
+/** Returns whether the summaries added, regrouped or renamed a session. */
+function addFrames(store: PanelStore, frames: readonly Frame[], summaries: readonly SessionSummary[]): boolean {
   const sessions = store.sessions.set;
   const connections = store.connections.value;
   // Summaries first, so frames of a connection a summary names go straight to that session.
-  if (summaries.length > 0) sessions.applySummaries(summaries, connections, (id) => store.log.framesOf(id));
+  const regrouped = summaries.length > 0 && sessions.applySummaries(summaries, connections, (id) => store.log.framesOf(id));
   for (const f of frames) {
     // One bad frame must not stop the frames after it: each is added on its own and a failure counted.
     guardFrame(store, () => {
@@ -132,6 +136,7 @@ function addFrames(store: PanelStore, frames: readonly Frame[], summaries: reado
     });
   }
   afterFrames(store, frames.length > 0 || summaries.length > 0);
+  return regrouped;
 }
 
 /**

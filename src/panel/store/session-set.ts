@@ -100,12 +100,18 @@ export class SessionSet {
    * joined to the stream that follows a reload) makes both sessions rebuild from their frames; that
    * happens once per join, not per frame.
    */
-  applySummaries(summaries: readonly SessionSummary[], connections: ReadonlyMap<string, Connection>, framesOf: (id: string) => readonly Frame[]): void {
+  /** Returns whether a session was added, regrouped or renamed (the hub sends a summary of every session a batch touched). */
+  applySummaries(summaries: readonly SessionSummary[], connections: ReadonlyMap<string, Connection>, framesOf: (id: string) => readonly Frame[]): boolean {
+    let changed = false;
     for (const summary of summaries) {
       const existing = this.byId.get(summary.id);
-      if (existing && summary.key !== undefined) existing.key = summary.key;
+      if (existing && summary.key !== undefined && existing.key !== summary.key) {
+        existing.key = summary.key;
+        changed = true;
+      }
       const moved = summary.connectionIds.filter((c) => this.byConnection.get(c) !== existing || !existing);
       if (existing && moved.length === 0) continue;
+      changed = true;
       const affected = new Set<PanelSession>();
       if (existing) affected.add(existing);
       for (const c of moved) {
@@ -124,6 +130,7 @@ export class SessionSet {
       this.rebuilt = true;
       for (const other of affected) if (other !== session && other.connectionIds.length === 0) this.remove(other);
     }
+    return changed;
   }
 
   /** Routes one live frame to its session: O(1) plus the fold's own constant cost. */
