@@ -1,31 +1,15 @@
 // The Conversation tab in the real DevTools panel on the demo's Anthropic page: its one request asks for
 // a tool (stop_reason "tool_use") and nothing follows, so the tab shows the user's message, the answer's
 // text, the tool call and the stalled mark. Writes test/e2e/screenshots/conversation-anthropic.png.
-import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { startDemoServer, type DemoServer } from '../../demo/server-core';
-import { launchBrowser, type LaunchedBrowser } from './support/launch';
+import { expect, it } from 'vitest';
+import { demoInDevTools, SCREENSHOTS } from './support/demo-in-devtools';
 import { openWithPanel, until } from './support/devtools-panel';
 
-const SCREENSHOTS = path.resolve(__dirname, 'screenshots');
-
-let browser: LaunchedBrowser;
-let demo: DemoServer;
-
-beforeAll(async () => {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  demo = await startDemoServer({ port: 0, delayScale: 0 });
-  browser = await launchBrowser({ devtools: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+const env = demoInDevTools();
 
 it('shows the Anthropic tool call and the stalled mark as turns', async () => {
-  const d = await openWithPanel(browser, `${demo.url}?protocol=${encodeURIComponent('anthropic/sse')}`);
+  const d = await openWithPanel(env.browser, `${env.demo.url}?protocol=${encodeURIComponent('anthropic/sse')}`);
   await d.page.click('#start');
   await d.page.waitForFunction(() => /stream ended/.test(document.querySelector('#protocol-output > .muted')?.textContent ?? ''), null, { timeout: 15_000 });
   await until(() => d.panel.locator('[data-tab="conversation"]').count(), (n) => n === 1, 'the Conversation tab');

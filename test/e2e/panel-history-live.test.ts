@@ -8,33 +8,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame as PwFrame } from 'playwright-core';
-import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import { check } from '../../src/api/check';
-import { launchBrowser, type LaunchedBrowser } from './support/launch';
+import { demoInDevTools, SCREENSHOTS } from './support/demo-in-devtools';
 import { playToEnd, settledFrames, tabIdOf } from './support/panel-page';
 import { setTheme } from './support/devtools';
 import { openWithPanel, until, type InDevTools } from './support/devtools-panel';
 
-const SCREENSHOTS = path.resolve(__dirname, 'screenshots');
 const RULE = 'flat/history-differs-from-live';
 
-let browser: LaunchedBrowser;
-let demo: DemoServer;
-
-beforeAll(async () => {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  demo = await startDemoServer({ port: 0, delayScale: 0 });
-  browser = await launchBrowser({ devtools: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+const env = demoInDevTools();
 
 /** Plays the scenario to its end with preserve log on, reloads the page, and waits for the panel to hold every frame. */
 async function playedAndReloaded(buggy: boolean): Promise<InDevTools & { exported: string }> {
-  const d = await openWithPanel(browser, `${demo.url}?scenario=history&transport=ws${buggy ? '&buggy=1' : ''}`);
+  const d = await openWithPanel(env.browser, `${env.demo.url}?scenario=history&transport=ws${buggy ? '&buggy=1' : ''}`);
   const { page, panel } = d;
   await panel.locator('input.preserve-log').check();
   await until(() => panel.locator('input.preserve-log').isChecked(), (on) => on, 'preserve log on');
@@ -43,7 +29,7 @@ async function playedAndReloaded(buggy: boolean): Promise<InDevTools & { exporte
   await playToEnd(page);
   await page.reload();
   await page.waitForFunction(() => /restored \d+ history messages/.test(document.getElementById('status')?.textContent ?? ''));
-  const frames = await settledFrames(browser, await tabIdOf(browser, page));
+  const frames = await settledFrames(env.browser, await tabIdOf(env.browser, page));
   // Both page loads are kept: the socket of the live run and the History API response after the reload.
   expect(frames.some((f) => f.connectionId !== frames[0]?.connectionId)).toBe(true);
   await until(() => panel.locator('[data-testid="frame-count"]').getAttribute('data-count'), (n) => Number(n) >= frames.length, 'every frame in the panel');

@@ -5,35 +5,21 @@
 // tab, docked and undocked, light and dark, into test/e2e/screenshots/tool-loop-*.png.
 import fs from 'node:fs';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Frame as PwFrame } from 'playwright-core';
-import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import { toolLoopVariants } from '../../demo/tool-loop';
-import { launchBrowser, type LaunchedBrowser } from './support/launch';
+import { demoInDevTools, SCREENSHOTS } from './support/demo-in-devtools';
 import { setTheme } from './support/devtools';
 import { openWithPanel, until, type InDevTools } from './support/devtools-panel';
 
-const SCREENSHOTS = path.resolve(__dirname, 'screenshots');
 /** The panel's default wait before a live loop with no follow-up is reported (DEFAULT_STALL_AFTER_MS), with room for a loaded machine. */
 const STALL_WAIT_MS = 60_000;
 
-let browser: LaunchedBrowser;
-let demo: DemoServer;
-
-beforeAll(async () => {
-  fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  demo = await startDemoServer({ port: 0, delayScale: 0 });
-  browser = await launchBrowser({ devtools: true });
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await demo?.close();
-});
+const env = demoInDevTools();
 
 /** Runs a variant of the page to its end with the panel open; returns how many requests the page sent. */
 async function runVariant(id: string): Promise<{ d: InDevTools; requests: number }> {
-  const d = await openWithPanel(browser, `${demo.url}tool-loop.html?variant=${id}`);
+  const d = await openWithPanel(env.browser, `${env.demo.url}tool-loop.html?variant=${id}`);
   await d.page.locator('#start').click();
   await d.page.waitForFunction(() => document.body.dataset.state === 'done', undefined, { timeout: 30_000 });
   const requests = Number(await d.page.evaluate(() => document.body.dataset.requests));
