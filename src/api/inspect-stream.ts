@@ -5,7 +5,7 @@
 // frames need sorting by time, or whose made-up times were corrected after the fact) the answer is
 // `undefined`, and the caller reads the input again the collecting way.
 import type { Frame } from '../model/frame';
-import type { PendingFrame } from '../capture-format/build-capture';
+import { readingOrder, type PendingFrame } from '../capture-format/build-capture';
 import { SessionSplitter } from '../analysis/session-split';
 import { protocols } from '../protocols/registry';
 import { streamInput, type InputEnd, type InputSink, type InputSource } from '../readers/read-input';
@@ -85,9 +85,7 @@ class SplittingSink implements InputSink {
 
   frame(frame: PendingFrame): void {
     if (this.outOfOrder || this.failure !== undefined) return;
-    // Capture files are put in their own frame order, every other input in time order (CaptureCollector).
-    const own = (frame as Partial<Frame>).index;
-    const order = typeof own === 'number' ? own : frame.time;
+    const order = readingOrder(frame);
     if (this.last !== undefined && order < this.last) {
       this.outOfOrder = true;
       return;

@@ -6,7 +6,7 @@
 // were corrected once a recorded time arrived) is sent again, sorted, once it is read.
 import type { Connection, Frame } from '../../model/frame';
 import type { Finding } from '../../model/finding';
-import type { PendingFrame } from '../../capture-format/build-capture';
+import { readingOrder, type PendingFrame } from '../../capture-format/build-capture';
 import { SessionSplitter } from '../../analysis/session-split';
 import type { Session } from '../../analysis/sessions';
 import { acrossSessionFindings } from '../../analysis/across-sessions';
@@ -224,9 +224,7 @@ class ProgressSink implements InputSink {
   frame(frame: PendingFrame): void {
     this.collector.frame(frame);
     if (!this.split) return;
-    // Capture files are put in their own frame order, every other input in time order (CaptureCollector).
-    const own = (frame as Partial<Frame>).index;
-    const order = typeof own === 'number' ? own : frame.time;
+    const order = readingOrder(frame);
     if (this.last !== undefined && order < this.last) {
       this.split = undefined;
       return;
