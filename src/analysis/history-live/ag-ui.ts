@@ -16,7 +16,10 @@ export const aguiHistoryReader: HistoryReader = {
   isHistory: (d) => eventType(d) === 'MESSAGES_SNAPSHOT',
   // A snapshot merges into what the page holds: the live rendering is the thread's whole fold before it.
   cumulative: true,
-  showsContent: (d) => STREAMED.has(String(eventType(d))),
+  showsContent: (d) => {
+    const type = eventType(d);
+    return typeof type === 'string' && STREAMED.has(type);
+  },
   endsTurn: () => undefined,
   compare: (history, live) => compareByIds(history.items, live.items),
   pathOf: (difference, historyFrame) => difference.historyItem && snapshotPath((historyFrame.json as { messages?: unknown }).messages, difference.historyItem),
