@@ -7,7 +7,7 @@ import { frameText } from '../../model/decode';
 import type { ProtocolFold } from '../types';
 import { createSinkFold } from '../shared/sink-fold';
 import { UI_RULE } from './rules';
-import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES, isPlainChunk, knownKeys, type AnyChunk, type DataChunk } from './schema';
+import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES, isPlainChunk, knownKeys, type AnyChunk, type DataChunk, type ObjectSchema } from './schema';
 import { addRaw, createUiState, type UiFoldState } from './fold-state';
 import { closeOpenParts, dataPart, legacyReasoning, partDelta, partEnd, partStart } from './fold-parts';
 import * as tools from './fold-tools';
@@ -60,7 +60,29 @@ function applyMessage(st: UiFoldState, d: DecodedFrame): void {
   applyChunk(st, d.json, i, text);
 }
 
-const keyCache = new Map<unknown, ReadonlySet<string>>();
+/** What the fold needs of one chunk type, looked up once per chunk: its schema, declared keys, version note. */
+interface ChunkKind {
+  schema: ObjectSchema;
+  keys: ReadonlySet<string>;
+  note: string | undefined;
+  data: boolean;
+}
+
+const kinds = new Map<string, ChunkKind | null>();
+
+function kindOf(type: string): ChunkKind | undefined {
+  let kind = kinds.get(type);
+  if (kind === undefined) {
+    const data = type.startsWith('data-');
+    const schema = data ? DataChunkSchema : CHUNK_SCHEMAS.get(type);
+    kind = schema ? { schema, keys: knownKeys(schema), note: Object.hasOwn(VERSION_NOTES, type) ? VERSION_NOTES[type] : undefined, data } : null;
+    // Data part types are open-ended: only the known ones are kept, so a page cannot grow the map.
+    if (!data) kinds.set(type, kind);
+  }
+  return kind ?? undefined;
+}
+
+const dataKind = kindOf('data-');
 
 function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): void {
   if (!isRecord(json) || typeof json.type !== 'string') {
@@ -70,29 +92,27 @@ function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): voi
   }
   const type = json.type;
   checkLifecycle(st, type, i);
-  const schema = type.startsWith('data-') ? DataChunkSchema : CHUNK_SCHEMAS.get(type);
-  if (!schema) {
+  const kind = type.startsWith('data-') ? dataKind : kindOf(type);
+  if (!kind) {
     st.sink.report(UI_RULE.unknownChunkType, `unknown chunk type "${type}"; expected a UI message chunk type (the client's schema check fails).`, [i]);
     addRaw(st, i, raw);
     return;
   }
-  const parsed = isPlainChunk(json, type) ? { success: true as const, data: json } : schema.safeParse(json);
+  const parsed = isPlainChunk(json, type) ? { success: true as const, data: json } : kind.schema.safeParse(json);
   if (!parsed.success) {
     const issues = parsed.error.issues.map((x) => `${x.path.join('.') || 'chunk'}: ${x.message}`).join('; ');
     st.sink.report(UI_RULE.invalidChunk, `"${type}" chunk fails its schema (${issues}) (the client throws).`, [i]);
     addRaw(st, i, raw);
     return;
   }
-  let keys = keyCache.get(schema);
-  if (!keys) keyCache.set(schema, (keys = knownKeys(schema)));
+  const keys = kind.keys;
   let extra: string[] | undefined;
-  for (const k of Object.keys(json)) if (!keys.has(k)) (extra ??= []).push(k);
+  for (const k in json) if (!keys.has(k)) (extra ??= []).push(k);
   if (extra) {
     st.sink.report(UI_RULE.unknownKey, `"${type}" chunk has undeclared keys ${extra.map((k) => `"${k}"`).join(', ')}; ai 5.0–7.0.0 clients reject unknown keys.`, [i]);
   }
-  const note = VERSION_NOTES[type];
-  if (note) st.sink.report(UI_RULE.versionSpecificChunk, `"${type}" chunk: ${note}.`, [i]);
-  if (type.startsWith('data-')) {
+  if (kind.note) st.sink.report(UI_RULE.versionSpecificChunk, `"${type}" chunk: ${kind.note}.`, [i]);
+  if (kind.data) {
     const p = parsed.data as DataChunk;
     dataPart(st, p.type, p.id, p.data, p.transient === true, i);
     return;

@@ -190,7 +190,7 @@ export type DataChunk = z.infer<typeof DataChunkSchema>;
 export type AnyChunk = UiChunk | VersionedChunk;
 export type ChunkType = AnyChunk['type'];
 
-type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+export type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 
 function byType(options: readonly ObjectSchema[]): Map<string, ObjectSchema> {
   const map = new Map<string, ObjectSchema>();
@@ -222,24 +222,55 @@ export function knownKeys(schema: ObjectSchema): ReadonlySet<string> {
   return new Set(Object.keys(schema.shape));
 }
 
-/** Streamed chunks checked by hand: their required string fields (none of them may carry providerMetadata). */
-const PLAIN_CHUNKS: ReadonlyMap<string, readonly string[]> = new Map([
-  ['text-start', ['id']],
-  ['text-delta', ['id', 'delta']],
-  ['text-end', ['id']],
-  ['reasoning-start', ['id']],
-  ['reasoning-delta', ['id', 'delta']],
-  ['reasoning-end', ['id']],
-  ['tool-input-delta', ['toolCallId', 'inputTextDelta']],
-]);
+const FINISH_REASON_SET: ReadonlySet<unknown> = new Set(FINISH_REASONS);
+
+const isStr = (v: unknown): boolean => typeof v === 'string';
+const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
+const optBool = (v: unknown): boolean => v === undefined || typeof v === 'boolean';
 
 /**
- * The streamed chunks in their plain shape, checked by hand so they skip the zod schema; it accepts only
- * what the schema accepts (fast-path.test.ts), and every other chunk still goes through the schema.
+ * Chunks in their plain shape, checked by hand so they skip the zod schema: it accepts only what the
+ * schema accepts (fast-path.test.ts), and every other chunk still goes through the schema. Metadata
+ * records are never taken: a chunk that carries `providerMetadata` or `toolMetadata` goes through the
+ * schema, and so does a field whose schema is `z.unknown()` when it is missing.
  */
-export function isPlainChunk(json: Record<string, unknown>, type: string): boolean {
-  const required = PLAIN_CHUNKS.get(type);
-  if (!required || json.providerMetadata !== undefined) return false;
-  for (const key of required) if (typeof json[key] !== 'string') return false;
-  return true;
+export function isPlainChunk(j: Record<string, unknown>, type: string): boolean {
+  if (j.providerMetadata !== undefined || j.toolMetadata !== undefined) return false;
+  switch (type) {
+    case 'text-start':
+    case 'text-end':
+    case 'reasoning-start':
+    case 'reasoning-end':
+      return isStr(j.id);
+    case 'text-delta':
+    case 'reasoning-delta':
+      return isStr(j.id) && isStr(j.delta);
+    case 'tool-input-delta':
+      return isStr(j.toolCallId) && isStr(j.inputTextDelta);
+    case 'start':
+      return optStr(j.messageId);
+    case 'finish':
+      return j.finishReason === undefined || FINISH_REASON_SET.has(j.finishReason);
+    case 'start-step':
+    case 'finish-step':
+      return true;
+    case 'tool-input-start':
+      return (
+        isStr(j.toolCallId) && isStr(j.toolName) && optStr(j.title) && optBool(j.providerExecuted) && optBool(j.dynamic) &&
+        (j.inputEncoding === undefined || j.inputEncoding === 'json' || j.inputEncoding === 'text')
+      );
+    case 'tool-input-available':
+      return isStr(j.toolCallId) && isStr(j.toolName) && optStr(j.title) && optBool(j.providerExecuted) && optBool(j.dynamic) && j.input !== undefined;
+    case 'tool-output-available':
+      return isStr(j.toolCallId) && optBool(j.providerExecuted) && optBool(j.dynamic) && optBool(j.preliminary) && j.output !== undefined;
+    case 'source-url':
+      return isStr(j.sourceId) && isStr(j.url) && optStr(j.title);
+    case 'error':
+      return isStr(j.errorText);
+    case 'message-metadata':
+      return j.messageMetadata !== undefined;
+    default:
+      // `data-<name>` parts; any other type goes through its schema.
+      return type.startsWith('data-') && optStr(j.id) && optBool(j.transient) && j.data !== undefined;
+  }
 }
