@@ -86,13 +86,12 @@ export function todosOf(toolName: string, input: unknown): TodoItem[] | undefine
 /** Numeric token counters from an object such as `{inputTokens: 3, outputTokens: 5}`. */
 export function numericCounters(value: unknown): Record<string, number> | undefined {
   if (!isRecord(value)) return undefined;
-  const out: Record<string, number> = {};
-  let any = false;
-  for (const [k, v] of Object.entries(value)) {
-    if (typeof v === 'number' && Number.isFinite(v)) {
-      out[k] = v;
-      any = true;
-    }
+  // for…in with an own check visits what Object.entries would, in its order, without building pairs.
+  let out: Record<string, number> | undefined;
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    const v = value[k];
+    if (typeof v === 'number' && Number.isFinite(v)) (out ??= {})[k] = v;
   }
-  return any ? out : undefined;
+  return out;
 }
