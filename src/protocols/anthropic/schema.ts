@@ -108,6 +108,39 @@ export function isPlainBlockEvent(json: Record<string, unknown>): boolean {
   return json.type === 'content_block_delta' && isPlainObject(json.delta) && typeof json.delta.type === 'string';
 }
 
+const optString = (v: unknown): boolean => v === undefined || typeof v === 'string';
+const optNullableString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
+
+/**
+ * Any event in its plain shape (block events, message_start, message_delta, message_stop, ping, error)
+ * that AnthropicEventSchema accepts as it is; what it does not take goes through the schema.
+ */
+export function isPlainEvent(json: Record<string, unknown>): boolean {
+  switch (json.type) {
+    case 'content_block_delta':
+    case 'content_block_stop':
+      return isPlainBlockEvent(json);
+    case 'content_block_start':
+      return isBlockIndex(json.index) && isPlainObject(json.content_block) && typeof json.content_block.type === 'string';
+    case 'message_start': {
+      const m = json.message;
+      return (
+        isPlainObject(m) && typeof m.id === 'string' && optString(m.model) && optString(m.role) &&
+        (m.usage === undefined || isPlainObject(m.usage)) && (m.content === undefined || Array.isArray(m.content)) && optNullableString(m.stop_reason)
+      );
+    }
+    case 'message_delta':
+      return isPlainObject(json.delta) && optNullableString(json.delta.stop_reason) && isPlainObject(json.usage) && Number.isFinite(json.usage.output_tokens);
+    case 'message_stop':
+    case 'ping':
+      return true;
+    case 'error':
+      return isPlainObject(json.error) && typeof json.error.type === 'string' && optString(json.error.message);
+    default:
+      return false;
+  }
+}
+
 /** The field each text-like delta must carry as a string (DeltaSchemas). */
 const DELTA_TEXT_FIELD: Partial<Record<DeltaType, string>> = { text_delta: 'text', thinking_delta: 'thinking', input_json_delta: 'partial_json', signature_delta: 'signature' };
 
