@@ -55,6 +55,11 @@ describe('fast paths for plain block events', () => {
     );
   });
 
+  it('know the delta types DeltaSchemas has, and only those', () => {
+    for (const type of Object.keys(DeltaSchemas)) expect(isDeltaType(type)).toBe(true);
+    for (const type of ['toString', 'constructor', '__proto__', 'hasOwnProperty', 'text', '']) expect(isDeltaType(type)).toBe(false);
+  });
+
   it('take the common events of a real stream', () => {
     expect(isPlainEvent({ type: 'message_start', message: { id: 'msg_1', model: 'claude', role: 'assistant', content: [], stop_reason: null, usage: { input_tokens: 3 } } })).toBe(true);
     expect(isPlainEvent({ type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } })).toBe(true);

@@ -82,12 +82,13 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     return;
   }
   checkEventName(state, frame, json.type, sink);
+  // The hand check takes only known types, so the unknown-type check is needed only after it says no.
+  if (isPlainEvent(json)) return applyEvent(state, json as AnthropicEvent, frame, sink);
   if (!KNOWN_EVENT_TYPES.has(json.type)) {
     sink.report(R.unknownEvent, `unknown event type "${json.type}"; shown raw`, [frame.index]);
     state.model.items.push(rawItem(frame));
     return;
   }
-  if (isPlainEvent(json)) return applyEvent(state, json as AnthropicEvent, frame, sink);
   const parsed = AnthropicEventSchema.safeParse(json);
   if (!parsed.success) {
     sink.report(R.invalidEvent, `${json.type} is malformed: ${describeIssues(parsed.error.issues)}`, [frame.index]);

@@ -150,8 +150,19 @@ export function isPlainDelta(type: DeltaType, delta: Record<string, unknown>): b
   return field !== undefined && typeof delta[field] === 'string';
 }
 
+/** The keys of DeltaSchemas, by a switch: a string freshly parsed from a frame is compared, not hashed. */
 export function isDeltaType(type: string): type is DeltaType {
-  return Object.prototype.hasOwnProperty.call(DeltaSchemas, type);
+  switch (type) {
+    case 'text_delta':
+    case 'citations_delta':
+    case 'input_json_delta':
+    case 'thinking_delta':
+    case 'signature_delta':
+    case 'compaction_delta':
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** Blocks whose input streams as JSON text (table 2.4). */
