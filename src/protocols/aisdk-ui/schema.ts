@@ -228,49 +228,54 @@ const isStr = (v: unknown): boolean => typeof v === 'string';
 const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
 const optBool = (v: unknown): boolean => v === undefined || typeof v === 'boolean';
 
+type PlainCheck = (j: Record<string, unknown>) => boolean;
+
+const part: PlainCheck = (j) => isStr(j.id);
+const partDelta: PlainCheck = (j) => isStr(j.id) && isStr(j.delta);
+const always: PlainCheck = () => true;
+
+/** The hand check of each chunk type that has one, mirroring its schema above. */
+const PLAIN_CHECKS: ReadonlyMap<string, PlainCheck> = new Map<string, PlainCheck>([
+  ['text-start', part],
+  ['text-delta', partDelta],
+  ['text-end', part],
+  ['reasoning-start', part],
+  ['reasoning-delta', partDelta],
+  ['reasoning-end', part],
+  ['tool-input-delta', (j) => isStr(j.toolCallId) && isStr(j.inputTextDelta)],
+  ['start', (j) => optStr(j.messageId)],
+  ['finish', (j) => j.finishReason === undefined || FINISH_REASON_SET.has(j.finishReason)],
+  ['start-step', always],
+  ['finish-step', always],
+  [
+    'tool-input-start',
+    (j) =>
+      isStr(j.toolCallId) && isStr(j.toolName) && optStr(j.title) && optBool(j.providerExecuted) && optBool(j.dynamic) &&
+      (j.inputEncoding === undefined || j.inputEncoding === 'json' || j.inputEncoding === 'text'),
+  ],
+  ['tool-input-available', (j) => isStr(j.toolCallId) && isStr(j.toolName) && optStr(j.title) && optBool(j.providerExecuted) && optBool(j.dynamic) && j.input !== undefined],
+  ['tool-output-available', (j) => isStr(j.toolCallId) && optBool(j.providerExecuted) && optBool(j.dynamic) && optBool(j.preliminary) && j.output !== undefined],
+  ['source-url', (j) => isStr(j.sourceId) && isStr(j.url) && optStr(j.title)],
+  ['error', (j) => isStr(j.errorText)],
+  ['message-metadata', (j) => j.messageMetadata !== undefined],
+]);
+
+/** `data-<name>` parts (their type is checked by the caller). */
+const plainData: PlainCheck = (j) => optStr(j.id) && optBool(j.transient) && j.data !== undefined;
+
 /**
- * Chunks in their plain shape, checked by hand so they skip the zod schema: it accepts only what the
- * schema accepts (fast-path.test.ts), and every other chunk still goes through the schema. Metadata
- * records are never taken: a chunk that carries `providerMetadata` or `toolMetadata` goes through the
- * schema, and so does a field whose schema is `z.unknown()` when it is missing.
+ * The hand check for chunks of `type` in their plain shape, which lets them skip the zod schema: it
+ * accepts only what the schema accepts (fast-path.test.ts), and every other chunk still goes through
+ * the schema. Metadata records are never taken: a chunk that carries `providerMetadata` or
+ * `toolMetadata` goes through the schema, and so does a field whose schema is `z.unknown()` when it is
+ * missing. Undefined for types without one.
  */
+export function plainCheckOf(type: string): PlainCheck | undefined {
+  const check = type.startsWith('data-') ? plainData : PLAIN_CHECKS.get(type);
+  return check && ((j) => j.providerMetadata === undefined && j.toolMetadata === undefined && check(j));
+}
+
+/** Whether a chunk of `type` passes its hand check (see plainCheckOf). */
 export function isPlainChunk(j: Record<string, unknown>, type: string): boolean {
-  if (j.providerMetadata !== undefined || j.toolMetadata !== undefined) return false;
-  switch (type) {
-    case 'text-start':
-    case 'text-end':
-    case 'reasoning-start':
-    case 'reasoning-end':
-      return isStr(j.id);
-    case 'text-delta':
-    case 'reasoning-delta':
-      return isStr(j.id) && isStr(j.delta);
-    case 'tool-input-delta':
-      return isStr(j.toolCallId) && isStr(j.inputTextDelta);
-    case 'start':
-      return optStr(j.messageId);
-    case 'finish':
-      return j.finishReason === undefined || FINISH_REASON_SET.has(j.finishReason);
-    case 'start-step':
-    case 'finish-step':
-      return true;
-    case 'tool-input-start':
-      return (
-        isStr(j.toolCallId) && isStr(j.toolName) && optStr(j.title) && optBool(j.providerExecuted) && optBool(j.dynamic) &&
-        (j.inputEncoding === undefined || j.inputEncoding === 'json' || j.inputEncoding === 'text')
-      );
-    case 'tool-input-available':
-      return isStr(j.toolCallId) && isStr(j.toolName) && optStr(j.title) && optBool(j.providerExecuted) && optBool(j.dynamic) && j.input !== undefined;
-    case 'tool-output-available':
-      return isStr(j.toolCallId) && optBool(j.providerExecuted) && optBool(j.dynamic) && optBool(j.preliminary) && j.output !== undefined;
-    case 'source-url':
-      return isStr(j.sourceId) && isStr(j.url) && optStr(j.title);
-    case 'error':
-      return isStr(j.errorText);
-    case 'message-metadata':
-      return j.messageMetadata !== undefined;
-    default:
-      // `data-<name>` parts; any other type goes through its schema.
-      return type.startsWith('data-') && optStr(j.id) && optBool(j.transient) && j.data !== undefined;
-  }
+  return plainCheckOf(type)?.(j) ?? false;
 }
