@@ -141,13 +141,24 @@ export function isPlainEvent(json: Record<string, unknown>): boolean {
   }
 }
 
-/** The field each text-like delta must carry as a string (DeltaSchemas). */
-const DELTA_TEXT_FIELD: Partial<Record<DeltaType, string>> = { text_delta: 'text', thinking_delta: 'thinking', input_json_delta: 'partial_json', signature_delta: 'signature' };
-
-/** A delta of `type` that its DeltaSchemas entry accepts as it is. */
+/**
+ * A delta of `type` that its DeltaSchemas entry accepts as it is: the text-like deltas carrying their
+ * field as a string. A switch, not a table: the type string was just parsed, so a property lookup
+ * would hash it first.
+ */
 export function isPlainDelta(type: DeltaType, delta: Record<string, unknown>): boolean {
-  const field = DELTA_TEXT_FIELD[type];
-  return field !== undefined && typeof delta[field] === 'string';
+  switch (type) {
+    case 'text_delta':
+      return typeof delta.text === 'string';
+    case 'thinking_delta':
+      return typeof delta.thinking === 'string';
+    case 'input_json_delta':
+      return typeof delta.partial_json === 'string';
+    case 'signature_delta':
+      return typeof delta.signature === 'string';
+    default:
+      return false;
+  }
 }
 
 /** The keys of DeltaSchemas, by a switch: a string freshly parsed from a frame is compared, not hashed. */
