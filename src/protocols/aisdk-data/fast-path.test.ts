@@ -1,4 +1,4 @@
-// The hand-written check that lets the hot parts skip the zod schema must never accept what the
+// The hand-written check that lets the plain parts skip the zod schema must never accept what the
 // schema rejects: random near-valid values through both.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
@@ -10,17 +10,33 @@ const value = fc.oneof(
   odd,
   fc.record({ toolCallId: odd, argsTextDelta: odd, toolName: odd }, { requiredKeys: [] }),
   fc.record({ toolCallId: fc.string(), argsTextDelta: fc.string() }),
+  fc.record(
+    {
+      toolCallId: fc.oneof(fc.string(), odd),
+      toolName: fc.oneof(fc.string(), odd),
+      args: odd,
+      result: odd,
+      finishReason: fc.oneof(fc.string(), odd),
+      usage: odd,
+      isContinued: odd,
+      messageId: fc.oneof(fc.string(), odd),
+      data: fc.oneof(fc.string(), odd),
+      signature: fc.oneof(fc.string(), odd),
+      mimeType: fc.oneof(fc.string(), odd),
+    },
+    { requiredKeys: [] },
+  ),
 );
 
-describe('fast path for text, reasoning and tool argument deltas', () => {
+describe('fast path for the parts in their plain shape', () => {
   it('accepts only values the schema accepts', () => {
     fc.assert(
-      fc.property(fc.constantFrom('0', 'g', 'c', '3', '9', 'b', 'x'), value, (code, v) => {
+      fc.property(fc.constantFrom('0', '2', '3', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'x'), value, (code, v) => {
         if (!isPlainPart(code, v)) return;
         expect(isDataStreamCode(code)).toBe(true);
         if (isDataStreamCode(code)) expect(DATA_STREAM_PARTS[code].schema.safeParse(v).success).toBe(true);
       }),
-      { numRuns: 3000 },
+      { numRuns: 20000 },
     );
   });
 
@@ -28,6 +44,11 @@ describe('fast path for text, reasoning and tool argument deltas', () => {
     expect(parseLine('0:"Hello"')).toEqual({ ok: true, part: { code: '0', value: 'Hello' } });
     expect(isPlainPart('c', { toolCallId: 'call-1', argsTextDelta: '{"city":' })).toBe(true);
     expect(isPlainPart('c', { toolCallId: 'call-1' })).toBe(false);
+    expect(isPlainPart('9', { toolCallId: 'call-1', toolName: 'get_weather', args: { city: 'Hanoi' } })).toBe(true);
+    expect(isPlainPart('a', { toolCallId: 'call-1', result: { tempC: 31 } })).toBe(true);
+    expect(isPlainPart('e', { finishReason: 'stop', usage: {}, isContinued: false })).toBe(true);
+    expect(isPlainPart('f', { messageId: 'msg-1' })).toBe(true);
+    expect(isPlainPart('f', { id: 'msg-1' })).toBe(false);
     expect(parseLine('0:1')).toMatchObject({ ok: false, problem: 'invalid-value' });
   });
 });

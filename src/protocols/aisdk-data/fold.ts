@@ -31,19 +31,24 @@ function applyMessage(st: DataFoldState, d: DecodedFrame): void {
   const i = frame.index;
   const text = frameText(frame);
   // One line per frame is the common capture style: it needs no split.
-  const lines = text.includes('\n') ? text.split('\n') : [text];
-  for (let n = 0; n < lines.length; n++) {
-    const raw = lines[n] as string;
-    // The v4 client skips only empty lines: a blank one holding spaces or a lone \r has no ":" and makes it throw.
-    if (raw === '') continue;
-    const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
-    if (frame.truncated && n === lines.length - 1) {
-      // The capture cut the payload inside this line: not the server's fault, so shown without a finding.
-      addRaw(st, i, `${line}… (cut by the capture)`);
-      continue;
-    }
-    applyLine(st, line, i);
+  if (!text.includes('\n')) {
+    applyRawLine(st, text, i, !!frame.truncated);
+    return;
   }
+  const lines = text.split('\n');
+  for (let n = 0; n < lines.length; n++) applyRawLine(st, lines[n] as string, i, !!frame.truncated && n === lines.length - 1);
+}
+
+function applyRawLine(st: DataFoldState, raw: string, i: number, cut: boolean): void {
+  // The v4 client skips only empty lines: a blank one holding spaces or a lone \r has no ":" and makes it throw.
+  if (raw === '') return;
+  const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  if (cut) {
+    // The capture cut the payload inside this line: not the server's fault, so shown without a finding.
+    addRaw(st, i, `${line}… (cut by the capture)`);
+    return;
+  }
+  applyLine(st, line, i);
 }
 
 function applyLine(st: DataFoldState, line: string, i: number): void {
@@ -146,7 +151,8 @@ function finishStep(st: DataFoldState, v: { usage?: unknown; isContinued?: unkno
   const usage = usageOf(v.usage);
   if (usage) {
     const sum = { ...st.stepUsage };
-    for (const [k, n] of Object.entries(usage)) sum[k] = (sum[k] ?? 0) + n;
+    // usage is numericCounters' own plain object: for…in visits its keys as Object.entries would.
+    for (const k in usage) sum[k] = (sum[k] ?? 0) + (usage[k] as number);
     st.stepUsage = sum;
   }
 }

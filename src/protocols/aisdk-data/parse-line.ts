@@ -29,20 +29,45 @@ export function parseLine(line: string): LineResult {
   return { ok: true, part: { code, value: parsed.data } as DataStreamPart };
 }
 
+const isObjectRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
 /**
- * The hot parts (text, reasoning, tool argument deltas) checked by hand so they skip the zod schema;
- * it accepts only what the schema accepts (fast-path.test.ts), and anything else still goes through it.
+ * Parts in their plain shape, checked by hand so they skip the zod schema: it accepts only what the
+ * schema accepts (fast-path.test.ts), and anything else still goes through it (for its wording).
  */
 export function isPlainPart(code: string, value: unknown): boolean {
   switch (code) {
     case '0':
     case 'g':
+    case '3':
       return typeof value === 'string';
-    case 'c': {
-      if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
-      const v = value as { toolCallId?: unknown; argsTextDelta?: unknown };
-      return typeof v.toolCallId === 'string' && typeof v.argsTextDelta === 'string';
-    }
+    case '2':
+    case '8':
+      return Array.isArray(value);
+    case 'h':
+      return typeof value === 'object' && value !== null;
+  }
+  if (!isObjectRecord(value)) return false;
+  switch (code) {
+    case 'c':
+      return typeof value.toolCallId === 'string' && typeof value.argsTextDelta === 'string';
+    case 'b':
+      return typeof value.toolCallId === 'string' && typeof value.toolName === 'string';
+    case '9':
+      return typeof value.toolCallId === 'string' && typeof value.toolName === 'string' && Object.hasOwn(value, 'args') && typeof value.args === 'object' && value.args !== null;
+    case 'a':
+      return typeof value.toolCallId === 'string' && Object.hasOwn(value, 'result') && value.result !== undefined;
+    case 'd':
+    case 'e':
+      return typeof value.finishReason === 'string';
+    case 'f':
+      return typeof value.messageId === 'string';
+    case 'i':
+      return typeof value.data === 'string';
+    case 'j':
+      return typeof value.signature === 'string';
+    case 'k':
+      return typeof value.data === 'string' && typeof value.mimeType === 'string';
     default:
       return false;
   }

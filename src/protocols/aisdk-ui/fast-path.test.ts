@@ -1,32 +1,55 @@
-// The hand-written check that lets the streamed chunks skip the zod schema must never accept what the
+// The hand-written check that lets the common chunks skip the zod schema must never accept what the
 // schema rejects: random near-valid chunks through both.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_SCHEMAS, isPlainChunk } from './schema';
+import { CHUNK_SCHEMAS, DataChunkSchema, isPlainChunk } from './schema';
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 2 }));
 const field = fc.oneof(fc.string(), odd);
+const bool = fc.oneof(fc.boolean(), odd);
 const chunk = fc.record(
   {
-    type: fc.constantFrom('text-start', 'text-delta', 'text-end', 'reasoning-start', 'reasoning-delta', 'reasoning-end', 'tool-input-delta', 'tool-input-start', 'finish'),
+    type: fc.constantFrom(
+      'text-start', 'text-delta', 'text-end', 'reasoning-start', 'reasoning-delta', 'reasoning-end', 'tool-input-delta',
+      'tool-input-start', 'tool-input-available', 'tool-output-available', 'start', 'finish', 'start-step', 'finish-step',
+      'source-url', 'error', 'message-metadata', 'data-progress', 'abort', 'tool-output-error',
+    ),
     id: field,
     delta: field,
     toolCallId: field,
+    toolName: field,
     inputTextDelta: field,
     providerMetadata: odd,
+    toolMetadata: odd,
+    providerExecuted: bool,
+    dynamic: bool,
+    preliminary: bool,
+    transient: bool,
+    title: field,
+    messageId: field,
+    messageMetadata: odd,
+    finishReason: fc.oneof(fc.constantFrom('stop', 'length', 'tool-calls', 'other', 'unknown'), odd),
+    inputEncoding: fc.oneof(fc.constantFrom('json', 'text', 'xml'), odd),
+    input: odd,
+    output: odd,
+    data: odd,
+    sourceId: field,
+    url: field,
+    errorText: field,
   },
   { requiredKeys: ['type'] },
 );
 
-describe('fast path for the streamed chunks', () => {
+describe('fast path for the common chunks', () => {
   it('accepts only chunks the schema accepts', () => {
     fc.assert(
       fc.property(chunk, (c) => {
         const r = c as Record<string, unknown>;
         const type = r.type as string;
-        if (isPlainChunk(r, type)) expect(CHUNK_SCHEMAS.get(type)?.safeParse(r).success).toBe(true);
+        const schema = type.startsWith('data-') ? DataChunkSchema : CHUNK_SCHEMAS.get(type);
+        if (isPlainChunk(r, type)) expect(schema?.safeParse(r).success).toBe(true);
       }),
-      { numRuns: 3000 },
+      { numRuns: 20000 },
     );
   });
 
@@ -35,5 +58,13 @@ describe('fast path for the streamed chunks', () => {
     expect(isPlainChunk({ type: 'tool-input-delta', toolCallId: 'c', inputTextDelta: '{' }, 'tool-input-delta')).toBe(true);
     expect(isPlainChunk({ type: 'text-delta', id: 't-1', delta: 'Hi', providerMetadata: {} }, 'text-delta')).toBe(false);
     expect(isPlainChunk({ type: 'text-delta', id: 't-1' }, 'text-delta')).toBe(false);
+    expect(isPlainChunk({ type: 'start', messageId: 'm', messageMetadata: { createdAt: 1 } }, 'start')).toBe(true);
+    expect(isPlainChunk({ type: 'finish', finishReason: 'stop' }, 'finish')).toBe(true);
+    expect(isPlainChunk({ type: 'finish', finishReason: 'done' }, 'finish')).toBe(false);
+    expect(isPlainChunk({ type: 'tool-input-available', toolCallId: 'c', toolName: 't', input: {} }, 'tool-input-available')).toBe(true);
+    expect(isPlainChunk({ type: 'tool-output-available', toolCallId: 'c', output: 'ok' }, 'tool-output-available')).toBe(true);
+    expect(isPlainChunk({ type: 'data-progress', id: 'p', data: { percent: 1 } }, 'data-progress')).toBe(true);
+    expect(isPlainChunk({ type: 'data-progress', id: 1, data: 1 }, 'data-progress')).toBe(false);
+    expect(isPlainChunk({ type: 'source-url', sourceId: 's', url: 'u', title: 'T' }, 'source-url')).toBe(true);
   });
 });

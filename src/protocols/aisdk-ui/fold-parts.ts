@@ -1,6 +1,7 @@
 // Text, reasoning, source, file and data chunks of the UI message stream.
 import type { ReasoningItem, TextItem } from '../../model/view';
-import { preview } from '../../model/decode';
+import type { RawItem } from '../../model/view';
+import { flatPreview } from './flat-preview';
 import { UI_RULE } from './rules';
 import { addRaw, type UiFoldState } from './fold-state';
 import { jsonText } from './json-util';
@@ -95,7 +96,7 @@ export function legacyReasoning(st: UiFoldState, text: string, i: number): void 
 
 /** data-* parts: a part with the same type and id replaces the earlier one, as the client does. */
 export function dataPart(st: UiFoldState, type: string, id: string | undefined, data: unknown, transient: boolean, i: number): void {
-  const text = `${transient ? '(transient) ' : ''}${type}: ${preview(jsonText(data), 1900)}`;
+  const text = `${transient ? '(transient) ' : ''}${type}: ${flatPreview(jsonText(data), 1900)}`;
   const key = id === undefined || transient ? undefined : `${type}\u0000${id}`;
   const existing = key === undefined ? undefined : st.dataParts.get(key);
   if (existing) {
@@ -103,7 +104,8 @@ export function dataPart(st: UiFoldState, type: string, id: string | undefined, 
     existing.frames.push(i);
     return;
   }
-  const item = addRaw(st, i, text);
-  item.text = text;
+  // The item holds the text as built (the type is not flattened), as the client shows it.
+  const item: RawItem = { kind: 'raw', id: `raw-${i}`, frames: [i], text };
+  st.layout.addItem(item, i);
   if (key !== undefined) st.dataParts.set(key, item);
 }

@@ -2,7 +2,7 @@
 // lifecycle. Kept in maps so each chunk costs O(1) however long the stream is.
 import type { FindingSink } from '../../model/finding';
 import type { ApprovalItem, RawItem, ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
-import { preview } from '../../model/decode';
+import { flatPreview } from './flat-preview';
 import { StepLayout } from './layout';
 
 export type ToolPhase = 'input-streaming' | 'input-available' | 'output' | 'error' | 'denied';
@@ -79,7 +79,7 @@ export function createUiState(): UiFoldState {
 
 /** Shows a frame as is so it is never lost (unknown chunk, or one the client would reject). */
 export function addRaw(st: UiFoldState, index: number, text: string): RawItem {
-  const item: RawItem = { kind: 'raw', id: `raw-${index}`, frames: [index], text: preview(text, 2000) };
+  const item: RawItem = { kind: 'raw', id: `raw-${index}`, frames: [index], text: flatPreview(text, 2000) };
   st.layout.addItem(item, index);
   return item;
 }

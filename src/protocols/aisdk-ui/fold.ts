@@ -7,7 +7,7 @@ import { frameText } from '../../model/decode';
 import type { ProtocolFold } from '../types';
 import { createSinkFold } from '../shared/sink-fold';
 import { UI_RULE } from './rules';
-import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES, isPlainChunk, knownKeys, type AnyChunk, type DataChunk } from './schema';
+import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES, knownKeys, plainCheckOf, type AnyChunk, type ChunkType, type DataChunk, type ObjectSchema } from './schema';
 import { addRaw, createUiState, type UiFoldState } from './fold-state';
 import { closeOpenParts, dataPart, legacyReasoning, partDelta, partEnd, partStart } from './fold-parts';
 import * as tools from './fold-tools';
@@ -38,7 +38,8 @@ function applyMessage(st: UiFoldState, d: DecodedFrame): void {
   const { frame } = d;
   const i = frame.index;
   const text = frameText(frame);
-  if (text.trim() === '[DONE]') {
+  // '[DONE]' is not JSON, so only a payload that did not parse can be the terminator.
+  if (d.json === undefined && text.trim() === '[DONE]') {
     st.doneAt ??= i;
     st.layout.endStreaming();
     return;
@@ -60,7 +61,30 @@ function applyMessage(st: UiFoldState, d: DecodedFrame): void {
   applyChunk(st, d.json, i, text);
 }
 
-const keyCache = new Map<unknown, ReadonlySet<string>>();
+/** What the fold needs of one chunk type, looked up once per chunk: its schema, declared keys, version note. */
+interface ChunkKind {
+  schema: ObjectSchema;
+  keys: ReadonlySet<string>;
+  /** The hand check that lets a plain chunk skip the schema, when the type has one. */
+  plain: ((json: Record<string, unknown>) => boolean) | undefined;
+  apply: Handler<ChunkType>;
+  note: string | undefined;
+  data: boolean;
+}
+
+const kinds = new Map<string, ChunkKind | null>();
+
+function kindOf(type: string): ChunkKind | undefined {
+  let kind = kinds.get(type);
+  if (kind === undefined) {
+    const data = type.startsWith('data-');
+    const schema = data ? DataChunkSchema : CHUNK_SCHEMAS.get(type);
+    kind = schema ? { schema, keys: knownKeys(schema), plain: plainCheckOf(type), apply: handlerOf(type), note: Object.hasOwn(VERSION_NOTES, type) ? VERSION_NOTES[type] : undefined, data } : null;
+    // Data part types are open-ended: only the known ones are kept, so a page cannot grow the map.
+    if (!data) kinds.set(type, kind);
+  }
+  return kind ?? undefined;
+}
 
 function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): void {
   if (!isRecord(json) || typeof json.type !== 'string') {
@@ -70,34 +94,36 @@ function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): voi
   }
   const type = json.type;
   checkLifecycle(st, type, i);
-  const schema = type.startsWith('data-') ? DataChunkSchema : CHUNK_SCHEMAS.get(type);
-  if (!schema) {
+  const kind = type.startsWith('data-') ? dataKind : kindOf(type);
+  if (!kind) {
     st.sink.report(UI_RULE.unknownChunkType, `unknown chunk type "${type}"; expected a UI message chunk type (the client's schema check fails).`, [i]);
     addRaw(st, i, raw);
     return;
   }
-  const parsed = isPlainChunk(json, type) ? { success: true as const, data: json } : schema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map((x) => `${x.path.join('.') || 'chunk'}: ${x.message}`).join('; ');
-    st.sink.report(UI_RULE.invalidChunk, `"${type}" chunk fails its schema (${issues}) (the client throws).`, [i]);
-    addRaw(st, i, raw);
-    return;
+  let data: unknown = json;
+  if (!kind.plain?.(json)) {
+    const parsed = kind.schema.safeParse(json);
+    if (!parsed.success) {
+      const issues = parsed.error.issues.map((x) => `${x.path.join('.') || 'chunk'}: ${x.message}`).join('; ');
+      st.sink.report(UI_RULE.invalidChunk, `"${type}" chunk fails its schema (${issues}) (the client throws).`, [i]);
+      addRaw(st, i, raw);
+      return;
+    }
+    data = parsed.data;
   }
-  let keys = keyCache.get(schema);
-  if (!keys) keyCache.set(schema, (keys = knownKeys(schema)));
+  const keys = kind.keys;
   let extra: string[] | undefined;
-  for (const k of Object.keys(json)) if (!keys.has(k)) (extra ??= []).push(k);
+  for (const k in json) if (!keys.has(k)) (extra ??= []).push(k);
   if (extra) {
     st.sink.report(UI_RULE.unknownKey, `"${type}" chunk has undeclared keys ${extra.map((k) => `"${k}"`).join(', ')}; ai 5.0–7.0.0 clients reject unknown keys.`, [i]);
   }
-  const note = VERSION_NOTES[type];
-  if (note) st.sink.report(UI_RULE.versionSpecificChunk, `"${type}" chunk: ${note}.`, [i]);
-  if (type.startsWith('data-')) {
-    const p = parsed.data as DataChunk;
+  if (kind.note) st.sink.report(UI_RULE.versionSpecificChunk, `"${type}" chunk: ${kind.note}.`, [i]);
+  if (kind.data) {
+    const p = data as DataChunk;
     dataPart(st, p.type, p.id, p.data, p.transient === true, i);
     return;
   }
-  dispatch(st, parsed.data as AnyChunk, i, raw);
+  kind.apply(st, data as AnyChunk, i, raw);
 }
 
 function checkLifecycle(st: UiFoldState, type: string, i: number): void {
@@ -111,72 +137,81 @@ function checkLifecycle(st: UiFoldState, type: string, i: number): void {
   }
 }
 
-function dispatch(st: UiFoldState, c: AnyChunk, i: number, raw: string): void {
-  switch (c.type) {
-    case 'start': return onStart(st, c.messageId, c.messageMetadata);
-    case 'finish': return onFinish(st, c.messageMetadata, i);
-    case 'abort':
-      st.aborted = true;
-      st.sink.report(UI_RULE.aborted, `the stream was aborted${c.reason ? ` (${c.reason})` : ''}; the message is incomplete.`, [i]);
-      addError(st, i, `Aborted${c.reason ? `: ${c.reason}` : ''}`);
-      st.layout.endStreaming();
-      return;
-    case 'error':
-      st.sink.report(UI_RULE.errorChunk, `the server reported an error: ${c.errorText}`, [i]);
-      addError(st, i, c.errorText);
-      return;
-    case 'message-metadata': return addUsage(st, c.messageMetadata);
-    case 'start-step':
-      if (st.layout.inStep) st.sink.report(UI_RULE.stepMismatch, `start-step while the step started at frame ${st.stepOpenAt} is open; expected finish-step first.`, [i, st.stepOpenAt ?? i]);
-      st.stepOpenAt = i;
-      st.layout.startStep(i);
-      return;
-    case 'finish-step':
-      if (!st.layout.inStep) st.sink.report(UI_RULE.stepMismatch, 'finish-step with no open start-step; expected start-step first.', [i]);
-      closeOpenParts(st, 'finish-step', i, true);
-      st.layout.finishStep(i);
-      return;
-    case 'reset-step':
-      st.openText.clear();
-      st.openReasoning.clear();
-      st.layout.resetStep();
-      return;
-    case 'text-start': return partStart(st, 'text', c.id, i);
-    case 'text-delta': return partDelta(st, 'text', c.id, c.delta, i, raw);
-    case 'text-end': return partEnd(st, 'text', c.id, i, raw);
-    case 'reasoning-start': return partStart(st, 'reasoning', c.id, i);
-    case 'reasoning-delta': return partDelta(st, 'reasoning', c.id, c.delta, i, raw);
-    case 'reasoning-end': return partEnd(st, 'reasoning', c.id, i, raw);
-    case 'reasoning': return legacyReasoning(st, c.text, i);
-    case 'reasoning-part-finish':
-      st.legacyReasoning = undefined;
-      return;
-    case 'tool-input-start': return tools.toolInputStart(st, c, i);
-    case 'tool-input-delta': return tools.toolInputDelta(st, c, i, raw);
-    case 'tool-input-available': return tools.toolInputAvailable(st, c, i);
-    case 'tool-input-error': return tools.toolInputError(st, c, i);
-    case 'tool-output-available':
-    case 'tool-output-error':
-      return tools.toolOutput(st, c, i);
-    case 'tool-output-denied': return tools.toolOutputDenied(st, c, i);
-    case 'tool-approval-request': return tools.toolApprovalRequest(st, c, i, raw);
-    case 'tool-approval-response': return tools.toolApprovalResponse(st, c.approvalId, c.approved, i, raw);
-    case 'source-url':
-      addRaw(st, i, `source: ${c.title ?? c.url} <${c.url}>`);
-      return;
-    case 'source-document':
-      addRaw(st, i, `source: ${c.title} (${c.mediaType}${c.filename ? `, ${c.filename}` : ''})`);
-      return;
-    case 'file':
-    case 'reasoning-file':
-      addRaw(st, i, `${c.type}: ${c.mediaType} ${c.url}`);
-      return;
-    case 'custom':
-      addRaw(st, i, `custom: ${c.kind}`);
-      return;
-    default:
-      addRaw(st, i, raw);
-  }
+type Handler<T extends ChunkType> = (st: UiFoldState, c: Extract<AnyChunk, { type: T }>, i: number, raw: string) => void;
+
+/** What each chunk type does, found with the type's schema (one lookup per chunk, no switch over every type). */
+const HANDLERS: { [T in ChunkType]: Handler<T> } = {
+  start: (st, c) => onStart(st, c.messageId, c.messageMetadata),
+  finish: (st, c, i) => onFinish(st, c.messageMetadata, i),
+  abort: (st, c, i) => {
+    st.aborted = true;
+    st.sink.report(UI_RULE.aborted, `the stream was aborted${c.reason ? ` (${c.reason})` : ''}; the message is incomplete.`, [i]);
+    addError(st, i, `Aborted${c.reason ? `: ${c.reason}` : ''}`);
+    st.layout.endStreaming();
+  },
+  error: (st, c, i) => {
+    st.sink.report(UI_RULE.errorChunk, `the server reported an error: ${c.errorText}`, [i]);
+    addError(st, i, c.errorText);
+  },
+  'message-metadata': (st, c) => addUsage(st, c.messageMetadata),
+  'start-step': (st, _c, i) => {
+    if (st.layout.inStep) st.sink.report(UI_RULE.stepMismatch, `start-step while the step started at frame ${st.stepOpenAt} is open; expected finish-step first.`, [i, st.stepOpenAt ?? i]);
+    st.stepOpenAt = i;
+    st.layout.startStep(i);
+  },
+  'finish-step': (st, _c, i) => {
+    if (!st.layout.inStep) st.sink.report(UI_RULE.stepMismatch, 'finish-step with no open start-step; expected start-step first.', [i]);
+    closeOpenParts(st, 'finish-step', i, true);
+    st.layout.finishStep(i);
+  },
+  'reset-step': (st) => {
+    st.openText.clear();
+    st.openReasoning.clear();
+    st.layout.resetStep();
+  },
+  'text-start': (st, c, i) => partStart(st, 'text', c.id, i),
+  'text-delta': (st, c, i, raw) => partDelta(st, 'text', c.id, c.delta, i, raw),
+  'text-end': (st, c, i, raw) => partEnd(st, 'text', c.id, i, raw),
+  'reasoning-start': (st, c, i) => partStart(st, 'reasoning', c.id, i),
+  'reasoning-delta': (st, c, i, raw) => partDelta(st, 'reasoning', c.id, c.delta, i, raw),
+  'reasoning-end': (st, c, i, raw) => partEnd(st, 'reasoning', c.id, i, raw),
+  reasoning: (st, c, i) => legacyReasoning(st, c.text, i),
+  'reasoning-part-finish': (st) => {
+    st.legacyReasoning = undefined;
+  },
+  'tool-input-start': (st, c, i) => tools.toolInputStart(st, c, i),
+  'tool-input-delta': (st, c, i, raw) => tools.toolInputDelta(st, c, i, raw),
+  'tool-input-available': (st, c, i) => tools.toolInputAvailable(st, c, i),
+  'tool-input-error': (st, c, i) => tools.toolInputError(st, c, i),
+  'tool-output-available': (st, c, i) => tools.toolOutput(st, c, i),
+  'tool-output-error': (st, c, i) => tools.toolOutput(st, c, i),
+  'tool-output-denied': (st, c, i) => tools.toolOutputDenied(st, c, i),
+  'tool-approval-request': (st, c, i, raw) => tools.toolApprovalRequest(st, c, i, raw),
+  'tool-approval-response': (st, c, i, raw) => tools.toolApprovalResponse(st, c.approvalId, c.approved, i, raw),
+  'source-url': (st, c, i) => {
+    addRaw(st, i, `source: ${c.title ?? c.url} <${c.url}>`);
+  },
+  'source-document': (st, c, i) => {
+    addRaw(st, i, `source: ${c.title} (${c.mediaType}${c.filename ? `, ${c.filename}` : ''})`);
+  },
+  file: (st, c, i) => {
+    addRaw(st, i, `${c.type}: ${c.mediaType} ${c.url}`);
+  },
+  'reasoning-file': (st, c, i) => {
+    addRaw(st, i, `${c.type}: ${c.mediaType} ${c.url}`);
+  },
+  custom: (st, c, i) => {
+    addRaw(st, i, `custom: ${c.kind}`);
+  },
+};
+
+// After HANDLERS: a kind holds its type's handler.
+const dataKind = kindOf('data-');
+
+/** A type's handler; a type with a schema but no handler (none today) is shown raw. */
+function handlerOf(type: string): Handler<ChunkType> {
+  const handler = Object.hasOwn(HANDLERS, type) ? (HANDLERS[type as ChunkType] as Handler<ChunkType>) : undefined;
+  return handler ?? ((st, _c, i, raw) => void addRaw(st, i, raw));
 }
 
 function onStart(st: UiFoldState, messageId: string | undefined, metadata: unknown): void {
@@ -236,8 +271,11 @@ function addError(st: UiFoldState, i: number, message: string): void {
 /** Usage is not part of the protocol; apps commonly put it in message metadata (`usage` / `totalUsage`). */
 function addUsage(st: UiFoldState, metadata: unknown): void {
   if (!isRecord(metadata)) return;
-  for (const key of ['usage', 'totalUsage']) {
-    const counters = numericCounters(metadata[key]);
-    if (counters) st.model.usage = { ...st.model.usage, ...counters };
-  }
+  mergeUsage(st, metadata.usage);
+  mergeUsage(st, metadata.totalUsage);
+}
+
+function mergeUsage(st: UiFoldState, value: unknown): void {
+  const counters = numericCounters(value);
+  if (counters) st.model.usage = { ...st.model.usage, ...counters };
 }

@@ -1,7 +1,7 @@
 // Small JSON helpers shared by the AI SDK folds.
 import type { TodoItem } from '../../model/view';
 import { isTodoToolName } from '../../model/view';
-import { safeJson } from '../../model/safe-text';
+import { MAX_DATA_DEPTH, safeJson } from '../../model/safe-text';
 
 /** Structural equality of JSON values (key order ignored). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
@@ -34,7 +34,38 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
 
 /** JSON text of a value for previews; never throws (cycles cannot occur in parsed JSON, but be safe). */
 export function jsonText(value: unknown): string {
-  return value === undefined ? 'undefined' : safeJson(value);
+  if (value === undefined) return 'undefined';
+  return isPlainJson(value, 0) ? JSON.stringify(value) : safeJson(value);
+}
+
+/**
+ * Data as JSON.parse makes it (plain objects and arrays of strings, finite numbers, booleans and null)
+ * with every object above MAX_DATA_DEPTH: for it JSON.stringify writes what safeJson writes, natively.
+ * Anything else (deeper nesting, other prototypes, undefined, functions) is left to safeJson.
+ */
+function isPlainJson(value: unknown, depth: number): boolean {
+  switch (typeof value) {
+    case 'string':
+    case 'boolean':
+      return true;
+    case 'number':
+      return Number.isFinite(value);
+    case 'object':
+      break;
+    default:
+      return false;
+  }
+  if (value === null) return true;
+  if (depth >= MAX_DATA_DEPTH) return false;
+  if (Array.isArray(value)) {
+    if (Object.getPrototypeOf(value) !== Array.prototype) return false;
+    for (let i = 0; i < value.length; i++) if (!isPlainJson(value[i], depth + 1)) return false;
+    return true;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return false;
+  const record = value as Record<string, unknown>;
+  for (const key in record) if (!Object.hasOwn(record, key) || !isPlainJson(record[key], depth + 1)) return false;
+  return true;
 }
 
 /** The todo snapshot a todo-like tool call carries (`{todos: [{content, activeForm?, status}]}`), if any. */
@@ -55,13 +86,12 @@ export function todosOf(toolName: string, input: unknown): TodoItem[] | undefine
 /** Numeric token counters from an object such as `{inputTokens: 3, outputTokens: 5}`. */
 export function numericCounters(value: unknown): Record<string, number> | undefined {
   if (!isRecord(value)) return undefined;
-  const out: Record<string, number> = {};
-  let any = false;
-  for (const [k, v] of Object.entries(value)) {
-    if (typeof v === 'number' && Number.isFinite(v)) {
-      out[k] = v;
-      any = true;
-    }
+  // for…in with an own check visits what Object.entries would, in its order, without building pairs.
+  let out: Record<string, number> | undefined;
+  for (const k in value) {
+    if (!Object.hasOwn(value, k)) continue;
+    const v = value[k];
+    if (typeof v === 'number' && Number.isFinite(v)) (out ??= {})[k] = v;
   }
-  return any ? out : undefined;
+  return out;
 }

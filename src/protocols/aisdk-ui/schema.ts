@@ -190,7 +190,7 @@ export type DataChunk = z.infer<typeof DataChunkSchema>;
 export type AnyChunk = UiChunk | VersionedChunk;
 export type ChunkType = AnyChunk['type'];
 
-type ObjectSchema = z.ZodObject<z.ZodRawShape>;
+export type ObjectSchema = z.ZodObject<z.ZodRawShape>;
 
 function byType(options: readonly ObjectSchema[]): Map<string, ObjectSchema> {
   const map = new Map<string, ObjectSchema>();
@@ -222,24 +222,60 @@ export function knownKeys(schema: ObjectSchema): ReadonlySet<string> {
   return new Set(Object.keys(schema.shape));
 }
 
-/** Streamed chunks checked by hand: their required string fields (none of them may carry providerMetadata). */
-const PLAIN_CHUNKS: ReadonlyMap<string, readonly string[]> = new Map([
-  ['text-start', ['id']],
-  ['text-delta', ['id', 'delta']],
-  ['text-end', ['id']],
-  ['reasoning-start', ['id']],
-  ['reasoning-delta', ['id', 'delta']],
-  ['reasoning-end', ['id']],
-  ['tool-input-delta', ['toolCallId', 'inputTextDelta']],
+const FINISH_REASON_SET: ReadonlySet<unknown> = new Set(FINISH_REASONS);
+
+const isStr = (v: unknown): boolean => typeof v === 'string';
+const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
+const optBool = (v: unknown): boolean => v === undefined || typeof v === 'boolean';
+
+type PlainCheck = (j: Record<string, unknown>) => boolean;
+
+const part: PlainCheck = (j) => isStr(j.id);
+const partDelta: PlainCheck = (j) => isStr(j.id) && isStr(j.delta);
+const always: PlainCheck = () => true;
+
+/** The hand check of each chunk type that has one, mirroring its schema above. */
+const PLAIN_CHECKS: ReadonlyMap<string, PlainCheck> = new Map<string, PlainCheck>([
+  ['text-start', part],
+  ['text-delta', partDelta],
+  ['text-end', part],
+  ['reasoning-start', part],
+  ['reasoning-delta', partDelta],
+  ['reasoning-end', part],
+  ['tool-input-delta', (j) => isStr(j.toolCallId) && isStr(j.inputTextDelta)],
+  ['start', (j) => optStr(j.messageId)],
+  ['finish', (j) => j.finishReason === undefined || FINISH_REASON_SET.has(j.finishReason)],
+  ['start-step', always],
+  ['finish-step', always],
+  [
+    'tool-input-start',
+    (j) =>
+      isStr(j.toolCallId) && isStr(j.toolName) && optStr(j.title) && optBool(j.providerExecuted) && optBool(j.dynamic) &&
+      (j.inputEncoding === undefined || j.inputEncoding === 'json' || j.inputEncoding === 'text'),
+  ],
+  ['tool-input-available', (j) => isStr(j.toolCallId) && isStr(j.toolName) && optStr(j.title) && optBool(j.providerExecuted) && optBool(j.dynamic) && j.input !== undefined],
+  ['tool-output-available', (j) => isStr(j.toolCallId) && optBool(j.providerExecuted) && optBool(j.dynamic) && optBool(j.preliminary) && j.output !== undefined],
+  ['source-url', (j) => isStr(j.sourceId) && isStr(j.url) && optStr(j.title)],
+  ['error', (j) => isStr(j.errorText)],
+  ['message-metadata', (j) => j.messageMetadata !== undefined],
 ]);
 
+/** `data-<name>` parts (their type is checked by the caller). */
+const plainData: PlainCheck = (j) => optStr(j.id) && optBool(j.transient) && j.data !== undefined;
+
 /**
- * The streamed chunks in their plain shape, checked by hand so they skip the zod schema; it accepts only
- * what the schema accepts (fast-path.test.ts), and every other chunk still goes through the schema.
+ * The hand check for chunks of `type` in their plain shape, which lets them skip the zod schema: it
+ * accepts only what the schema accepts (fast-path.test.ts), and every other chunk still goes through
+ * the schema. Metadata records are never taken: a chunk that carries `providerMetadata` or
+ * `toolMetadata` goes through the schema, and so does a field whose schema is `z.unknown()` when it is
+ * missing. Undefined for types without one.
  */
-export function isPlainChunk(json: Record<string, unknown>, type: string): boolean {
-  const required = PLAIN_CHUNKS.get(type);
-  if (!required || json.providerMetadata !== undefined) return false;
-  for (const key of required) if (typeof json[key] !== 'string') return false;
-  return true;
+export function plainCheckOf(type: string): PlainCheck | undefined {
+  const check = type.startsWith('data-') ? plainData : PLAIN_CHECKS.get(type);
+  return check && ((j) => j.providerMetadata === undefined && j.toolMetadata === undefined && check(j));
+}
+
+/** Whether a chunk of `type` passes its hand check (see plainCheckOf). */
+export function isPlainChunk(j: Record<string, unknown>, type: string): boolean {
+  return plainCheckOf(type)?.(j) ?? false;
 }

@@ -119,7 +119,7 @@ export function applyDelta(state: FoldState, turn: TurnState, event: ContentBloc
     sink.report(R.unknownEvent, `unknown delta type "${deltaType}" (ignored by clients)`, [frame.index]);
     return;
   }
-  const allowed = ALLOWED_DELTAS[block.type] ?? [];
+  const allowed = (block.allowed ??= ALLOWED_DELTAS[block.type] ?? []);
   if (!allowed.includes(deltaType)) {
     sink.report(R.deltaTypeMismatch, `${deltaType} cannot target a ${block.type} block (allowed: ${allowed.join(', ') || 'none'}); the SDK ignores it`, [frame.index, block.startFrame]);
     return;

@@ -8,7 +8,7 @@ import type { ProtocolFold } from '../types';
 import { applyDelta, closeBlock, prefilledBlocks, startBlock, stopBlock } from './blocks';
 import { applyRequest } from './request';
 import { ANTHROPIC_RULES as R } from './rules';
-import { AnthropicEventSchema, isPlainBlockEvent, KNOWN_EVENT_TYPES, type AnthropicEvent, type MessageDelta, type MessageStart } from './schema';
+import { AnthropicEventSchema, isPlainEvent, KNOWN_EVENT_TYPES, type AnthropicEvent, type MessageDelta, type MessageStart } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
 import { describeIssues, flattenUsage, isRecord, rawItem } from '../shared/view-helpers';
 import { guardedApply } from '../shared/view-helpers';
@@ -82,12 +82,13 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     return;
   }
   checkEventName(state, frame, json.type, sink);
+  // The hand check takes only known types, so the unknown-type check is needed only after it says no.
+  if (isPlainEvent(json)) return applyEvent(state, json as AnthropicEvent, frame, sink);
   if (!KNOWN_EVENT_TYPES.has(json.type)) {
     sink.report(R.unknownEvent, `unknown event type "${json.type}"; shown raw`, [frame.index]);
     state.model.items.push(rawItem(frame));
     return;
   }
-  if (isPlainBlockEvent(json)) return applyEvent(state, json as AnthropicEvent, frame, sink);
   const parsed = AnthropicEventSchema.safeParse(json);
   if (!parsed.success) {
     sink.report(R.invalidEvent, `${json.type} is malformed: ${describeIssues(parsed.error.issues)}`, [frame.index]);
@@ -181,8 +182,9 @@ function messageDelta(state: FoldState, turn: TurnState, event: MessageDelta, fr
     turn.stopReason = reason;
     turn.stopReasonFrame = frame.index;
   }
-  // Usage in message_delta is cumulative: overwrite, never add.
-  Object.assign(state.usage, flattenUsage(event.usage));
+  // Usage in message_delta is cumulative: overwrite, never add (flattened straight into the totals:
+  // the same keys in the same order as assigning a flattened copy).
+  flattenUsage(event.usage, state.usage);
   state.model.usage = state.usage;
   if (reason === 'tool_use' && !turn.sawToolUse) {
     sink.report(R.toolUseStopWithoutTool, 'stop_reason is "tool_use" but the message has no tool_use block', [frame.index]);
@@ -208,7 +210,7 @@ function messageStop(state: FoldState, turn: TurnState, frame: Frame, sink: Find
 
 function messageStart(state: FoldState, turn: TurnState, event: MessageStart, frame: Frame): void {
   state.model.streaming = true;
-  Object.assign(state.usage, flattenUsage(event.message.usage));
+  flattenUsage(event.message.usage, state.usage);
   state.model.usage = state.usage;
   const { content, stop_reason: reason } = event.message;
   if (content) prefilledBlocks(state, turn, content, frame);

@@ -108,17 +108,72 @@ export function isPlainBlockEvent(json: Record<string, unknown>): boolean {
   return json.type === 'content_block_delta' && isPlainObject(json.delta) && typeof json.delta.type === 'string';
 }
 
-/** The field each text-like delta must carry as a string (DeltaSchemas). */
-const DELTA_TEXT_FIELD: Partial<Record<DeltaType, string>> = { text_delta: 'text', thinking_delta: 'thinking', input_json_delta: 'partial_json', signature_delta: 'signature' };
+const optString = (v: unknown): boolean => v === undefined || typeof v === 'string';
+const optNullableString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 
-/** A delta of `type` that its DeltaSchemas entry accepts as it is. */
-export function isPlainDelta(type: DeltaType, delta: Record<string, unknown>): boolean {
-  const field = DELTA_TEXT_FIELD[type];
-  return field !== undefined && typeof delta[field] === 'string';
+/**
+ * Any event in its plain shape (block events, message_start, message_delta, message_stop, ping, error)
+ * that AnthropicEventSchema accepts as it is; what it does not take goes through the schema.
+ */
+export function isPlainEvent(json: Record<string, unknown>): boolean {
+  switch (json.type) {
+    case 'content_block_delta':
+    case 'content_block_stop':
+      return isPlainBlockEvent(json);
+    case 'content_block_start':
+      return isBlockIndex(json.index) && isPlainObject(json.content_block) && typeof json.content_block.type === 'string';
+    case 'message_start': {
+      const m = json.message;
+      return (
+        isPlainObject(m) && typeof m.id === 'string' && optString(m.model) && optString(m.role) &&
+        (m.usage === undefined || isPlainObject(m.usage)) && (m.content === undefined || Array.isArray(m.content)) && optNullableString(m.stop_reason)
+      );
+    }
+    case 'message_delta':
+      return isPlainObject(json.delta) && optNullableString(json.delta.stop_reason) && isPlainObject(json.usage) && Number.isFinite(json.usage.output_tokens);
+    case 'message_stop':
+    case 'ping':
+      return true;
+    case 'error':
+      return isPlainObject(json.error) && typeof json.error.type === 'string' && optString(json.error.message);
+    default:
+      return false;
+  }
 }
 
+/**
+ * A delta of `type` that its DeltaSchemas entry accepts as it is: the text-like deltas carrying their
+ * field as a string. A switch, not a table: the type string was just parsed, so a property lookup
+ * would hash it first.
+ */
+export function isPlainDelta(type: DeltaType, delta: Record<string, unknown>): boolean {
+  switch (type) {
+    case 'text_delta':
+      return typeof delta.text === 'string';
+    case 'thinking_delta':
+      return typeof delta.thinking === 'string';
+    case 'input_json_delta':
+      return typeof delta.partial_json === 'string';
+    case 'signature_delta':
+      return typeof delta.signature === 'string';
+    default:
+      return false;
+  }
+}
+
+/** The keys of DeltaSchemas, by a switch: a string freshly parsed from a frame is compared, not hashed. */
 export function isDeltaType(type: string): type is DeltaType {
-  return Object.prototype.hasOwnProperty.call(DeltaSchemas, type);
+  switch (type) {
+    case 'text_delta':
+    case 'citations_delta':
+    case 'input_json_delta':
+    case 'thinking_delta':
+    case 'signature_delta':
+    case 'compaction_delta':
+      return true;
+    default:
+      return false;
+  }
 }
 
 /** Blocks whose input streams as JSON text (table 2.4). */

@@ -1,5 +1,6 @@
 // The Anthropic fold's state: one turn (one message) at a time, plus the session's view model.
 import type { ReasoningItem, TextItem, ToolItem, ViewItem, ViewModel } from '../../model/view';
+import type { DeltaType } from './schema';
 
 export interface BlockState {
   index: number;
@@ -8,6 +9,8 @@ export interface BlockState {
   stopped: boolean;
   /** Streamed tool input text (input_json_delta). */
   jsonBuf: string;
+  /** The delta types the block's type accepts, looked up at its first delta. */
+  allowed?: readonly DeltaType[];
   /** The frame of the signature_delta, for the "signature comes last" rule. */
   signatureFrame?: number;
   item?: TextItem | ReasoningItem | ToolItem | ViewItem;

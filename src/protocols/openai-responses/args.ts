@@ -7,11 +7,40 @@ import { ARG_STREAMS, type ArgEvent, type ArgStream } from './schema';
 import type { FoldState, ItemState, ResponseState } from './state';
 import { parseJson, setToolInput } from '../shared/view-helpers';
 
-export function argEvent(state: FoldState, resp: ResponseState, ev: ArgEvent, frame: Frame, sink: FindingSink): void {
-  const isDelta = ev.type.endsWith('.delta');
-  const stream = ev.type.slice(0, ev.type.lastIndexOf('.')) as ArgStream;
+interface ArgInfo {
+  isDelta: boolean;
+  stream: ArgStream;
+  spec: (typeof ARG_STREAMS)[ArgStream];
+  expected: readonly string[];
+}
+
+/**
+ * What an argument event's type names, worked out once per type: the event's type string was hashed
+ * when its family was looked up, while cutting it and looking the stream up made a new string per event.
+ */
+const ARG_INFO: ReadonlyMap<string, ArgInfo> = new Map<string, ArgInfo>(
+  (Object.keys(ARG_STREAMS) as ArgStream[]).flatMap((stream): [string, ArgInfo][] => {
+    const spec = ARG_STREAMS[stream];
+    const expected = [spec.itemType];
+    return [
+      [`${stream}.delta`, { isDelta: true, stream, spec, expected }],
+      [`${stream}.done`, { isDelta: false, stream, spec, expected }],
+    ];
+  }),
+);
+
+function argInfo(type: string): ArgInfo {
+  const info = ARG_INFO.get(type);
+  if (info) return info;
+  // Not reached: the schema admits only these types into the args family.
+  const stream = type.slice(0, type.lastIndexOf('.')) as ArgStream;
   const spec = ARG_STREAMS[stream];
-  const item = itemFor(resp, ev, [spec.itemType], frame, sink);
+  return { isDelta: type.endsWith('.delta'), stream, spec, expected: [spec.itemType] };
+}
+
+export function argEvent(state: FoldState, resp: ResponseState, ev: ArgEvent, frame: Frame, sink: FindingSink): void {
+  const { isDelta, stream, spec, expected } = argInfo(ev.type);
+  const item = itemFor(resp, ev, expected, frame, sink);
   if (!item) return;
   item.view?.frames.push(frame.index);
   if (isDelta) {

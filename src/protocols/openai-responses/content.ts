@@ -11,10 +11,15 @@ import type { FoldState, ItemState, PartState, ResponseState } from './state';
 import { isRecord } from '../shared/view-helpers';
 import { extendText } from '../../model/text-builder';
 
+// The item types each event may target, made once rather than per event.
+const MESSAGE_OR_REASONING: readonly string[] = ['message', 'reasoning'];
+const MESSAGE: readonly string[] = ['message'];
+const REASONING: readonly string[] = ['reasoning'];
+
 const PART_TEXT_FIELD: Record<string, string> = { output_text: 'text', refusal: 'refusal', reasoning_text: 'text', summary_text: 'text' };
 
 export function partAdded(state: FoldState, resp: ResponseState, ev: ContentPartEvent, frame: Frame, sink: FindingSink): void {
-  const item = itemFor(resp, ev, ['message', 'reasoning'], frame, sink);
+  const item = itemFor(resp, ev, MESSAGE_OR_REASONING, frame, sink);
   if (!item) return;
   const fits = item.type === 'message' ? ev.part.type !== 'reasoning_text' : ev.part.type === 'reasoning_text';
   if (!fits) {
@@ -31,7 +36,7 @@ export function partAdded(state: FoldState, resp: ResponseState, ev: ContentPart
 }
 
 export function partDone(resp: ResponseState, ev: ContentPartEvent, frame: Frame, sink: FindingSink): void {
-  const item = itemFor(resp, ev, ['message', 'reasoning'], frame, sink);
+  const item = itemFor(resp, ev, MESSAGE_OR_REASONING, frame, sink);
   const part = item && partAt(item.parts, ev.content_index, ev.part.type, ev.type, frame, sink);
   if (!item || !part) return;
   if (part.sawDelta && !part.textDone) sink.report(R.lifecycleOrder, `content_part.done for part ${ev.content_index} without its ${part.type} .done event`, [frame.index, part.addedFrame]);
@@ -41,7 +46,7 @@ export function partDone(resp: ResponseState, ev: ContentPartEvent, frame: Frame
 /** output_text / refusal / reasoning_text deltas and dones. */
 export function textEvent(resp: ResponseState, ev: TextEvent, frame: Frame, sink: FindingSink): void {
   const kind = ev.type.startsWith('response.refusal') ? 'refusal' : ev.type.startsWith('response.reasoning_text') ? 'reasoning_text' : 'output_text';
-  const item = itemFor(resp, ev, [kind === 'reasoning_text' ? 'reasoning' : 'message'], frame, sink);
+  const item = itemFor(resp, ev, kind === 'reasoning_text' ? REASONING : MESSAGE, frame, sink);
   const part = item && partAt(item.parts, ev.content_index, kind, ev.type, frame, sink);
   if (!item || !part) return;
   if (ev.type.endsWith('.annotation.added')) return;
@@ -57,7 +62,7 @@ export function textEvent(resp: ResponseState, ev: TextEvent, frame: Frame, sink
 }
 
 export function summaryPart(state: FoldState, resp: ResponseState, ev: SummaryPartEvent, frame: Frame, sink: FindingSink): void {
-  const item = itemFor(resp, ev, ['reasoning'], frame, sink);
+  const item = itemFor(resp, ev, REASONING, frame, sink);
   if (!item) return;
   if (ev.type.endsWith('.added')) {
     if (ev.summary_index !== item.summary.length) {
@@ -74,7 +79,7 @@ export function summaryPart(state: FoldState, resp: ResponseState, ev: SummaryPa
 }
 
 export function summaryText(resp: ResponseState, ev: SummaryTextEvent, frame: Frame, sink: FindingSink): void {
-  const item = itemFor(resp, ev, ['reasoning'], frame, sink);
+  const item = itemFor(resp, ev, REASONING, frame, sink);
   const part = item && partAt(item.summary, ev.summary_index, undefined, ev.type, frame, sink);
   if (!item || !part) return;
   if (typeof ev.delta === 'string') return appendDelta(item, part, ev.delta, ev.type, frame, sink);

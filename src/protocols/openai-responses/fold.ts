@@ -17,10 +17,10 @@ import { applyRequest } from './request';
 import { RESPONSES_RULES as R } from './rules';
 import {
   ResponsesEventSchema,
-  isPlainDeltaEvent,
+  isPlainEvent,
   eventCategory,
-  isKnownEventType,
   type ArgEvent,
+  type EventCategory,
   type ContentPartEvent,
   type OutputItemEvent,
   type ResponsesEvent,
@@ -129,13 +129,14 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   }
   const resp = responseFor(state, frame, json.type, sink);
   checkSequence(resp, json.sequence_number, json.type, frame, sink);
-  if (!isKnownEventType(json.type)) {
+  const category = eventCategory(json.type);
+  if (category === undefined) {
     sink.report(R.unknownEvent, `unknown event type "${json.type}"; shown raw (openai-node would throw "Unhandled response stream event")`, [frame.index]);
     state.model.items.push(rawItem(frame));
     return;
   }
   let event = json as ResponsesEvent;
-  if (!isPlainDeltaEvent(json)) {
+  if (!isPlainEvent(json, category)) {
     const parsed = ResponsesEventSchema.safeParse(json);
     if (!parsed.success) {
       sink.report(R.invalidEvent, `${json.type} is malformed: ${describeIssues(parsed.error.issues)}`, [frame.index]);
@@ -145,7 +146,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     event = parsed.data;
   }
   checkOrder(resp, event.type, frame, sink);
-  dispatch(state, resp, event, frame, sink);
+  dispatch(state, resp, event, category, frame, sink);
 }
 
 function responseFor(state: FoldState, frame: Frame, type: string, sink: FindingSink): ResponseState {
@@ -175,10 +176,10 @@ function checkOrder(resp: ResponseState, type: string, frame: Frame, sink: Findi
   }
 }
 
-function dispatch(state: FoldState, resp: ResponseState, ev: ResponsesEvent, frame: Frame, sink: FindingSink): void {
+function dispatch(state: FoldState, resp: ResponseState, ev: ResponsesEvent, category: EventCategory, frame: Frame, sink: FindingSink): void {
   // The union parse has validated the event against its family's schema; the casts name that family.
   const added = ev.type.endsWith('.added');
-  switch (eventCategory(ev.type)) {
+  switch (category) {
     case 'output-item':
       return added ? itemAdded(state, resp, ev as OutputItemEvent, frame, sink) : itemDone(state, resp, ev as OutputItemEvent, frame, sink);
     case 'content-part':

@@ -30,7 +30,8 @@ export function applyLifecycle(state: FoldState, resp: ResponseState, ev: Respon
     sink.report(R.errorWithoutFailed, `an error event was followed by ${ev.type}, expected response.failed`, [frame.index, resp.errorFrame]);
   }
   if (isRecord(response.usage)) {
-    Object.assign(state.usage, flattenUsage(response.usage));
+    // Straight into the totals: the same keys in the same order as assigning a flattened copy.
+    flattenUsage(response.usage, state.usage);
     state.model.usage = state.usage;
   }
   if (ev.type === 'response.completed') {

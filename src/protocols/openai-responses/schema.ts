@@ -168,3 +168,41 @@ export function isPlainDeltaEvent(json: Record<string, unknown>): boolean {
   if (type === 'response.reasoning_summary_text.delta') return isIndex(json.summary_index);
   return ARG_DELTA_TYPES.has(type);
 }
+
+const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+const optString = (v: unknown): boolean => v === undefined || typeof v === 'string';
+const isItemRef = (j: Record<string, unknown>): boolean => typeof j.item_id === 'string' && isIndex(j.output_index);
+
+const TEXT_DONE_TYPES: ReadonlySet<string> = new Set(TextDoneSchema.shape.type.options);
+const ARG_DONE_TYPES: ReadonlySet<string> = new Set(ArgDoneSchema.shape.type.options);
+
+/**
+ * The other common events in their plain shape (lifecycle, output items, content and summary parts,
+ * text, summary and argument done events), accepting only what ResponsesEventSchema accepts
+ * (fast-path.test.ts); what it does not take goes through the schema.
+ */
+export function isPlainEvent(j: Record<string, unknown>, category: EventCategory | undefined = CATEGORY.get(j.type as string)): boolean {
+  const type = j.type as string;
+  switch (category) {
+    case 'lifecycle': {
+      const r = j.response;
+      return isObj(r) && optString(r.id) && optString(r.status) && (r.output === undefined || Array.isArray(r.output));
+    }
+    case 'output-item':
+      return isIndex(j.output_index) && isObj(j.item) && typeof j.item.type === 'string' && optString(j.item.id);
+    case 'content-part':
+      return isItemRef(j) && isIndex(j.content_index) && isObj(j.part) && typeof j.part.type === 'string';
+    case 'text':
+      if (CONTENT_DELTA_TYPES.has(type)) return isItemRef(j) && isIndex(j.content_index) && typeof j.delta === 'string';
+      return TEXT_DONE_TYPES.has(type) && isItemRef(j) && isIndex(j.content_index) && typeof j.text === 'string';
+    case 'summary-part':
+      return isItemRef(j) && isIndex(j.summary_index) && isObj(j.part) && typeof j.part.type === 'string' && optString(j.part.text);
+    case 'summary-text':
+      if (type === 'response.reasoning_summary_text.delta') return isItemRef(j) && isIndex(j.summary_index) && typeof j.delta === 'string';
+      return type === 'response.reasoning_summary_text.done' && isItemRef(j) && isIndex(j.summary_index) && typeof j.text === 'string';
+    case 'args':
+      return isItemRef(j) && (ARG_DELTA_TYPES.has(type) ? typeof j.delta === 'string' : ARG_DONE_TYPES.has(type));
+    default:
+      return false;
+  }
+}

@@ -1,0 +1,48 @@
+// jsonText writes parsed JSON with JSON.stringify where that gives safeJson's text, and flatPreview
+// skips preview's replace where it changes nothing: both must give exactly what the slow path gives.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { safeJson } from '../../model/safe-text';
+import { preview } from '../../model/decode';
+import { jsonText } from './json-util';
+import { flatPreview } from './flat-preview';
+
+const nested = (depth: number): unknown => {
+  let v: unknown = 1;
+  for (let i = 0; i < depth; i++) v = i % 2 ? [v] : { k: v };
+  return v;
+};
+
+describe('jsonText', () => {
+  it('writes what safeJson writes for parsed JSON', () => {
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 6 }), (v) => {
+        const parsed: unknown = JSON.parse(JSON.stringify(v));
+        expect(jsonText(parsed)).toBe(safeJson(parsed));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('writes what safeJson writes at and past the depth bound, and for values JSON cannot hold', () => {
+    for (const depth of [62, 63, 64, 65, 66, 200]) expect(jsonText(nested(depth))).toBe(safeJson(nested(depth)));
+    const cyclic: Record<string, unknown> = { a: 1 };
+    cyclic.self = cyclic;
+    for (const v of [cyclic, { big: 10n }, { n: Number.NaN }, [undefined, 1], { f: () => 1 }, new Date(0), { toJSON: () => 'x' }, '\uD800']) {
+      expect(jsonText(v)).toBe(safeJson(v));
+    }
+    expect(jsonText(undefined)).toBe('undefined');
+  });
+});
+
+describe('flatPreview', () => {
+  it('gives what preview gives', () => {
+    const text = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n', '\t', '\u00a0', '\u2028', 'é', '\uFEFF'), maxLength: 30 });
+    fc.assert(
+      fc.property(text, fc.integer({ min: 1, max: 32 }), (t, max) => {
+        expect(flatPreview(t, max)).toBe(preview(t, max));
+      }),
+      { numRuns: 5000 },
+    );
+  });
+});
