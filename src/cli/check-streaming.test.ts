@@ -69,6 +69,37 @@ describe('check streams: the same output as collecting the whole capture first',
   });
 });
 
+/** An AG-UI run streaming one answer of 30,000 characters in 300 deltas, then the history read `snapshot` gives. */
+function longAnswer(snapshot: 'none' | 'same' | 'different'): string {
+  const events: object[] = [{ type: 'RUN_STARTED', threadId: 't', runId: 'r' }, { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' }];
+  let text = '';
+  for (let i = 0; i < 300; i++) {
+    const delta = `part ${i} `.padEnd(100, '.');
+    text += delta;
+    events.push({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta });
+  }
+  events.push({ type: 'TEXT_MESSAGE_END', messageId: 'm1' }, { type: 'RUN_FINISHED', threadId: 't', runId: 'r' });
+  // The texts differ only past the head a cut-short text keeps.
+  if (snapshot !== 'none') events.push({ type: 'MESSAGES_SNAPSHOT', messages: [{ id: 'm1', role: 'assistant', content: snapshot === 'same' ? text : `${text.slice(0, 20_000)}X` }] });
+  return events.map((e) => JSON.stringify(e)).join('\n');
+}
+
+describe('check keeps a long streamed answer cut short, and reads the input again when a comparison needs it whole', () => {
+  it('with no history read, in one pass', async () => {
+    const { streamed, collected, streamedCount } = await both(await tempFile('long.jsonl', longAnswer('none')));
+    expect(streamedCount).toBe(1);
+    expect(streamed).toBe(collected);
+  });
+
+  it.each(['same', 'different'] as const)('with a history read giving the %s text, in a second pass with whole texts', async (snapshot) => {
+    const { streamed, collected, streamedCount } = await both(await tempFile(`long-${snapshot}.jsonl`, longAnswer(snapshot)));
+    expect(streamedCount).toBe(2);
+    expect(streamed).toBe(collected);
+    const rules = (JSON.parse(streamed) as Array<{ findings: Array<{ rule: string }> }>).flatMap((r) => r.findings.map((f) => f.rule));
+    expect(rules.includes('agui/history-differs-from-live')).toBe(snapshot === 'different');
+  });
+});
+
 const CORPUS = path.resolve(import.meta.dirname, '../../../shared/corpus');
 
 function corpusFiles(dir: string): string[] {
