@@ -1,11 +1,13 @@
 // The command line on large inputs, as whole processes: `check` of a generated JSON Lines file (an AG-UI
 // run) with its peak resident memory (VmHWM) against the file's size, against the same check collecting
 // the whole capture before analysing it, and against a node process that only reads the same file line
-// by line; and `check` of a HAR with 1,000,000 messages in one WebSocket entry.
+// by line; `check` of an OpenAI Chat answer of the same size (another protocol's fold, its text cut
+// short too); and `check` of a HAR with 1,000,000 messages in one WebSocket entry.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { CLI_SESSIONS, writeCliSession } from './cli-sessions';
 
 export interface ProcessRun {
   ms: number;
@@ -21,6 +23,9 @@ export interface ReadersBench {
   /** The same check with the whole capture collected first (as before analysis while reading). */
   collectedCheck: ProcessRun;
   lineReader: ProcessRun;
+  /** `check` of an OpenAI Chat answer streamed as JSON Lines of about `jsonlMb`. */
+  chatMb: number;
+  chatCheck: ProcessRun;
   harMb: number;
   harMessages: number;
   harCheck: ProcessRun;
@@ -113,10 +118,17 @@ export async function benchReaders(jsonlBytes = Number(process.env.ASI_BENCH_JSO
     const collectedCheck = await run(['--import', 'tsx', COLLECTED, jsonl]);
     const lineReader = await run(['-e', LINE_READER, jsonl]);
     fs.rmSync(jsonl);
+    const chat = path.join(dir, 'chat.jsonl');
+    // Lines grow with the delta's number: one from the middle of the run estimates them all.
+    const chatLine = JSON.stringify(CLI_SESSIONS['openai-chat'].delta(jsonlLines / 2)).length + 1;
+    writeCliSession(chat, 'openai-chat', Math.ceil(jsonlBytes / chatLine));
+    const chatMb = fs.statSync(chat).size / 1024 / 1024;
+    const chatCheck = await run([BIN, 'check', '--json', chat]);
+    fs.rmSync(chat);
     const har = path.join(dir, 'large.har');
     writeHar(har, harMessages);
     const harCheck = await run([BIN, 'check', '--json', har]);
-    return { jsonlMb: jsonlBytes / 1024 / 1024, jsonlLines, check, collectedCheck, lineReader, harMb: fs.statSync(har).size / 1024 / 1024, harMessages, harCheck };
+    return { jsonlMb: jsonlBytes / 1024 / 1024, jsonlLines, check, collectedCheck, lineReader, chatMb, chatCheck, harMb: fs.statSync(har).size / 1024 / 1024, harMessages, harCheck };
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });
   }

@@ -136,6 +136,7 @@ async function readers(): Promise<void> {
   console.log(`  node reading it line by line  ${mb(fig('readers.line-reader-peak-rss', r.lineReader.peakRssMb, 'MB'))}   (${fmt(fig('readers.line-reader-time', r.lineReader.ms / 1000, 's'), 1)} s)`);
   console.log(`  ratio                         ${fmt(fig('readers.check-rss-ratio', r.check.peakRssMb / r.lineReader.peakRssMb, 'x', { max: 2 }))}x   (target <= 2x: memory bounded, not growing with the file)`);
   console.log(`  peak RSS per MB of file       ${fmt(fig('readers.check-rss-per-file-mb', r.check.peakRssMb / r.jsonlMb, 'MB/MB'))}`);
+  console.log(`CLI check of a ${mb(r.chatMb)} OpenAI Chat answer as JSON Lines: peak RSS ${mb(fig('readers.chat-check-peak-rss', r.chatCheck.peakRssMb, 'MB'))}   ${fmt(r.chatCheck.peakRssMb / r.chatMb)}x the file   (exit ${r.chatCheck.exitCode}, ${fmt(fig('readers.chat-check-time', r.chatCheck.ms / 1000, 's'), 1)} s)`);
   console.log(`CLI check of a HAR with ${r.harMessages.toLocaleString('en')} messages in one entry (${mb(r.harMb)}):`);
   console.log(`  time ${fmt(fig('readers.har-check-time', r.harCheck.ms / 1000, 's'), 1)} s, peak RSS ${mb(fig('readers.har-check-peak-rss', r.harCheck.peakRssMb, 'MB'))}, exit ${r.harCheck.exitCode}`);
 }

@@ -1,16 +1,18 @@
 // Reads a file into sessions with their findings: the part of `check`, `render` and `stats` that is not
 // output. The file is read in pieces and analysed as it is read (inspectStream): frames go from the
-// reader to the sessions' pipelines and are not kept, so memory does not grow with the file. An input
+// reader to the sessions' pipelines and are not kept, so memory does not grow with the file; for
+// `check`, which reads only findings, nor with a long streamed answer (model/text-digest.ts). An input
 // whose frames must first be sorted is read again and collected into a Capture. An input that cannot
 // be read or recognised throws InputError; anything else that fails is the tool's own failure and
 // throws InternalFailure naming the file.
 import { createReadStream } from 'node:fs';
 import { inspect, type Inspected } from '../api/inspect';
 import { inspectStream } from '../api/inspect-stream';
-import { jsonLinesLineMapOfFile } from '../api/read-file';
+import { FILE_PIECE_BYTES, jsonLinesLineMapOfFile } from '../api/read-file';
 import { InputError } from '../readers/read-input';
 import { readInputFile } from '../readers/read-input-file';
 import type { ProtocolId } from '../protocols/types';
+import { startTextDigests, stopTextDigests } from '../model/text-digest';
 import { InternalFailure } from './failure';
 
 export interface AnalysedFile extends Inspected {
@@ -26,11 +28,13 @@ export interface AnalyseOptions {
   collect?: boolean;
   /** Work out the line of each frame of a JSON Lines file (`lineOfFrame`), for reports that point at lines: a second read. */
   lines?: boolean;
+  /** Only findings are read (`check`): long streamed texts may be kept cut short (model/text-digest.ts). */
+  digestTexts?: boolean;
 }
 
 export async function analyseFile(file: string, protocol?: ProtocolId, options: AnalyseOptions = {}): Promise<AnalysedFile> {
   try {
-    const analysed = (options.collect ? undefined : await streamed(file, protocol, options.keepFrames === true)) ?? (await collected(file, protocol));
+    const analysed = (options.collect ? undefined : await streamedAnalysis(file, protocol, options)) ?? (await collected(file, protocol));
     if (options.lines === true && analysed.format === 'jsonl') analysed.lineOfFrame = await jsonLinesLineMapOfFile(file);
     return analysed;
   } catch (err) {
@@ -39,9 +43,24 @@ export async function analyseFile(file: string, protocol?: ProtocolId, options: 
   }
 }
 
+/** Streamed, with texts cut short when allowed; read again with whole texts when a comparison needed one. */
+async function streamedAnalysis(file: string, protocol: ProtocolId | undefined, options: AnalyseOptions): Promise<AnalysedFile | undefined> {
+  const keepFrames = options.keepFrames === true;
+  if (options.digestTexts !== true) return streamed(file, protocol, keepFrames);
+  const digests = startTextDigests();
+  let analysed: AnalysedFile | undefined;
+  try {
+    analysed = await streamed(file, protocol, keepFrames);
+  } finally {
+    stopTextDigests();
+  }
+  if (!digests.wholeTextsNeeded) return analysed;
+  analysed = undefined;
+  return streamed(file, protocol, keepFrames);
+}
+
 async function streamed(file: string, protocol: ProtocolId | undefined, keepFrames: boolean): Promise<AnalysedFile | undefined> {
-  // Pieces stay under 1 MB, as in readInputFile (one-byte strings for ASCII text).
-  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: 1 << 19 });
+  const stream = createReadStream(file, { encoding: 'utf8', highWaterMark: FILE_PIECE_BYTES });
   try {
     const inspected = await inspectStream(stream, { ...(protocol && { protocol }), keepFrames });
     return inspected && { file, ...inspected };

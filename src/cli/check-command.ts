@@ -63,7 +63,7 @@ Exit 0: no error findings; 1: error findings, or more warnings than --max-warnin
 
 async function checkFile(file: string, protocol: ProtocolId | undefined, lines: boolean, allowUnknown: boolean, debug: boolean, out: Output): Promise<CheckedFile> {
   try {
-    const analysed = await analyseFile(file, protocol, { lines });
+    const analysed = await analyseFile(file, protocol, { lines, digestTexts: true });
     const findingsOf = checkedFindings(analysed.sessions);
     const sessions = analysed.sessions.map((s) => {
       const findings = findingsOf(s);

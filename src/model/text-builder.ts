@@ -3,6 +3,9 @@
 // long as the view; a 200 MB answer held that way took about 2 MB per MB of input. Here the last
 // deltas are joined into one flat piece every CHUNK deltas, so a text costs little more than its
 // characters, while it stays current (a plain string) after every append. Short texts grow plainly.
+// A fold that reads a text only to extend it says so (`digestible`): `check` may then keep its head
+// only (text-digest.ts).
+import { digests } from './text-digest';
 
 /** Deltas joined into one flat piece at a time: enough that joining costs little per delta. */
 const CHUNK = 512;
@@ -20,8 +23,9 @@ interface Pending {
 const pendingOf = new WeakMap<object, Pending>();
 
 /** `current + delta`, kept compact: `current` is the holder's text now, the holder any object that owns it (a view item). */
-export function extendText(holder: object, current: string, delta: string): string {
+export function extendText(holder: object, current: string, delta: string, digestible = false): string {
   if (current.length < TRACKED_FROM) return current + delta;
+  if (digestible && digests(holder, current)) return current;
   let p = pendingOf.get(holder);
   if (p === undefined || p.text !== current) {
     p = { committed: current, text: current, deltas: [] };

@@ -3,6 +3,7 @@
 // the frames go by, so the comparison needs neither the frames nor a second fold of them.
 import type { DecodedFrame } from '../../model/frame';
 import type { ViewModel } from '../../model/view';
+import { noteViewRead } from '../../model/text-digest';
 import { isolate, type SessionPipeline } from '../pipeline';
 import type { ProtocolId } from '../../protocols/types';
 import { readerOf } from './readers';
@@ -28,10 +29,16 @@ export function historyRecorder(protocol: ProtocolId | undefined): ((decoded: De
       tracker.add(decoded);
       return;
     }
-    const live = tracker.stretch.showsContent ? isolate(() => structuredClone(pipeline.view())) : undefined;
+    const live = tracker.stretch.showsContent ? isolate(() => structuredClone(readWhole(pipeline.view()))) : undefined;
     if (live) reads.push({ history: decoded, live, stretch: { ...tracker.stretch } });
     tracker.restart(decoded);
   };
+}
+
+/** The comparison reads the live texts whole: one cut short (`check`) means analysing again with whole texts. */
+function readWhole(view: ViewModel): ViewModel {
+  noteViewRead(view.items);
+  return view;
 }
 
 /** The history reads recorded for a pipeline, or undefined when it was not recorded (its frames are kept). */

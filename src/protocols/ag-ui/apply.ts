@@ -11,6 +11,9 @@ import { appendNewMessages, applyMessagesSnapshot } from './messages';
 import { parseArguments, todosFrom } from './tool-input';
 import { InterruptTracker, type LooseInterrupt } from './interrupts';
 
+/** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
+const DIGESTIBLE = true;
+
 export type Report = (rule: AguiRuleName, message: string) => void;
 
 export class EventApplier {
@@ -102,7 +105,7 @@ export class EventApplier {
         return;
       case 'THINKING_TEXT_MESSAGE_CONTENT':
         if (this.thinking) {
-          this.thinking.text = extendText(this.thinking, this.thinking.text, event.delta);
+          this.thinking.text = extendText(this.thinking, this.thinking.text, event.delta, DIGESTIBLE);
           this.thinking.frames.push(frame);
         }
         return;
@@ -150,7 +153,7 @@ export class EventApplier {
     const content = entry.content;
     if (!content) return;
     // The client appends to the content when it is a string and replaces multi-part content.
-    content.text = extendText(content, entry.contentIsString ? content.text : '', delta);
+    content.text = extendText(content, entry.contentIsString ? content.text : '', delta, DIGESTIBLE);
     entry.contentIsString = true;
     content.frames.push(frame);
   }

@@ -14,6 +14,9 @@ import { addRaw, createDataState, type DataFoldState } from './fold-state';
 import { argsDelta, reportIncompleteCalls, streamingStart, toolCall, toolResult } from './fold-tools';
 import { extendText } from '../../model/text-builder';
 
+/** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
+const DIGESTIBLE = true;
+
 export function createAisdkDataFold(): ProtocolFold {
   return createSinkFold(createDataState(), { applyMessage, applyRequest: (st, d) => applyRequest(st.layout, d), addError, endOfInput, addRaw });
 }
@@ -125,7 +128,7 @@ function appendText(st: DataFoldState, text: string, i: number): void {
   } else if (st.text.frames[st.text.frames.length - 1] !== i) {
     st.text.frames.push(i);
   }
-  st.text.text = extendText(st.text, st.text.text, text);
+  st.text.text = extendText(st.text, st.text.text, text, DIGESTIBLE);
 }
 
 function appendReasoning(st: DataFoldState, text: string, i: number): void {
@@ -136,7 +139,7 @@ function appendReasoning(st: DataFoldState, text: string, i: number): void {
   } else if (st.reasoning.frames[st.reasoning.frames.length - 1] !== i) {
     st.reasoning.frames.push(i);
   }
-  st.reasoning.text = extendText(st.reasoning, st.reasoning.text, text);
+  st.reasoning.text = extendText(st.reasoning, st.reasoning.text, text, DIGESTIBLE);
 }
 
 function finishStep(st: DataFoldState, v: { usage?: unknown; isContinued?: unknown }, i: number): void {

@@ -7,6 +7,9 @@ import { addRaw, type UiFoldState } from './fold-state';
 import { jsonText } from './json-util';
 import { extendText } from '../../model/text-builder';
 
+/** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
+const DIGESTIBLE = true;
+
 type Kind = 'text' | 'reasoning';
 
 function openMap(st: UiFoldState, kind: Kind): Map<string, TextItem | ReasoningItem> {
@@ -38,7 +41,7 @@ export function partStart(st: UiFoldState, kind: Kind, id: string, i: number): v
 export function partDelta(st: UiFoldState, kind: Kind, id: string, delta: string, i: number, raw: string): void {
   const item = openMap(st, kind).get(id);
   if (!item) return notStarted(st, kind, `${kind}-delta`, id, i, raw);
-  item.text = extendText(item, item.text, delta);
+  item.text = extendText(item, item.text, delta, DIGESTIBLE);
   item.frames.push(i);
 }
 
@@ -91,7 +94,7 @@ export function legacyReasoning(st: UiFoldState, text: string, i: number): void 
   } else {
     st.legacyReasoning.frames.push(i);
   }
-  st.legacyReasoning.text = extendText(st.legacyReasoning, st.legacyReasoning.text, text);
+  st.legacyReasoning.text = extendText(st.legacyReasoning, st.legacyReasoning.text, text, DIGESTIBLE);
 }
 
 /** data-* parts: a part with the same type and id replaces the earlier one, as the client does. */

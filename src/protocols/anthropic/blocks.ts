@@ -17,6 +17,9 @@ import type { BlockState, FoldState, TurnState } from './state';
 import { describeIssues, isRecord, newToolItem, parseJson, rawItem, setToolInput } from '../shared/view-helpers';
 import { extendText } from '../../model/text-builder';
 
+/** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
+const DIGESTIBLE = true;
+
 export function startBlock(state: FoldState, turn: TurnState, event: ContentBlockStart, frame: Frame, sink: FindingSink): void {
   const { index } = event;
   const block = event.content_block;
@@ -137,13 +140,13 @@ export function applyDelta(state: FoldState, turn: TurnState, event: ContentBloc
   if (item) item.frames.push(frame.index);
   switch (deltaType) {
     case 'text_delta':
-      if (item?.kind === 'text') item.text = extendText(item, item.text, str(d.text));
+      if (item?.kind === 'text') item.text = extendText(item, item.text, str(d.text), DIGESTIBLE);
       break;
     case 'thinking_delta':
       if (block.signatureFrame !== undefined) {
         sink.report(R.signatureNotLast, `thinking_delta after the block's signature_delta; the signature must come right before content_block_stop`, [frame.index, block.signatureFrame]);
       }
-      if (item?.kind === 'reasoning') item.text = extendText(item, item.text, str(d.thinking));
+      if (item?.kind === 'reasoning') item.text = extendText(item, item.text, str(d.thinking), DIGESTIBLE);
       break;
     case 'signature_delta':
       block.signatureFrame = frame.index;

@@ -10,6 +10,9 @@ import type { FlatState } from './state';
 import { addRaw } from './raw';
 import { extendText } from '../../model/text-builder';
 
+/** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
+const DIGESTIBLE = true;
+
 const IN_MESSAGE_ONLY = new Set(['content_block_start', 'content_block_delta', 'content_block_stop', 'group_start', 'group_end']);
 
 export function applyStreamEvent(state: FlatState, event: Record<string, unknown>, frame: Frame, sink: FindingSink): void {
@@ -192,10 +195,10 @@ function blockDelta(state: FlatState, index: number, delta: Record<string, unkno
     return;
   }
   if (open.text) {
-    if (typeof delta.text === 'string') open.text.text = extendText(open.text, open.text.text, delta.text);
+    if (typeof delta.text === 'string') open.text.text = extendText(open.text, open.text.text, delta.text, DIGESTIBLE);
     open.text.frames.push(at);
   } else if (open.reasoning) {
-    if (typeof delta.thinking === 'string') open.reasoning.text = extendText(open.reasoning, open.reasoning.text, delta.thinking);
+    if (typeof delta.thinking === 'string') open.reasoning.text = extendText(open.reasoning, open.reasoning.text, delta.thinking, DIGESTIBLE);
     open.reasoning.frames.push(at);
   } else if (open.todo) {
     sink.report('flat/todos-delta', `content_block_delta for todo tool "${open.toolName}"; its whole input belongs in content_block_start`, [at, open.frame]);

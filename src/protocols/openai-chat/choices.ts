@@ -9,6 +9,9 @@ import type { ChoiceState, FoldState, ToolCallState, TurnState } from './state';
 import { isRecord, newToolItem, rawItem } from '../shared/view-helpers';
 import { extendText } from '../../model/text-builder';
 
+/** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
+const DIGESTIBLE = true;
+
 export function applyChoice(state: FoldState, turn: TurnState, choice: ChatChoice, frame: Frame, sink: FindingSink): void {
   if (!isValidIndex(choice.index)) {
     sink.report(R.invalidChoiceIndex, `choices[].index is ${JSON.stringify(choice.index) ?? 'missing'}; expected an integer from 0 to 127 ("invalid choice index")`, [frame.index]);
@@ -79,7 +82,7 @@ function appendReasoning(state: FoldState, turn: TurnState, c: ChoiceState, text
     state.model.items.push(c.reasoning);
     c.last = 'reasoning';
   }
-  c.reasoning.text = extendText(c.reasoning, c.reasoning.text, text);
+  c.reasoning.text = extendText(c.reasoning, c.reasoning.text, text, DIGESTIBLE);
   c.reasoning.frames.push(frame.index);
 }
 
@@ -92,7 +95,7 @@ function appendText(state: FoldState, turn: TurnState, c: ChoiceState, text: str
     state.model.items.push(c.text);
     c.last = 'text';
   }
-  c.text.text = extendText(c.text, c.text.text, text);
+  c.text.text = extendText(c.text, c.text.text, text, DIGESTIBLE);
   c.text.frames.push(frame.index);
 }
 
@@ -104,7 +107,7 @@ function appendRefusal(state: FoldState, turn: TurnState, c: ChoiceState, text: 
     state.model.items.push(c.refusal);
     c.last = 'refusal';
   }
-  c.refusal.text = extendText(c.refusal, c.refusal.text, text);
+  c.refusal.text = extendText(c.refusal, c.refusal.text, text, DIGESTIBLE);
   c.refusal.frames.push(frame.index);
 }
 
