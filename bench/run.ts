@@ -99,6 +99,8 @@ async function capture(): Promise<void> {
   console.log(`  hook alone (no relay)         ${ms({ ...c.hookOnly, ms: fig('capture.hook-only', c.hookOnly.ms, 'ms') })} ms`);
   const chat = c.chat.rounds.map((r, i) => fmt(fig(`capture.chat-round-${i + 1}.ratio`, r.ratio, 'x'))).join(', ');
   console.log(`  chat-like page (JSON.parse + DOM append per frame), per round: ${chat}; median ${fmt(fig('capture.chat-median-ratio', c.chat.medianRatio, 'x', { max: 1.05 }))}x   (target <= 1.05x)`);
+  const withPanel = c.chatPanel.rounds.map((r, i) => fmt(fig(`capture.chat-panel-round-${i + 1}.ratio`, r.ratio, 'x'))).join(', ');
+  console.log(`  chat-like page with the panel open and live, per round: ${withPanel}; median ${fmt(fig('capture.chat-panel-median-ratio', c.chatPanel.medianRatio, 'x', { max: 1.05 }))}x   (target <= 1.05x)`);
   const last = c.rounds.at(-1)!;
   console.log('  CPU by process, last round, without -> with:');
   for (const role of Object.keys(last.with.processCpu) as (keyof ReceiveRun['processCpu'])[]) {
