@@ -8,8 +8,10 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { launchBrowser } from '../test/e2e/support/launch';
 import { LIVE, PANEL_SIZE, tabIdOf } from '../test/e2e/support/panel-page';
-import { rssByRole } from './process-cpu';
+import { rssByRole, snapshotCpu } from './process-cpu';
+import { allocatorSizes } from './memory-dump';
 import { startProfile } from './panel-import';
+import { workerHeap } from './worker-heap';
 
 export interface FloodBench {
   rate: number;
@@ -86,6 +88,51 @@ async function profilePanel(panel: import('playwright-core').Page, afterMs: numb
   return stop();
 }
 
+/**
+ * Every 5 s on stderr: the extension's resident memory, the panel's JS heap, its element and text
+ * counts and the hub's frames, so what grows over a long flood can be told apart.
+ */
+function traceMemory(browser: Awaited<ReturnType<typeof launchBrowser>>, panel: import('playwright-core').Page, tabId: number): { stop(): void } {
+  const start = Date.now();
+  let on = true;
+  let dumped = false;
+  void (async () => {
+    const heap = await workerHeap(browser);
+    for (let first = true; on; first = false) {
+      if (!first) await new Promise((r) => setTimeout(r, 5000));
+      if (!on) break;
+      const p = await panel
+        .evaluate(() => ({
+          heap: (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 1e6,
+          heapTotal: (performance as unknown as { memory: { totalJSHeapSize: number } }).memory.totalJSHeapSize / 1e6,
+          nodes: document.getElementsByTagName('*').length,
+          text: document.body.textContent?.length ?? 0,
+          shown: Number(document.querySelector('[data-testid="frame-count"]')?.getAttribute('data-count') ?? 0),
+        }))
+        .catch(() => undefined);
+      const hub = await browser
+        .serviceWorker!.evaluate(async (id: number) => (await (globalThis as unknown as DebugTabs).__asiDebug.tabs()).find((t) => t.tabId === id), tabId)
+        .catch(() => undefined);
+      const swHeap = await heap.sizes();
+      const rss = rssByRole(browser.profileDir);
+      if (process.env.ASI_FLOOD_MEMDUMP && Date.now() - start > Number(process.env.ASI_FLOOD_MEMDUMP) * 1000 && !dumped) {
+        dumped = true;
+        for (const [pid, p] of snapshotCpu(browser.profileDir)) {
+          if (p.role !== 'extension') continue;
+          const top = (await allocatorSizes(browser, pid).catch((err: unknown) => [[String(err), 0] as [string, number]])).slice(0, 25);
+          console.error(`extension process ${pid}: ${top.map(([n, mb]) => `${n} ${mb.toFixed(0)}`).join(', ')}`);
+        }
+      }
+      console.error(
+        `t=${((Date.now() - start) / 1000).toFixed(0)}s ext RSS ${rss.extension.toFixed(0)} MB, page ${rss['page renderer'].toFixed(0)} MB, browser ${rss.browser.toFixed(0)} MB; ` +
+          `panel heap ${p?.heap.toFixed(0)}/${p?.heapTotal.toFixed(0)} MB, ${p?.nodes} elements, ${p?.text} chars, shows ${p?.shown}; ` +
+          `SW heap ${swHeap.used.toFixed(0)}/${swHeap.total.toFixed(0)} MB, hub ${hub?.frames} frames (${hub?.dropped} dropped)`,
+      );
+    }
+  })();
+  return { stop: () => (on = false) };
+}
+
 export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBench> {
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -106,9 +153,12 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
     await panel.waitForSelector(LIVE);
     await page.evaluate((url) => (window as unknown as { __open(u: string): Promise<number> }).__open(url), `ws://${origin}/ws`);
     const ws = await sockets;
+    // Which detail tab is open during the flood (Rendering by default), to tell the panes' costs apart.
+    if (process.env.ASI_FLOOD_TAB) await panel.click(`[data-tab="${process.env.ASI_FLOOD_TAB}"]`);
     const probes: number[] = [];
     let peak = 0;
     let flooding = true;
+    const trace = process.env.ASI_FLOOD_TRACE ? traceMemory(browser, panel, tabId) : undefined;
     const probing = (async () => {
       while (flooding) {
         const t = Date.now();
@@ -131,6 +181,7 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
     const pageFrames = await page.evaluate(() => (window as unknown as { __done: Promise<number> }).__done);
     flooding = false;
     await probing;
+    trace?.stop();
     const hubTab = async () => (await browser.serviceWorker!.evaluate(async (id: number) => (await (globalThis as unknown as DebugTabs).__asiDebug.tabs()).find((t) => t.tabId === id), tabId))!;
     const panelCount = () => panel.evaluate(() => Number(document.querySelector('[data-testid="frame-count"]')?.getAttribute('data-count') ?? 0));
     let hub = await hubTab();
@@ -147,6 +198,13 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
       hub = next;
     }
     const settleMs = Date.now() - floodEnd;
+    if (process.env.ASI_FLOOD_TRACE) {
+      const session = await browser.context.newCDPSession(panel);
+      await session.send('HeapProfiler.collectGarbage');
+      const panelHeap = ((await session.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize / 1e6;
+      const swHeap = await (await workerHeap(browser)).usedMb(true);
+      console.error(`settled, after GC: SW heap ${swHeap.toFixed(0)} MB, panel heap ${panelHeap.toFixed(0)} MB, ext RSS ${rssByRole(browser.profileDir).extension.toFixed(0)} MB`);
+    }
     const coalesced = hub.coalesced ?? 0;
     // Frames below firstIndex were trimmed by the hub's bound (counted in `dropped` with the relay's).
     const relayDropped = hub.dropped - hub.firstIndex;
