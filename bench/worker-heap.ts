@@ -8,6 +8,8 @@ export interface WorkerHeap {
   usedMb(gc?: boolean): Promise<number>;
   /** Used and reserved (used plus free) JS heap in MB. */
   sizes(): Promise<{ used: number; total: number }>;
+  /** Any protocol command in the worker. */
+  call<T>(method: string, params?: object): Promise<T>;
 }
 
 export async function workerHeap(browser: LaunchedBrowser): Promise<WorkerHeap> {
@@ -24,13 +26,14 @@ export async function workerHeap(browser: LaunchedBrowser): Promise<WorkerHeap> 
     if (m.id !== undefined) pending.get(m.id)?.(m.result);
     if (m.id !== undefined) pending.delete(m.id);
   });
-  const call = <T>(method: string): Promise<T> =>
+  const call = <T>(method: string, params: object = {}): Promise<T> =>
     new Promise((resolve) => {
       const id = ++next;
       pending.set(id, resolve as (r: unknown) => void);
-      void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params: {} }) });
+      void cdp.send('Target.sendMessageToTarget', { sessionId, message: JSON.stringify({ id, method, params }) });
     });
   return {
+    call,
     async usedMb(gc = false) {
       if (gc) await call('HeapProfiler.collectGarbage');
       return (await call<{ usedSize: number }>('Runtime.getHeapUsage')).usedSize / 1e6;
