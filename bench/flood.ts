@@ -148,6 +148,17 @@ async function allocationsMidway(browser: Awaited<ReturnType<typeof launchBrowse
   return `panel: ${inPanel}\nservice worker: ${inWorker}`;
 }
 
+/** The panel as the user sees it `afterMs` into the flood, wide and docked narrow: PNGs in `dir`. */
+async function screenshots(panel: import('playwright-core').Page, dir: string, afterMs: number): Promise<void> {
+  await new Promise((r) => setTimeout(r, afterMs));
+  for (const size of [PANEL_SIZE, { width: 560, height: 700 }]) {
+    await panel.setViewportSize(size);
+    await new Promise((r) => setTimeout(r, 500));
+    await panel.screenshot({ path: `${dir}/flood-${size.width}x${size.height}.png`, timeout: 60_000 });
+  }
+  await panel.setViewportSize(PANEL_SIZE);
+}
+
 export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBench> {
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -185,7 +196,9 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
     })();
     const profiled = process.env.ASI_FLOOD_PROFILE ? profilePanel(panel, (seconds * 1000) / 2) : undefined;
     const allocations = process.env.ASI_FLOOD_ALLOC ? allocationsMidway(browser, panel, (seconds * 1000) / 2) : undefined;
+    const shots = process.env.ASI_FLOOD_SHOT ? screenshots(panel, process.env.ASI_FLOOD_SHOT, seconds * 750) : undefined;
     const sent = await flood(ws, rate, seconds);
+    await shots;
     if (profiled) console.error(await profiled);
     if (allocations) console.error(await allocations);
     if (process.env.ASI_FLOOD_PROFILE) {
