@@ -18,6 +18,7 @@ import { EXTENSION_DIR, launchBrowser, type LaunchedBrowser } from '../test/e2e/
 import { startTestServer } from '../test/e2e/support/server';
 import { cpuBetween, snapshotCpu, type CpuByRole } from './process-cpu';
 import { emptyExtensionDir, openDirect, type DirectBrowser } from './direct-browser';
+import { openPanel, type OpenedPanel } from './open-panel';
 
 /** One timed receive of FRAMES frames in a fresh browser with no automation attached. */
 export interface ReceiveRun {
@@ -49,6 +50,11 @@ export interface CaptureThroughput {
    * the document), without and with the extension: its rounds and the median of their ratios.
    */
   chat: { rounds: { without: ReceiveRun; with: ReceiveRun; ratio: number }[]; medianRatio: number };
+  /**
+   * The chat-like page without the extension against the same page with the extension and a panel page
+   * for its tab open and live (taking every frame), in the same alternating rounds as `chat`.
+   */
+  chatPanel: { rounds: { without: ReceiveRun; with: ReceiveRun; ratio: number }[]; medianRatio: number };
   /** Page receive → frame arrives at the hub over the relay's port, at 2,000 frames/s. */
   latencyMs: { rate: number; frames: number; median: number; p95: number; max: number; missing: number };
   /** Frames the hub counted for the page (warm-up and timed run), how many it should have, and what the relay dropped. */
@@ -97,6 +103,8 @@ window.pacedReceive = (n, rate) => new Promise((resolve) => {
 if (params.has('run')) addEventListener('load', async () => {
   const mark = (phase, ms) => fetch('/mark?run=' + params.get('run') + '&phase=' + phase + (ms === undefined ? '' : '&ms=' + ms));
   await new Promise((r) => setTimeout(r, 300));
+  // A run with the panel open waits here until the panel page for this tab is live.
+  if (params.has('gate')) await fetch('/gate?run=' + params.get('run'));
   await receiveAll(${WARM_UP_FRAMES});
   await mark('start');
   await mark('end', await receiveAll(${FRAMES}));
@@ -227,22 +235,46 @@ function onMark(url: URL, res: http.ServerResponse): void {
   res.writeHead(204).end();
 }
 
+/** Runs whose page waits (the /gate route) until the panel is open: the held response, or open. */
+const gates = new Map<string, { open: boolean; waiting?: http.ServerResponse }>();
+
+function onGate(url: URL, res: http.ServerResponse): void {
+  const gate = gates.get(url.searchParams.get('run') ?? '');
+  if (!gate || gate.open) res.writeHead(204).end();
+  else gate.waiting = res;
+}
+
 /** One timed receive of FRAMES frames in a fresh Chromium started without automation. */
 let emptyExtension: string | undefined;
 
-async function receive(origin: string, extension: boolean | 'hook-only', mode: Mode = 'bare'): Promise<ReceiveRun> {
+async function receive(origin: string, extension: boolean | 'hook-only' | 'with-panel', mode: Mode = 'bare'): Promise<ReceiveRun> {
   emptyExtension ??= emptyExtensionDir();
   const id = String(nextRun++);
   const file = extension === 'hook-only' ? '/bench-hook.html' : '/bench.html';
+  const panel = extension === 'with-panel';
+  const ours = extension === true || panel;
   let browser: DirectBrowser | undefined;
+  let opened: OpenedPanel | undefined;
+  if (panel) gates.set(id, { open: false });
   try {
     return await new Promise<ReceiveRun>((resolve, reject) => {
-      browser = openDirect(`${origin}${file}?mode=${mode}&run=${id}`, extension === true ? undefined : emptyExtension);
+      const url = `${origin}${file}?mode=${mode}&run=${id}${panel ? '&gate' : ''}`;
+      browser = openDirect(url, ours ? undefined : emptyExtension, { debugPort: panel });
       runs.set(id, { profileDir: browser.profileDir, done: resolve });
       setTimeout(() => reject(new Error(`run ${id} (${mode}, extension ${extension}) did not report in 120 s`)), 120_000).unref();
+      if (panel) {
+        openPanel(browser.profileDir, url).then((p) => {
+          opened = p;
+          const gate = gates.get(id)!;
+          gate.open = true;
+          gate.waiting?.writeHead(204).end();
+        }, reject);
+      }
     });
   } finally {
     runs.delete(id);
+    gates.delete(id);
+    opened?.close();
     await browser?.close();
   }
 }
@@ -262,6 +294,7 @@ export async function benchCaptureThroughput(roundCount = 9): Promise<CaptureThr
       '/bench-hook.html': html(true),
       '/page-hook.js': (_req, res) => res.writeHead(200, { 'content-type': 'text/javascript' }).end(fs.readFileSync(path.join(EXTENSION_DIR, 'content-scripts/page-hook.js'))),
       '/mark': (_req, res, url) => onMark(url, res),
+      '/gate': (_req, res, url) => onGate(url, res),
     },
     onWebSocket: onSocket,
   });
@@ -269,6 +302,7 @@ export async function benchCaptureThroughput(roundCount = 9): Promise<CaptureThr
     const rounds: CaptureThroughput['rounds'] = [];
     const floors: number[] = [];
     const chatRounds: CaptureThroughput['chat']['rounds'] = [];
+    const panelRounds: CaptureThroughput['chatPanel']['rounds'] = [];
     for (let r = 0; r < roundCount; r++) {
       const without = await receive(server.origin, false);
       const floor = await receive(server.origin, false, 'floor');
@@ -278,6 +312,8 @@ export async function benchCaptureThroughput(roundCount = 9): Promise<CaptureThr
       const chatWithout = await receive(server.origin, false, 'chat');
       const chatWith = await receive(server.origin, true, 'chat');
       chatRounds.push({ without: chatWithout, with: chatWith, ratio: chatWith.ms / chatWithout.ms });
+      const chatWithPanel = await receive(server.origin, 'with-panel', 'chat');
+      panelRounds.push({ without: chatWithout, with: chatWithPanel, ratio: chatWithPanel.ms / chatWithout.ms });
     }
     const hookOnly = await receive(server.origin, 'hook-only');
     const { latency, hub } = await inBrowser(server.origin, async (page, browser) => {
@@ -310,6 +346,7 @@ export async function benchCaptureThroughput(roundCount = 9): Promise<CaptureThr
       floorRatio: median(floors),
       hookOnly,
       chat: { rounds: chatRounds, medianRatio: median(chatRounds.map((r) => r.ratio)) },
+      chatPanel: { rounds: panelRounds, medianRatio: median(panelRounds.map((r) => r.ratio)) },
       latencyMs: { rate: PACED_RATE, frames: PACED_FRAMES, ...latency },
       hub,
     };

@@ -25,9 +25,12 @@ export function emptyExtensionDir(): string {
 }
 
 /** Opens `url` in a headless Chromium with the unpacked extension in `extensionDir` (ours by default). */
-export function openDirect(url: string, extensionDir: string = EXTENSION_DIR): DirectBrowser {
+export function openDirect(url: string, extensionDir: string = EXTENSION_DIR, options: { debugPort?: boolean } = {}): DirectBrowser {
   const profileDir = newProfileDir();
   const args = [...QUIET_FLAGS, '--headless', `--user-data-dir=${profileDir}`];
+  // A loopback DevTools port (written to <profile>/DevToolsActivePort) for opening the panel page;
+  // nothing attaches to the bench page itself.
+  if (options.debugPort) args.push('--remote-debugging-port=0', '--remote-debugging-address=127.0.0.1');
   args.push(`--disable-extensions-except=${extensionDir}`, `--load-extension=${extensionDir}`);
   // Its own process group, so that the browser's helper processes end with it.
   const child = spawn(process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', [...args, url], { stdio: 'ignore', detached: true });

@@ -8,8 +8,11 @@ import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { launchBrowser } from '../test/e2e/support/launch';
 import { LIVE, PANEL_SIZE, tabIdOf } from '../test/e2e/support/panel-page';
-import { rssByRole } from './process-cpu';
+import { rssByRole, snapshotCpu } from './process-cpu';
+import { allocatorSizes } from './memory-dump';
 import { startProfile } from './panel-import';
+import { workerHeap } from './worker-heap';
+import { allocationTop } from './alloc-profile';
 
 export interface FloodBench {
   rate: number;
@@ -26,6 +29,10 @@ export interface FloodBench {
   lostUncounted: number;
   /** Frames the hub holds that the panel does not show once both settled, less those the panel counts. */
   panelFrames: number;
+  /** Older frames the panel let go of to stay within its memory bound (shown in its toolbar). */
+  panelLetGo: number;
+  /** Frames the hub holds that the panel neither shows nor counts as let go: must be 0. */
+  panelMissing: number;
   panelShowsCounts: boolean;
   probeP50Ms: number;
   probeP95Ms: number;
@@ -86,6 +93,72 @@ async function profilePanel(panel: import('playwright-core').Page, afterMs: numb
   return stop();
 }
 
+/**
+ * Every 5 s on stderr: the extension's resident memory, the panel's JS heap, its element and text
+ * counts and the hub's frames, so what grows over a long flood can be told apart.
+ */
+function traceMemory(browser: Awaited<ReturnType<typeof launchBrowser>>, panel: import('playwright-core').Page, tabId: number): { stop(): void } {
+  const start = Date.now();
+  let on = true;
+  let dumped = false;
+  void (async () => {
+    const heap = await workerHeap(browser);
+    for (let first = true; on; first = false) {
+      if (!first) await new Promise((r) => setTimeout(r, 5000));
+      if (!on) break;
+      const p = await panel
+        .evaluate(() => ({
+          heap: (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 1e6,
+          heapTotal: (performance as unknown as { memory: { totalJSHeapSize: number } }).memory.totalJSHeapSize / 1e6,
+          nodes: document.getElementsByTagName('*').length,
+          text: document.body.textContent?.length ?? 0,
+          shown: Number(document.querySelector('[data-testid="frame-count"]')?.getAttribute('data-count') ?? 0),
+        }))
+        .catch(() => undefined);
+      const hub = await browser
+        .serviceWorker!.evaluate(async (id: number) => (await (globalThis as unknown as DebugTabs).__asiDebug.tabs()).find((t) => t.tabId === id), tabId)
+        .catch(() => undefined);
+      const swHeap = await heap.sizes();
+      const rss = rssByRole(browser.profileDir);
+      if (process.env.ASI_FLOOD_MEMDUMP && Date.now() - start > Number(process.env.ASI_FLOOD_MEMDUMP) * 1000 && !dumped) {
+        dumped = true;
+        for (const [pid, p] of snapshotCpu(browser.profileDir)) {
+          if (p.role !== 'extension') continue;
+          const top = (await allocatorSizes(browser, pid).catch((err: unknown) => [[String(err), 0] as [string, number]])).slice(0, 25);
+          console.error(`extension process ${pid}: ${top.map(([n, mb]) => `${n} ${mb.toFixed(0)}`).join(', ')}`);
+        }
+      }
+      console.error(
+        `t=${((Date.now() - start) / 1000).toFixed(0)}s ext RSS ${rss.extension.toFixed(0)} MB, page ${rss['page renderer'].toFixed(0)} MB, browser ${rss.browser.toFixed(0)} MB; ` +
+          `panel heap ${p?.heap.toFixed(0)}/${p?.heapTotal.toFixed(0)} MB, ${p?.nodes} elements, ${p?.text} chars, shows ${p?.shown}; ` +
+          `SW heap ${swHeap.used.toFixed(0)}/${swHeap.total.toFixed(0)} MB, hub ${hub?.frames} frames (${hub?.dropped} dropped)`,
+      );
+    }
+  })();
+  return { stop: () => (on = false) };
+}
+
+/** What the panel and the service worker allocate over 5 s from `afterMs` (the top functions of each). */
+async function allocationsMidway(browser: Awaited<ReturnType<typeof launchBrowser>>, panel: import('playwright-core').Page, afterMs: number): Promise<string> {
+  const session = await browser.context.newCDPSession(panel);
+  const worker = await workerHeap(browser);
+  await new Promise((r) => setTimeout(r, afterMs));
+  const panelCall = <T>(method: string, params?: object) => session.send(method as 'HeapProfiler.enable', params as never) as Promise<T>;
+  const [inPanel, inWorker] = await Promise.all([allocationTop(panelCall, 5000), allocationTop(worker.call, 5000)]);
+  return `panel: ${inPanel}\nservice worker: ${inWorker}`;
+}
+
+/** The panel as the user sees it `afterMs` into the flood, wide and docked narrow: PNGs in `dir`. */
+async function screenshots(panel: import('playwright-core').Page, dir: string, afterMs: number): Promise<void> {
+  await new Promise((r) => setTimeout(r, afterMs));
+  for (const size of [PANEL_SIZE, { width: 560, height: 700 }]) {
+    await panel.setViewportSize(size);
+    await new Promise((r) => setTimeout(r, 500));
+    await panel.screenshot({ path: `${dir}/flood-${size.width}x${size.height}.png`, timeout: 60_000 });
+  }
+  await panel.setViewportSize(PANEL_SIZE);
+}
+
 export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBench> {
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
@@ -106,9 +179,12 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
     await panel.waitForSelector(LIVE);
     await page.evaluate((url) => (window as unknown as { __open(u: string): Promise<number> }).__open(url), `ws://${origin}/ws`);
     const ws = await sockets;
+    // Which detail tab is open during the flood (Rendering by default), to tell the panes' costs apart.
+    if (process.env.ASI_FLOOD_TAB) await panel.click(`[data-tab="${process.env.ASI_FLOOD_TAB}"]`);
     const probes: number[] = [];
     let peak = 0;
     let flooding = true;
+    const trace = process.env.ASI_FLOOD_TRACE ? traceMemory(browser, panel, tabId) : undefined;
     const probing = (async () => {
       while (flooding) {
         const t = Date.now();
@@ -119,8 +195,12 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
       }
     })();
     const profiled = process.env.ASI_FLOOD_PROFILE ? profilePanel(panel, (seconds * 1000) / 2) : undefined;
+    const allocations = process.env.ASI_FLOOD_ALLOC ? allocationsMidway(browser, panel, (seconds * 1000) / 2) : undefined;
+    const shots = process.env.ASI_FLOOD_SHOT ? screenshots(panel, process.env.ASI_FLOOD_SHOT, seconds * 750) : undefined;
     const sent = await flood(ws, rate, seconds);
+    await shots;
     if (profiled) console.error(await profiled);
+    if (allocations) console.error(await allocations);
     if (process.env.ASI_FLOOD_PROFILE) {
       const heap = await panel.evaluate(() => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 1e6);
       const nodes = await panel.evaluate(() => document.getElementsByTagName('*').length);
@@ -131,22 +211,35 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
     const pageFrames = await page.evaluate(() => (window as unknown as { __done: Promise<number> }).__done);
     flooding = false;
     await probing;
+    trace?.stop();
     const hubTab = async () => (await browser.serviceWorker!.evaluate(async (id: number) => (await (globalThis as unknown as DebugTabs).__asiDebug.tabs()).find((t) => t.tabId === id), tabId))!;
-    const panelCount = () => panel.evaluate(() => Number(document.querySelector('[data-testid="frame-count"]')?.getAttribute('data-count') ?? 0));
+    const counter = (id: string) => panel.evaluate((testId) => Number(document.querySelector(`[data-testid="${testId}"]`)?.getAttribute('data-count') ?? 0), id);
+    let letGo = 0;
     let hub = await hubTab();
     let shown = -1;
     for (const deadline = Date.now() + 300_000; Date.now() < deadline; ) {
       await new Promise((r) => setTimeout(r, 500));
       const next = await hubTab();
-      shown = await panelCount();
+      shown = await counter('frame-count');
+      letGo = await counter('let-go');
+      const waiting = await counter('waiting');
       peak = Math.max(peak, rssByRole(browser.profileDir).extension);
-      if (next.nextIndex === hub.nextIndex && next.dropped === hub.dropped && shown === next.frames) {
+      // Caught up: the panel shows the hub's frames, or the newest of them and counts the older ones it let go.
+      const caughtUp = shown === next.frames || (letGo > 0 && waiting === 0 && shown + letGo >= next.frames);
+      if (next.nextIndex === hub.nextIndex && next.dropped === hub.dropped && caughtUp) {
         hub = next;
         break;
       }
       hub = next;
     }
     const settleMs = Date.now() - floodEnd;
+    if (process.env.ASI_FLOOD_TRACE) {
+      const session = await browser.context.newCDPSession(panel);
+      await session.send('HeapProfiler.collectGarbage');
+      const panelHeap = ((await session.send('Runtime.getHeapUsage')) as { usedSize: number }).usedSize / 1e6;
+      const swHeap = await (await workerHeap(browser)).usedMb(true);
+      console.error(`settled, after GC: SW heap ${swHeap.toFixed(0)} MB, panel heap ${panelHeap.toFixed(0)} MB, ext RSS ${rssByRole(browser.profileDir).extension.toFixed(0)} MB`);
+    }
     const coalesced = hub.coalesced ?? 0;
     // Frames below firstIndex were trimmed by the hub's bound (counted in `dropped` with the relay's).
     const relayDropped = hub.dropped - hub.firstIndex;
@@ -166,7 +259,9 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
       coalesced,
       lostUncounted,
       panelFrames: shown,
-      panelShowsCounts: shows(hub.dropped) && shows(coalesced),
+      panelLetGo: letGo,
+      panelMissing: Math.max(0, hub.frames - shown - letGo),
+      panelShowsCounts: shows(hub.dropped) && shows(coalesced) && shows(letGo),
       probeP50Ms: percentile(sorted, 0.5),
       probeP95Ms: percentile(sorted, 0.95),
       probeMaxMs: sorted.at(-1) ?? NaN,

@@ -134,6 +134,24 @@ export class SessionPipeline {
     return this.allFindings;
   }
 
+  /**
+   * Lets the kept frames below capture index `below` go (the panel's memory bound) and keeps the fold
+   * as it is: the view and findings still describe every frame the session received, where a fold
+   * started again mid-stream would report the stream's middle as broken. Scrubbing then replays from
+   * the first frame kept. While the protocol is uncertain nothing goes: a switch replays every frame.
+   * Returns how many went.
+   */
+  forgetBefore(below: number): number {
+    if (!this.certain) return 0;
+    let n = 0;
+    while (n < this.received.length && (this.received[n] as Frame).index < below) n++;
+    if (n > 0) {
+      this.received.splice(0, n);
+      this.scrub = undefined;
+    }
+    return n;
+  }
+
   view(): ViewModel {
     return withFaults(this.fold.view(), this.faults, Number.POSITIVE_INFINITY);
   }

@@ -26,12 +26,50 @@ const ChunkPieceSchema = z.object({
 
 /** Returns the message itself when it is small enough, else the pieces of its JSON text. */
 export function splitMessage(message: unknown, id: number, cap = CHUNK_CHARS): unknown[] {
+  // Most messages are far under the cap: a bound on their JSON length, found without writing it,
+  // spares a copy of every message as text (the hub posts ten appends a second in a flood).
+  if (jsonLengthAtMost(message, cap) <= cap) return [message];
   const text = JSON.stringify(message);
   if (text.length <= cap) return [message];
   const n = Math.ceil(text.length / cap);
   const pieces: ChunkPiece[] = [];
   for (let i = 0; i < n; i++) pieces.push({ [CHUNK_TAG]: id, i, n, part: text.slice(i * cap, (i + 1) * cap) });
   return pieces;
+}
+
+/**
+ * At least the length of `JSON.stringify(value)` (every character of a string counted as its longest
+ * escape), or anything over `limit` once the walk has passed it. For the plain data the ports carry;
+ * a value with a toJSON or a non-finite number may be written shorter, never longer.
+ */
+export function jsonLengthAtMost(value: unknown, limit: number): number {
+  switch (typeof value) {
+    case 'string':
+      return value.length * 6 + 2;
+    case 'number':
+      return 24;
+    case 'boolean':
+      return 5;
+    case 'object': {
+      if (value === null) return 4;
+      let n = 2;
+      if (Array.isArray(value)) {
+        for (const item of value as unknown[]) {
+          n += jsonLengthAtMost(item, limit) + 1;
+          if (n > limit) return n;
+        }
+        return n;
+      }
+      const record = value as Record<string, unknown>;
+      for (const key in record) {
+        n += key.length * 6 + 4 + jsonLengthAtMost(record[key], limit);
+        if (n > limit) return n;
+      }
+      return n;
+    }
+    default:
+      return 0; // undefined and functions are left out of JSON
+  }
 }
 
 export function isChunkPiece(value: unknown): boolean {

@@ -70,6 +70,15 @@ const TabStatusShape = {
   waiting: z.number().int().nonnegative().optional(),
 };
 
+export const AppendSchema = z.object({
+  type: z.literal('append'),
+  frames: z.array(FrameSchema),
+  connections: z.array(ConnectionSchema),
+  sessions: z.array(SessionSummarySchema),
+  removedSessions: z.array(SessionSummarySchema.shape.id).optional(),
+  waiting: z.number().int().nonnegative().optional(),
+});
+
 export const HubToPanelSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('snapshot'),
@@ -78,14 +87,7 @@ export const HubToPanelSchema = z.discriminatedUnion('type', [
     sessions: z.array(SessionSummarySchema),
     ...TabStatusShape,
   }),
-  z.object({
-    type: z.literal('append'),
-    frames: z.array(FrameSchema),
-    connections: z.array(ConnectionSchema),
-    sessions: z.array(SessionSummarySchema),
-    removedSessions: z.array(SessionSummarySchema.shape.id).optional(),
-    waiting: z.number().int().nonnegative().optional(),
-  }),
+  AppendSchema,
   z.object({ type: z.literal('trim'), tabId: z.number().int().nonnegative(), below: z.number().int().nonnegative() }),
   z.object({ type: z.literal('status'), ...TabStatusShape }),
   z.object({ type: z.literal('cleared'), tabId: z.number().int().nonnegative() }),

@@ -1,6 +1,7 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ChunkAssembler, CHUNK_TAG, splitMessage } from './chunking';
+import { ChunkAssembler, CHUNK_TAG, jsonLengthAtMost, splitMessage } from './chunking';
 import { memoryPortPair } from './memory-port';
 import { TypedPort } from './typed-port';
 
@@ -51,5 +52,24 @@ describe('TypedPort', () => {
     await tick();
     expect(port.connected).toBe(false);
     expect(port.post({ type: 'big', text: '' })).toBe(false);
+  });
+});
+
+describe('jsonLengthAtMost', () => {
+  it('is never below the JSON length of plain data', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), (value) => {
+        const text = JSON.stringify(value);
+        if (text === undefined) return;
+        expect(jsonLengthAtMost(value, Number.POSITIVE_INFINITY)).toBeGreaterThanOrEqual(text.length);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('keeps a message whole when the bound is under the cap, and splits it past', () => {
+    const message = { type: 'append', frames: [{ index: 1, data: 'x'.repeat(10) }] };
+    expect(splitMessage(message, 1, 1000)).toEqual([message]);
+    expect(splitMessage({ text: '\u0001'.repeat(200) }, 2, 1000).length).toBeGreaterThan(1);
   });
 });

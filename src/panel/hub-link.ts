@@ -3,6 +3,7 @@
 // subscribing again for a fresh snapshot. The returned link is the panel's transport. Messages and
 // link changes reach the store in order, applied together once per animation frame (frame-scheduler.ts).
 import { HubToPanelSchema, type HubToPanel } from '../bridge/hub-to-panel';
+import { fastHubMessage } from '../bridge/hub-to-panel-fast';
 import type { PanelToHub } from '../bridge/panel-to-hub';
 import { TypedPort, type PortLike } from '../bridge/typed-port';
 import type { LinkState } from './store/events';
@@ -38,7 +39,7 @@ export function connectHub(options: HubLinkOptions): HubLink {
   const onLink = (state: LinkState) => later.run(() => options.onLink(state));
   const open = () => {
     onLink('connecting');
-    const p = new TypedPort<PanelToHub, HubToPanel>(options.connect(), HubToPanelSchema);
+    const p = new TypedPort<PanelToHub, HubToPanel>(options.connect(), HubToPanelSchema, { fast: fastHubMessage });
     port = p;
     p.onMessage((message) =>
       later.run(() => {

@@ -21,6 +21,7 @@ export interface ToolbarProps {
 export function Toolbar({ store, transport, onExport }: ToolbarProps) {
   track(store.framesVersion.value);
   const status = store.status.value;
+  const letGo = store.toolbar.letGo.value;
   const failed = (status.failed ?? 0) + store.toolbar.failed.value;
   const frames = store.log.frames.length;
   const link = store.link.value;
@@ -101,6 +102,16 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
       {status.dropped > 0 && (
         <span class="dropped warning" data-testid="dropped" data-count={status.dropped} title="Frames the capture's bounds dropped, oldest first (the background's buffer, the page's queue)">
           {status.dropped} frames dropped
+        </span>
+      )}
+      {letGo > 0 && (
+        <span
+          class="let-go warning"
+          data-testid="let-go"
+          data-count={letGo}
+          title="The panel keeps the newest frames within its memory bound and let these older ones go; the background still holds them unless its own bound dropped them too (Export saves what it holds)"
+        >
+          {plural(letGo, 'older frame')} not kept in the panel
         </span>
       )}
       {(status.waiting ?? 0) > 0 && (

@@ -98,6 +98,7 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
       store.source.value = 'hub';
       if (message.connections.length > 0) addConnections(store, message.connections);
       const regrouped = addFrames(store, message.frames, message.sessions);
+      keepWithinBound(store);
       // A request that opened or a stream that closed can join or end a tool loop; frames alone cannot,
       // nor the summary the hub sends of every session a batch added frames to (recomputing on each
       // read every request of the capture, once per animation frame of a flood).
@@ -140,6 +141,23 @@ function addFrames(store: PanelStore, frames: readonly Frame[], summaries: reado
 }
 
 /**
+ * Past the panel's memory bound its oldest frames go, counted and shown. Unlike the hub's trim, the
+ * sessions are not folded again: what they render and found still covers every frame they received.
+ */
+function keepWithinBound(store: PanelStore): void {
+  const below = store.log.boundBelow(store.bound.maxBytes, store.bound.keep);
+  if (below === undefined) return;
+  const dropped = store.log.trim(below);
+  if (dropped.length === 0) return;
+  store.sessions.set.letGo(dropped, below);
+  if (store.findings.index.forgetFrames(dropped.map((f) => f.index))) store.findingsVersion.value++;
+  forgetSelectionBelow(store, below);
+  afterFrames(store, true);
+  store.findings.across.invalidate();
+  store.toolbar.letGo.value += dropped.length;
+}
+
+/**
  * The hub's bound dropped every frame below `below`: the panel drops them too, with the sessions left
  * without frames and the markers of the dropped frames. The user's selection stays while its frame is kept.
  */
@@ -152,6 +170,16 @@ function trim(store: PanelStore, below: number): void {
   // A finding is picked by its place in the session's findings, which a refold renumbers.
   if (current && affected.has(current)) store.selection.finding.value = undefined;
   if (store.findings.index.forgetFrames(dropped.map((f) => f.index))) store.findingsVersion.value++;
+  forgetSelectionBelow(store, below);
+  for (const pick of [store.selection.scope, store.selection.session]) {
+    if (pick.value !== undefined && !sessions.get(pick.value)) pick.value = undefined;
+  }
+  afterFrames(store, true);
+  store.findings.across.invalidate();
+}
+
+/** The user's selection and scrub position stay while their frame is kept. */
+function forgetSelectionBelow(store: PanelStore, below: number): void {
   const frame = store.selection.frame.value;
   if (frame !== undefined && frame < below) {
     store.selection.frame.value = undefined;
@@ -163,11 +191,6 @@ function trim(store: PanelStore, below: number): void {
     store.scrub.at.value = undefined;
     store.scrub.live.value = true;
   }
-  for (const pick of [store.selection.scope, store.selection.session]) {
-    if (pick.value !== undefined && !sessions.get(pick.value)) pick.value = undefined;
-  }
-  afterFrames(store, true);
-  store.findings.across.invalidate();
 }
 
 function afterFrames(store: PanelStore, changed: boolean): void {
@@ -341,6 +364,7 @@ function reset(store: PanelStore): void {
   store.toolbar.fileName.value = undefined;
   store.toolbar.returning.value = false;
   store.toolbar.failed.value = 0;
+  store.toolbar.letGo.value = 0;
   store.toolbar.importing.value = undefined;
   store.status.value = { ...EMPTY_STATUS, recording: store.status.value.recording, preserveLog: store.status.value.preserveLog };
   store.framesVersion.value++;

@@ -11,6 +11,7 @@ import { payloadBytes } from './frame-row';
 import { describeRawFrame } from '../../analysis/describe-frame';
 import { isEmptyQuery, matchesQuery, queryUsesFindings, type ParsedQuery, type QueryRow } from './query';
 import { framePredicate } from './frame-filter';
+import { frameCost } from './panel-bound';
 
 /** What the log asks of the rest of the store when it describes and filters frames. */
 export interface FrameContext {
@@ -23,6 +24,8 @@ export class FrameLog {
   frames: Frame[] = [];
   /** Payload bytes per position. */
   bytes: number[] = [];
+  /** What the held frames count towards the panel's memory bound (see panel-bound.ts). */
+  heldBytes = 0;
   private descriptions: (FrameDescription | undefined)[] = [];
   private describedAs: (string | undefined)[] = [];
   private byConnection = new Map<string, Frame[]>();
@@ -38,6 +41,7 @@ export class FrameLog {
   reset(): void {
     this.frames = [];
     this.bytes = [];
+    this.heldBytes = 0;
     this.descriptions = [];
     this.describedAs = [];
     this.byConnection = new Map();
@@ -55,6 +59,7 @@ export class FrameLog {
     this.positions?.set(frame.index, this.frames.length + this.base);
     this.frames.push(frame);
     this.bytes.push(payloadBytes(frame));
+    this.heldBytes += frameCost(frame.data.length);
     let list = this.byConnection.get(frame.connectionId);
     if (!list) this.byConnection.set(frame.connectionId, (list = []));
     list.push(frame);
@@ -100,6 +105,7 @@ export class FrameLog {
     while (drop < this.frames.length && (this.frames[drop] as Frame).index < below) drop++;
     if (drop === 0) return [];
     const dropped = this.frames.splice(0, drop);
+    for (const f of dropped) this.heldBytes -= frameCost(f.data.length);
     this.bytes.splice(0, drop);
     this.descriptions.splice(0, drop);
     this.describedAs.splice(0, drop);
@@ -125,6 +131,19 @@ export class FrameLog {
       v.done = Math.max(0, v.done - drop);
     }
     return dropped;
+  }
+
+  /**
+   * When the held frames count more than `maxBytes`: the capture index below which frames must go to
+   * bring them down to `keep` of it (the oldest first). Undefined within the bound.
+   */
+  boundBelow(maxBytes: number, keep: number): number | undefined {
+    if (this.heldBytes <= maxBytes || this.frames.length === 0) return undefined;
+    let bytes = this.heldBytes;
+    let drop = 0;
+    // Never the newest frame: the panel always shows where the capture is.
+    while (drop < this.frames.length - 1 && bytes > maxBytes * keep) bytes -= frameCost((this.frames[drop++] as Frame).data.length);
+    return (this.frames[drop] as Frame).index;
   }
 
   /** What the frame at `position` is, as its session's protocol reads it; cached per protocol. */

@@ -182,6 +182,19 @@ export class SessionSet {
     return affected;
   }
 
+  /**
+   * The panel let these frames go (its memory bound, already gone from the frame log): each session
+   * that had some lets them go too, its view and findings unchanged (see SessionPipeline.forgetBefore).
+   */
+  letGo(dropped: readonly Frame[], below: number): void {
+    const affected = new Set<PanelSession>();
+    for (const f of dropped) {
+      const session = this.byConnection.get(f.connectionId);
+      if (session) affected.add(session);
+    }
+    for (const session of affected) session.pipeline.forgetBefore(below);
+  }
+
   private add(session: PanelSession): PanelSession {
     // An id taken by another session (a connection id equal to a session key) gets a suffix.
     let id = session.id;

@@ -19,6 +19,7 @@ import { track } from './track';
 import { sortFindings } from './finding-order';
 import { AcrossFindings, worse, type AcrossSettings } from './across-findings';
 import { withAcross } from './across-merge';
+import { DEFAULT_PANEL_BOUND, type PanelBound } from './panel-bound';
 
 export const EMPTY_STATUS: TabStatus = { dropped: 0, cut: 0, rejected: 0, ignored: 0, failed: 0, preserveLog: false, recording: true };
 
@@ -69,6 +70,8 @@ function createToolbar() {
     returning: signal(false),
     /** Frames the panel could not add (a fault in the panel): counted and shown, the rest of their batch goes on. */
     failed: signal(0),
+    /** Frames of the tab the panel let go of to stay within its memory bound (panel-bound.ts), oldest first. */
+    letGo: signal(0),
     /** A file being read (import-file.ts): which import, and how many of its frames are in so far. */
     importing: signal<{ id: number; frames: number; thread: ImportThread } | undefined>(undefined),
   };
@@ -82,7 +85,7 @@ function createPage() {
   };
 }
 
-export function createStore(options: { across?: AcrossSettings } = {}) {
+export function createStore(options: { across?: AcrossSettings; bound?: PanelBound } = {}) {
   const log = new FrameLog();
   const sessions = new SessionSet();
   const findingsIndex = new FindingsIndex();
@@ -228,6 +231,8 @@ export function createStore(options: { across?: AcrossSettings } = {}) {
     groups: signal<ReadonlyMap<string, boolean>>(new Map()),
     log,
     names,
+    /** The live panel's own memory bound (panel-bound.ts); tests set a small one. */
+    bound: options.bound ?? DEFAULT_PANEL_BOUND,
   };
 }
 

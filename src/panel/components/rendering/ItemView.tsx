@@ -33,14 +33,14 @@ export function ItemView({ item, groups }: { item: ViewItem; groups: GroupChoice
               <span class="brand-name">Agent</span>
             </div>
           )}
-          <LongText class="text-body" text={item.text} />
+          <LongText class="text-body" text={item.text} holder={item} />
         </div>
       );
     case 'reasoning':
       return (
         <details class="reasoning" data-frames={frames}>
           <summary>Thinking</summary>
-          <LongText class="reasoning-text" text={item.text} />
+          <LongText class="reasoning-text" text={item.text} holder={item} />
         </details>
       );
     case 'tool':

@@ -1,4 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { render } from 'preact';
+import { act } from 'preact/test-utils';
 import { mount, unmount } from '../../../../test/unit/panel-support';
 import { LONG_TEXT_CHARS, LONG_TEXT_TAIL, LongText } from './LongText';
 import { frameSpan } from './frame-span';
@@ -28,6 +30,29 @@ describe('LongText', () => {
     more.click();
     await new Promise((r) => setTimeout(r, 0));
     expect(container.querySelector('.text-body')?.textContent).toBe(text);
+  });
+});
+
+describe('LongText while the text grows', () => {
+  it('keeps the drawn blocks between the first and the last as they were, element and text', () => {
+    const words = (from: number, n: number) => Array.from({ length: n }, (_, i) => `word${from + i} `).join('');
+    const first = words(0, 8_000);
+    container = document.createElement('div');
+    document.body.append(container);
+    act(() => render(<LongText class="text-body" text={first} />, container!));
+    const before = [...container.querySelectorAll('.long-text-block')];
+    const grown = first + words(8_000, 30);
+    act(() => render(<LongText class="text-body" text={grown} />, container!));
+    const after = [...container.querySelectorAll('.long-text-block')];
+    expect(container.querySelector('.text-body')?.textContent?.endsWith(grown.slice(-LONG_TEXT_TAIL))).toBe(true);
+    // The middle blocks are the same elements with the same text: the browser need not lay them out again.
+    const middle = before.slice(1, -1);
+    expect(middle.length).toBeGreaterThan(3);
+    for (const block of middle) {
+      expect(after).toContain(block);
+    }
+    // Blocks start between words.
+    for (const block of after.slice(1)) expect(block.textContent).toMatch(/^word\d+ /);
   });
 });
 

@@ -1,0 +1,33 @@
+// Where a JS heap's allocations come from over a while (the DevTools protocol's sampling heap
+// profiler, counting what was collected since too): the functions that allocate the most bytes, with
+// their caller. For telling which per-frame work makes the garbage that grows the extension's memory.
+type Call = <T>(method: string, params?: object) => Promise<T>;
+
+interface SampleNode {
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  selfSize: number;
+  children: SampleNode[];
+}
+
+/** Samples allocations for `ms` and returns the top `n` allocating functions (with their caller) as lines. */
+export async function allocationTop(call: Call, ms: number, n = 20): Promise<string> {
+  await call('HeapProfiler.enable');
+  await call('HeapProfiler.startSampling', { samplingInterval: 32_768, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  await new Promise((r) => setTimeout(r, ms));
+  const { profile } = await call<{ profile: { head: SampleNode } }>('HeapProfiler.stopSampling');
+  await call('HeapProfiler.disable');
+  const name = (node: SampleNode | undefined) =>
+    node ? `${node.callFrame.functionName || '(anonymous)'} ${node.callFrame.url.split('/').pop()}:${node.callFrame.lineNumber}:${node.callFrame.columnNumber}` : '';
+  const totals = new Map<string, number>();
+  const walk = (node: SampleNode, parent: SampleNode | undefined) => {
+    if (node.selfSize > 0) {
+      const key = `${name(node)}  <  ${name(parent)}`;
+      totals.set(key, (totals.get(key) ?? 0) + node.selfSize);
+    }
+    for (const c of node.children) walk(c, node);
+  };
+  walk(profile.head, undefined);
+  const all = [...totals.values()].reduce((a, b) => a + b, 0);
+  const top = [...totals].sort((a, b) => b[1] - a[1]).slice(0, n);
+  return [`${(all / 1e6).toFixed(0)} MB allocated in ${ms / 1000} s`, ...top.map(([k, b]) => `${(b / 1e6).toFixed(1).padStart(7)} MB  ${k}`)].join('\n');
+}

@@ -1,0 +1,25 @@
+// The live panel's own memory bound. The hub holds a tab's frames up to its bound (256 MB of JSON,
+// two million frames); a panel holding every one of them as objects, indexes and session state took
+// about 230 bytes per short frame besides its payload, so a long flood grew the panel past the
+// whole extension's memory budget. Past PANEL_MAX_BYTES the panel lets its oldest frames go (down to
+// PANEL_KEEP of the bound, so the costly refold of the sessions that lost frames stays rare), counts
+// them and says so in the toolbar; the background still holds them unless its own bound dropped them
+// too, and the export reads the background. Only frames from a tab are bounded this way: a file the
+// user opened has nothing behind it.
+
+/** What a frame costs the panel besides its payload's characters: objects, row indexes, session state. */
+export const FRAME_OVERHEAD_BYTES = 220;
+/** Estimated bytes of frames the panel holds at most. */
+export const PANEL_MAX_BYTES = 48_000_000;
+/** What a trim keeps, as a share of the bound. */
+export const PANEL_KEEP = 0.75;
+
+/** What one frame with a payload of `chars` characters counts towards the bound. */
+export const frameCost = (chars: number): number => chars + FRAME_OVERHEAD_BYTES;
+
+export interface PanelBound {
+  maxBytes: number;
+  keep: number;
+}
+
+export const DEFAULT_PANEL_BOUND: PanelBound = { maxBytes: PANEL_MAX_BYTES, keep: PANEL_KEEP };
