@@ -4,6 +4,7 @@
 // here with the same base fields.
 import { z } from 'zod';
 import { EventSchemas } from '@ag-ui/core/schemas';
+import { isPlainLifecycleEvent } from './plain-events';
 
 const base = {
   timestamp: z.number().optional(),
@@ -58,7 +59,9 @@ export function parseEvent(json: unknown): ParsedEvent {
   }
   const type = (json as { type?: unknown }).type;
   if (typeof type !== 'string' || type.length === 0) return { kind: 'not-event', reason: 'the frame carries no event type' };
-  if (isPlainHotEvent(json as Record<string, unknown>, type)) return { kind: 'event', event: json as AguiEvent };
+  if (isPlainHotEvent(json as Record<string, unknown>, type) || isPlainLifecycleEvent(json as Record<string, unknown>, type)) {
+    return { kind: 'event', event: json as AguiEvent };
+  }
   const schema = byType.get(type);
   if (!schema) return { kind: 'unknown-type', type };
   const result = schema.safeParse(json);
