@@ -14,13 +14,15 @@ export interface Violation {
 const v = (rule: AguiRuleName, message: string): Violation => ({ rule, message });
 
 export class Verifier {
-  private readonly messages = new Set<string>();
-  private readonly tools = new Set<string>();
-  private readonly steps = new Set<string>();
-  private readonly reasoningSpans = new Set<string>();
-  private readonly reasoningMessages = new Set<string>();
-  private readonly subagents = new Set<string>();
-  private readonly subagentsDone = new Set<string>();
+  // The open ids of each kind, each set made when the stream first opens one: a session is often
+  // short and uses few kinds, and what each new fold allocates shows.
+  private messages: Set<string> | undefined;
+  private tools: Set<string> | undefined;
+  private steps: Set<string> | undefined;
+  private reasoningSpans: Set<string> | undefined;
+  private reasoningMessages: Set<string> | undefined;
+  private subagents: Set<string> | undefined;
+  private subagentsDone: Set<string> | undefined;
   private thinkingStep = false;
   private thinkingMessage = false;
   private first = true;
@@ -67,40 +69,40 @@ export class Verifier {
       case EventType.RUN_FINISHED:
         return this.runFinished();
       case EventType.TEXT_MESSAGE_START:
-        return opens(this.messages, event.messageId) ? undefined : v('text-message-already-active', `A text message with ID '${event.messageId}' is already in progress; complete it with 'TEXT_MESSAGE_END' first.`);
+        return opens((this.messages ??= new Set()), event.messageId) ? undefined : v('text-message-already-active', `A text message with ID '${event.messageId}' is already in progress; complete it with 'TEXT_MESSAGE_END' first.`);
       case EventType.TEXT_MESSAGE_CONTENT:
       case EventType.TEXT_MESSAGE_END:
         return uses(this.messages, event.messageId, event.type === EventType.TEXT_MESSAGE_END) ? undefined : v('text-message-not-active', `'${event.type}': no active text message found with ID '${event.messageId}'; a 'TEXT_MESSAGE_START' must come first.`);
       case EventType.TOOL_CALL_START:
-        return opens(this.tools, event.toolCallId) ? undefined : v('tool-call-already-active', `A tool call with ID '${event.toolCallId}' is already in progress; complete it with 'TOOL_CALL_END' first.`);
+        return opens((this.tools ??= new Set()), event.toolCallId) ? undefined : v('tool-call-already-active', `A tool call with ID '${event.toolCallId}' is already in progress; complete it with 'TOOL_CALL_END' first.`);
       case EventType.TOOL_CALL_ARGS:
       case EventType.TOOL_CALL_END:
         return uses(this.tools, event.toolCallId, event.type === EventType.TOOL_CALL_END) ? undefined : v('tool-call-not-active', `'${event.type}': no active tool call found with ID '${event.toolCallId}'; a 'TOOL_CALL_START' must come first.`);
       case EventType.STEP_STARTED:
-        return opens(this.steps, event.stepName) ? undefined : v('step-already-active', `Step "${event.stepName}" is already active for 'STEP_STARTED'.`);
+        return opens((this.steps ??= new Set()), event.stepName) ? undefined : v('step-already-active', `Step "${event.stepName}" is already active for 'STEP_STARTED'.`);
       case EventType.STEP_FINISHED:
         return uses(this.steps, event.stepName, true) ? undefined : v('step-not-started', `Cannot send 'STEP_FINISHED' for step "${event.stepName}" that was not started (the name must match a STEP_STARTED).`);
       case EventType.REASONING_START:
-        return opens(this.reasoningSpans, event.messageId) ? undefined : v('reasoning-already-active', `A reasoning span with ID '${event.messageId}' is already in progress; complete it with 'REASONING_END' first.`);
+        return opens((this.reasoningSpans ??= new Set()), event.messageId) ? undefined : v('reasoning-already-active', `A reasoning span with ID '${event.messageId}' is already in progress; complete it with 'REASONING_END' first.`);
       case EventType.REASONING_END:
         return uses(this.reasoningSpans, event.messageId, true) ? undefined : v('reasoning-not-active', `'REASONING_END': no active reasoning span found with ID '${event.messageId}'; a 'REASONING_START' must come first.`);
       case EventType.REASONING_MESSAGE_START:
-        return opens(this.reasoningMessages, event.messageId) ? undefined : v('reasoning-message-already-active', `A reasoning message with ID '${event.messageId}' is already in progress; complete it with 'REASONING_MESSAGE_END' first.`);
+        return opens((this.reasoningMessages ??= new Set()), event.messageId) ? undefined : v('reasoning-message-already-active', `A reasoning message with ID '${event.messageId}' is already in progress; complete it with 'REASONING_MESSAGE_END' first.`);
       case EventType.REASONING_MESSAGE_CONTENT:
       case EventType.REASONING_MESSAGE_END:
         return uses(this.reasoningMessages, event.messageId, event.type === EventType.REASONING_MESSAGE_END) ? undefined : v('reasoning-message-not-active', `'${event.type}': no active reasoning message found with ID '${event.messageId}'; a 'REASONING_MESSAGE_START' must come first.`);
       case EventType.SUBAGENT_STARTED:
-        if (this.subagents.has(event.subagentRunId) || this.subagentsDone.has(event.subagentRunId)) {
+        if (this.subagents?.has(event.subagentRunId) || this.subagentsDone?.has(event.subagentRunId)) {
           return v('subagent-already-active', `Subagent '${event.subagentRunId}' is already active or finished in this run; subagent ids are per invocation.`);
         }
-        this.subagents.add(event.subagentRunId);
+        (this.subagents ??= new Set()).add(event.subagentRunId);
         return undefined;
       case EventType.SUBAGENT_FINISHED:
       case EventType.SUBAGENT_ERROR:
-        if (!this.subagents.delete(event.subagentRunId)) {
+        if (!this.subagents?.delete(event.subagentRunId)) {
           return v('subagent-not-active', `'${event.type}': no active subagent found with ID '${event.subagentRunId}'; a 'SUBAGENT_STARTED' must come first.`);
         }
-        this.subagentsDone.add(event.subagentRunId);
+        (this.subagentsDone ??= new Set()).add(event.subagentRunId);
         return undefined;
       default:
         return this.thinking(event.type);
@@ -152,7 +154,7 @@ export class Verifier {
 
   /** A new run after a finished or errored one starts from nothing: ids may be reused across runs. */
   private reset(): void {
-    for (const set of [this.messages, this.tools, this.steps, this.reasoningSpans, this.reasoningMessages, this.subagents, this.subagentsDone]) set.clear();
+    for (const set of [this.messages, this.tools, this.steps, this.reasoningSpans, this.reasoningMessages, this.subagents, this.subagentsDone]) set?.clear();
     this.thinkingStep = false;
     this.thinkingMessage = false;
     this.finished = false;
@@ -169,12 +171,12 @@ function opens(set: Set<string>, id: string): boolean {
 }
 
 /** Uses an open `id` (and closes it when `close`); false when it is not open. */
-function uses(set: Set<string>, id: string, close: boolean): boolean {
-  if (!set.has(id)) return false;
+function uses(set: Set<string> | undefined, id: string, close: boolean): boolean {
+  if (!set?.has(id)) return false;
   if (close) set.delete(id);
   return true;
 }
 
-function listOpen(out: string[], label: string, ids: Set<string>): void {
-  if (ids.size > 0) out.push(`${label}: ${[...ids].join(', ')}`);
+function listOpen(out: string[], label: string, ids: Set<string> | undefined): void {
+  if (ids && ids.size > 0) out.push(`${label}: ${[...ids].join(', ')}`);
 }
