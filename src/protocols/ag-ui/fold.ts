@@ -137,7 +137,9 @@ class AguiFold implements ProtocolFold {
     if (metadata && Object.prototype.hasOwnProperty.call(metadata, 'ag-ui')) {
       report('reserved-metadata-key', `${ev.type} uses the metadata key "ag-ui", which the protocol reserves.`);
     }
-    if (THINKING_TYPES.has(ev.type)) {
+    // Every legacy type starts with THINKING_: the prefix test spares the set lookup (and the hashing of
+    // a freshly parsed string) on every other event.
+    if (ev.type.startsWith('THINKING_') && THINKING_TYPES.has(ev.type)) {
       this.once(`thinking:${ev.type}`, report, 'deprecated-thinking-event', `${ev.type} is deprecated; send the REASONING_* events instead (1.0 clients convert it, older ones may not).`);
     }
     if (ev.type === 'REASONING_MESSAGE_CHUNK' && ev.delta === '') {
