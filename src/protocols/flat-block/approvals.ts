@@ -3,7 +3,8 @@
 import type { FindingSink } from '../../model/finding';
 import type { ActionRequest, ApprovalItem, Question, QuestionItem } from '../../model/view';
 import { NO_PREFERENCE } from '../../model/view';
-import { ApprovalDeltaSchema, type ApprovalReply } from './schema';
+import { ApprovalDeltaSchema, type ApprovalDelta, type ApprovalReply } from './schema';
+import { isPlainApprovalDelta } from './plain-events';
 import { checkQuestions, isQuestionRequest, readQuestions } from './questions';
 import type { ViewBuilder } from './view-builder';
 
@@ -52,9 +53,13 @@ export class ApprovalTracker {
   describe(key: string, delta: unknown, frame: number, groupOpen: boolean, sink: FindingSink): boolean {
     const record = this.records.get(key);
     if (!record) return false;
-    const parsed = ApprovalDeltaSchema.safeParse(delta);
-    if (!parsed.success) return false;
-    const d = parsed.data;
+    let d: ApprovalDelta;
+    if (isPlainApprovalDelta(delta)) d = delta as ApprovalDelta;
+    else {
+      const parsed = ApprovalDeltaSchema.safeParse(delta);
+      if (!parsed.success) return false;
+      d = parsed.data;
+    }
     record.frames.push(frame);
     if (d.action_requests) record.actions = d.action_requests.map((a) => ({ name: a.name, args: a.args }));
     for (const c of d.review_configs ?? []) record.allowed.set(c.action_name, c.allowed_decisions);

@@ -9,6 +9,7 @@ import { firstIssue, StreamEventSchema, STREAM_EVENT_TYPES, type ContentBlock, t
 import type { FlatState } from './state';
 import { addRaw } from './raw';
 import { extendText } from '../../model/text-builder';
+import { isPlainMarker } from './plain-events';
 
 const IN_MESSAGE_ONLY = new Set(['content_block_start', 'content_block_delta', 'content_block_stop', 'group_start', 'group_end']);
 
@@ -21,7 +22,7 @@ export function applyStreamEvent(state: FlatState, event: Record<string, unknown
   }
   checkReplay(state, event, frame, sink);
   let e: StreamEvent;
-  if (isPlainDeltaOrStop(event) || isPlainBlockStart(event)) {
+  if (isPlainDeltaOrStop(event) || isPlainBlockStart(event) || isPlainMarker(event)) {
     e = event as StreamEvent;
   } else {
     const parsed = StreamEventSchema.safeParse(event);
