@@ -2,9 +2,9 @@
 // schema rejects: random near-valid events through both.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ApprovalDeltaSchema, ApprovalReplySchema, StreamEventSchema } from './schema';
+import { ApprovalDeltaSchema, ApprovalReplySchema, STREAM_EVENT_TYPES, StreamEventSchema } from './schema';
 import { isPlainApprovalDelta, isPlainApprovalReply, isPlainMarker } from './plain-events';
-import { isPlainBlockStart, isPlainDeltaOrStop } from './stream-events';
+import { isPlainBlockStart, isPlainDeltaOrStop, isStreamEventType } from './stream-events';
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer({ min: -2, max: 3 }), fc.double(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 1 }));
 const block = fc.record(
@@ -122,5 +122,16 @@ describe('fast path for markers, approval deltas and replies', () => {
     expect(isPlainApprovalDelta({ timeout_seconds: JSON.parse('1e999') as number })).toBe(false);
     expect(isPlainApprovalReply({ type: 'approval', approval_key: 'k', answers: { q: 'a' } })).toBe(true);
     expect(isPlainApprovalReply(JSON.parse('{"type":"approval","approval_key":"k","answers":{"__proto__":"a"}}') as Record<string, unknown>)).toBe(false);
+  });
+});
+
+describe('the stream event type test', () => {
+  it('says yes to exactly the types of the schema', () => {
+    for (const type of STREAM_EVENT_TYPES) expect(isStreamEventType(type)).toBe(true);
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), odd, fc.constantFrom('content_block', 'message', 'approval', 'ERROR')), (t) => {
+        expect(isStreamEventType(t)).toBe(STREAM_EVENT_TYPES.has(t as string));
+      }),
+    );
   });
 });

@@ -12,17 +12,18 @@ import { applyStreamEvent } from './stream-events';
 export function createFlatBlockFold(): ProtocolFold {
   let state = new FlatState();
   /** Connections whose request subscribes to the replay (SSE: `?last_event_id=` or a Last-Event-ID header). */
-  const subscribing = new Map<string, ParsedEventId>();
+  // Made on the first such connection: most sessions have none, and what each new fold allocates shows.
+  let subscribing: Map<string, ParsedEventId> | undefined;
   return {
     connection(connection: Connection): void {
       const id = subscriptionCursor(connection);
-      if (id !== undefined) subscribing.set(connection.id, parseEventId(id));
+      if (id !== undefined) (subscribing ??= new Map()).set(connection.id, parseEventId(id));
     },
     apply(decoded: DecodedFrame, sink: FindingSink): void {
       const { frame, json } = decoded;
-      const cursor = subscribing.get(frame.connectionId);
+      const cursor = subscribing !== undefined && subscribing.size > 0 ? subscribing.get(frame.connectionId) : undefined;
       if (cursor) {
-        subscribing.delete(frame.connectionId);
+        subscribing?.delete(frame.connectionId);
         state.replay = { cursor, frame: frame.index, first: true };
       }
       if (frame.kind === 'close') state.view.setStreaming(false);
