@@ -52,7 +52,9 @@ export class ViewStore {
   place(item: ViewItem, at?: { container: ViewItem[]; index: number }): void {
     const sub = this.lane !== undefined ? this.subagents?.get(this.lane) : undefined;
     if (sub && item.kind === 'tool' && sub.parentToolId !== undefined) item.parentToolId = sub.parentToolId;
-    const container = at?.container ?? sub?.group.items ?? this.openSteps[this.openSteps.length - 1]?.items ?? this.model.items;
+    // No read at index -1 when no step is open: V8 looks that up as a named property, slowly.
+    const steps = this.openSteps;
+    const container = at?.container ?? sub?.group.items ?? (steps.length > 0 ? steps[steps.length - 1]?.items : undefined) ?? this.model.items;
     if (at) container.splice(at.index, 0, item);
     else container.push(item);
     if (container !== this.model.items) (this.nested ??= new Map()).set(item, container);
