@@ -172,9 +172,9 @@ function opens(set: Set<string>, id: string): boolean {
 
 /** Uses an open `id` (and closes it when `close`); false when it is not open. */
 function uses(set: Set<string> | undefined, id: string, close: boolean): boolean {
-  if (!set?.has(id)) return false;
-  if (close) set.delete(id);
-  return true;
+  if (set === undefined) return false;
+  // delete says whether it was there: one lookup for an END.
+  return close ? set.delete(id) : set.has(id);
 }
 
 function listOpen(out: string[], label: string, ids: Set<string> | undefined): void {
