@@ -158,7 +158,9 @@ export class ApprovalTracker {
       sink.report('flat/question-answered-with-decisions', `reply to question "${record.key}" ${got}; questions are answered with answers: {"<question>": "<answer>"}`, frames);
     }
     const answers = reply.answers ?? {};
-    const asked = new Map(record.questions.map((q) => [q.question, q]));
+    // Only membership is asked: a set filled in a loop, without a pair array per question.
+    const asked = new Set<string>();
+    for (const q of record.questions) asked.add(q.question);
     for (const key of Object.keys(answers)) {
       if (!asked.has(key)) sink.report('flat/answer-unknown-question', `answers has key "${key}", which is not the text of any asked question`, frames);
     }
