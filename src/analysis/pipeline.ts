@@ -34,7 +34,8 @@ export class SessionPipeline {
    */
   private readonly received: Frame[] = [];
   private readonly connections: Connection[] = [];
-  private readonly detector: ProtocolDetector;
+  /** Made when first needed: a pipeline told its protocol never detects. */
+  private detectorMade: ProtocolDetector | undefined;
   private protocolDef: ProtocolDefinition | undefined;
   /** Chosen on a decisive frame or an explicit choice, not merely on the best guess so far. */
   private certain = false;
@@ -53,14 +54,18 @@ export class SessionPipeline {
     private readonly registry: readonly ProtocolDefinition[],
     options: PipelineOptions = {},
   ) {
-    this.detector = new ProtocolDetector(registry);
     this.keepFrames = options.keepFrames !== false;
     this.observe = options.observe;
     if (options.protocol) {
-      this.protocolDef = registry.find((p) => p.id === options.protocol);
+      this.protocolDef = findProtocol(registry, options.protocol);
       this.certain = this.protocolDef !== undefined;
     }
     this.fold = this.newFold();
+  }
+
+  private get detector(): ProtocolDetector {
+    this.detectorMade ??= new ProtocolDetector(this.registry);
+    return this.detectorMade;
   }
 
   get protocol(): ProtocolId | 'unknown' {
@@ -230,6 +235,11 @@ export class SessionPipeline {
     this.liveSink ??= createFindingSink(this.ruleMap(), this.allFindings, () => this.current);
     return this.liveSink;
   }
+}
+
+function findProtocol(registry: readonly ProtocolDefinition[], id: ProtocolId): ProtocolDefinition | undefined {
+  for (const p of registry) if (p.id === id) return p;
+  return undefined;
 }
 
 const PIPELINE_ONLY_RULES: ReadonlyMap<string, RuleMeta> = new Map(PIPELINE_RULES.map((r) => [r.id, r]));

@@ -6,7 +6,7 @@
 // continues the previous turn (tool results resent with the same prompt).
 import type { Connection, DecodedFrame } from '../model/frame';
 import type { FindingSink } from '../model/finding';
-import type { UserItem, ViewItem } from '../model/view';
+import type { UserItem, ViewItem, ViewModel } from '../model/view';
 import type { ProtocolDefinition, ProtocolFold, RequestPrompt } from '../protocols/types';
 
 interface PlacedTurn {
@@ -18,38 +18,56 @@ interface PlacedTurn {
 export function withUserTurns(fold: ProtocolFold, protocol: ProtocolDefinition | undefined): ProtocolFold {
   const promptOf = protocol?.promptOf;
   if (!promptOf) return fold;
-  const waiting = new Map<string, UserItem>();
-  const placed: PlacedTurn[] = [];
-  let previous: RequestPrompt | undefined;
+  return new UserTurnsFold(fold, promptOf);
+}
 
-  return {
-    apply(decoded: DecodedFrame, sink: FindingSink) {
-      if (waiting.size > 0) placeTurn(decoded);
-      fold.apply(decoded, sink);
-    },
-    finish: (sink) => fold.finish(sink),
-    view() {
-      const view = fold.view();
-      return placed.length === 0 ? view : { ...view, items: mergeTurns(view.items, placed) };
-    },
-    connection(connection: Connection) {
-      fold.connection?.(connection);
-      const prompt = safePrompt(promptOf, connection);
-      if (!prompt) return;
-      const continues = previous !== undefined && previous.text === prompt.text && previous.path === prompt.path;
-      previous = prompt;
-      if (continues) return;
-      waiting.set(connection.id, { kind: 'user', id: `request-${connection.id}`, frames: [], text: prompt.text, connectionId: connection.id });
-    },
-  };
+/**
+ * A class rather than closures, its lists made when a connection first carries a prompt: a pipeline
+ * makes one per session, sessions are often short, and what each allocates shows.
+ */
+class UserTurnsFold implements ProtocolFold {
+  private waiting: Map<string, UserItem> | undefined;
+  private placed: PlacedTurn[] | undefined;
+  private previous: RequestPrompt | undefined;
 
-  function placeTurn({ frame }: DecodedFrame): void {
-    const item = waiting.get(frame.connectionId);
+  constructor(
+    private readonly fold: ProtocolFold,
+    private readonly promptOf: (c: Connection) => RequestPrompt | undefined,
+  ) {}
+
+  apply(decoded: DecodedFrame, sink: FindingSink): void {
+    if (this.waiting !== undefined && this.waiting.size > 0) this.placeTurn(decoded);
+    this.fold.apply(decoded, sink);
+  }
+
+  finish(sink: FindingSink): void {
+    this.fold.finish(sink);
+  }
+
+  view(): ViewModel {
+    const view = this.fold.view();
+    const placed = this.placed;
+    return placed === undefined || placed.length === 0 ? view : { ...view, items: mergeTurns(view.items, placed) };
+  }
+
+  connection(connection: Connection): void {
+    this.fold.connection?.(connection);
+    const prompt = safePrompt(this.promptOf, connection);
+    if (!prompt) return;
+    const previous = this.previous;
+    const continues = previous !== undefined && previous.text === prompt.text && previous.path === prompt.path;
+    this.previous = prompt;
+    if (continues) return;
+    (this.waiting ??= new Map()).set(connection.id, { kind: 'user', id: `request-${connection.id}`, frames: [], text: prompt.text, connectionId: connection.id });
+  }
+
+  private placeTurn({ frame }: DecodedFrame): void {
+    const item = this.waiting?.get(frame.connectionId);
     if (!item) return;
-    waiting.delete(frame.connectionId);
+    this.waiting?.delete(frame.connectionId);
     // The request body captured as the connection's first frame: the fold renders that turn itself.
     if (frame.kind === 'message' && frame.direction === 'out') return;
-    placed.push({ at: frame.index, item });
+    (this.placed ??= []).push({ at: frame.index, item });
   }
 }
 

@@ -36,6 +36,8 @@ export function decodeFrame(frame: Frame): DecodedFrame {
     return { frame, json };
   }
   const text = frameText(frame);
+  // Most payloads are JSON objects: straight to the parse, without the checks below.
+  if (text.charCodeAt(0) === OPEN_BRACE) return parsed(frame, text);
   // Cheap pre-checks so heartbeats, `[DONE]` markers and `<code>:<json>` lines skip the exception path of JSON.parse.
   if (text === '[DONE]') return notJson(frame, text);
   const first = firstNonSpace(text);
@@ -44,12 +46,18 @@ export function decodeFrame(frame: Frame): DecodedFrame {
     // `<code>:<json>` lines: no JSON text has a colon right after its first character.
     if (text.charCodeAt(1) === COLON || !JSON_SCALAR.test(text)) return notJson(frame, text);
   }
+  return parsed(frame, text);
+}
+
+function parsed(frame: Frame, text: string): DecodedFrame {
   try {
     return { frame, json: JSON.parse(text) as unknown };
   } catch (err) {
     return { frame, json: undefined, jsonError: describeNonJson(frame, text, parseFailure(err)) };
   }
 }
+
+const OPEN_BRACE = 123;
 
 /**
  * Every JSON text that starts with a number or literal: what does not match certainly fails JSON.parse,

@@ -14,15 +14,16 @@ export class Advisor {
   check(event: AguiEvent, synthetic: boolean, frame: number, report: Report): void {
     switch (event.type) {
       case EventType.RUN_STARTED:
-        this.spans.clear();
-        this.steps.length = 0;
+        // Clearing an empty Map still allocates a new table: most runs open nothing to clear.
+        if (this.spans.size > 0) this.spans.clear();
+        if (this.steps.length > 0) this.steps.length = 0;
         this.ended = false;
         return;
       case EventType.RUN_FINISHED:
       case EventType.RUN_ERROR:
         if (this.ended) report('second-terminal-event', `${event.type} arrives for a run that has already ended; each RUN_STARTED gets exactly one RUN_FINISHED or RUN_ERROR.`);
         this.ended = true;
-        this.spans.clear();
+        if (this.spans.size > 0) this.spans.clear();
         if (event.type === EventType.RUN_FINISHED && event.outcome?.type === 'interrupt') {
           for (const interrupt of event.outcome.interrupts) {
             if (interrupt.reason === 'tool_call' && !interrupt.toolCallId) {
@@ -68,6 +69,7 @@ export class Advisor {
 
   /** What only the end of the input reveals: each open span, with the frame that opened it. */
   finish(report: (rule: 'reasoning-not-ended', message: string, frame: number) => void): void {
+    if (this.spans.size === 0) return;
     for (const [id, frame] of this.spans) report('reasoning-not-ended', `REASONING_START '${id}' is never matched by a REASONING_END.`, frame);
     this.spans.clear();
   }

@@ -4,7 +4,6 @@
 import { EventType } from '@ag-ui/core';
 import type { AguiEvent } from './schema';
 import type { AguiRuleName } from './rules';
-import { pushAll } from '../../model/push-all';
 
 type Kind = 'text' | 'tool' | 'reasoning';
 
@@ -59,9 +58,13 @@ export class ChunkExpander {
         if (this.lanes.size === 0) return { events: [passed] };
         const sub = (event as { subagentRunId?: unknown }).subagentRunId;
         const lane = typeof sub === 'string' ? sub : undefined;
-        const closed = CLOSES_ALL.has(event.type) ? this.closeAll() : CLOSES_OWN_LANE.has(event.type) ? this.close(lane) : [];
-        closed.push(passed);
-        return { events: closed };
+        if (CLOSES_ALL.has(event.type)) {
+          const closed = this.closeAll();
+          closed.push(passed);
+          return { events: closed };
+        }
+        const ended = CLOSES_OWN_LANE.has(event.type) ? this.close(lane) : undefined;
+        return { events: ended ? [ended, passed] : [passed] };
       }
     }
   }
@@ -81,7 +84,8 @@ export class ChunkExpander {
       if (mismatch) return { events: [], problem: { rule: 'chunk-field-mismatch', message: mismatch } };
       current = open;
     } else {
-      pushAll(out, this.close(lane));
+      const ended = this.close(lane);
+      if (ended) out.push(ended);
       if (id === undefined) {
         const what = kind === 'tool' ? 'TOOL_CALL_CHUNK must have a toolCallId' : `${event.type} must have a messageId`;
         return { events: out, problem: { rule: 'chunk-missing-id', message: `First ${what}; the chunk was not applied.` } };
@@ -112,8 +116,7 @@ export class ChunkExpander {
   }
 
   private mismatch(open: Pending, event: object): string | undefined {
-    const fields: Array<keyof Pending> = open.kind === 'tool' ? ['toolCallName', 'parentMessageId'] : ['role', 'name'];
-    for (const field of fields) {
+    for (const field of open.kind === 'tool' ? TOOL_FIELDS : MESSAGE_FIELDS) {
       const sent = (event as Record<string, unknown>)[field];
       const value = field === 'role' ? (open.role ?? (open.kind === 'text' ? 'assistant' : undefined)) : open[field];
       if (sent !== undefined && sent !== value) {
@@ -123,35 +126,65 @@ export class ChunkExpander {
     return undefined;
   }
 
+  // The synthetic events are built field by field in the order the spreads of transformChunks give
+  // (type, id, the kind's own fields, metadata, subagentRunId): object spreads cost more than the rest
+  // of a chunk's expansion.
   private startEvent(p: Pending, chunk: { metadata?: unknown; subagentRunId?: string }): AguiEvent {
-    const extra = { ...(chunk.metadata !== undefined && { metadata: chunk.metadata }), ...(chunk.subagentRunId !== undefined && { subagentRunId: chunk.subagentRunId }) };
+    let e: Record<string, unknown>;
     if (p.kind === 'text') {
-      return { type: EventType.TEXT_MESSAGE_START, messageId: p.id, role: p.role ?? 'assistant', ...(p.name !== undefined && { name: p.name }), ...extra } as AguiEvent;
+      e = { type: EventType.TEXT_MESSAGE_START, messageId: p.id, role: p.role ?? 'assistant' };
+      if (p.name !== undefined) e.name = p.name;
+    } else if (p.kind === 'tool') {
+      e = { type: EventType.TOOL_CALL_START, toolCallId: p.id, toolCallName: p.toolCallName ?? '' };
+      if (p.parentMessageId !== undefined) e.parentMessageId = p.parentMessageId;
+    } else {
+      e = { type: EventType.REASONING_MESSAGE_START, messageId: p.id, role: 'reasoning' };
     }
-    if (p.kind === 'tool') {
-      return { type: EventType.TOOL_CALL_START, toolCallId: p.id, toolCallName: p.toolCallName ?? '', ...(p.parentMessageId !== undefined && { parentMessageId: p.parentMessageId }), ...extra } as AguiEvent;
-    }
-    return { type: EventType.REASONING_MESSAGE_START, messageId: p.id, role: 'reasoning', ...extra } as AguiEvent;
+    return withChunkExtras(e, chunk);
   }
 
   private contentEvent(p: Pending, delta: string, chunk: { metadata?: unknown; subagentRunId?: string }): AguiEvent {
-    const extra = { ...(chunk.metadata !== undefined && { metadata: chunk.metadata }), ...(chunk.subagentRunId !== undefined && { subagentRunId: chunk.subagentRunId }) };
-    if (p.kind === 'text') return { type: EventType.TEXT_MESSAGE_CONTENT, messageId: p.id, delta, ...extra } as AguiEvent;
-    if (p.kind === 'tool') return { type: EventType.TOOL_CALL_ARGS, toolCallId: p.id, delta, ...extra } as AguiEvent;
-    return { type: EventType.REASONING_MESSAGE_CONTENT, messageId: p.id, delta, ...extra } as AguiEvent;
+    const e: Record<string, unknown> =
+      p.kind === 'text'
+        ? { type: EventType.TEXT_MESSAGE_CONTENT, messageId: p.id, delta }
+        : p.kind === 'tool'
+          ? { type: EventType.TOOL_CALL_ARGS, toolCallId: p.id, delta }
+          : { type: EventType.REASONING_MESSAGE_CONTENT, messageId: p.id, delta };
+    return withChunkExtras(e, chunk);
   }
 
-  private close(lane: string | undefined): Expanded[] {
+  /** The synthetic END of the lane's pending item, which is dropped; undefined when none is pending. */
+  private close(lane: string | undefined): Expanded | undefined {
     const p = this.lanes.get(lane);
-    if (!p) return [];
+    if (!p) return undefined;
     this.lanes.delete(lane);
-    const type = p.kind === 'text' ? EventType.TEXT_MESSAGE_END : p.kind === 'tool' ? EventType.TOOL_CALL_END : EventType.REASONING_MESSAGE_END;
-    const key = p.kind === 'tool' ? 'toolCallId' : 'messageId';
-    const sub = lane !== undefined ? { subagentRunId: lane } : {};
-    return [{ event: { type, [key]: p.id, ...sub } as AguiEvent, synthetic: true }];
+    return endOf(p, lane);
   }
 
   private closeAll(): Expanded[] {
-    return [...this.lanes.keys()].flatMap((lane) => this.close(lane));
+    const out: Expanded[] = [];
+    for (const [lane, p] of this.lanes) out.push(endOf(p, lane));
+    this.lanes.clear();
+    return out;
   }
+}
+
+const TOOL_FIELDS: ReadonlyArray<keyof Pending> = ['toolCallName', 'parentMessageId'];
+const MESSAGE_FIELDS: ReadonlyArray<keyof Pending> = ['role', 'name'];
+
+function endOf(p: Pending, lane: string | undefined): Expanded {
+  const e: Record<string, unknown> =
+    p.kind === 'text'
+      ? { type: EventType.TEXT_MESSAGE_END, messageId: p.id }
+      : p.kind === 'tool'
+        ? { type: EventType.TOOL_CALL_END, toolCallId: p.id }
+        : { type: EventType.REASONING_MESSAGE_END, messageId: p.id };
+  if (lane !== undefined) e.subagentRunId = lane;
+  return { event: e as AguiEvent, synthetic: true };
+}
+
+function withChunkExtras(e: Record<string, unknown>, chunk: { metadata?: unknown; subagentRunId?: string }): AguiEvent {
+  if (chunk.metadata !== undefined) e.metadata = chunk.metadata;
+  if (chunk.subagentRunId !== undefined) e.subagentRunId = chunk.subagentRunId;
+  return e as AguiEvent;
 }

@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventSchemas } from '@ag-ui/core/schemas';
-import { isPlainHotEvent, parseEvent, ThinkingTextMessageContentEventSchema } from './schema';
+import { isPlainHotEvent, parseEvent, THINKING_TYPES, ThinkingTextMessageContentEventSchema } from './schema';
+import { isPlainLifecycleEvent } from './plain-events';
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 1 }));
 const types = ['TEXT_MESSAGE_CONTENT', 'TOOL_CALL_ARGS', 'REASONING_MESSAGE_CONTENT', 'TEXT_MESSAGE_CHUNK', 'TOOL_CALL_CHUNK', 'REASONING_MESSAGE_CHUNK', 'THINKING_TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_START', 'RUN_STARTED'];
@@ -47,5 +48,110 @@ describe('fast path for the streamed events', () => {
     expect(isPlainHotEvent({ type: 'TOOL_CALL_CHUNK', toolCallId: 'c1', delta: '{' }, 'TOOL_CALL_CHUNK')).toBe(true);
     expect(isPlainHotEvent({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Hi', timestamp: 1 }, 'TEXT_MESSAGE_CONTENT')).toBe(false);
     expect(parseEvent({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 1 })).toMatchObject({ kind: 'invalid' });
+  });
+});
+
+// The lifecycle events (runs, starts and ends, steps, results) and RUN_FINISHED's outcome: mostly valid
+// fields with an odd one here and there, so that both answers come up often.
+const lifecycleTypes = [
+  'RUN_STARTED', 'RUN_FINISHED', 'RUN_ERROR', 'REASONING_START', 'REASONING_END', 'TEXT_MESSAGE_START', 'TEXT_MESSAGE_END',
+  'REASONING_MESSAGE_START', 'REASONING_MESSAGE_END', 'TOOL_CALL_START', 'TOOL_CALL_END', 'TOOL_CALL_RESULT', 'STEP_STARTED', 'STEP_FINISHED',
+];
+const mostly = <T>(good: fc.Arbitrary<T>) => fc.oneof({ weight: 8, arbitrary: good }, { weight: 1, arbitrary: odd });
+const absent = fc.constant(undefined);
+const optionalText = fc.oneof({ weight: 4, arbitrary: absent }, { weight: 3, arbitrary: fc.string() }, { weight: 1, arbitrary: odd });
+const rarely = fc.oneof({ weight: 10, arbitrary: absent }, { weight: 1, arbitrary: odd });
+const plainObject = fc.oneof({ weight: 4, arbitrary: absent }, { weight: 2, arbitrary: fc.object({ maxDepth: 1 }) }, { weight: 1, arbitrary: odd });
+const interrupt = fc.record({
+  id: mostly(fc.string()),
+  reason: mostly(fc.constantFrom('tool_call', 'input_required')),
+  message: optionalText,
+  toolCallId: optionalText,
+  expiresAt: optionalText,
+  subagentRunId: optionalText,
+  responseSchema: plainObject,
+  metadata: plainObject,
+});
+const outcome = fc.oneof(
+  { weight: 3, arbitrary: absent },
+  { weight: 1, arbitrary: odd },
+  {
+    weight: 6,
+    arbitrary: fc.record({
+      type: mostly(fc.constantFrom('success', 'interrupt', 'cancelled', 'paused')),
+      pendingToolCallIds: fc.oneof(absent, fc.array(mostly(fc.string()), { maxLength: 2 }), odd),
+      interrupts: fc.oneof({ weight: 6, arbitrary: fc.array(mostly(interrupt), { maxLength: 3 }) }, { weight: 1, arbitrary: odd }),
+    }),
+  },
+);
+const lifecycleEvent = fc.record({
+  type: fc.constantFrom(...lifecycleTypes),
+  threadId: mostly(fc.string()),
+  runId: mostly(fc.string()),
+  protocolVersion: optionalText,
+  parentRunId: optionalText,
+  input: rarely,
+  result: fc.oneof({ weight: 4, arbitrary: absent }, { weight: 1, arbitrary: odd }),
+  outcome,
+  usage: fc.oneof({ weight: 10, arbitrary: absent }, { weight: 1, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: odd }),
+  message: mostly(fc.string()),
+  code: optionalText,
+  messageId: mostly(fc.string()),
+  role: fc.oneof({ weight: 3, arbitrary: absent }, { weight: 6, arbitrary: fc.constantFrom('assistant', 'user', 'developer', 'system', 'reasoning', 'tool') }, { weight: 1, arbitrary: odd }),
+  name: optionalText,
+  toolCallId: mostly(fc.string()),
+  toolCallName: mostly(fc.string()),
+  parentMessageId: optionalText,
+  content: fc.oneof({ weight: 6, arbitrary: fc.string() }, { weight: 1, arbitrary: fc.constant([{ type: 'text', text: 'x' }]) }, { weight: 1, arbitrary: odd }),
+  stepName: mostly(fc.string()),
+  timestamp: fc.oneof({ weight: 10, arbitrary: absent }, { weight: 1, arbitrary: fc.integer() }, { weight: 1, arbitrary: odd }),
+  rawEvent: rarely,
+  metadata: rarely,
+  subagentRunId: rarely,
+});
+
+describe('fast path for the lifecycle events', () => {
+  it('accepts only events the schema accepts', () => {
+    const taken = { no: 0 };
+    fc.assert(
+      fc.property(lifecycleEvent, (e) => {
+        const r = e as Record<string, unknown>;
+        if (isPlainLifecycleEvent(r, r.type as string)) expect(EventSchemas.safeParse(r).success).toBe(true);
+        else taken.no++;
+      }),
+      { numRuns: 5000 },
+    );
+    // Both answers come up, so the property says something.
+    expect(taken.no).toBeGreaterThan(500);
+    expect(taken.no).toBeLessThan(4500);
+  });
+
+  it('accepts only outcomes the schema accepts', () => {
+    const finished = fc.record({ type: fc.constant('RUN_FINISHED'), threadId: fc.string(), runId: fc.string(), outcome, result: fc.oneof(absent, odd) });
+    fc.assert(
+      fc.property(finished, (e) => {
+        const r = e as Record<string, unknown>;
+        if (isPlainLifecycleEvent(r, 'RUN_FINISHED')) expect(EventSchemas.safeParse(r).success).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('takes the plain lifecycle events of a real stream and leaves the rest to the schema', () => {
+    expect(isPlainLifecycleEvent({ type: 'RUN_STARTED', threadId: 't', runId: 'r' }, 'RUN_STARTED')).toBe(true);
+    const interrupted = { type: 'RUN_FINISHED', threadId: 't', runId: 'r', outcome: { type: 'interrupt', interrupts: [{ id: 'i', reason: 'tool_call', toolCallId: 'c', responseSchema: {} }] } };
+    expect(isPlainLifecycleEvent(interrupted, 'RUN_FINISHED')).toBe(true);
+    expect(isPlainLifecycleEvent({ type: 'TOOL_CALL_START', toolCallId: 'c', toolCallName: 'f' }, 'TOOL_CALL_START')).toBe(true);
+    // The schema's copy of these reaches the view: left to it.
+    expect(isPlainLifecycleEvent({ type: 'RUN_STARTED', threadId: 't', runId: 'r', input: { threadId: 't', runId: 'r', messages: [] } }, 'RUN_STARTED')).toBe(false);
+    expect(isPlainLifecycleEvent({ type: 'RUN_FINISHED', threadId: 't', runId: 'r', usage: [] }, 'RUN_FINISHED')).toBe(false);
+    expect(isPlainLifecycleEvent({ type: 'RUN_FINISHED', threadId: 't', runId: 'r', outcome: { type: 'interrupt', interrupts: [] } }, 'RUN_FINISHED')).toBe(false);
+    expect(parseEvent({ type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'tool' })).toMatchObject({ kind: 'invalid' });
+  });
+});
+
+describe('the legacy event test', () => {
+  it('finds every THINKING_* type by its prefix (the fold tests the prefix before the set)', () => {
+    for (const type of THINKING_TYPES) expect(type.startsWith('THINKING_')).toBe(true);
   });
 });

@@ -25,8 +25,6 @@ export function createAguiFold(): ProtocolFold {
   return new AguiFold();
 }
 
-const reporter = (sink: FindingSink, frame: Frame): Report => (rule, message) => sink.report(ruleId(rule), message, [frame.index]);
-
 /** A class rather than closures: a session is often short, so what each new fold allocates shows. */
 class AguiFold implements ProtocolFold {
   private readonly store = new ViewStore();
@@ -34,14 +32,25 @@ class AguiFold implements ProtocolFold {
   private readonly verifier = new Verifier();
   private readonly expander = new ChunkExpander();
   private readonly advisor = new Advisor();
-  private readonly reportedOnce = new Set<string>();
+  private reportedOnce: Set<string> | undefined;
   private runStartFrame = -1;
   /** The connection ended mid-run and that was reported: the end of input need not say it again. */
   private closedMidRun = false;
+  /** Where the frame being applied reports: one report function per fold rather than one per frame. */
+  private sink: FindingSink | undefined;
+  private frameIndex = -1;
+  /** The verifier rejected the event being applied: the reducer's "no such message" notes are dropped. */
+  private rejected = false;
+  private readonly report: Report = (rule, message) => this.sink?.report(ruleId(rule), message, [this.frameIndex]);
+  private readonly applyReport: Report = (rule, message) => {
+    if (!this.rejected || rule !== 'delta-target-missing') this.report(rule, message);
+  };
 
   apply(decoded: DecodedFrame, sink: FindingSink): void {
     const { frame } = decoded;
-    const report = reporter(sink, frame);
+    this.sink = sink;
+    this.frameIndex = frame.index;
+    const report = this.report;
     const store = this.store;
     try {
       if (frame.kind === 'close' || frame.kind === 'error') {
@@ -82,6 +91,7 @@ class AguiFold implements ProtocolFold {
   }
 
   private once(key: string, report: Report, rule: AguiRuleName, message: string): void {
+    this.reportedOnce ??= new Set();
     if (this.reportedOnce.has(key)) return;
     this.reportedOnce.add(key);
     report(rule, message);
@@ -127,7 +137,9 @@ class AguiFold implements ProtocolFold {
     if (metadata && Object.prototype.hasOwnProperty.call(metadata, 'ag-ui')) {
       report('reserved-metadata-key', `${ev.type} uses the metadata key "ag-ui", which the protocol reserves.`);
     }
-    if (THINKING_TYPES.has(ev.type)) {
+    // Every legacy type starts with THINKING_: the prefix test spares the set lookup (and the hashing of
+    // a freshly parsed string) on every other event.
+    if (ev.type.startsWith('THINKING_') && THINKING_TYPES.has(ev.type)) {
       this.once(`thinking:${ev.type}`, report, 'deprecated-thinking-event', `${ev.type} is deprecated; send the REASONING_* events instead (1.0 clients convert it, older ones may not).`);
     }
     if (ev.type === 'REASONING_MESSAGE_CHUNK' && ev.delta === '') {
@@ -150,8 +162,9 @@ class AguiFold implements ProtocolFold {
     }
     this.advisor.check(ev, synthetic, frame.index, report);
     // The reducer's "no such message" notes only matter when the verifier let the event through.
-    const applyReport: Report = violation ? (rule, message) => rule !== 'delta-target-missing' && report(rule, message) : report;
-    this.applier.apply(ev, frame.index, frame.time, applyReport);
+    this.rejected = violation !== undefined;
+    this.applier.apply(ev, frame.index, frame.time, this.applyReport);
+    this.rejected = false;
   }
 }
 

@@ -23,21 +23,21 @@ export class InterruptTracker {
     const timeoutSeconds = secondsUntil(interrupt.expiresAt, time);
     const tool = interrupt.toolCallId !== undefined ? store.tools.get(interrupt.toolCallId)?.item : undefined;
     let item: ApprovalItem | QuestionItem;
+    // Literals rather than spreads (a spread per interrupt showed in short sessions), with the same key order.
     if (interrupt.reason === 'tool_call' || tool) {
       const name = tool?.name ?? 'tool call';
-      item = { kind: 'approval', id: store.nextId('approval'), frames: [frame], key: interrupt.id, actions: [{ name, args: tool?.input }], allowed: { [name]: APPROVAL_DECISIONS }, ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}) };
+      // A computed key, not an assignment: a tool named "__proto__" stays an own key.
+      const approval: ApprovalItem = { kind: 'approval', id: store.nextId('approval'), frames: [frame], key: interrupt.id, actions: [{ name, args: tool?.input }], allowed: { [name]: APPROVAL_DECISIONS } };
+      if (timeoutSeconds !== undefined) approval.timeoutSeconds = timeoutSeconds;
+      item = approval;
     } else {
-      const question = interrupt.message ?? interrupt.reason;
-      item = {
-        kind: 'question',
-        id: store.nextId('question'),
-        frames: [frame],
-        key: interrupt.id,
-        questions: [{ question, header: interrupt.reason, multiSelect: false, options: optionsFrom(interrupt.responseSchema) }],
-        ...(timeoutSeconds !== undefined ? { timeoutSeconds } : {}),
-        state: 'waiting',
-        resolved: false,
-      };
+      const id = store.nextId('question');
+      const key = interrupt.id;
+      const questions = [{ question: interrupt.message ?? interrupt.reason, header: interrupt.reason, multiSelect: false, options: optionsFrom(interrupt.responseSchema) }];
+      item =
+        timeoutSeconds !== undefined
+          ? { kind: 'question', id, frames: [frame], key, questions, timeoutSeconds, state: 'waiting', resolved: false }
+          : { kind: 'question', id, frames: [frame], key, questions, state: 'waiting', resolved: false };
     }
     store.place(item);
     this.open.set(interrupt.id, item);

@@ -4,6 +4,7 @@
 // here with the same base fields.
 import { z } from 'zod';
 import { EventSchemas } from '@ag-ui/core/schemas';
+import { isPlainLifecycleEvent } from './plain-events';
 
 const base = {
   timestamp: z.number().optional(),
@@ -58,7 +59,9 @@ export function parseEvent(json: unknown): ParsedEvent {
   }
   const type = (json as { type?: unknown }).type;
   if (typeof type !== 'string' || type.length === 0) return { kind: 'not-event', reason: 'the frame carries no event type' };
-  if (isPlainHotEvent(json as Record<string, unknown>, type)) return { kind: 'event', event: json as AguiEvent };
+  if (isPlainHotEvent(json as Record<string, unknown>, type) || isPlainLifecycleEvent(json as Record<string, unknown>, type)) {
+    return { kind: 'event', event: json as AguiEvent };
+  }
   const schema = byType.get(type);
   if (!schema) return { kind: 'unknown-type', type };
   const result = schema.safeParse(json);
@@ -73,29 +76,35 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
     .join('; ');
 }
 
-/** String fields of the hot (streamed) events: required ones, then optional ones. */
-const HOT_EVENTS: ReadonlyMap<string, readonly [required: readonly string[], optional: readonly string[]]> = new Map([
-  ['TEXT_MESSAGE_CONTENT', [['messageId', 'delta'], []]],
-  ['TOOL_CALL_ARGS', [['toolCallId', 'delta'], []]],
-  ['REASONING_MESSAGE_CONTENT', [['messageId', 'delta'], []]],
-  ['TEXT_MESSAGE_CHUNK', [[], ['messageId', 'delta', 'name']]],
-  ['TOOL_CALL_CHUNK', [[], ['toolCallId', 'toolCallName', 'parentMessageId', 'delta']]],
-  ['REASONING_MESSAGE_CHUNK', [[], ['messageId', 'delta']]],
-  ['THINKING_TEXT_MESSAGE_CONTENT', [['delta'], []]],
-]);
-
 /**
  * The streamed events checked by hand so they skip the zod schema: only the plain shape (string fields,
  * none of the base fields, no role) is taken, it accepts only what the schema accepts (fast-path.test.ts), and
- * every other event still goes through the schema.
+ * every other event still goes through the schema. A switch on the type rather than a table: this runs
+ * on every event.
  */
 export function isPlainHotEvent(json: Record<string, unknown>, type: string): boolean {
-  const fields = HOT_EVENTS.get(type);
-  if (!fields) return false;
-  if (json.timestamp !== undefined || json.rawEvent !== undefined || json.metadata !== undefined || json.subagentRunId !== undefined) return false;
-  // TEXT_MESSAGE_CHUNK's role is an enum: left to the schema.
-  if (json.role !== undefined) return false;
-  for (const key of fields[0]) if (typeof json[key] !== 'string') return false;
-  for (const key of fields[1]) if (json[key] !== undefined && typeof json[key] !== 'string') return false;
-  return true;
+  switch (type) {
+    case 'TEXT_MESSAGE_CONTENT':
+    case 'REASONING_MESSAGE_CONTENT':
+      return noBaseFieldsOrRole(json) && typeof json.messageId === 'string' && typeof json.delta === 'string';
+    case 'TOOL_CALL_ARGS':
+      return noBaseFieldsOrRole(json) && typeof json.toolCallId === 'string' && typeof json.delta === 'string';
+    case 'TEXT_MESSAGE_CHUNK':
+      return noBaseFieldsOrRole(json) && optionalString(json.messageId) && optionalString(json.delta) && optionalString(json.name);
+    case 'TOOL_CALL_CHUNK':
+      return noBaseFieldsOrRole(json) && optionalString(json.toolCallId) && optionalString(json.toolCallName) && optionalString(json.parentMessageId) && optionalString(json.delta);
+    case 'REASONING_MESSAGE_CHUNK':
+      return noBaseFieldsOrRole(json) && optionalString(json.messageId) && optionalString(json.delta);
+    case 'THINKING_TEXT_MESSAGE_CONTENT':
+      return noBaseFieldsOrRole(json) && typeof json.delta === 'string';
+    default:
+      return false;
+  }
 }
+
+// TEXT_MESSAGE_CHUNK's role is an enum: left to the schema, and so is any role on the others.
+function noBaseFieldsOrRole(json: Record<string, unknown>): boolean {
+  return json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined;
+}
+
+const optionalString = (v: unknown): boolean => v === undefined || typeof v === 'string';

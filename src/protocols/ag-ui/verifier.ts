@@ -14,13 +14,15 @@ export interface Violation {
 const v = (rule: AguiRuleName, message: string): Violation => ({ rule, message });
 
 export class Verifier {
-  private readonly messages = new Set<string>();
-  private readonly tools = new Set<string>();
-  private readonly steps = new Set<string>();
-  private readonly reasoningSpans = new Set<string>();
-  private readonly reasoningMessages = new Set<string>();
-  private readonly subagents = new Set<string>();
-  private readonly subagentsDone = new Set<string>();
+  // The open ids of each kind, each set made when the stream first opens one: a session is often
+  // short and uses few kinds, and what each new fold allocates shows.
+  private messages: Set<string> | undefined;
+  private tools: Set<string> | undefined;
+  private steps: Set<string> | undefined;
+  private reasoningSpans: Set<string> | undefined;
+  private reasoningMessages: Set<string> | undefined;
+  private subagents: Set<string> | undefined;
+  private subagentsDone: Set<string> | undefined;
   private thinkingStep = false;
   private thinkingMessage = false;
   private first = true;
@@ -67,40 +69,40 @@ export class Verifier {
       case EventType.RUN_FINISHED:
         return this.runFinished();
       case EventType.TEXT_MESSAGE_START:
-        return open(this.messages, event.messageId, () => v('text-message-already-active', `A text message with ID '${event.messageId}' is already in progress; complete it with 'TEXT_MESSAGE_END' first.`));
+        return opens((this.messages ??= new Set()), event.messageId) ? undefined : v('text-message-already-active', `A text message with ID '${event.messageId}' is already in progress; complete it with 'TEXT_MESSAGE_END' first.`);
       case EventType.TEXT_MESSAGE_CONTENT:
       case EventType.TEXT_MESSAGE_END:
-        return use(this.messages, event.messageId, event.type === EventType.TEXT_MESSAGE_END, () => v('text-message-not-active', `'${event.type}': no active text message found with ID '${event.messageId}'; a 'TEXT_MESSAGE_START' must come first.`));
+        return uses(this.messages, event.messageId, event.type === EventType.TEXT_MESSAGE_END) ? undefined : v('text-message-not-active', `'${event.type}': no active text message found with ID '${event.messageId}'; a 'TEXT_MESSAGE_START' must come first.`);
       case EventType.TOOL_CALL_START:
-        return open(this.tools, event.toolCallId, () => v('tool-call-already-active', `A tool call with ID '${event.toolCallId}' is already in progress; complete it with 'TOOL_CALL_END' first.`));
+        return opens((this.tools ??= new Set()), event.toolCallId) ? undefined : v('tool-call-already-active', `A tool call with ID '${event.toolCallId}' is already in progress; complete it with 'TOOL_CALL_END' first.`);
       case EventType.TOOL_CALL_ARGS:
       case EventType.TOOL_CALL_END:
-        return use(this.tools, event.toolCallId, event.type === EventType.TOOL_CALL_END, () => v('tool-call-not-active', `'${event.type}': no active tool call found with ID '${event.toolCallId}'; a 'TOOL_CALL_START' must come first.`));
+        return uses(this.tools, event.toolCallId, event.type === EventType.TOOL_CALL_END) ? undefined : v('tool-call-not-active', `'${event.type}': no active tool call found with ID '${event.toolCallId}'; a 'TOOL_CALL_START' must come first.`);
       case EventType.STEP_STARTED:
-        return open(this.steps, event.stepName, () => v('step-already-active', `Step "${event.stepName}" is already active for 'STEP_STARTED'.`));
+        return opens((this.steps ??= new Set()), event.stepName) ? undefined : v('step-already-active', `Step "${event.stepName}" is already active for 'STEP_STARTED'.`);
       case EventType.STEP_FINISHED:
-        return use(this.steps, event.stepName, true, () => v('step-not-started', `Cannot send 'STEP_FINISHED' for step "${event.stepName}" that was not started (the name must match a STEP_STARTED).`));
+        return uses(this.steps, event.stepName, true) ? undefined : v('step-not-started', `Cannot send 'STEP_FINISHED' for step "${event.stepName}" that was not started (the name must match a STEP_STARTED).`);
       case EventType.REASONING_START:
-        return open(this.reasoningSpans, event.messageId, () => v('reasoning-already-active', `A reasoning span with ID '${event.messageId}' is already in progress; complete it with 'REASONING_END' first.`));
+        return opens((this.reasoningSpans ??= new Set()), event.messageId) ? undefined : v('reasoning-already-active', `A reasoning span with ID '${event.messageId}' is already in progress; complete it with 'REASONING_END' first.`);
       case EventType.REASONING_END:
-        return use(this.reasoningSpans, event.messageId, true, () => v('reasoning-not-active', `'REASONING_END': no active reasoning span found with ID '${event.messageId}'; a 'REASONING_START' must come first.`));
+        return uses(this.reasoningSpans, event.messageId, true) ? undefined : v('reasoning-not-active', `'REASONING_END': no active reasoning span found with ID '${event.messageId}'; a 'REASONING_START' must come first.`);
       case EventType.REASONING_MESSAGE_START:
-        return open(this.reasoningMessages, event.messageId, () => v('reasoning-message-already-active', `A reasoning message with ID '${event.messageId}' is already in progress; complete it with 'REASONING_MESSAGE_END' first.`));
+        return opens((this.reasoningMessages ??= new Set()), event.messageId) ? undefined : v('reasoning-message-already-active', `A reasoning message with ID '${event.messageId}' is already in progress; complete it with 'REASONING_MESSAGE_END' first.`);
       case EventType.REASONING_MESSAGE_CONTENT:
       case EventType.REASONING_MESSAGE_END:
-        return use(this.reasoningMessages, event.messageId, event.type === EventType.REASONING_MESSAGE_END, () => v('reasoning-message-not-active', `'${event.type}': no active reasoning message found with ID '${event.messageId}'; a 'REASONING_MESSAGE_START' must come first.`));
+        return uses(this.reasoningMessages, event.messageId, event.type === EventType.REASONING_MESSAGE_END) ? undefined : v('reasoning-message-not-active', `'${event.type}': no active reasoning message found with ID '${event.messageId}'; a 'REASONING_MESSAGE_START' must come first.`);
       case EventType.SUBAGENT_STARTED:
-        if (this.subagents.has(event.subagentRunId) || this.subagentsDone.has(event.subagentRunId)) {
+        if (this.subagents?.has(event.subagentRunId) || this.subagentsDone?.has(event.subagentRunId)) {
           return v('subagent-already-active', `Subagent '${event.subagentRunId}' is already active or finished in this run; subagent ids are per invocation.`);
         }
-        this.subagents.add(event.subagentRunId);
+        (this.subagents ??= new Set()).add(event.subagentRunId);
         return undefined;
       case EventType.SUBAGENT_FINISHED:
       case EventType.SUBAGENT_ERROR:
-        if (!this.subagents.delete(event.subagentRunId)) {
+        if (!this.subagents?.delete(event.subagentRunId)) {
           return v('subagent-not-active', `'${event.type}': no active subagent found with ID '${event.subagentRunId}'; a 'SUBAGENT_STARTED' must come first.`);
         }
-        this.subagentsDone.add(event.subagentRunId);
+        (this.subagentsDone ??= new Set()).add(event.subagentRunId);
         return undefined;
       default:
         return this.thinking(event.type);
@@ -135,16 +137,12 @@ export class Verifier {
 
   private runFinished(): Violation | undefined {
     const open: string[] = [];
-    const list = (label: string, ids: Iterable<string>) => {
-      const all = [...ids];
-      if (all.length > 0) open.push(`${label}: ${all.join(', ')}`);
-    };
-    list('steps', this.steps);
-    list('text messages', this.messages);
-    list('reasoning messages', this.reasoningMessages);
-    list('reasoning spans', this.reasoningSpans);
-    list('tool calls', this.tools);
-    list('subagents', this.subagents);
+    listOpen(open, 'steps', this.steps);
+    listOpen(open, 'text messages', this.messages);
+    listOpen(open, 'reasoning messages', this.reasoningMessages);
+    listOpen(open, 'reasoning spans', this.reasoningSpans);
+    listOpen(open, 'tool calls', this.tools);
+    listOpen(open, 'subagents', this.subagents);
     if (this.thinkingStep) open.push('a THINKING_START step');
     if (this.thinkingMessage) open.push('a THINKING_TEXT_MESSAGE');
     // The run counts as finished either way: the producer meant to end it, and a following RUN_STARTED
@@ -156,7 +154,7 @@ export class Verifier {
 
   /** A new run after a finished or errored one starts from nothing: ids may be reused across runs. */
   private reset(): void {
-    for (const set of [this.messages, this.tools, this.steps, this.reasoningSpans, this.reasoningMessages, this.subagents, this.subagentsDone]) set.clear();
+    for (const set of [this.messages, this.tools, this.steps, this.reasoningSpans, this.reasoningMessages, this.subagents, this.subagentsDone]) set?.clear();
     this.thinkingStep = false;
     this.thinkingMessage = false;
     this.finished = false;
@@ -164,14 +162,21 @@ export class Verifier {
   }
 }
 
-function open(set: Set<string>, id: string, problem: () => Violation): Violation | undefined {
-  if (set.has(id)) return problem();
+// Plain yes/no helpers: the violation is built only when there is one (a closure per event showed).
+/** Opens `id` in `set`; false when it is already open. */
+function opens(set: Set<string>, id: string): boolean {
+  if (set.has(id)) return false;
   set.add(id);
-  return undefined;
+  return true;
 }
 
-function use(set: Set<string>, id: string, close: boolean, problem: () => Violation): Violation | undefined {
-  if (!set.has(id)) return problem();
-  if (close) set.delete(id);
-  return undefined;
+/** Uses an open `id` (and closes it when `close`); false when it is not open. */
+function uses(set: Set<string> | undefined, id: string, close: boolean): boolean {
+  if (set === undefined) return false;
+  // delete says whether it was there: one lookup for an END.
+  return close ? set.delete(id) : set.has(id);
+}
+
+function listOpen(out: string[], label: string, ids: Set<string> | undefined): void {
+  if (ids && ids.size > 0) out.push(`${label}: ${[...ids].join(', ')}`);
 }

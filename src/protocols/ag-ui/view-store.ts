@@ -27,11 +27,15 @@ export class ViewStore {
   readonly tools = new Map<string, ToolEntry>();
   /** Tool messages (results) by message id, kept apart: producers reuse the tool call id for them. */
   readonly toolMessages = new Map<string, string>();
-  private readonly containers = new WeakMap<ViewItem, ViewItem[]>();
+  /**
+   * The container of each item placed anywhere but the top level (`model.items`, where most items go).
+   * Made on first use: a session is often short, and what each new fold allocates shows.
+   */
+  private nested: Map<ViewItem, ViewItem[]> | undefined;
   private readonly groups: GroupItem[] = [];
   private readonly openSteps: GroupItem[] = [];
   /** Subagent runs by id: their items gather in their own group, tagged with the tool call that started them. */
-  private readonly subagents = new Map<string, { group: GroupItem; parentToolId?: string }>();
+  private subagents: Map<string, { group: GroupItem; parentToolId?: string }> | undefined;
   /** The subagent run the event being applied belongs to, if any. */
   lane: string | undefined;
   /** The thread's history was seen (a run request's or RUN_STARTED's messages, or a snapshot). */
@@ -46,21 +50,23 @@ export class ViewStore {
 
   /** Adds an item where the stream currently is: inside the innermost open step, else at the top level. */
   place(item: ViewItem, at?: { container: ViewItem[]; index: number }): void {
-    const sub = this.lane !== undefined ? this.subagents.get(this.lane) : undefined;
+    const sub = this.lane !== undefined ? this.subagents?.get(this.lane) : undefined;
     if (sub && item.kind === 'tool' && sub.parentToolId !== undefined) item.parentToolId = sub.parentToolId;
-    const container = at?.container ?? sub?.group.items ?? this.openSteps[this.openSteps.length - 1]?.items ?? this.model.items;
+    // No read at index -1 when no step is open: V8 looks that up as a named property, slowly.
+    const steps = this.openSteps;
+    const container = at?.container ?? sub?.group.items ?? (steps.length > 0 ? steps[steps.length - 1]?.items : undefined) ?? this.model.items;
     if (at) container.splice(at.index, 0, item);
     else container.push(item);
-    this.containers.set(item, container);
+    if (container !== this.model.items) (this.nested ??= new Map()).set(item, container);
+    else this.nested?.delete(item);
   }
 
   /** Removes an item and returns where it was, so a replacement can take its place. */
   remove(item: ViewItem): { container: ViewItem[]; index: number } | undefined {
-    const container = this.containers.get(item);
-    if (!container) return undefined;
+    const container = this.nested?.get(item) ?? this.model.items;
     const index = container.indexOf(item);
     if (index >= 0) container.splice(index, 1);
-    this.containers.delete(item);
+    this.nested?.delete(item);
     return index >= 0 ? { container, index } : undefined;
   }
 
@@ -154,11 +160,11 @@ export class ViewStore {
     this.lane = undefined;
     this.place(group);
     this.groups.push(group);
-    this.subagents.set(id, { group, ...(parentToolId !== undefined && { parentToolId }) });
+    (this.subagents ??= new Map()).set(id, { group, ...(parentToolId !== undefined && { parentToolId }) });
   }
 
   finishSubagent(id: string, frame: number): void {
-    const sub = this.subagents.get(id);
+    const sub = this.subagents?.get(id);
     if (!sub) return;
     sub.group.done = true;
     sub.group.open = false;
@@ -167,7 +173,7 @@ export class ViewStore {
 
   /** A new run starts at the top level: steps left open by an earlier run no longer collect items. */
   newRun(): void {
-    this.openSteps.length = 0;
+    if (this.openSteps.length > 0) this.openSteps.length = 0;
     this.branded = false;
     this.setStreaming(true);
   }

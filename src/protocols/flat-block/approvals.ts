@@ -3,7 +3,8 @@
 import type { FindingSink } from '../../model/finding';
 import type { ActionRequest, ApprovalItem, Question, QuestionItem } from '../../model/view';
 import { NO_PREFERENCE } from '../../model/view';
-import { ApprovalDeltaSchema, type ApprovalReply } from './schema';
+import { ApprovalDeltaSchema, type ApprovalDelta, type ApprovalReply } from './schema';
+import { isPlainApprovalDelta } from './plain-events';
 import { checkQuestions, isQuestionRequest, readQuestions } from './questions';
 import type { ViewBuilder } from './view-builder';
 
@@ -52,9 +53,13 @@ export class ApprovalTracker {
   describe(key: string, delta: unknown, frame: number, groupOpen: boolean, sink: FindingSink): boolean {
     const record = this.records.get(key);
     if (!record) return false;
-    const parsed = ApprovalDeltaSchema.safeParse(delta);
-    if (!parsed.success) return false;
-    const d = parsed.data;
+    let d: ApprovalDelta;
+    if (isPlainApprovalDelta(delta)) d = delta as ApprovalDelta;
+    else {
+      const parsed = ApprovalDeltaSchema.safeParse(delta);
+      if (!parsed.success) return false;
+      d = parsed.data;
+    }
     record.frames.push(frame);
     if (d.action_requests) record.actions = d.action_requests.map((a) => ({ name: a.name, args: a.args }));
     for (const c of d.review_configs ?? []) record.allowed.set(c.action_name, c.allowed_decisions);
@@ -153,7 +158,9 @@ export class ApprovalTracker {
       sink.report('flat/question-answered-with-decisions', `reply to question "${record.key}" ${got}; questions are answered with answers: {"<question>": "<answer>"}`, frames);
     }
     const answers = reply.answers ?? {};
-    const asked = new Map(record.questions.map((q) => [q.question, q]));
+    // Only membership is asked: a set filled in a loop, without a pair array per question.
+    const asked = new Set<string>();
+    for (const q of record.questions) asked.add(q.question);
     for (const key of Object.keys(answers)) {
       if (!asked.has(key)) sink.report('flat/answer-unknown-question', `answers has key "${key}", which is not the text of any asked question`, frames);
     }

@@ -3,13 +3,18 @@ import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
 import { safeText } from '../../model/safe-text';
 import { parseEventId } from './ids';
-import { ApprovalReplySchema, firstIssue, SubscriptionSchema } from './schema';
+import { ApprovalReplySchema, firstIssue, SubscriptionSchema, type ApprovalReply } from './schema';
+import { isPlainApprovalReply } from './plain-events';
 import type { FlatState } from './state';
 
 export function applyClientFrame(state: FlatState, json: unknown, frame: Frame, sink: FindingSink): void {
   if (!json || typeof json !== 'object' || Array.isArray(json)) return;
   const message = json as Record<string, unknown>;
   if (message.type === 'approval') {
+    if (isPlainApprovalReply(message)) {
+      state.approvals.reply(message as ApprovalReply, frame.index, frame.time, sink);
+      return;
+    }
     const reply = ApprovalReplySchema.safeParse(message);
     if (!reply.success) {
       sink.report('flat/invalid-event', `approval reply does not match the protocol: ${firstIssue(reply.error)}`, [frame.index]);

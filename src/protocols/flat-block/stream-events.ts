@@ -5,10 +5,11 @@ import type { ReasoningItem, TextItem } from '../../model/view';
 import { isTodoToolName } from '../../model/view';
 import { safeText } from '../../model/safe-text';
 import { distancePast, isNotAfter, parseEventId } from './ids';
-import { firstIssue, StreamEventSchema, STREAM_EVENT_TYPES, type ContentBlock, type StreamEvent } from './schema';
+import { firstIssue, StreamEventSchema, type ContentBlock, type StreamEvent } from './schema';
 import type { FlatState } from './state';
 import { addRaw } from './raw';
 import { extendText } from '../../model/text-builder';
+import { isPlainMarker } from './plain-events';
 
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
 const DIGESTIBLE = true;
@@ -16,15 +17,16 @@ const DIGESTIBLE = true;
 const IN_MESSAGE_ONLY = new Set(['content_block_start', 'content_block_delta', 'content_block_stop', 'group_start', 'group_end']);
 
 export function applyStreamEvent(state: FlatState, event: Record<string, unknown>, frame: Frame, sink: FindingSink): void {
-  const type = safeText(event.type);
-  if (!STREAM_EVENT_TYPES.has(type)) {
+  // A known type is short, plain text: only another type needs making safe for the finding.
+  const type = isStreamEventType(event.type) ? event.type : safeText(event.type);
+  if (!isStreamEventType(type)) {
     sink.report('flat/unknown-event', `event type "${type}" is not part of the flat-block protocol`, [frame.index]);
     addRaw(state, frame);
     return;
   }
   checkReplay(state, event, frame, sink);
   let e: StreamEvent;
-  if (isPlainDeltaOrStop(event) || isPlainBlockStart(event)) {
+  if (isPlainDeltaOrStop(event) || isPlainBlockStart(event) || isPlainMarker(event)) {
     e = event as StreamEvent;
   } else {
     const parsed = StreamEventSchema.safeParse(event);
@@ -39,6 +41,26 @@ export function applyStreamEvent(state: FlatState, event: Record<string, unknown
     sink.report('flat/event-outside-message', `${e.type} after message_stop and before the next message_start`, [frame.index]);
   }
   handle(state, e, frame, sink);
+}
+
+/**
+ * STREAM_EVENT_TYPES.has, as string compares: a set lookup hashes the freshly parsed type string of
+ * every frame first, which cost more than the rest of this function (a test keeps the two the same).
+ */
+export function isStreamEventType(type: unknown): type is string {
+  switch (type) {
+    case 'content_block_delta':
+    case 'content_block_start':
+    case 'content_block_stop':
+    case 'group_start':
+    case 'group_end':
+    case 'message_start':
+    case 'message_stop':
+    case 'error':
+      return true;
+    default:
+      return false;
+  }
 }
 
 /**

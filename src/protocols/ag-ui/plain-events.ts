@@ -1,0 +1,86 @@
+// Hand checks for the AG-UI events that open and close things (runs, messages, tool calls, steps,
+// reasoning spans). A short session is mostly such events, and zod on each cost more than the rest of
+// the fold. Same promise as isPlainHotEvent: true only for what the 1.0 schema accepts (fast-path.test.ts),
+// only the plain shape (none of the base fields); anything else goes through the schema, which words
+// the finding. Events whose zod output is a reordered copy that reaches the view (RUN_STARTED.input,
+// usage, multi-part tool results) are left to the schema so the view stays byte for byte the same.
+
+const TEXT_ROLES: ReadonlySet<unknown> = new Set(['developer', 'system', 'assistant', 'user']);
+
+const isPlainObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
+const optionalString = (v: unknown): boolean => v === undefined || typeof v === 'string';
+
+export function isPlainLifecycleEvent(json: Record<string, unknown>, type: string): boolean {
+  switch (type) {
+    case 'RUN_STARTED':
+      return noBaseFields(json) && json.input === undefined && runIds(json) && optionalString(json.protocolVersion) && optionalString(json.parentRunId);
+    case 'RUN_FINISHED':
+      return noBaseFields(json) && json.usage === undefined && json.result !== null && runIds(json) && plainOutcome(json.outcome);
+    case 'RUN_ERROR':
+      return noBaseFields(json) && json.usage === undefined && typeof json.message === 'string' && optionalString(json.code);
+    case 'REASONING_START':
+    case 'REASONING_END':
+    case 'TEXT_MESSAGE_END':
+    case 'REASONING_MESSAGE_END':
+      return noBaseFields(json) && typeof json.messageId === 'string';
+    case 'TEXT_MESSAGE_START':
+      return noBaseFields(json) && typeof json.messageId === 'string' && (json.role === undefined || TEXT_ROLES.has(json.role)) && optionalString(json.name);
+    case 'REASONING_MESSAGE_START':
+      return noBaseFields(json) && typeof json.messageId === 'string' && json.role === 'reasoning';
+    case 'TOOL_CALL_START':
+      return noBaseFields(json) && typeof json.toolCallId === 'string' && typeof json.toolCallName === 'string' && optionalString(json.parentMessageId);
+    case 'TOOL_CALL_END':
+      return noBaseFields(json) && typeof json.toolCallId === 'string';
+    case 'TOOL_CALL_RESULT':
+      return noBaseFields(json) && typeof json.messageId === 'string' && typeof json.toolCallId === 'string' && typeof json.content === 'string' && (json.role === undefined || json.role === 'tool');
+    case 'STEP_STARTED':
+    case 'STEP_FINISHED':
+      return noBaseFields(json) && typeof json.stepName === 'string';
+    default:
+      return false;
+  }
+}
+
+function noBaseFields(json: Record<string, unknown>): boolean {
+  return json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined;
+}
+
+function runIds(json: Record<string, unknown>): boolean {
+  return typeof json.threadId === 'string' && typeof json.runId === 'string';
+}
+
+/** RUN_FINISHED's outcome: absent, or one of the three outcome shapes. */
+function plainOutcome(outcome: unknown): boolean {
+  if (outcome === undefined) return true;
+  if (!isPlainObject(outcome)) return false;
+  const o = outcome as Record<string, unknown>;
+  switch (o.type) {
+    case 'success':
+      return o.pendingToolCallIds === undefined || allStrings(o.pendingToolCallIds);
+    case 'interrupt':
+      return plainInterrupts(o.interrupts);
+    case 'cancelled':
+      return true;
+    default:
+      return false;
+  }
+}
+
+function allStrings(list: unknown): boolean {
+  if (!Array.isArray(list)) return false;
+  for (const v of list) if (typeof v !== 'string') return false;
+  return true;
+}
+
+function plainInterrupts(list: unknown): boolean {
+  if (!Array.isArray(list) || list.length === 0) return false;
+  for (const raw of list) {
+    if (!isPlainObject(raw)) return false;
+    const i = raw as Record<string, unknown>;
+    if (typeof i.id !== 'string' || typeof i.reason !== 'string') return false;
+    if (!optionalString(i.message) || !optionalString(i.toolCallId) || !optionalString(i.expiresAt) || !optionalString(i.subagentRunId)) return false;
+    if (i.responseSchema !== undefined && !isPlainObject(i.responseSchema)) return false;
+    if (i.metadata !== undefined && !isPlainObject(i.metadata)) return false;
+  }
+  return true;
+}
