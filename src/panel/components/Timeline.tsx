@@ -50,7 +50,8 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
   if (visible.count !== lastCount.current) {
     const before = lastCount.current;
     lastCount.current = visible.count;
-    const follow = visible.count > before && store.scrub.live.peek() && v.showsEnd(before);
+    // Also when the count drops (the panel letting its oldest frames go): the end stays in view.
+    const follow = store.scrub.live.peek() && v.showsEnd(before);
     v.setOptions(options);
     if (follow) v.pinToEnd();
   } else v.setOptions(options);

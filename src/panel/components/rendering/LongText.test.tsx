@@ -35,7 +35,8 @@ describe('LongText', () => {
 
 describe('LongText while the text grows', () => {
   it('keeps the drawn blocks between the first and the last as they were, element and text', () => {
-    const words = (from: number, n: number) => Array.from({ length: n }, (_, i) => `word${from + i} `).join('');
+    // An answer in paragraphs: a line break every 40 words.
+    const words = (from: number, n: number) => Array.from({ length: n }, (_, i) => `word${from + i}${(from + i) % 40 === 39 ? '\n' : ' '}`).join('');
     const first = words(0, 8_000);
     container = document.createElement('div');
     document.body.append(container);
@@ -51,8 +52,23 @@ describe('LongText while the text grows', () => {
     for (const block of middle) {
       expect(after).toContain(block);
     }
-    // Blocks start between words.
-    for (const block of after.slice(1)) expect(block.textContent).toMatch(/^word\d+ /);
+    // Blocks start only where the text itself starts a line, so drawing them as blocks adds no line break.
+    const drawn = container.querySelector('.text-body')!.textContent!;
+    let at = drawn.indexOf(after[0]!.textContent!);
+    for (const block of after) {
+      expect(drawn.startsWith(block.textContent!, at)).toBe(true);
+      if (block !== after[0]) expect(drawn[at - 1]).toBe('\n');
+      at += block.textContent!.length;
+    }
+    expect(at).toBe(drawn.length);
+  });
+
+  it('draws a long text without line breaks as one block, so no line is broken where the text is not', () => {
+    const text = 'word '.repeat(12_000);
+    container = mount(<LongText class="text-body" text={text} />);
+    const blocks = container.querySelectorAll('.long-text-block');
+    expect(blocks.length).toBe(1);
+    expect(blocks[0]!.textContent).toBe(text.slice(-LONG_TEXT_TAIL));
   });
 });
 

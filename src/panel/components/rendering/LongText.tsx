@@ -3,7 +3,8 @@
 // the part that is changing — with the count of characters left out and a button to draw them all.
 // The end is drawn in blocks fixed at positions in the whole text: as the text grows only the first
 // (partial) block and the last one change, and the browser lays out those two again rather than every
-// drawn character per update.
+// drawn character per update. Blocks are cut only just after a line break of the text itself: a block
+// element starts a new line, so a cut anywhere else would show a break the answer does not have.
 import { useState } from 'preact/hooks';
 import { textTail } from '../../../model/text-builder';
 
@@ -13,8 +14,6 @@ export const LONG_TEXT_CHARS = 50_000;
 export const LONG_TEXT_TAIL = 20_000;
 /** Characters per drawn block of a long text's end. */
 const BLOCK = 2_048;
-/** How far past a block's nominal start a space is looked for, so that blocks start between words. */
-const WORD_REACH = 64;
 
 /**
  * `holder` is the view item the text belongs to: a text the fold built by appending (extendText) has
@@ -40,9 +39,10 @@ export function LongText({ text, class: className, holder }: { text: string; cla
 }
 
 /**
- * `tail` (which starts at `start` in the whole text) cut where blocks of the whole text begin: at
- * each multiple of BLOCK, moved up to just past the next space when one is near. Keyed by the block's
- * number, so an unchanged block keeps its element and its layout.
+ * `tail` (which starts at `start` in the whole text) cut where blocks of the whole text begin: just
+ * past the first line break at or after each multiple of BLOCK, before the next multiple (none there,
+ * no cut: the block goes on). Keyed by the block's number, so an unchanged block keeps its element and
+ * its layout. A text without line breaks is one block.
  */
 function blocks(tail: string, start: number): [string, string][] {
   const out: [string, string][] = [];
@@ -50,8 +50,10 @@ function blocks(tail: string, start: number): [string, string][] {
   let key = 'head';
   for (let k = Math.ceil(start / BLOCK) || 1; k * BLOCK < start + tail.length; k++) {
     const nominal = k * BLOCK - start;
-    const space = tail.slice(nominal, nominal + WORD_REACH).search(/\s/);
-    const cut = space >= 0 ? nominal + space + 1 : nominal;
+    const lineEnd = tail.indexOf('\n', nominal);
+    if (lineEnd < 0) break;
+    if (lineEnd >= nominal + BLOCK) continue;
+    const cut = lineEnd + 1;
     if (cut <= from || cut >= tail.length) continue;
     out.push([key, tail.slice(from, cut)]);
     from = cut;
