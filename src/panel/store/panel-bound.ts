@@ -1,7 +1,8 @@
 // The live panel's own memory bound. The hub holds a tab's frames up to its bound (256 MB of JSON,
 // two million frames); a panel holding every one of them as objects, indexes and session state took
 // about 230 bytes per short frame besides its payload, so a long flood grew the panel past the
-// whole extension's memory budget. Past PANEL_MAX_BYTES the panel lets its oldest frames go (down to
+// whole extension's memory budget. The bound is set so a tab of a million short frames (the hub's own
+// figure) still shows whole: about 290 MB at 70 characters a frame. Past PANEL_MAX_BYTES the panel lets its oldest frames go (down to
 // PANEL_KEEP of the bound, so the costly refold of the sessions that lost frames stays rare), counts
 // them and says so in the toolbar; the background still holds them unless its own bound dropped them
 // too, and the export reads the background. Only frames from a tab are bounded this way: a file the
@@ -10,7 +11,7 @@
 /** What a frame costs the panel besides its payload's characters: objects, row indexes, session state. */
 export const FRAME_OVERHEAD_BYTES = 220;
 /** Estimated bytes of frames the panel holds at most. */
-export const PANEL_MAX_BYTES = 48_000_000;
+export const PANEL_MAX_BYTES = 320_000_000;
 /** What a trim keeps, as a share of the bound. */
 export const PANEL_KEEP = 0.75;
 
