@@ -17,6 +17,12 @@ import type { PanelSession } from '../store/session-set';
 export const ROW_HEIGHT = 20;
 const OVERSCAN = 8;
 
+/**
+ * Whether a store's timeline was showing its newest rows when it was last taken down: the panel draws a
+ * new timeline when its layout changes (docked narrow or wide), and that one goes on following.
+ */
+const followedWhenUnmounted = new WeakMap<PanelStore, boolean>();
+
 export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?: boolean }) {
   const [showDelta, setShowDelta] = useState(false);
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -47,15 +53,25 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
   // before drawing, from the position last read, so this draw already holds the last rows and the
   // scroll is written without reading the layout (which forced one layout per update).
   const lastCount = useRef(visible.count);
+  // The last decision to follow or not, kept for the timeline drawn after a layout change.
+  const following = useRef(followedWhenUnmounted.get(store) ?? false);
   if (visible.count !== lastCount.current) {
     const before = lastCount.current;
     lastCount.current = visible.count;
     // Also when the count drops (the panel letting its oldest frames go): the end stays in view.
     const follow = store.scrub.live.peek() && v.showsEnd(before);
+    following.current = follow;
     v.setOptions(options);
     if (follow) v.pinToEnd();
   } else v.setOptions(options);
-  useLayoutEffect(() => v._didMount(), [v]);
+  useLayoutEffect(() => {
+    const detach = v._didMount();
+    if (following.current && store.scrub.live.peek()) v.pinToEnd();
+    return () => {
+      followedWhenUnmounted.set(store, following.current);
+      detach();
+    };
+  }, [v, store]);
   useLayoutEffect(() => v._willUpdate());
 
   const list = visible.list;

@@ -72,7 +72,20 @@ export class FixedRowWindow {
       if (read()) this.options.onChange();
     };
     el.addEventListener('scroll', onScroll, { passive: true });
-    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(onScroll) : undefined;
+    // A view that showed its last row keeps showing it when it changes size (the panel resized or
+    // docked): the browser keeps the top where it was, so a smaller view would lose the end and stop
+    // following new rows.
+    const onResize = () => {
+      const atEnd = this.scrollRect !== undefined && this.showsEnd(this.options.count);
+      this.writePending();
+      if (!read()) return;
+      if (atEnd && !this.showsEnd(this.options.count)) {
+        this.pinToEnd();
+        this.writePending();
+      }
+      this.options.onChange();
+    };
+    const resize = typeof ResizeObserver === 'function' ? new ResizeObserver(onResize) : undefined;
     resize?.observe(el);
     // Resize observers run right after the browser's own layout: writing the scroll position then
     // costs no layout of its own, where writing it after a render forces one.
