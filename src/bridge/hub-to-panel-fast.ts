@@ -6,24 +6,17 @@
 // holds it to that).
 import type { Frame } from '../model/frame';
 import { AppendSchema, type HubToPanel } from './hub-to-panel';
+import { hasExactlyKeys } from './exact-keys';
 import { LIMITS } from './page-messages.schema';
 import { MAX_FRAME_CHARS } from './page-messages';
 
 const FRAME_KEYS = ['index', 'connectionId', 'time', 'direction', 'kind', 'data'] as const;
 const RestSchema = AppendSchema.omit({ frames: true });
-const hasOwn = Object.hasOwn;
 
 /** A frame of exactly the six common fields that FrameSchema accepts, else undefined. */
 export function plainHubFrame(value: unknown): Frame | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const v = value as Record<string, unknown>;
-  let count = 0;
-  for (const key in v) {
-    if (!hasOwn(v, key)) return undefined;
-    count++;
-  }
-  if (count !== FRAME_KEYS.length) return undefined;
-  for (const key of FRAME_KEYS) if (!hasOwn(v, key)) return undefined;
+  if (!hasExactlyKeys(value, FRAME_KEYS)) return undefined;
+  const v = value;
   const { index, connectionId, time, direction, kind, data } = v;
   if (typeof index !== 'number' || !Number.isSafeInteger(index) || index < 0) return undefined;
   if (typeof connectionId !== 'string' || connectionId.length > LIMITS.id * 2) return undefined;

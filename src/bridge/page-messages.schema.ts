@@ -3,6 +3,7 @@
 // rejected whole (and counted), never half-accepted.
 import { z } from 'zod';
 import { jsonByteLength } from './json-size';
+import { hasExactlyKeys } from './exact-keys';
 import {
   MAX_CHANNEL_BATCH_CHARS,
   MAX_CHANNEL_BATCH_MESSAGES,
@@ -134,7 +135,6 @@ export function parsePageBatch(text: unknown): ParsedBatch {
 }
 
 const FRAME_KEYS = [PAGE_MESSAGE_TAG, 'type', 'connectionId', 'time', 'direction', 'kind', 'data'] as const;
-const hasOwn = Object.hasOwn;
 
 /**
  * A frame with exactly the seven fields every frame has (nearly all of the traffic), checked by hand
@@ -142,15 +142,8 @@ const hasOwn = Object.hasOwn;
  * It accepts only what PageFrameSchema accepts (a property test holds it to that).
  */
 export function plainFrame(value: unknown): PageFrame | undefined {
-  if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
-  const v = value as Record<string, unknown>;
-  let count = 0;
-  for (const key in v) {
-    if (!hasOwn(v, key)) return undefined;
-    count++;
-  }
-  if (count !== FRAME_KEYS.length) return undefined;
-  for (const key of FRAME_KEYS) if (!hasOwn(v, key)) return undefined;
+  if (!hasExactlyKeys(value, FRAME_KEYS)) return undefined;
+  const v = value;
   const { connectionId, time, direction, kind, data } = v;
   if (v[PAGE_MESSAGE_TAG] !== 1 || v.type !== 'frame') return undefined;
   if (typeof connectionId !== 'string' || connectionId.length < 1 || connectionId.length > LIMITS.id) return undefined;
@@ -158,7 +151,7 @@ export function plainFrame(value: unknown): PageFrame | undefined {
   if (direction !== 'in' && direction !== 'out') return undefined;
   if (kind !== 'message' && kind !== 'open' && kind !== 'close' && kind !== 'error') return undefined;
   if (typeof data !== 'string' || data.length > MAX_FRAME_CHARS) return undefined;
-  return value as PageFrame;
+  return value as unknown as PageFrame;
 }
 
 /** One message, or undefined when it is invalid (never throws, even on a hostile getter or proxy). */
