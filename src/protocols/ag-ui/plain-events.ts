@@ -4,10 +4,10 @@
 // only the plain shape (none of the base fields); anything else goes through the schema, which words
 // the finding. Events whose zod output is a reordered copy that reaches the view (RUN_STARTED.input,
 // usage, multi-part tool results) are left to the schema so the view stays byte for byte the same.
+import { isRecord } from '../shared/view-helpers';
 
 const TEXT_ROLES: ReadonlySet<unknown> = new Set(['developer', 'system', 'assistant', 'user']);
 
-const isPlainObject = (v: unknown): boolean => typeof v === 'object' && v !== null && !Array.isArray(v);
 const optionalString = (v: unknown): boolean => v === undefined || typeof v === 'string';
 
 export function isPlainLifecycleEvent(json: Record<string, unknown>, type: string): boolean {
@@ -52,7 +52,7 @@ function runIds(json: Record<string, unknown>): boolean {
 /** RUN_FINISHED's outcome: absent, or one of the three outcome shapes. */
 function plainOutcome(outcome: unknown): boolean {
   if (outcome === undefined) return true;
-  if (!isPlainObject(outcome)) return false;
+  if (!isRecord(outcome)) return false;
   const o = outcome as Record<string, unknown>;
   switch (o.type) {
     case 'success':
@@ -75,12 +75,12 @@ function allStrings(list: unknown): boolean {
 function plainInterrupts(list: unknown): boolean {
   if (!Array.isArray(list) || list.length === 0) return false;
   for (const raw of list) {
-    if (!isPlainObject(raw)) return false;
+    if (!isRecord(raw)) return false;
     const i = raw as Record<string, unknown>;
     if (typeof i.id !== 'string' || typeof i.reason !== 'string') return false;
     if (!optionalString(i.message) || !optionalString(i.toolCallId) || !optionalString(i.expiresAt) || !optionalString(i.subagentRunId)) return false;
-    if (i.responseSchema !== undefined && !isPlainObject(i.responseSchema)) return false;
-    if (i.metadata !== undefined && !isPlainObject(i.metadata)) return false;
+    if (i.responseSchema !== undefined && !isRecord(i.responseSchema)) return false;
+    if (i.metadata !== undefined && !isRecord(i.metadata)) return false;
   }
   return true;
 }

@@ -1,5 +1,6 @@
 // Parses one data stream line the way the v4 client does, but returns what went wrong instead of throwing.
 import { ASSISTANT_STREAM_CODES, DATA_STREAM_PARTS, isDataStreamCode, type DataStreamPart } from './schema';
+import { isRecord } from '../shared/view-helpers';
 
 export type LineResult =
   | { ok: true; part: DataStreamPart }
@@ -29,7 +30,6 @@ export function parseLine(line: string): LineResult {
   return { ok: true, part: { code, value: parsed.data } as DataStreamPart };
 }
 
-const isObjectRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Parts in their plain shape, checked by hand so they skip the zod schema: it accepts only what the
@@ -47,7 +47,7 @@ export function isPlainPart(code: string, value: unknown): boolean {
     case 'h':
       return typeof value === 'object' && value !== null;
   }
-  if (!isObjectRecord(value)) return false;
+  if (!isRecord(value)) return false;
   switch (code) {
     case 'c':
       return typeof value.toolCallId === 'string' && typeof value.argsTextDelta === 'string';

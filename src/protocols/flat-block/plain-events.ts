@@ -3,8 +3,8 @@
 // frames, so zod on these cost as much as the rest of the fold. The same promise as the delta and
 // block checks: true only for what the schema accepts (fast-path.test.ts); anything else goes through
 // the schema, which words the finding.
+import { isRecord } from '../shared/view-helpers';
 
-const isPlainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const optionalString = (v: unknown): boolean => v === undefined || typeof v === 'string';
 const nullishString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 const validEventId = (v: unknown): boolean => v === undefined || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
@@ -15,7 +15,7 @@ export function isPlainMarker(e: Record<string, unknown>): boolean {
   switch (e.type) {
     case 'message_start': {
       const m = e.message;
-      return validEventId(e.event_id) && (m === undefined || m === null || (isPlainObject(m) && optionalString(m.message_type)));
+      return validEventId(e.event_id) && (m === undefined || m === null || (isRecord(m) && optionalString(m.message_type)));
     }
     case 'group_start':
     case 'group_end':
@@ -29,18 +29,18 @@ export function isPlainMarker(e: Record<string, unknown>): boolean {
 
 /** The approval_request delta (section 4): what is asked, the allowed decisions, the timeout. */
 export function isPlainApprovalDelta(d: unknown): boolean {
-  if (!isPlainObject(d)) return false;
+  if (!isRecord(d)) return false;
   const t = d.timeout_seconds;
   if (t !== undefined && !(typeof t === 'number' && Number.isFinite(t) && t >= 0)) return false;
   const actions = d.action_requests;
   if (actions !== undefined) {
     if (!Array.isArray(actions)) return false;
-    for (const a of actions) if (!isPlainObject(a) || typeof a.name !== 'string') return false;
+    for (const a of actions) if (!isRecord(a) || typeof a.name !== 'string') return false;
   }
   const configs = d.review_configs;
   if (configs !== undefined) {
     if (!Array.isArray(configs)) return false;
-    for (const c of configs) if (!isPlainObject(c) || typeof c.action_name !== 'string' || !allStrings(c.allowed_decisions)) return false;
+    for (const c of configs) if (!isRecord(c) || typeof c.action_name !== 'string' || !allStrings(c.allowed_decisions)) return false;
   }
   return true;
 }
@@ -54,11 +54,11 @@ export function isPlainApprovalReply(m: Record<string, unknown>): boolean {
   const decisions = m.decisions;
   if (decisions !== undefined) {
     if (!Array.isArray(decisions)) return false;
-    for (const d of decisions) if (typeof d !== 'string' && !(isPlainObject(d) && typeof d.type === 'string')) return false;
+    for (const d of decisions) if (typeof d !== 'string' && !(isRecord(d) && typeof d.type === 'string')) return false;
   }
   const answers = m.answers;
   if (answers !== undefined) {
-    if (!isPlainObject(answers) || Object.prototype.hasOwnProperty.call(answers, '__proto__')) return false;
+    if (!isRecord(answers) || Object.prototype.hasOwnProperty.call(answers, '__proto__')) return false;
     for (const key in answers) if (typeof answers[key] !== 'string') return false;
   }
   return true;

@@ -4,6 +4,7 @@
 // `sequence_number` is checked by the sequence rules, not here, so one missing number is graded
 // precisely instead of rejecting the event.
 import { z } from 'zod';
+import { isRecord } from '../shared/view-helpers';
 
 const Index = z.number().int().nonnegative();
 const ItemRef = { item_id: z.string(), output_index: Index };
@@ -169,7 +170,6 @@ export function isPlainDeltaEvent(json: Record<string, unknown>): boolean {
   return ARG_DELTA_TYPES.has(type);
 }
 
-const isObj = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const optString = (v: unknown): boolean => v === undefined || typeof v === 'string';
 const isItemRef = (j: Record<string, unknown>): boolean => typeof j.item_id === 'string' && isIndex(j.output_index);
 
@@ -186,17 +186,17 @@ export function isPlainEvent(j: Record<string, unknown>, category: EventCategory
   switch (category) {
     case 'lifecycle': {
       const r = j.response;
-      return isObj(r) && optString(r.id) && optString(r.status) && (r.output === undefined || Array.isArray(r.output));
+      return isRecord(r) && optString(r.id) && optString(r.status) && (r.output === undefined || Array.isArray(r.output));
     }
     case 'output-item':
-      return isIndex(j.output_index) && isObj(j.item) && typeof j.item.type === 'string' && optString(j.item.id);
+      return isIndex(j.output_index) && isRecord(j.item) && typeof j.item.type === 'string' && optString(j.item.id);
     case 'content-part':
-      return isItemRef(j) && isIndex(j.content_index) && isObj(j.part) && typeof j.part.type === 'string';
+      return isItemRef(j) && isIndex(j.content_index) && isRecord(j.part) && typeof j.part.type === 'string';
     case 'text':
       if (CONTENT_DELTA_TYPES.has(type)) return isItemRef(j) && isIndex(j.content_index) && typeof j.delta === 'string';
       return TEXT_DONE_TYPES.has(type) && isItemRef(j) && isIndex(j.content_index) && typeof j.text === 'string';
     case 'summary-part':
-      return isItemRef(j) && isIndex(j.summary_index) && isObj(j.part) && typeof j.part.type === 'string' && optString(j.part.text);
+      return isItemRef(j) && isIndex(j.summary_index) && isRecord(j.part) && typeof j.part.type === 'string' && optString(j.part.text);
     case 'summary-text':
       if (type === 'response.reasoning_summary_text.delta') return isItemRef(j) && isIndex(j.summary_index) && typeof j.delta === 'string';
       return type === 'response.reasoning_summary_text.done' && isItemRef(j) && isIndex(j.summary_index) && typeof j.text === 'string';
