@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { fastHubMessage, plainHubFrame } from './hub-to-panel-fast';
 import { AppendSchema, HubToPanelSchema } from './hub-to-panel';
 import { FrameSchema } from './shared-schemas';
+import { mutatedFrames } from './test-support';
 
 const base = { index: 3, connectionId: '1.1', time: 5, direction: 'in', kind: 'message', data: 'x' };
 // Values near the edges of every field, and keys added, removed or replaced.
@@ -12,17 +13,7 @@ const field = fc.oneof(
   fc.double(),
   fc.constant('x'.repeat(401)),
 );
-const mutated = fc
-  .record({
-    set: fc.dictionary(fc.constantFrom(...Object.keys(base), 'encoding', 'eventName', 'truncated', 'extra', '__proto__'), field, { maxKeys: 3 }),
-    remove: fc.subarray(Object.keys(base), { maxLength: 2 }),
-  })
-  .map(({ set, remove }) => {
-    const v: Record<string, unknown> = { ...base };
-    for (const k of remove) delete v[k];
-    for (const [k, x] of Object.entries(set)) Object.defineProperty(v, k, { value: x, enumerable: true, configurable: true, writable: true });
-    return v;
-  });
+const mutated = mutatedFrames(base, ['encoding', 'eventName', 'truncated', 'extra', '__proto__'], field);
 
 describe('plainHubFrame', () => {
   it('accepts only what FrameSchema accepts, and the same frame', () => {

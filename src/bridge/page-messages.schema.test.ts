@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MAX_CHANNEL_BATCH_CHARS, MAX_CHANNEL_BATCH_MESSAGES, MAX_FRAME_CHARS, PAGE_MESSAGE_TAG } from './page-messages';
 import { LIMITS, PageFrameSchema, PageToRelaySchema, parsePageBatch, plainFrame } from './page-messages.schema';
+import { mutatedFrames } from './test-support';
 
 const frame = (extra: Record<string, unknown> = {}) => ({
   [PAGE_MESSAGE_TAG]: 1,
@@ -85,17 +86,7 @@ describe('plainFrame', () => {
     fc.double(),
     fc.constant('x'.repeat(201)),
   );
-  const mutated = fc
-    .record({
-      set: fc.dictionary(fc.constantFrom(...Object.keys(base), 'encoding', 'eventName', 'extra', '__proto__'), field, { maxKeys: 3 }),
-      remove: fc.subarray(Object.keys(base), { maxLength: 2 }),
-    })
-    .map(({ set, remove }) => {
-      const v: Record<string, unknown> = { ...base };
-      for (const k of remove) delete v[k];
-      for (const [k, x] of Object.entries(set)) Object.defineProperty(v, k, { value: x, enumerable: true, configurable: true, writable: true });
-      return v;
-    });
+  const mutated = mutatedFrames(base, ['encoding', 'eventName', 'extra', '__proto__'], field);
 
   it('accepts only what PageFrameSchema accepts, and returns the same frame', () => {
     fc.assert(
