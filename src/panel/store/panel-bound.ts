@@ -2,8 +2,9 @@
 // two million frames); a panel holding every one of them as objects, indexes and session state took
 // about 230 bytes per short frame besides its payload, so a long flood grew the panel past the
 // whole extension's memory budget. The bound is set so a tab of a million short frames (the hub's own
-// figure) still shows whole: about 290 MB at 70 characters a frame. Past PANEL_MAX_BYTES the panel lets its oldest frames go (down to
-// PANEL_KEEP of the bound, so the costly refold of the sessions that lost frames stays rare), counts
+// figure) still shows whole: about 290 MB at 70 characters a frame. Past PANEL_MAX_BYTES the panel
+// lets its oldest frames go, down to PANEL_KEEP of the bound so that trims (each one updates the
+// timeline, the findings index and the sessions' kept frames) stay rare, counts
 // them and says so in the toolbar; the background still holds them unless its own bound dropped them
 // too, and the export reads the background. Only frames from a tab are bounded this way: a file the
 // user opened has nothing behind it.
