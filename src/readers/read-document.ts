@@ -67,7 +67,7 @@ export class DocumentReader implements WalkHandler {
         return true;
       }
       if (path[0] !== 'frames' || kind !== 'array' || !this.capture || this.fields.has('frames')) return false;
-      this.capture.startFrames();
+      this.capture.startFrames(this.fields.get('connections'));
       return true;
     }
     if (path[0] !== 'log') return false;
@@ -94,7 +94,10 @@ export class DocumentReader implements WalkHandler {
     const key = path[depth - 1] as string;
     if (depth === 1) {
       this.fields.set(key, value);
-      if (key === 'format' && isCaptureFormat(value) && !this.har) this.capture ??= new CaptureFileReader((frame) => this.out.frame(frame));
+      if (key === 'format' && isCaptureFormat(value) && !this.har) this.capture ??= new CaptureFileReader(
+          (frame) => this.out.frame(frame),
+          (connection) => this.out.connection(connection),
+        );
       return;
     }
     if (path[0] === 'frames') return this.capture?.frame(value);
@@ -129,7 +132,7 @@ export class DocumentReader implements WalkHandler {
     }
     if (this.capture) {
       const top = this.capture.finish(Object.fromEntries(this.fields));
-      for (const connection of top.connections) this.out.connection(connection);
+      if (!top.announced) for (const connection of top.connections) this.out.connection(connection);
       const end: DocumentEnd = { format: 'capture', order: 'index', dropped: top.dropped };
       if (top.pageUrl !== undefined) end.pageUrl = top.pageUrl;
       if (top.timing !== undefined) end.timing = top.timing;

@@ -15,12 +15,15 @@ import { sessionMetrics } from '../../src/panel/store/session-metrics';
 import { generateFlatSession } from '../../bench/flat-session';
 import { ROOT } from './panel-support';
 
-/** `whole`: parsed whole (files up to WHOLE_BYTES); `pieces`: read by the streaming reader. */
-type Reading = 'whole' | 'pieces';
+/**
+ * `whole`: parsed whole (files up to WHOLE_BYTES); `pieces`: read by the streaming reader; `first piece`:
+ * the first rows from the file's first 100 bytes, then parsed whole (from 1 MB in the panel).
+ */
+type Reading = 'whole' | 'pieces' | 'first piece';
 
 async function importThroughWorkerCode(text: string, name: string, reading: Reading = 'whole'): Promise<PanelStore> {
   const store = createStore();
-  const run = importFile(store, new File([text], name), { worker: false, ...(reading === 'pieces' && { wholeBytes: 0 }) });
+  const run = importFile(store, new File([text], name), { worker: false, ...(reading === 'pieces' && { wholeBytes: 0 }), ...(reading === 'first piece' && { firstPieceBytes: 100 }) });
   expect(store.toolbar.importing.value).toBeDefined();
   await run.done;
   return store;
@@ -75,7 +78,7 @@ function expectSameImport(text: string, name: string, progressive: PanelStore): 
 }
 
 describe('import through the worker', () => {
-  describe.each<Reading>(['whole', 'pieces'])('read %s', (reading) => {
+  describe.each<Reading>(['whole', 'pieces', 'first piece'])('read %s', (reading) => {
     it.each(inputs())('%s: the same frames, sessions, views, findings and figures as reading it at once', async (name, text) => {
       expectSameImport(text, name, await importThroughWorkerCode(text, path.basename(name), reading));
     });
@@ -100,7 +103,7 @@ describe('import through the worker', () => {
     expect(store.sessions.set.list[0]!.pipeline.findings().length).toBeGreaterThan(0);
   });
 
-  it.each<Reading>(['whole', 'pieces'])('a file that is not an input says why, with its name (read %s)', async (reading) => {
+  it.each<Reading>(['whole', 'pieces', 'first piece'])('a file that is not an input says why, with its name (read %s)', async (reading) => {
     for (const text of ['{"not":"a capture"', '{"format":"agent-stream-inspector.capture","version":1,"frames":[{"index":"x"}]}', '   ']) {
       const store = await importThroughWorkerCode(text, 'broken.json', reading);
       expect(store.toolbar.importError.value).toBe(`broken.json: ${importAtOnce(text, 'broken.json').toolbar.importError.value?.replace(/^broken\.json: /, '')}`);

@@ -7,7 +7,7 @@ import type { PanelStore } from '../store/store';
 import { frameScheduler } from '../frame-scheduler';
 import type { PanelToWorker, WorkerToPanel } from './import-messages';
 import { creditGate } from './credit-gate';
-import { runImport } from './import-run';
+import { runImport, type RunOptions } from './import-run';
 import ImportWorker from './import-worker?worker';
 
 export interface ImportOptions {
@@ -15,6 +15,7 @@ export interface ImportOptions {
   worker?: boolean;
   /** See RunOptions (in this thread only). */
   wholeBytes?: number;
+  firstPieceBytes?: number;
 }
 
 export interface FileImport {
@@ -61,7 +62,7 @@ export function importFile(store: PanelStore, file: Blob & { name?: string }, op
       },
       open: () => gate.open(),
       ready: () => gate.ready(),
-    }, options.wholeBytes === undefined ? {} : { wholeBytes: options.wholeBytes });
+    }, runOptions(options));
   };
   const worker = options.worker === false ? undefined : takeWorker();
   if (!worker) {
@@ -86,6 +87,13 @@ export function importFile(store: PanelStore, file: Blob & { name?: string }, op
   };
   worker.postMessage({ type: 'start', file } satisfies PanelToWorker);
   return { done, stop };
+}
+
+function runOptions(options: ImportOptions): RunOptions {
+  const run: RunOptions = {};
+  if (options.wholeBytes !== undefined) run.wholeBytes = options.wholeBytes;
+  if (options.firstPieceBytes !== undefined) run.firstPieceBytes = options.firstPieceBytes;
+  return run;
 }
 
 let spare: Worker | undefined;

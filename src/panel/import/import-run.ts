@@ -19,6 +19,7 @@ import { CaptureCollector } from '../../readers/capture-collector';
 import { InputError, streamInput, type InputEnd, type InputSink } from '../../readers/read-input';
 import { blobPieces } from './blob-pieces';
 import { readParsedDocument } from './read-parsed';
+import { afterFirstPiece, FIRST_PIECE_BYTES, FIRST_PIECE_MIN_FILE, FirstPieceMismatch, readFirstPiece } from './first-piece';
 import { SessionTrack } from '../store/session-track';
 import type { SessionTiming, SessionUpdate, WorkerToPanel } from './import-messages';
 
@@ -48,20 +49,37 @@ export const WHOLE_BYTES = 64 * 1024 * 1024;
 export interface RunOptions {
   /** See WHOLE_BYTES (tests set 0 to read every file in pieces). */
   wholeBytes?: number;
+  /** Bytes read first for the first rows (see first-piece.ts); 0: none. Tests set small ones. */
+  firstPieceBytes?: number;
 }
 
 export async function runImport(file: Blob, channel: ImportChannel, options: RunOptions = {}): Promise<void> {
   try {
-    await readAndSplit(file, channel, options.wholeBytes ?? WHOLE_BYTES);
+    const wholeBytes = options.wholeBytes ?? WHOLE_BYTES;
+    const firstPieceBytes = options.firstPieceBytes ?? (file.size >= FIRST_PIECE_MIN_FILE ? FIRST_PIECE_BYTES : 0);
+    try {
+      await readAndSplit(file, channel, wholeBytes, firstPieceBytes);
+    } catch (err) {
+      if (!(err instanceof FirstPieceMismatch)) throw err;
+      // Never seen: the readers hand on only what is final. Should it happen, the rows shown go.
+      channel.post({ type: 'restart' });
+      await readAndSplit(file, channel, wholeBytes, 0);
+    }
   } catch (err) {
     const message = err instanceof InputError ? err.message : `could not read the file: ${err instanceof Error ? err.message : safeText(err)}`;
     channel.post({ type: 'error', message });
   }
 }
 
-async function readAndSplit(file: Blob, channel: ImportChannel, wholeBytes: number): Promise<void> {
+async function readAndSplit(file: Blob, channel: ImportChannel, wholeBytes: number, firstPieceBytes: number): Promise<void> {
   const sink = new ProgressSink(channel);
-  const end = (file.size <= wholeBytes ? await readWhole(file, sink) : undefined) ?? (await streamInput(paced(blobPieces(file), sink), sink));
+  let into: InputSink = sink;
+  if (firstPieceBytes > 0) {
+    const first = await readFirstPiece(file, firstPieceBytes, sink);
+    if (first.frames.length > 0) await sink.sendNow();
+    into = afterFirstPiece(first, sink);
+  }
+  const end = (file.size <= wholeBytes ? await readWhole(file, into, sink) : undefined) ?? (await streamInput(paced(blobPieces(file), sink), into));
   const capture = sink.collector.capture(end);
   let split = sink.split;
   // The frames sent were read, not the capture's: send the capture's instead and split those.
@@ -97,12 +115,12 @@ async function readAndSplit(file: Blob, channel: ImportChannel, wholeBytes: numb
 }
 
 /** One JSON document parsed whole, its frames sent as the parsed value is walked; undefined when the file is not one. */
-async function readWhole(file: Blob, sink: ProgressSink): Promise<InputEnd | undefined> {
-  const reading = readParsedDocument(await file.text(), sink);
+async function readWhole(file: Blob, into: InputSink, pace: ProgressSink): Promise<InputEnd | undefined> {
+  const reading = readParsedDocument(await file.text(), into);
   for (;;) {
     const step = reading.next();
     if (step.done) return step.value;
-    if (sink.due()) await sink.maybeSend();
+    if (pace.due()) await pace.maybeSend();
   }
 }
 
@@ -243,6 +261,11 @@ class ProgressSink implements InputSink {
 
   async maybeSend(): Promise<void> {
     await this.split?.maybeSend();
+  }
+
+  /** Sends what was read without waiting for the batch time (the first rows). */
+  async sendNow(): Promise<void> {
+    await this.split?.pump();
   }
 }
 
