@@ -69,7 +69,7 @@ const PACED_FRAMES = 4_000;
 // ?mode=bare counts frames; floor adds a second listener that reads every payload (which makes the
 // browser build each payload's string, as any capture must); chat parses each frame and appends its
 // text to the document.
-const page = (hook: boolean) => `<!doctype html><meta charset="utf-8"><title>bench</title>${hook ? '<script src="/page-hook.js"></script>' : ''}<body><div id="out"></div><script>
+export const page = (hook: boolean) => `<!doctype html><meta charset="utf-8"><title>bench</title>${hook ? '<script src="/page-hook.js"></script>' : ''}<body><div id="out"></div><script>
 const params = new URLSearchParams(location.search);
 const mode = params.get('mode') || 'bare';
 const out = document.getElementById('out');
@@ -120,7 +120,7 @@ function textFrame(text: string): Buffer {
   return Buffer.concat([head, payload]);
 }
 
-function onSocket(socket: WebSocket): void {
+export function onSocket(socket: WebSocket): void {
   socket.on('message', (raw) => {
     const [command, count, rate] = raw.toString().split(':');
     const n = Number(count);

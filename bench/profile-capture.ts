@@ -1,0 +1,26 @@
+// Profiles the page's main thread (the page hook and the relay's isolated world run there) while it
+// receives 50,000 WebSocket frames with the built extension, and lists the hottest functions:
+// `npx tsx bench/profile-capture.ts [chat|bare]`. Needs .output/chrome-mv3.
+import type http from 'node:http';
+import { launchBrowser } from '../test/e2e/support/launch';
+import { startTestServer } from '../test/e2e/support/server';
+import { onSocket, page } from './capture-throughput';
+import { startProfile } from './panel-import';
+
+const mode = process.argv[2] ?? 'chat';
+const server = await startTestServer({
+  routes: { '/bench.html': (_req: http.IncomingMessage, res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end(page(false)) },
+  onWebSocket: onSocket,
+});
+const browser = await launchBrowser({ extension: true });
+try {
+  const tab = await browser.context.newPage();
+  await tab.goto(`${server.origin}/bench.html?mode=${mode}`);
+  await tab.evaluate('receiveAll(2000)');
+  const stop = await startProfile(tab);
+  const ms = await tab.evaluate('receiveAll(50000)');
+  console.log(`received 50,000 frames in ${Number(ms).toFixed(0)} ms\n${await stop()}`);
+} finally {
+  await browser.close();
+  await server.close();
+}
