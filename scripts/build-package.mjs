@@ -14,7 +14,7 @@ const [major, minor] = /(\d+)\.(\d+)/.exec(pkg.engines.node).slice(1);
 // `--js-only` (the start-up benchmark) rebuilds the JavaScript and keeps the declarations of the last
 // full build: they are the slow part.
 const jsOnly = process.argv.includes('--js-only');
-if (jsOnly) await Promise.all(['dist/chunks', 'dist/index.js', 'dist/matchers.js', 'dist/cli.js', 'dist/cli-licenses.txt'].map((path) => rm(path, { recursive: true, force: true })));
+if (jsOnly) await Promise.all(['dist/chunks', 'dist/index.js', 'dist/matchers.js', 'dist/cli.js', 'dist/cli.cjs', 'dist/cli-licenses.txt'].map((path) => rm(path, { recursive: true, force: true })));
 else await rm('dist', { recursive: true, force: true });
 const common = { outdir: 'dist', bundle: true, format: 'esm', platform: 'node', target: `node${major}.${minor}`, metafile: true, logLevel: 'warning' };
 
@@ -39,7 +39,7 @@ const missing = new Set();
 for (const [file, output] of [...Object.entries(api.metafile.outputs), ...Object.entries(cli.metafile.outputs)]) {
   for (const imported of output.imports) {
     const allowed =
-      file === 'dist/cli.js'
+      file === 'dist/cli.cjs'
         ? builtinModules.includes(imported.path.replace(/^node:/, '')) || CLI_EXTERNAL.includes(packageOf(imported.path))
         : runtime.has(packageOf(imported.path));
     if (imported.external && !allowed) missing.add(`${imported.path} (in ${file})`);
@@ -75,8 +75,8 @@ async function bundledLicences(metafile) {
   for (const dir of [...dirs].sort()) {
     const meta = JSON.parse(await readFile(`${dir}/package.json`, 'utf8'));
     const file = (await readdir(dir)).find((name) => /^licen[cs]e(\.(md|txt))?$/i.test(name));
-    if (!file) throw new Error(`build-package: ${meta.name} has no licence file to ship with dist/cli.js`);
+    if (!file) throw new Error(`build-package: ${meta.name} has no licence file to ship with dist/cli.cjs`);
     parts.push(`== ${meta.name} ${meta.version} (${meta.license}) ==\n\n${(await readFile(`${dir}/${file}`, 'utf8')).trim()}\n`);
   }
-  return `dist/cli.js bundles these packages:\n\n${parts.join('\n')}`;
+  return `dist/cli.cjs bundles these packages:\n\n${parts.join('\n')}`;
 }

@@ -1,6 +1,8 @@
-// The CLI as one self-contained ES module (esbuild): what dist/cli.js ships, and what a clone's bin runs
-// from a cache so it starts as fast as the installed package instead of compiling TypeScript on every
-// run. Plain JavaScript so the bin can load it with nothing but Node and the dev dependencies.
+// The CLI as one self-contained CommonJS file (esbuild): what dist/cli.cjs ships, and what a clone's bin
+// runs from a cache so it starts as fast as the installed package instead of compiling TypeScript on
+// every run. CommonJS so the bin can compile it with a V8 code cache (bin/load-cli.mjs), which Node 20
+// cannot do for an ES module. Plain JavaScript so the bin can load it with nothing but Node and the dev
+// dependencies.
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,7 +35,10 @@ export function cliBuildOptions() {
     absWorkingDir: ROOT,
     entryPoints: { cli: 'src/cli/run.ts' },
     bundle: true,
-    format: 'esm',
+    format: 'cjs',
+    outExtension: { '.js': '.cjs' },
+    // `import()` of what stays outside (ws) becomes `require`: the bin's code-cached script has no loader for `import()`.
+    supported: { 'dynamic-import': false },
     platform: 'node',
     target: `node${major}.${minor}`,
     external: CLI_EXTERNAL,
@@ -45,7 +50,7 @@ export function cliBuildOptions() {
 }
 
 /** Where a clone keeps its CLI bundle; under node_modules so every tool already ignores it. */
-export const CACHED_CLI = join(ROOT, 'node_modules/.cache/agent-stream-inspector/cli.js');
+export const CACHED_CLI = join(ROOT, 'node_modules/.cache/agent-stream-inspector/cli.cjs');
 
 /** Newest modification time of what the bundle is made of: the source tree (tests aside) and the package files. */
 function newestInput() {

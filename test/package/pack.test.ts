@@ -3,7 +3,7 @@
 // the CI report formats, the API and the matchers from JavaScript, and the types from TypeScript.
 import { execFile, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
+import { mkdtemp, readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
@@ -55,7 +55,7 @@ beforeAll(async () => {
 
 describe('the packed package', () => {
   it('holds the built JavaScript, the types, the docs and the examples, and no sources or tests', () => {
-    for (const path of ['bin/agent-stream-inspector.mjs', 'dist/cli.js', 'dist/cli-licenses.txt', 'dist/index.js', 'dist/index.d.ts', 'dist/matchers.js', 'dist/matchers.d.ts', 'package.json', 'README.md', 'examples/flat-block-reload.har']) {
+    for (const path of ['bin/agent-stream-inspector.mjs', 'dist/cli.cjs', 'dist/cli-licenses.txt', 'dist/index.js', 'dist/index.d.ts', 'dist/matchers.js', 'dist/matchers.d.ts', 'package.json', 'README.md', 'examples/flat-block-reload.har']) {
       expect(tarballFiles).toContain(path);
     }
     expect(tarballFiles.filter((p) => /^(src|test|bench|entrypoints|demo|scripts|node_modules)\//.test(p) || p.endsWith('.ts') && !p.endsWith('.d.ts'))).toEqual([]);
@@ -87,6 +87,20 @@ describe('the packed package', () => {
 
     const clean = await cli('check', example('flat-block-reload.har'));
     expect(clean).toMatchObject({ code: 0, stdout: '' });
+  });
+
+  it('keeps a code cache in the project node_modules/.cache, and runs the same with a damaged one', async () => {
+    const dir = join(project, 'node_modules/.cache/agent-stream-inspector');
+    const first = await cli('check', '--json', example('flat-block-broken.jsonl'));
+    expect(first.code).toBe(1);
+    const caches = (await readdir(dir)).filter((name) => name.endsWith('.v8'));
+    expect(caches).toHaveLength(1);
+    expect((await stat(join(dir, caches[0]!))).size).toBeGreaterThan(100_000);
+    expect(await cli('check', '--json', example('flat-block-broken.jsonl'))).toEqual(first);
+    // V8 turns down a cache that is not its own; the CLI then compiles as without one and writes a new one.
+    await writeFile(join(dir, caches[0]!), Buffer.alloc(4096, 7));
+    expect(await cli('check', '--json', example('flat-block-broken.jsonl'))).toEqual(first);
+    expect((await stat(join(dir, caches[0]!))).size).toBeGreaterThan(100_000);
   });
 
   it('serve replays examples/flat-block-reload.har: its History API answer, then its WebSocket frames to a client that sends the recorded subscription', async () => {
