@@ -23,7 +23,9 @@ function cacheDir() {
 export function runCliBundle(file) {
   const source = readFileSync(file, 'utf8');
   const dir = cacheDir();
-  const cacheFile = join(dir, `cli-${createHash('sha1').update(source).digest('hex').slice(0, 20)}.v8`);
+  // Named by the bundle's path and content: a rebuilt bundle replaces its own cache, not another bundle's.
+  const prefix = `cli-${hash(file).slice(0, 8)}-`;
+  const cacheFile = join(dir, `${prefix}${hash(source).slice(0, 20)}.v8`);
   let cachedData;
   try {
     cachedData = readFileSync(cacheFile);
@@ -32,16 +34,18 @@ export function runCliBundle(file) {
   }
   // The bundle holds no `import()` (see cliBuildOptions): a script compiled from a code cache could not run one.
   const script = new vm.Script(`(function (exports, require, module, __filename, __dirname) {${source}\n})`, { filename: file, cachedData });
-  if (cachedData === undefined || script.cachedDataRejected) process.once('exit', () => saveCache(script, dir, cacheFile));
+  if (cachedData === undefined || script.cachedDataRejected) process.once('exit', () => saveCache(script, dir, prefix, cacheFile));
   const module = { exports: {} };
   script.runInThisContext()(module.exports, createRequire(file), module, file, dirname(file));
 }
 
-function saveCache(script, dir, cacheFile) {
+const hash = (text) => createHash('sha1').update(text).digest('hex');
+
+function saveCache(script, dir, prefix, cacheFile) {
   try {
     mkdirSync(dir, { recursive: true });
-    // The caches of earlier bundles go; runs started together never read a half-written file.
-    for (const name of readdirSync(dir)) if (/^cli-[0-9a-f]+\.v8$/.test(name) && join(dir, name) !== cacheFile) rmSync(join(dir, name), { force: true });
+    // The caches of this bundle's earlier builds go; runs started together never read a half-written file.
+    for (const name of readdirSync(dir)) if (name.startsWith(prefix) && name.endsWith('.v8') && join(dir, name) !== cacheFile) rmSync(join(dir, name), { force: true });
     const temp = `${cacheFile}.${process.pid}.tmp`;
     writeFileSync(temp, script.createCachedData());
     renameSync(temp, cacheFile);
