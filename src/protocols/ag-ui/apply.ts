@@ -3,7 +3,7 @@
 import { EventType } from '@ag-ui/core';
 import { isTodoToolName, type TextItem, type ReasoningItem } from '../../model/view';
 import { extendText } from '../../model/text-builder';
-import type { AguiEvent } from './schema';
+import type { AguiEvent, EventOf } from './schema';
 import type { AguiRuleName } from './rules';
 import type { MessageEntry, ViewStore } from './view-store';
 import { applyJsonPatch } from './json-patch';
@@ -23,89 +23,113 @@ export class EventApplier {
 
   constructor(private readonly store: ViewStore) {}
 
-  apply(event: AguiEvent, frame: number, time: number, report: Report): void {
+  /** `type` is the event's type and `lane` its subagentRunId, each read once by the caller. */
+  apply(event: AguiEvent, type: string, lane: string | undefined, frame: number, time: number, report: Report): void {
     const s = this.store;
-    const lane = (event as { subagentRunId?: unknown }).subagentRunId;
-    s.lane = typeof lane === 'string' ? lane : undefined;
-    switch (event.type) {
-      case EventType.SUBAGENT_STARTED:
-        return s.startSubagent(event.subagentRunId, event.description ?? event.name, event.parentToolCallId, frame);
+    s.lane = lane;
+    switch (type) {
+      case EventType.SUBAGENT_STARTED: {
+        const e = event as EventOf<EventType.SUBAGENT_STARTED>;
+        return s.startSubagent(e.subagentRunId, e.description ?? e.name, e.parentToolCallId, frame);
+      }
       case EventType.SUBAGENT_FINISHED:
-        return s.finishSubagent(event.subagentRunId, frame);
-      case EventType.SUBAGENT_ERROR:
-        s.finishSubagent(event.subagentRunId, frame);
-        report('run-error', `SUBAGENT_ERROR: the subagent run reports a failure (${event.message}${event.code ? `, ${event.code}` : ''}).`);
-        s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: event.code ? `${event.message} (${event.code})` : event.message });
+        return s.finishSubagent((event as EventOf<EventType.SUBAGENT_FINISHED>).subagentRunId, frame);
+      case EventType.SUBAGENT_ERROR: {
+        const e = event as EventOf<EventType.SUBAGENT_ERROR>;
+        s.finishSubagent(e.subagentRunId, frame);
+        report('run-error', `SUBAGENT_ERROR: the subagent run reports a failure (${e.message}${e.code ? `, ${e.code}` : ''}).`);
+        s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: e.code ? `${e.message} (${e.code})` : e.message });
         return;
-      case EventType.RUN_STARTED:
+      }
+      case EventType.RUN_STARTED: {
+        const input = (event as EventOf<EventType.RUN_STARTED>).input;
         s.newRun();
-        appendNewMessages(s, event.input?.messages, frame);
-        if (event.input?.resume) this.interrupts.resume(event.input.resume, frame);
+        if (input === undefined) return;
+        appendNewMessages(s, input.messages, frame);
+        if (input.resume) this.interrupts.resume(input.resume, frame);
         return;
-      case EventType.RUN_FINISHED:
-        this.usage(event.usage);
-        if (event.outcome?.type === 'interrupt') {
-          for (const interrupt of event.outcome.interrupts) this.interrupts.add(s, interrupt as LooseInterrupt, frame, time);
+      }
+      case EventType.RUN_FINISHED: {
+        const e = event as EventOf<EventType.RUN_FINISHED>;
+        this.usage(e.usage);
+        if (e.outcome?.type === 'interrupt') {
+          for (const interrupt of e.outcome.interrupts) this.interrupts.add(s, interrupt as LooseInterrupt, frame, time);
         }
         return s.setStreaming(false);
-      case EventType.RUN_ERROR:
-        this.usage(event.usage);
-        report('run-error', `RUN_ERROR: the run reports a failure (${event.message}${event.code ? `, ${event.code}` : ''}).`);
+      }
+      case EventType.RUN_ERROR: {
+        const e = event as EventOf<EventType.RUN_ERROR>;
+        this.usage(e.usage);
+        report('run-error', `RUN_ERROR: the run reports a failure (${e.message}${e.code ? `, ${e.code}` : ''}).`);
         // The failed turn shows at the top level: inside a step group that collapses it would be hidden.
-        s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: event.code ? `${event.message} (${event.code})` : event.message }, { container: s.model.items, index: s.model.items.length });
+        s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: e.code ? `${e.message} (${e.code})` : e.message }, { container: s.model.items, index: s.model.items.length });
         return s.setStreaming(false);
+      }
       case EventType.STEP_STARTED:
-        return s.openStep(event.stepName, frame);
+        return s.openStep((event as EventOf<EventType.STEP_STARTED>).stepName, frame);
       case EventType.STEP_FINISHED:
-        s.finishStep(event.stepName, frame);
+        s.finishStep((event as EventOf<EventType.STEP_FINISHED>).stepName, frame);
         return;
-      case EventType.TEXT_MESSAGE_START:
-        this.startMessage(event.messageId, event.role ?? 'assistant', frame, report);
+      case EventType.TEXT_MESSAGE_START: {
+        const e = event as EventOf<EventType.TEXT_MESSAGE_START>;
+        this.startMessage(e.messageId, e.role ?? 'assistant', frame, report);
         return;
+      }
       case EventType.TEXT_MESSAGE_CONTENT:
-      case EventType.REASONING_MESSAGE_CONTENT:
-        return this.appendContent(event.messageId, event.delta, frame, event.type, report);
+      case EventType.REASONING_MESSAGE_CONTENT: {
+        const e = event as EventOf<EventType.TEXT_MESSAGE_CONTENT | EventType.REASONING_MESSAGE_CONTENT>;
+        return this.appendContent(e.messageId, e.delta, frame, type, report);
+      }
       case EventType.TEXT_MESSAGE_END:
       case EventType.REASONING_MESSAGE_END:
-        return this.endMessage(event.messageId, frame, event.type, report);
+        return this.endMessage((event as EventOf<EventType.TEXT_MESSAGE_END | EventType.REASONING_MESSAGE_END>).messageId, frame, type, report);
       case EventType.REASONING_MESSAGE_START:
-        this.startMessage(event.messageId, 'reasoning', frame, report);
+        this.startMessage((event as EventOf<EventType.REASONING_MESSAGE_START>).messageId, 'reasoning', frame, report);
         return;
-      case EventType.TOOL_CALL_START:
-        return this.startTool(event.toolCallId, event.toolCallName, event.parentMessageId, frame, report);
+      case EventType.TOOL_CALL_START: {
+        const e = event as EventOf<EventType.TOOL_CALL_START>;
+        return this.startTool(e.toolCallId, e.toolCallName, e.parentMessageId, frame, report);
+      }
       case EventType.TOOL_CALL_ARGS: {
-        const tool = s.tools.get(event.toolCallId);
-        if (!tool) return report('delta-target-missing', `TOOL_CALL_ARGS: no tool call with ID '${event.toolCallId}' is held; the client drops the delta.`);
-        tool.item.inputText = (tool.item.inputText ?? '') + event.delta;
+        const e = event as EventOf<EventType.TOOL_CALL_ARGS>;
+        const tool = s.tools.get(e.toolCallId);
+        if (!tool) return report('delta-target-missing', `TOOL_CALL_ARGS: no tool call with ID '${e.toolCallId}' is held; the client drops the delta.`);
+        tool.item.inputText = (tool.item.inputText ?? '') + e.delta;
         tool.item.frames.push(frame);
         return;
       }
       case EventType.TOOL_CALL_END:
-        return this.endTool(event.toolCallId, frame, report);
-      case EventType.TOOL_CALL_RESULT:
-        return this.toolResult(event.messageId, event.toolCallId, event.content, frame, report);
+        return this.endTool((event as EventOf<EventType.TOOL_CALL_END>).toolCallId, frame, report);
+      case EventType.TOOL_CALL_RESULT: {
+        const e = event as EventOf<EventType.TOOL_CALL_RESULT>;
+        return this.toolResult(e.messageId, e.toolCallId, e.content, frame, report);
+      }
       case EventType.STATE_SNAPSHOT:
-        s.model.state = event.snapshot;
+        s.model.state = (event as EventOf<EventType.STATE_SNAPSHOT>).snapshot;
         return;
       case EventType.STATE_DELTA: {
-        const result = applyJsonPatch(s.model.state ?? {}, event.delta);
+        const result = applyJsonPatch(s.model.state ?? {}, (event as EventOf<EventType.STATE_DELTA>).delta);
         if (result.ok) s.model.state = result.doc;
         else report('state-patch-failed', `STATE_DELTA could not be applied (${result.error}); the client keeps the previous state.`);
         return;
       }
       case EventType.MESSAGES_SNAPSHOT:
-        return applyMessagesSnapshot(s, event.messages, frame);
-      case EventType.ACTIVITY_SNAPSHOT:
-        return this.activitySnapshot(event.messageId, event.activityType, event.content, event.replace !== false, frame, report);
-      case EventType.ACTIVITY_DELTA:
-        return this.activityDelta(event.messageId, event.patch, frame, report);
+        return applyMessagesSnapshot(s, (event as EventOf<EventType.MESSAGES_SNAPSHOT>).messages, frame);
+      case EventType.ACTIVITY_SNAPSHOT: {
+        const e = event as EventOf<EventType.ACTIVITY_SNAPSHOT>;
+        return this.activitySnapshot(e.messageId, e.activityType, e.content, e.replace !== false, frame, report);
+      }
+      case EventType.ACTIVITY_DELTA: {
+        const e = event as EventOf<EventType.ACTIVITY_DELTA>;
+        return this.activityDelta(e.messageId, e.patch, frame, report);
+      }
       case 'THINKING_TEXT_MESSAGE_START':
         this.thinking = { kind: 'reasoning', id: s.nextId('reasoning'), frames: [frame], text: '' };
         s.place(this.thinking);
         return;
       case 'THINKING_TEXT_MESSAGE_CONTENT':
         if (this.thinking) {
-          this.thinking.text = extendText(this.thinking, this.thinking.text, event.delta, DIGESTIBLE);
+          this.thinking.text = extendText(this.thinking, this.thinking.text, (event as EventOf<'THINKING_TEXT_MESSAGE_CONTENT'>).delta, DIGESTIBLE);
           this.thinking.frames.push(frame);
         }
         return;

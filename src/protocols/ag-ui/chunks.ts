@@ -17,15 +17,19 @@ interface Pending {
   parentMessageId?: string;
 }
 
-export interface Expanded {
-  event: AguiEvent;
-  /** Built by this stage (not sent as such): an empty content delta here is not the producer's. */
-  synthetic: boolean;
-}
-
-export interface ExpandResult {
-  events: Expanded[];
-  problem?: { rule: AguiRuleName; message: string };
+/**
+ * Where expansion hands its events, one at a time and in order, straight into the later stages: no
+ * list of results per event, which every event paid for while most pass through untouched.
+ */
+export interface ExpansionTarget {
+  /**
+   * One event after expansion. `type` is the event's type, `lane` its subagentRunId (read once by the
+   * caller for a sent event), `synthetic` when this stage built it (an empty content delta there is
+   * not the producer's).
+   */
+  step(event: AguiEvent, type: string, synthetic: boolean, lane: string | undefined): void;
+  /** A chunk that could not be expanded; reported before the events the same chunk passes on. */
+  problem(rule: AguiRuleName, message: string): void;
 }
 
 /** Events that close the pending chunk item of their own lane before passing. */
@@ -41,76 +45,90 @@ const CLOSES_OWN_LANE = new Set<string>([
 /** Events that close every pending item. RAW, ACTIVITY_*, REASONING_ENCRYPTED_VALUE and SUBAGENT_STARTED close none. */
 const CLOSES_ALL = new Set<string>([EventType.RUN_STARTED, EventType.RUN_FINISHED, EventType.RUN_ERROR, EventType.MESSAGES_SNAPSHOT]);
 
-export class ChunkExpander {
-  private readonly lanes = new Map<string | undefined, Pending>();
+type Chunk = AguiEvent & { subagentRunId?: string; metadata?: unknown; rawEvent?: unknown };
 
-  expand(event: AguiEvent): ExpandResult {
-    switch (event.type) {
-      case EventType.TEXT_MESSAGE_CHUNK:
-        return this.chunk(event, 'text', event.messageId, event.delta);
-      case EventType.TOOL_CALL_CHUNK:
-        return this.chunk(event, 'tool', event.toolCallId, event.delta);
-      case EventType.REASONING_MESSAGE_CHUNK:
-        return this.chunk(event, 'reasoning', event.messageId, event.delta);
+export class ChunkExpander {
+  /** The pending item of each lane; made at the first chunk (most sessions send none). */
+  private lanes: Map<string | undefined, Pending> | undefined;
+
+  /** Expands one validated event of type `type` (its subagentRunId `lane`) into `target`. */
+  expand(event: AguiEvent, type: string, lane: string | undefined, target: ExpansionTarget): void {
+    switch (type) {
+      case EventType.TEXT_MESSAGE_CHUNK: {
+        const chunk = event as Extract<AguiEvent, { type: EventType.TEXT_MESSAGE_CHUNK }>;
+        return this.chunk(chunk, 'text', chunk.messageId, chunk.delta, lane, target);
+      }
+      case EventType.TOOL_CALL_CHUNK: {
+        const chunk = event as Extract<AguiEvent, { type: EventType.TOOL_CALL_CHUNK }>;
+        return this.chunk(chunk, 'tool', chunk.toolCallId, chunk.delta, lane, target);
+      }
+      case EventType.REASONING_MESSAGE_CHUNK: {
+        const chunk = event as Extract<AguiEvent, { type: EventType.REASONING_MESSAGE_CHUNK }>;
+        return this.chunk(chunk, 'reasoning', chunk.messageId, chunk.delta, lane, target);
+      }
       default: {
-        const passed: Expanded = { event, synthetic: false };
-        // Most events arrive with nothing pending: no lookups, no copies.
-        if (this.lanes.size === 0) return { events: [passed] };
-        const sub = (event as { subagentRunId?: unknown }).subagentRunId;
-        const lane = typeof sub === 'string' ? sub : undefined;
-        if (CLOSES_ALL.has(event.type)) {
-          const closed = this.closeAll();
-          closed.push(passed);
-          return { events: closed };
+        const lanes = this.lanes;
+        // Most events arrive with nothing pending: no lookups.
+        if (lanes !== undefined && lanes.size > 0) {
+          if (CLOSES_ALL.has(type)) closeAll(lanes, target);
+          else if (CLOSES_OWN_LANE.has(type)) {
+            const p = lanes.get(lane);
+            if (p !== undefined) {
+              lanes.delete(lane);
+              stepEnd(p, lane, target);
+            }
+          }
         }
-        const ended = CLOSES_OWN_LANE.has(event.type) ? this.close(lane) : undefined;
-        return { events: ended ? [ended, passed] : [passed] };
+        return target.step(event, type, false, lane);
       }
     }
   }
 
-  private chunk(
-    event: AguiEvent & { subagentRunId?: string; metadata?: unknown; rawEvent?: unknown },
-    kind: Kind,
-    id: string | undefined,
-    delta: string | undefined,
-  ): ExpandResult {
-    const lane = event.subagentRunId ?? this.laneOf(kind, id);
-    const open = this.lanes.get(lane);
-    const out: Expanded[] = [];
+  /** `lane`: the chunk's own subagentRunId. */
+  private chunk(event: Chunk, kind: Kind, id: string | undefined, delta: string | undefined, chunkLane: string | undefined, target: ExpansionTarget): void {
+    const lanes = (this.lanes ??= new Map());
+    const lane = chunkLane ?? this.laneOf(kind, id);
+    const open = lanes.get(lane);
     let current: Pending;
     if (open && open.kind === kind && (id === undefined || id === open.id)) {
       const mismatch = this.mismatch(open, event);
-      if (mismatch) return { events: [], problem: { rule: 'chunk-field-mismatch', message: mismatch } };
+      if (mismatch) return target.problem('chunk-field-mismatch', mismatch);
       current = open;
     } else {
-      const ended = this.close(lane);
-      if (ended) out.push(ended);
+      // The lane's pending item ends; its END passes before this chunk's events (after a problem).
+      const ended = lanes.get(lane);
+      if (ended !== undefined) lanes.delete(lane);
       if (id === undefined) {
         const what = kind === 'tool' ? 'TOOL_CALL_CHUNK must have a toolCallId' : `${event.type} must have a messageId`;
-        return { events: out, problem: { rule: 'chunk-missing-id', message: `First ${what}; the chunk was not applied.` } };
+        target.problem('chunk-missing-id', `First ${what}; the chunk was not applied.`);
+        if (ended !== undefined) stepEnd(ended, lane, target);
+        return;
       }
       const fields = event as { role?: string; name?: string; toolCallName?: string; parentMessageId?: string };
       if (kind === 'tool' && fields.toolCallName === undefined) {
-        return { events: out, problem: { rule: 'chunk-missing-tool-name', message: 'First TOOL_CALL_CHUNK must have a toolCallName; the chunk was not applied.' } };
+        target.problem('chunk-missing-tool-name', 'First TOOL_CALL_CHUNK must have a toolCallName; the chunk was not applied.');
+        if (ended !== undefined) stepEnd(ended, lane, target);
+        return;
       }
       current = { kind, id, role: fields.role, name: fields.name, toolCallName: fields.toolCallName, parentMessageId: fields.parentMessageId };
-      this.lanes.set(lane, current);
-      out.push({ event: this.startEvent(current, event), synthetic: true });
+      lanes.set(lane, current);
+      if (ended !== undefined) stepEnd(ended, lane, target);
+      target.step(startEvent(current, event), START_TYPES[kind], true, chunkLane);
     }
     if (delta !== undefined || event.rawEvent !== undefined || event.metadata !== undefined) {
-      out.push({ event: this.contentEvent(current, delta ?? '', event), synthetic: true });
+      target.step(contentEvent(current, delta ?? '', event), CONTENT_TYPES[kind], true, chunkLane);
     }
-    return { events: out };
   }
 
   /** Drops a pending item whose synthetic START was rejected, so no synthetic END follows it. */
   forget(id: string): void {
-    for (const [lane, pending] of this.lanes) if (pending.id === id) this.lanes.delete(lane);
+    const lanes = this.lanes;
+    if (lanes === undefined) return;
+    for (const [lane, pending] of lanes) if (pending.id === id) lanes.delete(lane);
   }
 
   private laneOf(kind: Kind, id: string | undefined): string | undefined {
-    if (id === undefined) return undefined;
+    if (id === undefined || this.lanes === undefined) return undefined;
     for (const [lane, pending] of this.lanes) if (pending.kind === kind && pending.id === id) return lane;
     return undefined;
   }
@@ -125,54 +143,58 @@ export class ChunkExpander {
     }
     return undefined;
   }
+}
 
-  // The synthetic events are built field by field in the order the spreads of transformChunks give
-  // (type, id, the kind's own fields, metadata, subagentRunId): object spreads cost more than the rest
-  // of a chunk's expansion.
-  private startEvent(p: Pending, chunk: { metadata?: unknown; subagentRunId?: string }): AguiEvent {
-    let e: Record<string, unknown>;
-    if (p.kind === 'text') {
-      e = { type: EventType.TEXT_MESSAGE_START, messageId: p.id, role: p.role ?? 'assistant' };
-      if (p.name !== undefined) e.name = p.name;
-    } else if (p.kind === 'tool') {
-      e = { type: EventType.TOOL_CALL_START, toolCallId: p.id, toolCallName: p.toolCallName ?? '' };
-      if (p.parentMessageId !== undefined) e.parentMessageId = p.parentMessageId;
-    } else {
-      e = { type: EventType.REASONING_MESSAGE_START, messageId: p.id, role: 'reasoning' };
+const START_TYPES: Record<Kind, string> = { text: EventType.TEXT_MESSAGE_START, tool: EventType.TOOL_CALL_START, reasoning: EventType.REASONING_MESSAGE_START };
+const CONTENT_TYPES: Record<Kind, string> = { text: EventType.TEXT_MESSAGE_CONTENT, tool: EventType.TOOL_CALL_ARGS, reasoning: EventType.REASONING_MESSAGE_CONTENT };
+const END_TYPES: Record<Kind, string> = { text: EventType.TEXT_MESSAGE_END, tool: EventType.TOOL_CALL_END, reasoning: EventType.REASONING_MESSAGE_END };
+
+/** Every pending item ends, in the order the lanes opened; the lanes are emptied first. */
+function closeAll(lanes: Map<string | undefined, Pending>, target: ExpansionTarget): void {
+  if (lanes.size === 1) {
+    for (const [lane, p] of lanes) {
+      lanes.clear();
+      stepEnd(p, lane, target);
     }
-    return withChunkExtras(e, chunk);
+    return;
   }
+  const closing = [...lanes];
+  lanes.clear();
+  for (const [lane, p] of closing) stepEnd(p, lane, target);
+}
 
-  private contentEvent(p: Pending, delta: string, chunk: { metadata?: unknown; subagentRunId?: string }): AguiEvent {
-    const e: Record<string, unknown> =
-      p.kind === 'text'
-        ? { type: EventType.TEXT_MESSAGE_CONTENT, messageId: p.id, delta }
-        : p.kind === 'tool'
-          ? { type: EventType.TOOL_CALL_ARGS, toolCallId: p.id, delta }
-          : { type: EventType.REASONING_MESSAGE_CONTENT, messageId: p.id, delta };
-    return withChunkExtras(e, chunk);
+// The synthetic events are built field by field in the order the spreads of transformChunks give
+// (type, id, the kind's own fields, metadata, subagentRunId): object spreads cost more than the rest
+// of a chunk's expansion.
+function startEvent(p: Pending, chunk: { metadata?: unknown; subagentRunId?: string }): AguiEvent {
+  let e: Record<string, unknown>;
+  if (p.kind === 'text') {
+    e = { type: EventType.TEXT_MESSAGE_START, messageId: p.id, role: p.role ?? 'assistant' };
+    if (p.name !== undefined) e.name = p.name;
+  } else if (p.kind === 'tool') {
+    e = { type: EventType.TOOL_CALL_START, toolCallId: p.id, toolCallName: p.toolCallName ?? '' };
+    if (p.parentMessageId !== undefined) e.parentMessageId = p.parentMessageId;
+  } else {
+    e = { type: EventType.REASONING_MESSAGE_START, messageId: p.id, role: 'reasoning' };
   }
+  return withChunkExtras(e, chunk);
+}
 
-  /** The synthetic END of the lane's pending item, which is dropped; undefined when none is pending. */
-  private close(lane: string | undefined): Expanded | undefined {
-    const p = this.lanes.get(lane);
-    if (!p) return undefined;
-    this.lanes.delete(lane);
-    return endOf(p, lane);
-  }
-
-  private closeAll(): Expanded[] {
-    const out: Expanded[] = [];
-    for (const [lane, p] of this.lanes) out.push(endOf(p, lane));
-    this.lanes.clear();
-    return out;
-  }
+function contentEvent(p: Pending, delta: string, chunk: { metadata?: unknown; subagentRunId?: string }): AguiEvent {
+  const e: Record<string, unknown> =
+    p.kind === 'text'
+      ? { type: EventType.TEXT_MESSAGE_CONTENT, messageId: p.id, delta }
+      : p.kind === 'tool'
+        ? { type: EventType.TOOL_CALL_ARGS, toolCallId: p.id, delta }
+        : { type: EventType.REASONING_MESSAGE_CONTENT, messageId: p.id, delta };
+  return withChunkExtras(e, chunk);
 }
 
 const TOOL_FIELDS: ReadonlyArray<keyof Pending> = ['toolCallName', 'parentMessageId'];
 const MESSAGE_FIELDS: ReadonlyArray<keyof Pending> = ['role', 'name'];
 
-function endOf(p: Pending, lane: string | undefined): Expanded {
+/** The synthetic END of a lane's pending item, passed on. */
+function stepEnd(p: Pending, lane: string | undefined, target: ExpansionTarget): void {
   const e: Record<string, unknown> =
     p.kind === 'text'
       ? { type: EventType.TEXT_MESSAGE_END, messageId: p.id }
@@ -180,7 +202,7 @@ function endOf(p: Pending, lane: string | undefined): Expanded {
         ? { type: EventType.TOOL_CALL_END, toolCallId: p.id }
         : { type: EventType.REASONING_MESSAGE_END, messageId: p.id };
   if (lane !== undefined) e.subagentRunId = lane;
-  return { event: e as AguiEvent, synthetic: true };
+  target.step(e as AguiEvent, END_TYPES[p.kind], true, lane);
 }
 
 function withChunkExtras(e: Record<string, unknown>, chunk: { metadata?: unknown; subagentRunId?: string }): AguiEvent {

@@ -7,8 +7,9 @@ import { frameText, preview } from '../../model/decode';
 import type { ViewModel } from '../../model/view';
 import type { ProtocolFold } from '../types';
 import { ruleId, type AguiRuleName } from './rules';
-import { parseEvent, THINKING_TYPES, type AguiEvent } from './schema';
-import { ChunkExpander } from './chunks';
+import { EventType } from '@ag-ui/core';
+import { parseEvent, plainEventType, THINKING_TYPES, type AguiEvent, type EventOf } from './schema';
+import { ChunkExpander, type ExpansionTarget } from './chunks';
 import { Verifier } from './verifier';
 import { Advisor } from './advisor';
 import { EventApplier, type Report } from './apply';
@@ -26,7 +27,7 @@ export function createAguiFold(): ProtocolFold {
 }
 
 /** A class rather than closures: a session is often short, so what each new fold allocates shows. */
-class AguiFold implements ProtocolFold {
+class AguiFold implements ProtocolFold, ExpansionTarget {
   private readonly store = new ViewStore();
   private readonly applier = new EventApplier(this.store);
   private readonly verifier = new Verifier();
@@ -39,6 +40,7 @@ class AguiFold implements ProtocolFold {
   /** Where the frame being applied reports: one report function per fold rather than one per frame. */
   private sink: FindingSink | undefined;
   private frameIndex = -1;
+  private frameTime = 0;
   /** The verifier rejected the event being applied: the reducer's "no such message" notes are dropped. */
   private rejected = false;
   private readonly report: Report = (rule, message) => this.sink?.report(ruleId(rule), message, [this.frameIndex]);
@@ -50,6 +52,7 @@ class AguiFold implements ProtocolFold {
     const { frame } = decoded;
     this.sink = sink;
     this.frameIndex = frame.index;
+    this.frameTime = frame.time;
     const report = this.report;
     const store = this.store;
     try {
@@ -119,40 +122,58 @@ class AguiFold implements ProtocolFold {
     if (frameText(frame).includes('\r')) {
       this.once('crlf', report, 'crlf-framing', 'The SSE data carries CR characters (CRLF framing); the TS client splits records only on "\\n\\n" and cannot read such a body.');
     }
-    const parsed = parseEvent(withoutNulls(decoded.json, report));
-    if (parsed.kind === 'not-event') {
-      report('not-an-event', `Invalid event: ${parsed.reason}. Every AG-UI frame is an object with a string "type".`);
-      return this.raw(frame);
-    }
-    if (parsed.kind === 'unknown-type') {
-      report('unknown-event-type', `'${parsed.type}' is not an AG-UI event type; clients before 1.0 fail the stream on it and 1.0 drops it.`);
-      return this.raw(frame);
-    }
-    if (parsed.kind === 'invalid') {
-      report('schema-violation', `${parsed.type} does not match its schema: ${parsed.issues}.`);
-      return this.raw(frame);
-    }
-    const ev = parsed.event;
-    const metadata = (ev as { metadata?: Record<string, unknown> }).metadata;
-    if (metadata && Object.prototype.hasOwnProperty.call(metadata, 'ag-ui')) {
-      report('reserved-metadata-key', `${ev.type} uses the metadata key "ag-ui", which the protocol reserves.`);
+    const json = decoded.json;
+    let ev: AguiEvent;
+    let type = plainEventType(json);
+    let lane: string | undefined;
+    if (type !== undefined) {
+      // Hand-checked: no null to drop, no metadata, no subagentRunId.
+      ev = json as AguiEvent;
+    } else {
+      const parsed = parseEvent(withoutNulls(json, report));
+      if (parsed.kind === 'not-event') {
+        report('not-an-event', `Invalid event: ${parsed.reason}. Every AG-UI frame is an object with a string "type".`);
+        return this.raw(frame);
+      }
+      if (parsed.kind === 'unknown-type') {
+        report('unknown-event-type', `'${parsed.type}' is not an AG-UI event type; clients before 1.0 fail the stream on it and 1.0 drops it.`);
+        return this.raw(frame);
+      }
+      if (parsed.kind === 'invalid') {
+        report('schema-violation', `${parsed.type} does not match its schema: ${parsed.issues}.`);
+        return this.raw(frame);
+      }
+      ev = parsed.event;
+      type = ev.type;
+      const metadata = (ev as { metadata?: Record<string, unknown> }).metadata;
+      if (metadata && Object.prototype.hasOwnProperty.call(metadata, 'ag-ui')) {
+        report('reserved-metadata-key', `${type} uses the metadata key "ag-ui", which the protocol reserves.`);
+      }
+      const sub = (ev as { subagentRunId?: unknown }).subagentRunId;
+      if (typeof sub === 'string') lane = sub;
     }
     // Every legacy type starts with THINKING_: the prefix test spares the set lookup (and the hashing of
     // a freshly parsed string) on every other event.
-    if (ev.type.startsWith('THINKING_') && THINKING_TYPES.has(ev.type)) {
-      this.once(`thinking:${ev.type}`, report, 'deprecated-thinking-event', `${ev.type} is deprecated; send the REASONING_* events instead (1.0 clients convert it, older ones may not).`);
+    if (type.startsWith('THINKING_') && THINKING_TYPES.has(type)) {
+      this.once(`thinking:${type}`, report, 'deprecated-thinking-event', `${type} is deprecated; send the REASONING_* events instead (1.0 clients convert it, older ones may not).`);
     }
-    if (ev.type === 'REASONING_MESSAGE_CHUNK' && ev.delta === '') {
+    if (type === 'REASONING_MESSAGE_CHUNK' && (ev as EventOf<EventType.REASONING_MESSAGE_CHUNK>).delta === '') {
       report('reasoning-chunk-empty-delta', 'REASONING_MESSAGE_CHUNK has an empty delta: the docs say this closes the message, the TS client appends an empty content instead.');
     }
-    const expanded = this.expander.expand(ev);
-    if (expanded.problem) report(expanded.problem.rule, expanded.problem.message);
-    for (const { event: e, synthetic } of expanded.events) this.step(e, synthetic, frame, report);
+    this.expander.expand(ev, type, lane, this);
   }
 
-  private step(ev: AguiEvent, synthetic: boolean, frame: Frame, report: Report): void {
-    if (ev.type === 'RUN_STARTED') this.runStartFrame = frame.index;
-    const violation = this.verifier.check(ev);
+  /** A chunk the expander could not expand (ExpansionTarget). */
+  problem(rule: AguiRuleName, message: string): void {
+    this.report(rule, message);
+  }
+
+  /** One event after chunk expansion, through the verifier, the advisor and the applier (ExpansionTarget). */
+  step(ev: AguiEvent, type: string, synthetic: boolean, lane: string | undefined): void {
+    const frameIndex = this.frameIndex;
+    const report = this.report;
+    if (type === 'RUN_STARTED') this.runStartFrame = frameIndex;
+    const violation = this.verifier.check(ev, type);
     if (violation) {
       report(violation.rule, violation.message);
       if (synthetic && violation.rule.endsWith('-already-active')) {
@@ -160,10 +181,10 @@ class AguiFold implements ProtocolFold {
         if (id !== undefined) this.expander.forget(id);
       }
     }
-    this.advisor.check(ev, synthetic, frame.index, report);
+    this.advisor.check(ev, type, synthetic, frameIndex, report);
     // The reducer's "no such message" notes only matter when the verifier let the event through.
     this.rejected = violation !== undefined;
-    this.applier.apply(ev, frame.index, frame.time, this.applyReport);
+    this.applier.apply(ev, type, lane, frameIndex, this.frameTime, this.applyReport);
     this.rejected = false;
   }
 }

@@ -34,6 +34,11 @@ export type CurrentEvent = z.infer<typeof EventSchemas>;
 export type LegacyThinkingEvent = z.infer<(typeof legacySchemas)[number]>;
 export type AguiEvent = CurrentEvent | LegacyThinkingEvent;
 export type AguiEventType = AguiEvent['type'];
+/**
+ * The event of one type: for a stage handed the type apart from the event (read once per event rather
+ * than once per stage), which a switch on that type does not narrow.
+ */
+export type EventOf<T extends AguiEventType> = Extract<AguiEvent, { type: T }>;
 
 /** One schema per event type, so an event is checked against its own shape (clearer issues than the union's). */
 const byType = new Map<string, z.ZodType>();
@@ -67,6 +72,21 @@ export function parseEvent(json: unknown): ParsedEvent {
   const result = schema.safeParse(json);
   if (result.success) return { kind: 'event', event: result.data as AguiEvent };
   return { kind: 'invalid', type, issues: describeIssues(result.error.issues) };
+}
+
+/**
+ * The type of an event the fold takes as it is: it passes the hand checks below (so parseEvent would
+ * give it back unchanged) and carries none of the nulls the fold drops and reports. Undefined for
+ * anything else, which goes through parseEvent.
+ */
+export function plainEventType(json: unknown): string | undefined {
+  if (typeof json !== 'object' || json === null) return undefined;
+  const fields = json as Record<string, unknown>;
+  const type = fields.type;
+  if (typeof type !== 'string') return undefined;
+  // rawEvent, the fourth such field, is one the hand checks require absent.
+  if (fields.parentMessageId === null || fields.outcome === null || fields.result === null) return undefined;
+  return isPlainHotEvent(fields, type) || isPlainLifecycleEvent(fields, type) ? type : undefined;
 }
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {

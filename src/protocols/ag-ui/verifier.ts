@@ -3,7 +3,7 @@
 // The client errors the stream on the first violation; here each violating event yields one finding, is
 // not applied to the open sets, and checking goes on, so one mistake does not cascade.
 import { EventType } from '@ag-ui/core';
-import type { AguiEvent } from './schema';
+import type { AguiEvent, EventOf } from './schema';
 import type { AguiRuleName } from './rules';
 
 export interface Violation {
@@ -35,8 +35,8 @@ export class Verifier {
     return this.runActive && !this.finished && !this.errored;
   }
 
-  check(event: AguiEvent): Violation | undefined {
-    const type = event.type;
+  /** `type`: the event's type, read once by the caller. */
+  check(event: AguiEvent, type: string): Violation | undefined {
     if (this.errored && type !== EventType.RUN_STARTED) {
       return v('event-after-run-error', `Cannot send event type '${type}': the run has already errored with 'RUN_ERROR'; only RUN_STARTED may follow.`);
     }
@@ -54,12 +54,12 @@ export class Verifier {
       if (this.inRun) return v('run-started-while-active', "Cannot send 'RUN_STARTED' while a run is still active; finish it with 'RUN_FINISHED' first.");
       if (this.finished || this.errored) this.reset();
     }
-    const pairing = this.pairing(event);
+    const pairing = this.pairing(event, type);
     return firstProblem ?? pairing;
   }
 
-  private pairing(event: AguiEvent): Violation | undefined {
-    switch (event.type) {
+  private pairing(event: AguiEvent, type: string): Violation | undefined {
+    switch (type) {
       case EventType.RUN_STARTED:
         this.runActive = true;
         return undefined;
@@ -68,44 +68,68 @@ export class Verifier {
         return undefined;
       case EventType.RUN_FINISHED:
         return this.runFinished();
-      case EventType.TEXT_MESSAGE_START:
-        return opens((this.messages ??= new Set()), event.messageId) ? undefined : v('text-message-already-active', `A text message with ID '${event.messageId}' is already in progress; complete it with 'TEXT_MESSAGE_END' first.`);
+      case EventType.TEXT_MESSAGE_START: {
+        const id = (event as EventOf<EventType.TEXT_MESSAGE_START>).messageId;
+        return opens((this.messages ??= new Set()), id) ? undefined : v('text-message-already-active', `A text message with ID '${id}' is already in progress; complete it with 'TEXT_MESSAGE_END' first.`);
+      }
       case EventType.TEXT_MESSAGE_CONTENT:
-      case EventType.TEXT_MESSAGE_END:
-        return uses(this.messages, event.messageId, event.type === EventType.TEXT_MESSAGE_END) ? undefined : v('text-message-not-active', `'${event.type}': no active text message found with ID '${event.messageId}'; a 'TEXT_MESSAGE_START' must come first.`);
-      case EventType.TOOL_CALL_START:
-        return opens((this.tools ??= new Set()), event.toolCallId) ? undefined : v('tool-call-already-active', `A tool call with ID '${event.toolCallId}' is already in progress; complete it with 'TOOL_CALL_END' first.`);
+      case EventType.TEXT_MESSAGE_END: {
+        const id = (event as EventOf<EventType.TEXT_MESSAGE_CONTENT | EventType.TEXT_MESSAGE_END>).messageId;
+        return uses(this.messages, id, type === EventType.TEXT_MESSAGE_END) ? undefined : v('text-message-not-active', `'${type}': no active text message found with ID '${id}'; a 'TEXT_MESSAGE_START' must come first.`);
+      }
+      case EventType.TOOL_CALL_START: {
+        const id = (event as EventOf<EventType.TOOL_CALL_START>).toolCallId;
+        return opens((this.tools ??= new Set()), id) ? undefined : v('tool-call-already-active', `A tool call with ID '${id}' is already in progress; complete it with 'TOOL_CALL_END' first.`);
+      }
       case EventType.TOOL_CALL_ARGS:
-      case EventType.TOOL_CALL_END:
-        return uses(this.tools, event.toolCallId, event.type === EventType.TOOL_CALL_END) ? undefined : v('tool-call-not-active', `'${event.type}': no active tool call found with ID '${event.toolCallId}'; a 'TOOL_CALL_START' must come first.`);
-      case EventType.STEP_STARTED:
-        return opens((this.steps ??= new Set()), event.stepName) ? undefined : v('step-already-active', `Step "${event.stepName}" is already active for 'STEP_STARTED'.`);
-      case EventType.STEP_FINISHED:
-        return uses(this.steps, event.stepName, true) ? undefined : v('step-not-started', `Cannot send 'STEP_FINISHED' for step "${event.stepName}" that was not started (the name must match a STEP_STARTED).`);
-      case EventType.REASONING_START:
-        return opens((this.reasoningSpans ??= new Set()), event.messageId) ? undefined : v('reasoning-already-active', `A reasoning span with ID '${event.messageId}' is already in progress; complete it with 'REASONING_END' first.`);
-      case EventType.REASONING_END:
-        return uses(this.reasoningSpans, event.messageId, true) ? undefined : v('reasoning-not-active', `'REASONING_END': no active reasoning span found with ID '${event.messageId}'; a 'REASONING_START' must come first.`);
-      case EventType.REASONING_MESSAGE_START:
-        return opens((this.reasoningMessages ??= new Set()), event.messageId) ? undefined : v('reasoning-message-already-active', `A reasoning message with ID '${event.messageId}' is already in progress; complete it with 'REASONING_MESSAGE_END' first.`);
+      case EventType.TOOL_CALL_END: {
+        const id = (event as EventOf<EventType.TOOL_CALL_ARGS | EventType.TOOL_CALL_END>).toolCallId;
+        return uses(this.tools, id, type === EventType.TOOL_CALL_END) ? undefined : v('tool-call-not-active', `'${type}': no active tool call found with ID '${id}'; a 'TOOL_CALL_START' must come first.`);
+      }
+      case EventType.STEP_STARTED: {
+        const name = (event as EventOf<EventType.STEP_STARTED>).stepName;
+        return opens((this.steps ??= new Set()), name) ? undefined : v('step-already-active', `Step "${name}" is already active for 'STEP_STARTED'.`);
+      }
+      case EventType.STEP_FINISHED: {
+        const name = (event as EventOf<EventType.STEP_FINISHED>).stepName;
+        return uses(this.steps, name, true) ? undefined : v('step-not-started', `Cannot send 'STEP_FINISHED' for step "${name}" that was not started (the name must match a STEP_STARTED).`);
+      }
+      case EventType.REASONING_START: {
+        const id = (event as EventOf<EventType.REASONING_START>).messageId;
+        return opens((this.reasoningSpans ??= new Set()), id) ? undefined : v('reasoning-already-active', `A reasoning span with ID '${id}' is already in progress; complete it with 'REASONING_END' first.`);
+      }
+      case EventType.REASONING_END: {
+        const id = (event as EventOf<EventType.REASONING_END>).messageId;
+        return uses(this.reasoningSpans, id, true) ? undefined : v('reasoning-not-active', `'REASONING_END': no active reasoning span found with ID '${id}'; a 'REASONING_START' must come first.`);
+      }
+      case EventType.REASONING_MESSAGE_START: {
+        const id = (event as EventOf<EventType.REASONING_MESSAGE_START>).messageId;
+        return opens((this.reasoningMessages ??= new Set()), id) ? undefined : v('reasoning-message-already-active', `A reasoning message with ID '${id}' is already in progress; complete it with 'REASONING_MESSAGE_END' first.`);
+      }
       case EventType.REASONING_MESSAGE_CONTENT:
-      case EventType.REASONING_MESSAGE_END:
-        return uses(this.reasoningMessages, event.messageId, event.type === EventType.REASONING_MESSAGE_END) ? undefined : v('reasoning-message-not-active', `'${event.type}': no active reasoning message found with ID '${event.messageId}'; a 'REASONING_MESSAGE_START' must come first.`);
-      case EventType.SUBAGENT_STARTED:
-        if (this.subagents?.has(event.subagentRunId) || this.subagentsDone?.has(event.subagentRunId)) {
-          return v('subagent-already-active', `Subagent '${event.subagentRunId}' is already active or finished in this run; subagent ids are per invocation.`);
+      case EventType.REASONING_MESSAGE_END: {
+        const id = (event as EventOf<EventType.REASONING_MESSAGE_CONTENT | EventType.REASONING_MESSAGE_END>).messageId;
+        return uses(this.reasoningMessages, id, type === EventType.REASONING_MESSAGE_END) ? undefined : v('reasoning-message-not-active', `'${type}': no active reasoning message found with ID '${id}'; a 'REASONING_MESSAGE_START' must come first.`);
+      }
+      case EventType.SUBAGENT_STARTED: {
+        const id = (event as EventOf<EventType.SUBAGENT_STARTED>).subagentRunId;
+        if (this.subagents?.has(id) || this.subagentsDone?.has(id)) {
+          return v('subagent-already-active', `Subagent '${id}' is already active or finished in this run; subagent ids are per invocation.`);
         }
-        (this.subagents ??= new Set()).add(event.subagentRunId);
+        (this.subagents ??= new Set()).add(id);
         return undefined;
+      }
       case EventType.SUBAGENT_FINISHED:
-      case EventType.SUBAGENT_ERROR:
-        if (!this.subagents?.delete(event.subagentRunId)) {
-          return v('subagent-not-active', `'${event.type}': no active subagent found with ID '${event.subagentRunId}'; a 'SUBAGENT_STARTED' must come first.`);
+      case EventType.SUBAGENT_ERROR: {
+        const id = (event as EventOf<EventType.SUBAGENT_FINISHED | EventType.SUBAGENT_ERROR>).subagentRunId;
+        if (!this.subagents?.delete(id)) {
+          return v('subagent-not-active', `'${type}': no active subagent found with ID '${id}'; a 'SUBAGENT_STARTED' must come first.`);
         }
-        (this.subagentsDone ??= new Set()).add(event.subagentRunId);
+        (this.subagentsDone ??= new Set()).add(id);
         return undefined;
+      }
       default:
-        return this.thinking(event.type);
+        return this.thinking(type);
     }
   }
 
