@@ -8,6 +8,8 @@ import type { AguiRuleName } from './rules';
 type Kind = 'text' | 'tool' | 'reasoning';
 
 interface Pending {
+  /** The subagent lane (subagentRunId) the item is pending in; undefined for the main one. */
+  lane: string | undefined;
   kind: Kind;
   /** messageId or toolCallId. */
   id: string;
@@ -32,24 +34,56 @@ export interface ExpansionTarget {
   problem(rule: AguiRuleName, message: string): void;
 }
 
-/** Events that close the pending chunk item of their own lane before passing. */
-const CLOSES_OWN_LANE = new Set<string>([
-  EventType.TEXT_MESSAGE_START, EventType.TEXT_MESSAGE_CONTENT, EventType.TEXT_MESSAGE_END,
-  EventType.TOOL_CALL_START, EventType.TOOL_CALL_ARGS, EventType.TOOL_CALL_END, EventType.TOOL_CALL_RESULT,
-  EventType.STATE_SNAPSHOT, EventType.STATE_DELTA, EventType.CUSTOM, EventType.STEP_STARTED, EventType.STEP_FINISHED,
-  EventType.REASONING_START, EventType.REASONING_MESSAGE_START, EventType.REASONING_MESSAGE_CONTENT,
-  EventType.REASONING_MESSAGE_END, EventType.REASONING_END, EventType.SUBAGENT_FINISHED, EventType.SUBAGENT_ERROR,
-  // The client converts THINKING_* into REASONING_* before this stage.
-  'THINKING_START', 'THINKING_END', 'THINKING_TEXT_MESSAGE_START', 'THINKING_TEXT_MESSAGE_CONTENT', 'THINKING_TEXT_MESSAGE_END',
-]);
+/**
+ * Events that close the pending chunk item of their own lane before passing. A switch rather than a set:
+ * a lookup would hash the freshly parsed type of every such event.
+ */
+function closesOwnLane(type: string): boolean {
+  switch (type) {
+    case EventType.TEXT_MESSAGE_START:
+    case EventType.TEXT_MESSAGE_CONTENT:
+    case EventType.TEXT_MESSAGE_END:
+    case EventType.TOOL_CALL_START:
+    case EventType.TOOL_CALL_ARGS:
+    case EventType.TOOL_CALL_END:
+    case EventType.TOOL_CALL_RESULT:
+    case EventType.STATE_SNAPSHOT:
+    case EventType.STATE_DELTA:
+    case EventType.CUSTOM:
+    case EventType.STEP_STARTED:
+    case EventType.STEP_FINISHED:
+    case EventType.REASONING_START:
+    case EventType.REASONING_MESSAGE_START:
+    case EventType.REASONING_MESSAGE_CONTENT:
+    case EventType.REASONING_MESSAGE_END:
+    case EventType.REASONING_END:
+    case EventType.SUBAGENT_FINISHED:
+    case EventType.SUBAGENT_ERROR:
+    // The client converts THINKING_* into REASONING_* before this stage.
+    case 'THINKING_START':
+    case 'THINKING_END':
+    case 'THINKING_TEXT_MESSAGE_START':
+    case 'THINKING_TEXT_MESSAGE_CONTENT':
+    case 'THINKING_TEXT_MESSAGE_END':
+      return true;
+    default:
+      return false;
+  }
+}
+
 /** Events that close every pending item. RAW, ACTIVITY_*, REASONING_ENCRYPTED_VALUE and SUBAGENT_STARTED close none. */
-const CLOSES_ALL = new Set<string>([EventType.RUN_STARTED, EventType.RUN_FINISHED, EventType.RUN_ERROR, EventType.MESSAGES_SNAPSHOT]);
+function closesAll(type: string): boolean {
+  return type === EventType.RUN_STARTED || type === EventType.RUN_FINISHED || type === EventType.RUN_ERROR || type === EventType.MESSAGES_SNAPSHOT;
+}
 
 type Chunk = AguiEvent & { subagentRunId?: string; metadata?: unknown; rawEvent?: unknown };
 
 export class ChunkExpander {
-  /** The pending item of each lane; made at the first chunk (most sessions send none). */
-  private lanes: Map<string | undefined, Pending> | undefined;
+  /**
+   * The pending item of each lane, in the order they opened. A list rather than a map by lane: there is
+   * seldom more than one, and a session is often short.
+   */
+  private readonly pending: Pending[] = [];
 
   /** Expands one validated event of type `type` (its subagentRunId `lane`) into `target`. */
   expand(event: AguiEvent, type: string, lane: string | undefined, target: ExpansionTarget): void {
@@ -67,16 +101,12 @@ export class ChunkExpander {
         return this.chunk(chunk, 'reasoning', chunk.messageId, chunk.delta, lane, target);
       }
       default: {
-        const lanes = this.lanes;
         // Most events arrive with nothing pending: no lookups.
-        if (lanes !== undefined && lanes.size > 0) {
-          if (CLOSES_ALL.has(type)) closeAll(lanes, target);
-          else if (CLOSES_OWN_LANE.has(type)) {
-            const p = lanes.get(lane);
-            if (p !== undefined) {
-              lanes.delete(lane);
-              stepEnd(p, lane, target);
-            }
+        if (this.pending.length > 0) {
+          if (closesAll(type)) this.closeAll(target);
+          else if (closesOwnLane(type)) {
+            const ended = this.take(lane);
+            if (ended !== undefined) stepEnd(ended, target);
           }
         }
         return target.step(event, type, false, lane);
@@ -84,11 +114,10 @@ export class ChunkExpander {
     }
   }
 
-  /** `lane`: the chunk's own subagentRunId. */
+  /** `chunkLane`: the chunk's own subagentRunId. */
   private chunk(event: Chunk, kind: Kind, id: string | undefined, delta: string | undefined, chunkLane: string | undefined, target: ExpansionTarget): void {
-    const lanes = (this.lanes ??= new Map());
     const lane = chunkLane ?? this.laneOf(kind, id);
-    const open = lanes.get(lane);
+    const open = this.find(lane);
     let current: Pending;
     if (open && open.kind === kind && (id === undefined || id === open.id)) {
       const mismatch = this.mismatch(open, event);
@@ -96,23 +125,22 @@ export class ChunkExpander {
       current = open;
     } else {
       // The lane's pending item ends; its END passes before this chunk's events (after a problem).
-      const ended = lanes.get(lane);
-      if (ended !== undefined) lanes.delete(lane);
+      const ended = this.take(lane);
       if (id === undefined) {
         const what = kind === 'tool' ? 'TOOL_CALL_CHUNK must have a toolCallId' : `${event.type} must have a messageId`;
         target.problem('chunk-missing-id', `First ${what}; the chunk was not applied.`);
-        if (ended !== undefined) stepEnd(ended, lane, target);
+        if (ended !== undefined) stepEnd(ended, target);
         return;
       }
       const fields = event as { role?: string; name?: string; toolCallName?: string; parentMessageId?: string };
       if (kind === 'tool' && fields.toolCallName === undefined) {
         target.problem('chunk-missing-tool-name', 'First TOOL_CALL_CHUNK must have a toolCallName; the chunk was not applied.');
-        if (ended !== undefined) stepEnd(ended, lane, target);
+        if (ended !== undefined) stepEnd(ended, target);
         return;
       }
-      current = { kind, id, role: fields.role, name: fields.name, toolCallName: fields.toolCallName, parentMessageId: fields.parentMessageId };
-      lanes.set(lane, current);
-      if (ended !== undefined) stepEnd(ended, lane, target);
+      current = { lane, kind, id, role: fields.role, name: fields.name, toolCallName: fields.toolCallName, parentMessageId: fields.parentMessageId };
+      this.pending.push(current);
+      if (ended !== undefined) stepEnd(ended, target);
       target.step(startEvent(current, event), START_TYPES[kind], true, chunkLane);
     }
     if (delta !== undefined || event.rawEvent !== undefined || event.metadata !== undefined) {
@@ -122,14 +150,42 @@ export class ChunkExpander {
 
   /** Drops a pending item whose synthetic START was rejected, so no synthetic END follows it. */
   forget(id: string): void {
-    const lanes = this.lanes;
-    if (lanes === undefined) return;
-    for (const [lane, pending] of lanes) if (pending.id === id) lanes.delete(lane);
+    const pending = this.pending;
+    for (let i = pending.length - 1; i >= 0; i--) if ((pending[i] as Pending).id === id) pending.splice(i, 1);
+  }
+
+  private find(lane: string | undefined): Pending | undefined {
+    for (const p of this.pending) if (p.lane === lane) return p;
+    return undefined;
+  }
+
+  /** The lane's pending item, which is no longer pending; undefined when none is. */
+  private take(lane: string | undefined): Pending | undefined {
+    const pending = this.pending;
+    for (let i = 0; i < pending.length; i++) {
+      const p = pending[i] as Pending;
+      if (p.lane === lane) {
+        pending.splice(i, 1);
+        return p;
+      }
+    }
+    return undefined;
+  }
+
+  /** Every pending item ends, in the order they opened; the list is emptied first. */
+  private closeAll(target: ExpansionTarget): void {
+    const pending = this.pending;
+    if (pending.length === 1) {
+      const p = pending.pop() as Pending;
+      return stepEnd(p, target);
+    }
+    const closing = pending.splice(0, pending.length);
+    for (const p of closing) stepEnd(p, target);
   }
 
   private laneOf(kind: Kind, id: string | undefined): string | undefined {
-    if (id === undefined || this.lanes === undefined) return undefined;
-    for (const [lane, pending] of this.lanes) if (pending.kind === kind && pending.id === id) return lane;
+    if (id === undefined) return undefined;
+    for (const p of this.pending) if (p.kind === kind && p.id === id) return p.lane;
     return undefined;
   }
 
@@ -148,20 +204,6 @@ export class ChunkExpander {
 const START_TYPES: Record<Kind, string> = { text: EventType.TEXT_MESSAGE_START, tool: EventType.TOOL_CALL_START, reasoning: EventType.REASONING_MESSAGE_START };
 const CONTENT_TYPES: Record<Kind, string> = { text: EventType.TEXT_MESSAGE_CONTENT, tool: EventType.TOOL_CALL_ARGS, reasoning: EventType.REASONING_MESSAGE_CONTENT };
 const END_TYPES: Record<Kind, string> = { text: EventType.TEXT_MESSAGE_END, tool: EventType.TOOL_CALL_END, reasoning: EventType.REASONING_MESSAGE_END };
-
-/** Every pending item ends, in the order the lanes opened; the lanes are emptied first. */
-function closeAll(lanes: Map<string | undefined, Pending>, target: ExpansionTarget): void {
-  if (lanes.size === 1) {
-    for (const [lane, p] of lanes) {
-      lanes.clear();
-      stepEnd(p, lane, target);
-    }
-    return;
-  }
-  const closing = [...lanes];
-  lanes.clear();
-  for (const [lane, p] of closing) stepEnd(p, lane, target);
-}
 
 // The synthetic events are built field by field in the order the spreads of transformChunks give
 // (type, id, the kind's own fields, metadata, subagentRunId): object spreads cost more than the rest
@@ -194,7 +236,8 @@ const TOOL_FIELDS: ReadonlyArray<keyof Pending> = ['toolCallName', 'parentMessag
 const MESSAGE_FIELDS: ReadonlyArray<keyof Pending> = ['role', 'name'];
 
 /** The synthetic END of a lane's pending item, passed on. */
-function stepEnd(p: Pending, lane: string | undefined, target: ExpansionTarget): void {
+function stepEnd(p: Pending, target: ExpansionTarget): void {
+  const lane = p.lane;
   const e: Record<string, unknown> =
     p.kind === 'text'
       ? { type: EventType.TEXT_MESSAGE_END, messageId: p.id }

@@ -106,7 +106,7 @@ class AguiFold implements ProtocolFold, ExpansionTarget {
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
     appendNewMessages(this.store, body.messages, decoded.frame.index);
     const interrupts = this.applier.interrupts;
-    if (interrupts.open.size === 0) return;
+    if (!interrupts.anyOpen) return;
     const missing = interrupts.resume(body.resume, decoded.frame.index);
     if (missing.length > 0) {
       report('interrupt-not-resumed', `The request does not resume open interrupt(s) ${missing.join(', ')}; every open interrupt needs a resume entry (resolved or cancelled), or the agent must answer with RUN_ERROR.`);

@@ -16,8 +16,13 @@ export interface LooseInterrupt {
 export const APPROVAL_DECISIONS = ['approve', 'reject'];
 
 export class InterruptTracker {
-  /** Open interrupts by id, with the card that shows each. */
-  readonly open = new Map<string, ApprovalItem | QuestionItem>();
+  /** Open interrupts by id, with the card that shows each; made at the first (most sessions have none). */
+  private open: Map<string, ApprovalItem | QuestionItem> | undefined;
+
+  /** Some interrupt waits for a resume entry. */
+  get anyOpen(): boolean {
+    return this.open !== undefined && this.open.size > 0;
+  }
 
   add(store: ViewStore, interrupt: LooseInterrupt, frame: number, time: number): void {
     const timeoutSeconds = secondsUntil(interrupt.expiresAt, time);
@@ -26,8 +31,7 @@ export class InterruptTracker {
     // Literals rather than spreads (a spread per interrupt showed in short sessions), with the same key order.
     if (interrupt.reason === 'tool_call' || tool) {
       const name = tool?.name ?? 'tool call';
-      // A computed key, not an assignment: a tool named "__proto__" stays an own key.
-      const approval: ApprovalItem = { kind: 'approval', id: store.nextId('approval'), frames: [frame], key: interrupt.id, actions: [{ name, args: tool?.input }], allowed: { [name]: APPROVAL_DECISIONS } };
+      const approval: ApprovalItem = { kind: 'approval', id: store.nextId('approval'), frames: [frame], key: interrupt.id, actions: [{ name, args: tool?.input }], allowed: singleKey(name, APPROVAL_DECISIONS) };
       if (timeoutSeconds !== undefined) approval.timeoutSeconds = timeoutSeconds;
       item = approval;
     } else {
@@ -40,26 +44,40 @@ export class InterruptTracker {
           : { kind: 'question', id, frames: [frame], key, questions, state: 'waiting', resolved: false };
     }
     store.place(item);
-    this.open.set(interrupt.id, item);
+    (this.open ??= new Map()).set(interrupt.id, item);
   }
 
   /** Applies `resume[]` entries; returns the ids of open interrupts the entries did not cover. */
   resume(entries: unknown, frame: number): string[] {
+    const open = this.open;
+    if (open === undefined) return [];
     const covered = new Set<string>();
     if (Array.isArray(entries)) {
       for (const raw of entries) {
         const entry = raw as { interruptId?: unknown; status?: unknown; payload?: unknown } | null;
         if (!entry || typeof entry.interruptId !== 'string') continue;
-        const item = this.open.get(entry.interruptId);
+        const item = open.get(entry.interruptId);
         if (!item) continue;
         covered.add(entry.interruptId);
         resolve(item, entry.status === 'cancelled', entry.payload, frame);
       }
     }
-    const missing = [...this.open.keys()].filter((id) => !covered.has(id));
-    this.open.clear();
+    const missing = [...open.keys()].filter((id) => !covered.has(id));
+    open.clear();
     return missing;
   }
+}
+
+/**
+ * `{ [name]: value }`. A computed key in an object literal takes V8's slow path (it showed in short
+ * sessions); an assignment is fast but would set the prototype for "__proto__", which keeps the literal
+ * so that it stays an own key.
+ */
+function singleKey<T>(name: string, value: T): Record<string, T> {
+  if (name === '__proto__') return { [name]: value };
+  const single: Record<string, T> = {};
+  single[name] = value;
+  return single;
 }
 
 function resolve(item: ApprovalItem | QuestionItem, cancelled: boolean, payload: unknown, frame: number): void {
