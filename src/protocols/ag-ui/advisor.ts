@@ -3,11 +3,12 @@
 import { EventType } from '@ag-ui/core';
 import type { AguiEvent, EventOf } from './schema';
 import type { Report } from './apply';
+import { SmallMap } from './small-map';
 
 export class Advisor {
   // Made when first needed: a session is often short, and what each new fold allocates shows.
   /** Open reasoning spans by id, with the frame that opened each. */
-  private spans: Map<string, number> | undefined;
+  private spans: SmallMap<number> | undefined;
   private steps: string[] | undefined;
   private ended = false;
 
@@ -36,7 +37,7 @@ export class Advisor {
         return;
       }
       case EventType.REASONING_START:
-        (this.spans ??= new Map()).set((event as EventOf<EventType.REASONING_START>).messageId, frame);
+        (this.spans ??= new SmallMap()).set((event as EventOf<EventType.REASONING_START>).messageId, frame);
         return;
       case EventType.REASONING_END:
         this.spans?.delete((event as EventOf<EventType.REASONING_END>).messageId);

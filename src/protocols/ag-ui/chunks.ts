@@ -17,6 +17,8 @@ interface Pending {
   name?: string;
   toolCallName?: string;
   parentMessageId?: string;
+  /** The item pending in the lane opened next. */
+  next: Pending | undefined;
 }
 
 /**
@@ -80,10 +82,10 @@ type Chunk = AguiEvent & { subagentRunId?: string; metadata?: unknown; rawEvent?
 
 export class ChunkExpander {
   /**
-   * The pending item of each lane, in the order they opened. A list rather than a map by lane: there is
-   * seldom more than one, and a session is often short.
+   * The pending item of each lane, in the order they opened: a list linked through the items rather
+   * than a map by lane. There is seldom more than one, and a session is often short.
    */
-  private readonly pending: Pending[] = [];
+  private first: Pending | undefined;
 
   /** Expands one validated event of type `type` (its subagentRunId `lane`) into `target`. */
   expand(event: AguiEvent, type: string, lane: string | undefined, target: ExpansionTarget): void {
@@ -102,7 +104,7 @@ export class ChunkExpander {
       }
       default: {
         // Most events arrive with nothing pending: no lookups.
-        if (this.pending.length > 0) {
+        if (this.first !== undefined) {
           if (closesAll(type)) this.closeAll(target);
           else if (closesOwnLane(type)) {
             const ended = this.take(lane);
@@ -138,8 +140,8 @@ export class ChunkExpander {
         if (ended !== undefined) stepEnd(ended, target);
         return;
       }
-      current = { lane, kind, id, role: fields.role, name: fields.name, toolCallName: fields.toolCallName, parentMessageId: fields.parentMessageId };
-      this.pending.push(current);
+      current = { lane, kind, id, role: fields.role, name: fields.name, toolCallName: fields.toolCallName, parentMessageId: fields.parentMessageId, next: undefined };
+      this.append(current);
       if (ended !== undefined) stepEnd(ended, target);
       target.step(startEvent(current, event), START_TYPES[kind], true, chunkLane);
     }
@@ -150,42 +152,65 @@ export class ChunkExpander {
 
   /** Drops a pending item whose synthetic START was rejected, so no synthetic END follows it. */
   forget(id: string): void {
-    const pending = this.pending;
-    for (let i = pending.length - 1; i >= 0; i--) if ((pending[i] as Pending).id === id) pending.splice(i, 1);
+    let previous: Pending | undefined;
+    let p = this.first;
+    while (p !== undefined) {
+      const next: Pending | undefined = p.next;
+      if (p.id === id) this.unlink(p, previous);
+      else previous = p;
+      p = next;
+    }
+  }
+
+  private append(item: Pending): void {
+    if (this.first === undefined) {
+      this.first = item;
+      return;
+    }
+    let last = this.first;
+    while (last.next !== undefined) last = last.next;
+    last.next = item;
+  }
+
+  private unlink(p: Pending, previous: Pending | undefined): void {
+    if (previous === undefined) this.first = p.next;
+    else previous.next = p.next;
+    p.next = undefined;
   }
 
   private find(lane: string | undefined): Pending | undefined {
-    for (const p of this.pending) if (p.lane === lane) return p;
+    for (let p = this.first; p !== undefined; p = p.next) if (p.lane === lane) return p;
     return undefined;
   }
 
   /** The lane's pending item, which is no longer pending; undefined when none is. */
   private take(lane: string | undefined): Pending | undefined {
-    const pending = this.pending;
-    for (let i = 0; i < pending.length; i++) {
-      const p = pending[i] as Pending;
+    let previous: Pending | undefined;
+    for (let p = this.first; p !== undefined; p = p.next) {
       if (p.lane === lane) {
-        pending.splice(i, 1);
+        this.unlink(p, previous);
         return p;
       }
+      previous = p;
     }
     return undefined;
   }
 
-  /** Every pending item ends, in the order they opened; the list is emptied first. */
+  /** Every pending item ends, in the order they opened; none is pending from the first END on. */
   private closeAll(target: ExpansionTarget): void {
-    const pending = this.pending;
-    if (pending.length === 1) {
-      const p = pending.pop() as Pending;
-      return stepEnd(p, target);
+    let p = this.first;
+    this.first = undefined;
+    while (p !== undefined) {
+      const next: Pending | undefined = p.next;
+      p.next = undefined;
+      stepEnd(p, target);
+      p = next;
     }
-    const closing = pending.splice(0, pending.length);
-    for (const p of closing) stepEnd(p, target);
   }
 
   private laneOf(kind: Kind, id: string | undefined): string | undefined {
     if (id === undefined) return undefined;
-    for (const p of this.pending) if (p.kind === kind && p.id === id) return p.lane;
+    for (let p = this.first; p !== undefined; p = p.next) if (p.kind === kind && p.id === id) return p.lane;
     return undefined;
   }
 

@@ -3,6 +3,7 @@
 import type { ApprovalItem, QuestionItem, QuestionOption } from '../../model/view';
 import { safeText } from '../../model/safe-text';
 import type { ViewStore } from './view-store';
+import { SmallMap } from './small-map';
 
 export interface LooseInterrupt {
   id: string;
@@ -17,7 +18,7 @@ export const APPROVAL_DECISIONS = ['approve', 'reject'];
 
 export class InterruptTracker {
   /** Open interrupts by id, with the card that shows each; made at the first (most sessions have none). */
-  private open: Map<string, ApprovalItem | QuestionItem> | undefined;
+  private open: SmallMap<ApprovalItem | QuestionItem> | undefined;
 
   /** Some interrupt waits for a resume entry. */
   get anyOpen(): boolean {
@@ -44,7 +45,7 @@ export class InterruptTracker {
           : { kind: 'question', id, frames: [frame], key, questions, state: 'waiting', resolved: false };
     }
     store.place(item);
-    (this.open ??= new Map()).set(interrupt.id, item);
+    (this.open ??= new SmallMap()).set(interrupt.id, item);
   }
 
   /** Applies `resume[]` entries; returns the ids of open interrupts the entries did not cover. */

@@ -5,6 +5,7 @@
 import { EventType } from '@ag-ui/core';
 import type { AguiEvent, EventOf } from './schema';
 import type { AguiRuleName } from './rules';
+import { SmallSet } from './small-map';
 
 export interface Violation {
   rule: AguiRuleName;
@@ -16,13 +17,13 @@ const v = (rule: AguiRuleName, message: string): Violation => ({ rule, message }
 export class Verifier {
   // The open ids of each kind, each set made when the stream first opens one: a session is often
   // short and uses few kinds, and what each new fold allocates shows.
-  private messages: Set<string> | undefined;
-  private tools: Set<string> | undefined;
-  private steps: Set<string> | undefined;
-  private reasoningSpans: Set<string> | undefined;
-  private reasoningMessages: Set<string> | undefined;
-  private subagents: Set<string> | undefined;
-  private subagentsDone: Set<string> | undefined;
+  private messages: SmallSet | undefined;
+  private tools: SmallSet | undefined;
+  private steps: SmallSet | undefined;
+  private reasoningSpans: SmallSet | undefined;
+  private reasoningMessages: SmallSet | undefined;
+  private subagents: SmallSet | undefined;
+  private subagentsDone: SmallSet | undefined;
   private thinkingStep = false;
   private thinkingMessage = false;
   private first = true;
@@ -70,7 +71,7 @@ export class Verifier {
         return this.runFinished();
       case EventType.TEXT_MESSAGE_START: {
         const id = (event as EventOf<EventType.TEXT_MESSAGE_START>).messageId;
-        return opens((this.messages ??= new Set()), id) ? undefined : v('text-message-already-active', `A text message with ID '${id}' is already in progress; complete it with 'TEXT_MESSAGE_END' first.`);
+        return opens((this.messages ??= new SmallSet()), id) ? undefined : v('text-message-already-active', `A text message with ID '${id}' is already in progress; complete it with 'TEXT_MESSAGE_END' first.`);
       }
       case EventType.TEXT_MESSAGE_CONTENT:
       case EventType.TEXT_MESSAGE_END: {
@@ -79,7 +80,7 @@ export class Verifier {
       }
       case EventType.TOOL_CALL_START: {
         const id = (event as EventOf<EventType.TOOL_CALL_START>).toolCallId;
-        return opens((this.tools ??= new Set()), id) ? undefined : v('tool-call-already-active', `A tool call with ID '${id}' is already in progress; complete it with 'TOOL_CALL_END' first.`);
+        return opens((this.tools ??= new SmallSet()), id) ? undefined : v('tool-call-already-active', `A tool call with ID '${id}' is already in progress; complete it with 'TOOL_CALL_END' first.`);
       }
       case EventType.TOOL_CALL_ARGS:
       case EventType.TOOL_CALL_END: {
@@ -88,7 +89,7 @@ export class Verifier {
       }
       case EventType.STEP_STARTED: {
         const name = (event as EventOf<EventType.STEP_STARTED>).stepName;
-        return opens((this.steps ??= new Set()), name) ? undefined : v('step-already-active', `Step "${name}" is already active for 'STEP_STARTED'.`);
+        return opens((this.steps ??= new SmallSet()), name) ? undefined : v('step-already-active', `Step "${name}" is already active for 'STEP_STARTED'.`);
       }
       case EventType.STEP_FINISHED: {
         const name = (event as EventOf<EventType.STEP_FINISHED>).stepName;
@@ -96,7 +97,7 @@ export class Verifier {
       }
       case EventType.REASONING_START: {
         const id = (event as EventOf<EventType.REASONING_START>).messageId;
-        return opens((this.reasoningSpans ??= new Set()), id) ? undefined : v('reasoning-already-active', `A reasoning span with ID '${id}' is already in progress; complete it with 'REASONING_END' first.`);
+        return opens((this.reasoningSpans ??= new SmallSet()), id) ? undefined : v('reasoning-already-active', `A reasoning span with ID '${id}' is already in progress; complete it with 'REASONING_END' first.`);
       }
       case EventType.REASONING_END: {
         const id = (event as EventOf<EventType.REASONING_END>).messageId;
@@ -104,7 +105,7 @@ export class Verifier {
       }
       case EventType.REASONING_MESSAGE_START: {
         const id = (event as EventOf<EventType.REASONING_MESSAGE_START>).messageId;
-        return opens((this.reasoningMessages ??= new Set()), id) ? undefined : v('reasoning-message-already-active', `A reasoning message with ID '${id}' is already in progress; complete it with 'REASONING_MESSAGE_END' first.`);
+        return opens((this.reasoningMessages ??= new SmallSet()), id) ? undefined : v('reasoning-message-already-active', `A reasoning message with ID '${id}' is already in progress; complete it with 'REASONING_MESSAGE_END' first.`);
       }
       case EventType.REASONING_MESSAGE_CONTENT:
       case EventType.REASONING_MESSAGE_END: {
@@ -116,7 +117,7 @@ export class Verifier {
         if (this.subagents?.has(id) || this.subagentsDone?.has(id)) {
           return v('subagent-already-active', `Subagent '${id}' is already active or finished in this run; subagent ids are per invocation.`);
         }
-        (this.subagents ??= new Set()).add(id);
+        (this.subagents ??= new SmallSet()).add(id);
         return undefined;
       }
       case EventType.SUBAGENT_FINISHED:
@@ -125,7 +126,7 @@ export class Verifier {
         if (!this.subagents?.delete(id)) {
           return v('subagent-not-active', `'${type}': no active subagent found with ID '${id}'; a 'SUBAGENT_STARTED' must come first.`);
         }
-        (this.subagentsDone ??= new Set()).add(id);
+        (this.subagentsDone ??= new SmallSet()).add(id);
         return undefined;
       }
       default:
@@ -188,19 +189,19 @@ export class Verifier {
 
 // Plain yes/no helpers: the violation is built only when there is one (a closure per event showed).
 /** Opens `id` in `set`; false when it is already open. */
-function opens(set: Set<string>, id: string): boolean {
+function opens(set: SmallSet, id: string): boolean {
   if (set.has(id)) return false;
   set.add(id);
   return true;
 }
 
 /** Uses an open `id` (and closes it when `close`); false when it is not open. */
-function uses(set: Set<string> | undefined, id: string, close: boolean): boolean {
+function uses(set: SmallSet | undefined, id: string, close: boolean): boolean {
   if (set === undefined) return false;
   // delete says whether it was there: one lookup for an END.
   return close ? set.delete(id) : set.has(id);
 }
 
-function listOpen(out: string[], label: string, ids: Set<string> | undefined): void {
+function listOpen(out: string[], label: string, ids: SmallSet | undefined): void {
   if (ids && ids.size > 0) out.push(`${label}: ${[...ids].join(', ')}`);
 }

@@ -2,6 +2,7 @@
 // belong to which AG-UI message (so MESSAGES_SNAPSHOT can replace or remove them), and the tool calls by id.
 import type { GroupItem, ToolItem, ViewItem, ViewModel } from '../../model/view';
 import { humanizeToolName } from '../../model/view';
+import { SmallMap } from './small-map';
 
 /** The items one AG-UI message produced: its text/user/reasoning item and, for assistants, its tool calls. */
 export interface MessageEntry {
@@ -23,10 +24,10 @@ export interface ToolEntry {
 
 export class ViewStore {
   readonly model: ViewModel = { protocol: 'ag-ui', items: [], todos: null, streaming: true };
-  readonly messages = new Map<string, MessageEntry>();
-  readonly tools = new Map<string, ToolEntry>();
+  readonly messages = new SmallMap<MessageEntry>();
+  readonly tools = new SmallMap<ToolEntry>();
   /** Tool messages (results) by message id, kept apart: producers reuse the tool call id for them. */
-  readonly toolMessages = new Map<string, string>();
+  readonly toolMessages = new SmallMap<string>();
   /**
    * The container of each item placed anywhere but the top level (`model.items`, where most items go).
    * Made on first use: a session is often short, and what each new fold allocates shows.
