@@ -75,17 +75,15 @@ export function parseEvent(json: unknown): ParsedEvent {
 }
 
 /**
- * The type of an event the fold takes as it is: it passes the hand checks below (so parseEvent would
- * give it back unchanged) and carries none of the nulls the fold drops and reports. Undefined for
- * anything else, which goes through parseEvent.
+ * The type of an event the fold takes as it is: it passes the hand checks (so parseEvent would give it
+ * back unchanged), which also leave out any event carrying a null the fold drops and reports.
+ * Undefined for anything else, which goes through parseEvent.
  */
 export function plainEventType(json: unknown): string | undefined {
   if (typeof json !== 'object' || json === null) return undefined;
   const fields = json as Record<string, unknown>;
   const type = fields.type;
   if (typeof type !== 'string') return undefined;
-  // rawEvent, the fourth such field, is one the hand checks require absent.
-  if (fields.parentMessageId === null || fields.outcome === null || fields.result === null) return undefined;
   return isPlainHotEvent(fields, type) || isPlainLifecycleEvent(fields, type) ? type : undefined;
 }
 
@@ -99,32 +97,56 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 /**
  * The streamed events checked by hand so they skip the zod schema: only the plain shape (string fields,
  * none of the base fields, no role) is taken, it accepts only what the schema accepts (fast-path.test.ts), and
- * every other event still goes through the schema. A switch on the type rather than a table: this runs
- * on every event.
+ * every other event still goes through the schema. Nor does it take an event carrying a null the fold
+ * reads as absent (parentMessageId, outcome, result; rawEvent is a base field), so the fold has none to
+ * drop and report. A switch on the type rather than a table: this runs on every event. Each case reads
+ * the fields itself rather than through a shared helper, whose reads would see every event's shape
+ * (megamorphic, each a lookup); a case's reads see its own type's one or two shapes.
  */
 export function isPlainHotEvent(json: Record<string, unknown>, type: string): boolean {
   switch (type) {
     case 'TEXT_MESSAGE_CONTENT':
     case 'REASONING_MESSAGE_CONTENT':
-      return noBaseFieldsOrRole(json) && typeof json.messageId === 'string' && typeof json.delta === 'string';
+      return (
+        typeof json.messageId === 'string' && typeof json.delta === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      );
     case 'TOOL_CALL_ARGS':
-      return noBaseFieldsOrRole(json) && typeof json.toolCallId === 'string' && typeof json.delta === 'string';
+      return (
+        typeof json.toolCallId === 'string' && typeof json.delta === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      );
+    // TEXT_MESSAGE_CHUNK's role is an enum: left to the schema, and so is any role on the others.
     case 'TEXT_MESSAGE_CHUNK':
-      return noBaseFieldsOrRole(json) && optionalString(json.messageId) && optionalString(json.delta) && optionalString(json.name);
+      return (
+        optionalString(json.messageId) && optionalString(json.delta) && optionalString(json.name) &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      );
     case 'TOOL_CALL_CHUNK':
-      return noBaseFieldsOrRole(json) && optionalString(json.toolCallId) && optionalString(json.toolCallName) && optionalString(json.parentMessageId) && optionalString(json.delta);
+      // parentMessageId: a string or absent, so not null.
+      return (
+        optionalString(json.toolCallId) && optionalString(json.toolCallName) && optionalString(json.parentMessageId) && optionalString(json.delta) &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
+        json.outcome !== null && json.result !== null
+      );
     case 'REASONING_MESSAGE_CHUNK':
-      return noBaseFieldsOrRole(json) && optionalString(json.messageId) && optionalString(json.delta);
+      return (
+        optionalString(json.messageId) && optionalString(json.delta) &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      );
     case 'THINKING_TEXT_MESSAGE_CONTENT':
-      return noBaseFieldsOrRole(json) && typeof json.delta === 'string';
+      return (
+        typeof json.delta === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      );
     default:
       return false;
   }
-}
-
-// TEXT_MESSAGE_CHUNK's role is an enum: left to the schema, and so is any role on the others.
-function noBaseFieldsOrRole(json: Record<string, unknown>): boolean {
-  return json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined;
 }
 
 const optionalString = (v: unknown): boolean => v === undefined || typeof v === 'string';
