@@ -1,6 +1,7 @@
 // Advisory rules from the AG-UI docs that the TS verifier does not enforce (warnings): reasoning nesting,
 // step order, empty deltas, interrupt contracts, one terminal event per run, and a run left open.
 import { EventType } from '@ag-ui/core';
+import { Code, typeName } from './event-types';
 import type { AguiEvent, EventOf } from './schema';
 import type { Report } from './apply';
 import { SmallMap } from './small-map';
@@ -12,21 +13,21 @@ export class Advisor {
   private steps: string[] | undefined;
   private ended = false;
 
-  /** `type`: the event's type, read once by the caller; `synthetic`: built by chunk expansion, so an empty delta there is not the producer's. */
-  check(event: AguiEvent, type: string, synthetic: boolean, frame: number, report: Report): void {
-    switch (type) {
-      case EventType.RUN_STARTED:
+  /** `code`: the event's type (event-types.ts); `synthetic`: built by chunk expansion, so an empty delta there is not the producer's. */
+  check(event: AguiEvent, code: Code, synthetic: boolean, frame: number, report: Report): void {
+    switch (code) {
+      case Code.RUN_STARTED:
         // Clearing an empty Map still allocates a new table: most runs open nothing to clear.
         if (this.spans !== undefined && this.spans.size > 0) this.spans.clear();
         if (this.steps !== undefined && this.steps.length > 0) this.steps.length = 0;
         this.ended = false;
         return;
-      case EventType.RUN_FINISHED:
-      case EventType.RUN_ERROR: {
-        if (this.ended) report('second-terminal-event', `${type} arrives for a run that has already ended; each RUN_STARTED gets exactly one RUN_FINISHED or RUN_ERROR.`);
+      case Code.RUN_FINISHED:
+      case Code.RUN_ERROR: {
+        if (this.ended) report('second-terminal-event', `${typeName(code)} arrives for a run that has already ended; each RUN_STARTED gets exactly one RUN_FINISHED or RUN_ERROR.`);
         this.ended = true;
         if (this.spans !== undefined && this.spans.size > 0) this.spans.clear();
-        const outcome = type === EventType.RUN_FINISHED ? (event as EventOf<EventType.RUN_FINISHED>).outcome : undefined;
+        const outcome = code === Code.RUN_FINISHED ? (event as EventOf<EventType.RUN_FINISHED>).outcome : undefined;
         if (outcome?.type === 'interrupt') {
           for (const interrupt of outcome.interrupts) {
             if (interrupt.reason === 'tool_call' && !interrupt.toolCallId) {
@@ -36,23 +37,23 @@ export class Advisor {
         }
         return;
       }
-      case EventType.REASONING_START:
+      case Code.REASONING_START:
         (this.spans ??= new SmallMap()).set((event as EventOf<EventType.REASONING_START>).messageId, frame);
         return;
-      case EventType.REASONING_END:
+      case Code.REASONING_END:
         this.spans?.delete((event as EventOf<EventType.REASONING_END>).messageId);
         return;
-      case EventType.REASONING_MESSAGE_START: {
+      case Code.REASONING_MESSAGE_START: {
         const id = (event as EventOf<EventType.REASONING_MESSAGE_START>).messageId;
         if (this.spans === undefined || !this.spans.has(id)) {
           report('reasoning-message-outside-reasoning', `REASONING_MESSAGE_START '${id}' is not inside a REASONING_START/REASONING_END span with the same messageId.`);
         }
         return;
       }
-      case EventType.STEP_STARTED:
+      case Code.STEP_STARTED:
         (this.steps ??= []).push((event as EventOf<EventType.STEP_STARTED>).stepName);
         return;
-      case EventType.STEP_FINISHED: {
+      case Code.STEP_FINISHED: {
         const steps = this.steps;
         if (steps === undefined) return;
         const name = (event as EventOf<EventType.STEP_FINISHED>).stepName;
@@ -64,14 +65,14 @@ export class Advisor {
         steps.splice(at, 1);
         return;
       }
-      case EventType.TEXT_MESSAGE_CONTENT:
-      case EventType.REASONING_MESSAGE_CONTENT: {
+      case Code.TEXT_MESSAGE_CONTENT:
+      case Code.REASONING_MESSAGE_CONTENT: {
         if (synthetic) return;
         const e = event as EventOf<EventType.TEXT_MESSAGE_CONTENT | EventType.REASONING_MESSAGE_CONTENT>;
-        if (e.delta === '') report('empty-delta', `${type} for '${e.messageId}' has an empty delta; the docs require a non-empty one and clients before 0.0.49 reject it.`);
+        if (e.delta === '') report('empty-delta', `${typeName(code)} for '${e.messageId}' has an empty delta; the docs require a non-empty one and clients before 0.0.49 reject it.`);
         return;
       }
-      case 'THINKING_TEXT_MESSAGE_CONTENT':
+      case Code.THINKING_TEXT_MESSAGE_CONTENT:
         if ((event as EventOf<'THINKING_TEXT_MESSAGE_CONTENT'>).delta === '') report('empty-delta', 'THINKING_TEXT_MESSAGE_CONTENT has an empty delta.');
         return;
       default:

@@ -10,6 +10,7 @@ import { normaliseRoles, runReference, seenInView, toSse, type Seen } from './re
 import { ruleCases } from './rule-cases';
 import { ChunkExpander, type ExpansionTarget } from './chunks';
 import { parseEvent, type AguiEvent } from './schema';
+import { codeOf } from './event-types';
 
 // The reference client logs its soft violations and deprecations; they are not under test here.
 beforeAll(() => {
@@ -134,7 +135,7 @@ describe('chunk expansion matches transformChunks', () => {
         const parsed = parseEvent(e);
         if (parsed.kind !== 'event') continue;
         const sub = (parsed.event as { subagentRunId?: unknown }).subagentRunId;
-        expander.expand(parsed.event, parsed.event.type, typeof sub === 'string' ? sub : undefined, target);
+        expander.expand(parsed.event, codeOf(parsed.event.type), typeof sub === 'string' ? sub : undefined, target);
       }
       expect(ours).toEqual(theirs);
     });

@@ -1,6 +1,7 @@
 // Applies expanded, verified events to the view the way @ag-ui/client's defaultApplyEvents builds its
 // messages and state, reporting the reducer's soft violations (it logs them and carries on).
 import { EventType } from '@ag-ui/core';
+import { Code, typeName } from './event-types';
 import { isTodoToolName, type TextItem, type ReasoningItem } from '../../model/view';
 import { extendText } from '../../model/text-builder';
 import type { AguiEvent, EventOf } from './schema';
@@ -23,25 +24,25 @@ export class EventApplier {
 
   constructor(private readonly store: ViewStore) {}
 
-  /** `type` is the event's type and `lane` its subagentRunId, each read once by the caller. */
-  apply(event: AguiEvent, type: string, lane: string | undefined, frame: number, time: number, report: Report): void {
+  /** `code` is the event's type (event-types.ts) and `lane` its subagentRunId, each worked out once by the caller. */
+  apply(event: AguiEvent, code: Code, lane: string | undefined, frame: number, time: number, report: Report): void {
     const s = this.store;
     s.lane = lane;
-    switch (type) {
-      case EventType.SUBAGENT_STARTED: {
+    switch (code) {
+      case Code.SUBAGENT_STARTED: {
         const e = event as EventOf<EventType.SUBAGENT_STARTED>;
         return s.startSubagent(e.subagentRunId, e.description ?? e.name, e.parentToolCallId, frame);
       }
-      case EventType.SUBAGENT_FINISHED:
+      case Code.SUBAGENT_FINISHED:
         return s.finishSubagent((event as EventOf<EventType.SUBAGENT_FINISHED>).subagentRunId, frame);
-      case EventType.SUBAGENT_ERROR: {
+      case Code.SUBAGENT_ERROR: {
         const e = event as EventOf<EventType.SUBAGENT_ERROR>;
         s.finishSubagent(e.subagentRunId, frame);
         report('run-error', `SUBAGENT_ERROR: the subagent run reports a failure (${e.message}${e.code ? `, ${e.code}` : ''}).`);
         s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: e.code ? `${e.message} (${e.code})` : e.message });
         return;
       }
-      case EventType.RUN_STARTED: {
+      case Code.RUN_STARTED: {
         const input = (event as EventOf<EventType.RUN_STARTED>).input;
         s.newRun();
         if (input === undefined) return;
@@ -49,7 +50,7 @@ export class EventApplier {
         if (input.resume) this.interrupts.resume(input.resume, frame);
         return;
       }
-      case EventType.RUN_FINISHED: {
+      case Code.RUN_FINISHED: {
         const e = event as EventOf<EventType.RUN_FINISHED>;
         this.usage(e.usage);
         if (e.outcome?.type === 'interrupt') {
@@ -57,7 +58,7 @@ export class EventApplier {
         }
         return s.setStreaming(false);
       }
-      case EventType.RUN_ERROR: {
+      case Code.RUN_ERROR: {
         const e = event as EventOf<EventType.RUN_ERROR>;
         this.usage(e.usage);
         report('run-error', `RUN_ERROR: the run reports a failure (${e.message}${e.code ? `, ${e.code}` : ''}).`);
@@ -65,32 +66,32 @@ export class EventApplier {
         s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: e.code ? `${e.message} (${e.code})` : e.message }, { container: s.model.items, index: s.model.items.length });
         return s.setStreaming(false);
       }
-      case EventType.STEP_STARTED:
+      case Code.STEP_STARTED:
         return s.openStep((event as EventOf<EventType.STEP_STARTED>).stepName, frame);
-      case EventType.STEP_FINISHED:
+      case Code.STEP_FINISHED:
         s.finishStep((event as EventOf<EventType.STEP_FINISHED>).stepName, frame);
         return;
-      case EventType.TEXT_MESSAGE_START: {
+      case Code.TEXT_MESSAGE_START: {
         const e = event as EventOf<EventType.TEXT_MESSAGE_START>;
         this.startMessage(e.messageId, e.role ?? 'assistant', frame, report);
         return;
       }
-      case EventType.TEXT_MESSAGE_CONTENT:
-      case EventType.REASONING_MESSAGE_CONTENT: {
+      case Code.TEXT_MESSAGE_CONTENT:
+      case Code.REASONING_MESSAGE_CONTENT: {
         const e = event as EventOf<EventType.TEXT_MESSAGE_CONTENT | EventType.REASONING_MESSAGE_CONTENT>;
-        return this.appendContent(e.messageId, e.delta, frame, type, report);
+        return this.appendContent(e.messageId, e.delta, frame, code, report);
       }
-      case EventType.TEXT_MESSAGE_END:
-      case EventType.REASONING_MESSAGE_END:
-        return this.endMessage((event as EventOf<EventType.TEXT_MESSAGE_END | EventType.REASONING_MESSAGE_END>).messageId, frame, type, report);
-      case EventType.REASONING_MESSAGE_START:
+      case Code.TEXT_MESSAGE_END:
+      case Code.REASONING_MESSAGE_END:
+        return this.endMessage((event as EventOf<EventType.TEXT_MESSAGE_END | EventType.REASONING_MESSAGE_END>).messageId, frame, code, report);
+      case Code.REASONING_MESSAGE_START:
         this.startMessage((event as EventOf<EventType.REASONING_MESSAGE_START>).messageId, 'reasoning', frame, report);
         return;
-      case EventType.TOOL_CALL_START: {
+      case Code.TOOL_CALL_START: {
         const e = event as EventOf<EventType.TOOL_CALL_START>;
         return this.startTool(e.toolCallId, e.toolCallName, e.parentMessageId, frame, report);
       }
-      case EventType.TOOL_CALL_ARGS: {
+      case Code.TOOL_CALL_ARGS: {
         const e = event as EventOf<EventType.TOOL_CALL_ARGS>;
         const tool = s.tools.get(e.toolCallId);
         if (!tool) return report('delta-target-missing', `TOOL_CALL_ARGS: no tool call with ID '${e.toolCallId}' is held; the client drops the delta.`);
@@ -98,42 +99,42 @@ export class EventApplier {
         tool.item.frames.push(frame);
         return;
       }
-      case EventType.TOOL_CALL_END:
+      case Code.TOOL_CALL_END:
         return this.endTool((event as EventOf<EventType.TOOL_CALL_END>).toolCallId, frame, report);
-      case EventType.TOOL_CALL_RESULT: {
+      case Code.TOOL_CALL_RESULT: {
         const e = event as EventOf<EventType.TOOL_CALL_RESULT>;
         return this.toolResult(e.messageId, e.toolCallId, e.content, frame, report);
       }
-      case EventType.STATE_SNAPSHOT:
+      case Code.STATE_SNAPSHOT:
         s.model.state = (event as EventOf<EventType.STATE_SNAPSHOT>).snapshot;
         return;
-      case EventType.STATE_DELTA: {
+      case Code.STATE_DELTA: {
         const result = applyJsonPatch(s.model.state ?? {}, (event as EventOf<EventType.STATE_DELTA>).delta);
         if (result.ok) s.model.state = result.doc;
         else report('state-patch-failed', `STATE_DELTA could not be applied (${result.error}); the client keeps the previous state.`);
         return;
       }
-      case EventType.MESSAGES_SNAPSHOT:
+      case Code.MESSAGES_SNAPSHOT:
         return applyMessagesSnapshot(s, (event as EventOf<EventType.MESSAGES_SNAPSHOT>).messages, frame);
-      case EventType.ACTIVITY_SNAPSHOT: {
+      case Code.ACTIVITY_SNAPSHOT: {
         const e = event as EventOf<EventType.ACTIVITY_SNAPSHOT>;
         return this.activitySnapshot(e.messageId, e.activityType, e.content, e.replace !== false, frame, report);
       }
-      case EventType.ACTIVITY_DELTA: {
+      case Code.ACTIVITY_DELTA: {
         const e = event as EventOf<EventType.ACTIVITY_DELTA>;
         return this.activityDelta(e.messageId, e.patch, frame, report);
       }
-      case 'THINKING_TEXT_MESSAGE_START':
+      case Code.THINKING_TEXT_MESSAGE_START:
         this.thinking = { kind: 'reasoning', id: s.nextId('reasoning'), frames: [frame], text: '' };
         s.place(this.thinking);
         return;
-      case 'THINKING_TEXT_MESSAGE_CONTENT':
+      case Code.THINKING_TEXT_MESSAGE_CONTENT:
         if (this.thinking) {
           this.thinking.text = extendText(this.thinking, this.thinking.text, (event as EventOf<'THINKING_TEXT_MESSAGE_CONTENT'>).delta, DIGESTIBLE);
           this.thinking.frames.push(frame);
         }
         return;
-      case 'THINKING_TEXT_MESSAGE_END':
+      case Code.THINKING_TEXT_MESSAGE_END:
         this.thinking = undefined;
         return;
       default:
@@ -169,10 +170,10 @@ export class EventApplier {
     s.place(entry.content);
   }
 
-  private appendContent(id: string, delta: string, frame: number, type: string, report: Report): void {
+  private appendContent(id: string, delta: string, frame: number, code: Code, report: Report): void {
     const entry = this.store.messages.get(id);
-    if (!entry) return report('delta-target-missing', `${type}: no message with ID '${id}' is held; the client drops the delta.`);
-    if (entry.role === 'activity') return report('message-id-collision', `${type}: message '${id}' is an activity message; the client drops the delta.`);
+    if (!entry) return report('delta-target-missing', `${typeName(code)}: no message with ID '${id}' is held; the client drops the delta.`);
+    if (entry.role === 'activity') return report('message-id-collision', `${typeName(code)}: message '${id}' is an activity message; the client drops the delta.`);
     if (!entry.content) this.createContent(entry, entry.role, frame);
     const content = entry.content;
     if (!content) return;
@@ -182,9 +183,9 @@ export class EventApplier {
     content.frames.push(frame);
   }
 
-  private endMessage(id: string, frame: number, type: string, report: Report): void {
+  private endMessage(id: string, frame: number, code: Code, report: Report): void {
     const entry = this.store.messages.get(id);
-    if (!entry) return report('delta-target-missing', `${type}: no message with ID '${id}' is held.`);
+    if (!entry) return report('delta-target-missing', `${typeName(code)}: no message with ID '${id}' is held.`);
     if (!entry.content) return;
     entry.content.frames.push(frame);
     if (entry.content.kind === 'text') entry.content.final = true;

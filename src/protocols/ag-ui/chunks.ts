@@ -4,6 +4,7 @@
 import { EventType } from '@ag-ui/core';
 import type { AguiEvent } from './schema';
 import type { AguiRuleName } from './rules';
+import { Code } from './event-types';
 
 type Kind = 'text' | 'tool' | 'reasoning';
 
@@ -27,46 +28,43 @@ interface Pending {
  */
 export interface ExpansionTarget {
   /**
-   * One event after expansion. `type` is the event's type, `lane` its subagentRunId (read once by the
-   * caller for a sent event), `synthetic` when this stage built it (an empty content delta there is
-   * not the producer's).
+   * One event after expansion. `code` is the event's type (event-types.ts), `lane` its subagentRunId
+   * (read once by the caller for a sent event), `synthetic` when this stage built it (an empty content
+   * delta there is not the producer's).
    */
-  step(event: AguiEvent, type: string, synthetic: boolean, lane: string | undefined): void;
+  step(event: AguiEvent, code: Code, synthetic: boolean, lane: string | undefined): void;
   /** A chunk that could not be expanded; reported before the events the same chunk passes on. */
   problem(rule: AguiRuleName, message: string): void;
 }
 
-/**
- * Events that close the pending chunk item of their own lane before passing. A switch rather than a set:
- * a lookup would hash the freshly parsed type of every such event.
- */
-function closesOwnLane(type: string): boolean {
-  switch (type) {
-    case EventType.TEXT_MESSAGE_START:
-    case EventType.TEXT_MESSAGE_CONTENT:
-    case EventType.TEXT_MESSAGE_END:
-    case EventType.TOOL_CALL_START:
-    case EventType.TOOL_CALL_ARGS:
-    case EventType.TOOL_CALL_END:
-    case EventType.TOOL_CALL_RESULT:
-    case EventType.STATE_SNAPSHOT:
-    case EventType.STATE_DELTA:
-    case EventType.CUSTOM:
-    case EventType.STEP_STARTED:
-    case EventType.STEP_FINISHED:
-    case EventType.REASONING_START:
-    case EventType.REASONING_MESSAGE_START:
-    case EventType.REASONING_MESSAGE_CONTENT:
-    case EventType.REASONING_MESSAGE_END:
-    case EventType.REASONING_END:
-    case EventType.SUBAGENT_FINISHED:
-    case EventType.SUBAGENT_ERROR:
+/** Events that close the pending chunk item of their own lane before passing. */
+function closesOwnLane(code: Code): boolean {
+  switch (code) {
+    case Code.TEXT_MESSAGE_START:
+    case Code.TEXT_MESSAGE_CONTENT:
+    case Code.TEXT_MESSAGE_END:
+    case Code.TOOL_CALL_START:
+    case Code.TOOL_CALL_ARGS:
+    case Code.TOOL_CALL_END:
+    case Code.TOOL_CALL_RESULT:
+    case Code.STATE_SNAPSHOT:
+    case Code.STATE_DELTA:
+    case Code.CUSTOM:
+    case Code.STEP_STARTED:
+    case Code.STEP_FINISHED:
+    case Code.REASONING_START:
+    case Code.REASONING_MESSAGE_START:
+    case Code.REASONING_MESSAGE_CONTENT:
+    case Code.REASONING_MESSAGE_END:
+    case Code.REASONING_END:
+    case Code.SUBAGENT_FINISHED:
+    case Code.SUBAGENT_ERROR:
     // The client converts THINKING_* into REASONING_* before this stage.
-    case 'THINKING_START':
-    case 'THINKING_END':
-    case 'THINKING_TEXT_MESSAGE_START':
-    case 'THINKING_TEXT_MESSAGE_CONTENT':
-    case 'THINKING_TEXT_MESSAGE_END':
+    case Code.THINKING_START:
+    case Code.THINKING_END:
+    case Code.THINKING_TEXT_MESSAGE_START:
+    case Code.THINKING_TEXT_MESSAGE_CONTENT:
+    case Code.THINKING_TEXT_MESSAGE_END:
       return true;
     default:
       return false;
@@ -74,8 +72,8 @@ function closesOwnLane(type: string): boolean {
 }
 
 /** Events that close every pending item. RAW, ACTIVITY_*, REASONING_ENCRYPTED_VALUE and SUBAGENT_STARTED close none. */
-function closesAll(type: string): boolean {
-  return type === EventType.RUN_STARTED || type === EventType.RUN_FINISHED || type === EventType.RUN_ERROR || type === EventType.MESSAGES_SNAPSHOT;
+function closesAll(code: Code): boolean {
+  return code === Code.RUN_STARTED || code === Code.RUN_FINISHED || code === Code.RUN_ERROR || code === Code.MESSAGES_SNAPSHOT;
 }
 
 type Chunk = AguiEvent & { subagentRunId?: string; metadata?: unknown; rawEvent?: unknown };
@@ -87,31 +85,31 @@ export class ChunkExpander {
    */
   private first: Pending | undefined;
 
-  /** Expands one validated event of type `type` (its subagentRunId `lane`) into `target`. */
-  expand(event: AguiEvent, type: string, lane: string | undefined, target: ExpansionTarget): void {
-    switch (type) {
-      case EventType.TEXT_MESSAGE_CHUNK: {
+  /** Expands one validated event (its type's `code`, its subagentRunId `lane`) into `target`. */
+  expand(event: AguiEvent, code: Code, lane: string | undefined, target: ExpansionTarget): void {
+    switch (code) {
+      case Code.TEXT_MESSAGE_CHUNK: {
         const chunk = event as Extract<AguiEvent, { type: EventType.TEXT_MESSAGE_CHUNK }>;
         return this.chunk(chunk, 'text', chunk.messageId, chunk.delta, lane, target);
       }
-      case EventType.TOOL_CALL_CHUNK: {
+      case Code.TOOL_CALL_CHUNK: {
         const chunk = event as Extract<AguiEvent, { type: EventType.TOOL_CALL_CHUNK }>;
         return this.chunk(chunk, 'tool', chunk.toolCallId, chunk.delta, lane, target);
       }
-      case EventType.REASONING_MESSAGE_CHUNK: {
+      case Code.REASONING_MESSAGE_CHUNK: {
         const chunk = event as Extract<AguiEvent, { type: EventType.REASONING_MESSAGE_CHUNK }>;
         return this.chunk(chunk, 'reasoning', chunk.messageId, chunk.delta, lane, target);
       }
       default: {
         // Most events arrive with nothing pending: no lookups.
         if (this.first !== undefined) {
-          if (closesAll(type)) this.closeAll(target);
-          else if (closesOwnLane(type)) {
+          if (closesAll(code)) this.closeAll(target);
+          else if (closesOwnLane(code)) {
             const ended = this.take(lane);
             if (ended !== undefined) stepEnd(ended, target);
           }
         }
-        return target.step(event, type, false, lane);
+        return target.step(event, code, false, lane);
       }
     }
   }
@@ -143,10 +141,10 @@ export class ChunkExpander {
       current = { lane, kind, id, role: fields.role, name: fields.name, toolCallName: fields.toolCallName, parentMessageId: fields.parentMessageId, next: undefined };
       this.append(current);
       if (ended !== undefined) stepEnd(ended, target);
-      target.step(startEvent(current, event), START_TYPES[kind], true, chunkLane);
+      target.step(startEvent(current, event), START_CODES[kind], true, chunkLane);
     }
     if (delta !== undefined || event.rawEvent !== undefined || event.metadata !== undefined) {
-      target.step(contentEvent(current, delta ?? '', event), CONTENT_TYPES[kind], true, chunkLane);
+      target.step(contentEvent(current, delta ?? '', event), CONTENT_CODES[kind], true, chunkLane);
     }
   }
 
@@ -226,9 +224,9 @@ export class ChunkExpander {
   }
 }
 
-const START_TYPES: Record<Kind, string> = { text: EventType.TEXT_MESSAGE_START, tool: EventType.TOOL_CALL_START, reasoning: EventType.REASONING_MESSAGE_START };
-const CONTENT_TYPES: Record<Kind, string> = { text: EventType.TEXT_MESSAGE_CONTENT, tool: EventType.TOOL_CALL_ARGS, reasoning: EventType.REASONING_MESSAGE_CONTENT };
-const END_TYPES: Record<Kind, string> = { text: EventType.TEXT_MESSAGE_END, tool: EventType.TOOL_CALL_END, reasoning: EventType.REASONING_MESSAGE_END };
+const START_CODES: Record<Kind, Code> = { text: Code.TEXT_MESSAGE_START, tool: Code.TOOL_CALL_START, reasoning: Code.REASONING_MESSAGE_START };
+const CONTENT_CODES: Record<Kind, Code> = { text: Code.TEXT_MESSAGE_CONTENT, tool: Code.TOOL_CALL_ARGS, reasoning: Code.REASONING_MESSAGE_CONTENT };
+const END_CODES: Record<Kind, Code> = { text: Code.TEXT_MESSAGE_END, tool: Code.TOOL_CALL_END, reasoning: Code.REASONING_MESSAGE_END };
 
 // The synthetic events are built field by field in the order the spreads of transformChunks give
 // (type, id, the kind's own fields, metadata, subagentRunId): object spreads cost more than the rest
@@ -270,7 +268,7 @@ function stepEnd(p: Pending, target: ExpansionTarget): void {
         ? { type: EventType.TOOL_CALL_END, toolCallId: p.id }
         : { type: EventType.REASONING_MESSAGE_END, messageId: p.id };
   if (lane !== undefined) e.subagentRunId = lane;
-  target.step(e as AguiEvent, END_TYPES[p.kind], true, lane);
+  target.step(e as AguiEvent, END_CODES[p.kind], true, lane);
 }
 
 function withChunkExtras(e: Record<string, unknown>, chunk: { metadata?: unknown; subagentRunId?: string }): AguiEvent {

@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventSchemas } from '@ag-ui/core/schemas';
-import { isPlainHotEvent, parseEvent, plainEventType, THINKING_TYPES, ThinkingTextMessageContentEventSchema } from './schema';
+import { isPlainHotEvent, parseEvent, plainEventCode, THINKING_TYPES, ThinkingTextMessageContentEventSchema } from './schema';
+import { Code, codeOf } from './event-types';
 import { isPlainLifecycleEvent } from './plain-events';
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 1 }));
@@ -168,18 +169,18 @@ describe('the fast path and the nulls the fold drops', () => {
         const type = r.type as string;
         if (isPlainHotEvent(r, type) || isPlainLifecycleEvent(r, type)) {
           for (const k of ['rawEvent', 'parentMessageId', 'outcome', 'result']) expect(r[k]).not.toBe(null);
-          expect(plainEventType(r)).toBe(type);
-        } else expect(plainEventType(r)).toBeUndefined();
+          expect(plainEventCode(r)).toBe(codeOf(type));
+        } else expect(plainEventCode(r)).toBe(Code.NONE);
       }),
       { numRuns: 5000 },
     );
   });
 
   it('takes the plain events whatever order their fields come in', () => {
-    expect(plainEventType({ delta: 'Hi', messageId: 'm1', type: 'TEXT_MESSAGE_CONTENT' })).toBe('TEXT_MESSAGE_CONTENT');
-    expect(plainEventType({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Hi', result: null })).toBeUndefined();
-    expect(plainEventType({ type: 'RUN_STARTED', threadId: 't', runId: 'r', parentMessageId: null })).toBeUndefined();
-    expect(plainEventType({ type: 'TOOL_CALL_START', toolCallId: 'c', toolCallName: 'f', outcome: null })).toBeUndefined();
+    expect(plainEventCode({ delta: 'Hi', messageId: 'm1', type: 'TEXT_MESSAGE_CONTENT' })).toBe(Code.TEXT_MESSAGE_CONTENT);
+    expect(plainEventCode({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Hi', result: null })).toBe(Code.NONE);
+    expect(plainEventCode({ type: 'RUN_STARTED', threadId: 't', runId: 'r', parentMessageId: null })).toBe(Code.NONE);
+    expect(plainEventCode({ type: 'TOOL_CALL_START', toolCallId: 'c', toolCallName: 'f', outcome: null })).toBe(Code.NONE);
   });
 });
 

@@ -8,7 +8,8 @@ import type { ViewModel } from '../../model/view';
 import type { ProtocolFold } from '../types';
 import { ruleId, type AguiRuleName } from './rules';
 import { EventType } from '@ag-ui/core';
-import { parseEvent, plainEventType, THINKING_TYPES, type AguiEvent, type EventOf } from './schema';
+import { parseEvent, plainEventCode, type AguiEvent, type EventOf } from './schema';
+import { Code, codeOf, typeName } from './event-types';
 import { ChunkExpander, type ExpansionTarget } from './chunks';
 import { Verifier } from './verifier';
 import { Advisor } from './advisor';
@@ -124,9 +125,9 @@ class AguiFold implements ProtocolFold, ExpansionTarget {
     }
     const json = decoded.json;
     let ev: AguiEvent;
-    let type = plainEventType(json);
+    let code = plainEventCode(json);
     let lane: string | undefined;
-    if (type !== undefined) {
+    if (code !== Code.NONE) {
       // Hand-checked: no null to drop, no metadata, no subagentRunId.
       ev = json as AguiEvent;
     } else {
@@ -144,23 +145,22 @@ class AguiFold implements ProtocolFold, ExpansionTarget {
         return this.raw(frame);
       }
       ev = parsed.event;
-      type = ev.type;
+      code = codeOf(ev.type);
       const metadata = (ev as { metadata?: Record<string, unknown> }).metadata;
       if (metadata && Object.prototype.hasOwnProperty.call(metadata, 'ag-ui')) {
-        report('reserved-metadata-key', `${type} uses the metadata key "ag-ui", which the protocol reserves.`);
+        report('reserved-metadata-key', `${ev.type} uses the metadata key "ag-ui", which the protocol reserves.`);
       }
       const sub = (ev as { subagentRunId?: unknown }).subagentRunId;
       if (typeof sub === 'string') lane = sub;
     }
-    // Every legacy type starts with THINKING_: the prefix test spares the set lookup (and the hashing of
-    // a freshly parsed string) on every other event.
-    if (type.startsWith('THINKING_') && THINKING_TYPES.has(type)) {
+    if (isThinking(code)) {
+      const type = typeName(code);
       this.once(`thinking:${type}`, report, 'deprecated-thinking-event', `${type} is deprecated; send the REASONING_* events instead (1.0 clients convert it, older ones may not).`);
     }
-    if (type === 'REASONING_MESSAGE_CHUNK' && (ev as EventOf<EventType.REASONING_MESSAGE_CHUNK>).delta === '') {
+    if (code === Code.REASONING_MESSAGE_CHUNK && (ev as EventOf<EventType.REASONING_MESSAGE_CHUNK>).delta === '') {
       report('reasoning-chunk-empty-delta', 'REASONING_MESSAGE_CHUNK has an empty delta: the docs say this closes the message, the TS client appends an empty content instead.');
     }
-    this.expander.expand(ev, type, lane, this);
+    this.expander.expand(ev, code, lane, this);
   }
 
   /** A chunk the expander could not expand (ExpansionTarget). */
@@ -169,11 +169,11 @@ class AguiFold implements ProtocolFold, ExpansionTarget {
   }
 
   /** One event after chunk expansion, through the verifier, the advisor and the applier (ExpansionTarget). */
-  step(ev: AguiEvent, type: string, synthetic: boolean, lane: string | undefined): void {
+  step(ev: AguiEvent, code: Code, synthetic: boolean, lane: string | undefined): void {
     const frameIndex = this.frameIndex;
     const report = this.report;
-    if (type === 'RUN_STARTED') this.runStartFrame = frameIndex;
-    const violation = this.verifier.check(ev, type);
+    if (code === Code.RUN_STARTED) this.runStartFrame = frameIndex;
+    const violation = this.verifier.check(ev, code);
     if (violation) {
       report(violation.rule, violation.message);
       if (synthetic && violation.rule.endsWith('-already-active')) {
@@ -181,12 +181,17 @@ class AguiFold implements ProtocolFold, ExpansionTarget {
         if (id !== undefined) this.expander.forget(id);
       }
     }
-    this.advisor.check(ev, type, synthetic, frameIndex, report);
+    this.advisor.check(ev, code, synthetic, frameIndex, report);
     // The reducer's "no such message" notes only matter when the verifier let the event through.
     this.rejected = violation !== undefined;
-    this.applier.apply(ev, type, lane, frameIndex, this.frameTime, this.applyReport);
+    this.applier.apply(ev, code, lane, frameIndex, this.frameTime, this.applyReport);
     this.rejected = false;
   }
+}
+
+/** The deprecated THINKING_* events, which 1.0 no longer describes. */
+function isThinking(code: Code): boolean {
+  return code >= Code.THINKING_START && code <= Code.THINKING_TEXT_MESSAGE_END;
 }
 
 /** Drops the nulls that stand for "absent", reporting them. */

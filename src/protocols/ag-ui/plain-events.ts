@@ -5,6 +5,7 @@
 // the finding. Events whose zod output is a reordered copy that reaches the view (RUN_STARTED.input,
 // usage, multi-part tool results) are left to the schema so the view stays byte for byte the same.
 import { isRecord } from '../shared/view-helpers';
+import { Code } from './event-types';
 
 const TEXT_ROLES: ReadonlySet<unknown> = new Set(['developer', 'system', 'assistant', 'user']);
 
@@ -16,80 +17,100 @@ const optionalString = (v: unknown): boolean => v === undefined || typeof v === 
  * a shared helper's reads would see every event's shape.
  */
 export function isPlainLifecycleEvent(json: Record<string, unknown>, type: string): boolean {
+  return plainLifecycleCode(json, type) !== Code.NONE;
+}
+
+/** isPlainLifecycleEvent, giving the event's Code (Code.NONE for false). */
+export function plainLifecycleCode(json: Record<string, unknown>, type: string): Code {
   switch (type) {
     case 'RUN_STARTED':
       return (
         typeof json.threadId === 'string' && typeof json.runId === 'string' && json.input === undefined && optionalString(json.protocolVersion) && optionalString(json.parentRunId) &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
         json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      );
+      ) ? Code.RUN_STARTED : Code.NONE;
     case 'RUN_FINISHED':
       // outcome: absent or an outcome object, so not null.
       return (
         typeof json.threadId === 'string' && typeof json.runId === 'string' && json.usage === undefined && json.result !== null && plainOutcome(json.outcome) &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
         json.parentMessageId !== null
-      );
+      ) ? Code.RUN_FINISHED : Code.NONE;
     case 'RUN_ERROR':
       return (
         typeof json.message === 'string' && optionalString(json.code) && json.usage === undefined &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
         json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      );
+      ) ? Code.RUN_ERROR : Code.NONE;
     case 'REASONING_START':
+      return (
+        typeof json.messageId === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.REASONING_START : Code.NONE;
     case 'REASONING_END':
       return (
         typeof json.messageId === 'string' &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
         json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      );
+      ) ? Code.REASONING_END : Code.NONE;
     case 'TEXT_MESSAGE_END':
+      return (
+        typeof json.messageId === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.TEXT_MESSAGE_END : Code.NONE;
     case 'REASONING_MESSAGE_END':
       return (
         typeof json.messageId === 'string' &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
         json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      );
+      ) ? Code.REASONING_MESSAGE_END : Code.NONE;
     case 'TEXT_MESSAGE_START':
       return (
         typeof json.messageId === 'string' && (json.role === undefined || TEXT_ROLES.has(json.role)) && optionalString(json.name) &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
         json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      );
+      ) ? Code.TEXT_MESSAGE_START : Code.NONE;
     case 'REASONING_MESSAGE_START':
       return (
         typeof json.messageId === 'string' && json.role === 'reasoning' &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
         json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      );
+      ) ? Code.REASONING_MESSAGE_START : Code.NONE;
     case 'TOOL_CALL_START':
       // parentMessageId: a string or absent, so not null.
       return (
         typeof json.toolCallId === 'string' && typeof json.toolCallName === 'string' && optionalString(json.parentMessageId) &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
         json.outcome !== null && json.result !== null
-      );
+      ) ? Code.TOOL_CALL_START : Code.NONE;
     case 'TOOL_CALL_END':
       return (
         typeof json.toolCallId === 'string' &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
         json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      );
+      ) ? Code.TOOL_CALL_END : Code.NONE;
     case 'TOOL_CALL_RESULT':
       return (
         typeof json.messageId === 'string' && typeof json.toolCallId === 'string' && typeof json.content === 'string' && (json.role === undefined || json.role === 'tool') &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
         json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      );
+      ) ? Code.TOOL_CALL_RESULT : Code.NONE;
     case 'STEP_STARTED':
+      return (
+        typeof json.stepName === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.STEP_STARTED : Code.NONE;
     case 'STEP_FINISHED':
       return (
         typeof json.stepName === 'string' &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
         json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      );
+      ) ? Code.STEP_FINISHED : Code.NONE;
     default:
-      return false;
+      return Code.NONE;
   }
 }
 

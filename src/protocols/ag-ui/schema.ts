@@ -4,7 +4,8 @@
 // here with the same base fields.
 import { z } from 'zod';
 import { EventSchemas } from '@ag-ui/core/schemas';
-import { isPlainLifecycleEvent } from './plain-events';
+import { isPlainLifecycleEvent, plainLifecycleCode } from './plain-events';
+import { Code } from './event-types';
 
 const base = {
   timestamp: z.number().optional(),
@@ -75,16 +76,17 @@ export function parseEvent(json: unknown): ParsedEvent {
 }
 
 /**
- * The type of an event the fold takes as it is: it passes the hand checks (so parseEvent would give it
+ * The Code of an event the fold takes as it is: it passes the hand checks (so parseEvent would give it
  * back unchanged), which also leave out any event carrying a null the fold drops and reports.
- * Undefined for anything else, which goes through parseEvent.
+ * Code.NONE for anything else, which goes through parseEvent.
  */
-export function plainEventType(json: unknown): string | undefined {
-  if (typeof json !== 'object' || json === null) return undefined;
+export function plainEventCode(json: unknown): Code {
+  if (typeof json !== 'object' || json === null) return Code.NONE;
   const fields = json as Record<string, unknown>;
   const type = fields.type;
-  if (typeof type !== 'string') return undefined;
-  return isPlainHotEvent(fields, type) || isPlainLifecycleEvent(fields, type) ? type : undefined;
+  if (typeof type !== 'string') return Code.NONE;
+  const hot = plainHotCode(fields, type);
+  return hot !== Code.NONE ? hot : plainLifecycleCode(fields, type);
 }
 
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
@@ -104,48 +106,58 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
  * (megamorphic, each a lookup); a case's reads see its own type's one or two shapes.
  */
 export function isPlainHotEvent(json: Record<string, unknown>, type: string): boolean {
+  return plainHotCode(json, type) !== Code.NONE;
+}
+
+/** isPlainHotEvent, giving the event's Code (Code.NONE for false). */
+function plainHotCode(json: Record<string, unknown>, type: string): Code {
   switch (type) {
     case 'TEXT_MESSAGE_CONTENT':
+      return (
+        typeof json.messageId === 'string' && typeof json.delta === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.TEXT_MESSAGE_CONTENT : Code.NONE;
     case 'REASONING_MESSAGE_CONTENT':
       return (
         typeof json.messageId === 'string' && typeof json.delta === 'string' &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
         json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      );
+      ) ? Code.REASONING_MESSAGE_CONTENT : Code.NONE;
     case 'TOOL_CALL_ARGS':
       return (
         typeof json.toolCallId === 'string' && typeof json.delta === 'string' &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
         json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      );
+      ) ? Code.TOOL_CALL_ARGS : Code.NONE;
     // TEXT_MESSAGE_CHUNK's role is an enum: left to the schema, and so is any role on the others.
     case 'TEXT_MESSAGE_CHUNK':
       return (
         optionalString(json.messageId) && optionalString(json.delta) && optionalString(json.name) &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
         json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      );
+      ) ? Code.TEXT_MESSAGE_CHUNK : Code.NONE;
     case 'TOOL_CALL_CHUNK':
       // parentMessageId: a string or absent, so not null.
       return (
         optionalString(json.toolCallId) && optionalString(json.toolCallName) && optionalString(json.parentMessageId) && optionalString(json.delta) &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
         json.outcome !== null && json.result !== null
-      );
+      ) ? Code.TOOL_CALL_CHUNK : Code.NONE;
     case 'REASONING_MESSAGE_CHUNK':
       return (
         optionalString(json.messageId) && optionalString(json.delta) &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
         json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      );
+      ) ? Code.REASONING_MESSAGE_CHUNK : Code.NONE;
     case 'THINKING_TEXT_MESSAGE_CONTENT':
       return (
         typeof json.delta === 'string' &&
         json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
         json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      );
+      ) ? Code.THINKING_TEXT_MESSAGE_CONTENT : Code.NONE;
     default:
-      return false;
+      return Code.NONE;
   }
 }
 
