@@ -3,7 +3,9 @@
 import { EventType } from '@ag-ui/core';
 import { Code, typeName } from './event-types';
 import type { AguiEvent, EventOf } from './schema';
+import type { FindingSink } from '../../model/finding';
 import type { Report } from './apply';
+import { ruleId } from './rules';
 import { SmallMap } from './small-map';
 
 export class Advisor {
@@ -81,9 +83,9 @@ export class Advisor {
   }
 
   /** What only the end of the input reveals: each open span, with the frame that opened it. */
-  finish(report: (rule: 'reasoning-not-ended', message: string, frame: number) => void): void {
+  finish(sink: FindingSink): void {
     if (this.spans === undefined || this.spans.size === 0) return;
-    for (const [id, frame] of this.spans) report('reasoning-not-ended', `REASONING_START '${id}' is never matched by a REASONING_END.`, frame);
+    for (const [id, frame] of this.spans) sink.report(ruleId('reasoning-not-ended'), `REASONING_START '${id}' is never matched by a REASONING_END.`, [frame]);
     this.spans.clear();
   }
 }

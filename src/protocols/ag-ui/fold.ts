@@ -42,11 +42,15 @@ class AguiFold implements ProtocolFold, ExpansionTarget {
   private sink: FindingSink | undefined;
   private frameIndex = -1;
   private frameTime = 0;
-  /** The verifier rejected the event being applied: the reducer's "no such message" notes are dropped. */
+  /**
+   * The verifier rejected the event being applied: the reducer's "no such message" notes are dropped.
+   * Set only while the applier runs, the one stage that reports those notes.
+   */
   private rejected = false;
-  private readonly report: Report = (rule, message) => this.sink?.report(ruleId(rule), message, [this.frameIndex]);
-  private readonly applyReport: Report = (rule, message) => {
-    if (!this.rejected || rule !== 'delta-target-missing') this.report(rule, message);
+  /** Where every stage reports: one function per fold (a session is often short) rather than one per stage or frame. */
+  private readonly report: Report = (rule, message) => {
+    if (this.rejected && rule === 'delta-target-missing') return;
+    this.sink?.report(ruleId(rule), message, [this.frameIndex]);
   };
 
   apply(decoded: DecodedFrame, sink: FindingSink): void {
@@ -78,9 +82,10 @@ class AguiFold implements ProtocolFold, ExpansionTarget {
   }
 
   finish(sink: FindingSink): void {
-    const report: Report = (rule, message) => sink.report(ruleId(rule), message, this.runStartFrame >= 0 ? [this.runStartFrame] : []);
-    if (this.verifier.inRun && !this.closedMidRun) report('run-not-finished', 'The input ends while the run is still active: no RUN_FINISHED or RUN_ERROR arrived.');
-    this.advisor.finish((rule, message, at) => sink.report(ruleId(rule), message, [at]));
+    if (this.verifier.inRun && !this.closedMidRun) {
+      sink.report(ruleId('run-not-finished'), 'The input ends while the run is still active: no RUN_FINISHED or RUN_ERROR arrived.', this.runStartFrame >= 0 ? [this.runStartFrame] : []);
+    }
+    this.advisor.finish(sink);
     this.store.setStreaming(false);
   }
 
@@ -184,7 +189,7 @@ class AguiFold implements ProtocolFold, ExpansionTarget {
     this.advisor.check(ev, code, synthetic, frameIndex, report);
     // The reducer's "no such message" notes only matter when the verifier let the event through.
     this.rejected = violation !== undefined;
-    this.applier.apply(ev, code, lane, frameIndex, this.frameTime, this.applyReport);
+    this.applier.apply(ev, code, lane, frameIndex, this.frameTime, report);
     this.rejected = false;
   }
 }

@@ -32,7 +32,7 @@ export class InterruptTracker {
     // Literals rather than spreads (a spread per interrupt showed in short sessions), with the same key order.
     if (interrupt.reason === 'tool_call' || tool) {
       const name = tool?.name ?? 'tool call';
-      const approval: ApprovalItem = { kind: 'approval', id: store.nextId('approval'), frames: [frame], key: interrupt.id, actions: [{ name, args: tool?.input }], allowed: singleKey(name, APPROVAL_DECISIONS) };
+      const approval: ApprovalItem = { kind: 'approval', id: store.nextId('approval'), frames: [frame], key: interrupt.id, actions: [{ name, args: tool?.input }], allowed: allowedFor(name) };
       if (timeoutSeconds !== undefined) approval.timeoutSeconds = timeoutSeconds;
       item = approval;
     } else {
@@ -70,16 +70,26 @@ export class InterruptTracker {
 }
 
 /**
- * `{ [name]: value }`. A computed key in an object literal takes V8's slow path (it showed in short
- * sessions); an assignment is fast but would set the prototype for "__proto__", which keeps the literal
- * so that it stays an own key.
+ * An approval card's `allowed`, `{ [name]: APPROVAL_DECISIONS }`: made once per tool name and shared by
+ * the cards of that tool, frozen (as APPROVAL_DECISIONS is shared). A new object per card showed in short
+ * sessions: a computed key in an object literal takes V8's slow path, and so does an assignment of a new
+ * key to an empty object. Names kept are bounded in number and length, as humanizeToolName's.
  */
-function singleKey<T>(name: string, value: T): Record<string, T> {
-  if (name === '__proto__') return { [name]: value };
-  const single: Record<string, T> = {};
-  single[name] = value;
-  return single;
+function allowedFor(name: string): Record<string, string[]> {
+  const known = allowedByName.get(name);
+  if (known !== undefined) return known;
+  // A computed key, not an assignment: a tool named "__proto__" stays an own key.
+  const allowed = Object.freeze({ [name]: APPROVAL_DECISIONS });
+  if (name.length <= ALLOWED_NAME_MAX) {
+    if (allowedByName.size >= ALLOWED_MAX) allowedByName.clear();
+    allowedByName.set(name, allowed);
+  }
+  return allowed;
 }
+
+const allowedByName = new Map<string, Record<string, string[]>>();
+const ALLOWED_MAX = 256;
+const ALLOWED_NAME_MAX = 200;
 
 function resolve(item: ApprovalItem | QuestionItem, cancelled: boolean, payload: unknown, frame: number): void {
   item.frames.push(frame);

@@ -33,8 +33,9 @@ export class ViewStore {
    * Made on first use: a session is often short, and what each new fold allocates shows.
    */
   private nested: Map<ViewItem, ViewItem[]> | undefined;
-  private readonly groups: GroupItem[] = [];
-  private readonly openSteps: GroupItem[] = [];
+  // Made at the first group: a session is often short, and what each new fold allocates shows.
+  private groups: GroupItem[] | undefined;
+  private openSteps: GroupItem[] | undefined;
   /** Subagent runs by id: their items gather in their own group, tagged with the tool call that started them. */
   private subagents: Map<string, { group: GroupItem; parentToolId?: string }> | undefined;
   /** The subagent run the event being applied belongs to, if any. */
@@ -55,7 +56,7 @@ export class ViewStore {
     if (sub && item.kind === 'tool' && sub.parentToolId !== undefined) item.parentToolId = sub.parentToolId;
     // No read at index -1 when no step is open: V8 looks that up as a named property, slowly.
     const steps = this.openSteps;
-    const container = at?.container ?? sub?.group.items ?? (steps.length > 0 ? steps[steps.length - 1]?.items : undefined) ?? this.model.items;
+    const container = at?.container ?? sub?.group.items ?? (steps !== undefined && steps.length > 0 ? steps[steps.length - 1]?.items : undefined) ?? this.model.items;
     if (at) container.splice(at.index, 0, item);
     else container.push(item);
     if (container !== this.model.items) (this.nested ??= new Map()).set(item, container);
@@ -137,19 +138,21 @@ export class ViewStore {
   openStep(name: string, frame: number): void {
     const group: GroupItem = { kind: 'group', id: this.nextId('step'), frames: [frame], summary: name, done: false, open: this.model.streaming, items: [] };
     this.place(group);
-    this.groups.push(group);
-    this.openSteps.push(group);
+    (this.groups ??= []).push(group);
+    (this.openSteps ??= []).push(group);
   }
 
   /** Finishes the innermost open step with that name; false when none is open. */
   finishStep(name: string, frame: number): boolean {
-    for (let i = this.openSteps.length - 1; i >= 0; i--) {
-      const group = this.openSteps[i];
+    const steps = this.openSteps;
+    if (steps === undefined) return false;
+    for (let i = steps.length - 1; i >= 0; i--) {
+      const group = steps[i];
       if (group && group.summary === name) {
         group.done = true;
         group.open = false;
         group.frames.push(frame);
-        this.openSteps.splice(i, 1);
+        steps.splice(i, 1);
         return true;
       }
     }
@@ -160,7 +163,7 @@ export class ViewStore {
     const group: GroupItem = { kind: 'group', id: this.nextId('subagent'), frames: [frame], summary: name, done: false, open: this.model.streaming, items: [] };
     this.lane = undefined;
     this.place(group);
-    this.groups.push(group);
+    (this.groups ??= []).push(group);
     (this.subagents ??= new Map()).set(id, { group, ...(parentToolId !== undefined && { parentToolId }) });
   }
 
@@ -174,7 +177,7 @@ export class ViewStore {
 
   /** A new run starts at the top level: steps left open by an earlier run no longer collect items. */
   newRun(): void {
-    if (this.openSteps.length > 0) this.openSteps.length = 0;
+    if (this.openSteps !== undefined && this.openSteps.length > 0) this.openSteps.length = 0;
     this.branded = false;
     this.setStreaming(true);
   }
@@ -182,6 +185,6 @@ export class ViewStore {
   setStreaming(streaming: boolean): void {
     if (this.model.streaming === streaming) return;
     this.model.streaming = streaming;
-    for (const group of this.groups) group.open = streaming && !group.done;
+    if (this.groups !== undefined) for (const group of this.groups) group.open = streaming && !group.done;
   }
 }
