@@ -4,7 +4,7 @@ import { EventType } from '@ag-ui/core';
 import { Code, typeName } from './event-types';
 import type { AguiEvent, EventOf } from './schema';
 import type { FindingSink } from '../../model/finding';
-import type { Report } from './apply';
+import type { Reporter } from './apply';
 import { ruleId } from './rules';
 import { SmallMap } from './small-map';
 
@@ -16,7 +16,7 @@ export class Advisor {
   private ended = false;
 
   /** `code`: the event's type (event-types.ts); `synthetic`: built by chunk expansion, so an empty delta there is not the producer's. */
-  check(event: AguiEvent, code: Code, synthetic: boolean, frame: number, report: Report): void {
+  check(event: AguiEvent, code: Code, synthetic: boolean, frame: number, reporter: Reporter): void {
     switch (code) {
       case Code.RUN_STARTED:
         // Clearing an empty Map still allocates a new table: most runs open nothing to clear.
@@ -26,14 +26,14 @@ export class Advisor {
         return;
       case Code.RUN_FINISHED:
       case Code.RUN_ERROR: {
-        if (this.ended) report('second-terminal-event', `${typeName(code)} arrives for a run that has already ended; each RUN_STARTED gets exactly one RUN_FINISHED or RUN_ERROR.`);
+        if (this.ended) reporter.report('second-terminal-event', `${typeName(code)} arrives for a run that has already ended; each RUN_STARTED gets exactly one RUN_FINISHED or RUN_ERROR.`);
         this.ended = true;
         if (this.spans !== undefined && this.spans.size > 0) this.spans.clear();
         const outcome = code === Code.RUN_FINISHED ? (event as EventOf<EventType.RUN_FINISHED>).outcome : undefined;
         if (outcome?.type === 'interrupt') {
           for (const interrupt of outcome.interrupts) {
             if (interrupt.reason === 'tool_call' && !interrupt.toolCallId) {
-              report('interrupt-missing-tool-call-id', `Interrupt '${interrupt.id}' has reason "tool_call" but no toolCallId naming the paused call.`);
+              reporter.report('interrupt-missing-tool-call-id', `Interrupt '${interrupt.id}' has reason "tool_call" but no toolCallId naming the paused call.`);
             }
           }
         }
@@ -48,7 +48,7 @@ export class Advisor {
       case Code.REASONING_MESSAGE_START: {
         const id = (event as EventOf<EventType.REASONING_MESSAGE_START>).messageId;
         if (this.spans === undefined || !this.spans.has(id)) {
-          report('reasoning-message-outside-reasoning', `REASONING_MESSAGE_START '${id}' is not inside a REASONING_START/REASONING_END span with the same messageId.`);
+          reporter.report('reasoning-message-outside-reasoning', `REASONING_MESSAGE_START '${id}' is not inside a REASONING_START/REASONING_END span with the same messageId.`);
         }
         return;
       }
@@ -62,7 +62,7 @@ export class Advisor {
         const at = steps.lastIndexOf(name);
         if (at < 0) return;
         if (at !== steps.length - 1) {
-          report('step-finished-out-of-order', `STEP_FINISHED "${name}" closes an outer step while "${steps[steps.length - 1]}", started after it, is still active.`);
+          reporter.report('step-finished-out-of-order', `STEP_FINISHED "${name}" closes an outer step while "${steps[steps.length - 1]}", started after it, is still active.`);
         }
         steps.splice(at, 1);
         return;
@@ -71,11 +71,11 @@ export class Advisor {
       case Code.REASONING_MESSAGE_CONTENT: {
         if (synthetic) return;
         const e = event as EventOf<EventType.TEXT_MESSAGE_CONTENT | EventType.REASONING_MESSAGE_CONTENT>;
-        if (e.delta === '') report('empty-delta', `${typeName(code)} for '${e.messageId}' has an empty delta; the docs require a non-empty one and clients before 0.0.49 reject it.`);
+        if (e.delta === '') reporter.report('empty-delta', `${typeName(code)} for '${e.messageId}' has an empty delta; the docs require a non-empty one and clients before 0.0.49 reject it.`);
         return;
       }
       case Code.THINKING_TEXT_MESSAGE_CONTENT:
-        if ((event as EventOf<'THINKING_TEXT_MESSAGE_CONTENT'>).delta === '') report('empty-delta', 'THINKING_TEXT_MESSAGE_CONTENT has an empty delta.');
+        if ((event as EventOf<'THINKING_TEXT_MESSAGE_CONTENT'>).delta === '') reporter.report('empty-delta', 'THINKING_TEXT_MESSAGE_CONTENT has an empty delta.');
         return;
       default:
         return;

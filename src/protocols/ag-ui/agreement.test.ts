@@ -130,7 +130,7 @@ describe('chunk expansion matches transformChunks', () => {
       const theirs = await lastValueFrom(operator(from(events as BaseEvent[])).pipe(toArray()));
       const expander = new ChunkExpander();
       const ours: AguiEvent[] = [];
-      const target: ExpansionTarget = { step: (event) => ours.push(event), problem: () => {} };
+      const target: ExpansionTarget = { step: (event) => ours.push(event), report: () => {} };
       for (const e of events) {
         const parsed = parseEvent(e);
         if (parsed.kind !== 'event') continue;

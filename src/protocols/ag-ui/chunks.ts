@@ -34,7 +34,7 @@ export interface ExpansionTarget {
    */
   step(event: AguiEvent, code: Code, synthetic: boolean, lane: string | undefined): void;
   /** A chunk that could not be expanded; reported before the events the same chunk passes on. */
-  problem(rule: AguiRuleName, message: string): void;
+  report(rule: AguiRuleName, message: string): void;
 }
 
 /** Events that close the pending chunk item of their own lane before passing. */
@@ -121,20 +121,20 @@ export class ChunkExpander {
     let current: Pending;
     if (open && open.kind === kind && (id === undefined || id === open.id)) {
       const mismatch = this.mismatch(open, event);
-      if (mismatch) return target.problem('chunk-field-mismatch', mismatch);
+      if (mismatch) return target.report('chunk-field-mismatch', mismatch);
       current = open;
     } else {
       // The lane's pending item ends; its END passes before this chunk's events (after a problem).
       const ended = this.take(lane);
       if (id === undefined) {
         const what = kind === 'tool' ? 'TOOL_CALL_CHUNK must have a toolCallId' : `${event.type} must have a messageId`;
-        target.problem('chunk-missing-id', `First ${what}; the chunk was not applied.`);
+        target.report('chunk-missing-id', `First ${what}; the chunk was not applied.`);
         if (ended !== undefined) stepEnd(ended, target);
         return;
       }
       const fields = event as { role?: string; name?: string; toolCallName?: string; parentMessageId?: string };
       if (kind === 'tool' && fields.toolCallName === undefined) {
-        target.problem('chunk-missing-tool-name', 'First TOOL_CALL_CHUNK must have a toolCallName; the chunk was not applied.');
+        target.report('chunk-missing-tool-name', 'First TOOL_CALL_CHUNK must have a toolCallName; the chunk was not applied.');
         if (ended !== undefined) stepEnd(ended, target);
         return;
       }
