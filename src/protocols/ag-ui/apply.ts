@@ -214,7 +214,7 @@ export class EventApplier {
     }
     const owner = s.entry(ownerId, 'assistant');
     const item = s.newTool(toolCallId, name, owner.id, frame);
-    owner.toolIds.push(toolCallId);
+    s.addToolId(owner, toolCallId);
     s.place(item);
   }
 

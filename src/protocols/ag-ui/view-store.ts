@@ -13,7 +13,8 @@ export interface MessageEntry {
   contentIsString: boolean;
   /** Activity messages render as a tool-like card. */
   activity?: ToolItem;
-  toolIds: string[];
+  /** Made with the first (most messages have none; a list grown from empty takes room for 17). */
+  toolIds: string[] | undefined;
 }
 
 export interface ToolEntry {
@@ -75,7 +76,7 @@ export class ViewStore {
   entry(id: string, role: string): MessageEntry {
     let entry = this.messages.get(id);
     if (!entry) {
-      entry = { id, role, contentIsString: true, toolIds: [] };
+      entry = { id, role, contentIsString: true, toolIds: undefined };
       this.messages.set(id, entry);
     }
     return entry;
@@ -87,7 +88,7 @@ export class ViewStore {
     const items: ViewItem[] = [];
     if (entry.content) items.push(entry.content);
     if (entry.activity) items.push(entry.activity);
-    for (const toolId of entry.toolIds) {
+    for (const toolId of entry.toolIds ?? []) {
       const tool = this.tools.get(toolId);
       if (tool && tool.ownerId === entry.id) {
         items.push(tool.item);
@@ -100,6 +101,12 @@ export class ViewStore {
     }
     this.messages.delete(entry.id);
     return first;
+  }
+
+  /** Files a tool call under its message. */
+  addToolId(entry: MessageEntry, toolCallId: string): void {
+    if (entry.toolIds === undefined) entry.toolIds = [toolCallId];
+    else entry.toolIds.push(toolCallId);
   }
 
   newTool(toolCallId: string, name: string, ownerId: string, frame: number): ToolItem {
