@@ -212,15 +212,15 @@ export class ChunkExpander {
     return undefined;
   }
 
-  private mismatch(open: Pending, event: object): string | undefined {
-    for (const field of open.kind === 'tool' ? TOOL_FIELDS : MESSAGE_FIELDS) {
-      const sent = (event as Record<string, unknown>)[field];
-      const value = field === 'role' ? (open.role ?? (open.kind === 'text' ? 'assistant' : undefined)) : open[field];
-      if (sent !== undefined && sent !== value) {
-        return `Cannot continue '${open.id}': chunk ${field} ${JSON.stringify(sent)} does not match the open stream's ${value === undefined ? '(absent)' : JSON.stringify(value)}.`;
-      }
-    }
-    return undefined;
+  /**
+   * What a continuing chunk sends that its open stream does not say: a tool call's toolCallName and
+   * parentMessageId, a message's role and name, in that order. Each field read by name (a loop over
+   * the names read them by key, which every continuing chunk paid).
+   */
+  private mismatch(open: Pending, chunk: Chunk): string | undefined {
+    const event = chunk as { role?: unknown; name?: unknown; toolCallName?: unknown; parentMessageId?: unknown };
+    if (open.kind === 'tool') return differs(open, 'toolCallName', event.toolCallName, open.toolCallName) ?? differs(open, 'parentMessageId', event.parentMessageId, open.parentMessageId);
+    return differs(open, 'role', event.role, open.role ?? (open.kind === 'text' ? 'assistant' : undefined)) ?? differs(open, 'name', event.name, open.name);
   }
 }
 
@@ -255,8 +255,10 @@ function contentEvent(p: Pending, delta: string, chunk: { metadata?: unknown; su
   return withChunkExtras(e, chunk);
 }
 
-const TOOL_FIELDS: ReadonlyArray<keyof Pending> = ['toolCallName', 'parentMessageId'];
-const MESSAGE_FIELDS: ReadonlyArray<keyof Pending> = ['role', 'name'];
+function differs(open: Pending, field: string, sent: unknown, value: unknown): string | undefined {
+  if (sent === undefined || sent === value) return undefined;
+  return `Cannot continue '${open.id}': chunk ${field} ${JSON.stringify(sent)} does not match the open stream's ${value === undefined ? '(absent)' : JSON.stringify(value)}.`;
+}
 
 /** The synthetic END of a lane's pending item, passed on. */
 function stepEnd(p: Pending, target: ExpansionTarget): void {
