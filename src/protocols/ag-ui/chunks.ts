@@ -219,8 +219,19 @@ export class ChunkExpander {
    */
   private mismatch(open: Pending, chunk: Chunk): string | undefined {
     const event = chunk as { role?: unknown; name?: unknown; toolCallName?: unknown; parentMessageId?: unknown };
-    if (open.kind === 'tool') return differs(open, 'toolCallName', event.toolCallName, open.toolCallName) ?? differs(open, 'parentMessageId', event.parentMessageId, open.parentMessageId);
-    return differs(open, 'role', event.role, open.role ?? (open.kind === 'text' ? 'assistant' : undefined)) ?? differs(open, 'name', event.name, open.name);
+    if (open.kind === 'tool') {
+      const { toolCallName, parentMessageId } = event;
+      if (toolCallName !== undefined && toolCallName !== open.toolCallName) return mismatchText(open, 'toolCallName', toolCallName, open.toolCallName);
+      if (parentMessageId !== undefined && parentMessageId !== open.parentMessageId) return mismatchText(open, 'parentMessageId', parentMessageId, open.parentMessageId);
+      return undefined;
+    }
+    const { role, name } = event;
+    if (role !== undefined) {
+      const openRole = open.role ?? (open.kind === 'text' ? 'assistant' : undefined);
+      if (role !== openRole) return mismatchText(open, 'role', role, openRole);
+    }
+    if (name !== undefined && name !== open.name) return mismatchText(open, 'name', name, open.name);
+    return undefined;
   }
 }
 
@@ -255,8 +266,7 @@ function contentEvent(p: Pending, delta: string, chunk: { metadata?: unknown; su
   return withChunkExtras(e, chunk);
 }
 
-function differs(open: Pending, field: string, sent: unknown, value: unknown): string | undefined {
-  if (sent === undefined || sent === value) return undefined;
+function mismatchText(open: Pending, field: string, sent: unknown, value: unknown): string {
   return `Cannot continue '${open.id}': chunk ${field} ${JSON.stringify(sent)} does not match the open stream's ${value === undefined ? '(absent)' : JSON.stringify(value)}.`;
 }
 
