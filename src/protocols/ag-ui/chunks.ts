@@ -116,8 +116,11 @@ export class ChunkExpander {
 
   /** `chunkLane`: the chunk's own subagentRunId. */
   private chunk(event: Chunk, kind: Kind, id: string | undefined, delta: string | undefined, chunkLane: string | undefined, target: ExpansionTarget): void {
-    const lane = chunkLane ?? this.laneOf(kind, id);
-    const open = this.find(lane);
+    // A chunk without its own lane continues the pending item of its kind and id, in whatever lane
+    // that is (one item per lane, so that lane's); else the lane's own pending item, if any.
+    let open = chunkLane === undefined ? this.pendingWith(kind, id) : undefined;
+    const lane = open !== undefined ? open.lane : chunkLane;
+    if (open === undefined) open = this.find(lane);
     let current: Pending;
     if (open && open.kind === kind && (id === undefined || id === open.id)) {
       const mismatch = this.mismatch(open, event);
@@ -206,9 +209,9 @@ export class ChunkExpander {
     }
   }
 
-  private laneOf(kind: Kind, id: string | undefined): string | undefined {
+  private pendingWith(kind: Kind, id: string | undefined): Pending | undefined {
     if (id === undefined) return undefined;
-    for (let p = this.first; p !== undefined; p = p.next) if (p.kind === kind && p.id === id) return p.lane;
+    for (let p = this.first; p !== undefined; p = p.next) if (p.kind === kind && p.id === id) return p;
     return undefined;
   }
 
