@@ -59,8 +59,7 @@ function closesOwnLane(code: Code): boolean {
     case Code.REASONING_END:
     case Code.SUBAGENT_FINISHED:
     case Code.SUBAGENT_ERROR:
-    // The client converts THINKING_* into REASONING_* before this stage.
-    case Code.THINKING_START:
+    case Code.THINKING_START: // The client converts THINKING_* into REASONING_* before this stage.
     case Code.THINKING_END:
     case Code.THINKING_TEXT_MESSAGE_START:
     case Code.THINKING_TEXT_MESSAGE_CONTENT:

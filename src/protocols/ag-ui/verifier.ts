@@ -162,6 +162,13 @@ export class Verifier {
   }
 
   private runFinished(): Violation | undefined {
+    // The run counts as finished either way: the producer meant to end it, and a following RUN_STARTED
+    // should not be blamed for it.
+    this.finished = true;
+    // Most runs end with nothing open: no list to build.
+    if (!this.thinkingStep && !this.thinkingMessage && isEmpty(this.steps) && isEmpty(this.messages) && isEmpty(this.reasoningMessages) && isEmpty(this.reasoningSpans) && isEmpty(this.tools) && isEmpty(this.subagents)) {
+      return undefined;
+    }
     const open: string[] = [];
     listOpen(open, 'steps', this.steps);
     listOpen(open, 'text messages', this.messages);
@@ -171,10 +178,6 @@ export class Verifier {
     listOpen(open, 'subagents', this.subagents);
     if (this.thinkingStep) open.push('a THINKING_START step');
     if (this.thinkingMessage) open.push('a THINKING_TEXT_MESSAGE');
-    // The run counts as finished either way: the producer meant to end it, and a following RUN_STARTED
-    // should not be blamed for it.
-    this.finished = true;
-    if (open.length === 0) return undefined;
     return v('run-finished-with-open-items', `Cannot send 'RUN_FINISHED' while these are still active (${open.join('; ')}); close them first.`);
   }
 
@@ -201,6 +204,10 @@ function uses(set: SmallSet | undefined, id: string, close: boolean): boolean {
   if (set === undefined) return false;
   // delete says whether it was there: one lookup for an END.
   return close ? set.delete(id) : set.has(id);
+}
+
+function isEmpty(ids: SmallSet | undefined): boolean {
+  return ids === undefined || ids.size === 0;
 }
 
 function listOpen(out: string[], label: string, ids: SmallSet | undefined): void {
