@@ -48,7 +48,7 @@ export class EventApplier {
       case Code.RUN_STARTED: {
         const input = (event as EventOf<EventType.RUN_STARTED>).input;
         s.newRun();
-        if (input === undefined) return;
+        if (!input) return;
         appendNewMessages(s, input.messages, frame);
         if (input.resume) this.interrupts.resume(input.resume, frame);
         return;

@@ -1,6 +1,9 @@
 // The AG-UI fold, staged like @ag-ui/client's pipeline: parse and validate each frame → expand chunks →
 // verify → apply to the view. Every stage reports instead of throwing, and each frame costs the same
-// however long the session is.
+// however long the session is. A session is often a few events, so the per-event path is kept lean:
+// most events are taken by hand checks without the schema, the type is read once as a number
+// (event-types.ts), expansion hands each event straight to the later stages, and the stages report
+// through the fold itself.
 import type { DecodedFrame, Frame } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
 import { frameText, preview } from '../../model/decode';
