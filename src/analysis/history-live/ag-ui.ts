@@ -8,7 +8,23 @@ import { compareByIds } from './compare';
 import { HISTORY_LIVE_RULES } from './rules';
 import { eventType, type HistoryReader } from './segments';
 
-const STREAMED = new Set(['TEXT_MESSAGE_START', 'TEXT_MESSAGE_CONTENT', 'TEXT_MESSAGE_CHUNK', 'TOOL_CALL_START', 'TOOL_CALL_CHUNK', 'TOOL_CALL_RESULT']);
+/**
+ * The events that stream content. A switch rather than a set: this runs on every frame, and a set
+ * lookup hashes each frame's freshly parsed type.
+ */
+function streamsContent(type: unknown): boolean {
+  switch (type) {
+    case 'TEXT_MESSAGE_START':
+    case 'TEXT_MESSAGE_CONTENT':
+    case 'TEXT_MESSAGE_CHUNK':
+    case 'TOOL_CALL_START':
+    case 'TOOL_CALL_CHUNK':
+    case 'TOOL_CALL_RESULT':
+      return true;
+    default:
+      return false;
+  }
+}
 
 export const aguiHistoryReader: HistoryReader = {
   protocol: 'ag-ui',
@@ -16,10 +32,7 @@ export const aguiHistoryReader: HistoryReader = {
   isHistory: (d) => eventType(d) === 'MESSAGES_SNAPSHOT',
   // A snapshot merges into what the page holds: the live rendering is the thread's whole fold before it.
   cumulative: true,
-  showsContent: (d) => {
-    const type = eventType(d);
-    return typeof type === 'string' && STREAMED.has(type);
-  },
+  showsContent: (d) => streamsContent(eventType(d)),
   endsTurn: () => undefined,
   compare: (history, live) => compareByIds(history.items, live.items),
   pathOf: (difference, historyFrame) => difference.historyItem && snapshotPath((historyFrame.json as { messages?: unknown }).messages, difference.historyItem),

@@ -8,8 +8,9 @@ import type { Frame } from '../../model/frame';
 import { CORPUS, HAS_CORPUS, needsShared, errors, framesFromSse, framesOf, readJson, run } from './test-support';
 import { normaliseRoles, runReference, seenInView, toSse, type Seen } from './reference-client';
 import { ruleCases } from './rule-cases';
-import { ChunkExpander } from './chunks';
-import { parseEvent } from './schema';
+import { ChunkExpander, type ExpansionTarget } from './chunks';
+import { parseEvent, type AguiEvent } from './schema';
+import { codeOf } from './event-types';
 
 // The reference client logs its soft violations and deprecations; they are not under test here.
 beforeAll(() => {
@@ -128,10 +129,14 @@ describe('chunk expansion matches transformChunks', () => {
       const operator = transformChunks(false) as unknown as (source: Observable<BaseEvent>) => Observable<BaseEvent>;
       const theirs = await lastValueFrom(operator(from(events as BaseEvent[])).pipe(toArray()));
       const expander = new ChunkExpander();
-      const ours = events.flatMap((e) => {
+      const ours: AguiEvent[] = [];
+      const target: ExpansionTarget = { step: (event) => ours.push(event), report: () => {} };
+      for (const e of events) {
         const parsed = parseEvent(e);
-        return parsed.kind === 'event' ? expander.expand(parsed.event).events.map((x) => x.event) : [];
-      });
+        if (parsed.kind !== 'event') continue;
+        const sub = (parsed.event as { subagentRunId?: unknown }).subagentRunId;
+        expander.expand(parsed.event, codeOf(parsed.event.type), typeof sub === 'string' ? sub : undefined, target);
+      }
       expect(ours).toEqual(theirs);
     });
   }

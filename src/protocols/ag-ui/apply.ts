@@ -1,9 +1,10 @@
 // Applies expanded, verified events to the view the way @ag-ui/client's defaultApplyEvents builds its
 // messages and state, reporting the reducer's soft violations (it logs them and carries on).
 import { EventType } from '@ag-ui/core';
+import { Code, typeName } from './event-types';
 import { isTodoToolName, type TextItem, type ReasoningItem } from '../../model/view';
 import { extendText } from '../../model/text-builder';
-import type { AguiEvent } from './schema';
+import type { AguiEvent, EventOf } from './schema';
 import type { AguiRuleName } from './rules';
 import type { MessageEntry, ViewStore } from './view-store';
 import { applyJsonPatch } from './json-patch';
@@ -14,7 +15,10 @@ import { InterruptTracker, type LooseInterrupt } from './interrupts';
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
 const DIGESTIBLE = true;
 
-export type Report = (rule: AguiRuleName, message: string) => void;
+/** Where the stages report what they find: the fold, which stamps the frame (a method, not a function made per session). */
+export interface Reporter {
+  report(rule: AguiRuleName, message: string): void;
+}
 
 export class EventApplier {
   readonly interrupts = new InterruptTracker();
@@ -23,93 +27,117 @@ export class EventApplier {
 
   constructor(private readonly store: ViewStore) {}
 
-  apply(event: AguiEvent, frame: number, time: number, report: Report): void {
+  /** `code` is the event's type (event-types.ts) and `lane` its subagentRunId, each worked out once by the caller. */
+  apply(event: AguiEvent, code: Code, lane: string | undefined, frame: number, time: number, reporter: Reporter): void {
     const s = this.store;
-    const lane = (event as { subagentRunId?: unknown }).subagentRunId;
-    s.lane = typeof lane === 'string' ? lane : undefined;
-    switch (event.type) {
-      case EventType.SUBAGENT_STARTED:
-        return s.startSubagent(event.subagentRunId, event.description ?? event.name, event.parentToolCallId, frame);
-      case EventType.SUBAGENT_FINISHED:
-        return s.finishSubagent(event.subagentRunId, frame);
-      case EventType.SUBAGENT_ERROR:
-        s.finishSubagent(event.subagentRunId, frame);
-        report('run-error', `SUBAGENT_ERROR: the subagent run reports a failure (${event.message}${event.code ? `, ${event.code}` : ''}).`);
-        s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: event.code ? `${event.message} (${event.code})` : event.message });
+    s.lane = lane;
+    switch (code) {
+      case Code.SUBAGENT_STARTED: {
+        const e = event as EventOf<EventType.SUBAGENT_STARTED>;
+        return s.startSubagent(e.subagentRunId, e.description ?? e.name, e.parentToolCallId, frame);
+      }
+      case Code.SUBAGENT_FINISHED:
+        return s.finishSubagent((event as EventOf<EventType.SUBAGENT_FINISHED>).subagentRunId, frame);
+      case Code.SUBAGENT_ERROR: {
+        const e = event as EventOf<EventType.SUBAGENT_ERROR>;
+        s.finishSubagent(e.subagentRunId, frame);
+        reporter.report('run-error', `SUBAGENT_ERROR: the subagent run reports a failure (${e.message}${e.code ? `, ${e.code}` : ''}).`);
+        s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: e.code ? `${e.message} (${e.code})` : e.message });
         return;
-      case EventType.RUN_STARTED:
+      }
+      case Code.RUN_STARTED: {
+        const input = (event as EventOf<EventType.RUN_STARTED>).input;
         s.newRun();
-        appendNewMessages(s, event.input?.messages, frame);
-        if (event.input?.resume) this.interrupts.resume(event.input.resume, frame);
+        if (!input) return;
+        appendNewMessages(s, input.messages, frame);
+        if (input.resume) this.interrupts.resume(input.resume, frame);
         return;
-      case EventType.RUN_FINISHED:
-        this.usage(event.usage);
-        if (event.outcome?.type === 'interrupt') {
-          for (const interrupt of event.outcome.interrupts) this.interrupts.add(s, interrupt as LooseInterrupt, frame, time);
+      }
+      case Code.RUN_FINISHED: {
+        const e = event as EventOf<EventType.RUN_FINISHED>;
+        this.usage(e.usage);
+        if (e.outcome?.type === 'interrupt') {
+          for (const interrupt of e.outcome.interrupts) this.interrupts.add(s, interrupt as LooseInterrupt, frame, time);
         }
         return s.setStreaming(false);
-      case EventType.RUN_ERROR:
-        this.usage(event.usage);
-        report('run-error', `RUN_ERROR: the run reports a failure (${event.message}${event.code ? `, ${event.code}` : ''}).`);
+      }
+      case Code.RUN_ERROR: {
+        const e = event as EventOf<EventType.RUN_ERROR>;
+        this.usage(e.usage);
+        reporter.report('run-error', `RUN_ERROR: the run reports a failure (${e.message}${e.code ? `, ${e.code}` : ''}).`);
         // The failed turn shows at the top level: inside a step group that collapses it would be hidden.
-        s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: event.code ? `${event.message} (${event.code})` : event.message }, { container: s.model.items, index: s.model.items.length });
+        s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: e.code ? `${e.message} (${e.code})` : e.message }, { container: s.model.items, index: s.model.items.length });
         return s.setStreaming(false);
-      case EventType.STEP_STARTED:
-        return s.openStep(event.stepName, frame);
-      case EventType.STEP_FINISHED:
-        s.finishStep(event.stepName, frame);
+      }
+      case Code.STEP_STARTED:
+        return s.openStep((event as EventOf<EventType.STEP_STARTED>).stepName, frame);
+      case Code.STEP_FINISHED:
+        s.finishStep((event as EventOf<EventType.STEP_FINISHED>).stepName, frame);
         return;
-      case EventType.TEXT_MESSAGE_START:
-        this.startMessage(event.messageId, event.role ?? 'assistant', frame, report);
+      case Code.TEXT_MESSAGE_START: {
+        const e = event as EventOf<EventType.TEXT_MESSAGE_START>;
+        this.startMessage(e.messageId, e.role ?? 'assistant', frame, reporter);
         return;
-      case EventType.TEXT_MESSAGE_CONTENT:
-      case EventType.REASONING_MESSAGE_CONTENT:
-        return this.appendContent(event.messageId, event.delta, frame, event.type, report);
-      case EventType.TEXT_MESSAGE_END:
-      case EventType.REASONING_MESSAGE_END:
-        return this.endMessage(event.messageId, frame, event.type, report);
-      case EventType.REASONING_MESSAGE_START:
-        this.startMessage(event.messageId, 'reasoning', frame, report);
+      }
+      case Code.TEXT_MESSAGE_CONTENT:
+      case Code.REASONING_MESSAGE_CONTENT: {
+        const e = event as EventOf<EventType.TEXT_MESSAGE_CONTENT | EventType.REASONING_MESSAGE_CONTENT>;
+        return this.appendContent(e.messageId, e.delta, frame, code, reporter);
+      }
+      case Code.TEXT_MESSAGE_END:
+      case Code.REASONING_MESSAGE_END:
+        return this.endMessage((event as EventOf<EventType.TEXT_MESSAGE_END | EventType.REASONING_MESSAGE_END>).messageId, frame, code, reporter);
+      case Code.REASONING_MESSAGE_START:
+        this.startMessage((event as EventOf<EventType.REASONING_MESSAGE_START>).messageId, 'reasoning', frame, reporter);
         return;
-      case EventType.TOOL_CALL_START:
-        return this.startTool(event.toolCallId, event.toolCallName, event.parentMessageId, frame, report);
-      case EventType.TOOL_CALL_ARGS: {
-        const tool = s.tools.get(event.toolCallId);
-        if (!tool) return report('delta-target-missing', `TOOL_CALL_ARGS: no tool call with ID '${event.toolCallId}' is held; the client drops the delta.`);
-        tool.item.inputText = (tool.item.inputText ?? '') + event.delta;
+      case Code.TOOL_CALL_START: {
+        const e = event as EventOf<EventType.TOOL_CALL_START>;
+        return this.startTool(e.toolCallId, e.toolCallName, e.parentMessageId, frame, reporter);
+      }
+      case Code.TOOL_CALL_ARGS: {
+        const e = event as EventOf<EventType.TOOL_CALL_ARGS>;
+        const tool = s.tools.get(e.toolCallId);
+        if (!tool) return reporter.report('delta-target-missing', `TOOL_CALL_ARGS: no tool call with ID '${e.toolCallId}' is held; the client drops the delta.`);
+        tool.item.inputText = (tool.item.inputText ?? '') + e.delta;
         tool.item.frames.push(frame);
         return;
       }
-      case EventType.TOOL_CALL_END:
-        return this.endTool(event.toolCallId, frame, report);
-      case EventType.TOOL_CALL_RESULT:
-        return this.toolResult(event.messageId, event.toolCallId, event.content, frame, report);
-      case EventType.STATE_SNAPSHOT:
-        s.model.state = event.snapshot;
+      case Code.TOOL_CALL_END:
+        return this.endTool((event as EventOf<EventType.TOOL_CALL_END>).toolCallId, frame, reporter);
+      case Code.TOOL_CALL_RESULT: {
+        const e = event as EventOf<EventType.TOOL_CALL_RESULT>;
+        return this.toolResult(e.messageId, e.toolCallId, e.content, frame, reporter);
+      }
+      case Code.STATE_SNAPSHOT:
+        s.model.state = (event as EventOf<EventType.STATE_SNAPSHOT>).snapshot;
         return;
-      case EventType.STATE_DELTA: {
-        const result = applyJsonPatch(s.model.state ?? {}, event.delta);
+      case Code.STATE_DELTA: {
+        const result = applyJsonPatch(s.model.state ?? {}, (event as EventOf<EventType.STATE_DELTA>).delta);
         if (result.ok) s.model.state = result.doc;
-        else report('state-patch-failed', `STATE_DELTA could not be applied (${result.error}); the client keeps the previous state.`);
+        else reporter.report('state-patch-failed', `STATE_DELTA could not be applied (${result.error}); the client keeps the previous state.`);
         return;
       }
-      case EventType.MESSAGES_SNAPSHOT:
-        return applyMessagesSnapshot(s, event.messages, frame);
-      case EventType.ACTIVITY_SNAPSHOT:
-        return this.activitySnapshot(event.messageId, event.activityType, event.content, event.replace !== false, frame, report);
-      case EventType.ACTIVITY_DELTA:
-        return this.activityDelta(event.messageId, event.patch, frame, report);
-      case 'THINKING_TEXT_MESSAGE_START':
+      case Code.MESSAGES_SNAPSHOT:
+        return applyMessagesSnapshot(s, (event as EventOf<EventType.MESSAGES_SNAPSHOT>).messages, frame);
+      case Code.ACTIVITY_SNAPSHOT: {
+        const e = event as EventOf<EventType.ACTIVITY_SNAPSHOT>;
+        return this.activitySnapshot(e.messageId, e.activityType, e.content, e.replace !== false, frame, reporter);
+      }
+      case Code.ACTIVITY_DELTA: {
+        const e = event as EventOf<EventType.ACTIVITY_DELTA>;
+        return this.activityDelta(e.messageId, e.patch, frame, reporter);
+      }
+      case Code.THINKING_TEXT_MESSAGE_START:
         this.thinking = { kind: 'reasoning', id: s.nextId('reasoning'), frames: [frame], text: '' };
         s.place(this.thinking);
         return;
-      case 'THINKING_TEXT_MESSAGE_CONTENT':
+      case Code.THINKING_TEXT_MESSAGE_CONTENT:
         if (this.thinking) {
-          this.thinking.text = extendText(this.thinking, this.thinking.text, event.delta, DIGESTIBLE);
+          this.thinking.text = extendText(this.thinking, this.thinking.text, (event as EventOf<'THINKING_TEXT_MESSAGE_CONTENT'>).delta, DIGESTIBLE);
           this.thinking.frames.push(frame);
         }
         return;
-      case 'THINKING_TEXT_MESSAGE_END':
+      case Code.THINKING_TEXT_MESSAGE_END:
         this.thinking = undefined;
         return;
       default:
@@ -118,14 +146,14 @@ export class EventApplier {
     }
   }
 
-  private startMessage(id: string, role: string, frame: number, report: Report): void {
+  private startMessage(id: string, role: string, frame: number, reporter: Reporter): void {
     const s = this.store;
     const existing = s.messages.get(id);
     if (existing?.role === 'activity') {
-      return report('message-id-collision', `Message '${id}' is an activity message; message ids must be unique across activity and ${role} messages. The client ignores the start.`);
+      return reporter.report('message-id-collision', `Message '${id}' is an activity message; message ids must be unique across activity and ${role} messages. The client ignores the start.`);
     }
     if (existing && existing.role !== role && !(existing.role === 'assistant' && !existing.content)) {
-      report('message-id-collision', `The ${role} message '${id}' reuses the id of an existing ${existing.role} message; the client appends to that message.`);
+      reporter.report('message-id-collision', `The ${role} message '${id}' reuses the id of an existing ${existing.role} message; the client appends to that message.`);
     }
     const entry = existing ?? s.entry(id, role);
     if (!entry.content) this.createContent(entry, role, frame);
@@ -145,10 +173,10 @@ export class EventApplier {
     s.place(entry.content);
   }
 
-  private appendContent(id: string, delta: string, frame: number, type: string, report: Report): void {
+  private appendContent(id: string, delta: string, frame: number, code: Code, reporter: Reporter): void {
     const entry = this.store.messages.get(id);
-    if (!entry) return report('delta-target-missing', `${type}: no message with ID '${id}' is held; the client drops the delta.`);
-    if (entry.role === 'activity') return report('message-id-collision', `${type}: message '${id}' is an activity message; the client drops the delta.`);
+    if (!entry) return reporter.report('delta-target-missing', `${typeName(code)}: no message with ID '${id}' is held; the client drops the delta.`);
+    if (entry.role === 'activity') return reporter.report('message-id-collision', `${typeName(code)}: message '${id}' is an activity message; the client drops the delta.`);
     if (!entry.content) this.createContent(entry, entry.role, frame);
     const content = entry.content;
     if (!content) return;
@@ -158,20 +186,20 @@ export class EventApplier {
     content.frames.push(frame);
   }
 
-  private endMessage(id: string, frame: number, type: string, report: Report): void {
+  private endMessage(id: string, frame: number, code: Code, reporter: Reporter): void {
     const entry = this.store.messages.get(id);
-    if (!entry) return report('delta-target-missing', `${type}: no message with ID '${id}' is held.`);
+    if (!entry) return reporter.report('delta-target-missing', `${typeName(code)}: no message with ID '${id}' is held.`);
     if (!entry.content) return;
     entry.content.frames.push(frame);
     if (entry.content.kind === 'text') entry.content.final = true;
   }
 
-  private startTool(toolCallId: string, name: string, parentMessageId: string | undefined, frame: number, report: Report): void {
+  private startTool(toolCallId: string, name: string, parentMessageId: string | undefined, frame: number, reporter: Reporter): void {
     const s = this.store;
     const existing = s.tools.get(toolCallId);
     if (existing) {
       if (existing.item.name !== name) {
-        report('tool-call-name-changed', `TOOL_CALL_START: tool call '${toolCallId}' already exists with name '${existing.item.name}'; the client renames it to '${name}'.`);
+        reporter.report('tool-call-name-changed', `TOOL_CALL_START: tool call '${toolCallId}' already exists with name '${existing.item.name}'; the client renames it to '${name}'.`);
         existing.item.name = name;
       }
       existing.item.frames.push(frame);
@@ -181,23 +209,23 @@ export class EventApplier {
     if (parentMessageId) {
       const parent = s.messages.get(parentMessageId);
       if (parent && parent.role !== 'assistant') {
-        report('tool-parent-not-assistant', `TOOL_CALL_START: parentMessageId '${parentMessageId}' names a ${parent.role} message, not an assistant one; the client files the call under a new message '${toolCallId}'.`);
+        reporter.report('tool-parent-not-assistant', `TOOL_CALL_START: parentMessageId '${parentMessageId}' names a ${parent.role} message, not an assistant one; the client files the call under a new message '${toolCallId}'.`);
       } else ownerId = parentMessageId;
     }
     const owner = s.entry(ownerId, 'assistant');
     const item = s.newTool(toolCallId, name, owner.id, frame);
-    owner.toolIds.push(toolCallId);
+    s.addToolId(owner, toolCallId);
     s.place(item);
   }
 
-  private endTool(toolCallId: string, frame: number, report: Report): void {
+  private endTool(toolCallId: string, frame: number, reporter: Reporter): void {
     const tool = this.store.tools.get(toolCallId);
-    if (!tool) return report('delta-target-missing', `TOOL_CALL_END: no tool call with ID '${toolCallId}' is held.`);
+    if (!tool) return reporter.report('delta-target-missing', `TOOL_CALL_END: no tool call with ID '${toolCallId}' is held.`);
     tool.ended = true;
     tool.item.frames.push(frame);
     const parsed = parseArguments(tool.item.inputText ?? '');
     if (!parsed.ok) {
-      return report('tool-args-invalid-json', `The arguments of tool call '${toolCallId}' are not valid JSON at TOOL_CALL_END (${parsed.error}).`);
+      return reporter.report('tool-args-invalid-json', `The arguments of tool call '${toolCallId}' are not valid JSON at TOOL_CALL_END (${parsed.error}).`);
     }
     tool.item.input = parsed.value;
     if (isTodoToolName(tool.item.name)) {
@@ -210,19 +238,19 @@ export class EventApplier {
     }
   }
 
-  private toolResult(messageId: string, toolCallId: string, content: unknown, frame: number, report: Report): void {
+  private toolResult(messageId: string, toolCallId: string, content: unknown, frame: number, reporter: Reporter): void {
     const s = this.store;
     s.toolMessages.set(messageId, toolCallId);
     const tool = s.tools.get(toolCallId);
     if (tool) {
-      if (!tool.ended) report('tool-result-before-end', `TOOL_CALL_RESULT for '${toolCallId}' arrives before its TOOL_CALL_END.`);
+      if (!tool.ended) reporter.report('tool-result-before-end', `TOOL_CALL_RESULT for '${toolCallId}' arrives before its TOOL_CALL_END.`);
       tool.item.result = content;
       tool.item.status = 'success';
       tool.item.frames.push(frame);
       return;
     }
     // Without the thread's history (a capture of one response), the call may be in an earlier turn.
-    if (s.historyKnown) report('tool-result-unknown-call', `TOOL_CALL_RESULT names tool call '${toolCallId}', which this thread never started; the client appends it as a loose tool message.`);
+    if (s.historyKnown) reporter.report('tool-result-unknown-call', `TOOL_CALL_RESULT names tool call '${toolCallId}', which this thread never started; the client appends it as a loose tool message.`);
     const orphan = s.newTool(toolCallId, '', messageId, frame);
     orphan.label = 'Tool result';
     orphan.orphanResult = true;
@@ -232,7 +260,7 @@ export class EventApplier {
     s.place(orphan);
   }
 
-  private activitySnapshot(id: string, activityType: string, content: unknown, replace: boolean, frame: number, report: Report): void {
+  private activitySnapshot(id: string, activityType: string, content: unknown, replace: boolean, frame: number, reporter: Reporter): void {
     const s = this.store;
     const existing = s.messages.get(id);
     if (existing?.role === 'activity' && existing.activity) {
@@ -243,20 +271,20 @@ export class EventApplier {
       return;
     }
     if (existing && !replace) return;
-    if (existing) report('message-id-collision', `ACTIVITY_SNAPSHOT replaces the ${existing.role} message '${id}' with an activity message.`);
+    if (existing) reporter.report('message-id-collision', `ACTIVITY_SNAPSHOT replaces the ${existing.role} message '${id}' with an activity message.`);
     const at = existing ? s.removeEntry(existing) : undefined;
     const entry = s.entry(id, 'activity');
     entry.activity = s.newActivity(activityType, content, frame);
     s.place(entry.activity, at);
   }
 
-  private activityDelta(id: string, patch: unknown, frame: number, report: Report): void {
+  private activityDelta(id: string, patch: unknown, frame: number, reporter: Reporter): void {
     const entry = this.store.messages.get(id);
     if (!entry?.activity) {
-      return report('activity-delta-failed', `ACTIVITY_DELTA targets '${id}', which is ${entry ? `a ${entry.role} message` : 'not a message the client holds'}; nothing is applied.`);
+      return reporter.report('activity-delta-failed', `ACTIVITY_DELTA targets '${id}', which is ${entry ? `a ${entry.role} message` : 'not a message the client holds'}; nothing is applied.`);
     }
     const result = applyJsonPatch(entry.activity.input ?? {}, patch);
-    if (!result.ok) return report('activity-delta-failed', `ACTIVITY_DELTA patch for '${id}' failed (${result.error}); the activity keeps its content.`);
+    if (!result.ok) return reporter.report('activity-delta-failed', `ACTIVITY_DELTA patch for '${id}' failed (${result.error}); the activity keeps its content.`);
     entry.activity.input = result.doc;
     entry.activity.frames.push(frame);
   }

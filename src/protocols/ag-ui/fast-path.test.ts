@@ -3,7 +3,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EventSchemas } from '@ag-ui/core/schemas';
-import { isPlainHotEvent, parseEvent, THINKING_TYPES, ThinkingTextMessageContentEventSchema } from './schema';
+import { isPlainHotEvent, parseEvent, plainEventCode, THINKING_TYPES, ThinkingTextMessageContentEventSchema } from './schema';
+import { Code, codeOf } from './event-types';
 import { isPlainLifecycleEvent } from './plain-events';
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 1 }));
@@ -147,6 +148,39 @@ describe('fast path for the lifecycle events', () => {
     expect(isPlainLifecycleEvent({ type: 'RUN_FINISHED', threadId: 't', runId: 'r', usage: [] }, 'RUN_FINISHED')).toBe(false);
     expect(isPlainLifecycleEvent({ type: 'RUN_FINISHED', threadId: 't', runId: 'r', outcome: { type: 'interrupt', interrupts: [] } }, 'RUN_FINISHED')).toBe(false);
     expect(parseEvent({ type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'tool' })).toMatchObject({ kind: 'invalid' });
+  });
+});
+
+describe('the fast path and the nulls the fold drops', () => {
+  // The fold takes a hand-checked event as it is, with nothing to drop or report: so neither check
+  // may take one that carries such a null (the fold's withoutNulls).
+  const nullable = fc.oneof({ weight: 3, arbitrary: absent }, { weight: 2, arbitrary: fc.constant(null) }, { weight: 1, arbitrary: fc.string() });
+  const withNulls = fc
+    .tuple(fc.oneof(event, lifecycleEvent), fc.record({ rawEvent: nullable, parentMessageId: nullable, outcome: nullable, result: nullable }))
+    .map(([e, nulls]) => {
+      const out: Record<string, unknown> = { ...e };
+      for (const [k, v] of Object.entries(nulls)) if (v !== undefined) out[k] = v;
+      return out;
+    });
+
+  it('takes no event with a null rawEvent, parentMessageId, outcome or result', () => {
+    fc.assert(
+      fc.property(withNulls, (r) => {
+        const type = r.type as string;
+        if (isPlainHotEvent(r, type) || isPlainLifecycleEvent(r, type)) {
+          for (const k of ['rawEvent', 'parentMessageId', 'outcome', 'result']) expect(r[k]).not.toBe(null);
+          expect(plainEventCode(r)).toBe(codeOf(type));
+        } else expect(plainEventCode(r)).toBe(Code.NONE);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('takes the plain events whatever order their fields come in', () => {
+    expect(plainEventCode({ delta: 'Hi', messageId: 'm1', type: 'TEXT_MESSAGE_CONTENT' })).toBe(Code.TEXT_MESSAGE_CONTENT);
+    expect(plainEventCode({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Hi', result: null })).toBe(Code.NONE);
+    expect(plainEventCode({ type: 'RUN_STARTED', threadId: 't', runId: 'r', parentMessageId: null })).toBe(Code.NONE);
+    expect(plainEventCode({ type: 'TOOL_CALL_START', toolCallId: 'c', toolCallName: 'f', outcome: null })).toBe(Code.NONE);
   });
 });
 

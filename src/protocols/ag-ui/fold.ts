@@ -1,17 +1,22 @@
 // The AG-UI fold, staged like @ag-ui/client's pipeline: parse and validate each frame → expand chunks →
 // verify → apply to the view. Every stage reports instead of throwing, and each frame costs the same
-// however long the session is.
+// however long the session is. A session is often a few events, so the per-event path is kept lean:
+// most events are taken by hand checks without the schema, the type is read once as a number
+// (event-types.ts), expansion hands each event straight to the later stages, and the stages report
+// through the fold itself.
 import type { DecodedFrame, Frame } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
 import { frameText, preview } from '../../model/decode';
 import type { ViewModel } from '../../model/view';
 import type { ProtocolFold } from '../types';
 import { ruleId, type AguiRuleName } from './rules';
-import { parseEvent, THINKING_TYPES, type AguiEvent } from './schema';
-import { ChunkExpander } from './chunks';
+import { EventType } from '@ag-ui/core';
+import { parseEvent, plainEventCode, type AguiEvent, type EventOf } from './schema';
+import { Code, codeOf, typeName } from './event-types';
+import { ChunkExpander, type ExpansionTarget } from './chunks';
 import { Verifier } from './verifier';
 import { Advisor } from './advisor';
-import { EventApplier, type Report } from './apply';
+import { EventApplier, type Reporter } from './apply';
 import { ViewStore } from './view-store';
 import { appendNewMessages } from './messages';
 
@@ -26,7 +31,7 @@ export function createAguiFold(): ProtocolFold {
 }
 
 /** A class rather than closures: a session is often short, so what each new fold allocates shows. */
-class AguiFold implements ProtocolFold {
+class AguiFold implements ProtocolFold, ExpansionTarget, Reporter {
   private readonly store = new ViewStore();
   private readonly applier = new EventApplier(this.store);
   private readonly verifier = new Verifier();
@@ -36,27 +41,27 @@ class AguiFold implements ProtocolFold {
   private runStartFrame = -1;
   /** The connection ended mid-run and that was reported: the end of input need not say it again. */
   private closedMidRun = false;
-  /** Where the frame being applied reports: one report function per fold rather than one per frame. */
+  /** Where the frame being applied reports. */
   private sink: FindingSink | undefined;
   private frameIndex = -1;
-  /** The verifier rejected the event being applied: the reducer's "no such message" notes are dropped. */
+  private frameTime = 0;
+  /**
+   * The verifier rejected the event being applied: the reducer's "no such message" notes are dropped.
+   * Set only while the applier runs, the one stage that reports those notes.
+   */
   private rejected = false;
-  private readonly report: Report = (rule, message) => this.sink?.report(ruleId(rule), message, [this.frameIndex]);
-  private readonly applyReport: Report = (rule, message) => {
-    if (!this.rejected || rule !== 'delta-target-missing') this.report(rule, message);
-  };
 
   apply(decoded: DecodedFrame, sink: FindingSink): void {
     const { frame } = decoded;
     this.sink = sink;
     this.frameIndex = frame.index;
-    const report = this.report;
+    this.frameTime = frame.time;
     const store = this.store;
     try {
       if (frame.kind === 'close' || frame.kind === 'error') {
         if (this.verifier.inRun && !this.closedMidRun) {
           this.closedMidRun = true;
-          report('closed-before-run-finished', `The connection ${frame.kind === 'close' ? 'closed' : 'failed'} while the run was still active (no RUN_FINISHED or RUN_ERROR).`);
+          this.report('closed-before-run-finished', `The connection ${frame.kind === 'close' ? 'closed' : 'failed'} while the run was still active (no RUN_FINISHED or RUN_ERROR).`);
         }
         store.lane = undefined;
         if (frame.kind === 'error') store.place({ kind: 'error', id: store.nextId('error'), frames: [frame.index], message: frame.data || 'connection error' });
@@ -64,19 +69,21 @@ class AguiFold implements ProtocolFold {
         return;
       }
       if (frame.kind !== 'message') return;
-      if (frame.direction === 'out') return this.request(decoded, report);
-      this.event(decoded, report);
+      if (frame.direction === 'out') return this.request(decoded);
+      this.event(decoded);
     } catch (err) {
       // A bug here must not lose the frame or stop the session: show it raw and carry on.
+      this.rejected = false;
       this.raw(frame);
-      report('schema-violation', `Internal error while applying the frame (${err instanceof Error ? err.message : String(err)}); it is kept as a raw item.`);
+      this.report('schema-violation', `Internal error while applying the frame (${err instanceof Error ? err.message : String(err)}); it is kept as a raw item.`);
     }
   }
 
   finish(sink: FindingSink): void {
-    const report: Report = (rule, message) => sink.report(ruleId(rule), message, this.runStartFrame >= 0 ? [this.runStartFrame] : []);
-    if (this.verifier.inRun && !this.closedMidRun) report('run-not-finished', 'The input ends while the run is still active: no RUN_FINISHED or RUN_ERROR arrived.');
-    this.advisor.finish((rule, message, at) => sink.report(ruleId(rule), message, [at]));
+    if (this.verifier.inRun && !this.closedMidRun) {
+      sink.report(ruleId('run-not-finished'), 'The input ends while the run is still active: no RUN_FINISHED or RUN_ERROR arrived.', this.runStartFrame >= 0 ? [this.runStartFrame] : []);
+    }
+    this.advisor.finish(sink);
     this.store.setStreaming(false);
   }
 
@@ -90,93 +97,118 @@ class AguiFold implements ProtocolFold {
     store.place({ kind: 'raw', id: store.nextId('raw'), frames: [frame.index], text: preview(frameText(frame), 2000) });
   }
 
-  private once(key: string, report: Report, rule: AguiRuleName, message: string): void {
+  private once(key: string, rule: AguiRuleName, message: string): void {
     this.reportedOnce ??= new Set();
     if (this.reportedOnce.has(key)) return;
     this.reportedOnce.add(key);
-    report(rule, message);
+    this.report(rule, message);
   }
 
   /** The run request (RunAgentInput) the page sent: its new messages, and the answers to open interrupts. */
-  private request(decoded: DecodedFrame, report: Report): void {
+  private request(decoded: DecodedFrame): void {
     const body = decoded.json as { messages?: unknown; resume?: unknown } | null;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) return;
     appendNewMessages(this.store, body.messages, decoded.frame.index);
     const interrupts = this.applier.interrupts;
-    if (interrupts.open.size === 0) return;
+    if (!interrupts.anyOpen) return;
     const missing = interrupts.resume(body.resume, decoded.frame.index);
     if (missing.length > 0) {
-      report('interrupt-not-resumed', `The request does not resume open interrupt(s) ${missing.join(', ')}; every open interrupt needs a resume entry (resolved or cancelled), or the agent must answer with RUN_ERROR.`);
+      this.report('interrupt-not-resumed', `The request does not resume open interrupt(s) ${missing.join(', ')}; every open interrupt needs a resume entry (resolved or cancelled), or the agent must answer with RUN_ERROR.`);
     }
   }
 
-  private event(decoded: DecodedFrame, report: Report): void {
+  private event(decoded: DecodedFrame): void {
     const { frame } = decoded;
     if (decoded.jsonError !== undefined) {
-      report('invalid-json', `The frame is not a JSON event: ${decoded.jsonError}. The AG-UI client fails the whole stream on it.`);
+      this.report('invalid-json', `The frame is not a JSON event: ${decoded.jsonError}. The AG-UI client fails the whole stream on it.`);
       return this.raw(frame);
     }
     if (frameText(frame).includes('\r')) {
-      this.once('crlf', report, 'crlf-framing', 'The SSE data carries CR characters (CRLF framing); the TS client splits records only on "\\n\\n" and cannot read such a body.');
+      this.once('crlf', 'crlf-framing', 'The SSE data carries CR characters (CRLF framing); the TS client splits records only on "\\n\\n" and cannot read such a body.');
     }
-    const parsed = parseEvent(withoutNulls(decoded.json, report));
-    if (parsed.kind === 'not-event') {
-      report('not-an-event', `Invalid event: ${parsed.reason}. Every AG-UI frame is an object with a string "type".`);
-      return this.raw(frame);
+    const json = decoded.json;
+    let ev: AguiEvent;
+    let code = plainEventCode(json);
+    let lane: string | undefined;
+    if (code !== Code.NONE) {
+      // Hand-checked: no null to drop, no metadata, no subagentRunId.
+      ev = json as AguiEvent;
+    } else {
+      const parsed = parseEvent(withoutNulls(json, this));
+      if (parsed.kind === 'not-event') {
+        this.report('not-an-event', `Invalid event: ${parsed.reason}. Every AG-UI frame is an object with a string "type".`);
+        return this.raw(frame);
+      }
+      if (parsed.kind === 'unknown-type') {
+        this.report('unknown-event-type', `'${parsed.type}' is not an AG-UI event type; clients before 1.0 fail the stream on it and 1.0 drops it.`);
+        return this.raw(frame);
+      }
+      if (parsed.kind === 'invalid') {
+        this.report('schema-violation', `${parsed.type} does not match its schema: ${parsed.issues}.`);
+        return this.raw(frame);
+      }
+      ev = parsed.event;
+      code = codeOf(ev.type);
+      const metadata = (ev as { metadata?: Record<string, unknown> }).metadata;
+      if (metadata && Object.prototype.hasOwnProperty.call(metadata, 'ag-ui')) {
+        this.report('reserved-metadata-key', `${ev.type} uses the metadata key "ag-ui", which the protocol reserves.`);
+      }
+      const sub = (ev as { subagentRunId?: unknown }).subagentRunId;
+      if (typeof sub === 'string') lane = sub;
     }
-    if (parsed.kind === 'unknown-type') {
-      report('unknown-event-type', `'${parsed.type}' is not an AG-UI event type; clients before 1.0 fail the stream on it and 1.0 drops it.`);
-      return this.raw(frame);
+    if (isThinking(code)) {
+      const type = typeName(code);
+      this.once(`thinking:${type}`, 'deprecated-thinking-event', `${type} is deprecated; send the REASONING_* events instead (1.0 clients convert it, older ones may not).`);
     }
-    if (parsed.kind === 'invalid') {
-      report('schema-violation', `${parsed.type} does not match its schema: ${parsed.issues}.`);
-      return this.raw(frame);
+    if (code === Code.REASONING_MESSAGE_CHUNK && (ev as EventOf<EventType.REASONING_MESSAGE_CHUNK>).delta === '') {
+      this.report('reasoning-chunk-empty-delta', 'REASONING_MESSAGE_CHUNK has an empty delta: the docs say this closes the message, the TS client appends an empty content instead.');
     }
-    const ev = parsed.event;
-    const metadata = (ev as { metadata?: Record<string, unknown> }).metadata;
-    if (metadata && Object.prototype.hasOwnProperty.call(metadata, 'ag-ui')) {
-      report('reserved-metadata-key', `${ev.type} uses the metadata key "ag-ui", which the protocol reserves.`);
-    }
-    // Every legacy type starts with THINKING_: the prefix test spares the set lookup (and the hashing of
-    // a freshly parsed string) on every other event.
-    if (ev.type.startsWith('THINKING_') && THINKING_TYPES.has(ev.type)) {
-      this.once(`thinking:${ev.type}`, report, 'deprecated-thinking-event', `${ev.type} is deprecated; send the REASONING_* events instead (1.0 clients convert it, older ones may not).`);
-    }
-    if (ev.type === 'REASONING_MESSAGE_CHUNK' && ev.delta === '') {
-      report('reasoning-chunk-empty-delta', 'REASONING_MESSAGE_CHUNK has an empty delta: the docs say this closes the message, the TS client appends an empty content instead.');
-    }
-    const expanded = this.expander.expand(ev);
-    if (expanded.problem) report(expanded.problem.rule, expanded.problem.message);
-    for (const { event: e, synthetic } of expanded.events) this.step(e, synthetic, frame, report);
+    this.expander.expand(ev, code, lane, this);
   }
 
-  private step(ev: AguiEvent, synthetic: boolean, frame: Frame, report: Report): void {
-    if (ev.type === 'RUN_STARTED') this.runStartFrame = frame.index;
-    const violation = this.verifier.check(ev);
+  /**
+   * Where every stage reports (Reporter, ExpansionTarget): the finding points at the frame being
+   * applied. The reducer's "no such message" notes are dropped for an event the verifier rejected.
+   */
+  report(rule: AguiRuleName, message: string): void {
+    if (this.rejected && rule === 'delta-target-missing') return;
+    this.sink?.report(ruleId(rule), message, [this.frameIndex]);
+  }
+
+  /** One event after chunk expansion, through the verifier, the advisor and the applier (ExpansionTarget). */
+  step(ev: AguiEvent, code: Code, synthetic: boolean, lane: string | undefined): void {
+    const frameIndex = this.frameIndex;
+    if (code === Code.RUN_STARTED) this.runStartFrame = frameIndex;
+    const violation = this.verifier.check(ev, code);
     if (violation) {
-      report(violation.rule, violation.message);
+      this.report(violation.rule, violation.message);
       if (synthetic && violation.rule.endsWith('-already-active')) {
         const id = (ev as { messageId?: string; toolCallId?: string }).messageId ?? (ev as { toolCallId?: string }).toolCallId;
         if (id !== undefined) this.expander.forget(id);
       }
     }
-    this.advisor.check(ev, synthetic, frame.index, report);
+    this.advisor.check(ev, code, synthetic, frameIndex, this);
     // The reducer's "no such message" notes only matter when the verifier let the event through.
     this.rejected = violation !== undefined;
-    this.applier.apply(ev, frame.index, frame.time, this.applyReport);
+    this.applier.apply(ev, code, lane, frameIndex, this.frameTime, this);
     this.rejected = false;
   }
 }
 
+/** The deprecated THINKING_* events, which 1.0 no longer describes. */
+function isThinking(code: Code): boolean {
+  return code >= Code.THINKING_START && code <= Code.THINKING_TEXT_MESSAGE_END;
+}
+
 /** Drops the nulls that stand for "absent", reporting them. */
-function withoutNulls(json: unknown, report: Report): unknown {
+function withoutNulls(json: unknown, reporter: Reporter): unknown {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
   const fields = json as Record<string, unknown>;
   // The common case, without listing the keys: none of these fields is null.
   if (fields.rawEvent !== null && fields.parentMessageId !== null && fields.outcome !== null && fields.result !== null) return json;
   const nulls = Object.keys(json).filter((k) => NULL_AS_ABSENT.has(k) && (json as Record<string, unknown>)[k] === null);
   if (nulls.length === 0) return json;
-  report('null-field', `${nulls.map((k) => `'${k}'`).join(', ')} ${nulls.length > 1 ? 'are' : 'is'} null; leave an absent field out rather than sending null.`);
+  reporter.report('null-field', `${nulls.map((k) => `'${k}'`).join(', ')} ${nulls.length > 1 ? 'are' : 'is'} null; leave an absent field out rather than sending null.`);
   const copy: Record<string, unknown> = { ...(json as Record<string, unknown>) };
   for (const k of nulls) delete copy[k];
   return copy;

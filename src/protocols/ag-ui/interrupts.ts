@@ -3,6 +3,7 @@
 import type { ApprovalItem, QuestionItem, QuestionOption } from '../../model/view';
 import { safeText } from '../../model/safe-text';
 import type { ViewStore } from './view-store';
+import { SmallMap } from './small-map';
 
 export interface LooseInterrupt {
   id: string;
@@ -16,8 +17,13 @@ export interface LooseInterrupt {
 export const APPROVAL_DECISIONS = ['approve', 'reject'];
 
 export class InterruptTracker {
-  /** Open interrupts by id, with the card that shows each. */
-  readonly open = new Map<string, ApprovalItem | QuestionItem>();
+  /** Open interrupts by id, with the card that shows each; made at the first (most sessions have none). */
+  private open: SmallMap<ApprovalItem | QuestionItem> | undefined;
+
+  /** Some interrupt waits for a resume entry. */
+  get anyOpen(): boolean {
+    return this.open !== undefined && this.open.size > 0;
+  }
 
   add(store: ViewStore, interrupt: LooseInterrupt, frame: number, time: number): void {
     const timeoutSeconds = secondsUntil(interrupt.expiresAt, time);
@@ -26,8 +32,7 @@ export class InterruptTracker {
     // Literals rather than spreads (a spread per interrupt showed in short sessions), with the same key order.
     if (interrupt.reason === 'tool_call' || tool) {
       const name = tool?.name ?? 'tool call';
-      // A computed key, not an assignment: a tool named "__proto__" stays an own key.
-      const approval: ApprovalItem = { kind: 'approval', id: store.nextId('approval'), frames: [frame], key: interrupt.id, actions: [{ name, args: tool?.input }], allowed: { [name]: APPROVAL_DECISIONS } };
+      const approval: ApprovalItem = { kind: 'approval', id: store.nextId('approval'), frames: [frame], key: interrupt.id, actions: [{ name, args: tool?.input }], allowed: allowedFor(name) };
       if (timeoutSeconds !== undefined) approval.timeoutSeconds = timeoutSeconds;
       item = approval;
     } else {
@@ -40,27 +45,51 @@ export class InterruptTracker {
           : { kind: 'question', id, frames: [frame], key, questions, state: 'waiting', resolved: false };
     }
     store.place(item);
-    this.open.set(interrupt.id, item);
+    (this.open ??= new SmallMap()).set(interrupt.id, item);
   }
 
   /** Applies `resume[]` entries; returns the ids of open interrupts the entries did not cover. */
   resume(entries: unknown, frame: number): string[] {
+    const open = this.open;
+    if (open === undefined) return [];
     const covered = new Set<string>();
     if (Array.isArray(entries)) {
       for (const raw of entries) {
         const entry = raw as { interruptId?: unknown; status?: unknown; payload?: unknown } | null;
         if (!entry || typeof entry.interruptId !== 'string') continue;
-        const item = this.open.get(entry.interruptId);
+        const item = open.get(entry.interruptId);
         if (!item) continue;
         covered.add(entry.interruptId);
         resolve(item, entry.status === 'cancelled', entry.payload, frame);
       }
     }
-    const missing = [...this.open.keys()].filter((id) => !covered.has(id));
-    this.open.clear();
+    const missing = [...open.keys()].filter((id) => !covered.has(id));
+    open.clear();
     return missing;
   }
 }
+
+/**
+ * An approval card's `allowed`, `{ [name]: APPROVAL_DECISIONS }`: made once per tool name and shared by
+ * the cards of that tool, frozen (as APPROVAL_DECISIONS is shared). A new object per card showed in short
+ * sessions: a computed key in an object literal takes V8's slow path, and so does an assignment of a new
+ * key to an empty object. Names kept are bounded in number and length, as humanizeToolName's.
+ */
+function allowedFor(name: string): Record<string, string[]> {
+  const known = allowedByName.get(name);
+  if (known !== undefined) return known;
+  // A computed key, not an assignment: a tool named "__proto__" stays an own key.
+  const allowed = Object.freeze({ [name]: APPROVAL_DECISIONS });
+  if (name.length <= ALLOWED_NAME_MAX) {
+    if (allowedByName.size >= ALLOWED_MAX) allowedByName.clear();
+    allowedByName.set(name, allowed);
+  }
+  return allowed;
+}
+
+const allowedByName = new Map<string, Record<string, string[]>>();
+const ALLOWED_MAX = 256;
+const ALLOWED_NAME_MAX = 200;
 
 function resolve(item: ApprovalItem | QuestionItem, cancelled: boolean, payload: unknown, frame: number): void {
   item.frames.push(frame);

@@ -126,7 +126,7 @@ function addMessage(store: ViewStore, m: LooseMessage, frame: number, at?: { con
         }
         const toolEntry = store.tools.get(c.id);
         if (toolEntry) toolEntry.ended = true;
-        entry.toolIds.push(c.id);
+        store.addToolId(entry, c.id);
         put(tool);
       }
     }

@@ -5,48 +5,113 @@
 // the finding. Events whose zod output is a reordered copy that reaches the view (RUN_STARTED.input,
 // usage, multi-part tool results) are left to the schema so the view stays byte for byte the same.
 import { isRecord } from '../shared/view-helpers';
+import { Code } from './event-types';
 
 const TEXT_ROLES: ReadonlySet<unknown> = new Set(['developer', 'system', 'assistant', 'user']);
 
 const optionalString = (v: unknown): boolean => v === undefined || typeof v === 'string';
 
+/**
+ * Like isPlainHotEvent (schema.ts), it also leaves out an event carrying a null the fold reads as absent
+ * (parentMessageId, outcome, result; rawEvent is a base field), and each case reads the fields itself:
+ * a shared helper's reads would see every event's shape.
+ */
 export function isPlainLifecycleEvent(json: Record<string, unknown>, type: string): boolean {
+  return plainLifecycleCode(json, type) !== Code.NONE;
+}
+
+/** isPlainLifecycleEvent, giving the event's Code (Code.NONE for false). */
+export function plainLifecycleCode(json: Record<string, unknown>, type: string): Code {
   switch (type) {
     case 'RUN_STARTED':
-      return noBaseFields(json) && json.input === undefined && runIds(json) && optionalString(json.protocolVersion) && optionalString(json.parentRunId);
+      return (
+        typeof json.threadId === 'string' && typeof json.runId === 'string' && json.input === undefined && optionalString(json.protocolVersion) && optionalString(json.parentRunId) &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.RUN_STARTED : Code.NONE;
     case 'RUN_FINISHED':
-      return noBaseFields(json) && json.usage === undefined && json.result !== null && runIds(json) && plainOutcome(json.outcome);
+      // outcome: absent or an outcome object, so not null.
+      return (
+        typeof json.threadId === 'string' && typeof json.runId === 'string' && json.usage === undefined && json.result !== null && plainOutcome(json.outcome) &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.parentMessageId !== null
+      ) ? Code.RUN_FINISHED : Code.NONE;
     case 'RUN_ERROR':
-      return noBaseFields(json) && json.usage === undefined && typeof json.message === 'string' && optionalString(json.code);
+      return (
+        typeof json.message === 'string' && optionalString(json.code) && json.usage === undefined &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.RUN_ERROR : Code.NONE;
     case 'REASONING_START':
+      return (
+        typeof json.messageId === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.REASONING_START : Code.NONE;
     case 'REASONING_END':
+      return (
+        typeof json.messageId === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.REASONING_END : Code.NONE;
     case 'TEXT_MESSAGE_END':
+      return (
+        typeof json.messageId === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.TEXT_MESSAGE_END : Code.NONE;
     case 'REASONING_MESSAGE_END':
-      return noBaseFields(json) && typeof json.messageId === 'string';
+      return (
+        typeof json.messageId === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.REASONING_MESSAGE_END : Code.NONE;
     case 'TEXT_MESSAGE_START':
-      return noBaseFields(json) && typeof json.messageId === 'string' && (json.role === undefined || TEXT_ROLES.has(json.role)) && optionalString(json.name);
+      return (
+        typeof json.messageId === 'string' && (json.role === undefined || TEXT_ROLES.has(json.role)) && optionalString(json.name) &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.TEXT_MESSAGE_START : Code.NONE;
     case 'REASONING_MESSAGE_START':
-      return noBaseFields(json) && typeof json.messageId === 'string' && json.role === 'reasoning';
+      return (
+        typeof json.messageId === 'string' && json.role === 'reasoning' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.REASONING_MESSAGE_START : Code.NONE;
     case 'TOOL_CALL_START':
-      return noBaseFields(json) && typeof json.toolCallId === 'string' && typeof json.toolCallName === 'string' && optionalString(json.parentMessageId);
+      // parentMessageId: a string or absent, so not null.
+      return (
+        typeof json.toolCallId === 'string' && typeof json.toolCallName === 'string' && optionalString(json.parentMessageId) &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.outcome !== null && json.result !== null
+      ) ? Code.TOOL_CALL_START : Code.NONE;
     case 'TOOL_CALL_END':
-      return noBaseFields(json) && typeof json.toolCallId === 'string';
+      return (
+        typeof json.toolCallId === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.TOOL_CALL_END : Code.NONE;
     case 'TOOL_CALL_RESULT':
-      return noBaseFields(json) && typeof json.messageId === 'string' && typeof json.toolCallId === 'string' && typeof json.content === 'string' && (json.role === undefined || json.role === 'tool');
+      return (
+        typeof json.messageId === 'string' && typeof json.toolCallId === 'string' && typeof json.content === 'string' && (json.role === undefined || json.role === 'tool') &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.TOOL_CALL_RESULT : Code.NONE;
     case 'STEP_STARTED':
+      return (
+        typeof json.stepName === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.STEP_STARTED : Code.NONE;
     case 'STEP_FINISHED':
-      return noBaseFields(json) && typeof json.stepName === 'string';
+      return (
+        typeof json.stepName === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.STEP_FINISHED : Code.NONE;
     default:
-      return false;
+      return Code.NONE;
   }
-}
-
-function noBaseFields(json: Record<string, unknown>): boolean {
-  return json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined;
-}
-
-function runIds(json: Record<string, unknown>): boolean {
-  return typeof json.threadId === 'string' && typeof json.runId === 'string';
 }
 
 /** RUN_FINISHED's outcome: absent, or one of the three outcome shapes. */

@@ -4,7 +4,8 @@
 // here with the same base fields.
 import { z } from 'zod';
 import { EventSchemas } from '@ag-ui/core/schemas';
-import { isPlainLifecycleEvent } from './plain-events';
+import { isPlainLifecycleEvent, plainLifecycleCode } from './plain-events';
+import { Code } from './event-types';
 
 const base = {
   timestamp: z.number().optional(),
@@ -34,6 +35,11 @@ export type CurrentEvent = z.infer<typeof EventSchemas>;
 export type LegacyThinkingEvent = z.infer<(typeof legacySchemas)[number]>;
 export type AguiEvent = CurrentEvent | LegacyThinkingEvent;
 export type AguiEventType = AguiEvent['type'];
+/**
+ * The event of one type: for a stage handed the type apart from the event (read once per event rather
+ * than once per stage), which a switch on that type does not narrow.
+ */
+export type EventOf<T extends AguiEventType> = Extract<AguiEvent, { type: T }>;
 
 /** One schema per event type, so an event is checked against its own shape (clearer issues than the union's). */
 const byType = new Map<string, z.ZodType>();
@@ -69,6 +75,20 @@ export function parseEvent(json: unknown): ParsedEvent {
   return { kind: 'invalid', type, issues: describeIssues(result.error.issues) };
 }
 
+/**
+ * The Code of an event the fold takes as it is: it passes the hand checks (so parseEvent would give it
+ * back unchanged), which also leave out any event carrying a null the fold drops and reports.
+ * Code.NONE for anything else, which goes through parseEvent.
+ */
+export function plainEventCode(json: unknown): Code {
+  if (typeof json !== 'object' || json === null) return Code.NONE;
+  const fields = json as Record<string, unknown>;
+  const type = fields.type;
+  if (typeof type !== 'string') return Code.NONE;
+  const hot = plainHotCode(fields, type);
+  return hot !== Code.NONE ? hot : plainLifecycleCode(fields, type);
+}
+
 function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
   return issues
     .slice(0, 3)
@@ -79,32 +99,66 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 /**
  * The streamed events checked by hand so they skip the zod schema: only the plain shape (string fields,
  * none of the base fields, no role) is taken, it accepts only what the schema accepts (fast-path.test.ts), and
- * every other event still goes through the schema. A switch on the type rather than a table: this runs
- * on every event.
+ * every other event still goes through the schema. Nor does it take an event carrying a null the fold
+ * reads as absent (parentMessageId, outcome, result; rawEvent is a base field), so the fold has none to
+ * drop and report. A switch on the type rather than a table: this runs on every event. Each case reads
+ * the fields itself rather than through a shared helper, whose reads would see every event's shape
+ * (megamorphic, each a lookup); a case's reads see its own type's one or two shapes.
  */
 export function isPlainHotEvent(json: Record<string, unknown>, type: string): boolean {
-  switch (type) {
-    case 'TEXT_MESSAGE_CONTENT':
-    case 'REASONING_MESSAGE_CONTENT':
-      return noBaseFieldsOrRole(json) && typeof json.messageId === 'string' && typeof json.delta === 'string';
-    case 'TOOL_CALL_ARGS':
-      return noBaseFieldsOrRole(json) && typeof json.toolCallId === 'string' && typeof json.delta === 'string';
-    case 'TEXT_MESSAGE_CHUNK':
-      return noBaseFieldsOrRole(json) && optionalString(json.messageId) && optionalString(json.delta) && optionalString(json.name);
-    case 'TOOL_CALL_CHUNK':
-      return noBaseFieldsOrRole(json) && optionalString(json.toolCallId) && optionalString(json.toolCallName) && optionalString(json.parentMessageId) && optionalString(json.delta);
-    case 'REASONING_MESSAGE_CHUNK':
-      return noBaseFieldsOrRole(json) && optionalString(json.messageId) && optionalString(json.delta);
-    case 'THINKING_TEXT_MESSAGE_CONTENT':
-      return noBaseFieldsOrRole(json) && typeof json.delta === 'string';
-    default:
-      return false;
-  }
+  return plainHotCode(json, type) !== Code.NONE;
 }
 
-// TEXT_MESSAGE_CHUNK's role is an enum: left to the schema, and so is any role on the others.
-function noBaseFieldsOrRole(json: Record<string, unknown>): boolean {
-  return json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined;
+/** isPlainHotEvent, giving the event's Code (Code.NONE for false). */
+function plainHotCode(json: Record<string, unknown>, type: string): Code {
+  switch (type) {
+    case 'TEXT_MESSAGE_CONTENT':
+      return (
+        typeof json.messageId === 'string' && typeof json.delta === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.TEXT_MESSAGE_CONTENT : Code.NONE;
+    case 'REASONING_MESSAGE_CONTENT':
+      return (
+        typeof json.messageId === 'string' && typeof json.delta === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.REASONING_MESSAGE_CONTENT : Code.NONE;
+    case 'TOOL_CALL_ARGS':
+      return (
+        typeof json.toolCallId === 'string' && typeof json.delta === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.TOOL_CALL_ARGS : Code.NONE;
+    // TEXT_MESSAGE_CHUNK's role is an enum: left to the schema, and so is any role on the others.
+    case 'TEXT_MESSAGE_CHUNK':
+      return (
+        optionalString(json.messageId) && optionalString(json.delta) && optionalString(json.name) &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.TEXT_MESSAGE_CHUNK : Code.NONE;
+    case 'TOOL_CALL_CHUNK':
+      // parentMessageId: a string or absent, so not null.
+      return (
+        optionalString(json.toolCallId) && optionalString(json.toolCallName) && optionalString(json.parentMessageId) && optionalString(json.delta) &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
+        json.outcome !== null && json.result !== null
+      ) ? Code.TOOL_CALL_CHUNK : Code.NONE;
+    case 'REASONING_MESSAGE_CHUNK':
+      return (
+        optionalString(json.messageId) && optionalString(json.delta) &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.REASONING_MESSAGE_CHUNK : Code.NONE;
+    case 'THINKING_TEXT_MESSAGE_CONTENT':
+      return (
+        typeof json.delta === 'string' &&
+        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
+        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+      ) ? Code.THINKING_TEXT_MESSAGE_CONTENT : Code.NONE;
+    default:
+      return Code.NONE;
+  }
 }
 
 const optionalString = (v: unknown): boolean => v === undefined || typeof v === 'string';

@@ -3,8 +3,10 @@
 // The client errors the stream on the first violation; here each violating event yields one finding, is
 // not applied to the open sets, and checking goes on, so one mistake does not cascade.
 import { EventType } from '@ag-ui/core';
-import type { AguiEvent } from './schema';
+import { Code, typeName } from './event-types';
+import type { AguiEvent, EventOf } from './schema';
 import type { AguiRuleName } from './rules';
+import { SmallSet } from './small-map';
 
 export interface Violation {
   rule: AguiRuleName;
@@ -16,13 +18,13 @@ const v = (rule: AguiRuleName, message: string): Violation => ({ rule, message }
 export class Verifier {
   // The open ids of each kind, each set made when the stream first opens one: a session is often
   // short and uses few kinds, and what each new fold allocates shows.
-  private messages: Set<string> | undefined;
-  private tools: Set<string> | undefined;
-  private steps: Set<string> | undefined;
-  private reasoningSpans: Set<string> | undefined;
-  private reasoningMessages: Set<string> | undefined;
-  private subagents: Set<string> | undefined;
-  private subagentsDone: Set<string> | undefined;
+  private messages: SmallSet | undefined;
+  private tools: SmallSet | undefined;
+  private steps: SmallSet | undefined;
+  private reasoningSpans: SmallSet | undefined;
+  private reasoningMessages: SmallSet | undefined;
+  private subagents: SmallSet | undefined;
+  private subagentsDone: SmallSet | undefined;
   private thinkingStep = false;
   private thinkingMessage = false;
   private first = true;
@@ -35,100 +37,124 @@ export class Verifier {
     return this.runActive && !this.finished && !this.errored;
   }
 
-  check(event: AguiEvent): Violation | undefined {
-    const type = event.type;
-    if (this.errored && type !== EventType.RUN_STARTED) {
-      return v('event-after-run-error', `Cannot send event type '${type}': the run has already errored with 'RUN_ERROR'; only RUN_STARTED may follow.`);
+  /** `code`: the event's type (event-types.ts), worked out once by the caller. */
+  check(event: AguiEvent, code: Code): Violation | undefined {
+    if (this.errored && code !== Code.RUN_STARTED) {
+      return v('event-after-run-error', `Cannot send event type '${typeName(code)}': the run has already errored with 'RUN_ERROR'; only RUN_STARTED may follow.`);
     }
-    if (this.finished && type !== EventType.RUN_ERROR && type !== EventType.RUN_STARTED) {
-      return v('event-after-run-finished', `Cannot send event type '${type}': the run has already finished with 'RUN_FINISHED'; start a new run with 'RUN_STARTED'.`);
+    if (this.finished && code !== Code.RUN_ERROR && code !== Code.RUN_STARTED) {
+      return v('event-after-run-finished', `Cannot send event type '${typeName(code)}': the run has already finished with 'RUN_FINISHED'; start a new run with 'RUN_STARTED'.`);
     }
     let firstProblem: Violation | undefined;
     if (this.first) {
       this.first = false;
-      if (type !== EventType.RUN_STARTED && type !== EventType.RUN_ERROR) {
+      if (code !== Code.RUN_STARTED && code !== Code.RUN_ERROR) {
         // Pairing is still checked for this event, so the rest of the stream is judged sensibly.
-        firstProblem = v('first-event-not-run-started', `First event must be 'RUN_STARTED', got '${type}'.`);
+        firstProblem = v('first-event-not-run-started', `First event must be 'RUN_STARTED', got '${typeName(code)}'.`);
       }
-    } else if (type === EventType.RUN_STARTED) {
+    } else if (code === Code.RUN_STARTED) {
       if (this.inRun) return v('run-started-while-active', "Cannot send 'RUN_STARTED' while a run is still active; finish it with 'RUN_FINISHED' first.");
       if (this.finished || this.errored) this.reset();
     }
-    const pairing = this.pairing(event);
+    const pairing = this.pairing(event, code);
     return firstProblem ?? pairing;
   }
 
-  private pairing(event: AguiEvent): Violation | undefined {
-    switch (event.type) {
-      case EventType.RUN_STARTED:
+  private pairing(event: AguiEvent, code: Code): Violation | undefined {
+    switch (code) {
+      case Code.RUN_STARTED:
         this.runActive = true;
         return undefined;
-      case EventType.RUN_ERROR:
+      case Code.RUN_ERROR:
         this.errored = true;
         return undefined;
-      case EventType.RUN_FINISHED:
+      case Code.RUN_FINISHED:
         return this.runFinished();
-      case EventType.TEXT_MESSAGE_START:
-        return opens((this.messages ??= new Set()), event.messageId) ? undefined : v('text-message-already-active', `A text message with ID '${event.messageId}' is already in progress; complete it with 'TEXT_MESSAGE_END' first.`);
-      case EventType.TEXT_MESSAGE_CONTENT:
-      case EventType.TEXT_MESSAGE_END:
-        return uses(this.messages, event.messageId, event.type === EventType.TEXT_MESSAGE_END) ? undefined : v('text-message-not-active', `'${event.type}': no active text message found with ID '${event.messageId}'; a 'TEXT_MESSAGE_START' must come first.`);
-      case EventType.TOOL_CALL_START:
-        return opens((this.tools ??= new Set()), event.toolCallId) ? undefined : v('tool-call-already-active', `A tool call with ID '${event.toolCallId}' is already in progress; complete it with 'TOOL_CALL_END' first.`);
-      case EventType.TOOL_CALL_ARGS:
-      case EventType.TOOL_CALL_END:
-        return uses(this.tools, event.toolCallId, event.type === EventType.TOOL_CALL_END) ? undefined : v('tool-call-not-active', `'${event.type}': no active tool call found with ID '${event.toolCallId}'; a 'TOOL_CALL_START' must come first.`);
-      case EventType.STEP_STARTED:
-        return opens((this.steps ??= new Set()), event.stepName) ? undefined : v('step-already-active', `Step "${event.stepName}" is already active for 'STEP_STARTED'.`);
-      case EventType.STEP_FINISHED:
-        return uses(this.steps, event.stepName, true) ? undefined : v('step-not-started', `Cannot send 'STEP_FINISHED' for step "${event.stepName}" that was not started (the name must match a STEP_STARTED).`);
-      case EventType.REASONING_START:
-        return opens((this.reasoningSpans ??= new Set()), event.messageId) ? undefined : v('reasoning-already-active', `A reasoning span with ID '${event.messageId}' is already in progress; complete it with 'REASONING_END' first.`);
-      case EventType.REASONING_END:
-        return uses(this.reasoningSpans, event.messageId, true) ? undefined : v('reasoning-not-active', `'REASONING_END': no active reasoning span found with ID '${event.messageId}'; a 'REASONING_START' must come first.`);
-      case EventType.REASONING_MESSAGE_START:
-        return opens((this.reasoningMessages ??= new Set()), event.messageId) ? undefined : v('reasoning-message-already-active', `A reasoning message with ID '${event.messageId}' is already in progress; complete it with 'REASONING_MESSAGE_END' first.`);
-      case EventType.REASONING_MESSAGE_CONTENT:
-      case EventType.REASONING_MESSAGE_END:
-        return uses(this.reasoningMessages, event.messageId, event.type === EventType.REASONING_MESSAGE_END) ? undefined : v('reasoning-message-not-active', `'${event.type}': no active reasoning message found with ID '${event.messageId}'; a 'REASONING_MESSAGE_START' must come first.`);
-      case EventType.SUBAGENT_STARTED:
-        if (this.subagents?.has(event.subagentRunId) || this.subagentsDone?.has(event.subagentRunId)) {
-          return v('subagent-already-active', `Subagent '${event.subagentRunId}' is already active or finished in this run; subagent ids are per invocation.`);
+      case Code.TEXT_MESSAGE_START: {
+        const id = (event as EventOf<EventType.TEXT_MESSAGE_START>).messageId;
+        return opens((this.messages ??= new SmallSet()), id) ? undefined : v('text-message-already-active', `A text message with ID '${id}' is already in progress; complete it with 'TEXT_MESSAGE_END' first.`);
+      }
+      case Code.TEXT_MESSAGE_CONTENT:
+      case Code.TEXT_MESSAGE_END: {
+        const id = (event as EventOf<EventType.TEXT_MESSAGE_CONTENT | EventType.TEXT_MESSAGE_END>).messageId;
+        return uses(this.messages, id, code === Code.TEXT_MESSAGE_END) ? undefined : v('text-message-not-active', `'${typeName(code)}': no active text message found with ID '${id}'; a 'TEXT_MESSAGE_START' must come first.`);
+      }
+      case Code.TOOL_CALL_START: {
+        const id = (event as EventOf<EventType.TOOL_CALL_START>).toolCallId;
+        return opens((this.tools ??= new SmallSet()), id) ? undefined : v('tool-call-already-active', `A tool call with ID '${id}' is already in progress; complete it with 'TOOL_CALL_END' first.`);
+      }
+      case Code.TOOL_CALL_ARGS:
+      case Code.TOOL_CALL_END: {
+        const id = (event as EventOf<EventType.TOOL_CALL_ARGS | EventType.TOOL_CALL_END>).toolCallId;
+        return uses(this.tools, id, code === Code.TOOL_CALL_END) ? undefined : v('tool-call-not-active', `'${typeName(code)}': no active tool call found with ID '${id}'; a 'TOOL_CALL_START' must come first.`);
+      }
+      case Code.STEP_STARTED: {
+        const name = (event as EventOf<EventType.STEP_STARTED>).stepName;
+        return opens((this.steps ??= new SmallSet()), name) ? undefined : v('step-already-active', `Step "${name}" is already active for 'STEP_STARTED'.`);
+      }
+      case Code.STEP_FINISHED: {
+        const name = (event as EventOf<EventType.STEP_FINISHED>).stepName;
+        return uses(this.steps, name, true) ? undefined : v('step-not-started', `Cannot send 'STEP_FINISHED' for step "${name}" that was not started (the name must match a STEP_STARTED).`);
+      }
+      case Code.REASONING_START: {
+        const id = (event as EventOf<EventType.REASONING_START>).messageId;
+        return opens((this.reasoningSpans ??= new SmallSet()), id) ? undefined : v('reasoning-already-active', `A reasoning span with ID '${id}' is already in progress; complete it with 'REASONING_END' first.`);
+      }
+      case Code.REASONING_END: {
+        const id = (event as EventOf<EventType.REASONING_END>).messageId;
+        return uses(this.reasoningSpans, id, true) ? undefined : v('reasoning-not-active', `'REASONING_END': no active reasoning span found with ID '${id}'; a 'REASONING_START' must come first.`);
+      }
+      case Code.REASONING_MESSAGE_START: {
+        const id = (event as EventOf<EventType.REASONING_MESSAGE_START>).messageId;
+        return opens((this.reasoningMessages ??= new SmallSet()), id) ? undefined : v('reasoning-message-already-active', `A reasoning message with ID '${id}' is already in progress; complete it with 'REASONING_MESSAGE_END' first.`);
+      }
+      case Code.REASONING_MESSAGE_CONTENT:
+      case Code.REASONING_MESSAGE_END: {
+        const id = (event as EventOf<EventType.REASONING_MESSAGE_CONTENT | EventType.REASONING_MESSAGE_END>).messageId;
+        return uses(this.reasoningMessages, id, code === Code.REASONING_MESSAGE_END) ? undefined : v('reasoning-message-not-active', `'${typeName(code)}': no active reasoning message found with ID '${id}'; a 'REASONING_MESSAGE_START' must come first.`);
+      }
+      case Code.SUBAGENT_STARTED: {
+        const id = (event as EventOf<EventType.SUBAGENT_STARTED>).subagentRunId;
+        if (this.subagents?.has(id) || this.subagentsDone?.has(id)) {
+          return v('subagent-already-active', `Subagent '${id}' is already active or finished in this run; subagent ids are per invocation.`);
         }
-        (this.subagents ??= new Set()).add(event.subagentRunId);
+        (this.subagents ??= new SmallSet()).add(id);
         return undefined;
-      case EventType.SUBAGENT_FINISHED:
-      case EventType.SUBAGENT_ERROR:
-        if (!this.subagents?.delete(event.subagentRunId)) {
-          return v('subagent-not-active', `'${event.type}': no active subagent found with ID '${event.subagentRunId}'; a 'SUBAGENT_STARTED' must come first.`);
+      }
+      case Code.SUBAGENT_FINISHED:
+      case Code.SUBAGENT_ERROR: {
+        const id = (event as EventOf<EventType.SUBAGENT_FINISHED | EventType.SUBAGENT_ERROR>).subagentRunId;
+        if (!this.subagents?.delete(id)) {
+          return v('subagent-not-active', `'${typeName(code)}': no active subagent found with ID '${id}'; a 'SUBAGENT_STARTED' must come first.`);
         }
-        (this.subagentsDone ??= new Set()).add(event.subagentRunId);
+        (this.subagentsDone ??= new SmallSet()).add(id);
         return undefined;
+      }
       default:
-        return this.thinking(event.type);
+        return this.thinking(code);
     }
   }
 
-  private thinking(type: string): Violation | undefined {
-    switch (type) {
-      case 'THINKING_START':
+  private thinking(code: Code): Violation | undefined {
+    switch (code) {
+      case Code.THINKING_START:
         if (this.thinkingStep) return v('thinking-step-already-active', "Cannot send 'THINKING_START' event: a thinking step is already in progress; end it with 'THINKING_END' first.");
         this.thinkingStep = true;
         return undefined;
-      case 'THINKING_END':
+      case Code.THINKING_END:
         if (!this.thinkingStep) return v('thinking-step-not-active', "Cannot send 'THINKING_END' event: no active thinking step found; a 'THINKING_START' must come first.");
         this.thinkingStep = false;
         return undefined;
-      case 'THINKING_TEXT_MESSAGE_START':
+      case Code.THINKING_TEXT_MESSAGE_START:
         if (this.thinkingMessage) return v('thinking-message-already-active', "Cannot send 'THINKING_TEXT_MESSAGE_START' event: a thinking message is already in progress; end it first.");
         // The message opens either way, so its content and end are not blamed for the missing step.
         this.thinkingMessage = true;
         if (!this.thinkingStep) return v('thinking-message-outside-step', "Cannot send 'THINKING_TEXT_MESSAGE_START' event: a thinking step is not in progress; send 'THINKING_START' first.");
         return undefined;
-      case 'THINKING_TEXT_MESSAGE_CONTENT':
-      case 'THINKING_TEXT_MESSAGE_END':
-        if (!this.thinkingMessage) return v('thinking-message-not-active', `Cannot send '${type}' event: no active thinking message; send 'THINKING_TEXT_MESSAGE_START' first.`);
-        if (type === 'THINKING_TEXT_MESSAGE_END') this.thinkingMessage = false;
+      case Code.THINKING_TEXT_MESSAGE_CONTENT:
+      case Code.THINKING_TEXT_MESSAGE_END:
+        if (!this.thinkingMessage) return v('thinking-message-not-active', `Cannot send '${typeName(code)}' event: no active thinking message; send 'THINKING_TEXT_MESSAGE_START' first.`);
+        if (code === Code.THINKING_TEXT_MESSAGE_END) this.thinkingMessage = false;
         return undefined;
       default:
         return undefined;
@@ -136,6 +162,13 @@ export class Verifier {
   }
 
   private runFinished(): Violation | undefined {
+    // The run counts as finished either way: the producer meant to end it, and a following RUN_STARTED
+    // should not be blamed for it.
+    this.finished = true;
+    // Most runs end with nothing open: no list to build.
+    if (!this.thinkingStep && !this.thinkingMessage && isEmpty(this.steps) && isEmpty(this.messages) && isEmpty(this.reasoningMessages) && isEmpty(this.reasoningSpans) && isEmpty(this.tools) && isEmpty(this.subagents)) {
+      return undefined;
+    }
     const open: string[] = [];
     listOpen(open, 'steps', this.steps);
     listOpen(open, 'text messages', this.messages);
@@ -145,10 +178,6 @@ export class Verifier {
     listOpen(open, 'subagents', this.subagents);
     if (this.thinkingStep) open.push('a THINKING_START step');
     if (this.thinkingMessage) open.push('a THINKING_TEXT_MESSAGE');
-    // The run counts as finished either way: the producer meant to end it, and a following RUN_STARTED
-    // should not be blamed for it.
-    this.finished = true;
-    if (open.length === 0) return undefined;
     return v('run-finished-with-open-items', `Cannot send 'RUN_FINISHED' while these are still active (${open.join('; ')}); close them first.`);
   }
 
@@ -164,19 +193,23 @@ export class Verifier {
 
 // Plain yes/no helpers: the violation is built only when there is one (a closure per event showed).
 /** Opens `id` in `set`; false when it is already open. */
-function opens(set: Set<string>, id: string): boolean {
+function opens(set: SmallSet, id: string): boolean {
   if (set.has(id)) return false;
   set.add(id);
   return true;
 }
 
 /** Uses an open `id` (and closes it when `close`); false when it is not open. */
-function uses(set: Set<string> | undefined, id: string, close: boolean): boolean {
+function uses(set: SmallSet | undefined, id: string, close: boolean): boolean {
   if (set === undefined) return false;
   // delete says whether it was there: one lookup for an END.
   return close ? set.delete(id) : set.has(id);
 }
 
-function listOpen(out: string[], label: string, ids: Set<string> | undefined): void {
+function isEmpty(ids: SmallSet | undefined): boolean {
+  return ids === undefined || ids.size === 0;
+}
+
+function listOpen(out: string[], label: string, ids: SmallSet | undefined): void {
   if (ids && ids.size > 0) out.push(`${label}: ${[...ids].join(', ')}`);
 }

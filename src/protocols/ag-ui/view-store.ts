@@ -2,6 +2,7 @@
 // belong to which AG-UI message (so MESSAGES_SNAPSHOT can replace or remove them), and the tool calls by id.
 import type { GroupItem, ToolItem, ViewItem, ViewModel } from '../../model/view';
 import { humanizeToolName } from '../../model/view';
+import { SmallMap } from './small-map';
 
 /** The items one AG-UI message produced: its text/user/reasoning item and, for assistants, its tool calls. */
 export interface MessageEntry {
@@ -12,7 +13,8 @@ export interface MessageEntry {
   contentIsString: boolean;
   /** Activity messages render as a tool-like card. */
   activity?: ToolItem;
-  toolIds: string[];
+  /** Made with the first (most messages have none; a list grown from empty takes room for 17). */
+  toolIds: string[] | undefined;
 }
 
 export interface ToolEntry {
@@ -23,17 +25,18 @@ export interface ToolEntry {
 
 export class ViewStore {
   readonly model: ViewModel = { protocol: 'ag-ui', items: [], todos: null, streaming: true };
-  readonly messages = new Map<string, MessageEntry>();
-  readonly tools = new Map<string, ToolEntry>();
+  readonly messages = new SmallMap<MessageEntry>();
+  readonly tools = new SmallMap<ToolEntry>();
   /** Tool messages (results) by message id, kept apart: producers reuse the tool call id for them. */
-  readonly toolMessages = new Map<string, string>();
+  readonly toolMessages = new SmallMap<string>();
   /**
    * The container of each item placed anywhere but the top level (`model.items`, where most items go).
    * Made on first use: a session is often short, and what each new fold allocates shows.
    */
   private nested: Map<ViewItem, ViewItem[]> | undefined;
-  private readonly groups: GroupItem[] = [];
-  private readonly openSteps: GroupItem[] = [];
+  // Made at the first group: a session is often short, and what each new fold allocates shows.
+  private groups: GroupItem[] | undefined;
+  private openSteps: GroupItem[] | undefined;
   /** Subagent runs by id: their items gather in their own group, tagged with the tool call that started them. */
   private subagents: Map<string, { group: GroupItem; parentToolId?: string }> | undefined;
   /** The subagent run the event being applied belongs to, if any. */
@@ -54,7 +57,7 @@ export class ViewStore {
     if (sub && item.kind === 'tool' && sub.parentToolId !== undefined) item.parentToolId = sub.parentToolId;
     // No read at index -1 when no step is open: V8 looks that up as a named property, slowly.
     const steps = this.openSteps;
-    const container = at?.container ?? sub?.group.items ?? (steps.length > 0 ? steps[steps.length - 1]?.items : undefined) ?? this.model.items;
+    const container = at?.container ?? sub?.group.items ?? (steps !== undefined && steps.length > 0 ? steps[steps.length - 1]?.items : undefined) ?? this.model.items;
     if (at) container.splice(at.index, 0, item);
     else container.push(item);
     if (container !== this.model.items) (this.nested ??= new Map()).set(item, container);
@@ -73,7 +76,7 @@ export class ViewStore {
   entry(id: string, role: string): MessageEntry {
     let entry = this.messages.get(id);
     if (!entry) {
-      entry = { id, role, contentIsString: true, toolIds: [] };
+      entry = { id, role, contentIsString: true, toolIds: undefined };
       this.messages.set(id, entry);
     }
     return entry;
@@ -85,7 +88,7 @@ export class ViewStore {
     const items: ViewItem[] = [];
     if (entry.content) items.push(entry.content);
     if (entry.activity) items.push(entry.activity);
-    for (const toolId of entry.toolIds) {
+    for (const toolId of entry.toolIds ?? []) {
       const tool = this.tools.get(toolId);
       if (tool && tool.ownerId === entry.id) {
         items.push(tool.item);
@@ -98,6 +101,12 @@ export class ViewStore {
     }
     this.messages.delete(entry.id);
     return first;
+  }
+
+  /** Files a tool call under its message. */
+  addToolId(entry: MessageEntry, toolCallId: string): void {
+    if (entry.toolIds === undefined) entry.toolIds = [toolCallId];
+    else entry.toolIds.push(toolCallId);
   }
 
   newTool(toolCallId: string, name: string, ownerId: string, frame: number): ToolItem {
@@ -136,19 +145,21 @@ export class ViewStore {
   openStep(name: string, frame: number): void {
     const group: GroupItem = { kind: 'group', id: this.nextId('step'), frames: [frame], summary: name, done: false, open: this.model.streaming, items: [] };
     this.place(group);
-    this.groups.push(group);
-    this.openSteps.push(group);
+    (this.groups ??= []).push(group);
+    (this.openSteps ??= []).push(group);
   }
 
   /** Finishes the innermost open step with that name; false when none is open. */
   finishStep(name: string, frame: number): boolean {
-    for (let i = this.openSteps.length - 1; i >= 0; i--) {
-      const group = this.openSteps[i];
+    const steps = this.openSteps;
+    if (steps === undefined) return false;
+    for (let i = steps.length - 1; i >= 0; i--) {
+      const group = steps[i];
       if (group && group.summary === name) {
         group.done = true;
         group.open = false;
         group.frames.push(frame);
-        this.openSteps.splice(i, 1);
+        steps.splice(i, 1);
         return true;
       }
     }
@@ -159,7 +170,7 @@ export class ViewStore {
     const group: GroupItem = { kind: 'group', id: this.nextId('subagent'), frames: [frame], summary: name, done: false, open: this.model.streaming, items: [] };
     this.lane = undefined;
     this.place(group);
-    this.groups.push(group);
+    (this.groups ??= []).push(group);
     (this.subagents ??= new Map()).set(id, { group, ...(parentToolId !== undefined && { parentToolId }) });
   }
 
@@ -173,7 +184,7 @@ export class ViewStore {
 
   /** A new run starts at the top level: steps left open by an earlier run no longer collect items. */
   newRun(): void {
-    if (this.openSteps.length > 0) this.openSteps.length = 0;
+    if (this.openSteps !== undefined && this.openSteps.length > 0) this.openSteps.length = 0;
     this.branded = false;
     this.setStreaming(true);
   }
@@ -181,6 +192,6 @@ export class ViewStore {
   setStreaming(streaming: boolean): void {
     if (this.model.streaming === streaming) return;
     this.model.streaming = streaming;
-    for (const group of this.groups) group.open = streaming && !group.done;
+    if (this.groups !== undefined) for (const group of this.groups) group.open = streaming && !group.done;
   }
 }
