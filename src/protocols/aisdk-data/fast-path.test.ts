@@ -2,7 +2,7 @@
 // schema rejects: random near-valid values through both.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { parseLine, isPlainPart } from './parse-line';
+import { NOT_PLAIN, parseLine, parsePlainLine, isPlainPart } from './parse-line';
 import { DATA_STREAM_PARTS, isDataStreamCode } from './schema';
 
 const odd = fc.oneof(fc.constant(null), fc.string(), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 2 }), fc.object({ maxDepth: 1 }));
@@ -38,6 +38,24 @@ describe('fast path for the parts in their plain shape', () => {
       }),
       { numRuns: 20000 },
     );
+  });
+
+  it('parses a line the way parseLine does wherever it takes it', () => {
+    const code = fc.constantFrom('0', '2', '3', '8', '9', 'a', 'b', 'c', 'd', 'e', 'f', 'g', 'h', 'i', 'j', 'k', 'x', '4', ':', '', '00', ' 0', '0 ');
+    const body = fc.oneof(value.map((v) => JSON.stringify(v)), fc.string(), fc.constantFrom('', ' ', '"a', '{}', ' "a" ', 'null', '[]'));
+    fc.assert(
+      fc.property(code, fc.constantFrom(':', ': ', '', '::'), body, (c, sep, b) => {
+        const line = `${c}${sep}${b}`;
+        const fast = parsePlainLine(line);
+        if (fast === NOT_PLAIN) return;
+        expect(parseLine(line)).toEqual({ ok: true, part: { code: line.charAt(0), value: fast } });
+      }),
+      { numRuns: 20000 },
+    );
+    expect(parsePlainLine('0:"Hello"')).toBe('Hello');
+    expect(parsePlainLine('9:{"toolCallId":"c","toolName":"t","args":null}')).toBe(NOT_PLAIN);
+    expect(parsePlainLine('0:"a')).toBe(NOT_PLAIN);
+    expect(parsePlainLine('x:1')).toBe(NOT_PLAIN);
   });
 
   it('takes the common lines of a real stream', () => {
