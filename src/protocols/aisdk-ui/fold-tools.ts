@@ -21,7 +21,7 @@ function newTool(st: UiFoldState, id: string, name: string, title: string | unde
   };
   st.layout.addItem(item, i);
   const state: ToolState = { item, phase: 'input-streaming', streamed: false, text: '', encoding: 'json', startFrame: i };
-  st.tools.set(id, state);
+  (st.tools ??= new Map()).set(id, state);
   return state;
 }
 
@@ -48,7 +48,7 @@ function setInput(st: UiFoldState, t: ToolState, input: unknown): void {
 }
 
 export function toolInputStart(st: UiFoldState, c: Chunk<'tool-input-start'>, i: number): void {
-  let t = st.tools.get(c.toolCallId);
+  let t = st.tools?.get(c.toolCallId);
   if (t && t.phase !== 'input-streaming') {
     st.sink.report(
       UI_RULE.toolOutOfOrder,
@@ -70,7 +70,7 @@ export function toolInputStart(st: UiFoldState, c: Chunk<'tool-input-start'>, i:
 }
 
 export function toolInputDelta(st: UiFoldState, c: Chunk<'tool-input-delta'>, i: number, raw: string): void {
-  const t = st.tools.get(c.toolCallId);
+  const t = st.tools?.get(c.toolCallId);
   if (!t || !t.streamed) {
     st.sink.report(
       UI_RULE.toolInputDeltaNotStarted,
@@ -93,7 +93,7 @@ export function toolInputDelta(st: UiFoldState, c: Chunk<'tool-input-delta'>, i:
 }
 
 export function toolInputAvailable(st: UiFoldState, c: Chunk<'tool-input-available'>, i: number): void {
-  let t = st.tools.get(c.toolCallId);
+  let t = st.tools?.get(c.toolCallId);
   if (t) {
     if (t.phase === 'output' || t.phase === 'error' || t.phase === 'denied') {
       st.sink.report(
@@ -130,7 +130,7 @@ function checkStreamedInput(st: UiFoldState, t: ToolState, input: unknown, i: nu
 }
 
 export function toolInputError(st: UiFoldState, c: Chunk<'tool-input-error'>, i: number): void {
-  let t = st.tools.get(c.toolCallId);
+  let t = st.tools?.get(c.toolCallId);
   if (t) {
     rename(st, t, c.toolName, c.title, i);
     t.item.frames.push(i);
@@ -145,7 +145,7 @@ export function toolInputError(st: UiFoldState, c: Chunk<'tool-input-error'>, i:
 
 /** The tool part a result chunk refers to; the client throws when there is none. */
 function existingTool(st: UiFoldState, chunk: string, toolCallId: string, i: number): ToolState | undefined {
-  const t = st.tools.get(toolCallId);
+  const t = st.tools?.get(toolCallId);
   if (t) {
     t.item.frames.push(i);
     if (t.phase === 'input-streaming' && chunk !== 'tool-output-denied') {
@@ -157,10 +157,10 @@ function existingTool(st: UiFoldState, chunk: string, toolCallId: string, i: num
     }
     return t;
   }
-  if (st.priorToolCalls.has(toolCallId)) return undefined;
+  if (st.priorToolCalls?.has(toolCallId)) return undefined;
   // A stream that continues the previous assistant message (after a tool approval) delivers outputs of
   // calls made in the previous response; without the request, that cannot be told from an orphan.
-  if (!st.requestSeen && st.tools.size === 0 && chunk !== 'tool-approval-request') {
+  if (!st.requestSeen && (st.tools?.size ?? 0) === 0 && chunk !== 'tool-approval-request') {
     st.sink.report(
       UI_RULE.toolCallNotInCapture,
       `${chunk} for tool call "${toolCallId}", which this capture does not show: a message continued after a tool approval carries the call from the previous response (the client holds it there); capture the request to have it checked.`,
@@ -234,12 +234,12 @@ export function toolApprovalRequest(st: UiFoldState, c: Chunk<'tool-approval-req
     allowed: { [name]: ['approve', 'deny'] },
   };
   st.layout.addItem(item, i);
-  st.approvals.set(c.approvalId, { item, tool: t });
+  (st.approvals ??= new Map()).set(c.approvalId, { item, tool: t });
   t.approval = item;
 }
 
 export function toolApprovalResponse(st: UiFoldState, approvalId: string, approved: boolean, i: number, raw: string): void {
-  const a = st.approvals.get(approvalId);
+  const a = st.approvals?.get(approvalId);
   if (!a) {
     st.sink.report(
       UI_RULE.approvalNotFound,
@@ -255,6 +255,7 @@ export function toolApprovalResponse(st: UiFoldState, approvalId: string, approv
 
 /** At finish: tool calls whose input never completed. */
 export function reportIncompleteTools(st: UiFoldState, i: number): void {
+  if (st.tools === undefined) return;
   for (const t of st.tools.values()) {
     if (t.phase !== 'input-streaming' || t.incompleteReported) continue;
     st.sink.report(

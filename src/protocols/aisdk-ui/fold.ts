@@ -5,32 +5,35 @@ import type { DecodedFrame } from '../../model/frame';
 import type { ErrorItem } from '../../model/view';
 import { frameText } from '../../model/decode';
 import type { ProtocolFold } from '../types';
-import { createSinkFold } from '../shared/sink-fold';
+import { createSinkFold, type SinkFoldHandlers } from '../shared/sink-fold';
 import { UI_RULE } from './rules';
-import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES, knownKeys, plainCheckOf, type AnyChunk, type ChunkType, type DataChunk, type ObjectSchema } from './schema';
-import { addRaw, createUiState, type UiFoldState } from './fold-state';
+import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES, chunkTypeOf, knownKeys, plainCheckOf, type AnyChunk, type ChunkType, type DataChunk, type ObjectSchema } from './schema';
+import { addRaw, clearOpen, createUiState, type UiFoldState } from './fold-state';
 import { closeOpenParts, dataPart, legacyReasoning, partDelta, partEnd, partStart } from './fold-parts';
 import * as tools from './fold-tools';
 import { isRecord, numericCounters } from './json-util';
 import { applyRequest, requestToolCalls } from './request';
 
 export function createAisdkUiFold(): ProtocolFold {
-  return createSinkFold(createUiState(), { applyMessage, applyRequest: (st, d) => {
-    // useChat sends every turn of a chat (and each tool follow-up) as a new request with a new stream,
-    // all in one session: the stream before it has ended, and the next one starts afresh.
-    if (st.chunks > 0 || st.doneAt !== undefined) {
-      streamEnd(st, d.frame.index);
-      st.chunks = 0;
-      st.doneAt = undefined;
-      st.finishedAt = undefined;
-      st.aborted = false;
-      st.reportedAfterDone = false;
-      st.reportedAfterFinish = false;
-    }
-    st.requestSeen = true;
-    requestToolCalls(d.json, st.priorToolCalls);
-    applyRequest(st.layout, d);
-  }, addError, endOfInput, addRaw });
+  return createSinkFold(createUiState(), SHELL);
+}
+
+/** A frame the page sent: the chat request that starts a new stream. */
+function onRequest(st: UiFoldState, d: DecodedFrame): void {
+  // useChat sends every turn of a chat (and each tool follow-up) as a new request with a new stream,
+  // all in one session: the stream before it has ended, and the next one starts afresh.
+  if (st.chunks > 0 || st.doneAt !== undefined) {
+    streamEnd(st, d.frame.index);
+    st.chunks = 0;
+    st.doneAt = undefined;
+    st.finishedAt = undefined;
+    st.aborted = false;
+    st.reportedAfterDone = false;
+    st.reportedAfterFinish = false;
+  }
+  st.requestSeen = true;
+  requestToolCalls(d.json, (st.priorToolCalls ??= new Set()));
+  applyRequest(st.layout, d);
 }
 
 /** An incoming message (the shell handles closes, errors and what the page sent). */
@@ -72,18 +75,15 @@ interface ChunkKind {
   data: boolean;
 }
 
-const kinds = new Map<string, ChunkKind | null>();
+function makeKind(type: string, schema: ObjectSchema): ChunkKind {
+  const data = type.startsWith('data-');
+  return { schema, keys: knownKeys(schema), plain: plainCheckOf(type), apply: handlerOf(type), note: Object.hasOwn(VERSION_NOTES, type) ? VERSION_NOTES[type] : undefined, data };
+}
 
 function kindOf(type: string): ChunkKind | undefined {
-  let kind = kinds.get(type);
-  if (kind === undefined) {
-    const data = type.startsWith('data-');
-    const schema = data ? DataChunkSchema : CHUNK_SCHEMAS.get(type);
-    kind = schema ? { schema, keys: knownKeys(schema), plain: plainCheckOf(type), apply: handlerOf(type), note: Object.hasOwn(VERSION_NOTES, type) ? VERSION_NOTES[type] : undefined, data } : null;
-    // Data part types are open-ended: only the known ones are kept, so a page cannot grow the map.
-    if (!data) kinds.set(type, kind);
-  }
-  return kind ?? undefined;
+  // Looked up by the type's literal (chunkTypeOf), whose hash is kept, not by the string just parsed.
+  const known = chunkTypeOf(type);
+  return known === undefined ? undefined : kinds.get(known);
 }
 
 function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): void {
@@ -165,8 +165,8 @@ const HANDLERS: { [T in ChunkType]: Handler<T> } = {
     st.layout.finishStep(i);
   },
   'reset-step': (st) => {
-    st.openText.clear();
-    st.openReasoning.clear();
+    clearOpen(st.openText);
+    clearOpen(st.openReasoning);
     st.layout.resetStep();
   },
   'text-start': (st, c, i) => partStart(st, 'text', c.id, i),
@@ -206,7 +206,8 @@ const HANDLERS: { [T in ChunkType]: Handler<T> } = {
 };
 
 // After HANDLERS: a kind holds its type's handler.
-const dataKind = kindOf('data-');
+const kinds: ReadonlyMap<string, ChunkKind> = new Map([...CHUNK_SCHEMAS].map(([type, schema]) => [type, makeKind(type, schema)]));
+const dataKind = makeKind('data-', DataChunkSchema);
 
 /** A type's handler; a type with a schema but no handler (none today) is shown raw. */
 function handlerOf(type: string): Handler<ChunkType> {
@@ -219,8 +220,8 @@ function onStart(st: UiFoldState, messageId: string | undefined, metadata: unkno
   if (newMessage || st.chunks === 1) {
     // ai's readUIMessageStream starts a fresh message on a new messageId: parts open before it are gone.
     if (st.messageId !== undefined && newMessage) {
-      st.openText.clear();
-      st.openReasoning.clear();
+      clearOpen(st.openText);
+      clearOpen(st.openReasoning);
     }
     st.layout.startTurn();
   }
@@ -277,5 +278,11 @@ function addUsage(st: UiFoldState, metadata: unknown): void {
 
 function mergeUsage(st: UiFoldState, value: unknown): void {
   const counters = numericCounters(value);
-  if (counters) st.model.usage = { ...st.model.usage, ...counters };
+  if (!counters) return;
+  // The first counters need no copy: numericCounters made them, and nothing else holds them.
+  const usage = st.model.usage;
+  st.model.usage = usage === undefined ? counters : { ...usage, ...counters };
 }
+
+/** Made once: a fold is made per session. */
+const SHELL: SinkFoldHandlers<UiFoldState> = { applyMessage, applyRequest: onRequest, addError, endOfInput, addRaw };

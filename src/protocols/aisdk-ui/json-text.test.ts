@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { safeJson } from '../../model/safe-text';
 import { preview } from '../../model/decode';
-import { jsonText } from './json-util';
+import { jsonText, parsedJsonText } from './json-util';
 import { flatPreview } from './flat-preview';
 
 const nested = (depth: number): unknown => {
@@ -35,6 +35,29 @@ describe('jsonText', () => {
   });
 });
 
+describe('parsedJsonText', () => {
+  it('writes what jsonText writes for values JSON.parse made', () => {
+    const deep = fc.integer({ min: 0, max: 140 }).map((depth) => JSON.stringify(nested(depth)));
+    fc.assert(
+      fc.property(fc.oneof(fc.jsonValue({ maxDepth: 6 }).map((v) => JSON.stringify(v)), deep, fc.json({ maxDepth: 4 })), (text) => {
+        const parsed: unknown = JSON.parse(text);
+        expect(parsedJsonText(parsed)).toBe(jsonText(parsed));
+      }),
+      { numRuns: 3000 },
+    );
+    for (let depth = 55; depth <= 70; depth++) {
+      for (const v of [nested(depth), { pad: 'x'.repeat(200), v: nested(depth) }, [nested(depth)]]) {
+        const parsed: unknown = JSON.parse(JSON.stringify(v));
+        expect(parsedJsonText(parsed)).toBe(jsonText(parsed));
+      }
+    }
+    const veryDeep: unknown = JSON.parse(`${'['.repeat(100_000)}${']'.repeat(100_000)}`);
+    expect(parsedJsonText(veryDeep)).toBe(jsonText(veryDeep));
+    expect(parsedJsonText(undefined)).toBe('undefined');
+    expect(parsedJsonText(JSON.parse('{"__proto__":{"a":1},"b":"\\ud800"}'))).toBe(jsonText(JSON.parse('{"__proto__":{"a":1},"b":"\\ud800"}')));
+  });
+});
+
 describe('flatPreview', () => {
   it('gives what preview gives', () => {
     const text = fc.string({ unit: fc.constantFrom('a', 'b', ' ', '\n', '\t', '\u00a0', '\u2028', 'é', '\uFEFF'), maxLength: 30 });
@@ -45,4 +68,5 @@ describe('flatPreview', () => {
       { numRuns: 5000 },
     );
   });
+
 });

@@ -39,6 +39,23 @@ export function jsonText(value: unknown): string {
 }
 
 /**
+ * jsonText of a value JSON.parse made (a payload or a part of one, which nothing has changed since):
+ * JSON.stringify's text, which is jsonText's unless the value nests past MAX_DATA_DEPTH, and it cannot
+ * in fewer than two characters a level. Only a longer text is walked (json-text.test.ts).
+ */
+export function parsedJsonText(value: unknown): string {
+  if (value === undefined) return 'undefined';
+  let text: string;
+  try {
+    text = JSON.stringify(value);
+  } catch {
+    // Nested deeper than the stack: jsonText writes it bounded.
+    return jsonText(value);
+  }
+  return text.length < 2 * (MAX_DATA_DEPTH + 1) || isPlainJson(value, 0) ? text : safeJson(value);
+}
+
+/**
  * Data as JSON.parse makes it (plain objects and arrays of strings, finite numbers, booleans and null)
  * with every object above MAX_DATA_DEPTH: for it JSON.stringify writes what safeJson writes, natively.
  * Anything else (deeper nesting, other prototypes, undefined, functions) is left to safeJson.

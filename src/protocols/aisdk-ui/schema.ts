@@ -230,9 +230,11 @@ const optBool = (v: unknown): boolean => v === undefined || typeof v === 'boolea
 
 type PlainCheck = (j: Record<string, unknown>) => boolean;
 
-const part: PlainCheck = (j) => isStr(j.id);
-const partDelta: PlainCheck = (j) => isStr(j.id) && isStr(j.delta);
-const always: PlainCheck = () => true;
+// Each check reads `providerMetadata` and `toolMetadata` itself, rather than one wrapper around them
+// all: a property read sees the few shapes of its own chunk types, not every chunk's.
+const part: PlainCheck = (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && isStr(j.id);
+const partDelta: PlainCheck = (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && isStr(j.id) && isStr(j.delta);
+const noMetadata: PlainCheck = (j) => j.providerMetadata === undefined && j.toolMetadata === undefined;
 
 /** The hand check of each chunk type that has one, mirroring its schema above. */
 const PLAIN_CHECKS: ReadonlyMap<string, PlainCheck> = new Map<string, PlainCheck>([
@@ -242,26 +244,37 @@ const PLAIN_CHECKS: ReadonlyMap<string, PlainCheck> = new Map<string, PlainCheck
   ['reasoning-start', part],
   ['reasoning-delta', partDelta],
   ['reasoning-end', part],
-  ['tool-input-delta', (j) => isStr(j.toolCallId) && isStr(j.inputTextDelta)],
-  ['start', (j) => optStr(j.messageId)],
-  ['finish', (j) => j.finishReason === undefined || FINISH_REASON_SET.has(j.finishReason)],
-  ['start-step', always],
-  ['finish-step', always],
+  ['tool-input-delta', (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && isStr(j.toolCallId) && isStr(j.inputTextDelta)],
+  ['start', (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && optStr(j.messageId)],
+  ['finish', (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && (j.finishReason === undefined || FINISH_REASON_SET.has(j.finishReason))],
+  ['start-step', noMetadata],
+  ['finish-step', noMetadata],
   [
     'tool-input-start',
     (j) =>
+      j.providerMetadata === undefined && j.toolMetadata === undefined &&
       isStr(j.toolCallId) && isStr(j.toolName) && optStr(j.title) && optBool(j.providerExecuted) && optBool(j.dynamic) &&
       (j.inputEncoding === undefined || j.inputEncoding === 'json' || j.inputEncoding === 'text'),
   ],
-  ['tool-input-available', (j) => isStr(j.toolCallId) && isStr(j.toolName) && optStr(j.title) && optBool(j.providerExecuted) && optBool(j.dynamic) && j.input !== undefined],
-  ['tool-output-available', (j) => isStr(j.toolCallId) && optBool(j.providerExecuted) && optBool(j.dynamic) && optBool(j.preliminary) && j.output !== undefined],
-  ['source-url', (j) => isStr(j.sourceId) && isStr(j.url) && optStr(j.title)],
-  ['error', (j) => isStr(j.errorText)],
-  ['message-metadata', (j) => j.messageMetadata !== undefined],
+  [
+    'tool-input-available',
+    (j) =>
+      j.providerMetadata === undefined && j.toolMetadata === undefined &&
+      isStr(j.toolCallId) && isStr(j.toolName) && optStr(j.title) && optBool(j.providerExecuted) && optBool(j.dynamic) && j.input !== undefined,
+  ],
+  [
+    'tool-output-available',
+    (j) =>
+      j.providerMetadata === undefined && j.toolMetadata === undefined &&
+      isStr(j.toolCallId) && optBool(j.providerExecuted) && optBool(j.dynamic) && optBool(j.preliminary) && j.output !== undefined,
+  ],
+  ['source-url', (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && isStr(j.sourceId) && isStr(j.url) && optStr(j.title)],
+  ['error', (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && isStr(j.errorText)],
+  ['message-metadata', (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && j.messageMetadata !== undefined],
 ]);
 
 /** `data-<name>` parts (their type is checked by the caller). */
-const plainData: PlainCheck = (j) => optStr(j.id) && optBool(j.transient) && j.data !== undefined;
+const plainData: PlainCheck = (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && optStr(j.id) && optBool(j.transient) && j.data !== undefined;
 
 /**
  * The hand check for chunks of `type` in their plain shape, which lets them skip the zod schema: it
@@ -271,8 +284,49 @@ const plainData: PlainCheck = (j) => optStr(j.id) && optBool(j.transient) && j.d
  * missing. Undefined for types without one.
  */
 export function plainCheckOf(type: string): PlainCheck | undefined {
-  const check = type.startsWith('data-') ? plainData : PLAIN_CHECKS.get(type);
-  return check && ((j) => j.providerMetadata === undefined && j.toolMetadata === undefined && check(j));
+  return type.startsWith('data-') ? plainData : PLAIN_CHECKS.get(type);
+}
+
+/**
+ * The chunk type `type` names, as the literal itself, or undefined when it names none. A switch over
+ * the types compares a type just parsed with each literal at once, where a map would hash it first;
+ * the literal's hash is kept, so a map keyed by types finds it at once (schema.test.ts checks the two
+ * lists agree).
+ */
+export function chunkTypeOf(type: string): ChunkType | undefined {
+  switch (type) {
+    case 'text-start': return 'text-start';
+    case 'text-delta': return 'text-delta';
+    case 'text-end': return 'text-end';
+    case 'reasoning-start': return 'reasoning-start';
+    case 'reasoning-delta': return 'reasoning-delta';
+    case 'reasoning-end': return 'reasoning-end';
+    case 'error': return 'error';
+    case 'tool-input-start': return 'tool-input-start';
+    case 'tool-input-delta': return 'tool-input-delta';
+    case 'tool-input-available': return 'tool-input-available';
+    case 'tool-input-error': return 'tool-input-error';
+    case 'tool-approval-request': return 'tool-approval-request';
+    case 'tool-output-available': return 'tool-output-available';
+    case 'tool-output-error': return 'tool-output-error';
+    case 'tool-output-denied': return 'tool-output-denied';
+    case 'source-url': return 'source-url';
+    case 'source-document': return 'source-document';
+    case 'file': return 'file';
+    case 'start-step': return 'start-step';
+    case 'finish-step': return 'finish-step';
+    case 'start': return 'start';
+    case 'finish': return 'finish';
+    case 'abort': return 'abort';
+    case 'message-metadata': return 'message-metadata';
+    case 'reset-step': return 'reset-step';
+    case 'tool-approval-response': return 'tool-approval-response';
+    case 'custom': return 'custom';
+    case 'reasoning-file': return 'reasoning-file';
+    case 'reasoning': return 'reasoning';
+    case 'reasoning-part-finish': return 'reasoning-part-finish';
+    default: return undefined;
+  }
 }
 
 /** Whether a chunk of `type` passes its hand check (see plainCheckOf). */
