@@ -33,7 +33,10 @@ export interface DataFoldState {
   stepOpenAt: number | undefined;
   /** Some `f:` was seen: the server marks steps (older servers send only `e:`). */
   sawStepStart: boolean;
+  /** The usage counters of the steps finished so far, summed, but for those in `pendingUsage`. */
   stepUsage: Record<string, number> | undefined;
+  /** The `usage` values of the steps finished since `stepUsage` was last summed (stepUsageOf). */
+  pendingUsage: unknown[] | undefined;
   ended: boolean;
 }
 
@@ -55,6 +58,7 @@ export function createDataState(): DataFoldState {
     stepOpenAt: undefined,
     sawStepStart: false,
     stepUsage: undefined,
+    pendingUsage: undefined,
     ended: false,
   };
 }

@@ -1,6 +1,6 @@
 // Tool parts of the v4 data stream: `b:` streaming start, `c:` argument deltas, `9:` call, `a:` result.
-import { humanizeToolName, type ToolItem } from '../../model/view';
-import { jsonEqual, jsonText, parseJson, todosOf } from '../aisdk-ui/json-util';
+import type { ToolItem } from '../../model/view';
+import { isJsonTextOf, jsonEqual, jsonText, parseJson, todosOf, toolLabel } from '../aisdk-ui/json-util';
 import { DATA_RULE } from './rules';
 import { addRaw, type DataFoldState, type DataTool } from './fold-state';
 
@@ -12,7 +12,7 @@ function newTool(st: DataFoldState, toolCallId: string, toolName: string, i: num
     toolId: toolCallId,
     name: toolName,
     contentMessage: '',
-    label: humanizeToolName(toolName),
+    label: toolLabel(toolName),
     input: undefined,
     status: 'pending',
   };
@@ -43,7 +43,7 @@ export function streamingStart(st: DataFoldState, v: { toolCallId: string; toolN
 
 function renameTool(tool: DataTool, toolName: string): void {
   tool.item.name = toolName;
-  tool.item.label = humanizeToolName(toolName);
+  tool.item.label = toolLabel(toolName);
 }
 
 function clearResult(tool: DataTool): void {
@@ -76,7 +76,7 @@ export function toolCall(st: DataFoldState, v: { toolCallId: string; toolName: s
     renameTool(existing, v.toolName);
     clearResult(existing);
   }
-  if (tool.streamed && tool.text.length > 0) {
+  if (tool.streamed && tool.text.length > 0 && !isJsonTextOf(tool.text, v.args)) {
     const parsed = parseJson(tool.text);
     if (!parsed.ok) {
       st.sink.report(

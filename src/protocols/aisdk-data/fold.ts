@@ -167,13 +167,31 @@ function finishStep(st: DataFoldState, v: { usage?: unknown; isContinued?: unkno
   if (v.isContinued !== true) st.text = undefined;
   st.reasoning = undefined;
   st.layout.finishStep(i);
-  const usage = usageOf(v.usage);
-  if (usage) {
+  // Summed when a finish_message needs the sum: most give their own usage.
+  if (v.usage !== undefined) {
+    const pending = (st.pendingUsage ??= []);
+    pending.push(v.usage);
+    if (pending.length >= PENDING_USAGE_MAX) stepUsageOf(st);
+  }
+}
+
+/** Step usages kept unsummed at most: a stream of steps without a finish_message holds no more. */
+const PENDING_USAGE_MAX = 32;
+
+/** The usage counters of every step finished so far, summed step by step in their order. */
+function stepUsageOf(st: DataFoldState): Record<string, number> | undefined {
+  const pending = st.pendingUsage;
+  if (pending === undefined || pending.length === 0) return st.stepUsage;
+  for (const value of pending) {
+    const usage = usageOf(value);
+    if (!usage) continue;
     const sum = { ...st.stepUsage };
     // usage is numericCounters' own plain object: for…in visits its keys as Object.entries would.
     for (const k in usage) sum[k] = (sum[k] ?? 0) + (usage[k] as number);
     st.stepUsage = sum;
   }
+  pending.length = 0;
+  return st.stepUsage;
 }
 
 function finishMessage(st: DataFoldState, usage: unknown, i: number): void {
@@ -183,7 +201,7 @@ function finishMessage(st: DataFoldState, usage: unknown, i: number): void {
   reportIncompleteCalls(st, 'd: finish_message', i);
   const lastText = st.layout.lastText;
   if (lastText) lastText.final = true;
-  const counters = usageOf(usage) ?? st.stepUsage;
+  const counters = usageOf(usage) ?? stepUsageOf(st);
   if (counters) st.model.usage = counters;
   st.finishedAt ??= i;
   st.layout.endStreaming();

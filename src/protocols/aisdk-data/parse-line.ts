@@ -32,9 +32,9 @@ export function parseLine(line: string): LineResult {
 
 const COLON = 58;
 
-/** 1 at the character code of each data stream code (all are ASCII), else undefined. */
-const CODE_CHARS: readonly (1 | undefined)[] = (() => {
-  const table: (1 | undefined)[] = [];
+/** 1 at the character code of each data stream code (all are ASCII), else 0. */
+const CODE_CHARS: Uint8Array = (() => {
+  const table = new Uint8Array(128);
   for (const code of Object.keys(DATA_STREAM_PARTS)) table[code.charCodeAt(0)] = 1;
   return table;
 })();
@@ -50,7 +50,8 @@ export const NOT_PLAIN: unique symbol = Symbol('not a plain part');
  */
 export function parsePlainLine(line: string): unknown {
   // Every data stream code is one character, so the separator is the second.
-  if (line.charCodeAt(1) !== COLON || CODE_CHARS[line.charCodeAt(0)] !== 1) return NOT_PLAIN;
+  const first = line.charCodeAt(0);
+  if (line.charCodeAt(1) !== COLON || first >= 128 || CODE_CHARS[first] !== 1) return NOT_PLAIN;
   const code = line.charAt(0);
   let value: unknown;
   try {

@@ -1,8 +1,8 @@
 // Tool chunks of the UI message stream: input streaming, input, output, approval.
-import { humanizeToolName, type ApprovalItem, type ToolItem } from '../../model/view';
+import type { ApprovalItem, ToolItem } from '../../model/view';
 import { UI_RULE } from './rules';
 import { addRaw, type ToolState, type UiFoldState } from './fold-state';
-import { jsonEqual, jsonText, parseJson, todosOf } from './json-util';
+import { isJsonTextOf, jsonEqual, jsonText, parseJson, todosOf, toolLabel } from './json-util';
 import type { UiChunk } from './schema';
 
 type Chunk<T extends UiChunk['type']> = Extract<UiChunk, { type: T }>;
@@ -15,7 +15,7 @@ function newTool(st: UiFoldState, id: string, name: string, title: string | unde
     toolId: id,
     name,
     contentMessage: title ?? '',
-    label: title || humanizeToolName(name),
+    label: title || toolLabel(name),
     input: undefined,
     status: 'pending',
   };
@@ -35,7 +35,7 @@ function rename(st: UiFoldState, t: ToolState, name: string, title: string | und
     t.item.name = name;
   }
   if (title !== undefined) t.item.contentMessage = title;
-  t.item.label = t.item.contentMessage || humanizeToolName(t.item.name);
+  t.item.label = t.item.contentMessage || toolLabel(t.item.name);
 }
 
 function setInput(st: UiFoldState, t: ToolState, input: unknown): void {
@@ -113,6 +113,7 @@ export function toolInputAvailable(st: UiFoldState, c: Chunk<'tool-input-availab
 }
 
 function checkStreamedInput(st: UiFoldState, t: ToolState, input: unknown, i: number): void {
+  if (isJsonTextOf(t.text, input)) return;
   const parsed = parseJson(t.text);
   if (!parsed.ok) {
     st.sink.report(

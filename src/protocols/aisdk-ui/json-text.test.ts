@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { safeJson } from '../../model/safe-text';
 import { preview } from '../../model/decode';
-import { jsonText, parsedJsonText } from './json-util';
+import { isJsonTextOf, jsonEqual, jsonText, parseJson, parsedJsonText } from './json-util';
 import { flatPreview } from './flat-preview';
 
 const nested = (depth: number): unknown => {
@@ -55,6 +55,25 @@ describe('parsedJsonText', () => {
     expect(parsedJsonText(veryDeep)).toBe(jsonText(veryDeep));
     expect(parsedJsonText(undefined)).toBe('undefined');
     expect(parsedJsonText(JSON.parse('{"__proto__":{"a":1},"b":"\\ud800"}'))).toBe(jsonText(JSON.parse('{"__proto__":{"a":1},"b":"\\ud800"}')));
+  });
+});
+
+describe('isJsonTextOf', () => {
+  it('holds only for a text that parses to JSON equal to the value', () => {
+    const json = fc.oneof(fc.jsonValue({ maxDepth: 4 }).map((v) => JSON.stringify(v)), fc.json({ maxDepth: 3 }), fc.constantFrom('-0', '1e21', '"\\ud800"', '{"__proto__":1}', '[1,2]', '{"a":1,"a":2}'));
+    fc.assert(
+      fc.property(json, fc.oneof(json, fc.string()), fc.boolean(), (valueText, other, same) => {
+        const value: unknown = JSON.parse(valueText);
+        const text = same ? JSON.stringify(value) : other;
+        if (!isJsonTextOf(text, value)) return;
+        const parsed = parseJson(text);
+        expect(parsed.ok && jsonEqual(parsed.value, value)).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+    expect(isJsonTextOf('{"city":"Hanoi"}', JSON.parse('{ "city": "Hanoi" }'))).toBe(true);
+    expect(isJsonTextOf('{ "city": "Hanoi" }', JSON.parse('{"city":"Hanoi"}'))).toBe(false);
+    expect(isJsonTextOf('x', undefined)).toBe(false);
   });
 });
 

@@ -1,6 +1,6 @@
 // Small JSON helpers shared by the AI SDK folds.
 import type { TodoItem } from '../../model/view';
-import { isTodoToolName } from '../../model/view';
+import { humanizeToolName, isTodoToolName } from '../../model/view';
 import { MAX_DATA_DEPTH, safeJson } from '../../model/safe-text';
 
 /** Structural equality of JSON values (key order ignored). */
@@ -16,6 +16,20 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
   const ak = Object.keys(ao).filter((k) => ao[k] !== undefined);
   const bk = Object.keys(bo).filter((k) => bo[k] !== undefined);
   return ak.length === bk.length && ak.every((k) => Object.hasOwn(bo, k) && jsonEqual(ao[k], bo[k]));
+}
+
+/**
+ * Whether `text` is JSON.stringify's text of `value`, a value JSON.parse made: then `text` parses and
+ * what it parses to is jsonEqual to `value`, so a check of streamed arguments against the complete ones
+ * has nothing to say and need not parse them (a stream of an SDK's own writing sends them so).
+ * False says nothing: the caller parses and compares.
+ */
+export function isJsonTextOf(text: string, value: unknown): boolean {
+  try {
+    return text === JSON.stringify(value);
+  } catch {
+    return false;
+  }
 }
 
 export type ParsedJson = { ok: true; value: unknown } | { ok: false; error: string };
@@ -85,9 +99,33 @@ function isPlainJson(value: unknown, depth: number): boolean {
   return true;
 }
 
+// The last tool name asked about, and what it gave: a stream names the same tool call after call, and
+// a name just parsed is a new string each time, which a map would hash (both functions are pure).
+let labelledName: string | undefined;
+let lastLabel = '';
+let todoCheckedName: string | undefined;
+let lastIsTodo = false;
+
+/** humanizeToolName(name), the last answer kept. */
+export function toolLabel(name: string): string {
+  if (name !== labelledName) {
+    lastLabel = humanizeToolName(name);
+    labelledName = name;
+  }
+  return lastLabel;
+}
+
+function isTodoTool(name: string): boolean {
+  if (name !== todoCheckedName) {
+    lastIsTodo = isTodoToolName(name);
+    todoCheckedName = name;
+  }
+  return lastIsTodo;
+}
+
 /** The todo snapshot a todo-like tool call carries (`{todos: [{content, activeForm?, status}]}`), if any. */
 export function todosOf(toolName: string, input: unknown): TodoItem[] | undefined {
-  if (!isTodoToolName(toolName) || !isRecord(input) || !Array.isArray(input.todos)) return undefined;
+  if (!isTodoTool(toolName) || !isRecord(input) || !Array.isArray(input.todos)) return undefined;
   const todos: TodoItem[] = [];
   for (const t of input.todos) {
     if (!isRecord(t) || typeof t.content !== 'string') continue;
