@@ -22,9 +22,10 @@ export interface DataFoldState {
   sink: FindingSink;
   text: TextItem | undefined;
   reasoning: ReasoningItem | undefined;
-  tools: Map<string, DataTool>;
+  // The map and set are made when first written: a fold is made per session, and many sessions call no tool.
+  tools: Map<string, DataTool> | undefined;
   /** Tool calls started by `b:` and not yet completed by `9:`. */
-  pendingCalls: Set<DataTool>;
+  pendingCalls: Set<DataTool> | undefined;
   lines: number;
   errorAt: number | undefined;
   reportedAfterError: boolean;
@@ -40,16 +41,19 @@ export interface DataFoldState {
   ended: boolean;
 }
 
+/** The sink until the shell sets the frame's: reports nothing. */
+const NO_SINK: FindingSink = { report: () => undefined };
+
 export function createDataState(): DataFoldState {
   const model: ViewModel = { protocol: 'aisdk-data', items: [], todos: null, streaming: true };
   return {
     model,
     layout: new StepLayout(model),
-    sink: { report: () => undefined },
+    sink: NO_SINK,
     text: undefined,
     reasoning: undefined,
-    tools: new Map(),
-    pendingCalls: new Set(),
+    tools: undefined,
+    pendingCalls: undefined,
     lines: 0,
     errorAt: undefined,
     reportedAfterError: false,

@@ -18,12 +18,12 @@ function newTool(st: DataFoldState, toolCallId: string, toolName: string, i: num
   };
   st.layout.addItem(item, i);
   const tool: DataTool = { item, streamed: false, text: '', called: false, startFrame: i, incompleteReported: false };
-  st.tools.set(toolCallId, tool);
+  (st.tools ??= new Map()).set(toolCallId, tool);
   return tool;
 }
 
 export function streamingStart(st: DataFoldState, v: { toolCallId: string; toolName: string }, i: number): void {
-  const existing = st.tools.get(v.toolCallId);
+  const existing = st.tools?.get(v.toolCallId);
   const tool = existing ?? newTool(st, v.toolCallId, v.toolName, i);
   if (existing) {
     // The v4 client replaces the invocation with a new partial call: new name, no args, no result.
@@ -36,7 +36,7 @@ export function streamingStart(st: DataFoldState, v: { toolCallId: string; toolN
   tool.called = false;
   tool.startFrame = i;
   tool.incompleteReported = false;
-  st.pendingCalls.add(tool);
+  (st.pendingCalls ??= new Set()).add(tool);
   tool.text = '';
   tool.item.inputText = '';
 }
@@ -52,7 +52,7 @@ function clearResult(tool: DataTool): void {
 }
 
 export function argsDelta(st: DataFoldState, v: { toolCallId: string; argsTextDelta: string }, i: number, line: string): void {
-  const tool = st.tools.get(v.toolCallId);
+  const tool = st.tools?.get(v.toolCallId);
   if (!tool || !tool.streamed) {
     st.sink.report(
       DATA_RULE.toolDeltaWithoutStart,
@@ -68,7 +68,7 @@ export function argsDelta(st: DataFoldState, v: { toolCallId: string; argsTextDe
 }
 
 export function toolCall(st: DataFoldState, v: { toolCallId: string; toolName: string; args: unknown }, i: number): void {
-  const existing = st.tools.get(v.toolCallId);
+  const existing = st.tools?.get(v.toolCallId);
   const tool = existing ?? newTool(st, v.toolCallId, v.toolName, i);
   if (existing) {
     // The v4 client replaces the invocation with the call: a result it had is dropped.
@@ -93,7 +93,7 @@ export function toolCall(st: DataFoldState, v: { toolCallId: string; toolName: s
     }
   }
   tool.called = true;
-  st.pendingCalls.delete(tool);
+  st.pendingCalls?.delete(tool);
   tool.item.input = v.args;
   const todos = todosOf(v.toolName, v.args);
   if (todos) {
@@ -103,10 +103,10 @@ export function toolCall(st: DataFoldState, v: { toolCallId: string; toolName: s
 }
 
 export function toolResult(st: DataFoldState, v: { toolCallId: string; result?: unknown }, i: number): void {
-  const tool = st.tools.get(v.toolCallId);
+  const tool = st.tools?.get(v.toolCallId);
   if (!tool) {
     const message =
-      st.tools.size === 0
+      (st.tools?.size ?? 0) === 0
         ? `a: tool_result for "${v.toolCallId}" but the message has no tool call; the v4 client throws "tool_result must be preceded by a tool_call".`
         : `a: tool_result for "${v.toolCallId}" but no tool call has that id; the v4 client throws "tool_result must be preceded by a tool_call with the same toolCallId".`;
     st.sink.report(DATA_RULE.toolResultWithoutCall, message, [i]);
@@ -133,6 +133,7 @@ export function toolResult(st: DataFoldState, v: { toolCallId: string; result?: 
 
 /** `b:` calls never completed by `9:` when a step or the message ends. */
 export function reportIncompleteCalls(st: DataFoldState, at: string, i: number): void {
+  if (st.pendingCalls === undefined || st.pendingCalls.size === 0) return;
   for (const tool of st.pendingCalls) {
     if (tool.incompleteReported) continue;
     tool.incompleteReported = true;

@@ -74,6 +74,21 @@ describe('isJsonTextOf', () => {
     expect(isJsonTextOf('{"city":"Hanoi"}', JSON.parse('{ "city": "Hanoi" }'))).toBe(true);
     expect(isJsonTextOf('{ "city": "Hanoi" }', JSON.parse('{"city":"Hanoi"}'))).toBe(false);
     expect(isJsonTextOf('x', undefined)).toBe(false);
+    // It takes what JSON.stringify writes, where it can read it by hand.
+    fc.assert(
+      fc.property(fc.jsonValue({ maxDepth: 4 }), (v) => {
+        const value: unknown = JSON.parse(JSON.stringify(v));
+        const text = JSON.stringify(value);
+        if (!/[\\\ud800-\udfff]/.test(text)) expect(isJsonTextOf(text, value)).toBe(true);
+        expect(isJsonTextOf(`${text} `, value)).toBe(false);
+      }),
+      { numRuns: 3000 },
+    );
+    expect(isJsonTextOf('{"a":[1,-0.5,1e+21,true,null,"x"],"b":{}}', JSON.parse('{"a":[1,-0.5,1e21,true,null,"x"],"b":{}}'))).toBe(true);
+    expect(isJsonTextOf('{"a":1}', JSON.parse('{"a":1,"b":2}'))).toBe(false);
+    expect(isJsonTextOf('{"a":1,"b":2}', JSON.parse('{"a":1}'))).toBe(false);
+    expect(isJsonTextOf('[1,2]', JSON.parse('[1]'))).toBe(false);
+    expect(isJsonTextOf('"a\\"b"', 'a"b')).toBe(false);
   });
 });
 

@@ -19,17 +19,73 @@ export function jsonEqual(a: unknown, b: unknown): boolean {
 }
 
 /**
- * Whether `text` is JSON.stringify's text of `value`, a value JSON.parse made: then `text` parses and
- * what it parses to is jsonEqual to `value`, so a check of streamed arguments against the complete ones
- * has nothing to say and need not parse them (a stream of an SDK's own writing sends them so).
- * False says nothing: the caller parses and compares.
+ * Whether `text` is the compact JSON text of `value` (JSON.stringify's, for what it reads), a value
+ * JSON.parse made: then `text` parses, and to a value jsonEqual to `value`, so a check of streamed
+ * arguments against the complete ones has nothing to say and need not parse them (a stream an SDK
+ * writes sends them so). Read against the value in place, without writing the text. False says
+ * nothing (strings that need escapes, surrogates, deep nesting are left to the caller, which parses).
  */
 export function isJsonTextOf(text: string, value: unknown): boolean {
-  try {
-    return text === JSON.stringify(value);
-  } catch {
-    return false;
+  return matchJson(text, 0, value, 0) === text.length;
+}
+
+const QUOTE = 0x22;
+const BACKSLASH = 0x5c;
+
+/** Where the compact JSON text of `value` ends when `text` holds it from `at`; -1 when it does not (or it cannot tell). */
+function matchJson(text: string, at: number, value: unknown, depth: number): number {
+  switch (typeof value) {
+    case 'string':
+      return matchString(text, at, value);
+    case 'number':
+      return Number.isFinite(value) ? matchWord(text, at, String(value)) : -1;
+    case 'boolean':
+      return matchWord(text, at, value ? 'true' : 'false');
+    case 'object':
+      break;
+    default:
+      return -1;
   }
+  if (value === null) return matchWord(text, at, 'null');
+  if (depth >= MAX_DATA_DEPTH) return -1;
+  let next = at + 1;
+  if (Array.isArray(value)) {
+    if (text.charCodeAt(at) !== 0x5b) return -1;
+    for (let k = 0; k < value.length; k++) {
+      if (k > 0 && text.charCodeAt(next++) !== 0x2c) return -1;
+      next = matchJson(text, next, value[k], depth + 1);
+      if (next < 0) return -1;
+    }
+    return text.charCodeAt(next) === 0x5d ? next + 1 : -1;
+  }
+  if (text.charCodeAt(at) !== 0x7b) return -1;
+  const record = value as Record<string, unknown>;
+  let first = true;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key)) return -1;
+    if (!first && text.charCodeAt(next++) !== 0x2c) return -1;
+    first = false;
+    next = matchString(text, next, key);
+    if (next < 0 || text.charCodeAt(next) !== 0x3a) return -1;
+    next = matchJson(text, next + 1, record[key], depth + 1);
+    if (next < 0) return -1;
+  }
+  return text.charCodeAt(next) === 0x7d ? next + 1 : -1;
+}
+
+/** A string JSON writes as it is (no quote, backslash, control character or surrogate), quoted, at `at`. */
+function matchString(text: string, at: number, s: string): number {
+  if (text.charCodeAt(at) !== QUOTE) return -1;
+  for (let k = 0; k < s.length; k++) {
+    const c = s.charCodeAt(k);
+    if (c < 0x20 || c === QUOTE || c === BACKSLASH || (c >= 0xd800 && c <= 0xdfff)) return -1;
+  }
+  const end = at + 1 + s.length;
+  return text.startsWith(s, at + 1) && text.charCodeAt(end) === QUOTE ? end + 1 : -1;
+}
+
+function matchWord(text: string, at: number, word: string): number {
+  return text.startsWith(word, at) ? at + word.length : -1;
 }
 
 export type ParsedJson = { ok: true; value: unknown } | { ok: false; error: string };

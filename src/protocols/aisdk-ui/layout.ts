@@ -37,7 +37,7 @@ export class StepLayout {
     if (this.stepOpen) this.closeSegments(frame, true);
     this.stepOpen = true;
     this.stepCount++;
-    this.segments = [];
+    this.dropSegments();
     this.current = undefined;
     this.stepStart = this.model.items.length;
   }
@@ -51,7 +51,7 @@ export class StepLayout {
   resetStep(): void {
     if (!this.stepOpen) return;
     this.model.items.length = Math.min(this.model.items.length, this.stepStart);
-    this.segments = [];
+    this.dropSegments();
     this.current = undefined;
   }
 
@@ -111,7 +111,12 @@ export class StepLayout {
       g.open = false;
       if (g.frames[g.frames.length - 1] !== frame) g.frames.push(frame);
     }
-    this.segments = [];
+    this.dropSegments();
     this.current = undefined;
+  }
+
+  /** The open step has no segments any more (a new list only when the old one holds any). */
+  private dropSegments(): void {
+    if (this.segments.length > 0) this.segments = [];
   }
 }
