@@ -4,6 +4,7 @@ import type { FindingSink } from '../../model/finding';
 import type { RawItem, ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
 import { preview } from '../../model/decode';
 import { StepLayout } from '../aisdk-ui/layout';
+import { SmallMap } from '../aisdk-ui/small-map';
 
 export interface DataTool {
   item: ToolItem;
@@ -23,7 +24,7 @@ export interface DataFoldState {
   text: TextItem | undefined;
   reasoning: ReasoningItem | undefined;
   // The map and set are made when first written: a fold is made per session, and many sessions call no tool.
-  tools: Map<string, DataTool> | undefined;
+  tools: SmallMap<DataTool> | undefined;
   /** Tool calls started by `b:` and not yet completed by `9:`. */
   pendingCalls: Set<DataTool> | undefined;
   lines: number;

@@ -3,6 +3,7 @@ import type { ToolItem } from '../../model/view';
 import { isJsonTextOf, jsonEqual, jsonText, parseJson, todosOf, toolLabel } from '../aisdk-ui/json-util';
 import { DATA_RULE } from './rules';
 import { addRaw, type DataFoldState, type DataTool } from './fold-state';
+import { SmallMap } from '../aisdk-ui/small-map';
 
 function newTool(st: DataFoldState, toolCallId: string, toolName: string, i: number): DataTool {
   const item: ToolItem = {
@@ -18,7 +19,7 @@ function newTool(st: DataFoldState, toolCallId: string, toolName: string, i: num
   };
   st.layout.addItem(item, i);
   const tool: DataTool = { item, streamed: false, text: '', called: false, startFrame: i, incompleteReported: false };
-  (st.tools ??= new Map()).set(toolCallId, tool);
+  (st.tools ??= new SmallMap()).set(toolCallId, tool);
   return tool;
 }
 

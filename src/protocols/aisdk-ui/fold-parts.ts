@@ -5,6 +5,7 @@ import { flatPreview } from './flat-preview';
 import { UI_RULE } from './rules';
 import { addRaw, type UiFoldState } from './fold-state';
 import { parsedJsonText } from './json-util';
+import { SmallMap } from './small-map';
 import { extendText } from '../../model/text-builder';
 
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
@@ -12,7 +13,7 @@ const DIGESTIBLE = true;
 
 type Kind = 'text' | 'reasoning';
 
-function openMap(st: UiFoldState, kind: Kind): Map<string, TextItem | ReasoningItem> | undefined {
+function openMap(st: UiFoldState, kind: Kind): SmallMap<TextItem | ReasoningItem> | undefined {
   return kind === 'text' ? st.openText : st.openReasoning;
 }
 
@@ -29,11 +30,11 @@ export function partStart(st: UiFoldState, kind: Kind, id: string, i: number): v
   if (kind === 'text') {
     const item: TextItem = { kind: 'text', id: `text-${i}`, frames: [i], text: '', part: false, final: false, brand: false };
     st.layout.addText(item);
-    (st.openText ??= new Map()).set(id, item);
+    (st.openText ??= new SmallMap()).set(id, item);
   } else {
     const item: ReasoningItem = { kind: 'reasoning', id: `reasoning-${i}`, frames: [i], text: '' };
     st.layout.addItem(item, i);
-    (st.openReasoning ??= new Map()).set(id, item);
+    (st.openReasoning ??= new SmallMap()).set(id, item);
   }
 }
 
@@ -75,16 +76,16 @@ export function closeOpenParts(st: UiFoldState, at: string, i: number, remember:
   st.legacyReasoning = undefined;
 }
 
-function closeOpen(st: UiFoldState, kind: Kind, open: Map<string, TextItem | ReasoningItem> | undefined, at: string, i: number, remember: boolean, keepOpen: boolean): void {
+function closeOpen(st: UiFoldState, kind: Kind, open: SmallMap<TextItem | ReasoningItem> | undefined, at: string, i: number, remember: boolean, keepOpen: boolean): void {
   if (open === undefined || open.size === 0) return;
-  for (const [id, item] of open) {
+  open.forEach((item, id) => {
     st.sink.report(
       UI_RULE.partNotEnded,
       `${kind} part "${id}" is still open at ${at}; expected "${kind}-end" before it.`,
       [item.frames[0] ?? i, i],
     );
     if (remember) (st.closedByStep ??= new Set()).add(`${kind}:${id}`);
-  }
+  });
   if (!keepOpen) open.clear();
 }
 
@@ -120,5 +121,5 @@ export function dataPart(st: UiFoldState, type: string, id: string | undefined, 
   st.layout.addItem(item, i);
   if (!keyed) return;
   if (byRest) byRest.set(rest, item);
-  else (st.dataParts ??= new Map()).set(head, new Map([[rest, item]]));
+  else (st.dataParts ??= new SmallMap()).set(head, new SmallMap<RawItem>().set(rest, item));
 }

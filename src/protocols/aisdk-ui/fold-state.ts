@@ -4,6 +4,7 @@ import type { FindingSink } from '../../model/finding';
 import type { ApprovalItem, RawItem, ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
 import { flatPreview } from './flat-preview';
 import { StepLayout } from './layout';
+import { SmallMap } from './small-map';
 
 export type ToolPhase = 'input-streaming' | 'input-available' | 'output' | 'error' | 'denied';
 
@@ -27,17 +28,17 @@ export interface UiFoldState {
   sink: FindingSink;
   // The maps and sets are made when first written: a fold is made per session, sessions are often
   // short, and most never use most of them.
-  openText: Map<string, TextItem> | undefined;
-  openReasoning: Map<string, ReasoningItem> | undefined;
+  openText: SmallMap<TextItem> | undefined;
+  openReasoning: SmallMap<ReasoningItem> | undefined;
   /** `text:<id>` / `reasoning:<id>` closed by finish-step rather than by their end chunk. */
   closedByStep: Set<string> | undefined;
-  tools: Map<string, ToolState> | undefined;
+  tools: SmallMap<ToolState> | undefined;
   approvals: Map<string, { item: ApprovalItem; tool: ToolState }> | undefined;
   /**
    * Persistent data parts by `type` + NUL + `id`: a later part with the same key replaces the earlier
    * one. Held as the key's part before its first NUL, then the rest (`dataPartOf`), so no key is built.
    */
-  dataParts: Map<string, Map<string, RawItem>> | undefined;
+  dataParts: SmallMap<SmallMap<RawItem>> | undefined;
   /** ai 5.0's `reasoning` chunk appends to the current reasoning part. */
   legacyReasoning: ReasoningItem | undefined;
   messageId: string | undefined;
@@ -85,8 +86,8 @@ export function createUiState(): UiFoldState {
 /** The sink until the shell sets the frame's: reports nothing. */
 const NO_SINK: FindingSink = { report: () => undefined };
 
-/** Empties an open-part map, when there is anything in it (clearing an empty map still makes a new table). */
-export function clearOpen(open: Map<string, unknown> | undefined): void {
+/** Empties an open-part map, when there is anything in it. */
+export function clearOpen(open: SmallMap<unknown> | undefined): void {
   if (open !== undefined && open.size > 0) open.clear();
 }
 

@@ -4,6 +4,7 @@ import { UI_RULE } from './rules';
 import { addRaw, type ToolState, type UiFoldState } from './fold-state';
 import { isJsonTextOf, jsonEqual, jsonText, parseJson, todosOf, toolLabel } from './json-util';
 import type { UiChunk } from './schema';
+import { SmallMap } from './small-map';
 
 type Chunk<T extends UiChunk['type']> = Extract<UiChunk, { type: T }>;
 
@@ -21,7 +22,7 @@ function newTool(st: UiFoldState, id: string, name: string, title: string | unde
   };
   st.layout.addItem(item, i);
   const state: ToolState = { item, phase: 'input-streaming', streamed: false, text: '', encoding: 'json', startFrame: i };
-  (st.tools ??= new Map()).set(id, state);
+  (st.tools ??= new SmallMap()).set(id, state);
   return state;
 }
 
@@ -256,14 +257,13 @@ export function toolApprovalResponse(st: UiFoldState, approvalId: string, approv
 
 /** At finish: tool calls whose input never completed. */
 export function reportIncompleteTools(st: UiFoldState, i: number): void {
-  if (st.tools === undefined) return;
-  for (const t of st.tools.values()) {
-    if (t.phase !== 'input-streaming' || t.incompleteReported) continue;
+  st.tools?.forEach((t) => {
+    if (t.phase !== 'input-streaming' || t.incompleteReported) return;
     st.sink.report(
       UI_RULE.toolInputIncomplete,
       `tool call "${t.item.toolId}" (${t.item.name}) started at frame ${t.startFrame} never got tool-input-available or tool-input-error.`,
       [t.startFrame, i],
     );
     t.incompleteReported = true;
-  }
+  });
 }
