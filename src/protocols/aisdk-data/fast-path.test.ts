@@ -53,6 +53,11 @@ describe('fast path for the parts in their plain shape', () => {
       { numRuns: 20000 },
     );
     expect(parsePlainLine('0:"Hello"')).toBe('Hello');
+    for (const line of ['0:""', '0:"a\\"b"', '0:"a\\nb"', '0:"é\u2028 \ud800"', 'g:"think"', '0:"a"b"', '0:"a\tb"', '0:"a', '0:"a" ', '0: "a"', '3:"x"']) {
+      const fast = parsePlainLine(line);
+      if (fast !== NOT_PLAIN) expect(parseLine(line)).toEqual({ ok: true, part: { code: line.charAt(0), value: fast } });
+    }
+    expect(parsePlainLine('0:"a\tb"')).toBe(NOT_PLAIN);
     expect(parsePlainLine('9:{"toolCallId":"c","toolName":"t","args":null}')).toBe(NOT_PLAIN);
     expect(parsePlainLine('0:"a')).toBe(NOT_PLAIN);
     expect(parsePlainLine('x:1')).toBe(NOT_PLAIN);

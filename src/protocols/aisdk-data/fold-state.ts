@@ -25,8 +25,8 @@ export interface DataFoldState {
   reasoning: ReasoningItem | undefined;
   // The map and set are made when first written: a fold is made per session, and many sessions call no tool.
   tools: SmallMap<DataTool> | undefined;
-  /** Tool calls started by `b:` and not yet completed by `9:`. */
-  pendingCalls: Set<DataTool> | undefined;
+  /** Tool calls started by `b:` and not yet completed by `9:`, by toolCallId (one DataTool per id). */
+  pendingCalls: SmallMap<DataTool> | undefined;
   lines: number;
   errorAt: number | undefined;
   reportedAfterError: boolean;

@@ -37,7 +37,7 @@ export function streamingStart(st: DataFoldState, v: { toolCallId: string; toolN
   tool.called = false;
   tool.startFrame = i;
   tool.incompleteReported = false;
-  (st.pendingCalls ??= new Set()).add(tool);
+  (st.pendingCalls ??= new SmallMap()).set(tool.item.toolId, tool);
   tool.text = '';
   tool.item.inputText = '';
 }
@@ -48,7 +48,8 @@ function renameTool(tool: DataTool, toolName: string): void {
 }
 
 function clearResult(tool: DataTool): void {
-  delete tool.item.result;
+  // `delete` of a property the item does not have still costs a lookup outside compiled code.
+  if ('result' in tool.item) delete tool.item.result;
   tool.item.status = 'pending';
 }
 
@@ -94,7 +95,7 @@ export function toolCall(st: DataFoldState, v: { toolCallId: string; toolName: s
     }
   }
   tool.called = true;
-  st.pendingCalls?.delete(tool);
+  st.pendingCalls?.delete(tool.item.toolId);
   tool.item.input = v.args;
   const todos = todosOf(v.toolName, v.args);
   if (todos) {
@@ -135,8 +136,8 @@ export function toolResult(st: DataFoldState, v: { toolCallId: string; result?: 
 /** `b:` calls never completed by `9:` when a step or the message ends. */
 export function reportIncompleteCalls(st: DataFoldState, at: string, i: number): void {
   if (st.pendingCalls === undefined || st.pendingCalls.size === 0) return;
-  for (const tool of st.pendingCalls) {
-    if (tool.incompleteReported) continue;
+  st.pendingCalls.forEach((tool) => {
+    if (tool.incompleteReported) return;
     tool.incompleteReported = true;
     const id = tool.item.toolId;
     st.sink.report(
@@ -144,5 +145,5 @@ export function reportIncompleteCalls(st: DataFoldState, at: string, i: number):
       `tool call "${id}" started by b: at frame ${tool.startFrame} has no 9: tool_call by ${at}; expected its complete args.`,
       [tool.startFrame, i],
     );
-  }
+  });
 }

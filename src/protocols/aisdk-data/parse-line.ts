@@ -32,6 +32,13 @@ export function parseLine(line: string): LineResult {
 
 const COLON = 58;
 
+/**
+ * `0:` text and `g:` reasoning lines whose JSON string holds no escape, quote or control character: what
+ * JSON.parse gives for it is the text between the quotes (fast-path.test.ts).
+ */
+// eslint-disable-next-line no-control-regex
+const PLAIN_STRING_LINE = /^[0g]:"[^"\\\u0000-\u001f]*"$/;
+
 /** 1 at the character code of each data stream code (all are ASCII), else 0. */
 const CODE_CHARS: Uint8Array = (() => {
   const table = new Uint8Array(128);
@@ -53,6 +60,8 @@ export function parsePlainLine(line: string): unknown {
   const first = line.charCodeAt(0);
   if (line.charCodeAt(1) !== COLON || first >= 128 || CODE_CHARS[first] !== 1) return NOT_PLAIN;
   const code = line.charAt(0);
+  // A text line (`0:`, `g:`) holding a string with nothing to unescape is that string: no parse.
+  if (PLAIN_STRING_LINE.test(line)) return line.slice(3, -1);
   let value: unknown;
   try {
     value = JSON.parse(line.slice(2));

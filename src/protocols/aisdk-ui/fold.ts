@@ -7,7 +7,7 @@ import { frameText } from '../../model/decode';
 import type { ProtocolFold } from '../types';
 import { createSinkFold, type SinkFoldHandlers } from '../shared/sink-fold';
 import { UI_RULE } from './rules';
-import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES, chunkTypeOf, knownKeys, plainCheckOf, type AnyChunk, type ChunkType, type DataChunk, type ObjectSchema } from './schema';
+import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES, CHUNK_TYPES, chunkTypeIndex, knownKeys, plainCheckOf, type AnyChunk, type ChunkType, type DataChunk, type ObjectSchema } from './schema';
 import { addRaw, clearOpen, createUiState, type UiFoldState } from './fold-state';
 import { closeOpenParts, dataPart, legacyReasoning, partDelta, partEnd, partStart } from './fold-parts';
 import * as tools from './fold-tools';
@@ -81,9 +81,9 @@ function makeKind(type: string, schema: ObjectSchema): ChunkKind {
 }
 
 function kindOf(type: string): ChunkKind | undefined {
-  // Looked up by the type's literal (chunkTypeOf), whose hash is kept, not by the string just parsed.
-  const known = chunkTypeOf(type);
-  return known === undefined ? undefined : kinds.get(known);
+  // Found by the type's place in CHUNK_TYPES (a switch), not by hashing the string just parsed.
+  const at = chunkTypeIndex(type);
+  return at < 0 ? undefined : kinds[at];
 }
 
 function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): void {
@@ -206,7 +206,7 @@ const HANDLERS: { [T in ChunkType]: Handler<T> } = {
 };
 
 // After HANDLERS: a kind holds its type's handler.
-const kinds: ReadonlyMap<string, ChunkKind> = new Map([...CHUNK_SCHEMAS].map(([type, schema]) => [type, makeKind(type, schema)]));
+const kinds: readonly ChunkKind[] = CHUNK_TYPES.map((type) => makeKind(type, CHUNK_SCHEMAS.get(type) as ObjectSchema));
 const dataKind = makeKind('data-', DataChunkSchema);
 
 /** A type's handler; a type with a schema but no handler (none today) is shown raw. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_SCHEMAS, DataChunkSchema, UiChunkSchema, VERSION_NOTES, VersionedChunkSchema, chunkTypeOf } from './schema';
+import { CHUNK_SCHEMAS, DataChunkSchema, UiChunkSchema, VERSION_NOTES, VersionedChunkSchema, CHUNK_TYPES, chunkTypeIndex } from './schema';
 
 describe('aisdk-ui schemas', () => {
   it('indexes every chunk type of both unions', () => {
@@ -9,6 +9,11 @@ describe('aisdk-ui schemas', () => {
   });
 
   it('names the chunk types the schemas index, and no other', () => {
+    expect([...CHUNK_TYPES].sort()).toEqual([...CHUNK_SCHEMAS.keys()].sort());
+    const chunkTypeOf = (type: string) => {
+      const at = chunkTypeIndex(type);
+      return at < 0 ? undefined : CHUNK_TYPES[at];
+    };
     for (const type of CHUNK_SCHEMAS.keys()) {
       // A type as JSON.parse gives it: a fresh string, not the literal.
       const parsed = (JSON.parse(JSON.stringify({ type })) as { type: string }).type;

@@ -222,7 +222,20 @@ export function knownKeys(schema: ObjectSchema): ReadonlySet<string> {
   return new Set(Object.keys(schema.shape));
 }
 
-const FINISH_REASON_SET: ReadonlySet<unknown> = new Set(FINISH_REASONS);
+/** One of FINISH_REASONS (a switch: a reason just parsed is compared, not hashed; fast-path.test.ts). */
+export function isFinishReason(v: unknown): boolean {
+  switch (v) {
+    case 'stop':
+    case 'length':
+    case 'content-filter':
+    case 'tool-calls':
+    case 'error':
+    case 'other':
+      return true;
+    default:
+      return false;
+  }
+}
 
 const isStr = (v: unknown): boolean => typeof v === 'string';
 const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
@@ -246,7 +259,7 @@ const PLAIN_CHECKS: ReadonlyMap<string, PlainCheck> = new Map<string, PlainCheck
   ['reasoning-end', part],
   ['tool-input-delta', (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && isStr(j.toolCallId) && isStr(j.inputTextDelta)],
   ['start', (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && optStr(j.messageId)],
-  ['finish', (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && (j.finishReason === undefined || FINISH_REASON_SET.has(j.finishReason))],
+  ['finish', (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && (j.finishReason === undefined || isFinishReason(j.finishReason))],
   ['start-step', noMetadata],
   ['finish-step', noMetadata],
   [
@@ -287,45 +300,78 @@ export function plainCheckOf(type: string): PlainCheck | undefined {
   return type.startsWith('data-') ? plainData : PLAIN_CHECKS.get(type);
 }
 
+/** Every chunk type the schemas know, in chunkTypeIndex's order. */
+export const CHUNK_TYPES: readonly ChunkType[] = [
+  'text-start',
+  'text-delta',
+  'text-end',
+  'reasoning-start',
+  'reasoning-delta',
+  'reasoning-end',
+  'error',
+  'tool-input-start',
+  'tool-input-delta',
+  'tool-input-available',
+  'tool-input-error',
+  'tool-approval-request',
+  'tool-output-available',
+  'tool-output-error',
+  'tool-output-denied',
+  'source-url',
+  'source-document',
+  'file',
+  'start-step',
+  'finish-step',
+  'start',
+  'finish',
+  'abort',
+  'message-metadata',
+  'reset-step',
+  'tool-approval-response',
+  'custom',
+  'reasoning-file',
+  'reasoning',
+  'reasoning-part-finish',
+];
+
 /**
- * The chunk type `type` names, as the literal itself, or undefined when it names none. A switch over
- * the types compares a type just parsed with each literal at once, where a map would hash it first;
- * the literal's hash is kept, so a map keyed by types finds it at once (schema.test.ts checks the two
- * lists agree).
+ * The index in CHUNK_TYPES of the chunk type `type` names, or -1 when it names none. A switch over the
+ * types compares a type just parsed with each literal at once, where a map would hash it first
+ * (schema.test.ts checks the switch and the list agree).
  */
-export function chunkTypeOf(type: string): ChunkType | undefined {
+export function chunkTypeIndex(type: string): number {
   switch (type) {
-    case 'text-start': return 'text-start';
-    case 'text-delta': return 'text-delta';
-    case 'text-end': return 'text-end';
-    case 'reasoning-start': return 'reasoning-start';
-    case 'reasoning-delta': return 'reasoning-delta';
-    case 'reasoning-end': return 'reasoning-end';
-    case 'error': return 'error';
-    case 'tool-input-start': return 'tool-input-start';
-    case 'tool-input-delta': return 'tool-input-delta';
-    case 'tool-input-available': return 'tool-input-available';
-    case 'tool-input-error': return 'tool-input-error';
-    case 'tool-approval-request': return 'tool-approval-request';
-    case 'tool-output-available': return 'tool-output-available';
-    case 'tool-output-error': return 'tool-output-error';
-    case 'tool-output-denied': return 'tool-output-denied';
-    case 'source-url': return 'source-url';
-    case 'source-document': return 'source-document';
-    case 'file': return 'file';
-    case 'start-step': return 'start-step';
-    case 'finish-step': return 'finish-step';
-    case 'start': return 'start';
-    case 'finish': return 'finish';
-    case 'abort': return 'abort';
-    case 'message-metadata': return 'message-metadata';
-    case 'reset-step': return 'reset-step';
-    case 'tool-approval-response': return 'tool-approval-response';
-    case 'custom': return 'custom';
-    case 'reasoning-file': return 'reasoning-file';
-    case 'reasoning': return 'reasoning';
-    case 'reasoning-part-finish': return 'reasoning-part-finish';
-    default: return undefined;
+    case 'text-start': return 0;
+    case 'text-delta': return 1;
+    case 'text-end': return 2;
+    case 'reasoning-start': return 3;
+    case 'reasoning-delta': return 4;
+    case 'reasoning-end': return 5;
+    case 'error': return 6;
+    case 'tool-input-start': return 7;
+    case 'tool-input-delta': return 8;
+    case 'tool-input-available': return 9;
+    case 'tool-input-error': return 10;
+    case 'tool-approval-request': return 11;
+    case 'tool-output-available': return 12;
+    case 'tool-output-error': return 13;
+    case 'tool-output-denied': return 14;
+    case 'source-url': return 15;
+    case 'source-document': return 16;
+    case 'file': return 17;
+    case 'start-step': return 18;
+    case 'finish-step': return 19;
+    case 'start': return 20;
+    case 'finish': return 21;
+    case 'abort': return 22;
+    case 'message-metadata': return 23;
+    case 'reset-step': return 24;
+    case 'tool-approval-response': return 25;
+    case 'custom': return 26;
+    case 'reasoning-file': return 27;
+    case 'reasoning': return 28;
+    case 'reasoning-part-finish': return 29;
+    default: return -1;
   }
 }
 
