@@ -31,6 +31,8 @@ export function parseLine(line: string): LineResult {
 }
 
 const COLON = 58;
+const TEXT = 0x30; // '0'
+const REASONING = 0x67; // 'g'
 
 /**
  * `0:` text and `g:` reasoning lines whose JSON string holds no escape, quote or control character: what
@@ -61,7 +63,7 @@ export function parsePlainLine(line: string): unknown {
   if (line.charCodeAt(1) !== COLON || first >= 128 || CODE_CHARS[first] !== 1) return NOT_PLAIN;
   const code = line.charAt(0);
   // A text line (`0:`, `g:`) holding a string with nothing to unescape is that string: no parse.
-  if (PLAIN_STRING_LINE.test(line)) return line.slice(3, -1);
+  if ((first === TEXT || first === REASONING) && PLAIN_STRING_LINE.test(line)) return line.slice(3, -1);
   let value: unknown;
   try {
     value = JSON.parse(line.slice(2));

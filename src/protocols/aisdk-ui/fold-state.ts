@@ -93,7 +93,15 @@ export function clearOpen(open: SmallMap<unknown> | undefined): void {
 
 /** Shows a frame as is so it is never lost (unknown chunk, or one the client would reject). */
 export function addRaw(st: UiFoldState, index: number, text: string): RawItem {
-  const item: RawItem = { kind: 'raw', id: `raw-${index}`, frames: [index], text: flatPreview(text, 2000) };
+  return addRawPreview(st, index, flatPreview(text, RAW_MAX));
+}
+
+/** addRaw of a text already cut and flattened as addRaw does (flatPreview(text, RAW_MAX)). */
+export function addRawPreview(st: UiFoldState, index: number, preview: string): RawItem {
+  const item: RawItem = { kind: 'raw', id: `raw-${index}`, frames: [index], text: preview };
   st.layout.addItem(item, index);
   return item;
 }
+
+/** How much of a frame a raw item shows. */
+export const RAW_MAX = 2000;

@@ -8,7 +8,8 @@ import type { ProtocolFold } from '../types';
 import { createSinkFold, type SinkFoldHandlers } from '../shared/sink-fold';
 import { UI_RULE } from './rules';
 import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES, CHUNK_TYPES, chunkTypeIndex, knownKeys, plainCheckOf, type AnyChunk, type ChunkType, type DataChunk, type ObjectSchema } from './schema';
-import { addRaw, clearOpen, createUiState, type UiFoldState } from './fold-state';
+import { RAW_MAX, addRaw, addRawPreview, clearOpen, createUiState, type UiFoldState } from './fold-state';
+import { flatSourcePreview } from './flat-preview';
 import { closeOpenParts, dataPart, legacyReasoning, partDelta, partEnd, partStart } from './fold-parts';
 import * as tools from './fold-tools';
 import { isRecord, numericCounters } from './json-util';
@@ -189,7 +190,7 @@ const HANDLERS: { [T in ChunkType]: Handler<T> } = {
   'tool-approval-request': (st, c, i, raw) => tools.toolApprovalRequest(st, c, i, raw),
   'tool-approval-response': (st, c, i, raw) => tools.toolApprovalResponse(st, c.approvalId, c.approved, i, raw),
   'source-url': (st, c, i) => {
-    addRaw(st, i, `source: ${c.title ?? c.url} <${c.url}>`);
+    addRawPreview(st, i, flatSourcePreview(c.title ?? c.url, c.url, RAW_MAX));
   },
   'source-document': (st, c, i) => {
     addRaw(st, i, `source: ${c.title} (${c.mediaType}${c.filename ? `, ${c.filename}` : ''})`);

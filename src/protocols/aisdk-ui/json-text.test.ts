@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { safeJson } from '../../model/safe-text';
 import { preview } from '../../model/decode';
 import { isJsonTextOf, jsonEqual, jsonText, parseJson, parsedJsonText } from './json-util';
-import { flatPreview } from './flat-preview';
+import { flatPreview, flatSourcePreview } from './flat-preview';
 
 const nested = (depth: number): unknown => {
   let v: unknown = 1;
@@ -89,6 +89,18 @@ describe('isJsonTextOf', () => {
     expect(isJsonTextOf('{"a":1,"b":2}', JSON.parse('{"a":1}'))).toBe(false);
     expect(isJsonTextOf('[1,2]', JSON.parse('[1]'))).toBe(false);
     expect(isJsonTextOf('"a\\"b"', 'a"b')).toBe(false);
+  });
+});
+
+describe('flatSourcePreview', () => {
+  it('gives what flatPreview gives for the source text', () => {
+    const part = fc.string({ unit: fc.constantFrom('a', ' ', '\n', '\t', '\u00a0', '\u2028', '<', '\uFEFF', 'é'), maxLength: 8 });
+    fc.assert(
+      fc.property(part, part, fc.integer({ min: 1, max: 40 }), (shown, url, max) => {
+        expect(flatSourcePreview(shown, url, max)).toBe(flatPreview(`source: ${shown} <${url}>`, max));
+      }),
+      { numRuns: 10000 },
+    );
   });
 });
 

@@ -60,13 +60,15 @@ export class SmallMap<V> {
     const at = this.indexOf(key);
     if (list === undefined || at < 0) return false;
     for (let n = at; n + 2 < list.length; n++) list[n] = list[n + 2] as string | V;
-    list.length -= 2;
+    // pop rather than a shorter length, which compiled code leaves to the runtime.
+    list.pop();
+    list.pop();
     return true;
   }
 
   clear(): void {
     if (this.map !== undefined) this.map.clear();
-    else if (this.list !== undefined) this.list.length = 0;
+    else this.list = undefined;
   }
 
   /** Calls `fn` with each value and key in insertion order, as Map.prototype.forEach does; `fn` must not change the map. */
