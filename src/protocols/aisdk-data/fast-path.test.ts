@@ -53,7 +53,7 @@ describe('fast path for the parts in their plain shape', () => {
       { numRuns: 20000 },
     );
     expect(parsePlainLine('0:"Hello"')).toBe('Hello');
-    for (const line of ['0:""', '0:"a\\"b"', '0:"a\\nb"', '0:"é\u2028 \ud800"', 'g:"think"', '0:"a"b"', '0:"a\tb"', '0:"a', '0:"a" ', '0: "a"', '3:"x"']) {
+    for (const line of ['f:{"messageId":"msg-1"}', 'f:{"messageId":""}', 'f:{"messageId":"a\\"b"}', 'f:{"messageId":"a","x":1}', 'f:{ "messageId":"a"}', 'f:{"messageId":1}', 'b:{"toolCallId":"c-1","toolName":"get_weather"}', 'b:{"toolCallId":"","toolName":""}', 'b:{"toolName":"t","toolCallId":"c"}', 'b:{"toolCallId":"c\\u0041","toolName":"t"}', 'b:{"toolCallId":"c","toolName":"t"} ', '0:""', '0:"a\\"b"', '0:"a\\nb"', '0:"é\u2028 \ud800"', 'g:"think"', '0:"a"b"', '0:"a\tb"', '0:"a', '0:"a" ', '0: "a"', '3:"x"']) {
       const fast = parsePlainLine(line);
       if (fast !== NOT_PLAIN) expect(parseLine(line)).toEqual({ ok: true, part: { code: line.charAt(0), value: fast } });
     }

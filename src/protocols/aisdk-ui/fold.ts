@@ -74,11 +74,13 @@ interface ChunkKind {
   apply: Handler<ChunkType>;
   note: string | undefined;
   data: boolean;
+  /** The keys, in order, of the last chunk of this kind that had no undeclared key (undeclaredKeys). */
+  lastKeys: string[] | undefined;
 }
 
 function makeKind(type: string, schema: ObjectSchema): ChunkKind {
   const data = type.startsWith('data-');
-  return { schema, keys: knownKeys(schema), plain: plainCheckOf(type), apply: handlerOf(type), note: Object.hasOwn(VERSION_NOTES, type) ? VERSION_NOTES[type] : undefined, data };
+  return { schema, keys: knownKeys(schema), plain: plainCheckOf(type), apply: handlerOf(type), note: Object.hasOwn(VERSION_NOTES, type) ? VERSION_NOTES[type] : undefined, data, lastKeys: undefined };
 }
 
 function kindOf(type: string): ChunkKind | undefined {
@@ -112,9 +114,7 @@ function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): voi
     }
     data = parsed.data;
   }
-  const keys = kind.keys;
-  let extra: string[] | undefined;
-  for (const k in json) if (!keys.has(k)) (extra ??= []).push(k);
+  const extra = undeclaredKeys(kind, json);
   if (extra) {
     st.sink.report(UI_RULE.unknownKey, `"${type}" chunk has undeclared keys ${extra.map((k) => `"${k}"`).join(', ')}; ai 5.0–7.0.0 clients reject unknown keys.`, [i]);
   }
@@ -125,6 +125,37 @@ function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): voi
     return;
   }
   kind.apply(st, data as AnyChunk, i, raw);
+}
+
+/**
+ * The keys of `json` its kind does not declare, if any. A chunk whose keys are, in order, the first of
+ * those of the last chunk of its kind found to have none has none either: JSON.parse gives chunks of
+ * one shape the same key strings, so that is a comparison of references, where the set would be asked
+ * about each key.
+ */
+function undeclaredKeys(kind: ChunkKind, json: Record<string, unknown>): string[] | undefined {
+  const last = kind.lastKeys;
+  if (last !== undefined) {
+    let n = 0;
+    let same = true;
+    for (const k in json) {
+      if (n < last.length && last[n] === k) n++;
+      else {
+        same = false;
+        break;
+      }
+    }
+    if (same) return undefined;
+  }
+  const keys = kind.keys;
+  const all: string[] = [];
+  let extra: string[] | undefined;
+  for (const k in json) {
+    all.push(k);
+    if (!keys.has(k)) (extra ??= []).push(k);
+  }
+  if (extra === undefined) kind.lastKeys = all;
+  return extra;
 }
 
 function checkLifecycle(st: UiFoldState, type: string, i: number): void {
