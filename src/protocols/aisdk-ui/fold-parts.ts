@@ -4,7 +4,7 @@ import type { RawItem } from '../../model/view';
 import { flatPreview } from './flat-preview';
 import { UI_RULE } from './rules';
 import { addRaw, type UiFoldState } from './fold-state';
-import { parsedJsonText } from './json-util';
+import { jsonPreview } from './json-util';
 import { SmallMap } from './small-map';
 import { extendText } from '../../model/text-builder';
 
@@ -102,7 +102,7 @@ export function legacyReasoning(st: UiFoldState, text: string, i: number): void 
 
 /** data-* parts: a part with the same type and id replaces the earlier one, as the client does. */
 export function dataPart(st: UiFoldState, type: string, id: string | undefined, data: unknown, transient: boolean, i: number): void {
-  const text = `${transient ? '(transient) ' : ''}${type}: ${flatPreview(parsedJsonText(data), 1900)}`;
+  const text = `${transient ? '(transient) ' : ''}${type}: ${jsonPreview(data, 1900)}`;
   const keyed = id !== undefined && !transient;
   // The key `type` + NUL + `id`, held as its part before its first NUL and the rest: a type holding a
   // NUL is split there, so it keys exactly as the whole key would.

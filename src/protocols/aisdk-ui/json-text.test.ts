@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { safeJson } from '../../model/safe-text';
 import { preview } from '../../model/decode';
-import { isJsonTextOf, jsonEqual, jsonText, parseJson, parsedJsonText } from './json-util';
+import { isJsonTextOf, jsonEqual, jsonPreview, jsonText, parseJson, parsedJsonText } from './json-util';
 import { flatPreview, flatSourcePreview } from './flat-preview';
 
 const nested = (depth: number): unknown => {
@@ -55,6 +55,27 @@ describe('parsedJsonText', () => {
     expect(parsedJsonText(veryDeep)).toBe(jsonText(veryDeep));
     expect(parsedJsonText(undefined)).toBe('undefined');
     expect(parsedJsonText(JSON.parse('{"__proto__":{"a":1},"b":"\\ud800"}'))).toBe(jsonText(JSON.parse('{"__proto__":{"a":1},"b":"\\ud800"}')));
+  });
+});
+
+describe('jsonPreview', () => {
+  it('gives what flatPreview gives for parsedJsonText, for values JSON.parse made', () => {
+    const unit = fc.constantFrom('a', ' ', '"', '\\', '\n', '\t', '\u00a0', '\u1680', '\u2000', '\u200a', '\u200b', '\u2028', '\u202f', '\u205f', '\u3000', '\ufeff', '\ud800', '\udc00', 'é', '\u0085', '\u180e', '\u0000', '\u001f');
+    const text = fc.string({ unit, maxLength: 6 });
+    const value = fc.letrec((tie) => ({
+      v: fc.oneof({ depthSize: 'small' }, text, fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.array(tie('v'), { maxLength: 3 }), fc.dictionary(text, tie('v'), { maxKeys: 3 })),
+    })).v;
+    const deep = fc.integer({ min: 60, max: 70 }).map((d) => nested(d));
+    fc.assert(
+      fc.property(fc.oneof(value, fc.jsonValue({ maxDepth: 4 }), deep), fc.integer({ min: 1, max: 60 }), (v, max) => {
+        const text = JSON.stringify(v);
+        if (text === undefined) return;
+        const parsed: unknown = JSON.parse(text);
+        expect(jsonPreview(parsed, max)).toBe(flatPreview(parsedJsonText(parsed), max));
+      }),
+      { numRuns: 20000 },
+    );
+    expect(jsonPreview(JSON.parse('{"percent":10,"a":[1,-0,1e21,true,null,"x y"],"__proto__":{}}'), 1900)).toBe('{"percent":10,"a":[1,0,1e+21,true,null,"x y"],"__proto__":{}}');
   });
 });
 

@@ -2,6 +2,7 @@
 import type { TodoItem } from '../../model/view';
 import { humanizeToolName, isTodoToolName } from '../../model/view';
 import { MAX_DATA_DEPTH, safeJson } from '../../model/safe-text';
+import { flatPreview } from './flat-preview';
 
 /** Structural equality of JSON values (key order ignored). */
 export function jsonEqual(a: unknown, b: unknown): boolean {
@@ -123,6 +124,64 @@ export function parsedJsonText(value: unknown): string {
     return jsonText(value);
   }
   return text.length < 2 * (MAX_DATA_DEPTH + 1) || isPlainJson(value, 0) ? text : safeJson(value);
+}
+
+/**
+ * flatPreview(parsedJsonText(value), max) for a value JSON.parse made, written here where every key
+ * and string is one JSON.stringify writes as it is and holds no whitespace for flatPreview to
+ * collapse (json-text.test.ts): JSON.stringify then gives the same text, but costs more for a small
+ * value (it asks each object for a toJSON), and the regular expression would copy the text into one
+ * piece first. Anything else goes the long way.
+ */
+export function jsonPreview(value: unknown, max: number): string {
+  const text = plainJsonText(value, 0);
+  if (text === undefined) return flatPreview(parsedJsonText(value), max);
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
+}
+
+/**
+ * A string JSON.stringify escapes (quote, backslash, control character, surrogate) or flatPreview
+ * changes (whitespace but a single space: the ones \s holds above U+001F, which JSON writes as they are).
+ */
+// eslint-disable-next-line no-control-regex
+const NOT_PLAIN_STRING = /["\\\u0000-\u001f\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ud800-\udfff\ufeff]| {2}/;
+
+/** JSON.stringify's text of `value`, or undefined where a key or string is not plain or it nests too deep. */
+function plainJsonText(value: unknown, depth: number): string | undefined {
+  switch (typeof value) {
+    case 'string':
+      return NOT_PLAIN_STRING.test(value) ? undefined : `"${value}"`;
+    case 'number':
+      return Number.isFinite(value) ? String(value) : undefined;
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object':
+      break;
+    default:
+      return undefined;
+  }
+  if (value === null) return 'null';
+  if (depth >= MAX_DATA_DEPTH) return undefined;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let k = 0; k < value.length; k++) {
+      const item = plainJsonText(value[k], depth + 1);
+      if (item === undefined) return undefined;
+      out = k === 0 ? out + item : `${out},${item}`;
+    }
+    return `${out}]`;
+  }
+  const record = value as Record<string, unknown>;
+  let out = '{';
+  let first = true;
+  for (const key in record) {
+    if (!Object.hasOwn(record, key) || NOT_PLAIN_STRING.test(key)) return undefined;
+    const item = plainJsonText(record[key], depth + 1);
+    if (item === undefined) return undefined;
+    out = first ? `${out}"${key}":${item}` : `${out},"${key}":${item}`;
+    first = false;
+  }
+  return `${out}}`;
 }
 
 /**
