@@ -1,7 +1,6 @@
 // Text, reasoning, source, file and data chunks of the UI message stream.
 import type { ReasoningItem, TextItem } from '../../model/view';
 import type { RawItem } from '../../model/view';
-import { flatPreview } from './flat-preview';
 import { UI_RULE } from './rules';
 import { addRaw, type UiFoldState } from './fold-state';
 import { jsonPreview } from './json-util';
