@@ -1,6 +1,7 @@
 // Parses one data stream line the way the v4 client does, but returns what went wrong instead of throwing.
 import { ASSISTANT_STREAM_CODES, DATA_STREAM_PARTS, isDataStreamCode, type DataStreamPart } from './schema';
 import { isRecord } from '../shared/view-helpers';
+import { UNREAD, readCompactLine } from './compact-lines';
 
 export type LineResult =
   | { ok: true; part: DataStreamPart }
@@ -31,21 +32,6 @@ export function parseLine(line: string): LineResult {
 }
 
 const COLON = 58;
-const TEXT = 0x30; // '0'
-const REASONING = 0x67; // 'g'
-const STREAMING_START = 0x62; // 'b'
-const START_STEP = 0x66; // 'f'
-
-// The commonest lines in the compact form the v4 server writes, their strings holding no escape, quote
-// or control character: what JSON.parse gives for them is read off the line (fast-path.test.ts).
-/* eslint-disable no-control-regex */
-/** `0:` text and `g:` reasoning: the text between the quotes. */
-const PLAIN_STRING_LINE = /^[0g]:"[^"\\\u0000-\u001f]*"$/;
-/** `f:` start_step, `{"messageId":"…"}`. */
-const PLAIN_START_STEP = /^f:\{"messageId":"[^"\\\u0000-\u001f]*"\}$/;
-/** `b:` tool_call_streaming_start, `{"toolCallId":"…","toolName":"…"}`. */
-const PLAIN_STREAMING_START = /^b:\{"toolCallId":"[^"\\\u0000-\u001f]*","toolName":"[^"\\\u0000-\u001f]*"\}$/;
-/* eslint-enable no-control-regex */
 
 /** 1 at the character code of each data stream code (all are ASCII), else 0. */
 const CODE_CHARS: Uint8Array = (() => {
@@ -68,28 +54,14 @@ export function parsePlainLine(line: string): unknown {
   const first = line.charCodeAt(0);
   if (line.charCodeAt(1) !== COLON || first >= 128 || CODE_CHARS[first] !== 1) return NOT_PLAIN;
   const code = line.charAt(0);
-  switch (first) {
-    case TEXT:
-    case REASONING:
-      if (PLAIN_STRING_LINE.test(line)) return line.slice(3, -1);
-      break;
-    case START_STEP:
-      // `f:{"messageId":"` is 16 characters, `"}` 2.
-      if (PLAIN_START_STEP.test(line)) return { messageId: line.slice(16, -2) };
-      break;
-    case STREAMING_START:
-      if (PLAIN_STREAMING_START.test(line)) {
-        // `b:{"toolCallId":"` is 17 characters, `","toolName":"` 14, `"}` 2; the id holds no quote.
-        const end = line.indexOf('"', 17);
-        return { toolCallId: line.slice(17, end), toolName: line.slice(end + 14, -2) };
-      }
-      break;
-  }
-  let value: unknown;
-  try {
-    value = JSON.parse(line.slice(2));
-  } catch {
-    return NOT_PLAIN;
+  // The server's compact lines are read off the line (compact-lines.ts); the rest parsed.
+  let value = readCompactLine(line, first);
+  if (value === UNREAD) {
+    try {
+      value = JSON.parse(line.slice(2));
+    } catch {
+      return NOT_PLAIN;
+    }
   }
   return isPlainPart(code, value) ? value : NOT_PLAIN;
 }
