@@ -97,7 +97,8 @@ function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): voi
   }
   const type = json.type;
   checkLifecycle(st, type, i);
-  const kind = type.startsWith('data-') ? dataKind : kindOf(type);
+  // No built-in type starts with `d`: only those pay for the prefix test.
+  const kind = type.charCodeAt(0) === 0x64 && type.startsWith('data-') ? dataKind : kindOf(type);
   if (!kind) {
     st.sink.report(UI_RULE.unknownChunkType, `unknown chunk type "${type}"; expected a UI message chunk type (the client's schema check fails).`, [i]);
     addRaw(st, i, raw);

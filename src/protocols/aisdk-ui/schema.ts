@@ -335,43 +335,78 @@ export const CHUNK_TYPES: readonly ChunkType[] = [
 ];
 
 /**
- * The index in CHUNK_TYPES of the chunk type `type` names, or -1 when it names none. A switch over the
- * types compares a type just parsed with each literal at once, where a map would hash it first
- * (schema.test.ts checks the switch and the list agree).
+ * The index in CHUNK_TYPES of the chunk type `type` names, or -1 when it names none. Switches on the
+ * length, then on the few types of that length: a type just parsed is compared with a literal or two,
+ * where a map would hash it first (schema.test.ts checks the switches and the list agree).
  */
 export function chunkTypeIndex(type: string): number {
-  switch (type) {
-    case 'text-start': return 0;
-    case 'text-delta': return 1;
-    case 'text-end': return 2;
-    case 'reasoning-start': return 3;
-    case 'reasoning-delta': return 4;
-    case 'reasoning-end': return 5;
-    case 'error': return 6;
-    case 'tool-input-start': return 7;
-    case 'tool-input-delta': return 8;
-    case 'tool-input-available': return 9;
-    case 'tool-input-error': return 10;
-    case 'tool-approval-request': return 11;
-    case 'tool-output-available': return 12;
-    case 'tool-output-error': return 13;
-    case 'tool-output-denied': return 14;
-    case 'source-url': return 15;
-    case 'source-document': return 16;
-    case 'file': return 17;
-    case 'start-step': return 18;
-    case 'finish-step': return 19;
-    case 'start': return 20;
-    case 'finish': return 21;
-    case 'abort': return 22;
-    case 'message-metadata': return 23;
-    case 'reset-step': return 24;
-    case 'tool-approval-response': return 25;
-    case 'custom': return 26;
-    case 'reasoning-file': return 27;
-    case 'reasoning': return 28;
-    case 'reasoning-part-finish': return 29;
-    default: return -1;
+  switch (type.length) {
+    case 4:
+      return type === 'file' ? 17 : -1;
+    case 5:
+      switch (type) {
+        case 'error': return 6;
+        case 'start': return 20;
+        case 'abort': return 22;
+        default: return -1;
+      }
+    case 6:
+      switch (type) {
+        case 'finish': return 21;
+        case 'custom': return 26;
+        default: return -1;
+      }
+    case 8:
+      return type === 'text-end' ? 2 : -1;
+    case 9:
+      return type === 'reasoning' ? 28 : -1;
+    case 10:
+      switch (type) {
+        case 'text-start': return 0;
+        case 'text-delta': return 1;
+        case 'source-url': return 15;
+        case 'start-step': return 18;
+        case 'reset-step': return 24;
+        default: return -1;
+      }
+    case 11:
+      return type === 'finish-step' ? 19 : -1;
+    case 13:
+      return type === 'reasoning-end' ? 5 : -1;
+    case 14:
+      return type === 'reasoning-file' ? 27 : -1;
+    case 15:
+      switch (type) {
+        case 'reasoning-start': return 3;
+        case 'reasoning-delta': return 4;
+        case 'source-document': return 16;
+        default: return -1;
+      }
+    case 16:
+      switch (type) {
+        case 'tool-input-start': return 7;
+        case 'tool-input-delta': return 8;
+        case 'tool-input-error': return 10;
+        case 'message-metadata': return 23;
+        default: return -1;
+      }
+    case 17:
+      return type === 'tool-output-error' ? 13 : -1;
+    case 18:
+      return type === 'tool-output-denied' ? 14 : -1;
+    case 20:
+      return type === 'tool-input-available' ? 9 : -1;
+    case 21:
+      switch (type) {
+        case 'tool-approval-request': return 11;
+        case 'tool-output-available': return 12;
+        case 'reasoning-part-finish': return 29;
+        default: return -1;
+      }
+    case 22:
+      return type === 'tool-approval-response' ? 25 : -1;
+    default:
+      return -1;
   }
 }
 

@@ -60,9 +60,12 @@ class SinkFold<S extends SinkFoldState> implements ProtocolFold {
 
 function applyFrame<S extends SinkFoldState>(st: S, decoded: DecodedFrame, handlers: SinkFoldHandlers<S>): void {
   const { frame } = decoded;
-  if (frame.kind === 'close') return handlers.endOfInput(st, frame.index);
-  if (frame.kind === 'error') return handlers.addError(st, frame.index, `connection error${frame.data ? `: ${frame.data}` : ''}`);
-  if (frame.kind !== 'message') return;
-  if (frame.direction === 'out') return handlers.applyRequest(st, decoded);
-  handlers.applyMessage(st, decoded);
+  // Messages first: nearly every frame is one.
+  const kind = frame.kind;
+  if (kind === 'message') {
+    if (frame.direction === 'out') return handlers.applyRequest(st, decoded);
+    return handlers.applyMessage(st, decoded);
+  }
+  if (kind === 'close') return handlers.endOfInput(st, frame.index);
+  if (kind === 'error') return handlers.addError(st, frame.index, `connection error${frame.data ? `: ${frame.data}` : ''}`);
 }
