@@ -36,7 +36,7 @@ export interface UiFoldState {
   approvals: Map<string, { item: ApprovalItem; tool: ToolState }> | undefined;
   /**
    * Persistent data parts by `type` + NUL + `id`: a later part with the same key replaces the earlier
-   * one. Held as the key's part before its first NUL, then the rest (`dataPartOf`), so no key is built.
+   * one. Held as the key's part before its first NUL, then the rest (see dataPart), so no key is built.
    */
   dataParts: SmallMap<SmallMap<RawItem>> | undefined;
   /** ai 5.0's `reasoning` chunk appends to the current reasoning part. */
