@@ -4,6 +4,7 @@ import type { FindingSink } from '../../model/finding';
 import type { RawItem, ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
 import { preview } from '../../model/decode';
 import { StepLayout } from '../aisdk-ui/layout';
+import { SmallMap } from '../aisdk-ui/small-map';
 
 export interface DataTool {
   item: ToolItem;
@@ -22,9 +23,10 @@ export interface DataFoldState {
   sink: FindingSink;
   text: TextItem | undefined;
   reasoning: ReasoningItem | undefined;
-  tools: Map<string, DataTool>;
-  /** Tool calls started by `b:` and not yet completed by `9:`. */
-  pendingCalls: Set<DataTool>;
+  // The map and set are made when first written: a fold is made per session, and many sessions call no tool.
+  tools: SmallMap<DataTool> | undefined;
+  /** Tool calls started by `b:` and not yet completed by `9:`, by toolCallId (one DataTool per id). */
+  pendingCalls: SmallMap<DataTool> | undefined;
   lines: number;
   errorAt: number | undefined;
   reportedAfterError: boolean;
@@ -33,20 +35,26 @@ export interface DataFoldState {
   stepOpenAt: number | undefined;
   /** Some `f:` was seen: the server marks steps (older servers send only `e:`). */
   sawStepStart: boolean;
+  /** The usage counters of the steps finished so far, summed, but for those in `pendingUsage`. */
   stepUsage: Record<string, number> | undefined;
+  /** The `usage` values of the steps finished since `stepUsage` was last summed (stepUsageOf). */
+  pendingUsage: unknown[] | undefined;
   ended: boolean;
 }
+
+/** The sink until the shell sets the frame's: reports nothing. */
+const NO_SINK: FindingSink = { report: () => undefined };
 
 export function createDataState(): DataFoldState {
   const model: ViewModel = { protocol: 'aisdk-data', items: [], todos: null, streaming: true };
   return {
     model,
     layout: new StepLayout(model),
-    sink: { report: () => undefined },
+    sink: NO_SINK,
     text: undefined,
     reasoning: undefined,
-    tools: new Map(),
-    pendingCalls: new Set(),
+    tools: undefined,
+    pendingCalls: undefined,
     lines: 0,
     errorAt: undefined,
     reportedAfterError: false,
@@ -55,6 +63,7 @@ export function createDataState(): DataFoldState {
     stepOpenAt: undefined,
     sawStepStart: false,
     stepUsage: undefined,
+    pendingUsage: undefined,
     ended: false,
   };
 }

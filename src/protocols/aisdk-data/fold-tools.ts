@@ -1,8 +1,9 @@
 // Tool parts of the v4 data stream: `b:` streaming start, `c:` argument deltas, `9:` call, `a:` result.
-import { humanizeToolName, type ToolItem } from '../../model/view';
-import { jsonEqual, jsonText, parseJson, todosOf } from '../aisdk-ui/json-util';
+import type { ToolItem } from '../../model/view';
+import { isJsonTextOf, jsonEqual, jsonText, parseJson, todosOf, toolLabel } from '../aisdk-ui/json-util';
 import { DATA_RULE } from './rules';
 import { addRaw, type DataFoldState, type DataTool } from './fold-state';
+import { SmallMap } from '../aisdk-ui/small-map';
 
 function newTool(st: DataFoldState, toolCallId: string, toolName: string, i: number): DataTool {
   const item: ToolItem = {
@@ -12,18 +13,18 @@ function newTool(st: DataFoldState, toolCallId: string, toolName: string, i: num
     toolId: toolCallId,
     name: toolName,
     contentMessage: '',
-    label: humanizeToolName(toolName),
+    label: toolLabel(toolName),
     input: undefined,
     status: 'pending',
   };
   st.layout.addItem(item, i);
   const tool: DataTool = { item, streamed: false, text: '', called: false, startFrame: i, incompleteReported: false };
-  st.tools.set(toolCallId, tool);
+  (st.tools ??= new SmallMap()).set(toolCallId, tool);
   return tool;
 }
 
 export function streamingStart(st: DataFoldState, v: { toolCallId: string; toolName: string }, i: number): void {
-  const existing = st.tools.get(v.toolCallId);
+  const existing = st.tools?.get(v.toolCallId);
   const tool = existing ?? newTool(st, v.toolCallId, v.toolName, i);
   if (existing) {
     // The v4 client replaces the invocation with a new partial call: new name, no args, no result.
@@ -36,23 +37,24 @@ export function streamingStart(st: DataFoldState, v: { toolCallId: string; toolN
   tool.called = false;
   tool.startFrame = i;
   tool.incompleteReported = false;
-  st.pendingCalls.add(tool);
+  (st.pendingCalls ??= new SmallMap()).set(tool.item.toolId, tool);
   tool.text = '';
   tool.item.inputText = '';
 }
 
 function renameTool(tool: DataTool, toolName: string): void {
   tool.item.name = toolName;
-  tool.item.label = humanizeToolName(toolName);
+  tool.item.label = toolLabel(toolName);
 }
 
 function clearResult(tool: DataTool): void {
-  delete tool.item.result;
+  // `delete` of a property the item does not have still costs a lookup outside compiled code.
+  if ('result' in tool.item) delete tool.item.result;
   tool.item.status = 'pending';
 }
 
 export function argsDelta(st: DataFoldState, v: { toolCallId: string; argsTextDelta: string }, i: number, line: string): void {
-  const tool = st.tools.get(v.toolCallId);
+  const tool = st.tools?.get(v.toolCallId);
   if (!tool || !tool.streamed) {
     st.sink.report(
       DATA_RULE.toolDeltaWithoutStart,
@@ -68,7 +70,7 @@ export function argsDelta(st: DataFoldState, v: { toolCallId: string; argsTextDe
 }
 
 export function toolCall(st: DataFoldState, v: { toolCallId: string; toolName: string; args: unknown }, i: number): void {
-  const existing = st.tools.get(v.toolCallId);
+  const existing = st.tools?.get(v.toolCallId);
   const tool = existing ?? newTool(st, v.toolCallId, v.toolName, i);
   if (existing) {
     // The v4 client replaces the invocation with the call: a result it had is dropped.
@@ -76,7 +78,7 @@ export function toolCall(st: DataFoldState, v: { toolCallId: string; toolName: s
     renameTool(existing, v.toolName);
     clearResult(existing);
   }
-  if (tool.streamed && tool.text.length > 0) {
+  if (tool.streamed && tool.text.length > 0 && !isJsonTextOf(tool.text, v.args)) {
     const parsed = parseJson(tool.text);
     if (!parsed.ok) {
       st.sink.report(
@@ -93,7 +95,7 @@ export function toolCall(st: DataFoldState, v: { toolCallId: string; toolName: s
     }
   }
   tool.called = true;
-  st.pendingCalls.delete(tool);
+  st.pendingCalls?.delete(tool.item.toolId);
   tool.item.input = v.args;
   const todos = todosOf(v.toolName, v.args);
   if (todos) {
@@ -103,10 +105,10 @@ export function toolCall(st: DataFoldState, v: { toolCallId: string; toolName: s
 }
 
 export function toolResult(st: DataFoldState, v: { toolCallId: string; result?: unknown }, i: number): void {
-  const tool = st.tools.get(v.toolCallId);
+  const tool = st.tools?.get(v.toolCallId);
   if (!tool) {
     const message =
-      st.tools.size === 0
+      (st.tools?.size ?? 0) === 0
         ? `a: tool_result for "${v.toolCallId}" but the message has no tool call; the v4 client throws "tool_result must be preceded by a tool_call".`
         : `a: tool_result for "${v.toolCallId}" but no tool call has that id; the v4 client throws "tool_result must be preceded by a tool_call with the same toolCallId".`;
     st.sink.report(DATA_RULE.toolResultWithoutCall, message, [i]);
@@ -133,8 +135,9 @@ export function toolResult(st: DataFoldState, v: { toolCallId: string; result?: 
 
 /** `b:` calls never completed by `9:` when a step or the message ends. */
 export function reportIncompleteCalls(st: DataFoldState, at: string, i: number): void {
-  for (const tool of st.pendingCalls) {
-    if (tool.incompleteReported) continue;
+  if (st.pendingCalls === undefined || st.pendingCalls.size === 0) return;
+  st.pendingCalls.forEach((tool) => {
+    if (tool.incompleteReported) return;
     tool.incompleteReported = true;
     const id = tool.item.toolId;
     st.sink.report(
@@ -142,5 +145,5 @@ export function reportIncompleteCalls(st: DataFoldState, at: string, i: number):
       `tool call "${id}" started by b: at frame ${tool.startFrame} has no 9: tool_call by ${at}; expected its complete args.`,
       [tool.startFrame, i],
     );
-  }
+  });
 }

@@ -4,12 +4,12 @@ import type { DecodedFrame } from '../../model/frame';
 import type { ErrorItem, ReasoningItem, TextItem } from '../../model/view';
 import { frameText, preview } from '../../model/decode';
 import type { ProtocolFold } from '../types';
-import { createSinkFold } from '../shared/sink-fold';
+import { createSinkFold, type SinkFoldHandlers } from '../shared/sink-fold';
 import { isRecord, jsonText, numericCounters } from '../aisdk-ui/json-util';
 import { applyRequest } from '../aisdk-ui/request';
 import { DATA_RULE } from './rules';
-import { parseLine } from './parse-line';
-import type { DataStreamPart } from './schema';
+import { NOT_PLAIN, parseLine, parsePlainLine } from './parse-line';
+import type { DataStreamCode, DataStreamPart } from './schema';
 import { addRaw, createDataState, type DataFoldState } from './fold-state';
 import { argsDelta, reportIncompleteCalls, streamingStart, toolCall, toolResult } from './fold-tools';
 import { extendText } from '../../model/text-builder';
@@ -18,7 +18,7 @@ import { extendText } from '../../model/text-builder';
 const DIGESTIBLE = true;
 
 export function createAisdkDataFold(): ProtocolFold {
-  return createSinkFold(createDataState(), { applyMessage, applyRequest: (st, d) => applyRequest(st.layout, d), addError, endOfInput, addRaw });
+  return createSinkFold(createDataState(), HANDLERS);
 }
 
 const PROBLEM_RULE = {
@@ -42,10 +42,12 @@ function applyMessage(st: DataFoldState, d: DecodedFrame): void {
   for (let n = 0; n < lines.length; n++) applyRawLine(st, lines[n] as string, i, !!frame.truncated && n === lines.length - 1);
 }
 
+const CR = 13;
+
 function applyRawLine(st: DataFoldState, raw: string, i: number, cut: boolean): void {
   // The v4 client skips only empty lines: a blank one holding spaces or a lone \r has no ":" and makes it throw.
   if (raw === '') return;
-  const line = raw.endsWith('\r') ? raw.slice(0, -1) : raw;
+  const line = raw.charCodeAt(raw.length - 1) === CR ? raw.slice(0, -1) : raw;
   if (cut) {
     // The capture cut the payload inside this line: not the server's fault, so shown without a finding.
     addRaw(st, i, `${line}… (cut by the capture)`);
@@ -64,59 +66,73 @@ function applyLine(st: DataFoldState, line: string, i: number): void {
     st.reportedAfterFinish = true;
     st.sink.report(DATA_RULE.afterFinish, `a line after the d: finish_message part (frame ${st.finishedAt}); expected nothing after it.`, [i, st.finishedAt]);
   }
+  // The plain parts (nearly every line) are parsed once, with no result object; the rest by parseLine.
+  const value = parsePlainLine(line);
+  if (value !== NOT_PLAIN) {
+    applyPart(st, line.charAt(0) as DataStreamCode, value, i, line);
+    return;
+  }
   const parsed = parseLine(line);
   if (!parsed.ok) {
     st.sink.report(PROBLEM_RULE[parsed.problem], `${parsed.message} Line: ${preview(line, 80)}`, [i]);
     addRaw(st, i, line);
     return;
   }
-  applyPart(st, parsed.part, i, line);
+  applyPart(st, parsed.part.code, parsed.part.value, i, line);
 }
 
-function applyPart(st: DataFoldState, p: DataStreamPart, i: number, line: string): void {
-  switch (p.code) {
-    case '0': return appendText(st, p.value, i);
-    case 'g': return appendReasoning(st, p.value, i);
+/** The value a part with code C carries. */
+type ValueOf<C extends DataStreamCode> = Extract<DataStreamPart, { code: C }>['value'];
+
+/** One part, its code and value apart (`value` is what its code carries): no part object per line. */
+function applyPart(st: DataFoldState, code: DataStreamCode, value: unknown, i: number, line: string): void {
+  switch (code) {
+    case '0': return appendText(st, value as ValueOf<'0'>, i);
+    case 'g': return appendReasoning(st, value as ValueOf<'g'>, i);
     case 'i':
       appendReasoning(st, '', i);
-      addRaw(st, i, `redacted reasoning (${p.value.data.length} characters)`);
+      addRaw(st, i, `redacted reasoning (${(value as ValueOf<'i'>).data.length} characters)`);
       return;
     case 'j':
       if (st.reasoning) st.reasoning.frames.push(i);
       else addRaw(st, i, line);
       return;
-    case 'b': return streamingStart(st, p.value, i);
-    case 'c': return argsDelta(st, p.value, i, line);
-    case '9': return toolCall(st, p.value, i);
-    case 'a': return toolResult(st, p.value, i);
+    case 'b': return streamingStart(st, value as ValueOf<'b'>, i);
+    case 'c': return argsDelta(st, value as ValueOf<'c'>, i, line);
+    case '9': return toolCall(st, value as ValueOf<'9'>, i);
+    case 'a': return toolResult(st, value as ValueOf<'a'>, i);
     case 'f':
       if (st.layout.inStep) st.sink.report(DATA_RULE.stepMismatch, `f: start_step while the step started at frame ${st.stepOpenAt} is open; expected e: finish_step first.`, [i, st.stepOpenAt ?? i]);
       st.sawStepStart = true;
       st.stepOpenAt = i;
       st.layout.startStep(i);
       return;
-    case 'e': return finishStep(st, p.value, i);
-    case 'd': return finishMessage(st, p.value.usage, i);
-    case '3':
+    case 'e': return finishStep(st, value as ValueOf<'e'>, i);
+    case 'd': return finishMessage(st, (value as ValueOf<'d'>).usage, i);
+    case '3': {
+      const message = value as ValueOf<'3'>;
       st.errorAt ??= i;
-      st.sink.report(DATA_RULE.errorPart, `the server sent an error part: ${p.value} (the v4 client throws it and stops reading).`, [i]);
-      addError(st, i, p.value);
+      st.sink.report(DATA_RULE.errorPart, `the server sent an error part: ${message} (the v4 client throws it and stops reading).`, [i]);
+      addError(st, i, message);
       return;
+    }
     case '2':
-      addRaw(st, i, `data: ${jsonText(p.value)}`);
+      addRaw(st, i, `data: ${jsonText(value)}`);
       return;
     case '8':
-      addRaw(st, i, `annotations: ${jsonText(p.value)}`);
+      addRaw(st, i, `annotations: ${jsonText(value)}`);
       return;
     case 'h': {
-      const s = p.value as Record<string, unknown>;
+      const s = value as Record<string, unknown>;
       const url = typeof s.url === 'string' ? s.url : '';
       addRaw(st, i, `source: ${typeof s.title === 'string' ? s.title : url} <${url}>`);
       return;
     }
-    case 'k':
-      addRaw(st, i, `file: ${p.value.mimeType} (${p.value.data.length} characters)`);
+    case 'k': {
+      const file = value as ValueOf<'k'>;
+      addRaw(st, i, `file: ${file.mimeType} (${file.data.length} characters)`);
       return;
+    }
   }
 }
 
@@ -151,13 +167,31 @@ function finishStep(st: DataFoldState, v: { usage?: unknown; isContinued?: unkno
   if (v.isContinued !== true) st.text = undefined;
   st.reasoning = undefined;
   st.layout.finishStep(i);
-  const usage = usageOf(v.usage);
-  if (usage) {
+  // Summed when a finish_message needs the sum: most give their own usage.
+  if (v.usage !== undefined) {
+    const pending = (st.pendingUsage ??= []);
+    pending.push(v.usage);
+    if (pending.length >= PENDING_USAGE_MAX) stepUsageOf(st);
+  }
+}
+
+/** Step usages kept unsummed at most: a stream of steps without a finish_message holds no more. */
+const PENDING_USAGE_MAX = 32;
+
+/** The usage counters of every step finished so far, summed step by step in their order. */
+function stepUsageOf(st: DataFoldState): Record<string, number> | undefined {
+  const pending = st.pendingUsage;
+  if (pending === undefined || pending.length === 0) return st.stepUsage;
+  for (const value of pending) {
+    const usage = usageOf(value);
+    if (!usage) continue;
     const sum = { ...st.stepUsage };
     // usage is numericCounters' own plain object: for…in visits its keys as Object.entries would.
     for (const k in usage) sum[k] = (sum[k] ?? 0) + (usage[k] as number);
     st.stepUsage = sum;
   }
+  pending.length = 0;
+  return st.stepUsage;
 }
 
 function finishMessage(st: DataFoldState, usage: unknown, i: number): void {
@@ -167,7 +201,7 @@ function finishMessage(st: DataFoldState, usage: unknown, i: number): void {
   reportIncompleteCalls(st, 'd: finish_message', i);
   const lastText = st.layout.lastText;
   if (lastText) lastText.final = true;
-  const counters = usageOf(usage) ?? st.stepUsage;
+  const counters = usageOf(usage) ?? stepUsageOf(st);
   if (counters) st.model.usage = counters;
   st.finishedAt ??= i;
   st.layout.endStreaming();
@@ -177,6 +211,9 @@ function finishMessage(st: DataFoldState, usage: unknown, i: number): void {
 function usageOf(usage: unknown): Record<string, number> | undefined {
   return isRecord(usage) ? numericCounters(usage) : undefined;
 }
+
+/** Made once: a fold is made per session. */
+const HANDLERS: SinkFoldHandlers<DataFoldState> = { applyMessage, applyRequest: (st, d) => applyRequest(st.layout, d), addError, endOfInput, addRaw };
 
 function endOfInput(st: DataFoldState, i: number): void {
   if (st.ended) return;

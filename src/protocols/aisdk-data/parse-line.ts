@@ -1,6 +1,7 @@
 // Parses one data stream line the way the v4 client does, but returns what went wrong instead of throwing.
 import { ASSISTANT_STREAM_CODES, DATA_STREAM_PARTS, isDataStreamCode, type DataStreamPart } from './schema';
 import { isRecord } from '../shared/view-helpers';
+import { UNREAD, readCompactLine } from './compact-lines';
 
 export type LineResult =
   | { ok: true; part: DataStreamPart }
@@ -30,6 +31,40 @@ export function parseLine(line: string): LineResult {
   return { ok: true, part: { code, value: parsed.data } as DataStreamPart };
 }
 
+const COLON = 58;
+
+/** 1 at the character code of each data stream code (all are ASCII), else 0. */
+const CODE_CHARS: Uint8Array = (() => {
+  const table = new Uint8Array(128);
+  for (const code of Object.keys(DATA_STREAM_PARTS)) table[code.charCodeAt(0)] = 1;
+  return table;
+})();
+
+/** What `parsePlainLine` gives for a line that is not a plain part: `parseLine` says what it is. */
+export const NOT_PLAIN: unique symbol = Symbol('not a plain part');
+
+/**
+ * The value of a line that is a part in its plain shape (a one-character code, `:`, JSON that passes
+ * isPlainPart), parsed once with nothing else made: the fold's path for almost every line. NOT_PLAIN
+ * for every other line, which parseLine then parses for its wording. For a line it gives a value for,
+ * parseLine gives `{ok: true, part: {code: <first character>, value}}` (fast-path.test.ts).
+ */
+export function parsePlainLine(line: string): unknown {
+  // Every data stream code is one character, so the separator is the second.
+  const first = line.charCodeAt(0);
+  if (line.charCodeAt(1) !== COLON || first >= 128 || CODE_CHARS[first] !== 1) return NOT_PLAIN;
+  const code = line.charAt(0);
+  // The server's compact lines are read off the line (compact-lines.ts); the rest parsed.
+  let value = readCompactLine(line, first);
+  if (value === UNREAD) {
+    try {
+      value = JSON.parse(line.slice(2));
+    } catch {
+      return NOT_PLAIN;
+    }
+  }
+  return isPlainPart(code, value) ? value : NOT_PLAIN;
+}
 
 /**
  * Parts in their plain shape, checked by hand so they skip the zod schema: it accepts only what the

@@ -2,7 +2,7 @@
 // schema rejects: random near-valid chunks through both.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_SCHEMAS, DataChunkSchema, isPlainChunk } from './schema';
+import { CHUNK_SCHEMAS, DataChunkSchema, FINISH_REASONS, isFinishReason, isPlainChunk } from './schema';
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 2 }));
 const field = fc.oneof(fc.string(), odd);
@@ -50,6 +50,15 @@ describe('fast path for the common chunks', () => {
         if (isPlainChunk(r, type)) expect(schema?.safeParse(r).success).toBe(true);
       }),
       { numRuns: 20000 },
+    );
+  });
+
+  it('knows the finish reasons the schema knows', () => {
+    for (const r of FINISH_REASONS) expect(isFinishReason(JSON.parse(JSON.stringify(r)))).toBe(true);
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.constantFrom('Stop', 'stop ', 'tool_calls', 'unknown'), odd), (v) => {
+        expect(isFinishReason(v)).toBe((FINISH_REASONS as readonly unknown[]).includes(v));
+      }),
     );
   });
 

@@ -1,10 +1,10 @@
 // Text, reasoning, source, file and data chunks of the UI message stream.
 import type { ReasoningItem, TextItem } from '../../model/view';
 import type { RawItem } from '../../model/view';
-import { flatPreview } from './flat-preview';
 import { UI_RULE } from './rules';
 import { addRaw, type UiFoldState } from './fold-state';
-import { jsonText } from './json-util';
+import { jsonPreview } from './json-util';
+import { SmallMap } from './small-map';
 import { extendText } from '../../model/text-builder';
 
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
@@ -12,13 +12,12 @@ const DIGESTIBLE = true;
 
 type Kind = 'text' | 'reasoning';
 
-function openMap(st: UiFoldState, kind: Kind): Map<string, TextItem | ReasoningItem> {
+function openMap(st: UiFoldState, kind: Kind): SmallMap<TextItem | ReasoningItem> | undefined {
   return kind === 'text' ? st.openText : st.openReasoning;
 }
 
 export function partStart(st: UiFoldState, kind: Kind, id: string, i: number): void {
-  const open = openMap(st, kind);
-  const earlier = open.get(id);
+  const earlier = openMap(st, kind)?.get(id);
   if (earlier) {
     st.sink.report(
       UI_RULE.duplicatePartId,
@@ -26,20 +25,20 @@ export function partStart(st: UiFoldState, kind: Kind, id: string, i: number): v
       [i, earlier.frames[0] ?? i],
     );
   }
-  st.closedByStep.delete(`${kind}:${id}`);
+  if (st.closedByStep !== undefined && st.closedByStep.size > 0) st.closedByStep.delete(`${kind}:${id}`);
   if (kind === 'text') {
     const item: TextItem = { kind: 'text', id: `text-${i}`, frames: [i], text: '', part: false, final: false, brand: false };
     st.layout.addText(item);
-    st.openText.set(id, item);
+    (st.openText ??= new SmallMap()).set(id, item);
   } else {
     const item: ReasoningItem = { kind: 'reasoning', id: `reasoning-${i}`, frames: [i], text: '' };
     st.layout.addItem(item, i);
-    st.openReasoning.set(id, item);
+    (st.openReasoning ??= new SmallMap()).set(id, item);
   }
 }
 
 export function partDelta(st: UiFoldState, kind: Kind, id: string, delta: string, i: number, raw: string): void {
-  const item = openMap(st, kind).get(id);
+  const item = openMap(st, kind)?.get(id);
   if (!item) return notStarted(st, kind, `${kind}-delta`, id, i, raw);
   item.text = extendText(item, item.text, delta, DIGESTIBLE);
   item.frames.push(i);
@@ -47,15 +46,15 @@ export function partDelta(st: UiFoldState, kind: Kind, id: string, delta: string
 
 export function partEnd(st: UiFoldState, kind: Kind, id: string, i: number, raw: string): void {
   const open = openMap(st, kind);
-  const item = open.get(id);
-  if (!item) return notStarted(st, kind, `${kind}-end`, id, i, raw);
+  const item = open?.get(id);
+  if (!open || !item) return notStarted(st, kind, `${kind}-end`, id, i, raw);
   item.frames.push(i);
   open.delete(id);
 }
 
 function notStarted(st: UiFoldState, kind: Kind, chunk: string, id: string, i: number, raw: string): void {
   const rule = kind === 'text' ? UI_RULE.textNotStarted : UI_RULE.reasoningNotStarted;
-  const why = st.closedByStep.has(`${kind}:${id}`)
+  const why = st.closedByStep?.has(`${kind}:${id}`)
     ? `its ${kind} part was closed by finish-step`
     : `no ${kind}-start with that id is open`;
   st.sink.report(
@@ -71,19 +70,22 @@ function notStarted(st: UiFoldState, kind: Kind, chunk: string, id: string, i: n
  * client keeps them, so a late end is still accepted: `keepOpen` warns without closing.
  */
 export function closeOpenParts(st: UiFoldState, at: string, i: number, remember: boolean, keepOpen = false): void {
-  for (const kind of ['text', 'reasoning'] as const) {
-    const open = openMap(st, kind);
-    for (const [id, item] of open) {
-      st.sink.report(
-        UI_RULE.partNotEnded,
-        `${kind} part "${id}" is still open at ${at}; expected "${kind}-end" before it.`,
-        [item.frames[0] ?? i, i],
-      );
-      if (remember) st.closedByStep.add(`${kind}:${id}`);
-    }
-    if (!keepOpen) open.clear();
-  }
+  closeOpen(st, 'text', st.openText, at, i, remember, keepOpen);
+  closeOpen(st, 'reasoning', st.openReasoning, at, i, remember, keepOpen);
   st.legacyReasoning = undefined;
+}
+
+function closeOpen(st: UiFoldState, kind: Kind, open: SmallMap<TextItem | ReasoningItem> | undefined, at: string, i: number, remember: boolean, keepOpen: boolean): void {
+  if (open === undefined || open.size === 0) return;
+  open.forEach((item, id) => {
+    st.sink.report(
+      UI_RULE.partNotEnded,
+      `${kind} part "${id}" is still open at ${at}; expected "${kind}-end" before it.`,
+      [item.frames[0] ?? i, i],
+    );
+    if (remember) (st.closedByStep ??= new Set()).add(`${kind}:${id}`);
+  });
+  if (!keepOpen) open.clear();
 }
 
 /** ai 5.0 `reasoning {text}`: appends to the current reasoning part; `reasoning-part-finish` ends it. */
@@ -99,9 +101,15 @@ export function legacyReasoning(st: UiFoldState, text: string, i: number): void 
 
 /** data-* parts: a part with the same type and id replaces the earlier one, as the client does. */
 export function dataPart(st: UiFoldState, type: string, id: string | undefined, data: unknown, transient: boolean, i: number): void {
-  const text = `${transient ? '(transient) ' : ''}${type}: ${flatPreview(jsonText(data), 1900)}`;
-  const key = id === undefined || transient ? undefined : `${type}\u0000${id}`;
-  const existing = key === undefined ? undefined : st.dataParts.get(key);
+  const text = `${transient ? '(transient) ' : ''}${type}: ${jsonPreview(data, 1900)}`;
+  const keyed = id !== undefined && !transient;
+  // The key `type` + NUL + `id`, held as its part before its first NUL and the rest: a type holding a
+  // NUL is split there, so it keys exactly as the whole key would.
+  const nul = keyed ? type.indexOf('\u0000') : -1;
+  const head = nul === -1 ? type : type.slice(0, nul);
+  const rest = nul === -1 ? (id as string) : `${type.slice(nul + 1)}\u0000${id as string}`;
+  const byRest = keyed ? st.dataParts?.get(head) : undefined;
+  const existing = byRest?.get(rest);
   if (existing) {
     existing.text = text;
     existing.frames.push(i);
@@ -110,5 +118,7 @@ export function dataPart(st: UiFoldState, type: string, id: string | undefined, 
   // The item holds the text as built (the type is not flattened), as the client shows it.
   const item: RawItem = { kind: 'raw', id: `raw-${i}`, frames: [i], text };
   st.layout.addItem(item, i);
-  if (key !== undefined) st.dataParts.set(key, item);
+  if (!keyed) return;
+  if (byRest) byRest.set(rest, item);
+  else (st.dataParts ??= new SmallMap()).set(head, new SmallMap<RawItem>().set(rest, item));
 }

@@ -4,6 +4,7 @@ import type { FindingSink } from '../../model/finding';
 import type { ApprovalItem, RawItem, ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
 import { flatPreview } from './flat-preview';
 import { StepLayout } from './layout';
+import { SmallMap } from './small-map';
 
 export type ToolPhase = 'input-streaming' | 'input-available' | 'output' | 'error' | 'denied';
 
@@ -25,14 +26,19 @@ export interface UiFoldState {
   model: ViewModel;
   layout: StepLayout;
   sink: FindingSink;
-  openText: Map<string, TextItem>;
-  openReasoning: Map<string, ReasoningItem>;
+  // The maps and sets are made when first written: a fold is made per session, sessions are often
+  // short, and most never use most of them.
+  openText: SmallMap<TextItem> | undefined;
+  openReasoning: SmallMap<ReasoningItem> | undefined;
   /** `text:<id>` / `reasoning:<id>` closed by finish-step rather than by their end chunk. */
-  closedByStep: Set<string>;
-  tools: Map<string, ToolState>;
-  approvals: Map<string, { item: ApprovalItem; tool: ToolState }>;
-  /** Persistent data parts by `type` + `id`: a later part with the same key replaces the earlier one. */
-  dataParts: Map<string, RawItem>;
+  closedByStep: Set<string> | undefined;
+  tools: SmallMap<ToolState> | undefined;
+  approvals: Map<string, { item: ApprovalItem; tool: ToolState }> | undefined;
+  /**
+   * Persistent data parts by `type` + NUL + `id`: a later part with the same key replaces the earlier
+   * one. Held as the key's part before its first NUL, then the rest (see dataPart), so no key is built.
+   */
+  dataParts: SmallMap<SmallMap<RawItem>> | undefined;
   /** ai 5.0's `reasoning` chunk appends to the current reasoning part. */
   legacyReasoning: ReasoningItem | undefined;
   messageId: string | undefined;
@@ -47,7 +53,7 @@ export interface UiFoldState {
   /** A client request was captured, so the conversation the stream continues is known. */
   requestSeen: boolean;
   /** Tool call ids of the request's messages (calls of earlier responses the client holds). */
-  priorToolCalls: Set<string>;
+  priorToolCalls: Set<string> | undefined;
 }
 
 export function createUiState(): UiFoldState {
@@ -55,13 +61,13 @@ export function createUiState(): UiFoldState {
   return {
     model,
     layout: new StepLayout(model),
-    sink: { report: () => undefined },
-    openText: new Map(),
-    openReasoning: new Map(),
-    closedByStep: new Set(),
-    tools: new Map(),
-    approvals: new Map(),
-    dataParts: new Map(),
+    sink: NO_SINK,
+    openText: undefined,
+    openReasoning: undefined,
+    closedByStep: undefined,
+    tools: undefined,
+    approvals: undefined,
+    dataParts: undefined,
     legacyReasoning: undefined,
     messageId: undefined,
     chunks: 0,
@@ -73,13 +79,29 @@ export function createUiState(): UiFoldState {
     aborted: false,
     ended: false,
     requestSeen: false,
-    priorToolCalls: new Set(),
+    priorToolCalls: undefined,
   };
+}
+
+/** The sink until the shell sets the frame's: reports nothing. */
+const NO_SINK: FindingSink = { report: () => undefined };
+
+/** Empties an open-part map, when there is anything in it. */
+export function clearOpen(open: SmallMap<unknown> | undefined): void {
+  if (open !== undefined && open.size > 0) open.clear();
 }
 
 /** Shows a frame as is so it is never lost (unknown chunk, or one the client would reject). */
 export function addRaw(st: UiFoldState, index: number, text: string): RawItem {
-  const item: RawItem = { kind: 'raw', id: `raw-${index}`, frames: [index], text: flatPreview(text, 2000) };
+  return addRawPreview(st, index, flatPreview(text, RAW_MAX));
+}
+
+/** addRaw of a text already cut and flattened as addRaw does (flatPreview(text, RAW_MAX)). */
+export function addRawPreview(st: UiFoldState, index: number, preview: string): RawItem {
+  const item: RawItem = { kind: 'raw', id: `raw-${index}`, frames: [index], text: preview };
   st.layout.addItem(item, index);
   return item;
 }
+
+/** How much of a frame a raw item shows. */
+export const RAW_MAX = 2000;

@@ -1,9 +1,10 @@
 // Tool chunks of the UI message stream: input streaming, input, output, approval.
-import { humanizeToolName, type ApprovalItem, type ToolItem } from '../../model/view';
+import type { ApprovalItem, ToolItem } from '../../model/view';
 import { UI_RULE } from './rules';
 import { addRaw, type ToolState, type UiFoldState } from './fold-state';
-import { jsonEqual, jsonText, parseJson, todosOf } from './json-util';
+import { isJsonTextOf, jsonEqual, jsonText, parseJson, todosOf, toolLabel } from './json-util';
 import type { UiChunk } from './schema';
+import { SmallMap } from './small-map';
 
 type Chunk<T extends UiChunk['type']> = Extract<UiChunk, { type: T }>;
 
@@ -15,13 +16,13 @@ function newTool(st: UiFoldState, id: string, name: string, title: string | unde
     toolId: id,
     name,
     contentMessage: title ?? '',
-    label: title || humanizeToolName(name),
+    label: title || toolLabel(name),
     input: undefined,
     status: 'pending',
   };
   st.layout.addItem(item, i);
   const state: ToolState = { item, phase: 'input-streaming', streamed: false, text: '', encoding: 'json', startFrame: i };
-  st.tools.set(id, state);
+  (st.tools ??= new SmallMap()).set(id, state);
   return state;
 }
 
@@ -35,7 +36,7 @@ function rename(st: UiFoldState, t: ToolState, name: string, title: string | und
     t.item.name = name;
   }
   if (title !== undefined) t.item.contentMessage = title;
-  t.item.label = t.item.contentMessage || humanizeToolName(t.item.name);
+  t.item.label = t.item.contentMessage || toolLabel(t.item.name);
 }
 
 function setInput(st: UiFoldState, t: ToolState, input: unknown): void {
@@ -48,7 +49,7 @@ function setInput(st: UiFoldState, t: ToolState, input: unknown): void {
 }
 
 export function toolInputStart(st: UiFoldState, c: Chunk<'tool-input-start'>, i: number): void {
-  let t = st.tools.get(c.toolCallId);
+  let t = st.tools?.get(c.toolCallId);
   if (t && t.phase !== 'input-streaming') {
     st.sink.report(
       UI_RULE.toolOutOfOrder,
@@ -70,7 +71,7 @@ export function toolInputStart(st: UiFoldState, c: Chunk<'tool-input-start'>, i:
 }
 
 export function toolInputDelta(st: UiFoldState, c: Chunk<'tool-input-delta'>, i: number, raw: string): void {
-  const t = st.tools.get(c.toolCallId);
+  const t = st.tools?.get(c.toolCallId);
   if (!t || !t.streamed) {
     st.sink.report(
       UI_RULE.toolInputDeltaNotStarted,
@@ -93,7 +94,7 @@ export function toolInputDelta(st: UiFoldState, c: Chunk<'tool-input-delta'>, i:
 }
 
 export function toolInputAvailable(st: UiFoldState, c: Chunk<'tool-input-available'>, i: number): void {
-  let t = st.tools.get(c.toolCallId);
+  let t = st.tools?.get(c.toolCallId);
   if (t) {
     if (t.phase === 'output' || t.phase === 'error' || t.phase === 'denied') {
       st.sink.report(
@@ -113,6 +114,7 @@ export function toolInputAvailable(st: UiFoldState, c: Chunk<'tool-input-availab
 }
 
 function checkStreamedInput(st: UiFoldState, t: ToolState, input: unknown, i: number): void {
+  if (isJsonTextOf(t.text, input)) return;
   const parsed = parseJson(t.text);
   if (!parsed.ok) {
     st.sink.report(
@@ -130,7 +132,7 @@ function checkStreamedInput(st: UiFoldState, t: ToolState, input: unknown, i: nu
 }
 
 export function toolInputError(st: UiFoldState, c: Chunk<'tool-input-error'>, i: number): void {
-  let t = st.tools.get(c.toolCallId);
+  let t = st.tools?.get(c.toolCallId);
   if (t) {
     rename(st, t, c.toolName, c.title, i);
     t.item.frames.push(i);
@@ -145,7 +147,7 @@ export function toolInputError(st: UiFoldState, c: Chunk<'tool-input-error'>, i:
 
 /** The tool part a result chunk refers to; the client throws when there is none. */
 function existingTool(st: UiFoldState, chunk: string, toolCallId: string, i: number): ToolState | undefined {
-  const t = st.tools.get(toolCallId);
+  const t = st.tools?.get(toolCallId);
   if (t) {
     t.item.frames.push(i);
     if (t.phase === 'input-streaming' && chunk !== 'tool-output-denied') {
@@ -157,10 +159,10 @@ function existingTool(st: UiFoldState, chunk: string, toolCallId: string, i: num
     }
     return t;
   }
-  if (st.priorToolCalls.has(toolCallId)) return undefined;
+  if (st.priorToolCalls?.has(toolCallId)) return undefined;
   // A stream that continues the previous assistant message (after a tool approval) delivers outputs of
   // calls made in the previous response; without the request, that cannot be told from an orphan.
-  if (!st.requestSeen && st.tools.size === 0 && chunk !== 'tool-approval-request') {
+  if (!st.requestSeen && (st.tools?.size ?? 0) === 0 && chunk !== 'tool-approval-request') {
     st.sink.report(
       UI_RULE.toolCallNotInCapture,
       `${chunk} for tool call "${toolCallId}", which this capture does not show: a message continued after a tool approval carries the call from the previous response (the client holds it there); capture the request to have it checked.`,
@@ -234,12 +236,12 @@ export function toolApprovalRequest(st: UiFoldState, c: Chunk<'tool-approval-req
     allowed: { [name]: ['approve', 'deny'] },
   };
   st.layout.addItem(item, i);
-  st.approvals.set(c.approvalId, { item, tool: t });
+  (st.approvals ??= new Map()).set(c.approvalId, { item, tool: t });
   t.approval = item;
 }
 
 export function toolApprovalResponse(st: UiFoldState, approvalId: string, approved: boolean, i: number, raw: string): void {
-  const a = st.approvals.get(approvalId);
+  const a = st.approvals?.get(approvalId);
   if (!a) {
     st.sink.report(
       UI_RULE.approvalNotFound,
@@ -255,13 +257,13 @@ export function toolApprovalResponse(st: UiFoldState, approvalId: string, approv
 
 /** At finish: tool calls whose input never completed. */
 export function reportIncompleteTools(st: UiFoldState, i: number): void {
-  for (const t of st.tools.values()) {
-    if (t.phase !== 'input-streaming' || t.incompleteReported) continue;
+  st.tools?.forEach((t) => {
+    if (t.phase !== 'input-streaming' || t.incompleteReported) return;
     st.sink.report(
       UI_RULE.toolInputIncomplete,
       `tool call "${t.item.toolId}" (${t.item.name}) started at frame ${t.startFrame} never got tool-input-available or tool-input-error.`,
       [t.startFrame, i],
     );
     t.incompleteReported = true;
-  }
+  });
 }

@@ -5,32 +5,36 @@ import type { DecodedFrame } from '../../model/frame';
 import type { ErrorItem } from '../../model/view';
 import { frameText } from '../../model/decode';
 import type { ProtocolFold } from '../types';
-import { createSinkFold } from '../shared/sink-fold';
+import { createSinkFold, type SinkFoldHandlers } from '../shared/sink-fold';
 import { UI_RULE } from './rules';
-import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES, knownKeys, plainCheckOf, type AnyChunk, type ChunkType, type DataChunk, type ObjectSchema } from './schema';
-import { addRaw, createUiState, type UiFoldState } from './fold-state';
+import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES, CHUNK_TYPES, chunkTypeIndex, knownKeys, plainCheckOf, type AnyChunk, type ChunkType, type DataChunk, type ObjectSchema } from './schema';
+import { RAW_MAX, addRaw, addRawPreview, clearOpen, createUiState, type UiFoldState } from './fold-state';
+import { flatSourcePreview } from './flat-preview';
 import { closeOpenParts, dataPart, legacyReasoning, partDelta, partEnd, partStart } from './fold-parts';
 import * as tools from './fold-tools';
 import { isRecord, numericCounters } from './json-util';
 import { applyRequest, requestToolCalls } from './request';
 
 export function createAisdkUiFold(): ProtocolFold {
-  return createSinkFold(createUiState(), { applyMessage, applyRequest: (st, d) => {
-    // useChat sends every turn of a chat (and each tool follow-up) as a new request with a new stream,
-    // all in one session: the stream before it has ended, and the next one starts afresh.
-    if (st.chunks > 0 || st.doneAt !== undefined) {
-      streamEnd(st, d.frame.index);
-      st.chunks = 0;
-      st.doneAt = undefined;
-      st.finishedAt = undefined;
-      st.aborted = false;
-      st.reportedAfterDone = false;
-      st.reportedAfterFinish = false;
-    }
-    st.requestSeen = true;
-    requestToolCalls(d.json, st.priorToolCalls);
-    applyRequest(st.layout, d);
-  }, addError, endOfInput, addRaw });
+  return createSinkFold(createUiState(), SHELL);
+}
+
+/** A frame the page sent: the chat request that starts a new stream. */
+function onRequest(st: UiFoldState, d: DecodedFrame): void {
+  // useChat sends every turn of a chat (and each tool follow-up) as a new request with a new stream,
+  // all in one session: the stream before it has ended, and the next one starts afresh.
+  if (st.chunks > 0 || st.doneAt !== undefined) {
+    streamEnd(st, d.frame.index);
+    st.chunks = 0;
+    st.doneAt = undefined;
+    st.finishedAt = undefined;
+    st.aborted = false;
+    st.reportedAfterDone = false;
+    st.reportedAfterFinish = false;
+  }
+  st.requestSeen = true;
+  requestToolCalls(d.json, (st.priorToolCalls ??= new Set()));
+  applyRequest(st.layout, d);
 }
 
 /** An incoming message (the shell handles closes, errors and what the page sent). */
@@ -70,20 +74,19 @@ interface ChunkKind {
   apply: Handler<ChunkType>;
   note: string | undefined;
   data: boolean;
+  /** The keys, in order, of the last chunk of this kind that had no undeclared key (undeclaredKeys). */
+  lastKeys: string[] | undefined;
 }
 
-const kinds = new Map<string, ChunkKind | null>();
+function makeKind(type: string, schema: ObjectSchema): ChunkKind {
+  const data = type.startsWith('data-');
+  return { schema, keys: knownKeys(schema), plain: plainCheckOf(type), apply: handlerOf(type), note: Object.hasOwn(VERSION_NOTES, type) ? VERSION_NOTES[type] : undefined, data, lastKeys: undefined };
+}
 
 function kindOf(type: string): ChunkKind | undefined {
-  let kind = kinds.get(type);
-  if (kind === undefined) {
-    const data = type.startsWith('data-');
-    const schema = data ? DataChunkSchema : CHUNK_SCHEMAS.get(type);
-    kind = schema ? { schema, keys: knownKeys(schema), plain: plainCheckOf(type), apply: handlerOf(type), note: Object.hasOwn(VERSION_NOTES, type) ? VERSION_NOTES[type] : undefined, data } : null;
-    // Data part types are open-ended: only the known ones are kept, so a page cannot grow the map.
-    if (!data) kinds.set(type, kind);
-  }
-  return kind ?? undefined;
+  // Found by the type's place in CHUNK_TYPES (a switch), not by hashing the string just parsed.
+  const at = chunkTypeIndex(type);
+  return at < 0 ? undefined : kinds[at];
 }
 
 function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): void {
@@ -94,7 +97,8 @@ function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): voi
   }
   const type = json.type;
   checkLifecycle(st, type, i);
-  const kind = type.startsWith('data-') ? dataKind : kindOf(type);
+  // No built-in type starts with `d`: only those pay for the prefix test.
+  const kind = type.charCodeAt(0) === 0x64 && type.startsWith('data-') ? dataKind : kindOf(type);
   if (!kind) {
     st.sink.report(UI_RULE.unknownChunkType, `unknown chunk type "${type}"; expected a UI message chunk type (the client's schema check fails).`, [i]);
     addRaw(st, i, raw);
@@ -111,9 +115,7 @@ function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): voi
     }
     data = parsed.data;
   }
-  const keys = kind.keys;
-  let extra: string[] | undefined;
-  for (const k in json) if (!keys.has(k)) (extra ??= []).push(k);
+  const extra = undeclaredKeys(kind, json);
   if (extra) {
     st.sink.report(UI_RULE.unknownKey, `"${type}" chunk has undeclared keys ${extra.map((k) => `"${k}"`).join(', ')}; ai 5.0–7.0.0 clients reject unknown keys.`, [i]);
   }
@@ -124,6 +126,37 @@ function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): voi
     return;
   }
   kind.apply(st, data as AnyChunk, i, raw);
+}
+
+/**
+ * The keys of `json` its kind does not declare, if any. A chunk whose keys are, in order, the first of
+ * those of the last chunk of its kind found to have none has none either: JSON.parse gives chunks of
+ * one shape the same key strings, so that is a comparison of references, where the set would be asked
+ * about each key.
+ */
+function undeclaredKeys(kind: ChunkKind, json: Record<string, unknown>): string[] | undefined {
+  const last = kind.lastKeys;
+  if (last !== undefined) {
+    let n = 0;
+    let same = true;
+    for (const k in json) {
+      if (n < last.length && last[n] === k) n++;
+      else {
+        same = false;
+        break;
+      }
+    }
+    if (same) return undefined;
+  }
+  const keys = kind.keys;
+  const all: string[] = [];
+  let extra: string[] | undefined;
+  for (const k in json) {
+    all.push(k);
+    if (!keys.has(k)) (extra ??= []).push(k);
+  }
+  if (extra === undefined) kind.lastKeys = all;
+  return extra;
 }
 
 function checkLifecycle(st: UiFoldState, type: string, i: number): void {
@@ -165,8 +198,8 @@ const HANDLERS: { [T in ChunkType]: Handler<T> } = {
     st.layout.finishStep(i);
   },
   'reset-step': (st) => {
-    st.openText.clear();
-    st.openReasoning.clear();
+    clearOpen(st.openText);
+    clearOpen(st.openReasoning);
     st.layout.resetStep();
   },
   'text-start': (st, c, i) => partStart(st, 'text', c.id, i),
@@ -189,7 +222,7 @@ const HANDLERS: { [T in ChunkType]: Handler<T> } = {
   'tool-approval-request': (st, c, i, raw) => tools.toolApprovalRequest(st, c, i, raw),
   'tool-approval-response': (st, c, i, raw) => tools.toolApprovalResponse(st, c.approvalId, c.approved, i, raw),
   'source-url': (st, c, i) => {
-    addRaw(st, i, `source: ${c.title ?? c.url} <${c.url}>`);
+    addRawPreview(st, i, flatSourcePreview(c.title ?? c.url, c.url, RAW_MAX));
   },
   'source-document': (st, c, i) => {
     addRaw(st, i, `source: ${c.title} (${c.mediaType}${c.filename ? `, ${c.filename}` : ''})`);
@@ -206,7 +239,8 @@ const HANDLERS: { [T in ChunkType]: Handler<T> } = {
 };
 
 // After HANDLERS: a kind holds its type's handler.
-const dataKind = kindOf('data-');
+const kinds: readonly ChunkKind[] = CHUNK_TYPES.map((type) => makeKind(type, CHUNK_SCHEMAS.get(type) as ObjectSchema));
+const dataKind = makeKind('data-', DataChunkSchema);
 
 /** A type's handler; a type with a schema but no handler (none today) is shown raw. */
 function handlerOf(type: string): Handler<ChunkType> {
@@ -219,8 +253,8 @@ function onStart(st: UiFoldState, messageId: string | undefined, metadata: unkno
   if (newMessage || st.chunks === 1) {
     // ai's readUIMessageStream starts a fresh message on a new messageId: parts open before it are gone.
     if (st.messageId !== undefined && newMessage) {
-      st.openText.clear();
-      st.openReasoning.clear();
+      clearOpen(st.openText);
+      clearOpen(st.openReasoning);
     }
     st.layout.startTurn();
   }
@@ -277,5 +311,11 @@ function addUsage(st: UiFoldState, metadata: unknown): void {
 
 function mergeUsage(st: UiFoldState, value: unknown): void {
   const counters = numericCounters(value);
-  if (counters) st.model.usage = { ...st.model.usage, ...counters };
+  if (!counters) return;
+  // The first counters need no copy: numericCounters made them, and nothing else holds them.
+  const usage = st.model.usage;
+  st.model.usage = usage === undefined ? counters : { ...usage, ...counters };
 }
+
+/** Made once: a fold is made per session. */
+const SHELL: SinkFoldHandlers<UiFoldState> = { applyMessage, applyRequest: onRequest, addError, endOfInput, addRaw };

@@ -7,11 +7,14 @@
 // ordinary text), and the next tool or reasoning item of the step opens a new segment.
 import type { GroupItem, TextItem, ViewItem, ViewModel } from '../../model/view';
 
+/** The segment list of a step with none: shared, never added to (addItem starts a new list). */
+const NO_SEGMENTS: GroupItem[] = [];
+
 export class StepLayout {
   private stepOpen = false;
   private stepCount = 0;
   /** Group segments of the open step (marked done together at finish-step). */
-  private segments: GroupItem[] = [];
+  private segments: GroupItem[] = NO_SEGMENTS;
   private current: GroupItem | undefined;
   /** Top-level item count when the step started (reset-step truncates back to it). */
   private stepStart = 0;
@@ -37,7 +40,7 @@ export class StepLayout {
     if (this.stepOpen) this.closeSegments(frame, true);
     this.stepOpen = true;
     this.stepCount++;
-    this.segments = [];
+    this.dropSegments();
     this.current = undefined;
     this.stepStart = this.model.items.length;
   }
@@ -51,7 +54,7 @@ export class StepLayout {
   resetStep(): void {
     if (!this.stepOpen) return;
     this.model.items.length = Math.min(this.model.items.length, this.stepStart);
-    this.segments = [];
+    this.dropSegments();
     this.current = undefined;
   }
 
@@ -82,21 +85,24 @@ export class StepLayout {
       this.model.items.push(item);
       return;
     }
-    if (!this.current) {
-      const group: GroupItem = {
-        kind: 'group',
-        id: `step-${this.stepCount}-${this.segments.length}`,
-        frames: [frame],
-        summary: `Step ${this.stepCount}`,
-        done: false,
-        open: this.model.streaming,
-        items: [],
-      };
-      this.segments.push(group);
-      this.current = group;
-      this.model.items.push(group);
+    if (this.current) {
+      this.current.items.push(item);
+      return;
     }
-    this.current.items.push(item);
+    // Lists made holding their first entry: an empty list's first push makes room for sixteen.
+    const group: GroupItem = {
+      kind: 'group',
+      id: `step-${this.stepCount}-${this.segments.length}`,
+      frames: [frame],
+      summary: `Step ${this.stepCount}`,
+      done: false,
+      open: this.model.streaming,
+      items: [item],
+    };
+    if (this.segments.length === 0) this.segments = [group];
+    else this.segments.push(group);
+    this.current = group;
+    this.model.items.push(group);
   }
 
   /** Streaming stopped: groups still running are shown closed, not done. */
@@ -111,7 +117,12 @@ export class StepLayout {
       g.open = false;
       if (g.frames[g.frames.length - 1] !== frame) g.frames.push(frame);
     }
-    this.segments = [];
+    this.dropSegments();
     this.current = undefined;
+  }
+
+  /** The open step has no segments any more. */
+  private dropSegments(): void {
+    this.segments = NO_SEGMENTS;
   }
 }

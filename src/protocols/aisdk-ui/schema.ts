@@ -222,7 +222,20 @@ export function knownKeys(schema: ObjectSchema): ReadonlySet<string> {
   return new Set(Object.keys(schema.shape));
 }
 
-const FINISH_REASON_SET: ReadonlySet<unknown> = new Set(FINISH_REASONS);
+/** One of FINISH_REASONS (a switch: a reason just parsed is compared, not hashed; fast-path.test.ts). */
+export function isFinishReason(v: unknown): boolean {
+  switch (v) {
+    case 'stop':
+    case 'length':
+    case 'content-filter':
+    case 'tool-calls':
+    case 'error':
+    case 'other':
+      return true;
+    default:
+      return false;
+  }
+}
 
 const isStr = (v: unknown): boolean => typeof v === 'string';
 const optStr = (v: unknown): boolean => v === undefined || typeof v === 'string';
@@ -230,9 +243,11 @@ const optBool = (v: unknown): boolean => v === undefined || typeof v === 'boolea
 
 type PlainCheck = (j: Record<string, unknown>) => boolean;
 
-const part: PlainCheck = (j) => isStr(j.id);
-const partDelta: PlainCheck = (j) => isStr(j.id) && isStr(j.delta);
-const always: PlainCheck = () => true;
+// Each check reads `providerMetadata` and `toolMetadata` itself, rather than one wrapper around them
+// all: a property read sees the few shapes of its own chunk types, not every chunk's.
+const part: PlainCheck = (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && isStr(j.id);
+const partDelta: PlainCheck = (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && isStr(j.id) && isStr(j.delta);
+const noMetadata: PlainCheck = (j) => j.providerMetadata === undefined && j.toolMetadata === undefined;
 
 /** The hand check of each chunk type that has one, mirroring its schema above. */
 const PLAIN_CHECKS: ReadonlyMap<string, PlainCheck> = new Map<string, PlainCheck>([
@@ -242,26 +257,37 @@ const PLAIN_CHECKS: ReadonlyMap<string, PlainCheck> = new Map<string, PlainCheck
   ['reasoning-start', part],
   ['reasoning-delta', partDelta],
   ['reasoning-end', part],
-  ['tool-input-delta', (j) => isStr(j.toolCallId) && isStr(j.inputTextDelta)],
-  ['start', (j) => optStr(j.messageId)],
-  ['finish', (j) => j.finishReason === undefined || FINISH_REASON_SET.has(j.finishReason)],
-  ['start-step', always],
-  ['finish-step', always],
+  ['tool-input-delta', (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && isStr(j.toolCallId) && isStr(j.inputTextDelta)],
+  ['start', (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && optStr(j.messageId)],
+  ['finish', (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && (j.finishReason === undefined || isFinishReason(j.finishReason))],
+  ['start-step', noMetadata],
+  ['finish-step', noMetadata],
   [
     'tool-input-start',
     (j) =>
+      j.providerMetadata === undefined && j.toolMetadata === undefined &&
       isStr(j.toolCallId) && isStr(j.toolName) && optStr(j.title) && optBool(j.providerExecuted) && optBool(j.dynamic) &&
       (j.inputEncoding === undefined || j.inputEncoding === 'json' || j.inputEncoding === 'text'),
   ],
-  ['tool-input-available', (j) => isStr(j.toolCallId) && isStr(j.toolName) && optStr(j.title) && optBool(j.providerExecuted) && optBool(j.dynamic) && j.input !== undefined],
-  ['tool-output-available', (j) => isStr(j.toolCallId) && optBool(j.providerExecuted) && optBool(j.dynamic) && optBool(j.preliminary) && j.output !== undefined],
-  ['source-url', (j) => isStr(j.sourceId) && isStr(j.url) && optStr(j.title)],
-  ['error', (j) => isStr(j.errorText)],
-  ['message-metadata', (j) => j.messageMetadata !== undefined],
+  [
+    'tool-input-available',
+    (j) =>
+      j.providerMetadata === undefined && j.toolMetadata === undefined &&
+      isStr(j.toolCallId) && isStr(j.toolName) && optStr(j.title) && optBool(j.providerExecuted) && optBool(j.dynamic) && j.input !== undefined,
+  ],
+  [
+    'tool-output-available',
+    (j) =>
+      j.providerMetadata === undefined && j.toolMetadata === undefined &&
+      isStr(j.toolCallId) && optBool(j.providerExecuted) && optBool(j.dynamic) && optBool(j.preliminary) && j.output !== undefined,
+  ],
+  ['source-url', (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && isStr(j.sourceId) && isStr(j.url) && optStr(j.title)],
+  ['error', (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && isStr(j.errorText)],
+  ['message-metadata', (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && j.messageMetadata !== undefined],
 ]);
 
 /** `data-<name>` parts (their type is checked by the caller). */
-const plainData: PlainCheck = (j) => optStr(j.id) && optBool(j.transient) && j.data !== undefined;
+const plainData: PlainCheck = (j) => j.providerMetadata === undefined && j.toolMetadata === undefined && optStr(j.id) && optBool(j.transient) && j.data !== undefined;
 
 /**
  * The hand check for chunks of `type` in their plain shape, which lets them skip the zod schema: it
@@ -271,8 +297,117 @@ const plainData: PlainCheck = (j) => optStr(j.id) && optBool(j.transient) && j.d
  * missing. Undefined for types without one.
  */
 export function plainCheckOf(type: string): PlainCheck | undefined {
-  const check = type.startsWith('data-') ? plainData : PLAIN_CHECKS.get(type);
-  return check && ((j) => j.providerMetadata === undefined && j.toolMetadata === undefined && check(j));
+  return type.startsWith('data-') ? plainData : PLAIN_CHECKS.get(type);
+}
+
+/** Every chunk type the schemas know, in chunkTypeIndex's order. */
+export const CHUNK_TYPES: readonly ChunkType[] = [
+  'text-start',
+  'text-delta',
+  'text-end',
+  'reasoning-start',
+  'reasoning-delta',
+  'reasoning-end',
+  'error',
+  'tool-input-start',
+  'tool-input-delta',
+  'tool-input-available',
+  'tool-input-error',
+  'tool-approval-request',
+  'tool-output-available',
+  'tool-output-error',
+  'tool-output-denied',
+  'source-url',
+  'source-document',
+  'file',
+  'start-step',
+  'finish-step',
+  'start',
+  'finish',
+  'abort',
+  'message-metadata',
+  'reset-step',
+  'tool-approval-response',
+  'custom',
+  'reasoning-file',
+  'reasoning',
+  'reasoning-part-finish',
+];
+
+/**
+ * The index in CHUNK_TYPES of the chunk type `type` names, or -1 when it names none. Switches on the
+ * length, then on the few types of that length: a type just parsed is compared with a literal or two,
+ * where a map would hash it first (schema.test.ts checks the switches and the list agree).
+ */
+export function chunkTypeIndex(type: string): number {
+  switch (type.length) {
+    case 4:
+      return type === 'file' ? 17 : -1;
+    case 5:
+      switch (type) {
+        case 'error': return 6;
+        case 'start': return 20;
+        case 'abort': return 22;
+        default: return -1;
+      }
+    case 6:
+      switch (type) {
+        case 'finish': return 21;
+        case 'custom': return 26;
+        default: return -1;
+      }
+    case 8:
+      return type === 'text-end' ? 2 : -1;
+    case 9:
+      return type === 'reasoning' ? 28 : -1;
+    case 10:
+      switch (type) {
+        case 'text-start': return 0;
+        case 'text-delta': return 1;
+        case 'source-url': return 15;
+        case 'start-step': return 18;
+        case 'reset-step': return 24;
+        default: return -1;
+      }
+    case 11:
+      return type === 'finish-step' ? 19 : -1;
+    case 13:
+      return type === 'reasoning-end' ? 5 : -1;
+    case 14:
+      return type === 'reasoning-file' ? 27 : -1;
+    case 15:
+      switch (type) {
+        case 'reasoning-start': return 3;
+        case 'reasoning-delta': return 4;
+        case 'source-document': return 16;
+        default: return -1;
+      }
+    case 16:
+      switch (type) {
+        case 'tool-input-start': return 7;
+        case 'tool-input-delta': return 8;
+        case 'tool-input-error': return 10;
+        case 'message-metadata': return 23;
+        default: return -1;
+      }
+    case 17:
+      return type === 'tool-output-error' ? 13 : -1;
+    case 18:
+      return type === 'tool-output-denied' ? 14 : -1;
+    case 20:
+      return type === 'tool-input-available' ? 9 : -1;
+    case 21:
+      switch (type) {
+        case 'tool-approval-request': return 11;
+        case 'tool-output-available': return 12;
+        case 'reasoning-part-finish': return 29;
+        default: return -1;
+      }
+    case 22:
+      return type === 'tool-approval-response' ? 25 : -1;
+    default:
+      return -1;
+  }
 }
 
 /** Whether a chunk of `type` passes its hand check (see plainCheckOf). */

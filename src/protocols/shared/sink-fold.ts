@@ -25,30 +25,47 @@ export interface SinkFoldHandlers<S> {
 }
 
 export function createSinkFold<S extends SinkFoldState>(st: S, handlers: SinkFoldHandlers<S>): ProtocolFold {
-  let last = -1;
-  return {
-    apply(decoded, sink) {
-      st.sink = sink;
-      last = decoded.frame.index;
-      try {
-        applyFrame(st, decoded, handlers);
-      } catch (err) {
-        handlers.addRaw(st, decoded.frame.index, `${frameText(decoded.frame)} (not folded: ${safeText(err)})`);
-      }
-    },
-    finish(sink) {
-      st.sink = sink;
-      handlers.endOfInput(st, last);
-    },
-    view: () => st.model,
-  };
+  return new SinkFold(st, handlers);
+}
+
+/** A class rather than closures: a fold is made per session, sessions are often short, and what each allocates shows. */
+class SinkFold<S extends SinkFoldState> implements ProtocolFold {
+  private last = -1;
+
+  constructor(
+    private readonly st: S,
+    private readonly handlers: SinkFoldHandlers<S>,
+  ) {}
+
+  apply(decoded: DecodedFrame, sink: FindingSink): void {
+    const st = this.st;
+    st.sink = sink;
+    this.last = decoded.frame.index;
+    try {
+      applyFrame(st, decoded, this.handlers);
+    } catch (err) {
+      this.handlers.addRaw(st, decoded.frame.index, `${frameText(decoded.frame)} (not folded: ${safeText(err)})`);
+    }
+  }
+
+  finish(sink: FindingSink): void {
+    this.st.sink = sink;
+    this.handlers.endOfInput(this.st, this.last);
+  }
+
+  view(): ViewModel {
+    return this.st.model;
+  }
 }
 
 function applyFrame<S extends SinkFoldState>(st: S, decoded: DecodedFrame, handlers: SinkFoldHandlers<S>): void {
   const { frame } = decoded;
-  if (frame.kind === 'close') return handlers.endOfInput(st, frame.index);
-  if (frame.kind === 'error') return handlers.addError(st, frame.index, `connection error${frame.data ? `: ${frame.data}` : ''}`);
-  if (frame.kind !== 'message') return;
-  if (frame.direction === 'out') return handlers.applyRequest(st, decoded);
-  handlers.applyMessage(st, decoded);
+  // Messages first: nearly every frame is one.
+  const kind = frame.kind;
+  if (kind === 'message') {
+    if (frame.direction === 'out') return handlers.applyRequest(st, decoded);
+    return handlers.applyMessage(st, decoded);
+  }
+  if (kind === 'close') return handlers.endOfInput(st, frame.index);
+  if (kind === 'error') return handlers.addError(st, frame.index, `connection error${frame.data ? `: ${frame.data}` : ''}`);
 }
