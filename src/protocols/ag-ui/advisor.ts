@@ -6,7 +6,7 @@ import type { AguiEvent, EventOf } from './schema';
 import type { FindingSink } from '../../model/finding';
 import type { Reporter } from './apply';
 import { ruleId } from './rules';
-import { SmallMap } from './small-map';
+import { SmallMap } from '../shared/small-map';
 
 export class Advisor {
   // Made when first needed: a session is often short, and what each new fold allocates shows.

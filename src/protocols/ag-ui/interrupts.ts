@@ -3,7 +3,7 @@
 import type { ApprovalItem, QuestionItem, QuestionOption } from '../../model/view';
 import { safeText } from '../../model/safe-text';
 import type { ViewStore } from './view-store';
-import { SmallMap } from './small-map';
+import { SmallMap } from '../shared/small-map';
 
 export interface LooseInterrupt {
   id: string;

@@ -6,7 +6,7 @@ import { EventType } from '@ag-ui/core';
 import { Code, typeName } from './event-types';
 import type { AguiEvent, EventOf } from './schema';
 import type { AguiRuleName } from './rules';
-import { SmallSet } from './small-map';
+import { SmallSet } from '../shared/small-map';
 
 export interface Violation {
   rule: AguiRuleName;

@@ -2,7 +2,7 @@
 // belong to which AG-UI message (so MESSAGES_SNAPSHOT can replace or remove them), and the tool calls by id.
 import type { GroupItem, ToolItem, ViewItem, ViewModel } from '../../model/view';
 import { humanizeToolName } from '../../model/view';
-import { SmallMap } from './small-map';
+import { SmallMap } from '../shared/small-map';
 
 /** The items one AG-UI message produced: its text/user/reasoning item and, for assistants, its tool calls. */
 export interface MessageEntry {

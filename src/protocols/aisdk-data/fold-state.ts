@@ -4,7 +4,7 @@ import type { FindingSink } from '../../model/finding';
 import type { RawItem, ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
 import { preview } from '../../model/decode';
 import { StepLayout } from '../aisdk-ui/layout';
-import { SmallMap } from '../aisdk-ui/small-map';
+import { SmallMap } from '../shared/small-map';
 
 export interface DataTool {
   item: ToolItem;

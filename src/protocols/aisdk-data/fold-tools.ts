@@ -3,7 +3,7 @@ import type { ToolItem } from '../../model/view';
 import { isJsonTextOf, jsonEqual, jsonText, parseJson, todosOf, toolLabel } from '../aisdk-ui/json-util';
 import { DATA_RULE } from './rules';
 import { addRaw, type DataFoldState, type DataTool } from './fold-state';
-import { SmallMap } from '../aisdk-ui/small-map';
+import { SmallMap } from '../shared/small-map';
 
 function newTool(st: DataFoldState, toolCallId: string, toolName: string, i: number): DataTool {
   const item: ToolItem = {

@@ -4,7 +4,7 @@ import type { RawItem } from '../../model/view';
 import { UI_RULE } from './rules';
 import { addRaw, type UiFoldState } from './fold-state';
 import { jsonPreview } from './json-util';
-import { SmallMap } from './small-map';
+import { SmallMap } from '../shared/small-map';
 import { extendText } from '../../model/text-builder';
 
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */

@@ -4,7 +4,7 @@ import type { FindingSink } from '../../model/finding';
 import type { ApprovalItem, RawItem, ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
 import { flatPreview } from './flat-preview';
 import { StepLayout } from './layout';
-import { SmallMap } from './small-map';
+import { SmallMap } from '../shared/small-map';
 
 export type ToolPhase = 'input-streaming' | 'input-available' | 'output' | 'error' | 'denied';
 

@@ -4,7 +4,7 @@ import { UI_RULE } from './rules';
 import { addRaw, type ToolState, type UiFoldState } from './fold-state';
 import { isJsonTextOf, jsonEqual, jsonText, parseJson, todosOf, toolLabel } from './json-util';
 import type { UiChunk } from './schema';
-import { SmallMap } from './small-map';
+import { SmallMap } from '../shared/small-map';
 
 type Chunk<T extends UiChunk['type']> = Extract<UiChunk, { type: T }>;
 

@@ -1,8 +1,9 @@
-// A map from strings that keeps its first few entries itself, in insertion order as a Map keeps them,
-// and moves them into a Map only when it outgrows them. The AI SDK folds look up open parts and tool
-// calls by ids just parsed: a stream keeps one or two open at a time, and a Map costs more to make
-// than a field or two and hashes every id it is asked for, where comparing it with one or two is less.
-// Past SMALL entries it is a Map, so a lookup never costs more than SMALL comparisons.
+// A map and a set from strings for the folds' per-session bookkeeping (open parts, messages and tool
+// calls by ids just parsed): a stream keeps one or two open at a time, and a V8 Map or Set allocates a
+// table of some 150–180 bytes when made (and again when a delete shrinks it) and hashes every id it is
+// asked for, where comparing with one or two is less. SmallMap keeps its first few entries itself, in
+// insertion order as a Map keeps them, and is a Map past SMALL entries, so a lookup never costs more
+// than SMALL comparisons; SmallSet keeps its first entry in fields and makes the Set at a second.
 
 /** Entries kept without a Map at most. */
 const SMALL = 8;
@@ -106,6 +107,31 @@ export class SmallMap<V> {
     for (let n = 0; n < rest.length; n += 2) fn(rest[n + 1] as V, rest[n] as string);
   }
 
+  keys(): IterableIterator<string> | string[] {
+    if (this.map !== undefined) return this.map.keys();
+    const out: string[] = [];
+    this.forEach((_, key) => out.push(key));
+    return out;
+  }
+
+  values(): IterableIterator<V> | V[] {
+    if (this.map !== undefined) return this.map.values();
+    const out: V[] = [];
+    this.forEach((value) => out.push(value));
+    return out;
+  }
+
+  entries(): IterableIterator<[string, V]> | [string, V][] {
+    if (this.map !== undefined) return this.map.entries();
+    const out: [string, V][] = [];
+    this.forEach((value, key) => out.push([key, value]));
+    return out;
+  }
+
+  [Symbol.iterator](): Iterator<[string, V]> {
+    return this.entries()[Symbol.iterator]();
+  }
+
   private clearHeld(): void {
     this.count = 0;
     this.firstKey = '';
@@ -126,4 +152,54 @@ function removePair<T>(list: T[], at: number): void {
   for (let n = at; n + 2 < list.length; n++) list[n] = list[n + 2] as T;
   list.pop();
   list.pop();
+}
+
+export class SmallSet {
+  private one = false;
+  private key: string | undefined;
+  private set: Set<string> | undefined;
+
+  get size(): number {
+    return this.set !== undefined ? this.set.size : this.one ? 1 : 0;
+  }
+
+  has(key: string): boolean {
+    if (this.set !== undefined) return this.set.has(key);
+    return this.one && this.key === key;
+  }
+
+  add(key: string): this {
+    if (this.set !== undefined) this.set.add(key);
+    else if (!this.one) {
+      this.one = true;
+      this.key = key;
+    } else if (this.key !== key) {
+      const set = new Set<string>();
+      set.add(this.key as string);
+      set.add(key);
+      this.set = set;
+      this.one = false;
+      this.key = undefined;
+    }
+    return this;
+  }
+
+  delete(key: string): boolean {
+    if (this.set !== undefined) return this.set.delete(key);
+    if (!this.one || this.key !== key) return false;
+    this.one = false;
+    this.key = undefined;
+    return true;
+  }
+
+  clear(): void {
+    if (this.set !== undefined) this.set.clear();
+    this.one = false;
+    this.key = undefined;
+  }
+
+  [Symbol.iterator](): Iterator<string> {
+    if (this.set !== undefined) return this.set.values();
+    return (this.one ? [this.key as string] : [])[Symbol.iterator]();
+  }
 }

@@ -1,7 +1,7 @@
 // SmallMap and SmallSet answer as a Map and a Set do, and list their entries in the same order.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { SmallMap, SmallSet } from './small-map';
+import { SmallMap, SmallSet } from '../shared/small-map';
 
 const key = fc.constantFrom('a', 'b', 'c', '', '__proto__', 'toString');
 const op = fc.oneof(
@@ -62,6 +62,43 @@ describe('SmallSet', () => {
         }
       }),
       { numRuns: 500 },
+    );
+  });
+});
+
+
+type Op = { op: 'set' | 'delete' | 'get' | 'has' | 'clear'; key: string; value: number };
+
+const manyKeys = fc.oneof(fc.constantFrom('a', 'b', 'c', 'd', '', '__proto__', 'toString'), fc.string({ maxLength: 2 }), fc.nat(30).map(String));
+const mapOp: fc.Arbitrary<Op> = fc.record({ op: fc.constantFrom('set', 'set', 'set', 'delete', 'get', 'has', 'clear'), key: manyKeys, value: fc.integer() }) as fc.Arbitrary<Op>;
+
+// Past the entries it keeps itself, with keys of every kind and reads between the changes.
+describe('SmallMap with many keys', () => {
+  it('answers as a Map does', () => {
+    fc.assert(
+      fc.property(fc.array(mapOp, { maxLength: 80 }), (ops) => {
+        const small = new SmallMap<number>();
+        const map = new Map<string, number>();
+        for (const { op, key, value } of ops) {
+          // A fresh string, as a parsed id is.
+          const k = (JSON.parse(JSON.stringify({ key })) as { key: string }).key;
+          if (op === 'set') {
+            small.set(k, value);
+            map.set(key, value);
+          } else if (op === 'delete') expect(small.delete(k)).toBe(map.delete(key));
+          else if (op === 'get') expect(small.get(k)).toBe(map.get(key));
+          else if (op === 'has') expect(small.has(k)).toBe(map.has(key));
+          else {
+            small.clear();
+            map.clear();
+          }
+          expect(small.size).toBe(map.size);
+          const seen: [string, number][] = [];
+          small.forEach((v, k) => seen.push([k, v]));
+          expect(seen).toEqual([...map]);
+        }
+      }),
+      { numRuns: 3000 },
     );
   });
 });
