@@ -2,7 +2,7 @@
 // schema rejects: random near-valid chunks through both.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_SCHEMAS, DataChunkSchema, FINISH_REASONS, isFinishReason, isPlainChunk } from './schema';
+import { CHUNK_SCHEMAS, DataChunkSchema, FINISH_REASONS, isFinishReason, isPlainChunk, knownKeys, plainKeyCount } from './schema';
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 2 }));
 const field = fc.oneof(fc.string(), odd);
@@ -53,6 +53,49 @@ describe('fast path for the common chunks', () => {
     );
   });
 
+  it('counts the declared keys a plain chunk holds', () => {
+    const json = fc.jsonValue({ maxDepth: 2 });
+    const plain = fc.oneof(
+      fc.record({ type: fc.constantFrom('text-start', 'text-end', 'reasoning-start', 'reasoning-end'), id: fc.string() }),
+      fc.record({ type: fc.constantFrom('text-delta', 'reasoning-delta'), id: fc.string(), delta: fc.string() }),
+      fc.record({ type: fc.constant('tool-input-delta'), toolCallId: fc.string(), inputTextDelta: fc.string() }),
+      fc.record({ type: fc.constant('start'), messageId: fc.string(), messageMetadata: json }, { requiredKeys: ['type'] }),
+      fc.record({ type: fc.constant('finish'), finishReason: fc.constantFrom(...FINISH_REASONS), messageMetadata: json }, { requiredKeys: ['type'] }),
+      fc.record({ type: fc.constantFrom('start-step', 'finish-step') }),
+      fc.record(
+        { type: fc.constant('tool-input-start'), toolCallId: fc.string(), toolName: fc.string(), title: fc.string(), providerExecuted: fc.boolean(), dynamic: fc.boolean(), inputEncoding: fc.constantFrom('json', 'text') },
+        { requiredKeys: ['type', 'toolCallId', 'toolName'] },
+      ),
+      fc.record(
+        { type: fc.constant('tool-input-available'), toolCallId: fc.string(), toolName: fc.string(), input: json, title: fc.string(), providerExecuted: fc.boolean(), dynamic: fc.boolean() },
+        { requiredKeys: ['type', 'toolCallId', 'toolName', 'input'] },
+      ),
+      fc.record(
+        { type: fc.constant('tool-output-available'), toolCallId: fc.string(), output: json, providerExecuted: fc.boolean(), dynamic: fc.boolean(), preliminary: fc.boolean() },
+        { requiredKeys: ['type', 'toolCallId', 'output'] },
+      ),
+      fc.record({ type: fc.constant('source-url'), sourceId: fc.string(), url: fc.string(), title: fc.string() }, { requiredKeys: ['type', 'sourceId', 'url'] }),
+      fc.record({ type: fc.constant('error'), errorText: fc.string() }),
+      fc.record({ type: fc.constant('message-metadata'), messageMetadata: json }),
+      fc.record({ type: fc.constant('data-x'), id: fc.string(), data: json, transient: fc.boolean() }, { requiredKeys: ['type', 'data'] }),
+    );
+    // Keys other types declare, or none does.
+    const more = fc.dictionary(fc.constantFrom('extra', 'toolName', 'id', 'delta', 'title', 'input', 'data', 'messageId', 'finishReason', 'url', 'reason', 'kind'), fc.string(), { maxKeys: 2 });
+    fc.assert(
+      fc.property(fc.oneof(plain, chunk), more, fc.boolean(), (c, extra, add) => {
+        const r: Record<string, unknown> = add ? { ...extra, ...(c as Record<string, unknown>) } : { ...(c as Record<string, unknown>) };
+        const type = r.type as string;
+        const count = plainKeyCount(r, type);
+        if (count < 0) return;
+        const schema = type.startsWith('data-') ? DataChunkSchema : CHUNK_SCHEMAS.get(type);
+        const declared = knownKeys(schema as NonNullable<typeof schema>);
+        expect(count).toBe(Object.keys(r).filter((k) => declared.has(k) && r[k] !== undefined).length);
+        // What the fold concludes from the count: no undeclared key when every key is a counted one.
+        if (Object.keys(r).length === count) expect(Object.keys(r).every((k) => declared.has(k))).toBe(true);
+      }),
+      { numRuns: 20000 },
+    );
+  });
   it('knows the finish reasons the schema knows', () => {
     for (const r of FINISH_REASONS) expect(isFinishReason(JSON.parse(JSON.stringify(r)))).toBe(true);
     fc.assert(

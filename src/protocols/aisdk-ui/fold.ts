@@ -69,18 +69,16 @@ function applyMessage(st: UiFoldState, d: DecodedFrame): void {
 interface ChunkKind {
   schema: ObjectSchema;
   keys: ReadonlySet<string>;
-  /** The hand check that lets a plain chunk skip the schema, when the type has one. */
-  plain: ((json: Record<string, unknown>) => boolean) | undefined;
+  /** The hand check that lets a plain chunk skip the schema, when the type has one: the declared keys it holds, or -1. */
+  plain: ((json: Record<string, unknown>) => number) | undefined;
   apply: Handler<ChunkType>;
   note: string | undefined;
   data: boolean;
-  /** The keys, in order, of the last chunk of this kind that had no undeclared key (undeclaredKeys). */
-  lastKeys: string[] | undefined;
 }
 
 function makeKind(type: string, schema: ObjectSchema): ChunkKind {
   const data = type.startsWith('data-');
-  return { schema, keys: knownKeys(schema), plain: plainCheckOf(type), apply: handlerOf(type), note: Object.hasOwn(VERSION_NOTES, type) ? VERSION_NOTES[type] : undefined, data, lastKeys: undefined };
+  return { schema, keys: knownKeys(schema), plain: plainCheckOf(type), apply: handlerOf(type), note: Object.hasOwn(VERSION_NOTES, type) ? VERSION_NOTES[type] : undefined, data };
 }
 
 function kindOf(type: string): ChunkKind | undefined {
@@ -105,7 +103,8 @@ function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): voi
     return;
   }
   let data: unknown = json;
-  if (!kind.plain?.(json)) {
+  const declared = kind.plain === undefined ? -1 : kind.plain(json);
+  if (declared < 0) {
     const parsed = kind.schema.safeParse(json);
     if (!parsed.success) {
       const issues = parsed.error.issues.map((x) => `${x.path.join('.') || 'chunk'}: ${x.message}`).join('; ');
@@ -115,7 +114,8 @@ function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): voi
     }
     data = parsed.data;
   }
-  const extra = undeclaredKeys(kind, json);
+  // A plain chunk holding no more keys than the declared ones it holds has no other.
+  const extra = declared >= 0 && keyCount(json) === declared ? undefined : undeclaredKeys(kind, json);
   if (extra) {
     st.sink.report(UI_RULE.unknownKey, `"${type}" chunk has undeclared keys ${extra.map((k) => `"${k}"`).join(', ')}; ai 5.0–7.0.0 clients reject unknown keys.`, [i]);
   }
@@ -128,35 +128,19 @@ function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): voi
   kind.apply(st, data as AnyChunk, i, raw);
 }
 
-/**
- * The keys of `json` its kind does not declare, if any. A chunk whose keys are, in order, the first of
- * those of the last chunk of its kind found to have none has none either: JSON.parse gives chunks of
- * one shape the same key strings, so that is a comparison of references, where the set would be asked
- * about each key.
- */
+/** The keys of `json` its kind does not declare, if any. */
 function undeclaredKeys(kind: ChunkKind, json: Record<string, unknown>): string[] | undefined {
-  const last = kind.lastKeys;
-  if (last !== undefined) {
-    let n = 0;
-    let same = true;
-    for (const k in json) {
-      if (n < last.length && last[n] === k) n++;
-      else {
-        same = false;
-        break;
-      }
-    }
-    if (same) return undefined;
-  }
   const keys = kind.keys;
-  const all: string[] = [];
   let extra: string[] | undefined;
-  for (const k in json) {
-    all.push(k);
-    if (!keys.has(k)) (extra ??= []).push(k);
-  }
-  if (extra === undefined) kind.lastKeys = all;
+  for (const k in json) if (!keys.has(k)) (extra ??= []).push(k);
   return extra;
+}
+
+/** How many keys a for…in over `json` visits (undeclaredKeys visits as many). */
+function keyCount(json: Record<string, unknown>): number {
+  let n = 0;
+  for (const _ in json) n++;
+  return n;
 }
 
 function checkLifecycle(st: UiFoldState, type: string, i: number): void {
