@@ -2,11 +2,18 @@
 import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
 import type { ReasoningItem, TextItem } from '../../model/view';
-import { isTodoToolName } from '../../model/view';
 import { safeText } from '../../model/safe-text';
 import { distancePast, isNotAfter, parseEventId } from './ids';
 import { firstIssue, StreamEventSchema, type ContentBlock, type StreamEvent } from './schema';
-import type { FlatState } from './state';
+
+type ContentBlockDelta = Extract<StreamEvent, { type: 'content_block_delta' }>;
+type ContentBlockStart = Extract<StreamEvent, { type: 'content_block_start' }>;
+type ContentBlockStop = Extract<StreamEvent, { type: 'content_block_stop' }>;
+type GroupStart = Extract<StreamEvent, { type: 'group_start' }>;
+type GroupEnd = Extract<StreamEvent, { type: 'group_end' }>;
+type MessageStart = Extract<StreamEvent, { type: 'message_start' }>;
+type ErrorEvent = Extract<StreamEvent, { type: 'error' }>;
+import { OpenBlock, type FlatState } from './state';
 import { addRaw } from './raw';
 import { extendText } from '../../model/text-builder';
 import { isPlainMarker } from './plain-events';
@@ -14,53 +21,109 @@ import { isPlainMarker } from './plain-events';
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
 const DIGESTIBLE = true;
 
-const IN_MESSAGE_ONLY = new Set(['content_block_start', 'content_block_delta', 'content_block_stop', 'group_start', 'group_end']);
+// The stream event types as small numbers: the type string of a frame is compared once, and what
+// follows (the hand check, the in-message rule, the handler) switches on the number.
+const BLOCK_DELTA = 0;
+const BLOCK_START = 1;
+const BLOCK_STOP = 2;
+const GROUP_START = 3;
+const GROUP_END = 4;
+const MESSAGE_START = 5;
+const MESSAGE_STOP = 6;
+const ERROR = 7;
+/** Kinds below this belong inside a message: content blocks and group markers. */
+const IN_MESSAGE_ONLY_BELOW = 5;
 
 export function applyStreamEvent(state: FlatState, event: Record<string, unknown>, frame: Frame, sink: FindingSink): void {
-  // A known type is short, plain text: only another type needs making safe for the finding.
-  const type = isStreamEventType(event.type) ? event.type : safeText(event.type);
-  if (!isStreamEventType(type)) {
-    sink.report('flat/unknown-event', `event type "${type}" is not part of the flat-block protocol`, [frame.index]);
+  const kind = streamEventKind(event.type);
+  if (kind < 0) {
+    // A known type is short, plain text: only another type needs making safe for the finding.
+    sink.report('flat/unknown-event', `event type "${safeText(event.type)}" is not part of the flat-block protocol`, [frame.index]);
     addRaw(state, frame);
     return;
   }
-  checkReplay(state, event, frame, sink);
+  if (state.replay !== null) checkReplay(state, event, frame, sink);
   let e: StreamEvent;
-  if (isPlainDeltaOrStop(event) || isPlainBlockStart(event) || isPlainMarker(event)) {
+  if (isPlainOfKind(kind, event)) {
     e = event as StreamEvent;
   } else {
     const parsed = StreamEventSchema.safeParse(event);
     if (!parsed.success) {
-      sink.report('flat/invalid-event', `${type} does not match the protocol: ${firstIssue(parsed.error)}`, [frame.index]);
+      sink.report('flat/invalid-event', `${event.type as string} does not match the protocol: ${firstIssue(parsed.error)}`, [frame.index]);
       addRaw(state, frame);
       return;
     }
     e = parsed.data;
   }
-  if (state.afterStop && IN_MESSAGE_ONLY.has(e.type)) {
+  if (state.afterStop && kind < IN_MESSAGE_ONLY_BELOW) {
     sink.report('flat/event-outside-message', `${e.type} after message_stop and before the next message_start`, [frame.index]);
   }
-  handle(state, e, frame, sink);
+  handle(state, kind, e, frame, sink);
 }
 
 /**
- * STREAM_EVENT_TYPES.has, as string compares: a set lookup hashes the freshly parsed type string of
- * every frame first, which cost more than the rest of this function (a test keeps the two the same).
+ * The kind of a stream event type, -1 for any other value. String compares: a set lookup hashes the
+ * freshly parsed type string of every frame first, which cost more than the rest of this function.
  */
-export function isStreamEventType(type: unknown): type is string {
+function streamEventKind(type: unknown): number {
   switch (type) {
     case 'content_block_delta':
+      return BLOCK_DELTA;
     case 'content_block_start':
+      return BLOCK_START;
     case 'content_block_stop':
+      return BLOCK_STOP;
     case 'group_start':
+      return GROUP_START;
     case 'group_end':
+      return GROUP_END;
     case 'message_start':
+      return MESSAGE_START;
     case 'message_stop':
+      return MESSAGE_STOP;
     case 'error':
-      return true;
+      return ERROR;
     default:
-      return false;
+      return -1;
   }
+}
+
+/** STREAM_EVENT_TYPES.has without the hash (a test keeps the two the same). */
+export function isStreamEventType(type: unknown): type is string {
+  return streamEventKind(type) >= 0;
+}
+
+/**
+ * The hand checks by kind: true only for what StreamEventSchema accepts (fast-path.test.ts), and for
+ * the same events as `isPlainDeltaOrStop(e) || isPlainBlockStart(e) || isPlainMarker(e)`.
+ */
+function isPlainOfKind(kind: number, e: Record<string, unknown>): boolean {
+  switch (kind) {
+    case BLOCK_DELTA:
+      return isIndex(e.index) && validEventId(e.event_id) && isPlainDelta(e.delta);
+    case BLOCK_START:
+      return isIndex(e.index) && validEventId(e.event_id) && isPlainBlock(e.content_block);
+    case BLOCK_STOP:
+      return isIndex(e.index) && validEventId(e.event_id);
+    case ERROR:
+      return false;
+    default:
+      return isPlainMarker(e);
+  }
+}
+
+/** Whether an event the fold met is one the hand checks take, as the fold tells it (for the tests). */
+export function isPlainStreamEvent(e: Record<string, unknown>): boolean {
+  const kind = streamEventKind(e.type);
+  return kind >= 0 && isPlainOfKind(kind, e);
+}
+
+const isIndex = (index: unknown): boolean => typeof index === 'number' && Number.isSafeInteger(index) && index >= 0;
+
+function isPlainDelta(d: unknown): boolean {
+  if (!d || typeof d !== 'object' || Array.isArray(d)) return false;
+  const { text, thinking } = d as { text?: unknown; thinking?: unknown };
+  return (text === undefined || typeof text === 'string') && (thinking === undefined || typeof thinking === 'string');
 }
 
 /**
@@ -68,29 +131,22 @@ export function isStreamEventType(type: unknown): type is string {
  * them when it returns true; anything it is unsure of goes through the schema, which also words the finding.
  */
 export function isPlainDeltaOrStop(e: Record<string, unknown>): boolean {
-  const index = e.index;
-  if (typeof index !== 'number' || !Number.isSafeInteger(index) || index < 0) return false;
-  if (!validEventId(e.event_id)) return false;
+  if (!isIndex(e.index) || !validEventId(e.event_id)) return false;
   if (e.type === 'content_block_stop') return true;
-  if (e.type !== 'content_block_delta') return false;
-  const d = e.delta;
-  if (!d || typeof d !== 'object' || Array.isArray(d)) return false;
-  const { text, thinking } = d as { text?: unknown; thinking?: unknown };
-  return (text === undefined || typeof text === 'string') && (thinking === undefined || typeof thinking === 'string');
+  return e.type === 'content_block_delta' && isPlainDelta(e.delta);
 }
 
 const validEventId = (v: unknown): boolean => v === undefined || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 const optional = (v: unknown, type: 'string' | 'boolean'): boolean => v === undefined || typeof v === type;
 const nullableString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
-const RESULT_STATUSES = new Set(['success', 'error', 'cancelled']);
+const isResultStatus = (v: unknown): boolean => v === 'success' || v === 'error' || v === 'cancelled';
 
 /** The same promise as isPlainDeltaOrStop, for content_block_start with the block shapes of section 2. */
 export function isPlainBlockStart(e: Record<string, unknown>): boolean {
-  if (e.type !== 'content_block_start') return false;
-  const index = e.index;
-  if (typeof index !== 'number' || !Number.isSafeInteger(index) || index < 0) return false;
-  if (!validEventId(e.event_id)) return false;
-  const b = e.content_block;
+  return e.type === 'content_block_start' && isIndex(e.index) && validEventId(e.event_id) && isPlainBlock(e.content_block);
+}
+
+function isPlainBlock(b: unknown): boolean {
   if (!b || typeof b !== 'object' || Array.isArray(b)) return false;
   const block = b as Record<string, unknown>;
   switch (block.type) {
@@ -101,7 +157,7 @@ export function isPlainBlockStart(e: Record<string, unknown>): boolean {
     case 'tool_use':
       return typeof block.id === 'string' && typeof block.name === 'string' && nullableString(block.tool_content_message) && nullableString(block.parent_tool_use_id);
     case 'tool_result':
-      return typeof block.tool_use_id === 'string' && RESULT_STATUSES.has(block.status as string) && nullableString(block.tool_content_message);
+      return typeof block.tool_use_id === 'string' && isResultStatus(block.status) && nullableString(block.tool_content_message);
     case 'approval_request':
     case 'approval_result':
     case 'approval_timeout':
@@ -111,42 +167,40 @@ export function isPlainBlockStart(e: Record<string, unknown>): boolean {
   }
 }
 
-function handle(state: FlatState, e: StreamEvent, frame: Frame, sink: FindingSink): void {
+function handle(state: FlatState, kind: number, e: StreamEvent, frame: Frame, sink: FindingSink): void {
   const at = frame.index;
-  switch (e.type) {
-    case 'message_start': {
-      state.afterStop = false;
-      const kind = e.message?.message_type;
-      // message_start begins a turn of the agent, whose first text shows the brand, unless the producer
-      // marks the message as a later "step" of the turn.
-      state.brandPending = kind !== 'step';
-      state.view.setStreaming(true);
-      return;
+  switch (kind) {
+    case BLOCK_DELTA: {
+      const d = e as ContentBlockDelta;
+      return blockDelta(state, d.index, d.delta, at, sink);
     }
-    case 'content_block_start':
-      return blockStart(state, e.index, e.content_block, frame, sink);
-    case 'content_block_delta':
-      return blockDelta(state, e.index, e.delta, at, sink);
-    case 'content_block_stop': {
-      const open = state.openBlocks.get(e.index);
-      if (!open) {
-        sink.report('flat/block-stop-without-start', `content_block_stop for index ${e.index}, which has no open block`, [at]);
+    case BLOCK_START: {
+      const s = e as ContentBlockStart;
+      return blockStart(state, s.index, s.content_block, frame, sink);
+    }
+    case BLOCK_STOP: {
+      const index = (e as ContentBlockStop).index;
+      const open = state.openBlocks.get(index);
+      if (open === undefined) {
+        sink.report('flat/block-stop-without-start', `content_block_stop for index ${index}, which has no open block`, [at]);
         return;
       }
       if (open.approvalKey !== undefined) state.approvals.close(open.approvalKey);
-      state.openBlocks.delete(e.index);
+      state.openBlocks.delete(index);
       return;
     }
-    case 'group_start': {
+    case GROUP_START: {
+      const summary = (e as GroupStart).summary;
       if (state.group) {
         sink.report('flat/group-start-while-open', `group_start while the group opened at frame ${state.group.frame + 1} never ended`, [at, state.group.frame]);
       }
       state.openGroup(at);
-      state.view.groupStart(e.summary ?? '', at);
+      state.view.groupStart(summary ?? '', at);
       return;
     }
-    case 'group_end': {
-      if (!e.summary || e.summary.trim() === '') {
+    case GROUP_END: {
+      const summary = (e as GroupEnd).summary;
+      if (!summary || summary.trim() === '') {
         sink.report('flat/group-end-missing-summary', 'group_end has no summary; the collapsed group header shows it', [at]);
       }
       if (!state.group) {
@@ -155,13 +209,23 @@ function handle(state: FlatState, e: StreamEvent, frame: Frame, sink: FindingSin
         state.tools.groupEnded(state.group.id, at, sink);
         state.group = null;
       }
-      state.view.groupEnd(e.summary ?? undefined, at);
+      state.view.groupEnd(summary ?? undefined, at);
       return;
     }
-    case 'message_stop':
+    case MESSAGE_START: {
+      state.afterStop = false;
+      const message = (e as MessageStart).message;
+      // message_start begins a turn of the agent, whose first text shows the brand, unless the producer
+      // marks the message as a later "step" of the turn.
+      state.brandPending = message?.message_type !== 'step';
+      state.view.setStreaming(true);
+      return;
+    }
+    case MESSAGE_STOP:
       return messageStop(state, at, sink);
-    case 'error': {
-      const text = typeof e.error === 'string' ? e.error : JSON.stringify(e.error ?? null);
+    case ERROR: {
+      const error = (e as ErrorEvent).error;
+      const text = typeof error === 'string' ? error : JSON.stringify(error ?? null);
       state.view.model.items.push({ kind: 'error', id: state.view.id('error'), frames: [at], message: text });
       return;
     }
@@ -170,36 +234,44 @@ function handle(state: FlatState, e: StreamEvent, frame: Frame, sink: FindingSin
 
 function blockStart(state: FlatState, index: number, block: ContentBlock, frame: Frame, sink: FindingSink): void {
   const at = frame.index;
-  if (state.openBlocks.has(index)) {
-    sink.report('flat/block-duplicate-start', `content_block_start for index ${index}, which is still open since frame ${(state.openBlocks.get(index)?.frame ?? 0) + 1}`, [at]);
+  const openBlocks = state.openBlocks;
+  if (openBlocks.size > 0) {
+    const already = openBlocks.get(index);
+    if (already !== undefined) {
+      sink.report('flat/block-duplicate-start', `content_block_start for index ${index}, which is still open since frame ${already.frame + 1}`, [at]);
+    }
   }
-  const group = state.group?.id ?? null;
-  switch (block.type) {
+  const type = block.type;
+  const open = new OpenBlock(index, type, at);
+  switch (type) {
     case 'text': {
       const item: TextItem = { kind: 'text', id: state.view.id('text'), frames: [at], text: block.text ?? '', part: block.is_part === true, final: block.is_final === true, brand: state.takeBrand() };
       state.view.text(item);
-      state.openBlocks.set(index, { type: 'text', frame: at, text: item });
-      return;
+      open.text = item;
+      break;
     }
     case 'thinking': {
       const item: ReasoningItem = { kind: 'reasoning', id: state.view.id('reasoning'), frames: [at], text: block.thinking ?? '' };
       state.view.place(item);
-      state.openBlocks.set(index, { type: 'thinking', frame: at, reasoning: item });
-      return;
+      open.reasoning = item;
+      break;
     }
     case 'tool_use': {
       const tool = { id: block.id, name: block.name, input: block.input, hasInput: true, contentMessage: block.tool_content_message, parentId: block.parent_tool_use_id };
-      state.tools.use(tool, { frame: at, stream: true, group }, sink);
-      state.openBlocks.set(index, { type: 'tool_use', frame: at, toolName: block.name, todo: isTodoToolName(block.name) });
-      return;
+      const group = state.group?.id ?? null;
+      open.toolName = block.name;
+      open.todo = state.tools.use(tool, { frame: at, stream: true, group }, sink);
+      break;
     }
-    case 'tool_result':
+    case 'tool_result': {
+      const group = state.group?.id ?? null;
       state.tools.result({ toolUseId: block.tool_use_id, status: block.status, content: block.content }, { frame: at, stream: true, group }, sink);
       break;
+    }
     case 'approval_request':
       state.approvals.open(block.approval_key, at, frame.time);
-      state.openBlocks.set(index, { type: block.type, frame: at, approvalKey: block.approval_key });
-      return;
+      open.approvalKey = block.approval_key;
+      break;
     case 'approval_result':
       state.approvals.settle(block.approval_key, at, 'result', answersOf(block));
       break;
@@ -207,21 +279,27 @@ function blockStart(state: FlatState, index: number, block: ContentBlock, frame:
       state.approvals.settle(block.approval_key, at, 'timeout');
       break;
   }
-  state.openBlocks.set(index, { type: block.type, frame: at });
+  openBlocks.set(open);
 }
 
 function blockDelta(state: FlatState, index: number, delta: Record<string, unknown>, at: number, sink: FindingSink): void {
   const open = state.openBlocks.get(index);
-  if (!open) {
+  if (open === undefined) {
     sink.report('flat/block-delta-without-start', `content_block_delta for index ${index}, which has no open block`, [at]);
     return;
   }
-  if (open.text) {
-    if (typeof delta.text === 'string') open.text.text = extendText(open.text, open.text.text, delta.text, DIGESTIBLE);
-    open.text.frames.push(at);
-  } else if (open.reasoning) {
-    if (typeof delta.thinking === 'string') open.reasoning.text = extendText(open.reasoning, open.reasoning.text, delta.thinking, DIGESTIBLE);
-    open.reasoning.frames.push(at);
+  const text = open.text;
+  if (text !== undefined) {
+    const more = delta.text;
+    if (typeof more === 'string') text.text = extendText(text, text.text, more, DIGESTIBLE);
+    text.frames.push(at);
+    return;
+  }
+  const reasoning = open.reasoning;
+  if (reasoning !== undefined) {
+    const more = delta.thinking;
+    if (typeof more === 'string') reasoning.text = extendText(reasoning, reasoning.text, more, DIGESTIBLE);
+    reasoning.frames.push(at);
   } else if (open.todo) {
     sink.report('flat/todos-delta', `content_block_delta for todo tool "${open.toolName}"; its whole input belongs in content_block_start`, [at, open.frame]);
   } else if (open.approvalKey !== undefined) {
@@ -230,10 +308,12 @@ function blockDelta(state: FlatState, index: number, delta: Record<string, unkno
 }
 
 function messageStop(state: FlatState, at: number, sink: FindingSink): void {
-  for (const [index, open] of state.openBlocks) {
-    sink.report('flat/block-not-stopped', `block ${index} (${open.type}) opened at frame ${open.frame + 1} was never stopped before message_stop`, [open.frame, at]);
+  if (state.openBlocks.size > 0) {
+    for (const open of state.openBlocks.all()) {
+      sink.report('flat/block-not-stopped', `block ${open.index} (${open.type}) opened at frame ${open.frame + 1} was never stopped before message_stop`, [open.frame, at]);
+    }
+    state.openBlocks.clear();
   }
-  state.openBlocks.clear();
   if (state.group) {
     sink.report('flat/group-not-ended', `the group opened at frame ${state.group.frame + 1} has no group_end before message_stop`, [state.group.frame, at]);
     state.group = null;

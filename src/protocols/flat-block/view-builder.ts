@@ -7,8 +7,12 @@ import type { GroupItem, QuestionItem, TextItem, ToolItem, TodoItem, ViewItem, V
 export class ViewBuilder {
   readonly model: ViewModel = { protocol: 'flat-block', items: [], todos: null, streaming: false };
   private current: GroupItem | null = null;
-  /** Groups without `group_end`: their `open` flag follows `streaming`. */
-  private readonly unfinished = new Set<GroupItem>();
+  /**
+   * Groups without `group_end`: their `open` flag follows `streaming`. A list, not a Set: only the
+   * current group ends, and it is the last one started (a Set emptied by a group_end makes V8 shrink
+   * its table, a call into the runtime per group).
+   */
+  private readonly unfinished: GroupItem[] = [];
   readonly tools = new Map<string, ToolItem>();
   private nextId = 0;
 
@@ -29,7 +33,7 @@ export class ViewBuilder {
     if (historyPath) group.historyPath = historyPath;
     // The reference pushes a still-open group when the next one starts; it stays unfinished.
     this.current = group;
-    this.unfinished.add(group);
+    this.unfinished.push(group);
     this.model.items.push(group);
     return group;
   }
@@ -42,7 +46,12 @@ export class ViewBuilder {
     group.done = true;
     group.open = false;
     group.frames.push(frame);
-    this.unfinished.delete(group);
+    const unfinished = this.unfinished;
+    if (unfinished[unfinished.length - 1] === group) unfinished.pop();
+    else {
+      const at = unfinished.lastIndexOf(group);
+      if (at >= 0) unfinished.splice(at, 1);
+    }
     this.current = null;
     return true;
   }
