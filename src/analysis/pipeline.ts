@@ -98,26 +98,35 @@ export class SessionPipeline {
 
   /** Consumes one frame; returns it decoded, so callers that describe it do not parse it again. */
   append(frame: Frame): DecodedFrame {
+    // No closure here: one that reads `decoded` would make every call allocate a context for it.
     const decoded = decodeFrame(frame);
     this.appended++;
-    if (this.observe) isolate(() => this.observe?.(decoded, this));
+    if (this.observe !== undefined) this.observeFrame(decoded);
     if (this.keepFrames || !this.certain) this.received.push(frame);
-    if (!this.certain) {
-      const chosen = isolate(() => this.detector.frame(decoded));
-      if (chosen) {
-        this.switchTo(chosen, true);
-        return decoded;
-      }
-      if (!this.protocolDef && this.detector.windowFull) {
-        const best = isolate(() => this.detector.best());
-        if (best) {
-          this.switchTo(best, false);
-          return decoded;
-        }
-      }
-    }
+    if (!this.certain && this.detectOn(decoded)) return decoded;
     this.applyLive(decoded);
     return decoded;
+  }
+
+  private observeFrame(decoded: DecodedFrame): void {
+    isolate(() => this.observe?.(decoded, this));
+  }
+
+  /** Detection's step for a frame while the protocol is uncertain; true when it switched the fold (which then folded the frame). */
+  private detectOn(decoded: DecodedFrame): boolean {
+    const chosen = isolate(() => this.detector.frame(decoded));
+    if (chosen) {
+      this.switchTo(chosen, true);
+      return true;
+    }
+    if (!this.protocolDef && this.detector.windowFull) {
+      const best = isolate(() => this.detector.best());
+      if (best) {
+        this.switchTo(best, false);
+        return true;
+      }
+    }
+    return false;
   }
 
   /** The input is complete: settle detection on the best guess and let the fold report end-of-input findings. */
