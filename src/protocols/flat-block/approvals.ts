@@ -158,11 +158,9 @@ export class ApprovalTracker {
       sink.report('flat/question-answered-with-decisions', `reply to question "${record.key}" ${got}; questions are answered with answers: {"<question>": "<answer>"}`, frames);
     }
     const answers = reply.answers ?? {};
-    // Only membership is asked: a set filled in a loop, without a pair array per question.
-    const asked = new Set<string>();
-    for (const q of record.questions) asked.add(q.question);
+    const asked = askedQuestions(record.questions);
     for (const key of Object.keys(answers)) {
-      if (!asked.has(key)) sink.report('flat/answer-unknown-question', `answers has key "${key}", which is not the text of any asked question`, frames);
+      if (!asked(key)) sink.report('flat/answer-unknown-question', `answers has key "${key}", which is not the text of any asked question`, frames);
     }
     if (reply.answers === undefined) return;
     for (const q of record.questions) {
@@ -194,7 +192,7 @@ export class ApprovalTracker {
   }
 
   private render(record: ApprovalRecord): void {
-    const frames = [...record.frames];
+    const frames = record.frames.slice();
     if (record.question) {
       const item: QuestionItem = {
         kind: 'question',
@@ -224,6 +222,22 @@ export class ApprovalTracker {
     record.item = item;
     this.view.place(item);
   }
+}
+
+/**
+ * Whether a text is one of the questions asked. A request asks one or a few: they are compared one by
+ * one, where a set would hash each freshly parsed text first; many go into a set.
+ */
+function askedQuestions(questions: readonly Question[]): (text: string) => boolean {
+  if (questions.length > 8) {
+    const asked = new Set<string>();
+    for (const q of questions) asked.add(q.question);
+    return (text) => asked.has(text);
+  }
+  return (text) => {
+    for (const q of questions) if (q.question === text) return true;
+    return false;
+  };
 }
 
 function decisionType(decision: string | { type: string }): string {

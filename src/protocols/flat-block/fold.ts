@@ -1,5 +1,5 @@
 // The flat-block fold: routes each frame to the stream, history or client-frame handler.
-import type { Connection, DecodedFrame } from '../../model/frame';
+import type { Connection, DecodedFrame, Frame } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
 import type { ViewModel } from '../../model/view';
 import type { ProtocolFold } from '../types';
@@ -29,37 +29,60 @@ class FlatBlockFold implements ProtocolFold {
   }
 
   apply(decoded: DecodedFrame, sink: FindingSink): void {
-    const { frame, json } = decoded;
+    const frame = decoded.frame;
+    if (this.subscribing !== undefined) this.subscribe(frame);
+    const kind = frame.kind;
+    if (kind !== 'message') {
+      if (kind === 'close') this.state.view.setStreaming(false);
+      return;
+    }
+    const jsonError = decoded.jsonError;
+    if (jsonError !== undefined) {
+      if (frame.direction === 'in') sink.report('flat/invalid-event', `frame is not a JSON event: ${jsonError}`, [frame.index]);
+      addRaw(this.state, frame);
+      return;
+    }
+    const json = decoded.json;
+    if (frame.direction === 'out') {
+      applyClientFrame(this.state, json, frame, sink);
+      return;
+    }
+    // Each field read once: a stream event's `messages` (mostly absent: no history) and its `type`.
+    let type: unknown;
+    if (json !== null && typeof json === 'object') {
+      if (Array.isArray(json)) {
+        if (looksLikeHistory(json)) return this.history(json, frame, sink);
+      } else {
+        const messages = (json as { messages?: unknown }).messages;
+        if (messages !== undefined && looksLikeHistory(json)) return this.history(json, frame, sink);
+        type = (json as { type?: unknown }).type;
+      }
+    }
+    if (typeof type === 'string') {
+      applyStreamEvent(this.state, json as Record<string, unknown>, type, frame, sink);
+      return;
+    }
+    sink.report('flat/unknown-event', 'a JSON frame without a string "type" is not a flat-block event', [frame.index]);
+    addRaw(this.state, frame);
+  }
+
+  /**
+   * A History API response means the page (re)loaded: the client throws its state away and rebuilds
+   * from history, so frames from before the reload must not count against what follows.
+   */
+  private history(json: unknown, frame: Frame, sink: FindingSink): void {
+    this.state = new FlatState();
+    applyHistory(this.state, json, frame, sink);
+  }
+
+  /** The first frame of a connection whose request subscribes to the replay starts the replay checks. */
+  private subscribe(frame: Frame): void {
     const subscribing = this.subscribing;
     const cursor = subscribing !== undefined && subscribing.size > 0 ? subscribing.get(frame.connectionId) : undefined;
     if (cursor) {
       subscribing?.delete(frame.connectionId);
       this.state.replay = { cursor, frame: frame.index, first: true };
     }
-    if (frame.kind === 'close') this.state.view.setStreaming(false);
-    if (frame.kind !== 'message') return;
-    if (decoded.jsonError !== undefined) {
-      if (frame.direction === 'in') sink.report('flat/invalid-event', `frame is not a JSON event: ${decoded.jsonError}`, [frame.index]);
-      addRaw(this.state, frame);
-      return;
-    }
-    if (frame.direction === 'out') {
-      applyClientFrame(this.state, json, frame, sink);
-      return;
-    }
-    if (looksLikeHistory(json)) {
-      // A History API response means the page (re)loaded: the client throws its state away and
-      // rebuilds from history, so frames from before the reload must not count against what follows.
-      this.state = new FlatState();
-      applyHistory(this.state, json, frame, sink);
-      return;
-    }
-    if (json && typeof json === 'object' && !Array.isArray(json) && typeof (json as { type?: unknown }).type === 'string') {
-      applyStreamEvent(this.state, json as Record<string, unknown>, frame, sink);
-      return;
-    }
-    sink.report('flat/unknown-event', 'a JSON frame without a string "type" is not a flat-block event', [frame.index]);
-    addRaw(this.state, frame);
   }
 
   finish(): void {

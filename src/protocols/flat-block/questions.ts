@@ -2,6 +2,7 @@
 import type { FindingSink } from '../../model/finding';
 import type { ActionRequest, Question, QuestionOption } from '../../model/view';
 import { safeText } from '../../model/safe-text';
+import { isBlank } from '../../model/blank';
 
 export const QUESTION_TOOL = 'ask_user_question';
 
@@ -50,7 +51,7 @@ export function checkQuestions(actions: readonly ActionRequest[], sink: FindingS
   }
   list.forEach((q, i) => {
     const o = q && typeof q === 'object' ? (q as Record<string, unknown>) : undefined;
-    if (!o || typeof o.question !== 'string' || o.question.trim() === '') {
+    if (!o || typeof o.question !== 'string' || isBlank(o.question)) {
       sink.report('flat/question-invalid', `questions[${i}] has no question text`, frames);
       return;
     }

@@ -16,7 +16,8 @@ type ErrorEvent = Extract<StreamEvent, { type: 'error' }>;
 import { OpenBlock, type FlatState } from './state';
 import { addRaw } from './raw';
 import { extendText } from '../../model/text-builder';
-import { isPlainMarker } from './plain-events';
+import { isPlainGroupMarker, isPlainMarker, isPlainMessageStart, isPlainMessageStop } from './plain-events';
+import { isBlank } from '../../model/blank';
 
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
 const DIGESTIBLE = true;
@@ -34,31 +35,70 @@ const ERROR = 7;
 /** Kinds below this belong inside a message: content blocks and group markers. */
 const IN_MESSAGE_ONLY_BELOW = 5;
 
-export function applyStreamEvent(state: FlatState, event: Record<string, unknown>, frame: Frame, sink: FindingSink): void {
-  const kind = streamEventKind(event.type);
+/** One event; `type` is its `type`, a string, read once by the caller. */
+export function applyStreamEvent(state: FlatState, event: Record<string, unknown>, type: string, frame: Frame, sink: FindingSink): void {
+  const kind = streamEventKind(type);
   if (kind < 0) {
     // A known type is short, plain text: only another type needs making safe for the finding.
-    sink.report('flat/unknown-event', `event type "${safeText(event.type)}" is not part of the flat-block protocol`, [frame.index]);
+    sink.report('flat/unknown-event', `event type "${safeText(type)}" is not part of the flat-block protocol`, [frame.index]);
     addRaw(state, frame);
     return;
   }
   if (state.replay !== null) checkReplay(state, event, frame, sink);
-  let e: StreamEvent;
-  if (isPlainOfKind(kind, event)) {
-    e = event as StreamEvent;
-  } else {
-    const parsed = StreamEventSchema.safeParse(event);
-    if (!parsed.success) {
-      sink.report('flat/invalid-event', `${event.type as string} does not match the protocol: ${firstIssue(parsed.error)}`, [frame.index]);
-      addRaw(state, frame);
+  // Content blocks, most of a stream, are checked by hand and handled with the fields read for the check.
+  switch (kind) {
+    case BLOCK_DELTA: {
+      const index = event.index;
+      const delta = event.delta;
+      if (!plainDelta(index, event.event_id, delta)) break;
+      if (state.afterStop) outsideMessage(type, frame, sink);
+      return blockDelta(state, index as number, delta as Record<string, unknown>, frame.index, sink);
+    }
+    case BLOCK_START: {
+      const index = event.index;
+      const block = event.content_block;
+      if (!plainStart(index, event.event_id, block)) break;
+      if (state.afterStop) outsideMessage(type, frame, sink);
+      return blockStart(state, index as number, block as ContentBlock, frame, sink);
+    }
+    case BLOCK_STOP: {
+      const index = event.index;
+      if (!plainStop(index, event.event_id)) break;
+      if (state.afterStop) outsideMessage(type, frame, sink);
+      return blockStop(state, index as number, frame.index, sink);
+    }
+    case GROUP_START:
+    case GROUP_END: {
+      const summary = event.summary;
+      if (!isPlainGroupMarker(event.event_id, event.index, event.message_id, summary)) break;
+      if (state.afterStop) outsideMessage(type, frame, sink);
+      if (kind === GROUP_START) groupStart(state, summary as string | null | undefined, frame.index, sink);
+      else groupEnd(state, summary as string | null | undefined, frame.index, sink);
       return;
     }
-    e = parsed.data;
+    case MESSAGE_START: {
+      const message = event.message;
+      if (!isPlainMessageStart(event.event_id, message)) break;
+      return messageStart(state, message as { message_type?: string } | null | undefined);
+    }
+    case MESSAGE_STOP:
+      if (!isPlainMessageStop(event.event_id)) break;
+      return messageStop(state, frame.index, sink);
+    case ERROR:
+      break;
   }
-  if (state.afterStop && kind < IN_MESSAGE_ONLY_BELOW) {
-    sink.report('flat/event-outside-message', `${e.type} after message_stop and before the next message_start`, [frame.index]);
+  const parsed = StreamEventSchema.safeParse(event);
+  if (!parsed.success) {
+    sink.report('flat/invalid-event', `${type} does not match the protocol: ${firstIssue(parsed.error)}`, [frame.index]);
+    addRaw(state, frame);
+    return;
   }
-  handle(state, kind, e, frame, sink);
+  if (state.afterStop && kind < IN_MESSAGE_ONLY_BELOW) outsideMessage(type, frame, sink);
+  handle(state, kind, parsed.data, frame, sink);
+}
+
+function outsideMessage(type: string, frame: Frame, sink: FindingSink): void {
+  sink.report('flat/event-outside-message', `${type} after message_stop and before the next message_start`, [frame.index]);
 }
 
 /**
@@ -100,17 +140,22 @@ export function isStreamEventType(type: unknown): type is string {
 function isPlainOfKind(kind: number, e: Record<string, unknown>): boolean {
   switch (kind) {
     case BLOCK_DELTA:
-      return isIndex(e.index) && validEventId(e.event_id) && isPlainDelta(e.delta);
+      return plainDelta(e.index, e.event_id, e.delta);
     case BLOCK_START:
-      return isIndex(e.index) && validEventId(e.event_id) && isPlainBlock(e.content_block);
+      return plainStart(e.index, e.event_id, e.content_block);
     case BLOCK_STOP:
-      return isIndex(e.index) && validEventId(e.event_id);
+      return plainStop(e.index, e.event_id);
     case ERROR:
       return false;
     default:
       return isPlainMarker(e);
   }
 }
+
+// The checks of isPlainOfKind by the fields they read: applyStreamEvent calls them with the same fields.
+const plainDelta = (index: unknown, eventId: unknown, delta: unknown): boolean => isIndex(index) && validEventId(eventId) && isPlainDelta(delta);
+const plainStart = (index: unknown, eventId: unknown, block: unknown): boolean => isIndex(index) && validEventId(eventId) && isPlainBlock(block);
+const plainStop = (index: unknown, eventId: unknown): boolean => isIndex(index) && validEventId(eventId);
 
 /** Whether an event the fold met is one the hand checks take, as the fold tells it (for the tests). */
 export function isPlainStreamEvent(e: Record<string, unknown>): boolean {
@@ -178,49 +223,14 @@ function handle(state: FlatState, kind: number, e: StreamEvent, frame: Frame, si
       const s = e as ContentBlockStart;
       return blockStart(state, s.index, s.content_block, frame, sink);
     }
-    case BLOCK_STOP: {
-      const index = (e as ContentBlockStop).index;
-      const open = state.openBlocks.get(index);
-      if (open === undefined) {
-        sink.report('flat/block-stop-without-start', `content_block_stop for index ${index}, which has no open block`, [at]);
-        return;
-      }
-      if (open.approvalKey !== undefined) state.approvals.close(open.approvalKey);
-      state.openBlocks.delete(index);
-      return;
-    }
-    case GROUP_START: {
-      const summary = (e as GroupStart).summary;
-      if (state.group) {
-        sink.report('flat/group-start-while-open', `group_start while the group opened at frame ${state.group.frame + 1} never ended`, [at, state.group.frame]);
-      }
-      state.openGroup(at);
-      state.view.groupStart(summary ?? '', at);
-      return;
-    }
-    case GROUP_END: {
-      const summary = (e as GroupEnd).summary;
-      if (!summary || summary.trim() === '') {
-        sink.report('flat/group-end-missing-summary', 'group_end has no summary; the collapsed group header shows it', [at]);
-      }
-      if (!state.group) {
-        sink.report('flat/group-end-without-start', 'group_end while no group is open', [at]);
-      } else {
-        state.tools.groupEnded(state.group.id, at, sink);
-        state.group = null;
-      }
-      state.view.groupEnd(summary ?? undefined, at);
-      return;
-    }
-    case MESSAGE_START: {
-      state.afterStop = false;
-      const message = (e as MessageStart).message;
-      // message_start begins a turn of the agent, whose first text shows the brand, unless the producer
-      // marks the message as a later "step" of the turn.
-      state.brandPending = message?.message_type !== 'step';
-      state.view.setStreaming(true);
-      return;
-    }
+    case BLOCK_STOP:
+      return blockStop(state, (e as ContentBlockStop).index, at, sink);
+    case GROUP_START:
+      return groupStart(state, (e as GroupStart).summary, at, sink);
+    case GROUP_END:
+      return groupEnd(state, (e as GroupEnd).summary, at, sink);
+    case MESSAGE_START:
+      return messageStart(state, (e as MessageStart).message);
     case MESSAGE_STOP:
       return messageStop(state, at, sink);
     case ERROR: {
@@ -230,6 +240,35 @@ function handle(state: FlatState, kind: number, e: StreamEvent, frame: Frame, si
       return;
     }
   }
+}
+
+function groupStart(state: FlatState, summary: string | null | undefined, at: number, sink: FindingSink): void {
+  if (state.group) {
+    sink.report('flat/group-start-while-open', `group_start while the group opened at frame ${state.group.frame + 1} never ended`, [at, state.group.frame]);
+  }
+  state.openGroup(at);
+  state.view.groupStart(summary ?? '', at);
+}
+
+function groupEnd(state: FlatState, summary: string | null | undefined, at: number, sink: FindingSink): void {
+  if (!summary || isBlank(summary)) {
+    sink.report('flat/group-end-missing-summary', 'group_end has no summary; the collapsed group header shows it', [at]);
+  }
+  if (!state.group) {
+    sink.report('flat/group-end-without-start', 'group_end while no group is open', [at]);
+  } else {
+    state.tools.groupEnded(state.group.id, at, sink);
+    state.group = null;
+  }
+  state.view.groupEnd(summary ?? undefined, at);
+}
+
+function messageStart(state: FlatState, message: { message_type?: string } | null | undefined): void {
+  state.afterStop = false;
+  // message_start begins a turn of the agent, whose first text shows the brand, unless the producer
+  // marks the message as a later "step" of the turn.
+  state.brandPending = message?.message_type !== 'step';
+  state.view.setStreaming(true);
 }
 
 function blockStart(state: FlatState, index: number, block: ContentBlock, frame: Frame, sink: FindingSink): void {
@@ -280,6 +319,16 @@ function blockStart(state: FlatState, index: number, block: ContentBlock, frame:
       break;
   }
   openBlocks.set(open);
+}
+
+function blockStop(state: FlatState, index: number, at: number, sink: FindingSink): void {
+  const open = state.openBlocks.get(index);
+  if (open === undefined) {
+    sink.report('flat/block-stop-without-start', `content_block_stop for index ${index}, which has no open block`, [at]);
+    return;
+  }
+  if (open.approvalKey !== undefined) state.approvals.close(open.approvalKey);
+  state.openBlocks.delete(index);
 }
 
 function blockDelta(state: FlatState, index: number, delta: Record<string, unknown>, at: number, sink: FindingSink): void {

@@ -2,6 +2,7 @@
 import type { FindingSink } from '../../model/finding';
 import type { TodoItem } from '../../model/view';
 import { safeText } from '../../model/safe-text';
+import { isBlank } from '../../model/blank';
 
 /** The three statuses, as compares: a set lookup hashes each freshly parsed status first. */
 const isTodoStatus = (status: string): boolean => status === 'pending' || status === 'in_progress' || status === 'completed';
@@ -46,10 +47,10 @@ export function checkTodos(input: unknown, sink: FindingSink, frames: number[], 
     } else if (!isTodoStatus(status)) {
       sink.report('flat/todos-invalid', `todos[${i}].status is "${safeText(status)}"; expected pending, in_progress or completed`, frames, path);
     }
-    if (typeof content === 'string' && content.trim() === '') {
+    if (typeof content === 'string' && isBlank(content)) {
       sink.report('flat/todos-empty-text', `todos[${i}].content is empty; both content and activeForm must be non-empty`, frames, path);
     }
-    if (typeof activeForm === 'string' && activeForm.trim() === '') {
+    if (typeof activeForm === 'string' && isBlank(activeForm)) {
       sink.report('flat/todos-empty-text', `todos[${i}].activeForm is empty; both content and activeForm must be non-empty`, frames, path);
     }
     if (status === 'in_progress') inProgress++;

@@ -5,6 +5,7 @@ import { humanizeToolName, isTodoToolName, type ToolItem } from '../../model/vie
 import { QUESTION_TOOL } from './questions';
 import { checkTodos, readTodos } from './todos';
 import type { ViewBuilder } from './view-builder';
+import { isBlank } from '../../model/blank';
 
 export interface ToolUse {
   id: string;
@@ -36,6 +37,7 @@ interface ToolRecord {
   frame: number;
   path?: string;
   group: number | null;
+  todo: boolean;
   /** Todo and question tools never get a result. */
   exempt: boolean;
   hasResult: boolean;
@@ -69,7 +71,7 @@ export class ToolTracker {
       sink.report('flat/question-tool-streamed', 'a tool_use for ask_user_question was streamed; only its approval_request may be', frames);
     }
     const contentMessage = tool.contentMessage ?? '';
-    const labelled = contentMessage.trim() !== '';
+    const labelled = !isBlank(contentMessage);
     if (!labelled) {
       sink.report('flat/tool-empty-label', `tool_use "${tool.name}" has no tool_content_message; the UI falls back to "${humanizeToolName(tool.name)}"`, frames, origin.path);
     }
@@ -95,7 +97,7 @@ export class ToolTracker {
         if (!tool.parentId) this.view.setTodos(todos);
       }
     }
-    const record: ToolRecord = { name: tool.name, frame: origin.frame, group: origin.group, exempt: todo || question, hasResult: false, waiting: false, item };
+    const record: ToolRecord = { name: tool.name, frame: origin.frame, group: origin.group, todo, exempt: todo || question, hasResult: false, waiting: false, item };
     if (origin.path) record.path = origin.path;
     if (!known) this.byId.set(tool.id, record);
     if (!record.exempt) this.wait(record);
@@ -116,7 +118,7 @@ export class ToolTracker {
       sink.report('flat/tool-result-duplicate', `a second tool_result for "${result.toolUseId}"`, frames, origin.path);
       return;
     }
-    if (origin.stream && isTodoToolName(record.name)) {
+    if (origin.stream && record.todo) {
       sink.report('flat/todos-has-result', `tool_result for todo tool "${record.name}"; todo tools get no result`, frames);
     }
     if (origin.stream && record.name === QUESTION_TOOL) {

@@ -13,7 +13,6 @@ export class ViewBuilder {
    * its table, a call into the runtime per group).
    */
   private readonly unfinished: GroupItem[] = [];
-  readonly tools = new Map<string, ToolItem>();
   private nextId = 0;
 
   id(prefix: string): string {
@@ -79,7 +78,6 @@ export class ViewBuilder {
   }
 
   addTool(item: ToolItem): void {
-    if (!this.tools.has(item.toolId)) this.tools.set(item.toolId, item);
     this.place(item);
   }
 
