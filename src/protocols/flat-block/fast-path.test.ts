@@ -127,7 +127,13 @@ describe('fast path for markers, approval deltas and replies', () => {
 
 describe('the stream event type test', () => {
   it('says yes to exactly the types of the schema', () => {
-    for (const type of STREAM_EVENT_TYPES) expect(isStreamEventType(type)).toBe(true);
+    for (const type of STREAM_EVENT_TYPES) {
+      expect(isStreamEventType(type)).toBe(true);
+      // Same length and last character as a type: what the fold's lookup table finds, then rejects.
+      expect(isStreamEventType(`x${type.slice(1)}`)).toBe(false);
+      expect(isStreamEventType(type.toUpperCase())).toBe(false);
+    }
+    for (const other of ['', ' ', 'a', 'content_block_delt', 'message_stop ', 'e\u0000ror']) expect(isStreamEventType(other)).toBe(false);
     fc.assert(
       fc.property(fc.oneof(fc.string(), odd, fc.constantFrom('content_block', 'message', 'approval', 'ERROR')), (t) => {
         expect(isStreamEventType(t)).toBe(STREAM_EVENT_TYPES.has(t as string));

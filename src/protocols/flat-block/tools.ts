@@ -166,7 +166,10 @@ export class ToolTracker {
   private stopWaiting(r: ToolRecord): void {
     if (!r.waiting) return;
     r.waiting = false;
-    if (--this.waitingCount === 0) this.waitingList.length = 0;
+    if (--this.waitingCount > 0) return;
+    // Popped, not cut by `length = 0`, which calls into the runtime.
+    const list = this.waitingList;
+    while (list.length > 0) list.pop();
   }
 
   private orphanItem(result: ToolResult, origin: ToolOrigin): ToolItem {

@@ -4,6 +4,13 @@
 // open group or stands alone. Questions render outside groups. Each call is O(1).
 import type { GroupItem, QuestionItem, TextItem, ToolItem, TodoItem, ViewItem, ViewModel } from '../../model/view';
 
+/**
+ * Item ids `<prefix>-<n>` for the first ids of a session, made once and shared by every session: a
+ * session is often short, and building the same few strings again in each showed.
+ */
+const ID_CACHED = 64;
+const idCache = new Map<string, string[]>();
+
 export class ViewBuilder {
   readonly model: ViewModel = { protocol: 'flat-block', items: [], todos: null, streaming: false };
   private current: GroupItem | null = null;
@@ -16,7 +23,11 @@ export class ViewBuilder {
   private nextId = 0;
 
   id(prefix: string): string {
-    return `${prefix}-${this.nextId++}`;
+    const n = this.nextId++;
+    if (n >= ID_CACHED) return `${prefix}-${n}`;
+    let ids = idCache.get(prefix);
+    if (ids === undefined) idCache.set(prefix, (ids = []));
+    return (ids[n] ??= `${prefix}-${n}`);
   }
 
   groupStart(summary: string, frame: number, historyPath?: string): GroupItem {
