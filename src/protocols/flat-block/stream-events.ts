@@ -6,6 +6,7 @@ import { safeText } from '../../model/safe-text';
 import { distancePast, isNotAfter, parseEventId } from './ids';
 import { firstIssue, StreamEventSchema, type ContentBlock, type StreamEvent } from './schema';
 
+type BlockOf<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }>;
 type ContentBlockDelta = Extract<StreamEvent, { type: 'content_block_delta' }>;
 type ContentBlockStart = Extract<StreamEvent, { type: 'content_block_start' }>;
 type ContentBlockStop = Extract<StreamEvent, { type: 'content_block_stop' }>;
@@ -35,9 +36,8 @@ const ERROR = 7;
 /** Kinds below this belong inside a message: content blocks and group markers. */
 const IN_MESSAGE_ONLY_BELOW = 5;
 
-/** One event; `type` is its `type`, a string, read once by the caller. */
-export function applyStreamEvent(state: FlatState, event: Record<string, unknown>, type: string, frame: Frame, sink: FindingSink): void {
-  const kind = streamEventKind(type);
+/** One event; `type` is its `type`, a string, and `kind` that type's kind (streamEventKind), both read once by the caller. */
+export function applyStreamEvent(state: FlatState, event: Record<string, unknown>, type: string, kind: number, frame: Frame, sink: FindingSink): void {
   if (kind < 0) {
     // A known type is short, plain text: only another type needs making safe for the finding.
     sink.report('flat/unknown-event', `event type "${safeText(type)}" is not part of the flat-block protocol`, [frame.index]);
@@ -57,9 +57,11 @@ export function applyStreamEvent(state: FlatState, event: Record<string, unknown
     case BLOCK_START: {
       const index = event.index;
       const block = event.content_block;
-      if (!plainStart(index, event.event_id, block)) break;
+      if (!isIndex(index) || !validEventId(event.event_id) || !isBlockObject(block)) break;
+      const blockType = block.type;
+      if (!isPlainBlockOfType(blockType, block)) break;
       if (state.afterStop) outsideMessage(type, frame, sink);
-      return blockStart(state, index as number, block as ContentBlock, frame, sink);
+      return blockStart(state, index as number, block as ContentBlock, blockType as ContentBlock['type'], frame, sink);
     }
     case BLOCK_STOP: {
       const index = event.index;
@@ -123,7 +125,7 @@ function typeHash(type: string): number {
  * switch compares the freshly parsed type string with each type in turn (and a set lookup hashes it
  * whole first).
  */
-function streamEventKind(type: unknown): number {
+export function streamEventKind(type: unknown): number {
   if (typeof type !== 'string') return -1;
   // An empty type hashes to 0 (NaN & 31), which no type has.
   const kind = KIND_BY_HASH[typeHash(type)] as number;
@@ -194,9 +196,14 @@ export function isPlainBlockStart(e: Record<string, unknown>): boolean {
 }
 
 function isPlainBlock(b: unknown): boolean {
-  if (!b || typeof b !== 'object' || Array.isArray(b)) return false;
-  const block = b as Record<string, unknown>;
-  switch (block.type) {
+  return isBlockObject(b) && isPlainBlockOfType(b.type, b);
+}
+
+const isBlockObject = (b: unknown): b is Record<string, unknown> => !!b && typeof b === 'object' && !Array.isArray(b);
+
+/** isPlainBlock for a block object whose `type` the caller read. */
+function isPlainBlockOfType(type: unknown, block: Record<string, unknown>): boolean {
+  switch (type) {
     case 'text':
       return optional(block.text, 'string') && optional(block.is_part, 'boolean') && optional(block.is_final, 'boolean');
     case 'thinking':
@@ -223,7 +230,7 @@ function handle(state: FlatState, kind: number, e: StreamEvent, frame: Frame, si
     }
     case BLOCK_START: {
       const s = e as ContentBlockStart;
-      return blockStart(state, s.index, s.content_block, frame, sink);
+      return blockStart(state, s.index, s.content_block, s.content_block.type, frame, sink);
     }
     case BLOCK_STOP:
       return blockStop(state, (e as ContentBlockStop).index, at, sink);
@@ -273,7 +280,8 @@ function messageStart(state: FlatState, message: { message_type?: string } | nul
   state.view.setStreaming(true);
 }
 
-function blockStart(state: FlatState, index: number, block: ContentBlock, frame: Frame, sink: FindingSink): void {
+/** A block start; `type` is the block's type, read once by the caller. */
+function blockStart(state: FlatState, index: number, b: ContentBlock, type: ContentBlock['type'], frame: Frame, sink: FindingSink): void {
   const at = frame.index;
   const openBlocks = state.openBlocks;
   if (openBlocks.size > 0) {
@@ -282,22 +290,24 @@ function blockStart(state: FlatState, index: number, block: ContentBlock, frame:
       sink.report('flat/block-duplicate-start', `content_block_start for index ${index}, which is still open since frame ${already.frame + 1}`, [at]);
     }
   }
-  const type = block.type;
   const open = new OpenBlock(index, type, at);
   switch (type) {
     case 'text': {
+      const block = b as BlockOf<'text'>;
       const item: TextItem = { kind: 'text', id: state.view.id('text'), frames: [at], text: block.text ?? '', part: block.is_part === true, final: block.is_final === true, brand: state.takeBrand() };
       state.view.text(item);
       open.text = item;
       break;
     }
     case 'thinking': {
+      const block = b as BlockOf<'thinking'>;
       const item: ReasoningItem = { kind: 'reasoning', id: state.view.id('reasoning'), frames: [at], text: block.thinking ?? '' };
       state.view.place(item);
       open.reasoning = item;
       break;
     }
     case 'tool_use': {
+      const block = b as BlockOf<'tool_use'>;
       const tool = { id: block.id, name: block.name, input: block.input, hasInput: true, contentMessage: block.tool_content_message, parentId: block.parent_tool_use_id };
       const group = state.group?.id ?? null;
       open.toolName = block.name;
@@ -305,19 +315,24 @@ function blockStart(state: FlatState, index: number, block: ContentBlock, frame:
       break;
     }
     case 'tool_result': {
+      const block = b as BlockOf<'tool_result'>;
       const group = state.group?.id ?? null;
       state.tools.result({ toolUseId: block.tool_use_id, status: block.status, content: block.content }, { frame: at, stream: true, group }, sink);
       break;
     }
-    case 'approval_request':
-      state.approvals.open(block.approval_key, at, frame.time);
-      open.approvalKey = block.approval_key;
+    case 'approval_request': {
+      const key = (b as BlockOf<'approval_request'>).approval_key;
+      state.approvals.open(key, at, frame.time);
+      open.approvalKey = key;
       break;
-    case 'approval_result':
+    }
+    case 'approval_result': {
+      const block = b as BlockOf<'approval_result'>;
       state.approvals.settle(block.approval_key, at, 'result', answersOf(block));
       break;
+    }
     case 'approval_timeout':
-      state.approvals.settle(block.approval_key, at, 'timeout');
+      state.approvals.settle((b as BlockOf<'approval_timeout'>).approval_key, at, 'timeout');
       break;
   }
   openBlocks.set(open);

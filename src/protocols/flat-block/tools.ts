@@ -106,14 +106,14 @@ export class ToolTracker {
   }
 
   result(result: ToolResult, origin: ToolOrigin, sink: FindingSink): void {
-    const frames = [origin.frame];
     const record = this.byId.get(result.toolUseId);
     if (!record) {
-      sink.report('flat/tool-result-orphan', `tool_result for "${result.toolUseId}" matches no tool_use`, frames, origin.path);
+      sink.report('flat/tool-result-orphan', `tool_result for "${result.toolUseId}" matches no tool_use`, [origin.frame], origin.path);
       this.view.place(this.orphanItem(result, origin));
       return;
     }
-    frames.push(record.frame);
+    // Only findings read these: made whole at once, not grown by a push.
+    const frames = [origin.frame, record.frame];
     if (record.hasResult) {
       sink.report('flat/tool-result-duplicate', `a second tool_result for "${result.toolUseId}"`, frames, origin.path);
       return;
