@@ -188,7 +188,13 @@ function humanizeUncached(name: string): string {
 
 /** Any tool whose name contains `todo` is a todo tool. */
 export function isTodoToolName(name: string): boolean {
-  return name.toLowerCase().includes('todo');
+  if (name.includes('todo')) return true;
+  // Lower-casing changes nothing in a name of lower-case ASCII: no copy for the usual names.
+  for (let i = 0; i < name.length; i++) {
+    const c = name.charCodeAt(i);
+    if ((c >= 65 && c <= 90) || c > 127) return name.toLowerCase().includes('todo');
+  }
+  return false;
 }
 
 /** The text a group header shows: the summary once done; while running, the last tool's label. */

@@ -1,7 +1,7 @@
 // Approval requests, questions and the client's replies (spec section 4): the state that links a
 // request to its reply, result or timeout, and the rules about them.
 import type { FindingSink } from '../../model/finding';
-import type { ActionRequest, ApprovalItem, Question, QuestionItem } from '../../model/view';
+import type { ActionRequest, ApprovalItem, Question, QuestionItem, QuestionOption } from '../../model/view';
 import { NO_PREFERENCE } from '../../model/view';
 import { ApprovalDeltaSchema, type ApprovalDelta, type ApprovalReply } from './schema';
 import { isPlainApprovalDelta } from './plain-events';
@@ -61,7 +61,15 @@ export class ApprovalTracker {
       d = parsed.data;
     }
     record.frames.push(frame);
-    if (d.action_requests) record.actions = d.action_requests.map((a) => ({ name: a.name, args: a.args }));
+    const requests = d.action_requests;
+    if (requests) {
+      const actions: ActionRequest[] = [];
+      for (let i = 0; i < requests.length; i++) {
+        const a = requests[i] as { name: string; args?: unknown };
+        actions.push({ name: a.name, args: a.args });
+      }
+      record.actions = actions;
+    }
     for (const c of d.review_configs ?? []) record.allowed.set(c.action_name, c.allowed_decisions);
     record.question = isQuestionRequest(record.actions);
     record.timeoutSeconds = d.timeout_seconds ?? (record.question ? QUESTION_TIMEOUT_S : APPROVAL_TIMEOUT_S);
@@ -158,21 +166,23 @@ export class ApprovalTracker {
       sink.report('flat/question-answered-with-decisions', `reply to question "${record.key}" ${got}; questions are answered with answers: {"<question>": "<answer>"}`, frames);
     }
     const answers = reply.answers ?? {};
-    // Only membership is asked: a set filled in a loop, without a pair array per question.
-    const asked = new Set<string>();
-    for (const q of record.questions) asked.add(q.question);
+    const questions = record.questions;
+    // A request asks one or a few questions: they are compared one by one, where a set would hash
+    // each freshly parsed text first; many go into a set.
+    const asked = questions.length > 8 ? new Set(questions.map((q) => q.question)) : undefined;
     for (const key of Object.keys(answers)) {
-      if (!asked.has(key)) sink.report('flat/answer-unknown-question', `answers has key "${key}", which is not the text of any asked question`, frames);
+      if (!(asked !== undefined ? asked.has(key) : asks(questions, key))) {
+        sink.report('flat/answer-unknown-question', `answers has key "${key}", which is not the text of any asked question`, frames);
+      }
     }
     if (reply.answers === undefined) return;
-    for (const q of record.questions) {
+    for (const q of questions) {
       const answer = answers[q.question];
       if (answer === undefined) {
         sink.report('flat/answer-missing', `question "${q.question}" has no answer; a skipped question is answered "${NO_PREFERENCE}"`, frames);
         continue;
       }
-      const freeText = q.options.some((o) => o.input === true);
-      if (!q.multiSelect && !freeText && answer !== NO_PREFERENCE && !q.options.some((o) => o.label === answer)) {
+      if (!q.multiSelect && !hasFreeText(q) && answer !== NO_PREFERENCE && !isOption(q, answer)) {
         sink.report('flat/answer-not-an-option', `answer "${answer}" to "${q.question}" is no option's label and the question has no free-text option`, frames);
       }
     }
@@ -194,7 +204,7 @@ export class ApprovalTracker {
   }
 
   private render(record: ApprovalRecord): void {
-    const frames = [...record.frames];
+    const frames = record.frames.slice();
     if (record.question) {
       const item: QuestionItem = {
         kind: 'question',
@@ -224,6 +234,21 @@ export class ApprovalTracker {
     record.item = item;
     this.view.place(item);
   }
+}
+
+function asks(questions: readonly Question[], text: string): boolean {
+  for (let i = 0; i < questions.length; i++) if ((questions[i] as Question).question === text) return true;
+  return false;
+}
+
+function hasFreeText(q: Question): boolean {
+  for (let i = 0; i < q.options.length; i++) if ((q.options[i] as QuestionOption).input === true) return true;
+  return false;
+}
+
+function isOption(q: Question, answer: string): boolean {
+  for (let i = 0; i < q.options.length; i++) if ((q.options[i] as QuestionOption).label === answer) return true;
+  return false;
 }
 
 function decisionType(decision: string | { type: string }): string {

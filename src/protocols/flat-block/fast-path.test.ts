@@ -4,7 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ApprovalDeltaSchema, ApprovalReplySchema, STREAM_EVENT_TYPES, StreamEventSchema } from './schema';
 import { isPlainApprovalDelta, isPlainApprovalReply, isPlainMarker } from './plain-events';
-import { isPlainBlockStart, isPlainDeltaOrStop, isStreamEventType } from './stream-events';
+import { isPlainBlockStart, isPlainDeltaOrStop, isPlainStreamEvent, isStreamEventType } from './stream-events';
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer({ min: -2, max: 3 }), fc.double(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 1 }));
 const block = fc.record(
@@ -127,11 +127,30 @@ describe('fast path for markers, approval deltas and replies', () => {
 
 describe('the stream event type test', () => {
   it('says yes to exactly the types of the schema', () => {
-    for (const type of STREAM_EVENT_TYPES) expect(isStreamEventType(type)).toBe(true);
+    for (const type of STREAM_EVENT_TYPES) {
+      expect(isStreamEventType(type)).toBe(true);
+      // Same length and last character as a type: what the fold's lookup table finds, then rejects.
+      expect(isStreamEventType(`x${type.slice(1)}`)).toBe(false);
+      expect(isStreamEventType(type.toUpperCase())).toBe(false);
+    }
+    for (const other of ['', ' ', 'a', 'content_block_delt', 'message_stop ', 'e\u0000ror']) expect(isStreamEventType(other)).toBe(false);
     fc.assert(
       fc.property(fc.oneof(fc.string(), odd, fc.constantFrom('content_block', 'message', 'approval', 'ERROR')), (t) => {
         expect(isStreamEventType(t)).toBe(STREAM_EVENT_TYPES.has(t as string));
       }),
+    );
+  });
+});
+
+describe('the fold\'s check by event type', () => {
+  it('takes the same events as the three checks together', () => {
+    const anyType = fc.oneof(fc.constantFrom(...STREAM_EVENT_TYPES), fc.constantFrom('ERROR', 'content_block'), odd);
+    fc.assert(
+      fc.property(fc.oneof(event, marker), anyType, fc.boolean(), (e, type, retype) => {
+        const r = (retype ? { ...e, type } : e) as Record<string, unknown>;
+        expect(isPlainStreamEvent(r)).toBe(isPlainDeltaOrStop(r) || isPlainBlockStart(r) || isPlainMarker(r));
+      }),
+      { numRuns: 4000 },
     );
   });
 });

@@ -13,19 +13,24 @@ const optionalIndex = (v: unknown): boolean => v === undefined || (typeof v === 
 /** message_start, group_start, group_end and message_stop in their plain shape. */
 export function isPlainMarker(e: Record<string, unknown>): boolean {
   switch (e.type) {
-    case 'message_start': {
-      const m = e.message;
-      return validEventId(e.event_id) && (m === undefined || m === null || (isRecord(m) && optionalString(m.message_type)));
-    }
+    case 'message_start':
+      return isPlainMessageStart(e.event_id, e.message);
     case 'group_start':
     case 'group_end':
-      return validEventId(e.event_id) && optionalIndex(e.index) && optionalString(e.message_id) && nullishString(e.summary);
+      return isPlainGroupMarker(e.event_id, e.index, e.message_id, e.summary);
     case 'message_stop':
       return validEventId(e.event_id);
     default:
       return false;
   }
 }
+
+// The checks of isPlainMarker by the fields they read: the fold calls them with the fields it reads.
+export const isPlainMessageStart = (eventId: unknown, message: unknown): boolean =>
+  validEventId(eventId) && (message === undefined || message === null || (isRecord(message) && optionalString(message.message_type)));
+export const isPlainGroupMarker = (eventId: unknown, index: unknown, messageId: unknown, summary: unknown): boolean =>
+  validEventId(eventId) && optionalIndex(index) && optionalString(messageId) && nullishString(summary);
+export const isPlainMessageStop = (eventId: unknown): boolean => validEventId(eventId);
 
 /** The approval_request delta (section 4): what is asked, the allowed decisions, the timeout. */
 export function isPlainApprovalDelta(d: unknown): boolean {

@@ -2,30 +2,48 @@
 import type { FindingSink } from '../../model/finding';
 import type { ActionRequest, Question, QuestionOption } from '../../model/view';
 import { safeText } from '../../model/safe-text';
+import { isBlank } from '../../model/blank';
 
 export const QUESTION_TOOL = 'ask_user_question';
 
+// Loops rather than some/find/map with callbacks: a turn reads its question once, and the less code a
+// frame runs besides JSON.parse the less of the parser's own code it pushes out of the CPU's caches.
+
 export function isQuestionRequest(actions: readonly ActionRequest[]): boolean {
-  return actions.some((a) => a.name === QUESTION_TOOL);
+  return questionAction(actions) !== undefined;
+}
+
+/** The first ask_user_question action. */
+function questionAction(actions: readonly ActionRequest[]): ActionRequest | undefined {
+  for (let i = 0; i < actions.length; i++) {
+    const a = actions[i] as ActionRequest;
+    if (a.name === QUESTION_TOOL) return a;
+  }
+  return undefined;
 }
 
 /** The questions of the first ask_user_question action, read leniently for display. */
 export function readQuestions(actions: readonly ActionRequest[]): Question[] {
-  const action = actions.find((a) => a.name === QUESTION_TOOL);
-  const list = argsQuestions(action?.args);
+  const list = argsQuestions(questionAction(actions)?.args);
   if (!Array.isArray(list)) return [];
-  return list.map((q): Question => {
-    if (typeof q === 'string') return { question: q, multiSelect: false, options: [] };
-    const o = q && typeof q === 'object' ? (q as Record<string, unknown>) : {};
-    const options = Array.isArray(o.options) ? o.options.map(readOption) : [];
-    const question: Question = {
-      question: typeof o.question === 'string' ? o.question : '',
-      multiSelect: o.multiSelect === true,
-      options,
-    };
-    if (typeof o.header === 'string') question.header = o.header;
-    return question;
-  });
+  const questions: Question[] = [];
+  for (let i = 0; i < list.length; i++) questions.push(readQuestion(list[i]));
+  return questions;
+}
+
+function readQuestion(q: unknown): Question {
+  if (typeof q === 'string') return { question: q, multiSelect: false, options: [] };
+  const o = q && typeof q === 'object' ? (q as Record<string, unknown>) : {};
+  const options: QuestionOption[] = [];
+  const listed = o.options;
+  if (Array.isArray(listed)) for (let i = 0; i < listed.length; i++) options.push(readOption(listed[i]));
+  const question: Question = {
+    question: typeof o.question === 'string' ? o.question : '',
+    multiSelect: o.multiSelect === true,
+    options,
+  };
+  if (typeof o.header === 'string') question.header = o.header;
+  return question;
 }
 
 function argsQuestions(args: unknown): unknown {
@@ -42,28 +60,37 @@ function readOption(o: unknown): QuestionOption {
 
 /** Reports `flat/question-invalid` and `flat/question-no-custom-option` for a streamed question request. */
 export function checkQuestions(actions: readonly ActionRequest[], sink: FindingSink, frames: number[]): void {
-  const action = actions.find((a) => a.name === QUESTION_TOOL);
-  const list = argsQuestions(action?.args);
+  const list = argsQuestions(questionAction(actions)?.args);
   if (!Array.isArray(list) || list.length === 0) {
     sink.report('flat/question-invalid', 'args.questions is missing or empty; expected at least one {question, multiSelect, options}', frames);
     return;
   }
-  list.forEach((q, i) => {
+  for (let i = 0; i < list.length; i++) {
+    const q: unknown = list[i];
     const o = q && typeof q === 'object' ? (q as Record<string, unknown>) : undefined;
-    if (!o || typeof o.question !== 'string' || o.question.trim() === '') {
+    const text = o?.question;
+    if (!o || typeof text !== 'string' || isBlank(text)) {
       sink.report('flat/question-invalid', `questions[${i}] has no question text`, frames);
-      return;
+      continue;
     }
-    if (!Array.isArray(o.options) || o.options.length === 0) {
-      sink.report('flat/question-invalid', `questions[${i}] ("${o.question}") has no options`, frames);
-      return;
+    const options = o.options;
+    if (!Array.isArray(options) || options.length === 0) {
+      sink.report('flat/question-invalid', `questions[${i}] ("${text}") has no options`, frames);
+      continue;
     }
     if (typeof o.multiSelect !== 'boolean') {
       sink.report('flat/question-invalid', `questions[${i}].multiSelect is ${JSON.stringify(o.multiSelect)}; expected true or false`, frames);
     }
-    const hasInput = o.options.some((opt) => opt && typeof opt === 'object' && (opt as { input?: unknown }).input === true);
-    if (!hasInput) {
-      sink.report('flat/question-no-custom-option', `questions[${i}] ("${o.question}") has no free-text option ({label: "Khác", input: true})`, frames);
+    if (!hasFreeTextOption(options)) {
+      sink.report('flat/question-no-custom-option', `questions[${i}] ("${text}") has no free-text option ({label: "Khác", input: true})`, frames);
     }
-  });
+  }
+}
+
+function hasFreeTextOption(options: readonly unknown[]): boolean {
+  for (let i = 0; i < options.length; i++) {
+    const opt = options[i];
+    if (opt && typeof opt === 'object' && (opt as { input?: unknown }).input === true) return true;
+  }
+  return false;
 }

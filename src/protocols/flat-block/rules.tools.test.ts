@@ -69,6 +69,16 @@ describe('flat/tool-without-result', () => {
     expectClean(run(frames));
   });
 
+  it('flags every tool left without result among many, in the order they arrived, once each', () => {
+    // Enough tools, most answered, that the list of waiting tools is compacted on the way.
+    const uses = Array.from({ length: 60 }, (_, i) => toolUse(i, { ...search, id: `tc-${i}` }));
+    const answered = uses.flatMap((_, i) => (i % 7 === 3 ? [] : [toolResult(60 + i, { tool_use_id: `tc-${i}` })]));
+    const frames = stream([messageStart(), ...uses.slice(0, 30), ...answered.slice(0, 20), ...uses.slice(30), ...answered.slice(20), messageStop()]);
+    const missing = run(frames).findings.filter((f) => f.rule === 'flat/tool-without-result');
+    const unanswered = [3, 10, 17, 24, 31, 38, 45, 52, 59];
+    expect(missing.map((f) => f.frames[0])).toStrictEqual(unanswered.map((i) => frameIndex(frames, { content_block: { id: `tc-${i}` } })));
+  });
+
   it('does not expect a result from ask_user_question (flagged by its own rule instead)', () => {
     const ask = { id: 'q-1', name: 'ask_user_question', tool_content_message: 'Hỏi người dùng', input: { questions: [] } };
     const frames = stream([messageStart(), groupStart(1), toolUse(1, ask), groupEnd(2, 'Hỏi'), messageStop()]);

@@ -2,65 +2,177 @@
 import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
 import type { ReasoningItem, TextItem } from '../../model/view';
-import { isTodoToolName } from '../../model/view';
 import { safeText } from '../../model/safe-text';
 import { distancePast, isNotAfter, parseEventId } from './ids';
 import { firstIssue, StreamEventSchema, type ContentBlock, type StreamEvent } from './schema';
-import type { FlatState } from './state';
+
+type BlockOf<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }>;
+type ContentBlockDelta = Extract<StreamEvent, { type: 'content_block_delta' }>;
+type ContentBlockStart = Extract<StreamEvent, { type: 'content_block_start' }>;
+type ContentBlockStop = Extract<StreamEvent, { type: 'content_block_stop' }>;
+type GroupStart = Extract<StreamEvent, { type: 'group_start' }>;
+type GroupEnd = Extract<StreamEvent, { type: 'group_end' }>;
+type MessageStart = Extract<StreamEvent, { type: 'message_start' }>;
+type ErrorEvent = Extract<StreamEvent, { type: 'error' }>;
+import { OpenBlock, type FlatState } from './state';
 import { addRaw } from './raw';
 import { extendText } from '../../model/text-builder';
-import { isPlainMarker } from './plain-events';
+import { isPlainGroupMarker, isPlainMarker, isPlainMessageStart, isPlainMessageStop } from './plain-events';
+import { isBlank } from '../../model/blank';
 
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
 const DIGESTIBLE = true;
 
-const IN_MESSAGE_ONLY = new Set(['content_block_start', 'content_block_delta', 'content_block_stop', 'group_start', 'group_end']);
+// The stream event types as small numbers: the type string of a frame is compared once, and what
+// follows (the hand check, the in-message rule, the handler) switches on the number.
+const BLOCK_DELTA = 0;
+const BLOCK_START = 1;
+const BLOCK_STOP = 2;
+const GROUP_START = 3;
+const GROUP_END = 4;
+const MESSAGE_START = 5;
+const MESSAGE_STOP = 6;
+const ERROR = 7;
+/** Kinds below this belong inside a message: content blocks and group markers. */
+const IN_MESSAGE_ONLY_BELOW = 5;
 
-export function applyStreamEvent(state: FlatState, event: Record<string, unknown>, frame: Frame, sink: FindingSink): void {
-  // A known type is short, plain text: only another type needs making safe for the finding.
-  const type = isStreamEventType(event.type) ? event.type : safeText(event.type);
-  if (!isStreamEventType(type)) {
-    sink.report('flat/unknown-event', `event type "${type}" is not part of the flat-block protocol`, [frame.index]);
+/** One event; `type` is its `type`, a string, and `kind` that type's kind (streamEventKind), both read once by the caller. */
+export function applyStreamEvent(state: FlatState, event: Record<string, unknown>, type: string, kind: number, frame: Frame, sink: FindingSink): void {
+  if (kind < 0) {
+    // A known type is short, plain text: only another type needs making safe for the finding.
+    sink.report('flat/unknown-event', `event type "${safeText(type)}" is not part of the flat-block protocol`, [frame.index]);
     addRaw(state, frame);
     return;
   }
-  checkReplay(state, event, frame, sink);
-  let e: StreamEvent;
-  if (isPlainDeltaOrStop(event) || isPlainBlockStart(event) || isPlainMarker(event)) {
-    e = event as StreamEvent;
-  } else {
-    const parsed = StreamEventSchema.safeParse(event);
-    if (!parsed.success) {
-      sink.report('flat/invalid-event', `${type} does not match the protocol: ${firstIssue(parsed.error)}`, [frame.index]);
-      addRaw(state, frame);
+  if (state.replay !== null) checkReplay(state, event, frame, sink);
+  // Content blocks, most of a stream, are checked by hand and handled with the fields read for the check.
+  switch (kind) {
+    case BLOCK_DELTA: {
+      const index = event.index;
+      const delta = event.delta;
+      if (!plainDelta(index, event.event_id, delta)) break;
+      if (state.afterStop) outsideMessage(type, frame, sink);
+      return blockDelta(state, index as number, delta as Record<string, unknown>, frame.index, sink);
+    }
+    case BLOCK_START: {
+      const index = event.index;
+      const block = event.content_block;
+      if (!isIndex(index) || !validEventId(event.event_id) || !isBlockObject(block)) break;
+      const blockType = block.type;
+      if (!isPlainBlockOfType(blockType, block)) break;
+      if (state.afterStop) outsideMessage(type, frame, sink);
+      return blockStart(state, index as number, block as ContentBlock, blockType as ContentBlock['type'], frame, sink);
+    }
+    case BLOCK_STOP: {
+      const index = event.index;
+      if (!plainStop(index, event.event_id)) break;
+      if (state.afterStop) outsideMessage(type, frame, sink);
+      return blockStop(state, index as number, frame.index, sink);
+    }
+    case GROUP_START:
+    case GROUP_END: {
+      const summary = event.summary;
+      if (!isPlainGroupMarker(event.event_id, event.index, event.message_id, summary)) break;
+      if (state.afterStop) outsideMessage(type, frame, sink);
+      if (kind === GROUP_START) groupStart(state, summary as string | null | undefined, frame.index, sink);
+      else groupEnd(state, summary as string | null | undefined, frame.index, sink);
       return;
     }
-    e = parsed.data;
+    case MESSAGE_START: {
+      const message = event.message;
+      if (!isPlainMessageStart(event.event_id, message)) break;
+      return messageStart(state, message as { message_type?: string } | null | undefined);
+    }
+    case MESSAGE_STOP:
+      if (!isPlainMessageStop(event.event_id)) break;
+      return messageStop(state, frame.index, sink);
+    case ERROR:
+      break;
   }
-  if (state.afterStop && IN_MESSAGE_ONLY.has(e.type)) {
-    sink.report('flat/event-outside-message', `${e.type} after message_stop and before the next message_start`, [frame.index]);
+  const parsed = StreamEventSchema.safeParse(event);
+  if (!parsed.success) {
+    sink.report('flat/invalid-event', `${type} does not match the protocol: ${firstIssue(parsed.error)}`, [frame.index]);
+    addRaw(state, frame);
+    return;
   }
-  handle(state, e, frame, sink);
+  if (state.afterStop && kind < IN_MESSAGE_ONLY_BELOW) outsideMessage(type, frame, sink);
+  handle(state, kind, parsed.data, frame, sink);
+}
+
+function outsideMessage(type: string, frame: Frame, sink: FindingSink): void {
+  sink.report('flat/event-outside-message', `${type} after message_stop and before the next message_start`, [frame.index]);
+}
+
+/** The stream event types by kind. */
+const TYPES = ['content_block_delta', 'content_block_start', 'content_block_stop', 'group_start', 'group_end', 'message_start', 'message_stop', 'error'];
+/** Kinds by `(length * 3 + last character) & 31` of their type, which no two types share; -1 for no type. */
+const KIND_BY_HASH: readonly number[] = (() => {
+  const table = new Array<number>(32).fill(-1);
+  TYPES.forEach((type, kind) => {
+    const h = typeHash(type);
+    if (table[h] !== -1) throw new Error(`stream event types ${TYPES[table[h] as number]} and ${type} share a hash`);
+    table[h] = kind;
+  });
+  return table;
+})();
+
+function typeHash(type: string): number {
+  return (type.length * 3 + type.charCodeAt(type.length - 1)) & 31;
 }
 
 /**
- * STREAM_EVENT_TYPES.has, as string compares: a set lookup hashes the freshly parsed type string of
- * every frame first, which cost more than the rest of this function (a test keeps the two the same).
+ * The kind of a stream event type, -1 for any other value. One table lookup and one compare, where a
+ * switch compares the freshly parsed type string with each type in turn (and a set lookup hashes it
+ * whole first).
  */
+export function streamEventKind(type: unknown): number {
+  if (typeof type !== 'string') return -1;
+  // An empty type hashes to 0 (NaN & 31), which no type has.
+  const kind = KIND_BY_HASH[typeHash(type)] as number;
+  return kind >= 0 && type === TYPES[kind] ? kind : -1;
+}
+
+/** STREAM_EVENT_TYPES.has without the hash (a test keeps the two the same). */
 export function isStreamEventType(type: unknown): type is string {
-  switch (type) {
-    case 'content_block_delta':
-    case 'content_block_start':
-    case 'content_block_stop':
-    case 'group_start':
-    case 'group_end':
-    case 'message_start':
-    case 'message_stop':
-    case 'error':
-      return true;
-    default:
+  return streamEventKind(type) >= 0;
+}
+
+/**
+ * The hand checks by kind: true only for what StreamEventSchema accepts (fast-path.test.ts), and for
+ * the same events as `isPlainDeltaOrStop(e) || isPlainBlockStart(e) || isPlainMarker(e)`.
+ */
+function isPlainOfKind(kind: number, e: Record<string, unknown>): boolean {
+  switch (kind) {
+    case BLOCK_DELTA:
+      return plainDelta(e.index, e.event_id, e.delta);
+    case BLOCK_START:
+      return plainStart(e.index, e.event_id, e.content_block);
+    case BLOCK_STOP:
+      return plainStop(e.index, e.event_id);
+    case ERROR:
       return false;
+    default:
+      return isPlainMarker(e);
   }
+}
+
+// The checks of isPlainOfKind by the fields they read: applyStreamEvent calls them with the same fields.
+const plainDelta = (index: unknown, eventId: unknown, delta: unknown): boolean => isIndex(index) && validEventId(eventId) && isPlainDelta(delta);
+const plainStart = (index: unknown, eventId: unknown, block: unknown): boolean => isIndex(index) && validEventId(eventId) && isPlainBlock(block);
+const plainStop = (index: unknown, eventId: unknown): boolean => isIndex(index) && validEventId(eventId);
+
+/** Whether an event the fold met is one the hand checks take, as the fold tells it (for the tests). */
+export function isPlainStreamEvent(e: Record<string, unknown>): boolean {
+  const kind = streamEventKind(e.type);
+  return kind >= 0 && isPlainOfKind(kind, e);
+}
+
+const isIndex = (index: unknown): boolean => typeof index === 'number' && Number.isSafeInteger(index) && index >= 0;
+
+function isPlainDelta(d: unknown): boolean {
+  if (!d || typeof d !== 'object' || Array.isArray(d)) return false;
+  const { text, thinking } = d as { text?: unknown; thinking?: unknown };
+  return (text === undefined || typeof text === 'string') && (thinking === undefined || typeof thinking === 'string');
 }
 
 /**
@@ -68,32 +180,30 @@ export function isStreamEventType(type: unknown): type is string {
  * them when it returns true; anything it is unsure of goes through the schema, which also words the finding.
  */
 export function isPlainDeltaOrStop(e: Record<string, unknown>): boolean {
-  const index = e.index;
-  if (typeof index !== 'number' || !Number.isSafeInteger(index) || index < 0) return false;
-  if (!validEventId(e.event_id)) return false;
+  if (!isIndex(e.index) || !validEventId(e.event_id)) return false;
   if (e.type === 'content_block_stop') return true;
-  if (e.type !== 'content_block_delta') return false;
-  const d = e.delta;
-  if (!d || typeof d !== 'object' || Array.isArray(d)) return false;
-  const { text, thinking } = d as { text?: unknown; thinking?: unknown };
-  return (text === undefined || typeof text === 'string') && (thinking === undefined || typeof thinking === 'string');
+  return e.type === 'content_block_delta' && isPlainDelta(e.delta);
 }
 
 const validEventId = (v: unknown): boolean => v === undefined || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 const optional = (v: unknown, type: 'string' | 'boolean'): boolean => v === undefined || typeof v === type;
 const nullableString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
-const RESULT_STATUSES = new Set(['success', 'error', 'cancelled']);
+const isResultStatus = (v: unknown): boolean => v === 'success' || v === 'error' || v === 'cancelled';
 
 /** The same promise as isPlainDeltaOrStop, for content_block_start with the block shapes of section 2. */
 export function isPlainBlockStart(e: Record<string, unknown>): boolean {
-  if (e.type !== 'content_block_start') return false;
-  const index = e.index;
-  if (typeof index !== 'number' || !Number.isSafeInteger(index) || index < 0) return false;
-  if (!validEventId(e.event_id)) return false;
-  const b = e.content_block;
-  if (!b || typeof b !== 'object' || Array.isArray(b)) return false;
-  const block = b as Record<string, unknown>;
-  switch (block.type) {
+  return e.type === 'content_block_start' && isIndex(e.index) && validEventId(e.event_id) && isPlainBlock(e.content_block);
+}
+
+function isPlainBlock(b: unknown): boolean {
+  return isBlockObject(b) && isPlainBlockOfType(b.type, b);
+}
+
+const isBlockObject = (b: unknown): b is Record<string, unknown> => !!b && typeof b === 'object' && !Array.isArray(b);
+
+/** isPlainBlock for a block object whose `type` the caller read. */
+function isPlainBlockOfType(type: unknown, block: Record<string, unknown>): boolean {
+  switch (type) {
     case 'text':
       return optional(block.text, 'string') && optional(block.is_part, 'boolean') && optional(block.is_final, 'boolean');
     case 'thinking':
@@ -101,7 +211,7 @@ export function isPlainBlockStart(e: Record<string, unknown>): boolean {
     case 'tool_use':
       return typeof block.id === 'string' && typeof block.name === 'string' && nullableString(block.tool_content_message) && nullableString(block.parent_tool_use_id);
     case 'tool_result':
-      return typeof block.tool_use_id === 'string' && RESULT_STATUSES.has(block.status as string) && nullableString(block.tool_content_message);
+      return typeof block.tool_use_id === 'string' && isResultStatus(block.status) && nullableString(block.tool_content_message);
     case 'approval_request':
     case 'approval_result':
     case 'approval_timeout':
@@ -111,117 +221,151 @@ export function isPlainBlockStart(e: Record<string, unknown>): boolean {
   }
 }
 
-function handle(state: FlatState, e: StreamEvent, frame: Frame, sink: FindingSink): void {
+function handle(state: FlatState, kind: number, e: StreamEvent, frame: Frame, sink: FindingSink): void {
   const at = frame.index;
-  switch (e.type) {
-    case 'message_start': {
-      state.afterStop = false;
-      const kind = e.message?.message_type;
-      // message_start begins a turn of the agent, whose first text shows the brand, unless the producer
-      // marks the message as a later "step" of the turn.
-      state.brandPending = kind !== 'step';
-      state.view.setStreaming(true);
-      return;
+  switch (kind) {
+    case BLOCK_DELTA: {
+      const d = e as ContentBlockDelta;
+      return blockDelta(state, d.index, d.delta, at, sink);
     }
-    case 'content_block_start':
-      return blockStart(state, e.index, e.content_block, frame, sink);
-    case 'content_block_delta':
-      return blockDelta(state, e.index, e.delta, at, sink);
-    case 'content_block_stop': {
-      const open = state.openBlocks.get(e.index);
-      if (!open) {
-        sink.report('flat/block-stop-without-start', `content_block_stop for index ${e.index}, which has no open block`, [at]);
-        return;
-      }
-      if (open.approvalKey !== undefined) state.approvals.close(open.approvalKey);
-      state.openBlocks.delete(e.index);
-      return;
+    case BLOCK_START: {
+      const s = e as ContentBlockStart;
+      return blockStart(state, s.index, s.content_block, s.content_block.type, frame, sink);
     }
-    case 'group_start': {
-      if (state.group) {
-        sink.report('flat/group-start-while-open', `group_start while the group opened at frame ${state.group.frame + 1} never ended`, [at, state.group.frame]);
-      }
-      state.openGroup(at);
-      state.view.groupStart(e.summary ?? '', at);
-      return;
-    }
-    case 'group_end': {
-      if (!e.summary || e.summary.trim() === '') {
-        sink.report('flat/group-end-missing-summary', 'group_end has no summary; the collapsed group header shows it', [at]);
-      }
-      if (!state.group) {
-        sink.report('flat/group-end-without-start', 'group_end while no group is open', [at]);
-      } else {
-        state.tools.groupEnded(state.group.id, at, sink);
-        state.group = null;
-      }
-      state.view.groupEnd(e.summary ?? undefined, at);
-      return;
-    }
-    case 'message_stop':
+    case BLOCK_STOP:
+      return blockStop(state, (e as ContentBlockStop).index, at, sink);
+    case GROUP_START:
+      return groupStart(state, (e as GroupStart).summary, at, sink);
+    case GROUP_END:
+      return groupEnd(state, (e as GroupEnd).summary, at, sink);
+    case MESSAGE_START:
+      return messageStart(state, (e as MessageStart).message);
+    case MESSAGE_STOP:
       return messageStop(state, at, sink);
-    case 'error': {
-      const text = typeof e.error === 'string' ? e.error : JSON.stringify(e.error ?? null);
+    case ERROR: {
+      const error = (e as ErrorEvent).error;
+      const text = typeof error === 'string' ? error : JSON.stringify(error ?? null);
       state.view.model.items.push({ kind: 'error', id: state.view.id('error'), frames: [at], message: text });
       return;
     }
   }
 }
 
-function blockStart(state: FlatState, index: number, block: ContentBlock, frame: Frame, sink: FindingSink): void {
-  const at = frame.index;
-  if (state.openBlocks.has(index)) {
-    sink.report('flat/block-duplicate-start', `content_block_start for index ${index}, which is still open since frame ${(state.openBlocks.get(index)?.frame ?? 0) + 1}`, [at]);
+function groupStart(state: FlatState, summary: string | null | undefined, at: number, sink: FindingSink): void {
+  if (state.group) {
+    sink.report('flat/group-start-while-open', `group_start while the group opened at frame ${state.group.frame + 1} never ended`, [at, state.group.frame]);
   }
-  const group = state.group?.id ?? null;
-  switch (block.type) {
+  state.openGroup(at);
+  state.view.groupStart(summary ?? '', at);
+}
+
+function groupEnd(state: FlatState, summary: string | null | undefined, at: number, sink: FindingSink): void {
+  if (!summary || isBlank(summary)) {
+    sink.report('flat/group-end-missing-summary', 'group_end has no summary; the collapsed group header shows it', [at]);
+  }
+  if (!state.group) {
+    sink.report('flat/group-end-without-start', 'group_end while no group is open', [at]);
+  } else {
+    state.tools.groupEnded(state.group.id, at, sink);
+    state.group = null;
+  }
+  state.view.groupEnd(summary ?? undefined, at);
+}
+
+function messageStart(state: FlatState, message: { message_type?: string } | null | undefined): void {
+  state.afterStop = false;
+  // message_start begins a turn of the agent, whose first text shows the brand, unless the producer
+  // marks the message as a later "step" of the turn.
+  state.brandPending = message?.message_type !== 'step';
+  state.view.setStreaming(true);
+}
+
+/** A block start; `type` is the block's type, read once by the caller. */
+function blockStart(state: FlatState, index: number, b: ContentBlock, type: ContentBlock['type'], frame: Frame, sink: FindingSink): void {
+  const at = frame.index;
+  const openBlocks = state.openBlocks;
+  if (openBlocks.size > 0) {
+    const already = openBlocks.get(index);
+    if (already !== undefined) {
+      sink.report('flat/block-duplicate-start', `content_block_start for index ${index}, which is still open since frame ${already.frame + 1}`, [at]);
+    }
+  }
+  const open = new OpenBlock(index, type, at);
+  switch (type) {
     case 'text': {
+      const block = b as BlockOf<'text'>;
       const item: TextItem = { kind: 'text', id: state.view.id('text'), frames: [at], text: block.text ?? '', part: block.is_part === true, final: block.is_final === true, brand: state.takeBrand() };
       state.view.text(item);
-      state.openBlocks.set(index, { type: 'text', frame: at, text: item });
-      return;
+      open.text = item;
+      break;
     }
     case 'thinking': {
+      const block = b as BlockOf<'thinking'>;
       const item: ReasoningItem = { kind: 'reasoning', id: state.view.id('reasoning'), frames: [at], text: block.thinking ?? '' };
       state.view.place(item);
-      state.openBlocks.set(index, { type: 'thinking', frame: at, reasoning: item });
-      return;
+      open.reasoning = item;
+      break;
     }
     case 'tool_use': {
+      const block = b as BlockOf<'tool_use'>;
       const tool = { id: block.id, name: block.name, input: block.input, hasInput: true, contentMessage: block.tool_content_message, parentId: block.parent_tool_use_id };
-      state.tools.use(tool, { frame: at, stream: true, group }, sink);
-      state.openBlocks.set(index, { type: 'tool_use', frame: at, toolName: block.name, todo: isTodoToolName(block.name) });
-      return;
+      const group = state.group?.id ?? null;
+      open.toolName = block.name;
+      open.todo = state.tools.use(tool, { frame: at, stream: true, group }, sink);
+      break;
     }
-    case 'tool_result':
+    case 'tool_result': {
+      const block = b as BlockOf<'tool_result'>;
+      const group = state.group?.id ?? null;
       state.tools.result({ toolUseId: block.tool_use_id, status: block.status, content: block.content }, { frame: at, stream: true, group }, sink);
       break;
-    case 'approval_request':
-      state.approvals.open(block.approval_key, at, frame.time);
-      state.openBlocks.set(index, { type: block.type, frame: at, approvalKey: block.approval_key });
-      return;
-    case 'approval_result':
+    }
+    case 'approval_request': {
+      const key = (b as BlockOf<'approval_request'>).approval_key;
+      state.approvals.open(key, at, frame.time);
+      open.approvalKey = key;
+      break;
+    }
+    case 'approval_result': {
+      const block = b as BlockOf<'approval_result'>;
       state.approvals.settle(block.approval_key, at, 'result', answersOf(block));
       break;
+    }
     case 'approval_timeout':
-      state.approvals.settle(block.approval_key, at, 'timeout');
+      state.approvals.settle((b as BlockOf<'approval_timeout'>).approval_key, at, 'timeout');
       break;
   }
-  state.openBlocks.set(index, { type: block.type, frame: at });
+  openBlocks.set(open);
+}
+
+function blockStop(state: FlatState, index: number, at: number, sink: FindingSink): void {
+  const open = state.openBlocks.get(index);
+  if (open === undefined) {
+    sink.report('flat/block-stop-without-start', `content_block_stop for index ${index}, which has no open block`, [at]);
+    return;
+  }
+  if (open.approvalKey !== undefined) state.approvals.close(open.approvalKey);
+  state.openBlocks.delete(index);
 }
 
 function blockDelta(state: FlatState, index: number, delta: Record<string, unknown>, at: number, sink: FindingSink): void {
   const open = state.openBlocks.get(index);
-  if (!open) {
+  if (open === undefined) {
     sink.report('flat/block-delta-without-start', `content_block_delta for index ${index}, which has no open block`, [at]);
     return;
   }
-  if (open.text) {
-    if (typeof delta.text === 'string') open.text.text = extendText(open.text, open.text.text, delta.text, DIGESTIBLE);
-    open.text.frames.push(at);
-  } else if (open.reasoning) {
-    if (typeof delta.thinking === 'string') open.reasoning.text = extendText(open.reasoning, open.reasoning.text, delta.thinking, DIGESTIBLE);
-    open.reasoning.frames.push(at);
+  const text = open.text;
+  if (text !== undefined) {
+    const more = delta.text;
+    if (typeof more === 'string') text.text = extendText(text, text.text, more, DIGESTIBLE);
+    text.frames.push(at);
+    return;
+  }
+  const reasoning = open.reasoning;
+  if (reasoning !== undefined) {
+    const more = delta.thinking;
+    if (typeof more === 'string') reasoning.text = extendText(reasoning, reasoning.text, more, DIGESTIBLE);
+    reasoning.frames.push(at);
   } else if (open.todo) {
     sink.report('flat/todos-delta', `content_block_delta for todo tool "${open.toolName}"; its whole input belongs in content_block_start`, [at, open.frame]);
   } else if (open.approvalKey !== undefined) {
@@ -230,10 +374,12 @@ function blockDelta(state: FlatState, index: number, delta: Record<string, unkno
 }
 
 function messageStop(state: FlatState, at: number, sink: FindingSink): void {
-  for (const [index, open] of state.openBlocks) {
-    sink.report('flat/block-not-stopped', `block ${index} (${open.type}) opened at frame ${open.frame + 1} was never stopped before message_stop`, [open.frame, at]);
+  if (state.openBlocks.size > 0) {
+    for (const open of state.openBlocks.all()) {
+      sink.report('flat/block-not-stopped', `block ${open.index} (${open.type}) opened at frame ${open.frame + 1} was never stopped before message_stop`, [open.frame, at]);
+    }
+    state.openBlocks.clear();
   }
-  state.openBlocks.clear();
   if (state.group) {
     sink.report('flat/group-not-ended', `the group opened at frame ${state.group.frame + 1} has no group_end before message_stop`, [state.group.frame, at]);
     state.group = null;

@@ -2,8 +2,10 @@
 import type { FindingSink } from '../../model/finding';
 import type { TodoItem } from '../../model/view';
 import { safeText } from '../../model/safe-text';
+import { isBlank } from '../../model/blank';
 
-const STATUSES = new Set(['pending', 'in_progress', 'completed']);
+/** The three statuses, as compares: a set lookup hashes each freshly parsed status first. */
+const isTodoStatus = (status: string): boolean => status === 'pending' || status === 'in_progress' || status === 'completed';
 
 /** The todo items of a call's input, as far as they can be read; null when `input.todos` is not an array. */
 export function readTodos(input: unknown): TodoItem[] | null {
@@ -29,25 +31,30 @@ export function checkTodos(input: unknown, sink: FindingSink, frames: number[], 
     return;
   }
   let inProgress = 0;
-  todos.forEach((t, i) => {
+  for (let i = 0; i < todos.length; i++) {
+    const t: unknown = todos[i];
     if (!t || typeof t !== 'object') {
       sink.report('flat/todos-invalid', `todos[${i}] is not an object`, frames, path);
-      return;
+      continue;
     }
-    const o = t as Record<string, unknown>;
-    const missing = ['content', 'activeForm', 'status'].filter((k) => typeof o[k] !== 'string');
-    if (missing.length > 0) {
+    const { content, activeForm, status } = t as Record<string, unknown>;
+    if (typeof content !== 'string' || typeof activeForm !== 'string' || typeof status !== 'string') {
+      const missing: string[] = [];
+      if (typeof content !== 'string') missing.push('content');
+      if (typeof activeForm !== 'string') missing.push('activeForm');
+      if (typeof status !== 'string') missing.push('status');
       sink.report('flat/todos-invalid', `todos[${i}] has no string ${missing.join(', ')}`, frames, path);
-    } else if (!STATUSES.has(o.status as string)) {
-      sink.report('flat/todos-invalid', `todos[${i}].status is "${safeText(o.status)}"; expected pending, in_progress or completed`, frames, path);
+    } else if (!isTodoStatus(status)) {
+      sink.report('flat/todos-invalid', `todos[${i}].status is "${safeText(status)}"; expected pending, in_progress or completed`, frames, path);
     }
-    for (const key of ['content', 'activeForm'] as const) {
-      if (typeof o[key] === 'string' && (o[key] as string).trim() === '') {
-        sink.report('flat/todos-empty-text', `todos[${i}].${key} is empty; both content and activeForm must be non-empty`, frames, path);
-      }
+    if (typeof content === 'string' && isBlank(content)) {
+      sink.report('flat/todos-empty-text', `todos[${i}].content is empty; both content and activeForm must be non-empty`, frames, path);
     }
-    if (o.status === 'in_progress') inProgress++;
-  });
+    if (typeof activeForm === 'string' && isBlank(activeForm)) {
+      sink.report('flat/todos-empty-text', `todos[${i}].activeForm is empty; both content and activeForm must be non-empty`, frames, path);
+    }
+    if (status === 'in_progress') inProgress++;
+  }
   if (inProgress > 1) {
     sink.report('flat/todos-multiple-in-progress', `${inProgress} todos are in_progress; at most one may be`, frames, path);
   }

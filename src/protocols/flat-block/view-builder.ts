@@ -4,16 +4,30 @@
 // open group or stands alone. Questions render outside groups. Each call is O(1).
 import type { GroupItem, QuestionItem, TextItem, ToolItem, TodoItem, ViewItem, ViewModel } from '../../model/view';
 
+/**
+ * Item ids `<prefix>-<n>` for the first ids of a session, made once and shared by every session: a
+ * session is often short, and building the same few strings again in each showed.
+ */
+const ID_CACHED = 64;
+const idCache = new Map<string, string[]>();
+
 export class ViewBuilder {
   readonly model: ViewModel = { protocol: 'flat-block', items: [], todos: null, streaming: false };
   private current: GroupItem | null = null;
-  /** Groups without `group_end`: their `open` flag follows `streaming`. */
-  private readonly unfinished = new Set<GroupItem>();
-  readonly tools = new Map<string, ToolItem>();
+  /**
+   * Groups without `group_end`: their `open` flag follows `streaming`. A list, not a Set: only the
+   * current group ends, and it is the last one started (a Set emptied by a group_end makes V8 shrink
+   * its table, a call into the runtime per group).
+   */
+  private readonly unfinished: GroupItem[] = [];
   private nextId = 0;
 
   id(prefix: string): string {
-    return `${prefix}-${this.nextId++}`;
+    const n = this.nextId++;
+    if (n >= ID_CACHED) return `${prefix}-${n}`;
+    let ids = idCache.get(prefix);
+    if (ids === undefined) idCache.set(prefix, (ids = []));
+    return (ids[n] ??= `${prefix}-${n}`);
   }
 
   groupStart(summary: string, frame: number, historyPath?: string): GroupItem {
@@ -29,7 +43,7 @@ export class ViewBuilder {
     if (historyPath) group.historyPath = historyPath;
     // The reference pushes a still-open group when the next one starts; it stays unfinished.
     this.current = group;
-    this.unfinished.add(group);
+    this.unfinished.push(group);
     this.model.items.push(group);
     return group;
   }
@@ -42,7 +56,12 @@ export class ViewBuilder {
     group.done = true;
     group.open = false;
     group.frames.push(frame);
-    this.unfinished.delete(group);
+    const unfinished = this.unfinished;
+    if (unfinished[unfinished.length - 1] === group) unfinished.pop();
+    else {
+      const at = unfinished.lastIndexOf(group);
+      if (at >= 0) unfinished.splice(at, 1);
+    }
     this.current = null;
     return true;
   }
@@ -70,7 +89,6 @@ export class ViewBuilder {
   }
 
   addTool(item: ToolItem): void {
-    if (!this.tools.has(item.toolId)) this.tools.set(item.toolId, item);
     this.place(item);
   }
 
