@@ -2,13 +2,17 @@
 // (10,000 frames/s by default) for a while, the built extension in Chromium and the panel as a page
 // for the tab. Measures whether every frame the page received is either held or counted (relay and
 // hub drops, the hub's coalescing), how long the panel takes to answer a probe meanwhile, and the
-// resident memory of the extension's process. Needs .output/chrome-mv3.
+// resident memory of the extension's process. Needs .output/chrome-mv3. Diagnostics on stderr, by
+// environment: ASI_FLOOD_TRACE (memory every 5 s, then CPU by process, the panel's long tasks and the
+// probe's time to the browser process alone and to a blank page), ASI_FLOOD_PROFILE (1: hottest
+// functions midway; long: every busy stretch over the flood; trace: long tasks by what took their time),
+// ASI_FLOOD_ALLOC, ASI_FLOOD_MEMDUMP, ASI_FLOOD_TAB, ASI_FLOOD_SHOT.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
 import { launchBrowser } from '../test/e2e/support/launch';
 import { LIVE, PANEL_SIZE, tabIdOf } from '../test/e2e/support/panel-page';
-import { rssByRole, snapshotCpu } from './process-cpu';
+import { cpuBetween, rssByRole, snapshotCpu } from './process-cpu';
 import { allocatorSizes } from './memory-dump';
 import { startProfile } from './panel-import';
 import { workerHeap } from './worker-heap';
@@ -93,6 +97,111 @@ async function profilePanel(panel: import('playwright-core').Page, afterMs: numb
   return stop();
 }
 
+type TraceEvent = { name: string; ph: string; pid: number; tid: number; ts: number; dur?: number; args?: { name?: string; data?: Record<string, unknown>; beginData?: { stackTrace?: { functionName: string; lineNumber: number }[] } } };
+
+/**
+ * ASI_FLOOD_PROFILE=trace: a browser trace of 5 s from `afterMs`, and each task of 50 ms or more on the
+ * extension process's main thread (the panel's) told with what took its time (layout, style, GC, script).
+ */
+async function traceLongTasks(browser: Awaited<ReturnType<typeof launchBrowser>>, afterMs: number): Promise<string> {
+  await new Promise((r) => setTimeout(r, afterMs));
+  const cdp = await browser.context.browser()!.newBrowserCDPSession();
+  const events: TraceEvent[] = [];
+  cdp.on('Tracing.dataCollected', (e) => events.push(...(e.value as unknown as TraceEvent[])));
+  const done = new Promise<void>((r) => cdp.once('Tracing.tracingComplete', () => r()));
+  await cdp.send('Tracing.start', {
+    traceConfig: { includedCategories: ['devtools.timeline', 'disabled-by-default-devtools.timeline', 'v8', 'blink.user_timing', 'toplevel', 'disabled-by-default-devtools.timeline.stack'] },
+    transferMode: 'ReportEvents',
+  });
+  await new Promise((r) => setTimeout(r, 5000));
+  await cdp.send('Tracing.end');
+  await done;
+  await cdp.detach();
+  const extensionPids = new Set([...snapshotCpu(browser.profileDir)].filter(([, p]) => p.role === 'extension').map(([pid]) => pid));
+  const main = events.find((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain' && extensionPids.has(e.pid));
+  if (!main) return 'trace: no main thread of the extension process';
+  const mine = events.filter((e) => e.pid === main.pid && e.tid === main.tid && e.ph === 'X' && e.dur !== undefined).sort((a, b) => a.ts - b.ts);
+  // The outermost task events only (a task shows as RunTask inside ThreadControllerImpl::RunTask).
+  const all = mine.filter((e) => e.name === 'RunTask' || e.name === 'ThreadControllerImpl::RunTask');
+  const tasks = all.filter((t, i) => !all.some((o, j) => j !== i && o.ts <= t.ts && o.ts + (o.dur as number) >= t.ts + (t.dur as number) && (o.dur as number) > (t.dur as number)));
+  const out: string[] = [];
+  let long = 0;
+  let longMs = 0;
+  for (const task of tasks) {
+    if ((task.dur as number) < 50_000) continue;
+    long++;
+    longMs += (task.dur as number) / 1000;
+    const inside = mine.filter((e) => !all.includes(e) && e.ts >= task.ts && e.ts + (e.dur as number) <= task.ts + (task.dur as number));
+    // Time by event name (nested events count in each of their names: a FunctionCall inside v8.callFunction).
+    const byName = new Map<string, number>();
+    for (const e of inside) {
+      let key = e.name;
+      if (e.name === 'FunctionCall') key += ` ${String((e.args?.data as { functionName?: string } | undefined)?.functionName ?? '')}`;
+      if ((e.name === 'Layout' || e.name === 'UpdateLayoutTree') && e.args?.beginData?.stackTrace?.[0]) key += ` forced by ${e.args.beginData.stackTrace[0].functionName}`;
+      byName.set(key, (byName.get(key) ?? 0) + (e.dur as number));
+    }
+    const top = [...byName].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([k, us]) => `${k} ${(us / 1000).toFixed(0)}`);
+    out.push(`  ${((task.dur as number) / 1000).toFixed(0)} ms: ${top.join(' | ')}`);
+  }
+  return [`extension main thread: ${tasks.length} tasks in 5 s, ${long} of 50 ms or more (${longMs.toFixed(0)} ms)`, ...out].join('\n');
+}
+
+/**
+ * ASI_FLOOD_PROFILE=long: the panel profiled over the whole flood, and each stretch of 100 ms or more
+ * without an idle sample (what a probe may wait behind) told with its busiest functions.
+ */
+async function longStretches(panel: import('playwright-core').Page): Promise<() => Promise<string>> {
+  const cdp = await panel.context().newCDPSession(panel);
+  await cdp.send('Profiler.enable');
+  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
+  await cdp.send('Profiler.start');
+  return async () => {
+    const { profile } = await cdp.send('Profiler.stop');
+    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+    const parentOf = new Map<number, number>();
+    for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+    const name = (id: number | undefined): string => {
+      const f = id === undefined ? undefined : byId.get(id)?.callFrame;
+      return f ? `${f.functionName || '(anonymous)'}:${f.lineNumber}:${f.columnNumber}` : '';
+    };
+    const samples = profile.samples ?? [];
+    const deltas = profile.timeDeltas ?? [];
+    const out: string[] = [];
+    let start = -1;
+    let t = 0;
+    let busy = new Map<string, number>();
+    let total = 0;
+    let stretches = 0;
+    const close = (end: number) => {
+      const ms = (end - start) / 1000;
+      if (ms >= 100) {
+        stretches++;
+        total += ms;
+        const top = [...busy].sort((a, b) => b[1] - a[1]).slice(0, 6).map(([k, us]) => `${(us / 1000).toFixed(0)} ${k}`);
+        out.push(`  ${ms.toFixed(0)} ms at ${(start / 1e6).toFixed(1)} s: ${top.join(' | ')}`);
+      }
+      start = -1;
+      busy = new Map();
+    };
+    for (let i = 0; i < samples.length; i++) {
+      const dt = deltas[i + 1] ?? 0;
+      t += deltas[i] ?? 0;
+      const node = byId.get(samples[i]!);
+      const idle = node?.callFrame.functionName === '(idle)';
+      if (idle) {
+        if (start >= 0) close(t);
+        continue;
+      }
+      if (start < 0) start = t;
+      const p1 = parentOf.get(samples[i]!);
+      const key = `${name(samples[i])} < ${name(p1)} < ${name(p1 === undefined ? undefined : parentOf.get(p1))}`;
+      busy.set(key, (busy.get(key) ?? 0) + dt);
+    }
+    if (start >= 0) close(t);
+    return [`panel: ${stretches} stretches of 100 ms or more without idle, ${total.toFixed(0)} ms in all`, ...out].join('\n');
+  };
+}
+
 /**
  * Every 5 s on stderr: the extension's resident memory, the panel's JS heap, its element and text
  * counts and the hub's frames, so what grows over a long flood can be told apart.
@@ -136,6 +245,33 @@ function traceMemory(browser: Awaited<ReturnType<typeof launchBrowser>>, panel: 
     }
   })();
   return { stop: () => (on = false) };
+}
+
+/** Probes the browser process (a protocol call it answers itself) and a blank page every 250 ms while `on()`; the returned function tells their times so far. */
+async function controlProbes(browser: Awaited<ReturnType<typeof launchBrowser>>, on: () => boolean): Promise<() => Promise<string>> {
+  const cdp = await browser.context.browser()!.newBrowserCDPSession();
+  const blank = await browser.context.newPage();
+  const times = { browser: [] as number[], blank: [] as number[] };
+  const run = (async () => {
+    while (on()) {
+      let t = Date.now();
+      await cdp.send('Browser.getVersion');
+      times.browser.push(Date.now() - t);
+      t = Date.now();
+      await blank.evaluate(() => 0);
+      times.blank.push(Date.now() - t);
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  })();
+  void run;
+  // Read at the end of the flood (the probes go on until it is counted).
+  return async () => {
+    const line = (name: string, xs: number[]) => {
+      const sorted = [...xs].sort((a, b) => a - b);
+      return `${name} median ${percentile(sorted, 0.5)} p95 ${percentile(sorted, 0.95)} max ${sorted.at(-1)} ms`;
+    };
+    return `control probes: ${line('browser', times.browser)}; ${line('blank page', times.blank)}`;
+  };
 }
 
 /** What the panel and the service worker allocate over 5 s from `afterMs` (the top functions of each). */
@@ -183,8 +319,20 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
     if (process.env.ASI_FLOOD_TAB) await panel.click(`[data-tab="${process.env.ASI_FLOOD_TAB}"]`);
     const probes: number[] = [];
     let peak = 0;
+    // The panel's long tasks (over 50 ms) during the flood, and the CPU each kind of process spent: on
+    // stderr with the trace, to tell a busy panel from a starved one.
+    if (process.env.ASI_FLOOD_TRACE) {
+      await panel.evaluate(`(() => {
+        window.__longTasks = [];
+        new PerformanceObserver((list) => { for (const e of list.getEntries()) window.__longTasks.push(Math.round(e.duration)); }).observe({ type: 'longtask' });
+      })()`);
+    }
+    const cpuBefore = snapshotCpu(browser.profileDir);
     let flooding = true;
     const trace = process.env.ASI_FLOOD_TRACE ? traceMemory(browser, panel, tabId) : undefined;
+    // With the trace, the same probe to the browser process alone and to a blank page of its own
+    // renderer: what the panel's probe waits for that is not the panel.
+    const controls = process.env.ASI_FLOOD_TRACE ? await controlProbes(browser, () => flooding) : undefined;
     const probing = (async () => {
       while (flooding) {
         const t = Date.now();
@@ -194,12 +342,16 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
         await new Promise((r) => setTimeout(r, 250));
       }
     })();
-    const profiled = process.env.ASI_FLOOD_PROFILE ? profilePanel(panel, (seconds * 1000) / 2) : undefined;
+    const profiled =
+      process.env.ASI_FLOOD_PROFILE === 'trace'
+        ? traceLongTasks(browser, (seconds * 1000) / 2)
+        : process.env.ASI_FLOOD_PROFILE === 'long' ? await longStretches(panel) : process.env.ASI_FLOOD_PROFILE ? profilePanel(panel, (seconds * 1000) / 2) : undefined;
     const allocations = process.env.ASI_FLOOD_ALLOC ? allocationsMidway(browser, panel, (seconds * 1000) / 2) : undefined;
     const shots = process.env.ASI_FLOOD_SHOT ? screenshots(panel, process.env.ASI_FLOOD_SHOT, seconds * 750) : undefined;
     const sent = await flood(ws, rate, seconds);
     await shots;
-    if (profiled) console.error(await profiled);
+    if (typeof profiled === 'function') console.error(await profiled());
+    else if (profiled) console.error(await profiled);
     if (allocations) console.error(await allocations);
     if (process.env.ASI_FLOOD_PROFILE) {
       const heap = await panel.evaluate(() => (performance as unknown as { memory: { usedJSHeapSize: number } }).memory.usedJSHeapSize / 1e6);
@@ -208,6 +360,13 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
       console.error(`panel JS heap ${heap.toFixed(0)} MB, ${nodes} elements, ${text} characters of text; extension RSS ${rssByRole(browser.profileDir).extension.toFixed(0)} MB`);
     }
     const floodEnd = Date.now();
+    if (controls) console.error(await controls());
+    if (process.env.ASI_FLOOD_TRACE) {
+      const cpu = cpuBetween(cpuBefore, snapshotCpu(browser.profileDir));
+      const tasks = ((await panel.evaluate('window.__longTasks').catch(() => [])) as number[]).sort((a, b) => b - a);
+      console.error(`CPU s over the flood: ${Object.entries(cpu).filter(([, ms]) => ms > 0).map(([r, ms]) => `${r} ${(ms / 1000).toFixed(1)}`).join(', ')}`);
+      console.error(`panel long tasks: ${tasks.length}, ${tasks.reduce((a, b) => a + b, 0)} ms in all, longest ${tasks.slice(0, 12).join(' ')} ms`);
+    }
     const pageFrames = await page.evaluate(() => (window as unknown as { __done: Promise<number> }).__done);
     flooding = false;
     await probing;

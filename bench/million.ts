@@ -1,5 +1,5 @@
 // A tab of a million frames (AG-UI text deltas on one WebSocket, as a busy agent sends them): the
-// hub's Tab fed through relay-sized batches with a panel watching (its session pipelines live), and
+// hub's Tab fed through relay-sized batches with a panel watching (asking for session summaries), and
 // the panel's store fed through hub messages of the flow-control slice size. Each one's JavaScript
 // heap is measured after a full collection, against the heap before it was made; the filter is a
 // text query over every frame. Both run in Node with the same V8 as Chromium; the browser run
@@ -45,7 +45,6 @@ function benchHub(total: number): { heapMb: number; ms: number; held: number; ta
   const before = heapMb();
   const t = performance.now();
   const tab = new Tab(1, protocols);
-  tab.sessions.setLive(true);
   const message = (n: number): PageToRelay => ({ [PAGE_MESSAGE_TAG]: 1, type: 'frame', connectionId: 'ws-1', time: 1_700_000_000_000 + n / 10, direction: 'in', kind: 'message', data: n < 2 ? START[n]! : delta(n) });
   tab.applyBatch({ type: 'batch', document: 'aaaaaaaa01', seq: 1, messages: [{ [PAGE_MESSAGE_TAG]: 1, type: 'connection', id: 'ws-1', transport: 'websocket', url: 'ws://127.0.0.1/ws', time: 1_700_000_000_000 }], dropped: 0, rejected: 0 });
   for (let from = 0, seq = 2; from < total; from += 200, seq++) {
@@ -79,7 +78,7 @@ function benchPanel(total: number): { heapMb: number; ms: number; held: number; 
   applyEvent(store, { type: 'setQuery', query: 'word42 ' });
   const matches = store.filters.visible.value.count;
   const filterMs = performance.now() - f;
-  return { heapMb: heap, ms, held: store.log.frames.length, filterMs, matches };
+  return { heapMb: heap, ms, held: store.log.length, filterMs, matches };
 }
 
 export function benchMillion(total = 1_000_000): MillionBench {

@@ -54,8 +54,11 @@ export function jsonLengthAtMost(value: unknown, limit: number): number {
       if (value === null) return 4;
       let n = 2;
       if (Array.isArray(value)) {
-        for (const item of value as unknown[]) {
-          n += jsonLengthAtMost(item, limit) + 1;
+        // By index: an iterator per array walked showed in the worker's garbage (packed appends are arrays of numbers).
+        const items = value as unknown[];
+        for (let i = 0; i < items.length; i++) {
+          const item = items[i];
+          n += (typeof item === 'number' ? 24 : jsonLengthAtMost(item, limit)) + 1;
           if (n > limit) return n;
         }
         return n;

@@ -5,13 +5,15 @@
 // message, still go through the schema. It accepts only what AppendSchema accepts (the unit test
 // holds it to that).
 import type { Frame } from '../model/frame';
-import { AppendSchema, type HubToPanel } from './hub-to-panel';
+import { AppendSchema, PackedAppendSchema, type HubToPanel } from './hub-to-panel';
+import { isPackedFrames } from './packed-frames';
 import { hasExactlyKeys } from './exact-keys';
 import { LIMITS } from './page-messages.schema';
 import { MAX_FRAME_CHARS } from './page-messages';
 
 const FRAME_KEYS = ['index', 'connectionId', 'time', 'direction', 'kind', 'data'] as const;
 const RestSchema = AppendSchema.omit({ frames: true });
+const PackedRestSchema = PackedAppendSchema.omit({ packed: true });
 
 /** A frame of exactly the six common fields that FrameSchema accepts, else undefined. */
 export function plainHubFrame(value: unknown): Frame | undefined {
@@ -28,13 +30,19 @@ export function plainHubFrame(value: unknown): Frame | undefined {
 }
 
 /**
- * An append whose frames are all plain, checked without zod for its frames; undefined for anything
- * else (other messages, an append with a frame of other fields or an invalid one), which the caller
- * then checks against the schema.
+ * An append whose frames are all plain, checked without zod for its frames, or a packed append (its
+ * pack checked by hand); undefined for anything else (other messages, an append with a frame of other
+ * fields or an invalid one), which the caller then checks against the schema.
  */
 export function fastHubMessage(value: unknown): HubToPanel | undefined {
   if (typeof value !== 'object' || value === null) return undefined;
   const v = value as Record<string, unknown>;
+  if (v.type === 'packed') {
+    // The pack by hand (it is one string and a few arrays of numbers), the rest by the schema.
+    if (!isPackedFrames(v.packed)) return undefined;
+    const rest = PackedRestSchema.safeParse({ ...v, packed: undefined });
+    return rest.success ? { ...rest.data, packed: v.packed } : undefined;
+  }
   if (v.type !== 'append' || !Array.isArray(v.frames)) return undefined;
   const frames = v.frames as unknown[];
   for (const f of frames) if (!plainHubFrame(f)) return undefined;

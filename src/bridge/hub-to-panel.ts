@@ -1,11 +1,13 @@
 // What the hub sends a subscribed panel: one snapshot of the tab (its first slice of frames), then
-// appends under flow control (hub/panel-feed.ts: the panel acknowledges what it applied), and a trim
+// appends under flow control (hub/panel-feed.ts: the panel acknowledges what it applied), their frames
+// packed by field (`packed`, packed-frames.ts; `append` carries frame objects), and a trim
 // when the tab's bound dropped its oldest frames (the panel drops them too: the buffer never travels
 // again). The typed port splits any message over its cap into pieces (see chunking.ts).
 import { z } from 'zod';
 import type { Connection, Frame } from '../model/frame';
 import { MAX_HEALTH_LINE_CHARS, MAX_HEALTH_LINES } from './page-messages';
 import { CaptureLikeSchema, ConnectionSchema, FrameSchema, SessionSummarySchema, type SessionSummary } from './shared-schemas';
+import { isPackedFrames, type PackedFrames } from './packed-frames';
 
 /** Counters and switches of a tab, shown in the panel's status line. */
 export interface TabStatus {
@@ -51,6 +53,15 @@ export type HubToPanel =
       /** Frames still to come after these (see TabStatus.waiting). */
       readonly waiting?: number;
     }
+  /** An append whose frames are packed by field (what the hub sends; see packed-frames.ts). */
+  | {
+      readonly type: 'packed';
+      readonly packed: PackedFrames;
+      readonly connections: readonly Connection[];
+      readonly sessions: readonly SessionSummary[];
+      readonly removedSessions?: readonly string[];
+      readonly waiting?: number;
+    }
   /** The bound dropped the tab's oldest frames: every frame with a capture index below `below` is gone. */
   | { readonly type: 'trim'; readonly tabId: number; readonly below: number }
   | ({ readonly type: 'status' } & TabStatus)
@@ -79,6 +90,15 @@ export const AppendSchema = z.object({
   waiting: z.number().int().nonnegative().optional(),
 });
 
+export const PackedAppendSchema = z.object({
+  type: z.literal('packed'),
+  packed: z.custom<PackedFrames>(isPackedFrames, 'invalid packed frames'),
+  connections: z.array(ConnectionSchema),
+  sessions: z.array(SessionSummarySchema),
+  removedSessions: z.array(SessionSummarySchema.shape.id).optional(),
+  waiting: z.number().int().nonnegative().optional(),
+});
+
 export const HubToPanelSchema = z.discriminatedUnion('type', [
   z.object({
     type: z.literal('snapshot'),
@@ -88,6 +108,7 @@ export const HubToPanelSchema = z.discriminatedUnion('type', [
     ...TabStatusShape,
   }),
   AppendSchema,
+  PackedAppendSchema,
   z.object({ type: z.literal('trim'), tabId: z.number().int().nonnegative(), below: z.number().int().nonnegative() }),
   z.object({ type: z.literal('status'), ...TabStatusShape }),
   z.object({ type: z.literal('cleared'), tabId: z.number().int().nonnegative() }),

@@ -40,11 +40,15 @@ export const SessionSummarySchema = z.object({
   connectionIds: z.array(z.string()).readonly(),
   protocol: z.string().max(100),
   frames: z.number().int().nonnegative(),
-  errors: z.number().int().nonnegative(),
-  warnings: z.number().int().nonnegative(),
-  infos: z.number().int().nonnegative(),
+  /**
+   * The session's findings counted, only where asked for (the hub's debug hook): the hub folds no frame
+   * for the summaries it sends a panel, which folds every frame itself.
+   */
+  errors: z.number().int().nonnegative().optional(),
+  warnings: z.number().int().nonnegative().optional(),
+  infos: z.number().int().nonnegative().optional(),
   /** Up to a few distinct rule ids, for a quick look; the export carries the full findings. */
-  rules: z.array(z.string().max(200)).readonly(),
+  rules: z.array(z.string().max(200)).readonly().optional(),
 });
 export type SessionSummary = z.infer<typeof SessionSummarySchema>;
 

@@ -55,7 +55,7 @@ export function createDebugApi(hub: Hub, storage: HubStorage): HubDebugApi {
       return all.filter((t): t is TabDebugInfo => t !== undefined);
     },
     frames: (tabId) => hub.inTab(tabId, async () => (await hub.tab(tabId, false))?.frameList() ?? []),
-    sessions: (tabId) => hub.inTab(tabId, async () => (await hub.tab(tabId, false))?.sessions.summaries() ?? []),
+    sessions: (tabId) => hub.inTab(tabId, async () => (await hub.tab(tabId, false))?.sessions.summaries({ findings: true }) ?? []),
     refused: () => ({ ...hub.refused }),
     setLimits: (limits) => hub.setLimits(limits),
   };

@@ -7,6 +7,7 @@ import { createStore } from './testing/client-store';
 import { connectToHub } from './testing/client-link';
 import { Hub } from './hub';
 import type { HubToPanel } from '../bridge/hub-to-panel';
+import { unpackFrames } from '../bridge/packed-frames';
 import { MemoryStorage } from './storage';
 import { SLICE, WINDOW } from './panel-feed';
 import type { ProtocolDefinition } from '../protocols/types';
@@ -36,10 +37,18 @@ function sendFrames(r: { send(b: RelayBatch): void }, total: number): void {
   for (let from = 0, seq = 2; from < total; from += 1000, seq++) r.send(batch(seq, Array.from({ length: Math.min(1000, total - from) }, (_, i) => frame(from + i))));
 }
 
+/** A message as the tests read it: a packed append with its frames unpacked. */
+function readable(m: unknown): HubToPanel {
+  const message = m as HubToPanel;
+  if (message.type !== 'packed') return message;
+  const { packed, ...rest } = message;
+  return { ...rest, type: 'append', frames: unpackFrames(packed) };
+}
+
 /** A panel port that records what the hub sends it. */
 function listening(tabId: number, heard: HubToPanel[]): MemoryPort {
   const [mine, theirs] = memoryPortPair('panel', { id: EXT, url: `${ORIGIN}panel.html` });
-  mine.onMessage.addListener((m) => heard.push(m as HubToPanel));
+  mine.onMessage.addListener((m) => heard.push(readable(m)));
   mine.postMessage({ type: 'subscribe', tabId });
   return theirs;
 }
@@ -258,7 +267,7 @@ describe('Hub', () => {
     const { hub, relay } = setup();
     const [mine, theirs] = memoryPortPair('panel', { id: EXT, url: `${ORIGIN}panel.html` });
     const heard: HubToPanel[] = [];
-    mine.onMessage.addListener((m) => heard.push(m as HubToPanel));
+    mine.onMessage.addListener((m) => heard.push(readable(m)));
     mine.postMessage({ type: 'subscribe', tabId: 17 });
     hub.acceptPort(theirs);
     await tick();

@@ -3,7 +3,7 @@
 // batch before acknowledging it, and fans changes out to the panels subscribed to the tab.
 import type { ProtocolDefinition } from '../protocols/types';
 import type { HubToPanel } from '../bridge/hub-to-panel';
-import { RELAY_PORT_NAME, RelayToHubSchema, type RelayBatch, type RelayToHub } from '../bridge/relay-to-hub';
+import { fastRelayBatch, RELAY_PORT_NAME, RelayToHubSchema, type RelayBatch, type RelayToHub } from '../bridge/relay-to-hub';
 import type { HubToRelay } from '../bridge/hub-to-relay';
 import { PANEL_PORT_NAME, PanelToHubSchema, type PanelToHub } from '../bridge/panel-to-hub';
 import { TypedPort, type PortLike } from '../bridge/typed-port';
@@ -101,8 +101,6 @@ export class Hub {
     const stored = await this.storage.load(tabId);
     if (!stored && !create) return undefined;
     tab = new Tab(tabId, this.options.registry, this.limits, stored);
-    // A panel may still be subscribed to a tab that was forgotten (closed) and comes back.
-    tab.sessions.setLive(this.watched(tabId));
     this.tabs.set(tabId, tab);
     return tab;
   }
@@ -113,7 +111,7 @@ export class Hub {
   }
 
   private acceptRelay(raw: IncomingPort, tabId: number): void {
-    const port = new TypedPort<HubToRelay, RelayToHub>(raw, RelayToHubSchema, { onInvalid: () => this.refused.messages++ });
+    const port = new TypedPort<HubToRelay, RelayToHub>(raw, RelayToHubSchema, { onInvalid: () => this.refused.messages++, fast: fastRelayBatch });
     let document: string | undefined;
     port.onMessage((batch) => {
       // One relay port serves one document; a port may not speak for another.
@@ -141,7 +139,6 @@ export class Hub {
       console.warn('agent-stream-inspector: could not persist a batch', err);
     });
     if (!result.duplicate) {
-      // Summaries cost a pipeline per session: they are made only for a tab some panel watches.
       if (this.watched(tabId)) this.tellPanels(tab, result);
       if (counters !== statusKey(tab)) this.send(tabId, { type: 'status', ...tab.status() });
     }
@@ -177,7 +174,6 @@ export class Hub {
           if (!this.panels.has(id)) this.panels.set(id, new Map());
           const feed = new PanelFeed((m) => port.post(m));
           this.panels.get(id)!.set(port, feed);
-          tab.sessions.setLive(true);
           if (!feed.snapshot(tab)) this.unwatch(id, port);
         });
       } else if (tabId !== undefined) {
@@ -227,12 +223,11 @@ export class Hub {
     return (this.panels.get(tabId)?.size ?? 0) > 0;
   }
 
-  /** The last panel of a tab went away: its session pipelines stop following frames. */
+  /** A panel of the tab went away. */
   private unwatch(tabId: number, port: PanelPort): void {
     const set = this.panels.get(tabId);
     if (!set?.delete(port) || set.size > 0) return;
     this.panels.delete(tabId);
-    this.tabs.get(tabId)?.sessions.setLive(false);
   }
 
   setLimits(limits: TabLimits): void {

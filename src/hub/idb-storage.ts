@@ -2,20 +2,23 @@
 // appended as separate records, so a batch costs a write proportional to the batch rather than a
 // rewrite of the whole tab, and because storage.session's 10 MB quota would be used up by a few
 // large frames. IndexedDB outlives the browser session too, so the hub wipes it on browser start.
-// One record holds a whole batch's frames as one JSON text: a record per frame made the browser
+// One record holds a whole batch's frames packed by field (bridge/packed-frames.ts: the payloads as one
+// string, the other fields as arrays of numbers), not a record per frame: that made the browser
 // process's IndexedDB work (key encoding, value copying, the database write) per frame, and that
-// CPU is taken from the page being captured. A record is keyed by its last frame's index, so the
+// CPU is taken from the page being captured. (JSON text of the frame objects, as before, was a string
+// of their keys again for every frame, made in the worker on every write.) A record is keyed by its last frame's index, so the
 // buffer bound deletes whole records below it by key range and drops the rest of a record that
 // straddles the bound when reading it back.
 import { openDB, type DBSchema, type IDBPDatabase } from 'idb';
 import type { Connection, Frame } from '../model/frame';
+import { packFrames, unpackFrames, type PackedFrames } from '../bridge/packed-frames';
 import { MemoryStorage, type HubStorage, type StoredTab, type TabRecord, type TabWrite } from './storage';
 
 /** Consecutive frames of one tab; `last` is the index of the last of them. */
 interface FrameRecord {
   tabId: number;
   last: number;
-  json: string;
+  packed: PackedFrames;
 }
 
 interface HubDb extends DBSchema {
@@ -33,7 +36,7 @@ export class IdbStorage implements HubStorage {
   private db: Promise<IDBPDatabase<HubDb>>;
 
   constructor(name = 'agent-stream-inspector-hub') {
-    this.db = openDB<HubDb>(name, 2, {
+    this.db = openDB<HubDb>(name, 3, {
       upgrade(db) {
         // Captures are throwaway (wiped on browser start): an older layout is dropped, not migrated.
         for (const store of [...db.objectStoreNames]) db.deleteObjectStore(store);
@@ -61,7 +64,7 @@ export class IdbStorage implements HubStorage {
     if (!record) return undefined;
     const frames: Frame[] = [];
     for (const batch of batches) {
-      for (const frame of JSON.parse(batch.json) as Frame[]) if (frame.index >= record.firstIndex) frames.push(frame);
+      for (const frame of unpackFrames(batch.packed)) if (frame.index >= record.firstIndex) frames.push(frame);
     }
     return { record, connections: connections.map((c) => c.connection), frames };
   }
@@ -74,7 +77,7 @@ export class IdbStorage implements HubStorage {
     // Records whose last frame is below the bound hold nothing that is kept.
     if (write.dropBelow !== undefined) void batches.delete(IDBKeyRange.bound([tabId, -Infinity], [tabId, write.dropBelow], false, true));
     const last = write.frames.at(-1);
-    if (last) void batches.put({ tabId, last: last.index, json: JSON.stringify(write.frames) });
+    if (last) void batches.put({ tabId, last: last.index, packed: packFrames(write.frames) });
     const connections = tx.objectStore('connections');
     for (const connection of write.connections) void connections.put({ tabId, connection });
     void tx.objectStore('tabs').put(write.record);

@@ -4,10 +4,12 @@
 // snapshot of a million frames) never has more than a window queued and stays responsive. Frames
 // held back are not lost: they stay in the tab's store and follow as the panel catches up, and the
 // panel shows how many are still to come (`waiting`, exact). Only the tab's byte bound ever drops a
-// frame, and it is counted (`dropped`) whether or not a panel was sent it.
+// frame, and it is counted (`dropped`) whether or not a panel was sent it. Appends carry their frames
+// packed straight from the tab's store (`packed`: no frame object is made for them in the worker).
 import type { Connection } from '../model/frame';
 import type { HubToPanel } from '../bridge/hub-to-panel';
 import type { SessionSummary } from '../bridge/shared-schemas';
+import { packedCount } from '../bridge/packed-frames';
 import type { Tab } from './tab';
 
 /** Frames a panel may have received and not yet applied. */
@@ -63,13 +65,14 @@ export class PanelFeed {
       const room = Math.max(0, Math.min(SLICE, WINDOW - this.inFlight));
       const to = Math.min(store.length, from + room);
       if (to === from && !first) return true;
-      const frames = store.slice(from, to);
-      if (frames.length > 0) this.next = (frames[frames.length - 1]?.index ?? 0) + 1;
-      this.inFlight += frames.length;
+      const packed = store.pack(from, to);
+      const count = packedCount(packed);
+      if (count > 0) this.next = store.indexAt(to - 1) + 1;
+      this.inFlight += count;
       from = to;
       const message: HubToPanel = {
-        type: 'append',
-        frames,
+        type: 'packed',
+        packed,
         connections: first ? news!.connections : [],
         sessions: first ? news!.sessions : [],
         ...(first && news!.removedSessions.length > 0 && { removedSessions: news!.removedSessions }),
@@ -77,7 +80,7 @@ export class PanelFeed {
       };
       first = false;
       if (!this.post(message)) return false;
-      if (frames.length === 0) return true;
+      if (count === 0) return true;
     }
   }
 }

@@ -3,11 +3,11 @@
 // first frames; then it joins the session with the same protocol and key (e.g. a History API
 // response and the stream that follows a reload), or a stream joins the unkeyed history response
 // just before it. Grouping reads only the first frames of each connection, so it costs next to
-// nothing per frame. Each session's pipeline (the fold and its findings) is built when a summary is
-// asked for and kept up to date frame by frame only while the tab is watched (`setLive`): while no
-// panel looks, a frame costs the service worker no fold, which matters because the worker shares
-// the machine's cores with the page being captured. A join drops the joined pipelines; the next
-// summary rebuilds one from the session's frames, once. Findings are live: nothing is "ended".
+// nothing per frame. The hub folds no frame: a watching panel folds every frame itself, and all it
+// takes from the hub's summaries is the grouping (ids, key, connections), the protocol and the
+// count; a summary with findings (the debug hook, tests) builds a pipeline from the tab's frames
+// when asked, and keeps none. A fold per frame in the service worker too was a second parse and fold
+// of every frame in the extension's one process, and its garbage, during a flood.
 import type { Connection, Frame } from '../model/frame';
 import { decodeFrame } from '../model/decode';
 import { SessionPipeline } from '../analysis/pipeline';
@@ -36,8 +36,11 @@ interface ConnectionState {
 interface Session {
   id: string;
   connectionIds: string[];
-  /** Built on demand; kept and fed only while the tab is live. */
-  pipeline: SessionPipeline | undefined;
+}
+
+export interface SummaryOptions {
+  /** Count the session's findings (errors, warnings, infos, rules): folds its frames, once, for this answer. */
+  findings?: boolean;
 }
 
 export class TabSessions {
@@ -45,7 +48,6 @@ export class TabSessions {
   private readonly sessions = new Map<string, Session>();
   private readonly byKey = new Map<string, string>();
   private waitingHistory: string | undefined;
-  private live = false;
   /** Sessions emptied by a join since the last `takeRemoved`. */
   private removed: string[] = [];
   /** Frames whose grouping or analysis threw (a fault in the inspector); each cost only its own analysis. */
@@ -57,15 +59,6 @@ export class TabSessions {
     private readonly framesOf: (connectionIds: ReadonlySet<string>) => Iterable<Frame>,
   ) {}
 
-  /**
-   * Live: pipelines, once built, follow every frame (a panel shows the summaries). Not live: the
-   * pipelines are let go and frames are only grouped.
-   */
-  setLive(live: boolean): void {
-    this.live = live;
-    if (!live) for (const s of this.sessions.values()) s.pipeline = undefined;
-  }
-
   /** Registers (or updates) a connection; returns its session id. */
   addConnection(connection: Connection): string {
     const known = this.connections.get(connection.id);
@@ -76,7 +69,7 @@ export class TabSessions {
     const detector = new ProtocolDetector(this.registry);
     const state: ConnectionState = { connection, early: [], frames: 0, detector, protocol: detector.connection(connection), key: undefined, scanned: 0, session: connection.id };
     this.connections.set(connection.id, state);
-    this.sessions.set(connection.id, { id: connection.id, connectionIds: [connection.id], pipeline: undefined });
+    this.sessions.set(connection.id, { id: connection.id, connectionIds: [connection.id] });
     this.place(state);
     return state.session;
   }
@@ -106,37 +99,33 @@ export class TabSessions {
         return { session: state.session, regrouped: true };
       }
     }
-    const session = this.sessions.get(state.session)!;
-    const pipeline = session.pipeline;
-    if (pipeline) this.guard(() => pipeline.append(frame));
-    return { session: session.id, regrouped: false };
+    return { session: state.session, regrouped: false };
   }
 
-  summary(id: string): SessionSummary | undefined {
+  /** The session's grouping, protocol and frame count; with `findings`, its findings counted too. */
+  summary(id: string, options: SummaryOptions = {}): SessionSummary | undefined {
     const s = this.sessions.get(id);
     if (!s) return undefined;
-    const pipeline = s.pipeline ?? this.pipelineFor(s.connectionIds.map((c) => this.connections.get(c)!));
-    if (this.live) s.pipeline = pipeline;
+    const members = s.connectionIds.map((c) => this.connections.get(c)!);
+    const frames = members.reduce((n, m) => n + m.frames, 0);
+    // The agent's own session id names the session the same way live and when a file is re-imported.
+    const key = members.map((m) => m.key).find((k) => k !== undefined);
+    const brief = {
+      id,
+      ...(key !== undefined && { key: key.slice(0, KEY_MAX) }),
+      connectionIds: [...s.connectionIds],
+      protocol: members.find((m) => m.protocol)?.protocol?.id ?? 'unknown',
+      frames,
+    };
+    if (!options.findings) return brief;
+    const pipeline = this.pipelineFor(members);
     const counts = { error: 0, warning: 0, info: 0 };
     const rules = new Set<string>();
     for (const f of pipeline.findings()) {
       counts[f.severity]++;
       if (rules.size < MAX_RULES_IN_SUMMARY) rules.add(f.rule);
     }
-    const frames = s.connectionIds.reduce((n, c) => n + (this.connections.get(c)?.frames ?? 0), 0);
-    // The agent's own session id names the session the same way live and when a file is re-imported.
-    const key = s.connectionIds.map((c) => this.connections.get(c)?.key).find((k) => k !== undefined);
-    return {
-      id,
-      ...(key !== undefined && { key: key.slice(0, KEY_MAX) }),
-      connectionIds: [...s.connectionIds],
-      protocol: pipeline.protocol,
-      frames,
-      errors: counts.error,
-      warnings: counts.warning,
-      infos: counts.info,
-      rules: [...rules],
-    };
+    return { ...brief, protocol: pipeline.protocol, errors: counts.error, warnings: counts.warning, infos: counts.info, rules: [...rules] };
   }
 
   /** Sessions that joined another one since the last call: a panel forgets them. */
@@ -146,8 +135,8 @@ export class TabSessions {
     return removed;
   }
 
-  summaries(): SessionSummary[] {
-    return [...this.sessions.keys()].map((id) => this.summary(id)!);
+  summaries(options: SummaryOptions = {}): SessionSummary[] {
+    return [...this.sessions.keys()].map((id) => this.summary(id, options)!);
   }
 
   clear(): void {
@@ -184,13 +173,12 @@ export class TabSessions {
     const joined = this.sessions.get(target)!;
     joined.connectionIds.push(state.connection.id);
     state.session = target;
-    joined.pipeline = undefined;
     return true;
   }
 
   private pipelineFor(members: readonly ConnectionState[]): SessionPipeline {
     const protocol = members.find((m) => m.protocol)?.protocol?.id;
-    // The hub reads only findings and the protocol: the pipeline keeps no frames of its own.
+    // A summary reads only findings and the protocol: the pipeline keeps no frames of its own.
     const pipeline = new SessionPipeline(this.registry, { keepFrames: false, ...(protocol && { protocol }) });
     for (const m of members) this.guard(() => pipeline.addConnection(m.connection));
     // Frame by frame: one that throws must not keep the frames after it out of the session.

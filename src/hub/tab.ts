@@ -8,7 +8,7 @@ import type { ProtocolDefinition } from '../protocols/types';
 import { newTabRecord, type DocumentRecord, type StoredTab, type TabRecord } from './storage';
 import { TabSessions } from './sessions';
 import { jsonByteLength } from '../bridge/json-size';
-import { FrameStore } from './frame-store';
+import { FrameStore } from '../bridge/frame-store';
 
 export interface TabLimits {
   maxFrames: number;

@@ -1,7 +1,7 @@
-// Hub messages are applied in order, together, once per animation frame.
+// Hub messages are applied in order, together, once per animation frame (a gap apart under a backlog).
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { effect, signal } from '@preact/signals';
-import { frameScheduler } from './frame-scheduler';
+import { BACKLOG_GAP_MS, frameScheduler } from './frame-scheduler';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -28,24 +28,38 @@ describe('frameScheduler', () => {
     dispose();
   });
 
-  it('stops at its budget within one animation frame and goes on in the next, in order', () => {
+  it('stops at its budget within one animation frame, and under a backlog goes on a gap later with a larger budget, in order', () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const frames: FrameRequestCallback[] = [];
     vi.stubGlobal('requestAnimationFrame', (cb: FrameRequestCallback) => frames.push(cb));
     vi.stubGlobal('cancelAnimationFrame', () => undefined);
-    // Every update takes 5 ms by this clock: a 12 ms budget runs three of them a frame.
     let clock = 0;
-    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 5));
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => clock);
     const order: number[] = [];
     const later = frameScheduler();
-    for (let i = 1; i <= 7; i++) later.run(() => order.push(i));
+    // Every update takes 5 ms: a 12 ms budget runs three of them, the backlog's 30 ms budget seven.
+    for (let i = 1; i <= 20; i++)
+      later.run(() => {
+        order.push(i);
+        clock += 5;
+      });
     frames[0]!(0);
     expect(order).toEqual([1, 2, 3]);
+    // The next animation frame comes soon after: drawing was quick, but the next update waits for the gap.
+    clock += 10;
     expect(frames).toHaveLength(2);
     frames[1]!(0);
-    expect(order).toEqual([1, 2, 3, 4, 5, 6]);
+    expect(order).toEqual([1, 2, 3]);
+    vi.advanceTimersByTime(BACKLOG_GAP_MS - 25 - 1);
+    expect(frames).toHaveLength(2);
+    vi.advanceTimersByTime(1);
+    expect(frames).toHaveLength(3);
+    frames[2]!(0);
+    expect(order).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     later.flush(); // on demand: everything, whatever the budget
-    expect(order).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    expect(order).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
     now.mockRestore();
+    vi.useRealTimers();
   });
 
   it('after an update that took long to draw, waits as long before the next, so input gets its turn', () => {
@@ -60,7 +74,7 @@ describe('frameScheduler', () => {
     for (let i = 1; i <= 3; i++)
       later.run(() => {
         order.push(i);
-        clock += 20; // past the budget: one update a frame
+        clock += 40; // past the budget: one update a frame
       });
     frames[0]!(0);
     expect(order).toEqual([1]);

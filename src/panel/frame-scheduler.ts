@@ -1,7 +1,10 @@
 // Runs queued work once per animation frame, in order, inside one signals `batch()`: a burst of hub
 // messages (thousands of short-lived sockets) updates the store and redraws the panel once per frame
 // the browser paints, not once per message. Where there is no requestAnimationFrame (a test DOM, a
-// hidden document that throttles it), a zero timeout does the same.
+// hidden document that throttles it), a zero timeout does the same. While a backlog lasts (a flood: the
+// hub keeps a window of frames on the way), updates come BACKLOG_GAP_MS apart, each with a larger
+// budget: the panel then draws ten times a second rather than sixty, and the main thread is free in
+// between (drawing every animation frame made most of the panel's garbage and kept input waiting).
 import { batch } from '@preact/signals';
 
 export interface FrameScheduler {
@@ -15,29 +18,31 @@ export interface FrameScheduler {
 /** Longest wait for a frame: a DevTools panel that is not shown gets no animation frames at all. */
 const MAX_WAIT_MS = 100;
 /**
- * Work per animation frame: past it, the rest waits for the next frame, so a backlog (the hub's
- * flow control sends at most a window of frames, in slices) never makes one long task and input is
- * answered in between.
+ * Work per animation frame: past it, the rest waits, so a backlog (the hub's flow control sends at
+ * most a window of frames, in slices) never makes one long task and input is answered in between.
  */
 const FRAME_BUDGET_MS = 12;
+/** While work is left over from the last update: the least time from its start to the next one's, and the next one's budget. */
+export const BACKLOG_GAP_MS = 100;
+const BACKLOG_BUDGET_MS = 30;
 /**
- * A frame that came this long after an update left work queued means drawing that update was slow
- * (a long rendering): the next update then waits as long again, so input is answered in between.
+ * When the first animation frame after an update that left work queued came this long after it,
+ * drawing that update was slow (a long rendering): the next update then waits as long again, so
+ * input is answered in between.
  */
 const SLOW_FRAME_MS = 50;
 const MAX_REST_MS = 1000;
 
 export function frameScheduler(): FrameScheduler {
   let queue: (() => void)[] = [];
-  let scheduled = false;
-  let cancelFrame: (() => void) | undefined;
-  /** When the last update that left work queued ended (its drawing follows). */
-  let ranAt: number | undefined;
-  let rest: ReturnType<typeof setTimeout> | undefined;
+  /** Cancels what is scheduled (a timer, an animation frame); undefined when nothing is. */
+  let pending: (() => void) | undefined;
+  /** When the last update that left work queued started and ended. */
+  let backlog: { started: number; ended: number } | undefined;
+
   const run = (budgetMs: number) => {
-    cancelFrame?.();
-    cancelFrame = undefined;
-    scheduled = false;
+    pending?.();
+    pending = undefined;
     if (queue.length === 0) return;
     const started = performance.now();
     let done = 0;
@@ -54,48 +59,63 @@ export function frameScheduler(): FrameScheduler {
       }
     });
     queue = queue.slice(done);
+    backlog = queue.length > 0 && budgetMs !== Infinity ? { started, ended: performance.now() } : undefined;
     if (queue.length > 0) schedule();
   };
-  const flush = () => run(Infinity);
-  const schedule = () => {
-    if (scheduled) return;
-    scheduled = true;
-    const onFrame = () => {
-      const drawMs = ranAt === undefined ? 0 : performance.now() - ranAt;
-      ranAt = undefined;
-      if (drawMs > SLOW_FRAME_MS) {
-        cancelFrame?.();
-        cancelFrame = undefined;
-        rest = setTimeout(() => {
-          rest = undefined;
-          scheduled = false;
-          schedule();
-        }, Math.min(drawMs, MAX_REST_MS));
-        return;
-      }
-      run(FRAME_BUDGET_MS);
-      if (queue.length > 0) ranAt = performance.now();
+
+  /** Calls `then` on the next animation frame (or after MAX_WAIT_MS without one); returns the cancel. */
+  const nextFrame = (then: () => void): (() => void) => {
+    const fire = () => {
+      cancel();
+      pending = undefined;
+      then();
     };
-    const timer = setTimeout(onFrame, typeof requestAnimationFrame === 'function' ? MAX_WAIT_MS : 0);
-    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(onFrame) : undefined;
-    cancelFrame = () => {
+    const timer = setTimeout(fire, typeof requestAnimationFrame === 'function' ? MAX_WAIT_MS : 0);
+    const frame = typeof requestAnimationFrame === 'function' ? requestAnimationFrame(fire) : undefined;
+    const cancel = () => {
       clearTimeout(timer);
       if (frame !== undefined) cancelAnimationFrame(frame);
     };
+    return cancel;
   };
+
+  const after = (ms: number, then: () => void): (() => void) => {
+    const timer = setTimeout(() => {
+      pending = undefined;
+      then();
+    }, ms);
+    return () => clearTimeout(timer);
+  };
+
+  const schedule = () => {
+    if (pending) return;
+    const last = backlog;
+    if (!last) {
+      pending = nextFrame(() => run(FRAME_BUDGET_MS));
+      return;
+    }
+    // A backlog: the first frame after the last update tells how long drawing it took; the next update
+    // waits for the gap, and as long again as a slow drawing took.
+    pending = nextFrame(() => {
+      const now = performance.now();
+      const drawMs = now - last.ended;
+      const restMs = drawMs > SLOW_FRAME_MS ? Math.min(drawMs, MAX_REST_MS) : 0;
+      const waitMs = Math.max(restMs, last.started + BACKLOG_GAP_MS - now);
+      if (waitMs <= 0) run(BACKLOG_BUDGET_MS);
+      else pending = after(waitMs, () => (pending = nextFrame(() => run(BACKLOG_BUDGET_MS))));
+    });
+  };
+
   return {
     run(work) {
       queue.push(work);
       schedule();
     },
-    flush,
+    flush: () => run(Infinity),
     cancel() {
-      clearTimeout(rest);
-      rest = undefined;
-      ranAt = undefined;
-      cancelFrame?.();
-      cancelFrame = undefined;
-      scheduled = false;
+      pending?.();
+      pending = undefined;
+      backlog = undefined;
       queue = [];
     },
   };

@@ -41,7 +41,7 @@ describe.skipIf(!HAS_CORPUS)(needsShared('the shared corpus in the panel'), () =
       return;
     }
     const capture = readInput(text).capture;
-    expect(panel!.store.log.frames).toHaveLength(capture.frames.length);
+    expect(panel!.store.log.all()).toHaveLength(capture.frames.length);
     const expected = splitSessions(capture, protocols).map((s) => s.pipeline.protocol);
     expect(panel!.store.sessions.set.list.map((s) => s.pipeline.protocol)).toEqual(expected);
     // The picker lists "All sessions" and then every session, with its protocol.

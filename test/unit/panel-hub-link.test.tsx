@@ -74,7 +74,7 @@ describe('panel ↔ hub', () => {
     expect(p.store.link.value).toBe('live');
     const indicator = () => root.querySelector('[data-testid="link"]');
     expect([indicator()?.getAttribute('data-state'), indicator()?.getAttribute('data-reconnects')]).toEqual(['live', '0']);
-    expect(p.store.log.frames).toHaveLength(messages.length - 1);
+    expect(p.store.log.all()).toHaveLength(messages.length - 1);
     expect(root.querySelector('[data-testid="frame-count"]')?.getAttribute('data-count')).toBe(String(messages.length - 1));
     expect(root.querySelector('.session-protocol')?.textContent).toBe('flat-block');
     expect(root.querySelector('.group-title')?.textContent).toBe('Tìm kiếm thông tin thị trường phiên 25/03/2026');
@@ -89,7 +89,7 @@ describe('panel ↔ hub', () => {
     expect(sent).toContain('applied');
     expect(p.store.link.value).toBe('live');
     expect([indicator()?.getAttribute('data-state'), indicator()?.getAttribute('data-reconnects')]).toEqual(['live', '1']);
-    expect(p.store.log.frames).toHaveLength(messages.length - 1);
+    expect(p.store.log.all()).toHaveLength(messages.length - 1);
     expect(root.querySelector('.group-title')?.textContent).toBe('Tìm kiếm thông tin thị trường phiên 25/03/2026');
     root.remove();
   });

@@ -49,7 +49,7 @@ function expectSameImport(text: string, name: string, progressive: PanelStore): 
   const atOnce = importAtOnce(text, name);
   expect(progressive.toolbar.importError.value).toBe(atOnce.toolbar.importError.value);
   expect(progressive.toolbar.importing.value).toBeUndefined();
-  expect(progressive.log.frames).toEqual(atOnce.log.frames);
+  expect(progressive.log.all()).toEqual(atOnce.log.all());
   expect(progressive.untimed.value).toBe(atOnce.untimed.value);
   expect(progressive.status.value).toEqual(atOnce.status.value);
   if (atOnce.toolbar.importError.value !== undefined) return;
@@ -93,7 +93,7 @@ describe('import through the worker', () => {
     const counts: number[] = [];
     const run = importFile(store, new File([text], 'big.asi.json'), { worker: false, wholeBytes: 0 });
     // Every batch the store takes: how many frames were in when it was drawn.
-    const stopWatching = store.framesVersion.subscribe(() => counts.push(store.log.frames.length));
+    const stopWatching = store.framesVersion.subscribe(() => counts.push(store.log.length));
     await run.done;
     stopWatching();
     // At most two batches ahead of the panel and at most 10,000 frames a batch: the panel holds part of the file at some point.

@@ -4,6 +4,7 @@ import { HubToPanelSchema, type CaptureLike, type HubToPanel } from '../../bridg
 import type { PanelToHub } from '../../bridge/panel-to-hub';
 import { TypedPort, type PortLike } from '../../bridge/typed-port';
 import { apply, type PanelStore } from './client-store';
+import { packedCount } from '../../bridge/packed-frames';
 
 export const RECONNECT_MS = 250;
 
@@ -32,7 +33,7 @@ export function connectToHub(store: PanelStore, tabId: number, connect: () => Po
         return;
       }
       apply(store, message);
-      const frames = message.type === 'append' ? message.frames.length : message.type === 'snapshot' ? message.capture.frames.length : 0;
+      const frames = message.type === 'append' ? message.frames.length : message.type === 'packed' ? packedCount(message.packed) : message.type === 'snapshot' ? message.capture.frames.length : 0;
       if (frames > 0) p.post({ type: 'applied', frames });
     });
     p.onDisconnect(() => {

@@ -4,6 +4,7 @@ import { batch, signal } from '@preact/signals';
 import type { Connection, Frame } from '../../model/frame';
 import type { HubToPanel, TabStatus } from '../../bridge/hub-to-panel';
 import type { SessionSummary } from '../../bridge/shared-schemas';
+import { unpackFrames } from '../../bridge/packed-frames';
 
 export type LinkState = 'connecting' | 'live' | 'disconnected';
 
@@ -31,6 +32,10 @@ export function createStore() {
 export type PanelStore = ReturnType<typeof createStore>;
 
 export function apply(store: PanelStore, message: HubToPanel): void {
+  if (message.type === 'packed') {
+    const { packed, ...rest } = message;
+    return apply(store, { ...rest, type: 'append', frames: unpackFrames(packed) });
+  }
   batch(() => {
     switch (message.type) {
       case 'snapshot': {

@@ -15,7 +15,7 @@ export function exportCapture(store: PanelStore, sessionOnly: boolean, sessionId
   const connections = [...store.connections.peek().values()];
   return {
     connections: wanted ? connections.filter((c) => wanted.has(c.id)) : connections,
-    frames: wanted ? store.log.frames.filter((f) => wanted.has(f.connectionId)) : [...store.log.frames],
+    frames: wanted ? store.log.all().filter((f) => wanted.has(f.connectionId)) : store.log.all(),
     dropped: store.status.peek().dropped,
   };
 }

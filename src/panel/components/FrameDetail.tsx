@@ -23,7 +23,7 @@ export function FrameDetail({ store }: { store: PanelStore }) {
   const decoded = decodeFrame(frame);
   const session = store.sessions.set.ofConnection(frame.connectionId);
   const description = store.log.describe(position, store.protocolOf(frame.connectionId));
-  const bytes = store.log.bytes[position] ?? 0;
+  const bytes = store.log.bytesAt(position);
   const start = session && !store.untimed.value ? sessionStart(session) : undefined;
   const findings = (session ? [...session.pipeline.findings(), ...store.findings.across.of(session)] : []).filter((f) => f.frames.includes(index));
   const items = session ? itemsOfFrame(session.pipeline.view().items, index) : [];

@@ -4,9 +4,11 @@
 // everywhere (findings, the CLI), time since the session's request (clock time on hover), an optional
 // gap column, direction, connection, what the frame is for its protocol, a preview of its data, its size
 // in bytes and a finding marker. Keyboard: up/down, page up/down, home/end move the selection.
+// A row's elements stay in their slot of the window and only their text changes as the window moves
+// (keyed by slot, not by frame): following a flood replaces every row many times a second, and new
+// elements each time were most of what the panel's page allocated.
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import { FixedRowWindow, type FixedRowOptions } from './fixed-row-window';
-import type { Frame } from '../../model/frame';
 import type { PanelStore } from '../store/store';
 import { applyEvent } from '../store/apply';
 import { formatBytes, frameNumber } from '../store/frame-row';
@@ -53,8 +55,9 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
   // before drawing, from the position last read, so this draw already holds the last rows and the
   // scroll is written without reading the layout (which forced one layout per update).
   const lastCount = useRef(visible.count);
-  // The last decision to follow or not, kept for the timeline drawn after a layout change.
-  const following = useRef(followedWhenUnmounted.get(store) ?? false);
+  // The last decision to follow or not, kept for the timeline drawn after a layout change. A first
+  // timeline of a live tab follows: its first batch may already be taller than the view.
+  const following = useRef(followedWhenUnmounted.get(store) ?? (store.source.peek() === 'hub' && store.scrub.live.peek()));
   if (visible.count !== lastCount.current) {
     const before = lastCount.current;
     lastCount.current = visible.count;
@@ -87,8 +90,8 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
   const move = (to: number) => {
     if (list.length === 0) return;
     const clamped = Math.max(0, Math.min(list.length - 1, to));
-    const frame = store.log.frames[list[clamped] as number];
-    if (frame) applyEvent(store, { type: 'selectFrame', index: frame.index });
+    const position = list[clamped];
+    if (position !== undefined && position < store.log.length) applyEvent(store, { type: 'selectFrame', index: store.log.indexAt(position) });
   };
   const page = Math.max(1, Math.floor((v.scrollRect?.height ?? ROW_HEIGHT * 10) / ROW_HEIGHT) - 1);
   const onKeyDown = (e: KeyboardEvent) => {
@@ -110,7 +113,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
   const starts = new Map<PanelSession | undefined, number | undefined>();
   const startOf = (connectionId: string): number | undefined => {
     const session = store.sessions.set.ofConnection(connectionId);
-    if (!starts.has(session)) starts.set(session, session ? sessionStart(session) : store.log.frames[0]?.time);
+    if (!starts.has(session)) starts.set(session, session ? sessionStart(session) : store.log.length > 0 ? store.log.timeAt(0) : undefined);
     return starts.get(session);
   };
   const columns = `row-grid${showConnection ? '' : ' no-conn'}${showDelta ? ' with-delta' : ''}`;
@@ -141,12 +144,12 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
         tabIndex={selectedPos < 0 ? 0 : -1}
         onKeyDown={onKeyDown}
       >
-        {list.length === 0 && <div class="empty">{store.log.frames.length === 0 ? 'No frames yet.' : 'No frame matches the filter.'}</div>}
+        {list.length === 0 && <div class="empty">{store.log.length === 0 ? 'No frames yet.' : 'No frame matches the filter.'}</div>}
         <div class="timeline-space" ref={spaceRef} style={{ height: `${v.getTotalSize()}px` }}>
-          {v.getVirtualItems().map((row) => {
+          {v.getVirtualItems().map((row, slot) => {
             const position = list[row.index] as number;
-            const frame = store.log.frames[position] as Frame;
-            const previous = row.index > 0 ? store.log.frames[list[row.index - 1] as number] : undefined;
+            const frame = store.log.frameAt(position);
+            const previousTime = row.index > 0 ? store.log.timeAt(list[row.index - 1] as number) : undefined;
             const description = store.log.describe(position, store.protocolOf(frame.connectionId));
             const severity = store.filters.context.severityOf(frame.index);
             const isSelected = frame.index === selected;
@@ -154,7 +157,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
             const since = untimed || start === undefined ? undefined : frame.time - start;
             return (
               <div
-                key={frame.index}
+                key={slot}
                 role="option"
                 id={`frame-${frame.index}`}
                 aria-selected={isSelected}
@@ -172,7 +175,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
                 <span class="col-time" title={untimed ? 'no timing in this input' : formatClock(frame.time)}>
                   {since === undefined ? '—' : formatDuration(since)}
                 </span>
-                {showDelta && <span class="col-delta">{untimed || !previous ? '' : formatDuration(frame.time - previous.time)}</span>}
+                {showDelta && <span class="col-delta">{untimed || previousTime === undefined ? '' : formatDuration(frame.time - previousTime)}</span>}
                 <span class="col-dir" aria-label={frame.direction === 'in' ? 'received' : 'sent'}>
                   {frame.direction === 'in' ? '↓' : '↑'}
                 </span>
@@ -181,7 +184,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
                   {description.event}
                 </span>
                 <span class="col-data">{description.preview ?? ''}</span>
-                <span class="col-size">{formatBytes(store.log.bytes[position] ?? 0)}</span>
+                <span class="col-size">{formatBytes(store.log.bytesAt(position))}</span>
                 <span class={`marker${severity ? ` sev-${severity}` : ''}`} aria-label={severity ? `${severity} finding` : undefined} />
               </div>
             );

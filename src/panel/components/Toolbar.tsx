@@ -23,7 +23,7 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
   const status = store.status.value;
   const letGo = store.toolbar.letGo.value;
   const failed = (status.failed ?? 0) + store.toolbar.failed.value;
-  const frames = store.log.frames.length;
+  const frames = store.log.length;
   const link = store.link.value;
   const counts = store.findings.counts.value;
   const live = store.scrub.live.value;

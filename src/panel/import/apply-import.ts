@@ -37,7 +37,7 @@ export function applyImportMessage(store: PanelStore, id: number, message: Worke
       if (message.connections.length > 0) steps.addConnections(store, message.connections);
       for (const f of message.frames) steps.addFrame(store, f);
       for (const update of message.sessions) applySession(store, update);
-      store.toolbar.importing.value = { id, frames: store.log.frames.length, thread };
+      store.toolbar.importing.value = { id, frames: store.log.length, thread };
       steps.afterFrames(store, true);
       return;
     }
@@ -71,7 +71,7 @@ function applySession(store: PanelStore, update: SessionUpdate): void {
   if (!session) {
     const ids = (): readonly string[] => (session as PanelSession).connectionIds;
     const pipeline = new ImportedPipeline(
-      () => ids().map((c) => store.log.framesOf(c)),
+      () => store.log.sessionFrames(ids()),
       () => ids().flatMap((c) => store.connections.peek().get(c) ?? []),
     );
     session = set.adopt({ id: update.id, key: update.agentKey, connectionIds: [], pipeline, track: new SessionTrack(), trackProtocol: update.protocol, metrics: new SessionMetricsTracker({ timing: set.timing }), seenFindings: 0, seenFindingsOf: undefined });

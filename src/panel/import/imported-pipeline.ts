@@ -8,6 +8,7 @@ import type { ViewModel } from '../../model/view';
 import { SessionPipeline } from '../../analysis/pipeline';
 import { protocols } from '../../protocols/registry';
 import type { ProtocolDefinition, ProtocolId } from '../../protocols/types';
+import { frameArray, type FrameSource } from '../store/live-pipeline';
 
 export class ImportedPipeline extends SessionPipeline {
   protocolId: ProtocolId | 'unknown' = 'unknown';
@@ -15,10 +16,9 @@ export class ImportedPipeline extends SessionPipeline {
   found: Finding[] = [];
   latest: ViewModel | undefined;
   private replica: { pipeline: SessionPipeline; frames: number; protocol: string } | undefined;
-  private merged: { frames: Frame[]; total: number } | undefined;
 
   constructor(
-    private readonly framesOf: () => readonly (readonly Frame[])[],
+    private readonly source: () => FrameSource,
     private readonly connectionsOf: () => readonly Connection[],
   ) {
     super(protocols);
@@ -32,23 +32,18 @@ export class ImportedPipeline extends SessionPipeline {
     return protocols.find((p) => p.id === this.protocolId);
   }
 
-  /** The session's frames in capture order: its connections' frames in the log, merged when there are several. */
+  /** The session's frames in the log, for readers that take a frame source (frameSourceOf). */
+  frameSource(): FrameSource {
+    return this.source();
+  }
+
+  /** The session's frames as the log holds them (its connections' frames merged in order), each made when read. */
   override get frames(): readonly Frame[] {
-    const lists = this.framesOf();
-    if (lists.length === 1) return lists[0] as readonly Frame[];
-    let total = 0;
-    for (const list of lists) total += list.length;
-    if (this.merged?.total !== total) {
-      const frames: Frame[] = [];
-      for (const list of lists) for (const f of list) frames.push(f);
-      frames.sort((a, b) => a.index - b.index);
-      this.merged = { frames, total };
-    }
-    return this.merged.frames;
+    return frameArray(this.source());
   }
 
   override get frameCount(): number {
-    return this.frames.length;
+    return this.source().count();
   }
 
   override findings(): readonly Finding[] {
@@ -61,9 +56,9 @@ export class ImportedPipeline extends SessionPipeline {
   }
 
   override viewAt(n: number): ViewModel {
-    const frames = this.frames;
-    const last = frames[frames.length - 1];
-    if (!last || n >= last.index) return this.view();
+    const source = this.source();
+    const count = source.count();
+    if (count === 0 || n >= source.at(count - 1).index) return this.view();
     return this.folded().viewAt(n);
   }
 
@@ -77,12 +72,13 @@ export class ImportedPipeline extends SessionPipeline {
 
   /** A pipeline of the session's frames as they are now (read again when more arrived or the protocol changed). */
   private folded(): SessionPipeline {
-    const frames = this.frames;
-    if (this.replica && this.replica.frames === frames.length && this.replica.protocol === this.protocolId) return this.replica.pipeline;
+    const source = this.source();
+    const count = source.count();
+    if (this.replica && this.replica.frames === count && this.replica.protocol === this.protocolId) return this.replica.pipeline;
     const pipeline = new SessionPipeline(protocols, this.protocolId === 'unknown' ? {} : { protocol: this.protocolId });
     for (const c of this.connectionsOf()) pipeline.addConnection(c);
-    for (const f of frames) pipeline.append(f);
-    this.replica = { pipeline, frames: frames.length, protocol: this.protocolId };
+    for (let i = 0; i < count; i++) pipeline.append(source.at(i));
+    this.replica = { pipeline, frames: count, protocol: this.protocolId };
     return pipeline;
   }
 }

@@ -7,6 +7,9 @@ import type { HubToPanel } from '../../bridge/hub-to-panel';
 import type { SessionSummary } from '../../bridge/shared-schemas';
 import { readInput, InputError } from '../../readers/read-input';
 import { safeText } from '../../model/safe-text';
+import { unpackFrames } from '../../bridge/packed-frames';
+import { LivePipeline } from './live-pipeline';
+import { loopPipeline } from './loop-frames';
 import { findingFrame } from './finding-order';
 import { MapView } from './map-view';
 import type { PanelEvent } from './events';
@@ -92,6 +95,11 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
       store.findings.across.invalidate();
       return;
     }
+    case 'packed': {
+      // Unpacked here when applied directly; the hub link applies a pack in parts (hub-link.ts).
+      const { packed, ...rest } = message;
+      return applyHub(store, { ...rest, type: 'append', frames: unpackFrames(packed) });
+    }
     case 'append': {
       // A file the user opened stays on screen; the live tab comes back with the next snapshot.
       if (store.source.value === 'file') return;
@@ -128,7 +136,7 @@ function addFrames(store: PanelStore, frames: readonly Frame[], summaries: reado
   const sessions = store.sessions.set;
   const connections = store.connections.value;
   // Summaries first, so frames of a connection a summary names go straight to that session.
-  const regrouped = summaries.length > 0 && sessions.applySummaries(summaries, connections, (id) => store.log.framesOf(id));
+  const regrouped = summaries.length > 0 && sessions.applySummaries(summaries, connections);
   for (const f of frames) {
     // One bad frame must not stop the frames after it: each is added on its own and a failure counted.
     guardFrame(store, () => {
@@ -148,13 +156,13 @@ function keepWithinBound(store: PanelStore): void {
   const below = store.log.boundBelow(store.bound.maxBytes, store.bound.keep);
   if (below === undefined) return;
   const dropped = store.log.trim(below);
-  if (dropped.length === 0) return;
-  store.sessions.set.letGo(dropped, below);
-  if (store.findings.index.forgetFrames(dropped.map((f) => f.index))) store.findingsVersion.value++;
+  if (dropped.count === 0) return;
+  store.sessions.set.letGo(dropped.connectionIds, below);
+  if (store.findings.index.forgetBelow(below)) store.findingsVersion.value++;
   forgetSelectionBelow(store, below);
   afterFrames(store, true);
   store.findings.across.invalidate();
-  store.toolbar.letGo.value += dropped.length;
+  store.toolbar.letGo.value += dropped.count;
 }
 
 /**
@@ -163,13 +171,13 @@ function keepWithinBound(store: PanelStore): void {
  */
 function trim(store: PanelStore, below: number): void {
   const dropped = store.log.trim(below);
-  if (dropped.length === 0) return;
+  if (dropped.count === 0) return;
   const sessions = store.sessions.set;
   const current = store.sessions.current.peek();
-  const affected = sessions.trim(dropped, store.connections.value, (id) => store.log.framesOf(id));
+  const affected = sessions.trim(dropped.connectionIds, store.connections.value);
   // A finding is picked by its place in the session's findings, which a refold renumbers.
   if (current && affected.has(current)) store.selection.finding.value = undefined;
-  if (store.findings.index.forgetFrames(dropped.map((f) => f.index))) store.findingsVersion.value++;
+  if (store.findings.index.forgetBelow(below)) store.findingsVersion.value++;
   forgetSelectionBelow(store, below);
   for (const pick of [store.selection.scope, store.selection.session]) {
     if (pick.value !== undefined && !sessions.get(pick.value)) pick.value = undefined;
@@ -195,7 +203,11 @@ function forgetSelectionBelow(store: PanelStore, below: number): void {
 
 function afterFrames(store: PanelStore, changed: boolean): void {
   const sessions = store.sessions.set;
-  if (store.findings.index.update(sessions.takeTouched(), sessions.list, sessions.rebuilt)) store.findingsVersion.value++;
+  const touched = sessions.takeTouched();
+  if (store.findings.index.update(touched, sessions.list, sessions.rebuilt)) store.findingsVersion.value++;
+  // The frames the checks across requests read, kept up to date as frames arrive (a few per frame),
+  // so that the checks a stream's close runs do not read a whole flood's frames at once.
+  if (store.source.peek() === 'hub') for (const s of touched) if (s.pipeline instanceof LivePipeline) loopPipeline(s, s.pipeline);
   sessions.rebuilt = false;
   if (!changed) return;
   store.framesVersion.value++;
@@ -339,7 +351,7 @@ function selectFrame(store: PanelStore, index: number | undefined): void {
 }
 
 function lastIndex(store: PanelStore): number | undefined {
-  return store.log.frames[store.log.frames.length - 1]?.index;
+  return store.log.lastIndex();
 }
 
 function reset(store: PanelStore): void {

@@ -50,8 +50,9 @@ describe('FindingsIndex', () => {
     index.update([a, b], [a, b], false);
     expect(index.update([], [b], true)).toBe(true);
     expect([index.severityOf(1), index.severityOf(2)]).toEqual([undefined, 'warning']);
-    expect(index.forgetFrames([2, 9])).toBe(true);
+    expect(index.forgetBelow(2)).toBe(false);
+    expect(index.forgetBelow(10)).toBe(true);
     expect(index.size).toBe(0);
-    expect(index.forgetFrames([2])).toBe(false);
+    expect(index.forgetBelow(3)).toBe(false);
   });
 });

@@ -53,10 +53,14 @@ export class FindingsIndex {
     return changed;
   }
 
-  /** The frame log dropped these capture indexes: their markers go with them. */
-  forgetFrames(indexes: Iterable<number>): boolean {
+  /** The frame log dropped every frame below this capture index: their markers go with them. */
+  forgetBelow(below: number): boolean {
     let changed = false;
-    for (const index of indexes) changed = this.worst.delete(index) || changed;
+    for (const index of this.worst.keys()) {
+      if (index >= below) continue;
+      this.worst.delete(index);
+      changed = true;
+    }
     return changed;
   }
 

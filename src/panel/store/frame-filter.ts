@@ -3,12 +3,28 @@
 // than the matching. Same meaning as `matchesQuery` for these terms (held to it by a test); a query
 // with a term that needs the frame's description or findings (`type:`, `has:`) gets no predicate
 // and goes through the general matcher.
-import type { Frame } from '../../model/frame';
-import { frameText } from '../../model/decode';
+import type { Direction, FrameKind } from '../../model/frame';
 import type { ParsedQuery } from './query';
 
-/** Whether the frame (with its payload size in bytes) passes every term. */
-export type FramePredicate = (frame: Frame, bytes: number) => boolean;
+/** The fields the predicate reads of the frame at a position, each without making the frame (the frame log). */
+export interface FrameFields {
+  /** The payload as text (base64 decoded). */
+  textAt(position: number): string;
+  directionAt(position: number): Direction;
+  kindAt(position: number): FrameKind;
+  connectionAt(position: number): string;
+  /** Payload size in bytes. */
+  bytesAt(position: number): number;
+  /**
+   * The text in pieces, when it is kept so (the frame log keeps only the middle of a payload that shares
+   * its start and end with others): a word is then looked for in the shared start and end once for
+   * all the frames in a row that share them, and in the middle with the seams around it.
+   */
+  piecesAt?(position: number): { start: string; middle: string; end: string } | undefined;
+}
+
+/** Whether the frame at `position` passes every term. */
+export type FramePredicate = (frames: FrameFields, position: number) => boolean;
 
 const NOT_PRINTABLE_ASCII = /[^\t\n\r\u0020-\u007e]/u;
 /** Characters outside ASCII whose lower case holds ASCII letters: U+0130 (i̇) and the Kelvin sign (k). */
@@ -21,63 +37,86 @@ export function framePredicate(query: ParsedQuery, connectionName: (connectionId
     if (l === undefined) labels.set(id, (l = connectionName(id).toLowerCase()));
     return l;
   };
-  const tests: ((frame: Frame, bytes: number, lower: () => string) => boolean)[] = [];
+  // The frame being matched and its text, set per frame here, so no closure is made per frame.
+  let frames: FrameFields;
+  let position = 0;
+  let text: string | undefined;
+  let lowered: string | undefined;
+  const textOf = () => (text ??= frames.textAt(position));
+  const lower = () => (lowered ??= textOf().toLowerCase());
+  const tests: (() => boolean)[] = [];
   for (const term of query.terms) {
-    let test: (frame: Frame, bytes: number, lower: () => string) => boolean;
+    let test: () => boolean;
     switch (term.kind) {
       case 'text': {
         const value = term.value;
         if (NOT_PRINTABLE_ASCII.test(value)) {
-          test = (_f, _b, lower) => lower().includes(value);
+          test = () => lower().includes(value);
           break;
         }
         // A printable ASCII word: a case-blind regex reads the payload without making a lower-cased copy. Only
         // two other characters lower-case into ASCII (İ, K); a payload holding one is lower-cased.
         const re = new RegExp(value.replace(/[\\^$.*+?()[\]{}|/]/g, '\\$&'), 'i');
-        test = (f, _b, lower) => re.test(frameText(f)) || (INTO_ASCII.test(frameText(f)) && lower().includes(value));
+        const whole = () => re.test(textOf()) || (INTO_ASCII.test(textOf()) && lower().includes(value));
+        // In pieces: a match lies in the start, in the end, or within value.length - 1 characters around
+        // the middle (the regex matches exactly value.length characters).
+        const seam = value.length - 1;
+        let edges: { start: string; end: string; found: boolean; folds: boolean } | undefined;
+        test = () => {
+          const pieces = frames.piecesAt?.(position);
+          if (!pieces) return whole();
+          const { start, middle, end } = pieces;
+          if (!edges || edges.start !== start || edges.end !== end) {
+            edges = { start, end, found: re.test(start) || re.test(end), folds: INTO_ASCII.test(start) || INTO_ASCII.test(end) };
+          }
+          if (edges.found) return true;
+          if (re.test(seam === 0 ? middle : start.slice(Math.max(0, start.length - seam)) + middle + end.slice(0, seam))) return true;
+          return (edges.folds || INTO_ASCII.test(middle)) && lower().includes(value);
+        };
         break;
       }
       case 'regex': {
         const re = term.value;
-        test = (f) => {
+        test = () => {
           re.lastIndex = 0;
-          return re.test(frameText(f));
+          return re.test(textOf());
         };
         break;
       }
       case 'dir': {
         const value = term.value;
-        test = (f) => f.direction === value;
+        test = () => frames.directionAt(position) === value;
         break;
       }
       case 'frame-kind': {
         const value = term.value;
-        test = (f) => f.kind === value;
+        test = () => frames.kindAt(position) === value;
         break;
       }
       case 'larger-than': {
         const value = term.value;
-        test = (_f, bytes) => bytes > value;
+        test = () => frames.bytesAt(position) > value;
         break;
       }
       case 'conn': {
         const value = term.value;
-        test = (f) => f.connectionId.toLowerCase() === value || label(f.connectionId).includes(value);
+        test = () => {
+          const id = frames.connectionAt(position);
+          return id.toLowerCase() === value || label(id).includes(value);
+        };
         break;
       }
       default:
         return undefined;
     }
-    tests.push(term.negate ? (f, b, lower) => !test(f, b, lower) : test);
+    tests.push(term.negate ? () => !test() : test);
   }
-  // The frame being matched and its lower-cased text, kept here so no closure is made per frame.
-  let current: Frame | undefined;
-  let lowered: string | undefined;
-  const lower = () => (lowered ??= frameText(current as Frame).toLowerCase());
-  return (frame, bytes) => {
-    current = frame;
+  return (source, at) => {
+    frames = source;
+    position = at;
+    text = undefined;
     lowered = undefined;
-    for (const test of tests) if (!test(frame, bytes, lower)) return false;
+    for (const test of tests) if (!test()) return false;
     return true;
   };
 }

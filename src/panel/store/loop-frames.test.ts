@@ -51,3 +51,34 @@ describe('the frames the checks across requests read', () => {
     expect(turns(light).map(([kind]) => kind)).toEqual(['user', 'answer', 'tool-calls', 'waiting']);
   });
 });
+
+describe('AG-UI sessions for the checks across requests', () => {
+  const events = (snapshot: boolean) => [
+    { type: 'RUN_STARTED', threadId: 't1', runId: 'r1' },
+    { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' },
+    ...Array.from({ length: 2000 }, (_, i) => ({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: `w${i} ` })),
+    { type: 'TEXT_MESSAGE_END', messageId: 'm1' },
+    { type: 'RUN_FINISHED', threadId: 't1', runId: 'r1' },
+    ...(snapshot ? [{ type: 'MESSAGES_SNAPSHOT', messages: [{ id: 'm1', role: 'assistant', content: 'w0 w1' }] }] : []),
+  ];
+  const capture = (snapshot: boolean) => ({
+    connections: [{ id: 'c1', transport: 'sse' as const, url: 'http://127.0.0.1/agent' }],
+    frames: events(snapshot).map((e, index) => ({ index, connectionId: 'c1', time: 1000 + index, direction: 'in' as const, kind: 'message' as const, data: JSON.stringify(e) })),
+  });
+
+  it('leaves out the text deltas past the head while no history read came, and the checks find the same', () => {
+    const { sessions } = inspect(capture(false));
+    const light = sessions.map((s) => ({ ...s, pipeline: loopPipeline({}, s.pipeline) }));
+    expect(light[0]!.pipeline.protocol).toBe('ag-ui');
+    // The head (256 events), the message's end and the run's end.
+    expect(light[0]!.pipeline.frames.length).toBe(256 + 2);
+    expect([...acrossSessionFindings(light).values()].flat()).toEqual([...acrossSessionFindings(sessions).values()].flat());
+  });
+
+  it('hands the session over whole once a history read came: history against live compares the text', () => {
+    const { sessions } = inspect(capture(true));
+    const owner = {};
+    expect(loopPipeline(owner, sessions[0]!.pipeline)).toBe(sessions[0]!.pipeline);
+    expect(loopPipeline(owner, sessions[0]!.pipeline)).toBe(sessions[0]!.pipeline);
+  });
+});

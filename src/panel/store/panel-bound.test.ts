@@ -35,13 +35,13 @@ const shownText = (store: PanelStore) => {
 describe('the panel memory bound', () => {
   it('keeps the newest frames within the bound and counts every frame it let go', () => {
     const store = fed();
-    const held = store.log.frames.reduce((n, f) => n + frameCost(f.data.length), 0);
+    const held = store.log.all().reduce((n, f) => n + frameCost(f.data.length), 0);
     expect(held).toBeLessThanOrEqual(BOUND);
     expect(store.log.heldBytes).toBe(held);
-    expect(store.log.frames.at(-1)?.index).toBe(frames.length - 1);
+    expect(store.log.all().at(-1)?.index).toBe(frames.length - 1);
     // Nothing is lost without a count: what the panel holds plus what it let go is every frame.
-    expect(store.log.frames.length + store.toolbar.letGo.value).toBe(frames.length);
-    expect(store.log.frames[0]?.index).toBe(store.toolbar.letGo.value);
+    expect(store.log.length + store.toolbar.letGo.value).toBe(frames.length);
+    expect(store.log.indexAt(0)).toBe(store.toolbar.letGo.value);
   });
 
   it('renders and finds what it did before letting frames go', () => {
@@ -63,7 +63,7 @@ describe('the panel memory bound', () => {
   it('never bounds a file the user opened: nothing stands behind it', () => {
     const store = createStore({ bound: { maxBytes: BOUND, keep: 0.75 } });
     applyEvent(store, { type: 'importCapture', capture: { connections: [connection], frames }, fileName: 'big.json' });
-    expect(store.log.frames).toHaveLength(frames.length);
+    expect(store.log.all()).toHaveLength(frames.length);
     expect(store.toolbar.letGo.value).toBe(0);
   });
 });

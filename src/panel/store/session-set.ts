@@ -1,9 +1,9 @@
 // The panel's agent sessions: one SessionPipeline per session, fed incrementally. A whole capture
 // (an imported file) is split by `splitSessions`; live frames from the hub are routed by the hub's
 // session summaries (a session owns the connections listed in its `connectionIds`). A frame whose
-// connection no summary names yet gets a session of its own, so it is shown and never lost.
+// connection no summary names yet gets a session of its own, so it is shown and never lost. A live
+// session's pipeline keeps no frames (`LivePipeline`): it reads them from the frame log.
 import type { Capture, Connection, Frame } from '../../model/frame';
-import { pushAll } from '../../model/push-all';
 import type { Finding } from '../../model/finding';
 import { SessionPipeline } from '../../analysis/pipeline';
 import { splitSessions } from '../../analysis/sessions';
@@ -14,6 +14,8 @@ import { decodeFrame } from '../../model/decode';
 import { SessionTrack } from './session-track';
 import { describeFrame } from '../../analysis/describe-frame';
 import { SessionMetricsTracker } from '../../analysis/metrics';
+import { LivePipeline } from './live-pipeline';
+import type { FrameLog } from './frame-log';
 
 export interface PanelSession {
   id: string;
@@ -42,6 +44,9 @@ export class SessionSet {
   private touched = new Set<PanelSession>();
   private readonly byId = new Map<string, PanelSession>();
   private readonly byConnection = new Map<string, PanelSession>();
+
+  /** `log` holds the frames the live sessions read (their pipelines keep none). */
+  constructor(private readonly log: FrameLog) {}
 
   get(id: string): PanelSession | undefined {
     return this.byId.get(id);
@@ -101,7 +106,7 @@ export class SessionSet {
    * happens once per join, not per frame.
    */
   /** Returns whether a session was added, regrouped or renamed (the hub sends a summary of every session a batch touched). */
-  applySummaries(summaries: readonly SessionSummary[], connections: ReadonlyMap<string, Connection>, framesOf: (id: string) => readonly Frame[]): boolean {
+  applySummaries(summaries: readonly SessionSummary[], connections: ReadonlyMap<string, Connection>): boolean {
     let changed = false;
     for (const summary of summaries) {
       const existing = this.byId.get(summary.id);
@@ -118,7 +123,7 @@ export class SessionSet {
         const owner = this.byConnection.get(c);
         if (owner) affected.add(owner);
       }
-      const session: PanelSession = existing ?? this.add({ id: summary.id, connectionIds: [], pipeline: new SessionPipeline(protocols), ...this.emptyTrack(), seenFindings: 0, seenFindingsOf: undefined });
+      const session: PanelSession = existing ?? this.add(this.liveSession(summary.id, []));
       if (summary.key !== undefined) session.key = summary.key;
       for (const other of affected) {
         if (other === session) continue;
@@ -126,7 +131,7 @@ export class SessionSet {
       }
       session.connectionIds = [...summary.connectionIds];
       for (const c of session.connectionIds) this.byConnection.set(c, session);
-      for (const other of [...affected, session]) this.rebuild(other, connections, framesOf);
+      for (const other of [...affected, session]) this.rebuild(other, connections);
       this.rebuilt = true;
       for (const other of affected) if (other !== session && other.connectionIds.length === 0) this.remove(other);
     }
@@ -137,7 +142,7 @@ export class SessionSet {
   append(frame: Frame, connections: ReadonlyMap<string, Connection>): PanelSession {
     let session = this.byConnection.get(frame.connectionId);
     if (!session) {
-      session = this.add({ id: frame.connectionId, connectionIds: [frame.connectionId], pipeline: new SessionPipeline(protocols), ...this.emptyTrack(), seenFindings: 0, seenFindingsOf: undefined });
+      session = this.add(this.liveSession(frame.connectionId, [frame.connectionId]));
       this.byConnection.set(frame.connectionId, session);
       const connection = connections.get(frame.connectionId);
       if (connection) session.pipeline.addConnection(connection);
@@ -151,22 +156,22 @@ export class SessionSet {
   }
 
   /**
-   * The hub's bound dropped these frames (already gone from the frame log, which `framesOf` reads).
-   * A session left without frames is removed; one that lost some is folded again from the frames it
-   * kept, so its rendering and findings describe what is still there. Costs the dropped frames plus
-   * the kept frames of the sessions that lost some; the other sessions are not visited. Returns the
-   * sessions that lost frames (removed or folded again).
+   * The hub's bound dropped frames of these connections (already gone from the frame log). A session
+   * left without frames is removed; one that lost some is folded again from the frames it kept, so
+   * its rendering and findings describe what is still there. Costs the kept frames of the sessions
+   * that lost some; the other sessions are not visited. Returns the sessions that lost frames
+   * (removed or folded again).
    */
-  trim(dropped: readonly Frame[], connections: ReadonlyMap<string, Connection>, framesOf: (id: string) => readonly Frame[]): ReadonlySet<PanelSession> {
+  trim(droppedFrom: ReadonlySet<string>, connections: ReadonlyMap<string, Connection>): ReadonlySet<PanelSession> {
     const affected = new Set<PanelSession>();
-    for (const f of dropped) {
-      const session = this.byConnection.get(f.connectionId);
+    for (const id of droppedFrom) {
+      const session = this.byConnection.get(id);
       if (session) affected.add(session);
     }
     const gone = new Set<PanelSession>();
     for (const session of affected) {
-      if (session.connectionIds.every((c) => framesOf(c).length === 0)) gone.add(session);
-      else this.rebuild(session, connections, framesOf);
+      if (session.connectionIds.every((c) => this.log.countOf(c) === 0)) gone.add(session);
+      else this.rebuild(session, connections);
     }
     if (gone.size > 0) {
       for (const session of gone) {
@@ -186,10 +191,10 @@ export class SessionSet {
    * The panel let these frames go (its memory bound, already gone from the frame log): each session
    * that had some lets them go too, its view and findings unchanged (see SessionPipeline.forgetBefore).
    */
-  letGo(dropped: readonly Frame[], below: number): void {
+  letGo(droppedFrom: ReadonlySet<string>, below: number): void {
     const affected = new Set<PanelSession>();
-    for (const f of dropped) {
-      const session = this.byConnection.get(f.connectionId);
+    for (const id of droppedFrom) {
+      const session = this.byConnection.get(id);
       if (session) affected.add(session);
     }
     for (const session of affected) session.pipeline.forgetBefore(below);
@@ -217,6 +222,20 @@ export class SessionSet {
   /** The connections last handed in, for reading a session's frames again. */
   private connectionsRef: ReadonlyMap<string, Connection> = new Map();
 
+  /** A session of the live tab, its pipeline reading its frames from the log. */
+  private liveSession(id: string, connectionIds: string[]): PanelSession {
+    const session: PanelSession = { id, connectionIds, pipeline: undefined as unknown as SessionPipeline, ...this.emptyTrack(), seenFindings: 0, seenFindingsOf: undefined };
+    session.pipeline = this.livePipeline(session);
+    return session;
+  }
+
+  private livePipeline(session: PanelSession): LivePipeline {
+    return new LivePipeline(
+      () => this.log.sessionFrames(session.connectionIds),
+      () => session.connectionIds.flatMap((c) => this.connectionsRef.get(c) ?? []),
+    );
+  }
+
   private emptyTrack(): Pick<PanelSession, 'track' | 'trackProtocol' | 'metrics'> {
     return { track: new SessionTrack(), trackProtocol: 'unknown', metrics: new SessionMetricsTracker({ timing: this.timing }) };
   }
@@ -225,21 +244,26 @@ export class SessionSet {
   private retrack(session: PanelSession): void {
     Object.assign(session, this.emptyTrack());
     session.trackProtocol = session.pipeline.protocol;
-    for (const f of session.pipeline.frames) trackFrame(session, decodeFrame(f), this.connectionsRef.get(f.connectionId));
+    // A live session's frames from the log, one made at a time; a file's from its pipeline.
+    if (session.pipeline instanceof LivePipeline) {
+      const frames = this.log.sessionFrames(session.connectionIds);
+      for (let i = 0, n = frames.count(); i < n; i++) {
+        const f = frames.at(i);
+        trackFrame(session, decodeFrame(f), this.connectionsRef.get(f.connectionId));
+      }
+    } else for (const f of session.pipeline.frames) trackFrame(session, decodeFrame(f), this.connectionsRef.get(f.connectionId));
   }
 
-  private rebuild(session: PanelSession, connections: ReadonlyMap<string, Connection>, framesOf: (id: string) => readonly Frame[]): void {
-    const pipeline = new SessionPipeline(protocols);
-    const frames: Frame[] = [];
+  private rebuild(session: PanelSession, connections: ReadonlyMap<string, Connection>): void {
+    this.connectionsRef = connections;
+    const pipeline = this.livePipeline(session);
     for (const c of session.connectionIds) {
       const connection = connections.get(c);
       if (connection) pipeline.addConnection(connection);
-      pushAll(frames, framesOf(c));
     }
-    frames.sort((a, b) => a.index - b.index);
-    for (const f of frames) pipeline.append(f);
+    const frames = this.log.sessionFrames(session.connectionIds);
+    for (let i = 0, n = frames.count(); i < n; i++) pipeline.append(frames.at(i));
     session.pipeline = pipeline;
-    this.connectionsRef = connections;
     this.retrack(session);
     // The findings index sees a new findings array and replaces what this session marked before.
     this.touched.add(session);

@@ -87,7 +87,7 @@ function createPage() {
 
 export function createStore(options: { across?: AcrossSettings; bound?: PanelBound } = {}) {
   const log = new FrameLog();
-  const sessions = new SessionSet();
+  const sessions = new SessionSet(log);
   const findingsIndex = new FindingsIndex();
   const names = new ConnectionNames();
   const framesVersion = signal(0);
@@ -179,9 +179,9 @@ export function createStore(options: { across?: AcrossSettings; bound?: PanelBou
   const inScope = computed(() => {
     track(framesVersion.value);
     const session = scopedSession.value;
-    if (!session) return log.frames.length;
+    if (!session) return log.length;
     let n = 0;
-    for (const id of session.connectionIds) n += log.framesOf(id).length;
+    for (const id of session.connectionIds) n += log.countOf(id);
     return n;
   });
 
@@ -196,7 +196,7 @@ export function createStore(options: { across?: AcrossSettings; bound?: PanelBou
   /** Notifies only when the panel goes from no frames to some or back, not on every append. */
   const empty = computed(() => {
     track(framesVersion.value);
-    return log.frames.length === 0;
+    return log.length === 0;
   });
 
   return {

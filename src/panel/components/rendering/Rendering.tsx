@@ -32,7 +32,7 @@ export function Rendering({ store }: { store: PanelStore }) {
       </div>
       {unknown && (
         <p class="notice">
-          No agent stream recognised yet: {store.log.frames.length} frames captured, shown raw
+          No agent stream recognised yet: {store.log.length} frames captured, shown raw
         </p>
       )}
       {/* The todo column only when the session has todos: most protocols never do. */}
@@ -45,6 +45,6 @@ export function Rendering({ store }: { store: PanelStore }) {
 }
 
 function emptyText(store: PanelStore): string {
-  if (store.log.frames.length > 0) return `No agent stream recognised yet: ${store.log.frames.length} frames captured, shown raw`;
+  if (store.log.length > 0) return `No agent stream recognised yet: ${store.log.length} frames captured, shown raw`;
   return store.source.value === 'file' ? 'The file holds no frames.' : 'Open a chat page in this tab to see its agent streams';
 }

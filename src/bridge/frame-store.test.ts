@@ -49,3 +49,29 @@ describe('FrameStore', () => {
     expect(() => store.at(3)).toThrow(RangeError);
   });
 });
+
+describe('FrameStore, payloads that share their start and end', () => {
+  it('gives every payload back whole, however it is read, across chunks and after drops', () => {
+    const store = new FrameStore((f) => f.data.length);
+    const payload = (i: number) =>
+      i % 97 === 0 ? `{"type":"RUN_STARTED","n":${i}}` : i % 31 === 0 ? 'x'.repeat(i % 50) : `{"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"wörd${i % 100} "}`;
+    const all: Frame[] = Array.from({ length: 20_000 }, (_, i) => ({ index: i, connectionId: 'c', time: i, direction: 'in', kind: 'message', data: payload(i) }));
+    for (const f of all) store.push(f);
+    const check = (offset: number) => {
+      for (let p = 0; p < store.length; p += 7) {
+        const want = all[p + offset]!.data;
+        expect(store.dataAt(p)).toBe(want);
+        expect(store.dataLengthAt(p)).toBe(want.length);
+        const pieces = store.piecesAt(p);
+        if (pieces) expect(pieces.start + pieces.middle + pieces.end).toBe(want);
+      }
+      expect(store.slice(0).map((f) => f.data)).toEqual(all.slice(offset).map((f) => f.data));
+    };
+    check(0);
+    // Most deltas keep only their middle: the store's text is a fraction of the payloads'.
+    expect(Array.from({ length: store.length }, (_, p) => store.piecesAt(p)).filter(Boolean).length).toBeGreaterThan(18_000);
+    store.dropFront(9_000);
+    check(9_000);
+    expect(store.pack(100, 9_000).data).toBe(all.slice(9_100, 18_000).map((f) => f.data).join(''));
+  });
+});
