@@ -121,3 +121,55 @@ describe('SessionPipeline fold isolation', () => {
     expect(PIPELINE_RULES).toEqual([expect.objectContaining({ id: 'pipeline/fold-fault', severity: 'error' })]);
   });
 });
+
+describe('SessionPipeline folding frames in batches', () => {
+  const snapshot = (p: SessionPipeline) => JSON.stringify({ view: p.view(), findings: p.findings() });
+  const inputs = ['examples/flat-block-reload.har', 'examples/flat-block-broken.jsonl', 'src/protocols/flat-block/testdata/valid-question-turn.json'];
+
+  it('reads the same whether it is read after every frame or only at the end', () => {
+    for (const file of inputs) {
+      const frames = framesOf(file);
+      const eager = new SessionPipeline(protocols, { protocol: 'flat-block' });
+      const seen: string[] = [];
+      for (const f of frames) {
+        eager.append(f);
+        seen.push(snapshot(eager));
+      }
+      const lazy = new SessionPipeline(protocols, { protocol: 'flat-block' });
+      frames.forEach((f, i) => {
+        lazy.append(f);
+        // Every third frame read: the frames waiting since the last read are folded first.
+        if (i % 3 === 2) expect(snapshot(lazy), `${file} at ${i}`).toBe(seen[i]);
+      });
+      expect(snapshot(lazy), file).toBe(seen[seen.length - 1]);
+    }
+  });
+
+  it('folds a session\'s waiting frames when another session appends, and in order', () => {
+    const frames = framesOf('src/protocols/flat-block/testdata/valid-question-turn.json');
+    const alone = new SessionPipeline(protocols, { protocol: 'flat-block' });
+    for (const f of frames) alone.append(f);
+    const [a, b] = [new SessionPipeline(protocols, { protocol: 'flat-block' }), new SessionPipeline(protocols, { protocol: 'flat-block' })];
+    // The two sessions take turns, a few frames each, as connections of a capture do.
+    for (let i = 0; i < frames.length; i += 4) {
+      for (const f of frames.slice(i, i + 4)) a.append(f);
+      for (const f of frames.slice(i, i + 4)) b.append(f);
+    }
+    expect(snapshot(a)).toBe(snapshot(alone));
+    expect(snapshot(b)).toBe(snapshot(alone));
+  });
+
+  it('lets an observer read the view as of the frame before the one it is given', () => {
+    const frames = framesOf('src/protocols/flat-block/testdata/valid-question-turn.json');
+    const before: string[] = [];
+    const p = new SessionPipeline(protocols, { protocol: 'flat-block', observe: (_decoded, pipeline) => before.push(JSON.stringify(pipeline.view())) });
+    const eager = new SessionPipeline(protocols, { protocol: 'flat-block' });
+    const expected: string[] = [];
+    for (const f of frames) {
+      expected.push(JSON.stringify(eager.view()));
+      eager.append(f);
+      p.append(f);
+    }
+    expect(before).toStrictEqual(expected);
+  });
+});

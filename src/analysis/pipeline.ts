@@ -89,6 +89,7 @@ export class SessionPipeline {
 
   /** Metadata of a connection whose frames this session receives (a response header may decide the protocol). */
   addConnection(connection: Connection): void {
+    this.settle();
     this.connections.push(connection);
     isolate(() => this.fold.connection?.(connection));
     if (this.certain) return;
@@ -103,9 +104,39 @@ export class SessionPipeline {
     this.appended++;
     if (this.observe !== undefined) this.observeFrame(decoded);
     if (this.keepFrames || !this.certain) this.received.push(frame);
-    if (!this.certain && this.detectOn(decoded)) return decoded;
-    this.applyLive(decoded);
+    if (this.certain) this.wait(decoded);
+    else if (!this.detectOn(decoded)) this.applyLive(decoded);
     return decoded;
+  }
+
+  /**
+   * Folds a frame later, with the frames after it (see `batch`): once the session is read, the batch
+   * is full or another session appends.
+   */
+  private wait(decoded: DecodedFrame): void {
+    if (waiting !== this) {
+      waiting?.settle();
+      // The one session whose frames wait is module state (see `batch`), not a copy of this.
+      // eslint-disable-next-line @typescript-eslint/no-this-alias
+      waiting = this;
+    }
+    batch[batched++] = decoded;
+    batchChars += decoded.frame.data.length;
+    if (batched >= BATCH_FRAMES || batchChars >= BATCH_CHARS) this.settle();
+  }
+
+  /** Folds this session's waiting frames, if any: before anything reads what the fold made. */
+  private settle(): void {
+    if (waiting !== this) return;
+    waiting = undefined;
+    const n = batched;
+    batched = 0;
+    batchChars = 0;
+    for (let i = 0; i < n; i++) {
+      const decoded = batch[i] as DecodedFrame;
+      batch[i] = undefined;
+      this.applyLive(decoded);
+    }
   }
 
   private observeFrame(decoded: DecodedFrame): void {
@@ -131,6 +162,7 @@ export class SessionPipeline {
 
   /** The input is complete: settle detection on the best guess and let the fold report end-of-input findings. */
   finish(): void {
+    this.settle();
     if (this.finished) return;
     this.finished = true;
     if (!this.protocolDef) {
@@ -145,6 +177,7 @@ export class SessionPipeline {
   }
 
   findings(): readonly Finding[] {
+    this.settle();
     return this.allFindings;
   }
 
@@ -156,6 +189,7 @@ export class SessionPipeline {
    * Returns how many went.
    */
   forgetBefore(below: number): number {
+    this.settle();
     if (!this.certain) return 0;
     let n = 0;
     while (n < this.received.length && (this.received[n] as Frame).index < below) n++;
@@ -167,18 +201,21 @@ export class SessionPipeline {
   }
 
   view(): ViewModel {
+    this.settle();
     return withFaults(this.fold.view(), this.faults, Number.POSITIVE_INFINITY);
   }
 
   /** Findings as of frame index `n` (inclusive). */
   findingsAt(n: number): Finding[] {
     this.requireFrames('findingsAt');
+    this.settle();
     return this.allFindings.filter((f) => f.at <= n);
   }
 
   /** The view model as of frame index `n` (inclusive), built in a separate fold. */
   viewAt(n: number): ViewModel {
     this.requireFrames('viewAt');
+    this.settle();
     const last = this.received[this.received.length - 1];
     if (!last || n >= last.index) return this.view();
     if (!this.scrub || this.scrub.upTo > n) {
@@ -210,6 +247,7 @@ export class SessionPipeline {
   }
 
   private switchTo(protocol: ProtocolDefinition, certain: boolean): void {
+    this.settle();
     this.protocolDef = protocol;
     this.certain = certain;
     this.scrub = undefined;
@@ -245,6 +283,22 @@ export class SessionPipeline {
     return this.liveSink;
   }
 }
+
+/**
+ * Frames decoded and waiting to be folded, of one session at a time (`waiting`). Folding a session's
+ * frames one after another, rather than each between the JSON.parse of the next frame and the next,
+ * keeps the fold's code and data in the CPU's caches: a JSON.parse in between pushes them out, and
+ * folding each frame as it came cost a third more. Everything that reads the fold's results (the view,
+ * the findings, scrubbing, the end of input) folds the waiting frames first, so what it reads is the
+ * same; a fold sees the same frames in the same order. At most BATCH_FRAMES frames and about
+ * BATCH_CHARS characters wait, and only one session's, so the parsed payloads held stay few.
+ */
+const BATCH_FRAMES = 32;
+const BATCH_CHARS = 1 << 20;
+const batch: (DecodedFrame | undefined)[] = [];
+let batched = 0;
+let batchChars = 0;
+let waiting: SessionPipeline | undefined;
 
 function findProtocol(registry: readonly ProtocolDefinition[], id: ProtocolId): ProtocolDefinition | undefined {
   for (const p of registry) if (p.id === id) return p;
