@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeFrame, handOverParsed } from './decode';
+import { decodeFrame, handOverParsed, preview } from './decode';
 import type { Frame } from './frame';
 
 const frame = (data: string): Frame => ({ index: 0, time: 0, connectionId: 'c', kind: 'message', direction: 'in', data });
@@ -59,5 +59,29 @@ describe('a payload a reader parsed already', () => {
     const other = frame('{"b":1}');
     handOverParsed(handed, { a: 'handed' });
     expect(decodeFrame(other).json).toEqual({ b: 1 });
+  });
+});
+
+describe('preview', () => {
+  /** What a preview is defined as. */
+  const reference = (text: string, max: number): string => {
+    const flat = text.replace(/\s+/g, ' ').trim();
+    return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+  };
+
+  it('flattens, trims and cuts any text as the definition does', () => {
+    const piece = fc.oneof(fc.string({ maxLength: 8 }), fc.constantFrom(' ', '  ', '\n', '\t', '\r\n', '\u00a0', '\u2028', '\ufeff', 'x'.repeat(50)), fc.string({ unit: 'binary', maxLength: 4 }));
+    fc.assert(
+      fc.property(fc.array(piece, { maxLength: 40 }), fc.integer({ min: 1, max: 200 }), (parts, max) => {
+        const text = parts.join('');
+        expect(preview(text, max)).toBe(reference(text, max));
+      }),
+      { numRuns: 3000 },
+    );
+  });
+
+  it('reads only the head of a long text, and the whole text when the head is mostly whitespace', () => {
+    const texts = ['a b '.repeat(5000), `${' '.repeat(5000)}tail`, `x${'\n'.repeat(9000)}y`, '{"a": 1}\n'.repeat(3000), 'é\t'.repeat(4000)];
+    for (const text of texts) for (const max of [1, 80, 120, 2000]) expect(preview(text, max)).toBe(reference(text, max));
   });
 });

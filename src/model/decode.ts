@@ -127,8 +127,30 @@ function describeNonJson(frame: Frame, text: string, reason?: string): string {
   return reason ? `not JSON (${reason})` : 'not JSON';
 }
 
-/** A short one-line preview of a payload for raw items and messages. */
+/**
+ * A short one-line preview of a payload for raw items and messages: whitespace runs become one space,
+ * the ends are trimmed, and past `max` characters it is cut with `…`.
+ */
 export function preview(text: string, max = 120): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  // Most payloads are one flat line already: nothing to replace, no copy.
+  if (!NEEDS_FLATTENING.test(text)) return cutPreview(text, max);
+  // A long text: the head is flattened first. Its flat form is the start of the whole text's (a run
+  // that goes on past the head becomes the same one space), so when it is already longer than `max`
+  // it gives the same cut preview, without flattening megabytes.
+  const head = text.length > PREVIEW_HEAD + max ? text.slice(0, PREVIEW_HEAD + max) : undefined;
+  if (head !== undefined) {
+    const flatHead = head.replace(WHITESPACE_RUNS, ' ').trim();
+    if (flatHead.length > max) return `${flatHead.slice(0, max - 1)}…`;
+  }
+  return cutPreview(text.replace(WHITESPACE_RUNS, ' ').trim(), max);
+}
+
+/** Whitespace that the preview changes: any but a single inner space. */
+const NEEDS_FLATTENING = /[^\S ]| {2}|^ | $/;
+const WHITESPACE_RUNS = /\s+/g;
+/** Characters past `max` a long text's head keeps: a head with runs of whitespace still flattens to more than `max`. */
+const PREVIEW_HEAD = 4096;
+
+function cutPreview(flat: string, max: number): string {
   return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
 }

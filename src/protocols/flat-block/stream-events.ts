@@ -5,6 +5,11 @@ import type { ReasoningItem, TextItem } from '../../model/view';
 import { safeText } from '../../model/safe-text';
 import { distancePast, isNotAfter, parseEventId } from './ids';
 import { firstIssue, StreamEventSchema, type ContentBlock, type StreamEvent } from './schema';
+import { OpenBlock, type FlatState } from './state';
+import { addRaw } from './raw';
+import { extendText } from '../../model/text-builder';
+import { isPlainGroupMarker, isPlainMarker, isPlainMessageStart, isPlainMessageStop } from './plain-events';
+import { isBlank } from '../../model/blank';
 
 type BlockOf<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }>;
 type ContentBlockDelta = Extract<StreamEvent, { type: 'content_block_delta' }>;
@@ -14,11 +19,6 @@ type GroupStart = Extract<StreamEvent, { type: 'group_start' }>;
 type GroupEnd = Extract<StreamEvent, { type: 'group_end' }>;
 type MessageStart = Extract<StreamEvent, { type: 'message_start' }>;
 type ErrorEvent = Extract<StreamEvent, { type: 'error' }>;
-import { OpenBlock, type FlatState } from './state';
-import { addRaw } from './raw';
-import { extendText } from '../../model/text-builder';
-import { isPlainGroupMarker, isPlainMarker, isPlainMessageStart, isPlainMessageStop } from './plain-events';
-import { isBlank } from '../../model/blank';
 
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
 const DIGESTIBLE = true;

@@ -62,10 +62,17 @@ export function setToolInput(tool: ToolItem, input: unknown): TodoItem[] | undef
 /** Flattens numeric usage counters (one level of nesting, dotted names). */
 export function flattenUsage(usage: unknown, into: Record<string, number> = {}): Record<string, number> {
   if (!isRecord(usage)) return into;
-  for (const [key, value] of Object.entries(usage)) {
+  // Object.keys, in Object.entries' order, without a [key, value] pair per counter.
+  const keys = Object.keys(usage);
+  for (let i = 0; i < keys.length; i++) {
+    const key = keys[i] as string;
+    const value = usage[key];
     if (typeof value === 'number' && Number.isFinite(value)) into[key] = value;
     else if (isRecord(value)) {
-      for (const [sub, v] of Object.entries(value)) {
+      const subs = Object.keys(value);
+      for (let j = 0; j < subs.length; j++) {
+        const sub = subs[j] as string;
+        const v = value[sub];
         if (typeof v === 'number' && Number.isFinite(v)) into[`${key}.${sub}`] = v;
       }
     }
