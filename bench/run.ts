@@ -169,7 +169,7 @@ async function flood(): Promise<void> {
 async function million(): Promise<void> {
   const { benchMillion } = await import('./million');
   const m = benchMillion(Number(process.env.ASI_MILLION ?? 1_000_000));
-  console.log(`\nA tab of ${m.frames.toLocaleString('en')} frames (AG-UI deltas), in Node (same V8), heap after a full collection:`);
+  console.log(`\nA tab of ${m.frames.toLocaleString('en')} frames (AG-UI deltas), in Node (same V8), JS heap and typed arrays after a full collection:`);
   console.log(`  hub (Tab, watched)            ${fmt(fig('million.hub-heap', m.hubHeapMb, 'MB', { max: 400 }), 0)} MB   (target < 400 MB), ${m.hubHeld.toLocaleString('en')} held, fed in ${fmt(m.hubFeedMs / 1000, 1)} s`);
   console.log(`  panel store                   ${fmt(fig('million.panel-heap', m.panelHeapMb, 'MB', { max: 400 }), 0)} MB   (target < 400 MB), ${m.panelHeld.toLocaleString('en')} held, fed in ${fmt(m.panelFeedMs / 1000, 1)} s`);
   console.log(`  filter over every frame       ${fmt(fig('million.filter', m.filterMs, 'ms', { max: 300 }), 0)} ms   (target <= 300 ms; ${m.filterMatches.toLocaleString('en')} matches)`);
