@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { fastRelayBatch, MAX_BATCH_MESSAGES, RelayToHubSchema } from './relay-to-hub';
 import { PAGE_MESSAGE_TAG } from './page-messages';
+import { mutatedFrames } from './test-support';
 
 const frame = { [PAGE_MESSAGE_TAG]: 1, type: 'frame', connectionId: 'ws-1', time: 5, direction: 'in', kind: 'message', data: 'x' };
 const base = { type: 'batch', document: 'aaaaaaaa01', seq: 1, messages: [frame], dropped: 0, rejected: 0 };
@@ -11,14 +12,7 @@ const field = fc.oneof(
   fc.string({ maxLength: 3 }),
   fc.double(),
 );
-const mutated = fc
-  .tuple(fc.dictionary(fc.constantFrom('type', 'document', 'seq', 'messages', 'dropped', 'rejected', 'extra', '__proto__'), field, { maxKeys: 3 }), fc.subarray(Object.keys(base), { maxLength: 2 }))
-  .map(([changes, removed]) => {
-    const value: Record<string, unknown> = { ...base };
-    for (const key of removed) delete value[key];
-    for (const [key, v] of Object.entries(changes)) Object.defineProperty(value, key, { value: v, enumerable: true, configurable: true, writable: true });
-    return value;
-  });
+const mutated = mutatedFrames(base, ['extra', '__proto__'], field);
 
 describe('fastRelayBatch', () => {
   it('accepts only what RelayToHubSchema accepts, with the same content', () => {

@@ -1,5 +1,5 @@
-// For the property tests of the frame hand checks (page-messages.schema.test.ts, hub-to-panel-fast.test.ts):
-// a valid frame with some of its fields set to edge values, removed, or joined by other keys.
+// For the property tests of the hand checks (page-messages.schema.test.ts, hub-to-panel-fast.test.ts,
+// relay-to-hub.test.ts): a valid message with some of its fields set to edge values, removed, or joined by other keys.
 import fc from 'fast-check';
 
 export function mutatedFrames(base: Record<string, unknown>, otherKeys: readonly string[], field: fc.Arbitrary<unknown>): fc.Arbitrary<Record<string, unknown>> {
