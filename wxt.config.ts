@@ -69,6 +69,8 @@ export default defineConfig({
     plugins: [ignoreListPageHook()],
     build: {
       sourcemap: 'hidden',
+      // ASI_NO_MINIFY=1: readable function names in the benches' profiles.
+      minify: process.env.ASI_NO_MINIFY ? false : undefined,
       rollupOptions: {
         // zod 4 ships /*#__PURE__*/ annotations in places rollup cannot use; the warning is noise.
         onwarn(warning, warn) {

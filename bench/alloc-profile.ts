@@ -10,9 +10,18 @@ interface SampleNode {
 }
 
 /** Samples allocations for `ms` and returns the top `n` allocating functions (with their caller) as lines. */
-export async function allocationTop(call: Call, ms: number, n = 20): Promise<string> {
+/**
+ * `keep`: every allocation (`all`), those that outlived the young generation (`promoted`: still alive or
+ * collected by a major GC, what fills the old generation with garbage), or those still alive when
+ * sampling stops (`retained`).
+ */
+export async function allocationTop(call: Call, ms: number, n = 20, keep: 'all' | 'promoted' | 'retained' = 'all'): Promise<string> {
   await call('HeapProfiler.enable');
-  await call('HeapProfiler.startSampling', { samplingInterval: 32_768, includeObjectsCollectedByMajorGC: true, includeObjectsCollectedByMinorGC: true });
+  await call('HeapProfiler.startSampling', {
+    samplingInterval: keep === 'all' ? 32_768 : 4096,
+    includeObjectsCollectedByMajorGC: keep !== 'retained',
+    includeObjectsCollectedByMinorGC: keep === 'all',
+  });
   await new Promise((r) => setTimeout(r, ms));
   const { profile } = await call<{ profile: { head: SampleNode } }>('HeapProfiler.stopSampling');
   await call('HeapProfiler.disable');
@@ -29,5 +38,5 @@ export async function allocationTop(call: Call, ms: number, n = 20): Promise<str
   walk(profile.head, undefined);
   const all = [...totals.values()].reduce((a, b) => a + b, 0);
   const top = [...totals].sort((a, b) => b[1] - a[1]).slice(0, n);
-  return [`${(all / 1e6).toFixed(0)} MB allocated in ${ms / 1000} s`, ...top.map(([k, b]) => `${(b / 1e6).toFixed(1).padStart(7)} MB  ${k}`)].join('\n');
+  return [`${(all / 1e6).toFixed(1)} MB ${keep === 'all' ? 'allocated' : keep} in ${ms / 1000} s`, ...top.map(([k, b]) => `${(b / 1e6).toFixed(1).padStart(7)} MB  ${k}`)].join('\n');
 }

@@ -6,7 +6,7 @@
 // environment: ASI_FLOOD_TRACE (memory every 5 s, then CPU by process, the panel's long tasks and the
 // probe's time to the browser process alone and to a blank page), ASI_FLOOD_PROFILE (1: hottest
 // functions midway; long: every busy stretch over the flood; trace: long tasks by what took their time),
-// ASI_FLOOD_ALLOC, ASI_FLOOD_MEMDUMP, ASI_FLOOD_TAB, ASI_FLOOD_SHOT.
+// ASI_FLOOD_ALLOC (1, promoted or retained), ASI_FLOOD_MEMDUMP, ASI_FLOOD_TAB, ASI_FLOOD_SHOT.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { WebSocketServer, type WebSocket } from 'ws';
@@ -44,6 +44,11 @@ export interface FloodBench {
   probes: number;
   /** Resident MB of the extension process (service worker and panel page), the most seen. */
   extensionPeakMb: number;
+  /**
+   * Its own memory, the most seen (anonymous resident pages and swap: Chrome's task manager's memory
+   * footprint), without the pages of Chromium's code and fonts it shares with every Chromium process.
+   */
+  extensionPeakPrivateMb: number;
   /** From the end of the flood to the panel showing the hub's final count. */
   settleMs: number;
 }
@@ -238,7 +243,7 @@ function traceMemory(browser: Awaited<ReturnType<typeof launchBrowser>>, panel: 
         }
       }
       console.error(
-        `t=${((Date.now() - start) / 1000).toFixed(0)}s ext RSS ${rss.extension.toFixed(0)} MB, page ${rss['page renderer'].toFixed(0)} MB, browser ${rss.browser.toFixed(0)} MB; ` +
+        `t=${((Date.now() - start) / 1000).toFixed(0)}s ext RSS ${rss.extension.toFixed(0)} MB (own ${rssByRole(browser.profileDir, 'private').extension.toFixed(0)}), page ${rss['page renderer'].toFixed(0)} MB, browser ${rss.browser.toFixed(0)} MB; ` +
           `panel heap ${p?.heap.toFixed(0)}/${p?.heapTotal.toFixed(0)} MB, ${p?.nodes} elements, ${p?.text} chars, shows ${p?.shown}; ` +
           `SW heap ${swHeap.used.toFixed(0)}/${swHeap.total.toFixed(0)} MB, hub ${hub?.frames} frames (${hub?.dropped} dropped)`,
       );
@@ -280,7 +285,8 @@ async function allocationsMidway(browser: Awaited<ReturnType<typeof launchBrowse
   const worker = await workerHeap(browser);
   await new Promise((r) => setTimeout(r, afterMs));
   const panelCall = <T>(method: string, params?: object) => session.send(method as 'HeapProfiler.enable', params as never) as Promise<T>;
-  const [inPanel, inWorker] = await Promise.all([allocationTop(panelCall, 5000), allocationTop(worker.call, 5000)]);
+  const keep = process.env.ASI_FLOOD_ALLOC === 'promoted' || process.env.ASI_FLOOD_ALLOC === 'retained' ? process.env.ASI_FLOOD_ALLOC : 'all';
+  const [inPanel, inWorker] = await Promise.all([allocationTop(panelCall, 5000, 20, keep), allocationTop(worker.call, 5000, 20, keep)]);
   return `panel: ${inPanel}\nservice worker: ${inWorker}`;
 }
 
@@ -319,6 +325,11 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
     if (process.env.ASI_FLOOD_TAB) await panel.click(`[data-tab="${process.env.ASI_FLOOD_TAB}"]`);
     const probes: number[] = [];
     let peak = 0;
+    let peakPrivate = 0;
+    const notePeaks = () => {
+      peak = Math.max(peak, rssByRole(browser.profileDir).extension);
+      peakPrivate = Math.max(peakPrivate, rssByRole(browser.profileDir, 'private').extension);
+    };
     // The panel's long tasks (over 50 ms) during the flood, and the CPU each kind of process spent: on
     // stderr with the trace, to tell a busy panel from a starved one.
     if (process.env.ASI_FLOOD_TRACE) {
@@ -338,7 +349,7 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
         const t = Date.now();
         await panel.evaluate(() => 0);
         probes.push(Date.now() - t);
-        peak = Math.max(peak, rssByRole(browser.profileDir).extension);
+        notePeaks();
         await new Promise((r) => setTimeout(r, 250));
       }
     })();
@@ -382,7 +393,7 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
       shown = await counter('frame-count');
       letGo = await counter('let-go');
       const waiting = await counter('waiting');
-      peak = Math.max(peak, rssByRole(browser.profileDir).extension);
+      notePeaks();
       // Caught up: the panel shows the hub's frames, or the newest of them and counts the older ones it let go.
       const caughtUp = shown === next.frames || (letGo > 0 && waiting === 0 && shown + letGo >= next.frames);
       if (next.nextIndex === hub.nextIndex && next.dropped === hub.dropped && caughtUp) {
@@ -426,6 +437,7 @@ export async function benchFlood(rate = 10_000, seconds = 60): Promise<FloodBenc
       probeMaxMs: sorted.at(-1) ?? NaN,
       probes: sorted.length,
       extensionPeakMb: peak,
+      extensionPeakPrivateMb: peakPrivate,
       settleMs,
     };
   } finally {

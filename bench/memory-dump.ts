@@ -24,8 +24,8 @@ export async function allocatorSizes(browser: LaunchedBrowser, pid: number): Pro
     if (e.pid !== pid) continue;
     for (const [name, a] of Object.entries(e.args?.dumps?.allocators ?? {})) {
       const size = a.attrs?.size?.value;
-      // Top level and one level down (e.g. v8/main, partition_alloc/partitions/buffer).
-      if (size === undefined || name.split('/').length > 3) continue;
+      // Top level and one level down (e.g. v8/main, partition_alloc/partitions/buffer); deeper with ASI_MEMDUMP_DEPTH.
+      if (size === undefined || name.split('/').length > Number(process.env.ASI_MEMDUMP_DEPTH ?? 3)) continue;
       sizes.set(name, Math.max(sizes.get(name) ?? 0, parseInt(size, 16) / 1e6));
     }
   }

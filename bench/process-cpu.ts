@@ -70,12 +70,19 @@ export function cpuBetween(before: ReturnType<typeof snapshotCpu>, after: Return
   return sums;
 }
 
-/** Resident memory in MB of every process of the browser started with `marker`, summed by role. */
-export function rssByRole(marker: string): CpuByRole {
+/**
+ * Memory in MB of every process of the browser started with `marker`, summed by role: resident
+ * (`VmRSS`), or with `private` the process's own (`RssAnon` + `VmSwap`, what Chrome's task manager
+ * shows as its memory footprint on Linux). Resident memory also counts the pages of Chromium's code and
+ * fonts that every Chromium process maps and shares (about 110 MB for an extension process).
+ */
+export function rssByRole(marker: string, kind: 'resident' | 'private' = 'resident'): CpuByRole {
   const sums: CpuByRole = { browser: 0, 'page renderer': 0, extension: 0, network: 0, storage: 0, gpu: 0, other: 0 };
   for (const [pid, p] of snapshotCpu(marker)) {
     try {
-      const kb = Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0);
+      const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+      const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+      const kb = kind === 'resident' ? field('VmRSS') : field('RssAnon') + field('VmSwap');
       sums[p.role] += kb / 1024;
     } catch {
       // the process ended between the two reads
