@@ -2,7 +2,8 @@
 // schema rejects: random near-valid chunks through both.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_SCHEMAS, DataChunkSchema, FINISH_REASONS, isFinishReason, isPlainChunk, knownKeys, plainKeyCount } from './schema';
+import { CHUNK_SCHEMAS, DataChunkSchema, FINISH_REASONS, knownKeys } from './schema';
+import { isFinishReason, isPlainChunk, plainKeyCount } from './plain-chunks';
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 2 }));
 const field = fc.oneof(fc.string(), odd);

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CHUNK_SCHEMAS, DataChunkSchema, UiChunkSchema, VERSION_NOTES, VersionedChunkSchema, CHUNK_TYPES, chunkTypeIndex } from './schema';
+import { CHUNK_SCHEMAS, DataChunkSchema, UiChunkSchema, VERSION_NOTES, VersionedChunkSchema } from './schema';
+import { CHUNK_TYPES, chunkTypeIndex } from './chunk-types';
 
 describe('aisdk-ui schemas', () => {
   it('indexes every chunk type of both unions', () => {

@@ -1,17 +1,17 @@
-// Stream events (server to page, spec section 2): structure rules and what each event does to the view.
+// Stream events (server to page, spec section 2): which event a frame holds, whether it is in its plain
+// shape (a hand check, so that most events skip zod), and the rules of where an event may come: inside a
+// message, after the replay cursor. What the content blocks and the message and group markers then do
+// to the view is in stream-event-effects.ts.
 import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
-import type { ReasoningItem, TextItem } from '../../model/view';
 import { safeText } from '../../model/safe-text';
 import { distancePast, isNotAfter, parseEventId } from './ids';
 import { firstIssue, StreamEventSchema, type ContentBlock, type StreamEvent } from './schema';
-import { OpenBlock, type FlatState } from './state';
+import type { FlatState } from './state';
 import { addRaw } from './raw';
-import { extendText } from '../../model/text-builder';
 import { isPlainGroupMarker, isPlainMarker, isPlainMessageStart, isPlainMessageStop } from './plain-events';
-import { isBlank } from '../../model/blank';
+import { blockDelta, blockStart, blockStop, groupEnd, groupStart, messageStart, messageStop } from './stream-event-effects';
 
-type BlockOf<T extends ContentBlock['type']> = Extract<ContentBlock, { type: T }>;
 type ContentBlockDelta = Extract<StreamEvent, { type: 'content_block_delta' }>;
 type ContentBlockStart = Extract<StreamEvent, { type: 'content_block_start' }>;
 type ContentBlockStop = Extract<StreamEvent, { type: 'content_block_stop' }>;
@@ -19,9 +19,6 @@ type GroupStart = Extract<StreamEvent, { type: 'group_start' }>;
 type GroupEnd = Extract<StreamEvent, { type: 'group_end' }>;
 type MessageStart = Extract<StreamEvent, { type: 'message_start' }>;
 type ErrorEvent = Extract<StreamEvent, { type: 'error' }>;
-
-/** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
-const DIGESTIBLE = true;
 
 // The stream event types as small numbers: the type string of a frame is compared once, and what
 // follows (the hand check, the in-message rule, the handler) switches on the number.
@@ -251,145 +248,6 @@ function handle(state: FlatState, kind: number, e: StreamEvent, frame: Frame, si
   }
 }
 
-function groupStart(state: FlatState, summary: string | null | undefined, at: number, sink: FindingSink): void {
-  if (state.group) {
-    sink.report('flat/group-start-while-open', `group_start while the group opened at frame ${state.group.frame + 1} never ended`, [at, state.group.frame]);
-  }
-  state.openGroup(at);
-  state.view.groupStart(summary ?? '', at);
-}
-
-function groupEnd(state: FlatState, summary: string | null | undefined, at: number, sink: FindingSink): void {
-  if (!summary || isBlank(summary)) {
-    sink.report('flat/group-end-missing-summary', 'group_end has no summary; the collapsed group header shows it', [at]);
-  }
-  if (!state.group) {
-    sink.report('flat/group-end-without-start', 'group_end while no group is open', [at]);
-  } else {
-    state.tools.groupEnded(state.group.id, at, sink);
-    state.group = null;
-  }
-  state.view.groupEnd(summary ?? undefined, at);
-}
-
-function messageStart(state: FlatState, message: { message_type?: string } | null | undefined): void {
-  state.afterStop = false;
-  // message_start begins a turn of the agent, whose first text shows the brand, unless the producer
-  // marks the message as a later "step" of the turn.
-  state.brandPending = message?.message_type !== 'step';
-  state.view.setStreaming(true);
-}
-
-/** A block start; `type` is the block's type, read once by the caller. */
-function blockStart(state: FlatState, index: number, b: ContentBlock, type: ContentBlock['type'], frame: Frame, sink: FindingSink): void {
-  const at = frame.index;
-  const openBlocks = state.openBlocks;
-  if (openBlocks.size > 0) {
-    const already = openBlocks.get(index);
-    if (already !== undefined) {
-      sink.report('flat/block-duplicate-start', `content_block_start for index ${index}, which is still open since frame ${already.frame + 1}`, [at]);
-    }
-  }
-  const open = new OpenBlock(index, type, at);
-  switch (type) {
-    case 'text': {
-      const block = b as BlockOf<'text'>;
-      const item: TextItem = { kind: 'text', id: state.view.id('text'), frames: [at], text: block.text ?? '', part: block.is_part === true, final: block.is_final === true, brand: state.takeBrand() };
-      state.view.text(item);
-      open.text = item;
-      break;
-    }
-    case 'thinking': {
-      const block = b as BlockOf<'thinking'>;
-      const item: ReasoningItem = { kind: 'reasoning', id: state.view.id('reasoning'), frames: [at], text: block.thinking ?? '' };
-      state.view.place(item);
-      open.reasoning = item;
-      break;
-    }
-    case 'tool_use': {
-      const block = b as BlockOf<'tool_use'>;
-      const tool = { id: block.id, name: block.name, input: block.input, hasInput: true, contentMessage: block.tool_content_message, parentId: block.parent_tool_use_id };
-      const group = state.group?.id ?? null;
-      open.toolName = block.name;
-      open.todo = state.tools.use(tool, { frame: at, stream: true, group }, sink);
-      break;
-    }
-    case 'tool_result': {
-      const block = b as BlockOf<'tool_result'>;
-      const group = state.group?.id ?? null;
-      state.tools.result({ toolUseId: block.tool_use_id, status: block.status, content: block.content }, { frame: at, stream: true, group }, sink);
-      break;
-    }
-    case 'approval_request': {
-      const key = (b as BlockOf<'approval_request'>).approval_key;
-      state.approvals.open(key, at, frame.time);
-      open.approvalKey = key;
-      break;
-    }
-    case 'approval_result': {
-      const block = b as BlockOf<'approval_result'>;
-      state.approvals.settle(block.approval_key, at, 'result', answersOf(block));
-      break;
-    }
-    case 'approval_timeout':
-      state.approvals.settle((b as BlockOf<'approval_timeout'>).approval_key, at, 'timeout');
-      break;
-  }
-  openBlocks.set(open);
-}
-
-function blockStop(state: FlatState, index: number, at: number, sink: FindingSink): void {
-  const open = state.openBlocks.get(index);
-  if (open === undefined) {
-    sink.report('flat/block-stop-without-start', `content_block_stop for index ${index}, which has no open block`, [at]);
-    return;
-  }
-  if (open.approvalKey !== undefined) state.approvals.close(open.approvalKey);
-  state.openBlocks.delete(index);
-}
-
-function blockDelta(state: FlatState, index: number, delta: Record<string, unknown>, at: number, sink: FindingSink): void {
-  const open = state.openBlocks.get(index);
-  if (open === undefined) {
-    sink.report('flat/block-delta-without-start', `content_block_delta for index ${index}, which has no open block`, [at]);
-    return;
-  }
-  const text = open.text;
-  if (text !== undefined) {
-    const more = delta.text;
-    if (typeof more === 'string') text.text = extendText(text, text.text, more, DIGESTIBLE);
-    text.frames.push(at);
-    return;
-  }
-  const reasoning = open.reasoning;
-  if (reasoning !== undefined) {
-    const more = delta.thinking;
-    if (typeof more === 'string') reasoning.text = extendText(reasoning, reasoning.text, more, DIGESTIBLE);
-    reasoning.frames.push(at);
-  } else if (open.todo) {
-    sink.report('flat/todos-delta', `content_block_delta for todo tool "${open.toolName}"; its whole input belongs in content_block_start`, [at, open.frame]);
-  } else if (open.approvalKey !== undefined) {
-    state.approvals.describe(open.approvalKey, delta, at, state.group !== null, sink);
-  }
-}
-
-function messageStop(state: FlatState, at: number, sink: FindingSink): void {
-  if (state.openBlocks.size > 0) {
-    for (const open of state.openBlocks.all()) {
-      sink.report('flat/block-not-stopped', `block ${open.index} (${open.type}) opened at frame ${open.frame + 1} was never stopped before message_stop`, [open.frame, at]);
-    }
-    state.openBlocks.clear();
-  }
-  if (state.group) {
-    sink.report('flat/group-not-ended', `the group opened at frame ${state.group.frame + 1} has no group_end before message_stop`, [state.group.frame, at]);
-    state.group = null;
-  }
-  state.tools.allEnded(at, sink, 'when the message stopped');
-  state.approvals.messageStop(at, sink);
-  state.afterStop = true;
-  state.view.setStreaming(false);
-}
-
 function checkReplay(state: FlatState, event: Record<string, unknown>, frame: Frame, sink: FindingSink): void {
   const replay = state.replay;
   if (!replay) return;
@@ -405,12 +263,4 @@ function checkReplay(state: FlatState, event: Record<string, unknown>, frame: Fr
     }
   }
   replay.first = false;
-}
-
-function answersOf(block: Record<string, unknown>): Record<string, string> | undefined {
-  const a = block.answers ?? block.submittedAnswers;
-  if (!a || typeof a !== 'object') return undefined;
-  const out: Record<string, string> = {};
-  for (const [k, v] of Object.entries(a)) if (typeof v === 'string') out[k] = v;
-  return out;
 }
