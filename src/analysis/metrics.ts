@@ -1,11 +1,12 @@
 // A session's timing figures, kept current frame by frame: appending costs the same at frame 10 and
-// frame 100,000 (a few comparisons and two array pushes); the figures that depend on the rendering
+// frame 100,000 (a few comparisons and two pushes onto typed arrays); the figures that depend on the rendering
 // (tool latencies, waits, output size) are read from the view model when a snapshot is asked for.
 import { countBySeverity, type Finding } from '../model/finding';
 import type { Connection, DecodedFrame } from '../model/frame';
 import type { ApprovalItem, QuestionItem, ToolItem, ViewItem, ViewModel } from '../model/view';
 import type { FrameDescription } from '../protocols/types';
 import type { Gap, SessionMetrics, ToolSpan, WaitSpan } from './metrics-types';
+import { NumberList } from '../model/number-list';
 
 /** Gaps longer than this are listed (the longest is always given). */
 export const DEFAULT_GAP_THRESHOLD_MS = 2000;
@@ -34,8 +35,8 @@ export class SessionMetricsTracker {
   private readonly gaps: Gap[] = [];
   private readonly connections = new Set<string>();
   /** Frame index → time, in append order (ascending indexes), for the spans read at snapshot time. */
-  private readonly indexes: number[] = [];
-  private readonly times: number[] = [];
+  private readonly indexes = new NumberList();
+  private readonly times = new NumberList();
   /** Frames that answer a call: tool results and what the page sent (tool outputs, approval replies). */
   private readonly replies = new Set<number>();
 
@@ -160,8 +161,8 @@ export class SessionMetricsTracker {
     let hi = this.indexes.length - 1;
     while (lo <= hi) {
       const mid = (lo + hi) >> 1;
-      const at = this.indexes[mid] as number;
-      if (at === index) return this.times[mid];
+      const at = this.indexes.get(mid);
+      if (at === index) return this.times.get(mid);
       if (at < index) lo = mid + 1;
       else hi = mid - 1;
     }

@@ -75,3 +75,45 @@ describe('FrameStore, payloads that share their start and end', () => {
     expect(store.pack(100, 9_000).data).toBe(all.slice(9_100, 18_000).map((f) => f.data).join(''));
   });
 });
+
+describe('FrameStore, narrow columns', () => {
+  const frame = (index: number, time: number, connectionId = 'c'): Frame => ({ index, connectionId, time, direction: 'in', kind: 'message', data: `{"i":${index}}` });
+
+  it('gives back times and indexes exactly when a chunk must widen partway (fractions, jumps, clocks going back)', () => {
+    const store = new FrameStore(() => 1);
+    const all: Frame[] = [];
+    for (let i = 0; i < 8192 * 3; i++) {
+      // Chunk 0: whole milliseconds, one step back in time, then a fraction partway. Chunk 1: an index
+      // jump past four billion partway and a time jump past 2^31 ms. Chunk 2: stays narrow.
+      let time = 1_700_000_000_000 + i;
+      let index = i * 3;
+      if (i === 100) time -= 5_000;
+      if (i === 5_000) time += 0.25;
+      if (i >= 8192 + 4_000) index += 5_000_000_000;
+      if (i === 8192 + 6_000) time += 3_000_000_000;
+      all.push(frame(index, time));
+    }
+    for (const f of all) store.push(f);
+    expect(store.slice(0).map((f) => [f.index, f.time])).toEqual(all.map((f) => [f.index, f.time]));
+    for (let p = 0; p < store.length; p += 97) {
+      expect(store.indexAt(p)).toBe(all[p]!.index);
+      expect(store.timeAt(p)).toBe(all[p]!.time);
+    }
+    expect(store.positionFrom(5_000_000_000)).toBe(8192 + 4_000);
+  });
+
+  it('keeps sizes of 65,535 and more, and more connections than a chunk numbers', () => {
+    const sizes = [0, 1, 65_534, 65_535, 65_536, 10_000_000];
+    const store = new FrameStore((f) => sizes[f.index % sizes.length]!);
+    const all = Array.from({ length: 70_000 }, (_, i) => frame(i, i, `conn-${i}`));
+    for (const f of all) store.push(f);
+    expect(store.bytes).toBe(all.reduce((n, f) => n + sizes[f.index % sizes.length]!, 0));
+    for (let p = 0; p < store.length; p += 11) {
+      expect(store.sizeAt(p)).toBe(sizes[p % sizes.length]);
+      expect(store.connectionAt(p)).toBe(`conn-${p}`);
+    }
+    store.dropFront(8192 + 7);
+    expect(store.bytes).toBe(all.slice(8192 + 7).reduce((n, f) => n + sizes[f.index % sizes.length]!, 0));
+    expect(store.at(0)).toEqual(all[8192 + 7]);
+  });
+});

@@ -3,7 +3,7 @@
 // arrays (capture index, time, connection, direction, kind, size); the rare fields (event name and
 // id, a cut's original length, an explicit text encoding) in a small map. A frame object exists only
 // while someone reads it, and a field is read without making one. A million short frames then take
-// their payload characters plus about 30 bytes each, instead of a few hundred bytes of objects and
+// their payload characters plus about 23 bytes each (frame-chunk.ts), instead of a few hundred bytes of objects and
 // strings (and no object per frame for the garbage collector to copy from the young generation).
 // A payload that shares its start and end with the chunk's last payload kept whole (an agent's text
 // deltas differ in a few characters: `{"type":"TEXT_MESSAGE_CONTENT","messageId":"m1","delta":"…"}`)
@@ -11,118 +11,7 @@
 // text per frame instead of seventy, and a payload is put back together when it is read.
 import type { Direction, Frame, FrameKind } from '../model/frame';
 import { BASE64, frameFlags, KINDS, OUT, TEXT, type PackedExtras, type PackedFrames } from './packed-frames';
-
-const CHUNK_FRAMES = 8192;
-
-/** A flag of the store's own: the frame has rare fields in its chunk's map. */
-const EXTRAS = 1 << 5;
-/** `anchor` of a payload kept whole. */
-const WHOLE = 0xffff;
-/** Longest start or end a payload shares (the arrays' bound). */
-const MAX_SHARED = 0xffff;
-/** Fewest characters a payload must share with its anchor to keep only its middle (the two lengths cost four bytes). */
-const MIN_SHARED = 12;
-
-type Extras = Pick<Frame, 'eventName' | 'eventId' | 'truncated'>;
-
-class Chunk {
-  readonly index = new Float64Array(CHUNK_FRAMES);
-  readonly time = new Float64Array(CHUNK_FRAMES);
-  readonly connection = new Uint32Array(CHUNK_FRAMES);
-  readonly flags = new Uint8Array(CHUNK_FRAMES);
-  readonly size = new Uint32Array(CHUNK_FRAMES);
-  /** Where each payload's kept text starts in `text`; payload i's ends where i + 1's starts. */
-  readonly start = new Uint32Array(CHUNK_FRAMES + 1);
-  /** Per payload: the slot of the payload kept whole whose start and end it shares, or WHOLE. */
-  readonly anchor = new Uint16Array(CHUNK_FRAMES);
-  /** How many characters it shares with its anchor at the start and at the end. */
-  readonly prefix = new Uint16Array(CHUNK_FRAMES);
-  readonly suffix = new Uint16Array(CHUNK_FRAMES);
-  length = 0;
-  /** The kept texts one by one while the chunk fills; joined into `text` once it is full. */
-  parts: string[] | undefined = [];
-  text = '';
-  extras: Map<number, Extras> | undefined;
-  /** The last payload kept whole while the chunk fills: the next ones are compared with it. */
-  last: { slot: number; data: string } | undefined;
-
-  /** What the chunk keeps of payload i. */
-  kept(i: number): string {
-    return this.parts ? (this.parts[i] as string) : this.text.slice(this.start[i], this.start[i + 1]);
-  }
-
-  /** The start and end last read of an anchor: frames in a row share them (a filter reads every frame). */
-  private shared = { anchor: -1, prefix: -1, suffix: -1, whole: '', start: '', end: '' };
-
-  data(i: number): string {
-    const kept = this.kept(i);
-    if (this.anchor[i] === WHOLE) return kept;
-    const c = this.edges(i);
-    return c.start + kept + c.end;
-  }
-
-  /** The start and end payload i shares with its anchor (the same strings for every payload sharing the same ones, read in a row). */
-  edges(i: number): { start: string; end: string } {
-    const anchor = this.anchor[i] as number;
-    const c = this.shared;
-    if (c.anchor !== anchor || (this.parts && c.whole !== this.parts[anchor])) {
-      c.anchor = anchor;
-      c.whole = this.kept(anchor);
-      c.prefix = c.suffix = -1;
-    }
-    const p = this.prefix[i] as number;
-    const s = this.suffix[i] as number;
-    if (c.prefix !== p) {
-      c.prefix = p;
-      c.start = c.whole.slice(0, p);
-    }
-    if (c.suffix !== s) {
-      c.suffix = s;
-      c.end = c.whole.slice(c.whole.length - s);
-    }
-    return c;
-  }
-
-  /** Keeps payload i: whole, or its middle when it shares enough of its start and end with the last one kept whole. */
-  keep(i: number, data: string): number {
-    const last = this.last;
-    if (last) {
-      const whole = last.data;
-      const most = Math.min(whole.length, data.length);
-      let p = 0;
-      while (p < most && p < MAX_SHARED && whole.charCodeAt(p) === data.charCodeAt(p)) p++;
-      let s = 0;
-      const wl = whole.length - 1;
-      const dl = data.length - 1;
-      while (s < most - p && s < MAX_SHARED && whole.charCodeAt(wl - s) === data.charCodeAt(dl - s)) s++;
-      if (p + s >= MIN_SHARED) {
-        const middle = data.slice(p, data.length - s);
-        this.anchor[i] = last.slot;
-        this.prefix[i] = p;
-        this.suffix[i] = s;
-        (this.parts as string[]).push(middle);
-        return middle.length;
-      }
-    }
-    this.anchor[i] = WHOLE;
-    this.last = { slot: i, data };
-    (this.parts as string[]).push(data);
-    return data.length;
-  }
-
-  /** The payload's length in characters. */
-  dataLength(i: number): number {
-    const kept = (this.start[i + 1] as number) - (this.start[i] as number);
-    return this.anchor[i] === WHOLE ? kept : kept + (this.prefix[i] as number) + (this.suffix[i] as number);
-  }
-
-  seal(): void {
-    this.text = (this.parts as string[]).join('');
-    this.parts = undefined;
-    this.last = undefined;
-    this.shared.anchor = -1;
-  }
-}
+import { Chunk, CHUNK_FRAMES, EXTRAS, WHOLE, type Extras } from './frame-chunk';
 
 export class FrameStore {
   private chunks: Chunk[] = [];
@@ -157,10 +46,10 @@ export class FrameStore {
     }
     const i = chunk.length++;
     const size = this.sizeOf(frame);
-    chunk.index[i] = frame.index;
-    chunk.time[i] = frame.time;
-    chunk.connection[i] = this.codeOf(frame.connectionId);
-    chunk.size[i] = size;
+    chunk.setIndex(i, frame.index);
+    chunk.setTime(i, frame.time);
+    chunk.setConnection(i, this.codeOf(frame.connectionId));
+    chunk.setSize(i, size);
     let flags = frameFlags(frame);
     if (frame.eventName !== undefined || frame.eventId !== undefined || frame.truncated !== undefined) {
       flags |= EXTRAS;
@@ -203,9 +92,9 @@ export class FrameStore {
     const i = this.slot;
     const flags = chunk.flags[i] as number;
     const frame: Frame = {
-      index: chunk.index[i] as number,
-      connectionId: this.connectionIds[chunk.connection[i] as number] as string,
-      time: chunk.time[i] as number,
+      index: chunk.indexAt(i),
+      connectionId: this.connectionIds[chunk.connectionAt(i)] as string,
+      time: chunk.timeAt(i),
       direction: (flags & OUT ? 'out' : 'in') as Direction,
       kind: KINDS[flags & 3] as FrameKind,
       data: chunk.data(i),
@@ -224,28 +113,24 @@ export class FrameStore {
   /** Capture index of the frame at `position`. */
   indexAt(position: number): number {
     const chunk = this.locate(position);
-    const i = this.slot;
-    return chunk.index[i] as number;
+    return chunk.indexAt(this.slot);
   }
 
   timeAt(position: number): number {
     const chunk = this.locate(position);
-    const i = this.slot;
-    return chunk.time[i] as number;
+    return chunk.timeAt(this.slot);
   }
 
   /** Connection id of the frame at `position`, without making the frame. */
   connectionAt(position: number): string {
     const chunk = this.locate(position);
-    const i = this.slot;
-    return this.connectionIds[chunk.connection[i] as number] as string;
+    return this.connectionIds[chunk.connectionAt(this.slot)] as string;
   }
 
   /** The code (see codeOf) of the frame's connection. */
   connectionCodeAt(position: number): number {
     const chunk = this.locate(position);
-    const i = this.slot;
-    return chunk.connection[i] as number;
+    return chunk.connectionAt(this.slot);
   }
 
   directionAt(position: number): Direction {
@@ -302,8 +187,7 @@ export class FrameStore {
   /** What the frame at `position` counts towards `bytes`. */
   sizeAt(position: number): number {
     const chunk = this.locate(position);
-    const i = this.slot;
-    return chunk.size[i] as number;
+    return chunk.sizeAt(this.slot);
   }
 
   /** Position of the first held frame whose capture index is `index` or more (indexes only grow). */
@@ -340,11 +224,11 @@ export class FrameStore {
       const first = this.slot;
       const last = Math.min(chunk.length, first + (to - p));
       for (let i = first; i < last; i++) {
-        const at = chunk.index[i] as number;
+        const at = chunk.indexAt(i);
         index.push(index.length === 0 ? at : at - previous);
         previous = at;
-        time.push(chunk.time[i] as number);
-        const code = chunk.connection[i] as number;
+        time.push(chunk.timeAt(i));
+        const code = chunk.connectionAt(i);
         let mine = local.get(code);
         if (mine === undefined) {
           mine = connectionIds.length;

@@ -142,7 +142,9 @@ export class Hub {
       if (this.watched(tabId)) this.tellPanels(tab, result);
       if (counters !== statusKey(tab)) this.send(tabId, { type: 'status', ...tab.status() });
     }
-    void stored.then(() => port.post({ type: 'ack', seq: batch.seq }));
+    // The sequence number alone waits for the write: the batch's messages can go as soon as they are applied.
+    const seq = batch.seq;
+    void stored.then(() => port.post({ type: 'ack', seq }));
   }
 
   private tellPanels(tab: Tab, result: BatchResult): void {

@@ -1,0 +1,194 @@
+// One chunk of a FrameStore (frame-store.ts): up to CHUNK_FRAMES frames, every field but the payload in
+// typed arrays of the narrowest width that holds live frames exactly (about 23 bytes a frame), and the
+// payloads' kept texts, joined into one string once the chunk is full.
+import type { Frame } from '../model/frame';
+
+export const CHUNK_FRAMES = 8192;
+
+/** A flag of the store's own: the frame has rare fields in its chunk's map. */
+export const EXTRAS = 1 << 5;
+/** `anchor` of a payload kept whole. */
+export const WHOLE = 0xffff;
+/** Longest start or end a payload shares (the arrays' bound). */
+const MAX_SHARED = 0xffff;
+/** Fewest characters a payload must share with its anchor to keep only its middle (the two lengths cost four bytes). */
+const MIN_SHARED = 12;
+
+export type Extras = Pick<Frame, 'eventName' | 'eventId' | 'truncated'>;
+
+/** Offsets that fit a chunk's narrow columns; anything else widens the column. */
+const MAX_INDEX_OFFSET = 0xffffffff;
+const MAX_TIME_OFFSET = 0x7fffffff;
+/** `size` of a frame whose size is in `bigSizes`. */
+const BIG = 0xffff;
+
+export class Chunk {
+  /**
+   * Capture index and time as offsets from the chunk's first frame's: live frames have whole
+   * millisecond times and indexes a few apart. A value that is not a whole number or does not fit
+   * (an imported capture's fractional times, a jump of billions) moves the column to `*Wide`, which
+   * then holds every value of the chunk as it is.
+   */
+  private indexBase = 0;
+  private readonly indexOffset = new Uint32Array(CHUNK_FRAMES);
+  private indexWide: Float64Array | undefined;
+  private timeBase = 0;
+  private readonly timeOffset = new Int32Array(CHUNK_FRAMES);
+  private timeWide: Float64Array | undefined;
+  /** The frame's connection as a number of the chunk's own (a chunk holds at most CHUNK_FRAMES connections), and what each stands for in the store. */
+  private readonly connection = new Uint16Array(CHUNK_FRAMES);
+  private readonly codes: number[] = [];
+  private readonly localCodes = new Map<number, number>();
+  readonly flags = new Uint8Array(CHUNK_FRAMES);
+  /** What the frame counts towards the store's bytes; BIG when that is in `bigSizes`. */
+  private readonly size = new Uint16Array(CHUNK_FRAMES);
+  private bigSizes: Map<number, number> | undefined;
+  /** Where each payload's kept text starts in `text`; payload i's ends where i + 1's starts. */
+  readonly start = new Uint32Array(CHUNK_FRAMES + 1);
+  /** Per payload: the slot of the payload kept whole whose start and end it shares, or WHOLE. */
+  readonly anchor = new Uint16Array(CHUNK_FRAMES);
+  /** How many characters it shares with its anchor at the start and at the end. */
+  readonly prefix = new Uint16Array(CHUNK_FRAMES);
+  readonly suffix = new Uint16Array(CHUNK_FRAMES);
+  length = 0;
+  /** The kept texts one by one while the chunk fills; joined into `text` once it is full. */
+  parts: string[] | undefined = [];
+  text = '';
+  extras: Map<number, Extras> | undefined;
+  /** The last payload kept whole while the chunk fills: the next ones are compared with it. */
+  last: { slot: number; data: string } | undefined;
+
+  setIndex(i: number, index: number): void {
+    if (i === 0) this.indexBase = index;
+    const offset = index - this.indexBase;
+    if (!this.indexWide && Number.isInteger(offset) && offset >= 0 && offset <= MAX_INDEX_OFFSET) this.indexOffset[i] = offset;
+    else (this.indexWide ??= this.widen(this.indexOffset, this.indexBase, i))[i] = index;
+  }
+
+  indexAt(i: number): number {
+    return this.indexWide ? (this.indexWide[i] as number) : this.indexBase + (this.indexOffset[i] as number);
+  }
+
+  setTime(i: number, time: number): void {
+    if (i === 0) this.timeBase = Number.isInteger(time) ? time : 0;
+    const offset = time - this.timeBase;
+    if (!this.timeWide && Number.isInteger(offset) && offset >= -MAX_TIME_OFFSET && offset <= MAX_TIME_OFFSET) this.timeOffset[i] = offset;
+    else (this.timeWide ??= this.widen(this.timeOffset, this.timeBase, i))[i] = time;
+  }
+
+  timeAt(i: number): number {
+    return this.timeWide ? (this.timeWide[i] as number) : this.timeBase + (this.timeOffset[i] as number);
+  }
+
+  /** The first `count` values of a narrow column as they are, in a wide one. */
+  private widen(narrow: Uint32Array | Int32Array, base: number, count: number): Float64Array {
+    const wide = new Float64Array(CHUNK_FRAMES);
+    for (let i = 0; i < count; i++) wide[i] = base + (narrow[i] as number);
+    return wide;
+  }
+
+  setConnection(i: number, code: number): void {
+    let local = this.localCodes.get(code);
+    if (local === undefined) {
+      local = this.codes.length;
+      this.codes.push(code);
+      this.localCodes.set(code, local);
+    }
+    this.connection[i] = local;
+  }
+
+  /** The store's code of frame i's connection. */
+  connectionAt(i: number): number {
+    return this.codes[this.connection[i] as number] as number;
+  }
+
+  setSize(i: number, size: number): void {
+    if (size < BIG) this.size[i] = size;
+    else {
+      this.size[i] = BIG;
+      (this.bigSizes ??= new Map()).set(i, size);
+    }
+  }
+
+  sizeAt(i: number): number {
+    const size = this.size[i] as number;
+    return size === BIG ? (this.bigSizes?.get(i) as number) : size;
+  }
+
+  /** What the chunk keeps of payload i. */
+  kept(i: number): string {
+    return this.parts ? (this.parts[i] as string) : this.text.slice(this.start[i], this.start[i + 1]);
+  }
+
+  /** The start and end last read of an anchor: frames in a row share them (a filter reads every frame). */
+  private shared = { anchor: -1, prefix: -1, suffix: -1, whole: '', start: '', end: '' };
+
+  data(i: number): string {
+    const kept = this.kept(i);
+    if (this.anchor[i] === WHOLE) return kept;
+    const c = this.edges(i);
+    return c.start + kept + c.end;
+  }
+
+  /** The start and end payload i shares with its anchor (the same strings for every payload sharing the same ones, read in a row). */
+  edges(i: number): { start: string; end: string } {
+    const anchor = this.anchor[i] as number;
+    const c = this.shared;
+    if (c.anchor !== anchor || (this.parts && c.whole !== this.parts[anchor])) {
+      c.anchor = anchor;
+      c.whole = this.kept(anchor);
+      c.prefix = c.suffix = -1;
+    }
+    const p = this.prefix[i] as number;
+    const s = this.suffix[i] as number;
+    if (c.prefix !== p) {
+      c.prefix = p;
+      c.start = c.whole.slice(0, p);
+    }
+    if (c.suffix !== s) {
+      c.suffix = s;
+      c.end = c.whole.slice(c.whole.length - s);
+    }
+    return c;
+  }
+
+  /** Keeps payload i: whole, or its middle when it shares enough of its start and end with the last one kept whole. */
+  keep(i: number, data: string): number {
+    const last = this.last;
+    if (last) {
+      const whole = last.data;
+      const most = Math.min(whole.length, data.length);
+      let p = 0;
+      while (p < most && p < MAX_SHARED && whole.charCodeAt(p) === data.charCodeAt(p)) p++;
+      let s = 0;
+      const wl = whole.length - 1;
+      const dl = data.length - 1;
+      while (s < most - p && s < MAX_SHARED && whole.charCodeAt(wl - s) === data.charCodeAt(dl - s)) s++;
+      if (p + s >= MIN_SHARED) {
+        const middle = data.slice(p, data.length - s);
+        this.anchor[i] = last.slot;
+        this.prefix[i] = p;
+        this.suffix[i] = s;
+        (this.parts as string[]).push(middle);
+        return middle.length;
+      }
+    }
+    this.anchor[i] = WHOLE;
+    this.last = { slot: i, data };
+    (this.parts as string[]).push(data);
+    return data.length;
+  }
+
+  /** The payload's length in characters. */
+  dataLength(i: number): number {
+    const kept = (this.start[i + 1] as number) - (this.start[i] as number);
+    return this.anchor[i] === WHOLE ? kept : kept + (this.prefix[i] as number) + (this.suffix[i] as number);
+  }
+
+  seal(): void {
+    this.text = (this.parts as string[]).join('');
+    this.parts = undefined;
+    this.last = undefined;
+    this.shared.anchor = -1;
+  }
+}
