@@ -14,11 +14,12 @@ import { FrameStore } from '../../bridge/frame-store';
 import { frameText } from '../../model/decode';
 import { payloadBytes } from './frame-row';
 import { describeRawFrame } from '../../analysis/describe-frame';
-import { isEmptyQuery, matchesQuery, queryUsesFindings, type ParsedQuery, type QueryRow } from './query';
+import { isEmptyQuery, matchesQuery, queryUsesFindings, type ParsedQuery } from './query';
 import { framePredicate } from './frame-filter';
 import { frameCost } from './panel-bound';
 import type { FrameSource } from './live-pipeline';
 import { PositionList } from './position-list';
+import { ReusedRow } from './log-query-row';
 
 /** What the log asks of the rest of the store when it describes and filters frames. */
 export interface FrameContext {
@@ -339,59 +340,5 @@ export class FrameLog {
   /** One row object for the general matcher, pointed at each frame in turn. */
   private queryRow(ctx: FrameContext): ReusedRow {
     return new ReusedRow(this, ctx);
-  }
-}
-
-/** A QueryRow over the frame at one position of the log, moved from frame to frame by `at`. */
-class ReusedRow implements QueryRow {
-  private position = 0;
-  private frame: Frame | undefined;
-
-  constructor(
-    private readonly log: FrameLog,
-    private readonly ctx: FrameContext,
-  ) {}
-
-  at(position: number): this {
-    this.position = position;
-    this.frame = undefined;
-    return this;
-  }
-
-  private get current(): Frame {
-    return (this.frame ??= this.log.frameAt(this.position));
-  }
-
-  text(): string {
-    return this.log.textAt(this.position);
-  }
-
-  event(): string {
-    const frame = this.current;
-    return this.log.describe(this.position, this.ctx.protocolOf(frame.connectionId)).event;
-  }
-
-  get direction(): Direction {
-    return this.log.directionAt(this.position);
-  }
-
-  get connection(): string {
-    return this.log.connectionAt(this.position);
-  }
-
-  get connectionLabel(): string {
-    return this.ctx.connectionName(this.log.connectionAt(this.position));
-  }
-
-  get bytes(): number {
-    return this.log.bytesAt(this.position);
-  }
-
-  get frameKind(): string {
-    return this.log.kindAt(this.position);
-  }
-
-  get severity(): Severity | undefined {
-    return this.ctx.severityOf(this.log.indexAt(this.position));
   }
 }
