@@ -14,7 +14,7 @@ import { launchBrowser } from '../test/e2e/support/launch';
 import { LIVE, PANEL_SIZE, tabIdOf } from '../test/e2e/support/panel-page';
 import { cpuBetween, rssByRole, snapshotCpu } from './process-cpu';
 import { allocatorSizes } from './memory-dump';
-import { startProfile } from './panel-import';
+import { profileHottestFunctions, startCpuProfile } from './cpu-profile';
 import { workerHeap } from './worker-heap';
 import { allocationTop } from './alloc-profile';
 
@@ -97,7 +97,7 @@ function flood(ws: WebSocket, rate: number, seconds: number): Promise<number> {
 /** The panel's hottest functions (self time) over 5 s from `afterMs`: for finding where the time goes. */
 async function profilePanel(panel: import('playwright-core').Page, afterMs: number): Promise<string> {
   await new Promise((r) => setTimeout(r, afterMs));
-  const stop = await startProfile(panel);
+  const stop = await profileHottestFunctions(panel);
   await new Promise((r) => setTimeout(r, 5000));
   return stop();
 }
@@ -156,21 +156,11 @@ async function traceLongTasks(browser: Awaited<ReturnType<typeof launchBrowser>>
  * without an idle sample (what a probe may wait behind) told with its busiest functions.
  */
 async function longStretches(panel: import('playwright-core').Page): Promise<() => Promise<string>> {
-  const cdp = await panel.context().newCDPSession(panel);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 500 });
-  await cdp.send('Profiler.start');
+  const stop = await startCpuProfile(panel, 500);
   return async () => {
-    const { profile } = await cdp.send('Profiler.stop');
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    const parentOf = new Map<number, number>();
-    for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
-    const name = (id: number | undefined): string => {
-      const f = id === undefined ? undefined : byId.get(id)?.callFrame;
-      return f ? `${f.functionName || '(anonymous)'}:${f.lineNumber}:${f.columnNumber}` : '';
-    };
-    const samples = profile.samples ?? [];
-    const deltas = profile.timeDeltas ?? [];
+    const profile = await stop();
+    const samples = profile.samples;
+    const deltas = profile.timeDeltas;
     const out: string[] = [];
     let start = -1;
     let t = 0;
@@ -191,15 +181,13 @@ async function longStretches(panel: import('playwright-core').Page): Promise<() 
     for (let i = 0; i < samples.length; i++) {
       const dt = deltas[i + 1] ?? 0;
       t += deltas[i] ?? 0;
-      const node = byId.get(samples[i]!);
-      const idle = node?.callFrame.functionName === '(idle)';
+      const idle = profile.node(samples[i]!)?.callFrame.functionName === '(idle)';
       if (idle) {
         if (start >= 0) close(t);
         continue;
       }
       if (start < 0) start = t;
-      const p1 = parentOf.get(samples[i]!);
-      const key = `${name(samples[i])} < ${name(p1)} < ${name(p1 === undefined ? undefined : parentOf.get(p1))}`;
+      const key = profile.withCallers(samples[i]!, ' < ', false);
       busy.set(key, (busy.get(key) ?? 0) + dt);
     }
     if (start >= 0) close(t);

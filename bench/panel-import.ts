@@ -9,6 +9,7 @@ import path from 'node:path';
 import { toCaptureFile } from '../src/capture-format/capture-format';
 import { launchBrowser } from '../test/e2e/support/launch';
 import { generateFlatSession } from './flat-session';
+import { profileHottestFunctions } from './cpu-profile';
 
 export interface PanelImportBench {
   frames: number;
@@ -31,32 +32,6 @@ interface PageTimes {
   all: number;
   done: number;
   tasks: number[];
-}
-
-/** Starts the CDP profiler on the panel; the returned call stops it and lists the hottest functions (self time). */
-export async function startProfile(page: import('playwright-core').Page): Promise<() => Promise<string>> {
-  const cdp = await page.context().newCDPSession(page);
-  await cdp.send('Profiler.enable');
-  await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-  await cdp.send('Profiler.start');
-  return async () => {
-    const { profile } = await cdp.send('Profiler.stop');
-    const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-    const parentOf = new Map<number, number>();
-    for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
-    const name = (id: number | undefined): string => {
-      const f = id === undefined ? undefined : byId.get(id)?.callFrame;
-      return f ? `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}:${f.columnNumber}` : '';
-    };
-    const self = new Map<string, number>();
-    profile.samples?.forEach((id, i) => {
-      // A function with the two callers above it: where the time is spent and who asked for it.
-      const p1 = parentOf.get(id);
-      const key = `${name(id)}  <  ${name(p1)}  <  ${name(p1 === undefined ? undefined : parentOf.get(p1))}`;
-      self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas?.[i] ?? 0) / 1000);
-    });
-    return [...self].sort((a, b) => b[1] - a[1]).slice(0, 30).map(([k, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${k}`).join('\n');
-  };
 }
 
 export async function benchPanelImport(count = 100_000): Promise<PanelImportBench> {
@@ -85,7 +60,7 @@ export async function benchPanelImport(count = 100_000): Promise<PanelImportBenc
         if (times.first !== undefined && times.done === undefined && !document.querySelector('[data-testid="import-progress"]')) times.done = now;
       }).observe(document.body, { subtree: true, childList: true, attributes: true });
     })()`);
-    const profiling = process.env.ASI_IMPORT_PROFILE ? await startProfile(page) : undefined;
+    const profiling = process.env.ASI_IMPORT_PROFILE ? await profileHottestFunctions(page) : undefined;
     await page.locator('input.import-file').setInputFiles(file);
     const times = await page.waitForFunction(() => {
       const t = (window as unknown as { importTimes: { start?: number; first?: number; all?: number; done?: number; tasks: { at: number; ms: number }[] } }).importTimes;

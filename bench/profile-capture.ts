@@ -5,7 +5,7 @@ import type http from 'node:http';
 import { launchBrowser } from '../test/e2e/support/launch';
 import { startTestServer } from '../test/e2e/support/server';
 import { onSocket, page } from './capture-throughput';
-import { startProfile } from './panel-import';
+import { profileHottestFunctions } from './cpu-profile';
 
 const mode = process.argv[2] ?? 'chat';
 const server = await startTestServer({
@@ -17,7 +17,7 @@ try {
   const tab = await browser.context.newPage();
   await tab.goto(`${server.origin}/bench.html?mode=${mode}`);
   await tab.evaluate('receiveAll(2000)');
-  const stop = await startProfile(tab);
+  const stop = await profileHottestFunctions(tab);
   const ms = await tab.evaluate('receiveAll(50000)');
   console.log(`received 50,000 frames in ${Number(ms).toFixed(0)} ms\n${await stop()}`);
 } finally {

@@ -14,10 +14,12 @@ import { FrameStore } from '../../bridge/frame-store';
 import { frameText } from '../../model/decode';
 import { payloadBytes } from './frame-row';
 import { describeRawFrame } from '../../analysis/describe-frame';
-import { isEmptyQuery, matchesQuery, queryUsesFindings, type ParsedQuery, type QueryRow } from './query';
+import { isEmptyQuery, matchesQuery, queryUsesFindings, type ParsedQuery } from './query';
 import { framePredicate } from './frame-filter';
 import { frameCost } from './panel-bound';
 import type { FrameSource } from './live-pipeline';
+import { PositionList } from './position-list';
+import { ReusedRow } from './log-query-row';
 
 /** What the log asks of the rest of the store when it describes and filters frames. */
 export interface FrameContext {
@@ -28,57 +30,6 @@ export interface FrameContext {
 
 /** Descriptions kept at most: the rows drawn lately and a filter's last pass, not one per frame for ever. */
 const MAX_DESCRIPTIONS = 20_000;
-
-/** Ascending absolute positions (position + the log's base), dropped from the front. */
-class PositionList {
-  private items = new Uint32Array(16);
-  private head = 0;
-  private end = 0;
-
-  get length(): number {
-    return this.end - this.head;
-  }
-
-  get(i: number): number {
-    return this.items[this.head + i] as number;
-  }
-
-  last(): number | undefined {
-    return this.end > this.head ? this.items[this.end - 1] : undefined;
-  }
-
-  push(position: number): void {
-    if (this.end === this.items.length) {
-      const live = this.end - this.head;
-      if (this.head >= this.items.length / 2) this.items.copyWithin(0, this.head, this.end);
-      else {
-        const grown = new Uint32Array(this.items.length * 2);
-        grown.set(this.items.subarray(this.head, this.end));
-        this.items = grown;
-      }
-      this.head = 0;
-      this.end = live;
-    }
-    this.items[this.end++] = position;
-  }
-
-  /** Drops the positions below `position`. */
-  dropBelow(position: number): void {
-    while (this.head < this.end && (this.items[this.head] as number) < position) this.head++;
-  }
-
-  /** Index of the first position above `position` (the list is ascending). */
-  firstAbove(position: number): number {
-    let lo = 0;
-    let hi = this.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.get(mid) <= position) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
-  }
-}
 
 /** What a trim let go of: how many frames, and of which connections. */
 export interface Trimmed {
@@ -389,59 +340,5 @@ export class FrameLog {
   /** One row object for the general matcher, pointed at each frame in turn. */
   private queryRow(ctx: FrameContext): ReusedRow {
     return new ReusedRow(this, ctx);
-  }
-}
-
-/** A QueryRow over the frame at one position of the log, moved from frame to frame by `at`. */
-class ReusedRow implements QueryRow {
-  private position = 0;
-  private frame: Frame | undefined;
-
-  constructor(
-    private readonly log: FrameLog,
-    private readonly ctx: FrameContext,
-  ) {}
-
-  at(position: number): this {
-    this.position = position;
-    this.frame = undefined;
-    return this;
-  }
-
-  private get current(): Frame {
-    return (this.frame ??= this.log.frameAt(this.position));
-  }
-
-  text(): string {
-    return this.log.textAt(this.position);
-  }
-
-  event(): string {
-    const frame = this.current;
-    return this.log.describe(this.position, this.ctx.protocolOf(frame.connectionId)).event;
-  }
-
-  get direction(): Direction {
-    return this.log.directionAt(this.position);
-  }
-
-  get connection(): string {
-    return this.log.connectionAt(this.position);
-  }
-
-  get connectionLabel(): string {
-    return this.ctx.connectionName(this.log.connectionAt(this.position));
-  }
-
-  get bytes(): number {
-    return this.log.bytesAt(this.position);
-  }
-
-  get frameKind(): string {
-    return this.log.kindAt(this.position);
-  }
-
-  get severity(): Severity | undefined {
-    return this.ctx.severityOf(this.log.indexAt(this.position));
   }
 }
