@@ -2,7 +2,7 @@
 // session reads the same live and re-imported), its connections, when it started, its state, how long
 // it ran, its time to first token, frames and findings.
 import type { Connection } from '../../model/frame';
-import { countBySeverity, type Finding, type Severity } from '../../model/finding';
+import { addSeverityCounts, countBySeverity, type Finding, type Severity } from '../../model/finding';
 import type { ViewItem } from '../../model/view';
 import type { PanelSession } from './session-set';
 
@@ -41,7 +41,7 @@ export function summarizeSession(
     durationMs: figures.durationMs,
     firstTokenMs: figures.firstTokenMs,
     frames: session.pipeline.frames.length,
-    findings: countBySeverity([...session.pipeline.findings(), ...across]),
+    findings: addSeverityCounts(countBySeverity(session.pipeline.findings()), across),
   };
 }
 

@@ -3,7 +3,7 @@
 // append bumps a counter instead of copying 100,000 frames.
 import { computed, signal } from '@preact/signals';
 import type { Connection } from '../../model/frame';
-import { countBySeverity, type Finding, type Severity } from '../../model/finding';
+import { addSeverityCounts, type Finding, type Severity } from '../../model/finding';
 import type { ViewModel } from '../../model/view';
 import type { TabStatus } from '../../bridge/hub-to-panel';
 import { protocols } from '../../protocols/registry';
@@ -189,8 +189,14 @@ export function createStore(options: { across?: AcrossSettings; bound?: PanelBou
     track(findingsVersion.value);
     track(sessionsVersion.value);
     const scoped = scopedSession.value;
-    const all = scoped ? [...scoped.pipeline.findings(), ...across.of(scoped)] : sessions.list.flatMap((s) => [...s.pipeline.findings(), ...across.of(s)]);
-    return countBySeverity(all);
+    // Counted list by list: a stream whose every frame has a finding has as many findings as frames,
+    // and this runs on every update of a live tab.
+    const counts: Record<Severity, number> = { error: 0, warning: 0, info: 0 };
+    for (const s of scoped ? [scoped] : sessions.list) {
+      addSeverityCounts(counts, s.pipeline.findings());
+      addSeverityCounts(counts, across.of(s));
+    }
+    return counts;
   });
 
   /** Notifies only when the panel goes from no frames to some or back, not on every append. */
