@@ -247,7 +247,8 @@ function onGate(url: URL, res: http.ServerResponse): void {
 /** One timed receive of FRAMES frames in a fresh Chromium started without automation. */
 let emptyExtension: string | undefined;
 
-async function receive(origin: string, extension: boolean | 'hook-only' | 'with-panel', mode: Mode = 'bare'): Promise<ReceiveRun> {
+/** `extensionDir`: the build of the extension to load when it is ours (the built one by default; capture-ab.ts compares two). */
+export async function receive(origin: string, extension: boolean | 'hook-only' | 'with-panel', mode: Mode = 'bare', extensionDir?: string): Promise<ReceiveRun> {
   emptyExtension ??= emptyExtensionDir();
   const id = String(nextRun++);
   const file = extension === 'hook-only' ? '/bench-hook.html' : '/bench.html';
@@ -259,7 +260,7 @@ async function receive(origin: string, extension: boolean | 'hook-only' | 'with-
   try {
     return await new Promise<ReceiveRun>((resolve, reject) => {
       const url = `${origin}${file}?mode=${mode}&run=${id}${panel ? '&gate' : ''}`;
-      browser = openDirect(url, ours ? undefined : emptyExtension, { debugPort: panel });
+      browser = openDirect(url, ours ? extensionDir : emptyExtension, { debugPort: panel });
       runs.set(id, { profileDir: browser.profileDir, done: resolve });
       setTimeout(() => reject(new Error(`run ${id} (${mode}, extension ${extension}) did not report in 120 s`)), 120_000).unref();
       if (panel) {
@@ -286,7 +287,8 @@ const median = (xs: readonly number[]): number => {
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };
 
-export async function benchCaptureThroughput(roundCount = 9): Promise<CaptureThroughput> {
+/** The loopback server the runs load their page from; `close` also removes the empty extension the runs without ours load. */
+export async function captureServer(): Promise<{ origin: string; close(): Promise<void> }> {
   const html = (hook: boolean) => (_req: http.IncomingMessage, res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end(page(hook));
   const server = await startTestServer({
     routes: {
@@ -298,6 +300,18 @@ export async function benchCaptureThroughput(roundCount = 9): Promise<CaptureThr
     },
     onWebSocket: onSocket,
   });
+  return {
+    origin: server.origin,
+    async close() {
+      await server.close();
+      if (emptyExtension) fs.rmSync(emptyExtension, { recursive: true, force: true });
+      emptyExtension = undefined;
+    },
+  };
+}
+
+export async function benchCaptureThroughput(roundCount = 9): Promise<CaptureThroughput> {
+  const server = await captureServer();
   try {
     const rounds: CaptureThroughput['rounds'] = [];
     const floors: number[] = [];
@@ -352,7 +366,5 @@ export async function benchCaptureThroughput(roundCount = 9): Promise<CaptureThr
     };
   } finally {
     await server.close();
-    if (emptyExtension) fs.rmSync(emptyExtension, { recursive: true, force: true });
-    emptyExtension = undefined;
   }
 }
