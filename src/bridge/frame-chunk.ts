@@ -38,7 +38,8 @@ export class Chunk {
   /** The frame's connection as a number of the chunk's own (a chunk holds at most CHUNK_FRAMES connections), and what each stands for in the store. */
   private readonly connection = new Uint16Array(CHUNK_FRAMES);
   private readonly codes: number[] = [];
-  private readonly localCodes = new Map<number, number>();
+  /** The chunk's number of each store code while the chunk fills (let go once it is full). */
+  private localCodes: Map<number, number> | undefined = new Map();
   readonly flags = new Uint8Array(CHUNK_FRAMES);
   /** What the frame counts towards the store's bytes; BIG when that is in `bigSizes`. */
   private readonly size = new Uint16Array(CHUNK_FRAMES);
@@ -88,11 +89,12 @@ export class Chunk {
   }
 
   setConnection(i: number, code: number): void {
-    let local = this.localCodes.get(code);
+    const locals = (this.localCodes ??= new Map(this.codes.map((c, n) => [c, n])));
+    let local = locals.get(code);
     if (local === undefined) {
       local = this.codes.length;
       this.codes.push(code);
-      this.localCodes.set(code, local);
+      locals.set(code, local);
     }
     this.connection[i] = local;
   }
@@ -186,6 +188,7 @@ export class Chunk {
   }
 
   seal(): void {
+    this.localCodes = undefined;
     this.text = (this.parts as string[]).join('');
     this.parts = undefined;
     this.last = undefined;
