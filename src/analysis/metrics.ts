@@ -40,6 +40,14 @@ export class SessionMetricsTracker {
   /** Frames that answer a call: tool results and what the page sent (tool outputs, approval replies). */
   private readonly replies = new Set<number>();
 
+  /** A tracker that went through structured cloning (the import worker's), given back its classes. */
+  static revive(cloned: object): SessionMetricsTracker {
+    const tracker = Object.setPrototypeOf(cloned, SessionMetricsTracker.prototype) as SessionMetricsTracker;
+    NumberList.revive(tracker.indexes);
+    NumberList.revive(tracker.times);
+    return tracker;
+  }
+
   constructor(options: MetricsOptions = {}) {
     this.gapThresholdMs = options.gapThresholdMs ?? DEFAULT_GAP_THRESHOLD_MS;
     this.timing = options.timing ?? 'real';

@@ -12,6 +12,11 @@ export class NumberList {
   private readonly chunks: Float64Array[] = [];
   private count = 0;
 
+  /** A list that went through structured cloning (which keeps fields, not classes), given back its class. */
+  static revive(cloned: object): NumberList {
+    return Object.setPrototypeOf(cloned, NumberList.prototype) as NumberList;
+  }
+
   get length(): number {
     return this.count;
   }

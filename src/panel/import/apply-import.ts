@@ -92,6 +92,6 @@ function applyTiming(store: PanelStore, timing: SessionTiming): void {
   const session = sessionsOf.get(store)?.[timing.ordinal];
   if (!session) return;
   session.track = Object.setPrototypeOf(timing.track, SessionTrack.prototype) as SessionTrack;
-  session.metrics = Object.setPrototypeOf(timing.metrics, SessionMetricsTracker.prototype) as SessionMetricsTracker;
+  session.metrics = SessionMetricsTracker.revive(timing.metrics);
   session.trackProtocol = session.pipeline.protocol;
 }
