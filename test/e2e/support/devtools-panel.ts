@@ -34,7 +34,9 @@ export async function openWithPanel(browser: LaunchedBrowser, url: string): Prom
   await frontend.evaluate(UNDOCK);
   await frontend.setViewportSize({ width: 1280, height: 800 });
   const panelId = `chrome-extension://${browser.extensionId}Agents`;
-  await until(() => frontend.evaluate<string[]>(PANEL_IDS), (ids) => ids.includes(panelId), 'the Agents panel');
+  // The extension's devtools page adds the panel once DevTools has loaded it: under a full test run's load
+  // that took over 20 s once (the frontend listed only its own panels), well within a test's 60 s.
+  await until(() => frontend.evaluate<string[]>(PANEL_IDS), (ids) => ids.includes(panelId), 'the Agents panel', 45_000);
   await frontend.evaluate(showPanel(panelId));
   const panel = await until(async () => frontend.frames().find((f) => f.url().includes(`${browser.extensionId}/panel.html`)), (f) => f !== undefined, 'the panel frame');
   await panel!.waitForSelector('[data-testid="link"][data-state="live"]');
