@@ -6,7 +6,7 @@
 // `npx tsx bench/capture-ab.ts <build A dir> <build B dir> [rounds]`, e.g. `.output/chrome-mv3` and a
 // copy of it made before a change. Prints each round and the medians, with the CPU the extension and
 // the browser process spent in the timed part.
-import { captureServer, receive } from './capture-throughput';
+import { captureServer, median, receive } from './capture-throughput';
 
 const [dirA, dirB, roundArg] = process.argv.slice(2);
 if (!dirA || !dirB) throw new Error('usage: capture-ab.ts <build A dir> <build B dir> [rounds]');
@@ -14,7 +14,6 @@ const builds = { A: dirA, B: dirB };
 const rounds = Number(roundArg ?? 9);
 const ratios = { A: [] as number[], B: [] as number[] };
 const cpu = { A: [] as number[], B: [] as number[] };
-const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 const server = await captureServer();
 try {
   for (let r = 0; r < rounds; r++) {

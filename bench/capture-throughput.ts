@@ -282,7 +282,7 @@ export async function receive(origin: string, extension: boolean | 'hook-only' |
 
 export const totalCpu = (r: ReceiveRun): number => Object.values(r.processCpu).reduce((a, b) => a + b, 0);
 
-const median = (xs: readonly number[]): number => {
+export const median = (xs: readonly number[]): number => {
   const s = [...xs].sort((a, b) => a - b);
   return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
 };

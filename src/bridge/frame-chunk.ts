@@ -16,25 +16,51 @@ const MIN_SHARED = 12;
 
 export type Extras = Pick<Frame, 'eventName' | 'eventId' | 'truncated'>;
 
-/** Offsets that fit a chunk's narrow columns; anything else widens the column. */
-const MAX_INDEX_OFFSET = 0xffffffff;
-const MAX_TIME_OFFSET = 0x7fffffff;
 /** `size` of a frame whose size is in `bigSizes`. */
 const BIG = 0xffff;
+
+/**
+ * A chunk's column of whole numbers close to its first one, kept as offsets from it in a narrow typed
+ * array; the first value that is not a whole number or whose offset does not fit moves the column to
+ * `wide`, which then holds every value as it is.
+ */
+class OffsetColumn {
+  private base = 0;
+  private wide: Float64Array | undefined;
+
+  constructor(
+    private readonly narrow: Uint32Array | Int32Array,
+    private readonly min: number,
+    private readonly max: number,
+  ) {}
+
+  set(i: number, value: number): void {
+    if (i === 0) this.base = Number.isInteger(value) ? value : 0;
+    const offset = value - this.base;
+    if (!this.wide && Number.isInteger(offset) && offset >= this.min && offset <= this.max) this.narrow[i] = offset;
+    else (this.wide ??= this.widen(i))[i] = value;
+  }
+
+  at(i: number): number {
+    return this.wide ? (this.wide[i] as number) : this.base + (this.narrow[i] as number);
+  }
+
+  /** The first `count` values as they are, in a wide column. */
+  private widen(count: number): Float64Array {
+    const wide = new Float64Array(CHUNK_FRAMES);
+    for (let i = 0; i < count; i++) wide[i] = this.base + (this.narrow[i] as number);
+    return wide;
+  }
+}
 
 export class Chunk {
   /**
    * Capture index and time as offsets from the chunk's first frame's: live frames have whole
-   * millisecond times and indexes a few apart. A value that is not a whole number or does not fit
-   * (an imported capture's fractional times, a jump of billions) moves the column to `*Wide`, which
-   * then holds every value of the chunk as it is.
+   * millisecond times and indexes a few apart. An imported capture's fractional times, a jump of
+   * billions or a clock going back weeks widen that column of that chunk (OffsetColumn).
    */
-  private indexBase = 0;
-  private readonly indexOffset = new Uint32Array(CHUNK_FRAMES);
-  private indexWide: Float64Array | undefined;
-  private timeBase = 0;
-  private readonly timeOffset = new Int32Array(CHUNK_FRAMES);
-  private timeWide: Float64Array | undefined;
+  private readonly index = new OffsetColumn(new Uint32Array(CHUNK_FRAMES), 0, 0xffffffff);
+  private readonly time = new OffsetColumn(new Int32Array(CHUNK_FRAMES), -0x7fffffff, 0x7fffffff);
   /** The frame's connection as a number of the chunk's own (a chunk holds at most CHUNK_FRAMES connections), and what each stands for in the store. */
   private readonly connection = new Uint16Array(CHUNK_FRAMES);
   private readonly codes: number[] = [];
@@ -60,32 +86,19 @@ export class Chunk {
   last: { slot: number; data: string } | undefined;
 
   setIndex(i: number, index: number): void {
-    if (i === 0) this.indexBase = index;
-    const offset = index - this.indexBase;
-    if (!this.indexWide && Number.isInteger(offset) && offset >= 0 && offset <= MAX_INDEX_OFFSET) this.indexOffset[i] = offset;
-    else (this.indexWide ??= this.widen(this.indexOffset, this.indexBase, i))[i] = index;
+    this.index.set(i, index);
   }
 
   indexAt(i: number): number {
-    return this.indexWide ? (this.indexWide[i] as number) : this.indexBase + (this.indexOffset[i] as number);
+    return this.index.at(i);
   }
 
   setTime(i: number, time: number): void {
-    if (i === 0) this.timeBase = Number.isInteger(time) ? time : 0;
-    const offset = time - this.timeBase;
-    if (!this.timeWide && Number.isInteger(offset) && offset >= -MAX_TIME_OFFSET && offset <= MAX_TIME_OFFSET) this.timeOffset[i] = offset;
-    else (this.timeWide ??= this.widen(this.timeOffset, this.timeBase, i))[i] = time;
+    this.time.set(i, time);
   }
 
   timeAt(i: number): number {
-    return this.timeWide ? (this.timeWide[i] as number) : this.timeBase + (this.timeOffset[i] as number);
-  }
-
-  /** The first `count` values of a narrow column as they are, in a wide one. */
-  private widen(narrow: Uint32Array | Int32Array, base: number, count: number): Float64Array {
-    const wide = new Float64Array(CHUNK_FRAMES);
-    for (let i = 0; i < count; i++) wide[i] = base + (narrow[i] as number);
-    return wide;
+    return this.time.at(i);
   }
 
   setConnection(i: number, code: number): void {
