@@ -42,12 +42,18 @@ export function splitMessage(message: unknown, id: number, cap = CHUNK_CHARS): u
  * escape), or anything over `limit` once the walk has passed it. For the plain data the ports carry;
  * a value with a toJSON or a non-finite number may be written shorter, never longer.
  */
+/**
+ * The longest JSON a finite number is written as: a sign, "0.", five zeros and 17 digits
+ * (`-0.0000012695021989343502`); the exponent forms (`-1.2345678901234567e-308`) are shorter.
+ */
+const MAX_NUMBER_LENGTH = 25;
+
 export function jsonLengthAtMost(value: unknown, limit: number): number {
   switch (typeof value) {
     case 'string':
       return value.length * 6 + 2;
     case 'number':
-      return 24;
+      return MAX_NUMBER_LENGTH;
     case 'boolean':
       return 5;
     case 'object': {
@@ -58,7 +64,7 @@ export function jsonLengthAtMost(value: unknown, limit: number): number {
         const items = value as unknown[];
         for (let i = 0; i < items.length; i++) {
           const item = items[i];
-          n += (typeof item === 'number' ? 24 : jsonLengthAtMost(item, limit)) + 1;
+          n += (typeof item === 'number' ? MAX_NUMBER_LENGTH : jsonLengthAtMost(item, limit)) + 1;
           if (n > limit) return n;
         }
         return n;

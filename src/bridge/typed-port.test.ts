@@ -67,6 +67,11 @@ describe('jsonLengthAtMost', () => {
     );
   });
 
+  it('counts the longest number JSON writes', () => {
+    for (const n of [-0.0000012695021989343502, -1.2345678901234567e-308, -123456789012345680000]) expect(jsonLengthAtMost(n, Infinity)).toBeGreaterThanOrEqual(JSON.stringify(n).length);
+    expect(jsonLengthAtMost([-0.0000012695021989343502], Infinity)).toBeGreaterThanOrEqual(JSON.stringify([-0.0000012695021989343502]).length);
+  });
+
   it('keeps a message whole when the bound is under the cap, and splits it past', () => {
     const message = { type: 'append', frames: [{ index: 1, data: 'x'.repeat(10) }] };
     expect(splitMessage(message, 1, 1000)).toEqual([message]);
