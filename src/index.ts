@@ -22,6 +22,11 @@ export { stats } from './analysis/stats';
 export type { SessionStats, StatsOptions } from './analysis/stats';
 export type { Gap, SessionMetrics, ToolSpan, WaitSpan } from './analysis/metrics-types';
 
+// Tokens and cost: the counts each stream reported, priced from @pydantic/genai-prices' table.
+export { loadPricer, PRICE_TABLE } from './analysis/usage/price';
+export type { Cost, Pricer } from './analysis/usage/price';
+export type { TokenCounts } from './analysis/usage/token-counts';
+
 // Replaying: a loopback mock server that answers what captures recorded, with their timing and faults.
 export { startReplayServer as serve, startReplayServer } from './serve';
 export type { ReplayDifference, ReplayFaults, ReplayInput, ReplayOptions, ReplayRoute, ReplayServer } from './serve';

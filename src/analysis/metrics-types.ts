@@ -1,3 +1,6 @@
+import type { Cost } from './usage/price';
+import type { TokenCounts } from './usage/token-counts';
+
 // What a session's timing looks like: the figures behind the panel's metrics strip and waterfall and
 // the CLI's `stats`. Milliseconds; times relative to the session's first request unless named `At`.
 
@@ -39,6 +42,12 @@ export interface SessionMetrics {
   outputChars: number;
   /** Output tokens as the stream reported them (usage), when it did. */
   outputTokens?: number;
+  /** Tokens as the stream reported them (usage); absent when it reported none: never estimated. */
+  tokens?: TokenCounts;
+  /** The model that answered, as the stream named it, else the one the request asked for. */
+  model?: string;
+  /** The reported tokens at the price table's price for the model, when the table knows it. */
+  cost?: Cost;
   charsPerSecond?: number;
   tokensPerSecond?: number;
   longestGap?: Gap;

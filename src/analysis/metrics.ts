@@ -7,12 +7,16 @@ import type { ApprovalItem, QuestionItem, ToolItem, ViewItem, ViewModel } from '
 import type { FrameDescription } from '../protocols/types';
 import type { Gap, SessionMetrics, ToolSpan, WaitSpan } from './metrics-types';
 import { NumberList } from '../model/number-list';
+import { requestJson } from '../protocols/shared/request-prompt';
+import { modelOfEvent, modelOfRequest } from './usage/model-name';
+import { providerHint, type Pricer } from './usage/price';
+import { tokenCounts } from './usage/token-counts';
 
 /** Gaps longer than this are listed (the longest is always given). */
 export const DEFAULT_GAP_THRESHOLD_MS = 2000;
 
-/** Usage counters that count output tokens, by the names the protocols use (last dotted segment). */
-const OUTPUT_TOKEN_COUNTERS = ['output_tokens', 'completion_tokens', 'outputTokens', 'completionTokens'];
+/** Received events looked at for the model's name: protocols name it in their first events. */
+const MODEL_EVENTS = 8;
 
 export interface MetricsOptions {
   gapThresholdMs?: number;
@@ -39,6 +43,12 @@ export class SessionMetricsTracker {
   private readonly times = new NumberList();
   /** Frames that answer a call: tool results and what the page sent (tool outputs, approval replies). */
   private readonly replies = new Set<number>();
+  /** The first connection with a request body, read for the requested model at the first snapshot. */
+  private requestConnection: Connection | undefined;
+  private requestModel: string | null | undefined;
+  private firstUrl: string | undefined;
+  private eventModel: string | undefined;
+  private modelEvents = 0;
 
   /** A tracker that went through structured cloning (the import worker's), given back its classes. */
   static revive(cloned: object): SessionMetricsTracker {
@@ -60,6 +70,8 @@ export class SessionMetricsTracker {
       this.connections.add(connection.id);
       const started = connection.startedAt;
       if (typeof started === 'number' && Number.isFinite(started) && (this.requestAt === undefined || started < this.requestAt)) this.requestAt = started;
+      this.firstUrl ??= connection.url;
+      if (this.requestConnection === undefined && typeof connection.requestBody === 'string') this.requestConnection = connection;
     }
     const at = frame.time;
     this.indexes.push(frame.index);
@@ -68,6 +80,10 @@ export class SessionMetricsTracker {
     this.firstFrameAt ??= at;
     this.lastAt = this.lastAt === undefined ? at : Math.max(this.lastAt, at);
     if (frame.direction !== 'in') return;
+    if (this.eventModel === undefined && this.modelEvents < MODEL_EVENTS && decoded.json !== undefined) {
+      this.modelEvents++;
+      this.eventModel = modelOfEvent(decoded.json);
+    }
     if (frame.kind === 'message') this.firstByteAt ??= at;
     if (description.category === 'text' || description.category === 'reasoning') {
       this.firstTokenAt ??= at;
@@ -92,9 +108,18 @@ export class SessionMetricsTracker {
     };
   }
 
-  snapshot(view: ViewModel, findings: readonly Finding[]): SessionMetrics {
+  /** The model that answered (named by the stream), else the one the request asked for. */
+  model(): string | undefined {
+    if (this.eventModel !== undefined) return this.eventModel;
+    if (this.requestModel === undefined) this.requestModel = (this.requestConnection && modelOfRequest(requestJson(this.requestConnection))) ?? null;
+    return this.requestModel ?? undefined;
+  }
+
+  /** With a pricer, the cost of the tokens the stream reported at the model's price. */
+  snapshot(view: ViewModel, findings: readonly Finding[], pricer?: Pricer): SessionMetrics {
     const found = collect(view.items);
-    const outputTokens = outputTokensOf(view.usage);
+    const tokens = tokenCounts(view.usage, view.protocol);
+    const outputTokens = tokens?.output;
     const metrics: SessionMetrics = {
       timing: this.timing,
       outputChars: found.chars,
@@ -106,6 +131,10 @@ export class SessionMetricsTracker {
       gapThresholdMs: this.gapThresholdMs,
     };
     if (outputTokens !== undefined) metrics.outputTokens = outputTokens;
+    if (tokens) metrics.tokens = tokens;
+    const model = this.model();
+    if (model !== undefined) metrics.model = model;
+    if (tokens && model !== undefined && pricer) assign(metrics, 'cost', pricer(tokens, model, providerHint(view.protocol, this.firstUrl)));
     if (this.timing === 'none') return metrics;
     const start = this.requestAt ?? this.firstFrameAt;
     if (start === undefined) return metrics;
@@ -201,15 +230,4 @@ function collect(items: readonly ViewItem[]): Collected {
   };
   visit(items, 0);
   return out;
-}
-
-function outputTokensOf(usage: Record<string, number> | undefined): number | undefined {
-  if (!usage) return undefined;
-  for (const name of OUTPUT_TOKEN_COUNTERS) {
-    for (const [key, value] of Object.entries(usage)) {
-      const last = key.slice(key.lastIndexOf('.') + 1);
-      if (last === name && Number.isFinite(value)) return value;
-    }
-  }
-  return undefined;
 }

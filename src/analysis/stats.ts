@@ -7,6 +7,7 @@ import type { ProtocolDefinition, ProtocolId } from '../protocols/types';
 import { describeFrame } from './describe-frame';
 import { SessionMetricsTracker, type MetricsOptions } from './metrics';
 import type { SessionMetrics } from './metrics-types';
+import type { Pricer } from './usage/price';
 import { splitSessions, type Session } from './sessions';
 
 export interface SessionStats {
@@ -21,16 +22,18 @@ export interface SessionStats {
 export interface StatsOptions {
   gapThresholdMs?: number;
   protocols?: readonly ProtocolDefinition[];
+  /** Prices the reported tokens (`await loadPricer()`); without one, no cost is given. */
+  pricer?: Pricer;
 }
 
 export function stats(capture: Capture, options: StatsOptions = {}): SessionStats[] {
   const list = options.protocols ?? registry;
   const metricsOptions: MetricsOptions = { timing: capture.timing === 'none' ? 'none' : 'real' };
   if (options.gapThresholdMs !== undefined) metricsOptions.gapThresholdMs = options.gapThresholdMs;
-  return splitSessions(capture, list).map((session) => sessionStats(session, list, metricsOptions));
+  return splitSessions(capture, list).map((session) => sessionStats(session, list, metricsOptions, options.pricer));
 }
 
-export function sessionStats(session: Session, list: readonly ProtocolDefinition[], options: MetricsOptions): SessionStats {
+export function sessionStats(session: Session, list: readonly ProtocolDefinition[], options: MetricsOptions, pricer?: Pricer): SessionStats {
   const { pipeline } = session;
   const protocol = list.find((p) => p.id === pipeline.protocol);
   const byId = new Map<string, Connection>(session.connections.map((c) => [c.id, c]));
@@ -43,7 +46,7 @@ export function sessionStats(session: Session, list: readonly ProtocolDefinition
     session: session.key,
     protocol: pipeline.protocol,
     connections: session.connections.map(connectionLabel),
-    metrics: tracker.snapshot(pipeline.view(), pipeline.findings()),
+    metrics: tracker.snapshot(pipeline.view(), pipeline.findings(), pricer),
   };
 }
 

@@ -48,6 +48,7 @@ describe('stats', () => {
         `${file}: openai-chat session c1`,
         '  connections: POST https://api.openai.com/v1/chat/completions',
         '  frames: 5   findings: 0 error(s), 0 warning(s), 0 info',
+        '  tokens: not reported   model: -   cost: -',
         '  first byte: 300 ms   first token: 600 ms   duration: 3.3 s',
         '  output: 8 chars   rate: -',
         '  longest gap: 2.5 s (#2 → #3)   gaps over 2.0 s: 1',

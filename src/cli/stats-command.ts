@@ -10,9 +10,14 @@ import { protocols } from '../protocols/registry';
 import { sessionStats, type SessionStats } from '../analysis/stats';
 import { DEFAULT_GAP_THRESHOLD_MS, type MetricsOptions } from '../analysis/metrics';
 import type { Gap, SessionMetrics } from '../analysis/metrics-types';
+import { loadPricer } from '../analysis/usage/price';
+import { usageLine, totalsText, conversationsText } from './stats-usage';
+import { conversations } from '../analysis/conversations';
 
 export interface StatsResult extends SessionStats {
   file: string;
+  /** The conversation (its first request's connection id) this session's request belongs to, when joined. */
+  conversation?: string;
 }
 
 export const statsCommand: Command = {
@@ -22,7 +27,8 @@ export const statsCommand: Command = {
 
 One block per session: protocol, session, frames, findings, time to first byte and to first token
 (from the request's start), duration, output rate (tokens per second where the stream reports
-usage), the longest gap and the gaps over --gap, each tool call's latency and each approval's or
+usage), tokens (input, output, reasoning, cached, as the stream reported them: "not reported"
+otherwise) and their cost at the model's price in @pydantic/genai-prices' table, the longest gap and the gaps over --gap, each tool call's latency and each approval's or
 question's wait. Inputs without a clock (raw SSE, JSON Lines) say "no timing". Frame numbers
 count from 1, as check prints them.
 
@@ -44,6 +50,8 @@ Exit 0; 2: an input cannot be read; 3: the tool failed.`,
     if (gap !== undefined && !(Number.isFinite(gap) && gap >= 0)) throw new UsageError('--gap needs a number of milliseconds');
     if (positionals.length === 0) throw new UsageError('stats needs at least one FILE');
     const results: StatsResult[] = [];
+    const pricer = await loadPricer();
+    const fileConversations: string[] = [];
     let unreadable = false;
     let failed = false;
     for (const file of positionals) {
@@ -53,7 +61,14 @@ Exit 0; 2: an input cannot be read; 3: the tool failed.`,
         if (analysed.sessions.length === 0) out.stderr(`${file}: no agent stream found in this ${analysed.format} input\n`);
         const options: MetricsOptions = { timing: analysed.timing === 'none' ? 'none' : 'real' };
         if (gap !== undefined) options.gapThresholdMs = gap;
-        for (const session of analysed.sessions) results.push({ file, ...sessionStats(session, protocols, options) });
+        const joined = conversations(analysed.sessions);
+        const conversationOf = new Map(joined.flatMap((c) => c.requests.map((r) => [r.session, c.id] as const)));
+        const start = results.length;
+        for (const session of analysed.sessions) {
+          const conversation = conversationOf.get(session);
+          results.push({ file, ...sessionStats(session, protocols, options, pricer), ...(conversation !== undefined && { conversation }) });
+        }
+        fileConversations.push(conversationsText(file, results.slice(start)));
       } catch (err) {
         if (err instanceof InputError) {
           unreadable = true;
@@ -68,7 +83,11 @@ Exit 0; 2: an input cannot be read; 3: the tool failed.`,
       }
     }
     if (values.json === true) out.stdout(`${JSON.stringify(results.map(numberedFromOne), null, 2)}\n`);
-    else for (const r of results) out.stdout(statsText(r));
+    else {
+      for (const r of results) out.stdout(statsText(r));
+      for (const text of fileConversations) out.stdout(text);
+      if (results.length > 1) out.stdout(totalsText(results.map((r) => r.metrics)));
+    }
     return failed ? EXIT.internal : unreadable ? EXIT.unreadable : EXIT.ok;
   },
 };
@@ -90,10 +109,11 @@ function numberedFromOne(r: StatsResult): StatsResult {
 /** One session's block of text. */
 export function statsText(r: StatsResult): string {
   const m = r.metrics;
-  const lines = [`${printable(r.file)}: ${r.protocol} session ${printable(r.session)}`];
+  const lines = [`${printable(r.file)}: ${r.protocol} session ${printable(r.session)}${r.conversation !== undefined ? ` (conversation ${printable(r.conversation)})` : ''}`];
   if (r.connections.length > 0) lines.push(`  connections: ${r.connections.map(printable).join(', ')}`);
   lines.push(`  frames: ${m.frames}   findings: ${m.findings.error} error(s), ${m.findings.warning} warning(s), ${m.findings.info} info`);
   const output = `${m.outputChars} chars${m.outputTokens !== undefined ? `, ${m.outputTokens} tokens` : ''}`;
+  lines.push(`  ${usageLine(m)}`);
   if (m.timing === 'none') {
     lines.push('  timing: no timing (the input recorded no clock)', `  output: ${output}`);
   } else {

@@ -1,0 +1,86 @@
+// Token counts as each protocol reports them, under one set of names. The folds keep the usage counters
+// a stream carries by their own names (`view.usage`, one level of nesting flattened to dotted names);
+// this reads them. A count the stream did not report stays undefined: nothing is estimated.
+
+/** Tokens of one request, session or capture. `input` counts every input token, cached ones included. */
+export interface TokenCounts {
+  input?: number;
+  output?: number;
+  /** Of `output`, the tokens spent reasoning, where the protocol says. */
+  reasoning?: number;
+  /** Of `input`, the tokens read from the provider's prompt cache. */
+  cachedInput?: number;
+  /** Of `input`, the tokens written to the provider's prompt cache. */
+  cacheWrite?: number;
+  total?: number;
+}
+
+export type TokenKind = keyof TokenCounts;
+
+/**
+ * The counter names that carry each kind, by protocol family: OpenAI Chat (`prompt_tokens`…), OpenAI
+ * Responses and Anthropic (`input_tokens`…), the AI SDK (`inputTokens`, v4 `promptTokens`, v6 nested
+ * `inputTokens.total`), AG-UI (`inputTokens`) and Gemini (`promptTokenCount`…). First match wins.
+ */
+const NAMES: Record<TokenKind, readonly string[]> = {
+  input: ['prompt_tokens', 'input_tokens', 'inputTokens', 'inputTokens.total', 'promptTokens', 'promptTokenCount'],
+  output: ['completion_tokens', 'output_tokens', 'outputTokens', 'outputTokens.total', 'completionTokens', 'candidatesTokenCount'],
+  reasoning: [
+    'completion_tokens_details.reasoning_tokens',
+    'output_tokens_details.reasoning_tokens',
+    'reasoningTokens',
+    'outputTokens.reasoning',
+    'outputTokenDetails.reasoningTokens',
+    'thoughtsTokenCount',
+  ],
+  cachedInput: [
+    'prompt_tokens_details.cached_tokens',
+    'input_tokens_details.cached_tokens',
+    'cache_read_input_tokens',
+    'cachedInputTokens',
+    'inputTokens.cacheRead',
+    'inputTokenDetails.cacheReadTokens',
+    'cachedContentTokenCount',
+  ],
+  cacheWrite: ['cache_creation_input_tokens', 'inputTokens.cacheWrite', 'inputTokenDetails.cacheWriteTokens'],
+  total: ['total_tokens', 'totalTokens', 'totalTokenCount'],
+};
+
+const KINDS = Object.keys(NAMES) as TokenKind[];
+
+function counter(usage: Readonly<Record<string, number>>, names: readonly string[]): number | undefined {
+  for (const name of names) {
+    const value = usage[name];
+    if (typeof value === 'number' && Number.isFinite(value) && value >= 0) return value;
+  }
+  return undefined;
+}
+
+/** The token counts in a view's usage counters; undefined when none is a token count we know. */
+export function tokenCounts(usage: Readonly<Record<string, number>> | undefined, protocol?: string): TokenCounts | undefined {
+  if (!usage) return undefined;
+  const out: TokenCounts = {};
+  for (const kind of KINDS) {
+    const value = counter(usage, NAMES[kind]);
+    if (value !== undefined) out[kind] = value;
+  }
+  // Anthropic's input_tokens leaves out the tokens read from and written to the cache; the others'
+  // input counts include them. One meaning here: every input token.
+  if (protocol === 'anthropic' && out.input !== undefined) out.input += (out.cachedInput ?? 0) + (out.cacheWrite ?? 0);
+  if (out.total === undefined && out.input !== undefined && out.output !== undefined) out.total = out.input + out.output;
+  return KINDS.some((k) => out[k] !== undefined) ? out : undefined;
+}
+
+/** Counts of several requests added up; a kind no part reported stays unreported. */
+export function addTokenCounts(parts: readonly (TokenCounts | undefined)[]): TokenCounts | undefined {
+  let out: TokenCounts | undefined;
+  for (const part of parts) {
+    if (!part) continue;
+    out ??= {};
+    for (const kind of KINDS) {
+      const value = part[kind];
+      if (value !== undefined) out[kind] = (out[kind] ?? 0) + value;
+    }
+  }
+  return out;
+}

@@ -1,0 +1,61 @@
+// The tokens-and-cost lines of `stats`: each session's counts as its stream reported them and their cost,
+// and the capture's totals. Counts a stream did not report say so; nothing is estimated.
+import type { SessionMetrics } from '../analysis/metrics-types';
+import { addCosts, formatUsd, PRICE_TABLE } from '../analysis/usage/price';
+import { addTokenCounts, type TokenCounts } from '../analysis/usage/token-counts';
+
+/** `tokens: 12 in (0 cached), 30 out (4 reasoning)` or `tokens: not reported`. */
+export function tokensText(t: TokenCounts | undefined): string {
+  if (!t) return 'not reported';
+  const input = t.input === undefined ? 'in not reported' : `${t.input} in${t.cachedInput !== undefined ? ` (${t.cachedInput} cached)` : ''}`;
+  const output = t.output === undefined ? 'out not reported' : `${t.output} out${t.reasoning !== undefined ? ` (${t.reasoning} reasoning)` : ''}`;
+  return `${input}, ${output}`;
+}
+
+/** The cost, or why there is none. */
+function costText(m: SessionMetrics): string {
+  if (m.cost) return `${formatUsd(m.cost.usd)} (${m.cost.provider} ${m.cost.model}, ${m.cost.table})`;
+  if (!m.tokens) return '-';
+  if (m.model === undefined) return 'unknown (no model named)';
+  return `unknown (${m.model} not in ${PRICE_TABLE})`;
+}
+
+/** One session's line. Model names come from the page: control characters were refused when read. */
+export function usageLine(m: SessionMetrics): string {
+  return `tokens: ${tokensText(m.tokens)}   model: ${m.model ?? '-'}   cost: ${costText(m)}`;
+}
+
+/** The capture's totals over several sessions. */
+export function totalsText(all: readonly SessionMetrics[]): string {
+  const tokens = addTokenCounts(all.map((m) => m.tokens));
+  const cost = addCosts(all.map((m) => m.cost));
+  const reported = all.filter((m) => m.tokens).length;
+  const lines = [`total: ${all.length} sessions, ${reported} reporting tokens`, `  tokens: ${tokensText(tokens)}`];
+  if (cost) lines.push(`  cost: ${formatUsd(cost.usd)} for the ${cost.priced} priced session(s) (${PRICE_TABLE})`);
+  return `${lines.join('\n')}\n\n`;
+}
+
+/** Each conversation of one file that spans several requests: its requests' tokens and cost added up. */
+export function conversationsText(file: string, results: readonly { conversation?: string; metrics: SessionMetrics }[]): string {
+  const byConversation = new Map<string, SessionMetrics[]>();
+  for (const r of results) {
+    if (r.conversation === undefined) continue;
+    const list = byConversation.get(r.conversation) ?? [];
+    list.push(r.metrics);
+    byConversation.set(r.conversation, list);
+  }
+  let text = '';
+  for (const [id, all] of byConversation) {
+    if (all.length < 2) continue;
+    const cost = addCosts(all.map((m) => m.cost));
+    const priced = cost ? `   cost: ${formatUsd(cost.usd)}${cost.priced < all.length ? ` (${cost.priced} of ${all.length} requests priced)` : ''}` : '';
+    text += `${printableId(file)}: conversation ${printableId(id)}, ${all.length} requests\n  tokens: ${tokensText(addTokenCounts(all.map((m) => m.tokens)))}${priced}\n\n`;
+  }
+  return text;
+}
+
+/** Page data printed to a terminal: control characters shown as escapes. */
+function printableId(text: string): string {
+  // eslint-disable-next-line no-control-regex
+  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
+}
