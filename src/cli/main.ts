@@ -2,6 +2,7 @@
 // `<name>-command.ts`; adding a command is one import and one entry in `commands`.
 import { parseArgs } from 'node:util';
 import { checkCommand } from './check-command';
+import { diffCommand } from './diff-command';
 import { EXIT, type Command } from './command';
 import { commonOptions, UsageError } from './common-options';
 import { InternalFailure, oneLine, stackOf } from './failure';
@@ -11,7 +12,7 @@ import { renderCommand } from './render-command';
 import { serveCommand } from './serve-command';
 import { statsCommand } from './stats-command';
 
-export const commands: readonly Command[] = [checkCommand, renderCommand, statsCommand, serveCommand];
+export const commands: readonly Command[] = [checkCommand, renderCommand, statsCommand, diffCommand, serveCommand];
 
 const BIN = 'agent-stream-inspector';
 
