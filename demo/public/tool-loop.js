@@ -43,7 +43,7 @@ async function stream(variant, messages, extra = {}) {
   const res = await fetch(`${ENDPOINT}?${query}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'text/event-stream' },
-    body: JSON.stringify({ model: 'demo-tools', stream: true, tools: [WEATHER_TOOL], messages, ...extra }),
+    body: JSON.stringify({ model: 'gpt-4o-mini', stream: true, stream_options: { include_usage: true }, tools: [WEATHER_TOOL], messages, ...extra }),
   });
   if (!res.ok || !res.body) throw new Error(`HTTP ${res.status}`);
   const out = { text: '', calls: [], finish: undefined };

@@ -2,15 +2,8 @@
 // and the capture's totals. Counts a stream did not report say so; nothing is estimated.
 import type { SessionMetrics } from '../analysis/metrics-types';
 import { addCosts, formatUsd, PRICE_TABLE } from '../analysis/usage/price';
-import { addTokenCounts, type TokenCounts } from '../analysis/usage/token-counts';
-
-/** `tokens: 12 in (0 cached), 30 out (4 reasoning)` or `tokens: not reported`. */
-export function tokensText(t: TokenCounts | undefined): string {
-  if (!t) return 'not reported';
-  const input = t.input === undefined ? 'in not reported' : `${t.input} in${t.cachedInput !== undefined ? ` (${t.cachedInput} cached)` : ''}`;
-  const output = t.output === undefined ? 'out not reported' : `${t.output} out${t.reasoning !== undefined ? ` (${t.reasoning} reasoning)` : ''}`;
-  return `${input}, ${output}`;
-}
+import { addTokenCounts } from '../analysis/usage/token-counts';
+import { tokensText } from '../analysis/usage/tokens-text';
 
 /** The cost, or why there is none. */
 function costText(m: SessionMetrics): string {

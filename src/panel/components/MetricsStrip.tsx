@@ -8,9 +8,12 @@ import { sessionMetrics } from '../store/session-metrics';
 import { FindingNav } from './FindingsList';
 import { applyEvent } from '../store/apply';
 import { frameNumber } from '../store/frame-row';
+import { pricerVersion } from '../store/pricer';
+import { TokenFigures } from './TokenFigures';
 
 export function MetricsStrip({ store }: { store: PanelStore }) {
   track(store.sessionsVersion.value);
+  track(pricerVersion.value);
   const session = store.sessions.current.value;
   if (!session) return null;
   const m = sessionMetrics(session);
@@ -48,6 +51,7 @@ export function MetricsStrip({ store }: { store: PanelStore }) {
           {m.waits.length > 0 && figure('Waiting', formatDuration(waited), 'Time waiting for approvals and answers', 'metric-waits')}
         </>
       )}
+      <TokenFigures metrics={m} />
       <FindingNav store={store} compact />
     </div>
   );
