@@ -7,38 +7,48 @@ import { isRecord } from '../protocols/shared/view-helpers';
 import { safeJson } from '../model/safe-text';
 import type { ConversationProtocol } from './conversations';
 
+/** A tool result the page sent back: the call id it answers, its value, and whether it reports the tool's failure. */
+export interface SentResult {
+  /** The call id as sent; empty when the result names none. */
+  id: string;
+  value: unknown;
+  error: boolean;
+  /** `id → result` as a turn shows it. */
+  line: string;
+}
+
 /** A message the page sent, read for a turn: its role, its text, and the tool results it carries. */
 export interface SentMessage {
   role: string;
   text?: string;
-  /** One `id → result` line per tool result. */
-  results: string[];
+  results: SentResult[];
 }
 
 /** Longest result text kept before the line is clipped: the frame holds the whole payload. */
 const MAX_RESULT = 400;
 
-const resultLine = (id: unknown, value: unknown): string => {
-  const name = typeof id === 'string' && id !== '' ? id : 'no id';
+const sentResult = (id: unknown, value: unknown, error = false, errorWord = ''): SentResult => {
+  const callId = typeof id === 'string' ? id : '';
   // Text (or text parts) as text; any other value (the AI SDK's `output` object) as its JSON.
-  return `${name} → ${contentText(value) ?? safeJson(value, { maxLength: MAX_RESULT })}`;
+  const line = `${callId || 'no id'} → ${contentText(value) ?? safeJson(value, { maxLength: MAX_RESULT })}${error ? ` (${errorWord})` : ''}`;
+  return { id: callId, value, error, line };
 };
 
 const role = (m: Record<string, unknown>): string => (typeof m.role === 'string' ? m.role : '');
 
 /** OpenAI Chat: `role: "tool"` messages with `tool_call_id`. */
 function chatMessage(m: Record<string, unknown>): SentMessage {
-  if (m.role === 'tool') return { role: 'tool', results: [resultLine(m.tool_call_id, m.content)] };
+  if (m.role === 'tool') return { role: 'tool', results: [sentResult(m.tool_call_id, m.content)] };
   return { role: role(m), text: contentText(m.content), results: [] };
 }
 
 /** Anthropic: `tool_result` blocks (`tool_use_id`, `content`, `is_error`) in a user message, beside its text blocks. */
 function anthropicMessage(m: Record<string, unknown>): SentMessage {
-  const results: string[] = [];
+  const results: SentResult[] = [];
   if (Array.isArray(m.content)) {
     for (const block of m.content) {
       if (!isRecord(block) || block.type !== 'tool_result') continue;
-      results.push(`${resultLine(block.tool_use_id, block.content ?? '')}${block.is_error === true ? ' (is_error)' : ''}`);
+      results.push(sentResult(block.tool_use_id, block.content ?? '', block.is_error === true, 'is_error'));
     }
   }
   return { role: role(m), text: contentText(m.content), results };
@@ -46,22 +56,22 @@ function anthropicMessage(m: Record<string, unknown>): SentMessage {
 
 /** OpenAI Responses: `function_call_output` / `custom_tool_call_output` items (`call_id`, `output`); messages are items with a role. */
 function responsesItem(m: Record<string, unknown>): SentMessage {
-  if (m.type === 'function_call_output' || m.type === 'custom_tool_call_output') return { role: 'tool', results: [resultLine(m.call_id, m.output)] };
+  if (m.type === 'function_call_output' || m.type === 'custom_tool_call_output') return { role: 'tool', results: [sentResult(m.call_id, m.output)] };
   if (m.type !== undefined && m.type !== 'message') return { role: '', results: [] };
   return { role: role(m), text: contentText(m.content), results: [] };
 }
 
 /** AI SDK UI: text parts, and tool parts (`tool-<name>`, `dynamic-tool`) whose state is `output-available` or `output-error`. */
 function uiMessage(m: Record<string, unknown>): SentMessage {
-  const results: string[] = [];
+  const results: SentResult[] = [];
   const texts: string[] = [];
   if (Array.isArray(m.parts)) {
     for (const part of m.parts) {
       if (!isRecord(part) || typeof part.type !== 'string') continue;
       if (part.type === 'text' && typeof part.text === 'string') texts.push(part.text);
       const isTool = part.type.startsWith('tool-') || part.type === 'dynamic-tool';
-      if (isTool && part.state === 'output-available') results.push(resultLine(part.toolCallId, part.output));
-      else if (isTool && part.state === 'output-error') results.push(`${resultLine(part.toolCallId, part.errorText)} (output-error)`);
+      if (isTool && part.state === 'output-available') results.push(sentResult(part.toolCallId, part.output));
+      else if (isTool && part.state === 'output-error') results.push(sentResult(part.toolCallId, part.errorText, true, 'output-error'));
     }
   }
   return { role: role(m), text: texts.length > 0 ? texts.join('\n') : contentText(m.content), results };
@@ -69,7 +79,7 @@ function uiMessage(m: Record<string, unknown>): SentMessage {
 
 /** AG-UI: `role: "tool"` messages with `toolCallId`. */
 function agUiMessage(m: Record<string, unknown>): SentMessage {
-  if (m.role === 'tool') return { role: 'tool', results: [resultLine(m.toolCallId, m.content)] };
+  if (m.role === 'tool') return { role: 'tool', results: [sentResult(m.toolCallId, m.content)] };
   return { role: role(m), text: contentText(m.content), results: [] };
 }
 

@@ -4,15 +4,10 @@
 // for what the page sent, the frame with finish_reason for what the stream answered).
 import { decodeFrame } from '../model/decode';
 import type { Frame } from '../model/frame';
-import type { Conversation, ConversationProtocol, ConversationRequest } from './conversations';
+import type { Conversation, ConversationRequest } from './conversations';
 import { sentMessage, textPiece } from './conversation-turns-protocols';
 import type { Session } from './sessions';
-import { agUiLoop } from './tool-loop/ag-ui';
-import { aisdkUiLoop } from './tool-loop/aisdk-ui';
-import { anthropicLoop } from './tool-loop/anthropic';
-import type { LoopProtocol } from './tool-loop/loop';
-import { openaiChatLoop } from './tool-loop/openai-chat';
-import { openaiResponsesLoop } from './tool-loop/openai-responses';
+import { TOOL_LOOPS } from './tool-loop';
 
 export type TurnKind = 'user' | 'assistant' | 'tool-calls' | 'tool-result' | 'answer' | 'waiting';
 
@@ -31,15 +26,6 @@ export interface ConversationTurn {
 /** Longest text kept per line: a turn is a summary, the frame holds the whole payload. */
 const MAX_LINE = 400;
 
-/** The loop checks' own word for a stream that asks for tools: the stalled mark is where they report a stall. */
-const LOOPS: Record<ConversationProtocol, LoopProtocol> = {
-  'openai-chat': openaiChatLoop,
-  anthropic: anthropicLoop,
-  'openai-responses': openaiResponsesLoop,
-  'aisdk-ui': aisdkUiLoop,
-  'ag-ui': agUiLoop,
-};
-
 export function conversationTurns(conversation: Conversation): ConversationTurn[] {
   const turns: ConversationTurn[] = [];
   const { requests } = conversation;
@@ -56,7 +42,8 @@ export function conversationTurns(conversation: Conversation): ConversationTurn[
     if (answer.toolCalls.length > 0) {
       at('tool-calls', answer.toolCalls.map((c) => clip(`${c.name || '?'}(${c.arguments}) · ${c.id || 'no id'}`)), finish);
       const followedUp = requests.some((r) => r.continues === position || r.repeats === position);
-      if (!followedUp && LOOPS[request.protocol].asksForTools(answer)) at('waiting', ['no request carried the tool results'], finish);
+      // The loop checks' own word for a stream that asks for tools: the stalled mark is where they report a stall.
+      if (!followedUp && TOOL_LOOPS[request.protocol].asksForTools(answer)) at('waiting', ['no request carried the tool results'], finish);
     } else if (!text && answer.finishReason) at('answer', [`(no text; finish_reason ${clip(answer.finishReason)})`], finish);
   });
   return turns;
@@ -71,7 +58,7 @@ function sentTurns(request: ConversationRequest, at: (kind: TurnKind, lines: str
   for (let i = request.newFrom; i < request.messages.length; i++) {
     const m = sentMessage(request.protocol, request.messages[i]);
     if (!m) continue;
-    for (const r of m.results) results.push(clip(r));
+    for (const r of m.results) results.push(clip(r.line));
     if (m.role === 'tool') continue;
     flush();
     const text = m.text;

@@ -19,6 +19,11 @@ export interface ToolSpan {
   callFrame: number;
   resultFrame?: number;
   latencyMs?: number;
+  /**
+   * A call the page must run with no result yet, read across requests: `waiting`, no request followed
+   * the stream that asked for it; `no-result`, the follow-up came without its result.
+   */
+  page?: 'waiting' | 'no-result';
 }
 
 /** An approval or a question put to the user, and the reply. */

@@ -2,6 +2,7 @@
 import type { Session } from '../analysis/sessions';
 import { conversations } from '../analysis/conversations';
 import { renderConversations } from '../analysis/conversation-turns';
+import { pageToolStates, withPageTools } from '../analysis/page-tools';
 import { renderText } from '../model/render-text';
 import type { ViewModel } from '../model/view';
 import { inspect, type CaptureSource, type InspectOptions } from './inspect';
@@ -28,21 +29,32 @@ export function render(source: CaptureSource, options: RenderOptions & { format?
     const known = sessions.map((s) => s.key).join(', ') || 'none';
     throw new RangeError(options.session === undefined ? 'no agent stream in this input' : `no session "${options.session}"; sessions: ${known}`);
   }
-  if (options.format === 'view') return (chosen[0] as Session).pipeline.view();
-  return renderSessions(chosen, options);
+  if (options.format === 'view') return joinedView(sessions, chosen[0] as Session);
+  return renderSessions(chosen, options, sessions);
 }
 
 /**
  * The text of these sessions, each headed by its key, protocol and frame count when there are several,
- * then each conversation of several requests as turns across them (`== conversation … ==`).
+ * then each conversation of several requests as turns across them (`== conversation … ==`). A tool call
+ * the page had to run reads as the requests after it tell (analysis/page-tools.ts): done when the
+ * follow-up carried its result, waiting for the page when no request followed. `all` are the input's
+ * sessions, for the requests that follow the shown ones (by default the shown ones).
  */
-export function renderSessions(sessions: readonly Session[], options: { expand?: boolean } = {}): string {
+export function renderSessions(sessions: readonly Session[], options: { expand?: boolean } = {}, all: readonly Session[] = sessions): string {
   const several = sessions.length > 1;
-  const turns = renderConversations(conversations(sessions));
+  const joined = conversations(all);
+  const tools = pageToolStates(joined);
+  const shown = new Set(sessions);
+  const turns = renderConversations(joined.filter((c) => c.requests.some((r) => shown.has(r.session))));
   return sessions
     .map((s) => {
       const head = several ? `== session ${s.key} (${s.pipeline.protocol}, ${s.pipeline.frameCount} frames) ==\n` : '';
-      return head + renderText(s.pipeline.view(), { expandRunning: options.expand === true });
+      return head + renderText(withPageTools(s.pipeline.view(), tools.get(s)), { expandRunning: options.expand === true });
     })
     .join('') + turns;
+}
+
+/** One session's view model with its page-run tool calls read across the input's requests (`all`). */
+export function joinedView(all: readonly Session[], session: Session): ViewModel {
+  return withPageTools(session.pipeline.view(), pageToolStates(conversations(all)).get(session));
 }

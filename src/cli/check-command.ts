@@ -20,8 +20,9 @@ export const checkCommand: Command = {
   usage: `Usage: agent-stream-inspector check [options] FILE...
 
 Output:
-      --format NAME   text (default): FILE:LOCATION SEVERITY RULE-ID message, one line per finding
-                        (LOCATION is the 1-based frame number, then a place inside the frame)
+      --format NAME   text (default): FILE:LOCATION SEVERITY RULE-ID message [session KEY],
+                        one line per finding (LOCATION is the 1-based frame number, then a place
+                        inside the frame; KEY the agent session it belongs to)
                       json: an array with one result per session
                       sarif: SARIF 2.1.0, for GitHub code scanning
                       junit: JUnit XML, a test suite per file and a test case per session

@@ -10,9 +10,9 @@ describe('check: the OpenAI Chat tool loop across requests', () => {
     expect(r.code).toBe(1);
     // Entry 2's request body is frame 9; entry 3 asks for a tool at frame 17 and nothing follows.
     expect(r.stdout.split('\n').filter((l) => l.includes('loop-'))).toEqual([
-      'examples/openai-tool-loop-broken.har:9:messages[4] error openai-chat/loop-unknown-tool-call-id tool message with tool_call_id "call_3" matches no tool call of the answer (call_1, call_2)',
-      'examples/openai-tool-loop-broken.har:9:messages[2] error openai-chat/loop-missing-tool-result tool call "call_2" (get_weather) has no tool message; exactly one result per call id is needed',
-      'examples/openai-tool-loop-broken.har:17 warning openai-chat/loop-stalled the stream ended with finish_reason "tool_calls" (get_weather) and no later request carried the tool results: the tool loop stopped here',
+      'examples/openai-tool-loop-broken.har:9:messages[4] error openai-chat/loop-unknown-tool-call-id tool message with tool_call_id "call_3" matches no tool call of the answer (call_1, call_2) [session har-1]',
+      'examples/openai-tool-loop-broken.har:9:messages[2] error openai-chat/loop-missing-tool-result tool call "call_2" (get_weather) has no tool message; exactly one result per call id is needed [session har-1]',
+      'examples/openai-tool-loop-broken.har:17 warning openai-chat/loop-stalled the stream ended with finish_reason "tool_calls" (get_weather) and no later request carried the tool results: the tool loop stopped here [session har-2]',
     ]);
   });
 
@@ -39,10 +39,10 @@ describe('check: the Anthropic tool loop across requests', () => {
     expect(r.code).toBe(1);
     // Entry 1's request body is frame 16, refused with a 400 JSON error (frame 17); entry 2 asks for a tool at frame 27 and nothing follows.
     expect(r.stdout.split('\n').filter((l) => l.startsWith('examples/'))).toEqual([
-      'examples/anthropic-tool-loop-broken.har:16:messages[2].content[1] error anthropic/loop-unknown-tool-call-id tool_result block with tool_use_id "toolu_2" matches no tool call of the answer (toolu_01, toolu_02)',
-      'examples/anthropic-tool-loop-broken.har:16:messages[2] error anthropic/loop-missing-tool-result tool call "toolu_02" (get_weather) has no tool_result block; exactly one result per call id is needed',
-      expect.stringMatching(/^examples\/anthropic-tool-loop-broken\.har:17 warning anthropic\/error-event .*unexpected `tool_use_id`/),
-      'examples/anthropic-tool-loop-broken.har:27 warning anthropic/loop-stalled the stream ended with stop_reason "tool_use" (get_weather) and no later request carried the tool results: the tool loop stopped here',
+      'examples/anthropic-tool-loop-broken.har:16:messages[2].content[1] error anthropic/loop-unknown-tool-call-id tool_result block with tool_use_id "toolu_2" matches no tool call of the answer (toolu_01, toolu_02) [session har-1]',
+      'examples/anthropic-tool-loop-broken.har:16:messages[2] error anthropic/loop-missing-tool-result tool call "toolu_02" (get_weather) has no tool_result block; exactly one result per call id is needed [session har-1]',
+      expect.stringMatching(/^examples\/anthropic-tool-loop-broken\.har:17 warning anthropic\/error-event .*unexpected `tool_use_id`.* \[session har-1\]$/),
+      'examples/anthropic-tool-loop-broken.har:27 warning anthropic/loop-stalled the stream ended with stop_reason "tool_use" (get_weather) and no later request carried the tool results: the tool loop stopped here [session har-2]',
     ]);
   });
 

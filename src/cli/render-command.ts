@@ -1,5 +1,5 @@
 // `render FILE`: the reference rendering as indented text, or with --json the view model.
-import { renderSessions } from '../api/render';
+import { joinedView, renderSessions } from '../api/render';
 import { recognised } from '../api/inspect';
 import { InputError } from '../readers/read-input';
 import { MAX_PRINT_DEPTH, safeJson } from '../model/safe-text';
@@ -62,10 +62,10 @@ recognised in it; 3: the tool failed.`,
     if (values.json === true) {
       const [first] = sessions;
       if (sessions.length > 1) out.stderr(`${file}: ${sessions.length} sessions; showing "${first?.key}" (choose with --session)\n`);
-      out.stdout(`${first ? safeJson(first.pipeline.view(), { indent: 2, maxDepth: MAX_PRINT_DEPTH }) : 'undefined'}\n`);
+      out.stdout(`${first ? safeJson(joinedView(analysed.sessions, first), { indent: 2, maxDepth: MAX_PRINT_DEPTH }) : 'undefined'}\n`);
       return EXIT.ok;
     }
-    out.stdout(renderSessions(sessions, { expand: values.expand === true }));
+    out.stdout(renderSessions(sessions, { expand: values.expand === true }, analysed.sessions));
     return EXIT.ok;
   },
 };

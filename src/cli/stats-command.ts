@@ -5,9 +5,10 @@ import { analyseFile } from './analyse';
 import { EXIT, type Command } from './command';
 import { COMMON_HELP, PROTOCOL_HELP, protocolOption, UsageError } from './common-options';
 import { InternalFailure, oneLine, stackOf } from './failure';
+import { printable } from './printable';
 import { InputError } from '../readers/read-input';
 import { protocols } from '../protocols/registry';
-import { sessionStats, type SessionStats } from '../analysis/stats';
+import { acrossRequests, sessionStats, type SessionStats } from '../analysis/stats';
 import { DEFAULT_GAP_THRESHOLD_MS, type MetricsOptions } from '../analysis/metrics';
 import type { Gap, SessionMetrics } from '../analysis/metrics-types';
 import { loadPricer } from '../analysis/usage/price';
@@ -61,12 +62,13 @@ Exit 0; 2: an input cannot be read; 3: the tool failed.`,
         if (analysed.sessions.length === 0) out.stderr(`${file}: no agent stream found in this ${analysed.format} input\n`);
         const options: MetricsOptions = { timing: analysed.timing === 'none' ? 'none' : 'real' };
         if (gap !== undefined) options.gapThresholdMs = gap;
+        const across = acrossRequests(analysed.sessions);
         const joined = conversations(analysed.sessions);
         const conversationOf = new Map(joined.flatMap((c) => c.requests.map((r) => [r.session, c.id] as const)));
         const start = results.length;
         for (const session of analysed.sessions) {
           const conversation = conversationOf.get(session);
-          results.push({ file, ...sessionStats(session, protocols, options, pricer), ...(conversation !== undefined && { conversation }) });
+          results.push({ file, ...sessionStats(session, protocols, options, across, pricer), ...(conversation !== undefined && { conversation }) });
         }
         fileConversations.push(conversationsText(file, results.slice(start)));
       } catch (err) {
@@ -123,7 +125,14 @@ export function statsText(r: StatsResult): string {
     for (const g of m.gaps) lines.push(`    gap ${ms(g.ms)} (#${g.afterFrame + 1} → #${g.beforeFrame + 1})`);
   }
   for (const t of m.tools) {
-    const result = t.resultFrame === undefined ? 'no result' : `${m.timing === 'none' ? 'result' : ms(t.latencyMs)} (#${t.callFrame + 1} → #${t.resultFrame + 1})`;
+    const result =
+      t.resultFrame !== undefined
+        ? `${m.timing === 'none' ? 'result' : ms(t.latencyMs)} (#${t.callFrame + 1} → #${t.resultFrame + 1})`
+        : t.page === 'waiting'
+          ? `waiting for the page (#${t.callFrame + 1}; no request followed)`
+          : t.page === 'no-result'
+            ? `no result in the follow-up request (#${t.callFrame + 1})`
+            : 'no result';
     lines.push(`  tool ${printable(t.name)} ${printable(t.id)}: ${result}`);
   }
   for (const w of m.waits) {
@@ -143,13 +152,4 @@ function rate(m: SessionMetrics): string {
   if (m.tokensPerSecond !== undefined) parts.push(`${m.tokensPerSecond.toFixed(1)} tokens/s`);
   if (m.charsPerSecond !== undefined) parts.push(`${m.charsPerSecond.toFixed(1)} chars/s`);
   return parts.length > 0 ? parts.join(', ') : '-';
-}
-
-/**
- * Names and ids come from the page: control characters (escape sequences, line breaks) are shown as
- * `\u{…}` so they can neither restyle the terminal nor fake a line of output.
- */
-function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
 }

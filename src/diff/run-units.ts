@@ -2,8 +2,7 @@
 // keyed by the user's prompt it answers and its step within that prompt (a tool loop's follow-ups are
 // steps 1, 2…). What a unit shows is read from the reference rendering, its findings from `check`'s
 // checks (within the session and across requests), its figures from `stats`.
-import { checkedFindings } from '../api/check';
-import { sessionStats } from '../analysis/stats';
+import { acrossRequests, sessionStats } from '../analysis/stats';
 import type { MetricsOptions } from '../analysis/metrics';
 import type { SessionMetrics } from '../analysis/metrics-types';
 import type { Pricer } from '../analysis/usage/price';
@@ -55,7 +54,8 @@ function promptOfView(items: readonly ViewItem[]): string | undefined {
 }
 
 export function runUnits(sessions: readonly Session[], options: MetricsOptions, pricer?: Pricer): RunUnit[] {
-  const findingsOf = checkedFindings(sessions);
+  // The figures and findings as `stats` and `check` give them, the checks across requests included.
+  const across = acrossRequests(sessions);
   const units: RunUnit[] = [];
   let prompt = '';
   let step = 0;
@@ -77,8 +77,8 @@ export function runUnits(sessions: readonly Session[], options: MetricsOptions, 
       protocol: session.pipeline.protocol ?? 'unknown',
       answer: texts.join('\n\n'),
       toolCalls: toolCalls.map((c) => ({ name: c.name, args: plainJson(c.args) })),
-      findings: findingsOf(session).map((f) => ({ rule: f.rule, severity: f.severity, message: f.message })),
-      metrics: sessionStats(session, protocols, options, pricer).metrics,
+      findings: across.findings(session).map((f) => ({ rule: f.rule, severity: f.severity, message: f.message })),
+      metrics: sessionStats(session, protocols, options, across, pricer).metrics,
     });
   }
   return units;

@@ -8,6 +8,9 @@ export const RUNNING_WINDOW = 3;
 
 const STATUS_WORD = { pending: 'running', success: 'done', error: 'failed' } as const;
 
+/** A call the page must run is not running on the server: it waits for the page, or its result never came back. */
+const PAGE_TOOL_WORD = { waiting: 'waiting for the page', 'no-result': 'no result sent back' } as const;
+
 export interface RenderTextOptions {
   /** Show every item of running groups instead of the newest three. */
   expandRunning?: boolean;
@@ -51,7 +54,7 @@ function renderItem(item: ViewItem, depth: number, out: string[], options: Rende
       }
       const sub = item.parentToolId ? ` (sub-agent of ${oneLine(item.parentToolId)})` : '';
       // A todo call renders as its list, not as a tool with a status dot: it never gets a result.
-      const head = item.todos ? 'todos' : `● ${STATUS_WORD[item.status]}`;
+      const head = item.todos ? 'todos' : `● ${item.pageTool ? PAGE_TOOL_WORD[item.pageTool] : STATUS_WORD[item.status]}`;
       out.push(`${pad}${head} — ${oneLine(item.label)} (${oneLine(item.name)})${sub}`);
       for (const todo of item.todos ?? []) out.push(`${pad}    ${todoLine(todo)}`);
       return;

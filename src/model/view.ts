@@ -81,6 +81,12 @@ export interface ToolItem extends ItemBase {
   parentToolId?: string;
   /** No tool call matched this result (rendered so the frame is not lost). */
   orphanResult?: boolean;
+  /**
+   * A pending call the page itself must run, read across requests (analysis/page-tools.ts): `waiting`,
+   * the stream handed it to the page and no request has followed; `no-result`, the follow-up request
+   * came without its result. (A result the follow-up carried sets `status` and `result` instead.)
+   */
+  pageTool?: 'waiting' | 'no-result';
 }
 
 export type ApprovalOutcome =

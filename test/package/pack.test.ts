@@ -16,6 +16,9 @@ const pkg = JSON.parse(await readFile(join(repo, 'package.json'), 'utf8')) as { 
 
 let project: string;
 let tarballFiles: string[];
+let manifestBefore: string;
+let manifestAfter: string;
+let packedManifest: { scripts?: Record<string, string> };
 
 interface Run {
   code: number;
@@ -40,13 +43,18 @@ const example = (name: string) => `node_modules/${pkg.name}/examples/${name}`;
 
 beforeAll(async () => {
   const packDir = await mkdtemp(join(tmpdir(), 'asi-pack-'));
-  // `npm pack` runs `prepack` (the build) and `prepare` (wxt prepare, which rewrites .wxt/ under the
-  // other tests running beside this one): build explicitly, then pack without scripts.
-  await exec('node', ['scripts/build-package.mjs'], { cwd: repo });
-  const { stdout } = await exec('npm', ['pack', '--json', '--ignore-scripts', '--pack-destination', packDir], { cwd: repo });
-  const [packed] = JSON.parse(stdout) as { filename: string; files: { path: string }[] }[];
+  // `npm pack` with its scripts, as a publish runs them: `prepack` builds and takes `prepare` (wxt
+  // prepare) out of package.json before npm reads it, so npm neither runs it here nor packs it;
+  // `postpack` puts package.json back.
+  manifestBefore = await readFile(join(repo, 'package.json'), 'utf8');
+  const { stdout } = await exec('npm', ['pack', '--json', '--pack-destination', packDir], { cwd: repo, maxBuffer: 64 * 1024 * 1024 });
+  manifestAfter = await readFile(join(repo, 'package.json'), 'utf8');
+  // The scripts' own output comes first on stdout; npm's JSON report is the array after it.
+  const [packed] = JSON.parse(stdout.slice(Math.max(0, stdout.search(/^\[/m)))) as { filename: string; files: { path: string }[] }[];
   if (!packed) throw new Error('npm pack gave no tarball');
   tarballFiles = packed.files.map((f) => f.path);
+  const tar = await exec('tar', ['-xOzf', join(packDir, packed.filename), 'package/package.json']);
+  packedManifest = JSON.parse(tar.stdout) as typeof packedManifest;
 
   project = await mkdtemp(join(tmpdir(), 'asi-consumer-'));
   await writeFile(join(project, 'package.json'), JSON.stringify({ name: 'consumer', version: '1.0.0', private: true, type: 'module' }));
@@ -59,6 +67,16 @@ describe('the packed package', () => {
       expect(tarballFiles).toContain(path);
     }
     expect(tarballFiles.filter((p) => /^(src|test|bench|entrypoints|demo|scripts|node_modules)\//.test(p) || p.endsWith('.ts') && !p.endsWith('.d.ts'))).toEqual([]);
+  });
+
+  it('has no script a consumer\'s npm would run (no `prepare`), while the clone keeps `prepare` for npm ci', async () => {
+    const lifecycle = ['preinstall', 'install', 'postinstall', 'prepare'];
+    expect(Object.keys(packedManifest.scripts ?? {}).filter((name) => lifecycle.includes(name))).toEqual([]);
+    expect(manifestAfter).toBe(manifestBefore);
+    expect((JSON.parse(manifestAfter) as { scripts: Record<string, string> }).scripts.prepare).toBe('wxt prepare');
+    // The tarball npm pack leaves in the clone is not committed.
+    const tarball = `${pkg.name}-${pkg.version}.tgz`;
+    expect((await exec('git', ['check-ignore', tarball], { cwd: repo })).stdout.trim()).toBe(tarball);
   });
 
   it('installs with its runtime dependencies only: no TypeScript runner, no build tools', () => {

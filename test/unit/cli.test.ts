@@ -23,8 +23,8 @@ describe('check', () => {
     const r = await run('check', 'examples/flat-block-broken.jsonl');
     expect(r.code).toBe(1);
     const lines = r.stdout.trim().split('\n');
-    for (const line of lines) expect(line).toMatch(/^examples\/flat-block-broken\.jsonl:\d+ (error|warning|info) flat\/[a-z-]+ \S/);
-    expect(lines[0]).toBe('examples/flat-block-broken.jsonl:2 error flat/block-delta-without-start content_block_delta for index 0, which has no open block');
+    for (const line of lines) expect(line).toMatch(/^examples\/flat-block-broken\.jsonl:\d+ (error|warning|info) flat\/[a-z-]+ \S.* \[session s1\]$/);
+    expect(lines[0]).toBe('examples/flat-block-broken.jsonl:2 error flat/block-delta-without-start content_block_delta for index 0, which has no open block [session s1]');
     // The example breaks these rules on purpose, one line each (see the example's events).
     expect(lines.map((l) => l.split(' ')[2]).sort()).toEqual(
       [
@@ -129,6 +129,72 @@ describe('check', () => {
     const over = await run('check', '--max-warnings=0', gap);
     expect(over.code).toBe(1);
     expect(over.stderr).toContain('too many warnings: 1, --max-warnings allows 0');
+  });
+});
+
+describe('check names the session of each finding', () => {
+  it('in a file of several sessions, each line ends with the session its finding is reported on', async () => {
+    const r = await run('check', 'examples/openai-tool-loop-broken.har');
+    const json = await run('check', '--json', 'examples/openai-tool-loop-broken.har');
+    const sessions = (JSON.parse(json.stdout) as { session: string; findings: unknown[] }[]).flatMap((s) => s.findings.map(() => s.session));
+    expect(sessions).toEqual(['har-1', 'har-1', 'har-2']);
+    expect(r.stdout.trim().split('\n').map((l) => /\[session ([^\]]+)\]$/.exec(l)?.[1])).toEqual(sessions);
+  });
+
+  it('prints control characters of a session key escaped, so a key can neither fake a line nor restyle the terminal', async () => {
+    const lines = [{ type: 'message_start', message: { message_type: 'chat', session_id: 'a\nb\u001b[31m' } }, { type: 'content_block_delta', index: 0, delta: { text: 'x' } }];
+    const file = await tempFile('key.jsonl', lines.map((l) => JSON.stringify(l)).join('\n'));
+    const r = await run('check', file);
+    expect(r.stdout).toBe(`${file}:2 error flat/block-delta-without-start content_block_delta for index 0, which has no open block [session a\\u{a}b\\u{1b}[31m]\n`);
+  });
+});
+
+describe('stats and render read tool loops as check does', () => {
+  it('stats: on the clean OpenAI and Anthropic loops every call has its result, the follow-up request that carried it', async () => {
+    const openai = await run('stats', 'examples/openai-tool-loop.har');
+    expect(openai.code).toBe(0);
+    expect(openai.stdout).not.toContain('no result');
+    expect(openai.stdout.split('\n').filter((l) => l.startsWith('  tool '))).toEqual([
+      '  tool get_weather call_1: 967 ms (#3 → #9)',
+      '  tool get_weather call_2: 967 ms (#5 → #9)',
+      '  tool get_weather call_4: 967 ms (#15 → #19)',
+    ]);
+    const anthropic = await run('stats', 'examples/anthropic-tool-loop.har');
+    expect(anthropic.stdout).not.toContain('no result');
+    expect(anthropic.stdout.split('\n').filter((l) => l.startsWith('  tool ')).length).toBe(3);
+  });
+
+  it('render: no call of the clean loops is running; each is done', async () => {
+    for (const file of ['examples/openai-tool-loop.har', 'examples/anthropic-tool-loop.har']) {
+      const r = await run('render', file);
+      expect(r.code).toBe(0);
+      expect(r.stdout).not.toContain('running');
+      expect(r.stdout.split('\n').filter((l) => l.startsWith('● '))).toEqual(Array(3).fill('● done — Get weather (get_weather)'));
+    }
+    const view = JSON.parse((await run('render', '--json', 'examples/openai-tool-loop.har')).stdout) as { items: { kind: string; status?: string; result?: unknown }[] };
+    expect(view.items.filter((i) => i.kind === 'tool').map((i) => [i.status, i.result])).toEqual([
+      ['success', '{"temp":21}'],
+      ['success', '{"temp":24}'],
+    ]);
+  });
+
+  it('on the broken loop: a call no request followed waits for the page, one the follow-up left out has no result', async () => {
+    const stats = await run('stats', 'examples/openai-tool-loop-broken.har');
+    expect(stats.stdout.split('\n').filter((l) => l.startsWith('  tool '))).toEqual([
+      '  tool get_weather call_1: 967 ms (#3 → #9)',
+      '  tool get_weather call_2: no result in the follow-up request (#5)',
+      '  tool get_weather call_4: waiting for the page (#15; no request followed)',
+    ]);
+    // Findings counted per session as check counts them (the loop's findings go to the follow-up's session).
+    const counted = [...stats.stdout.matchAll(/findings: (\d+) error\(s\), (\d+) warning/g)].map((m) => `${m[1]}/${m[2]}`);
+    const checked = (JSON.parse((await run('check', '--json', 'examples/openai-tool-loop-broken.har')).stdout) as { errorCount: number; warningCount: number }[]).map((r) => `${r.errorCount}/${r.warningCount}`);
+    expect(counted).toEqual(checked);
+    const render = await run('render', 'examples/openai-tool-loop-broken.har');
+    expect(render.stdout.split('\n').filter((l) => l.startsWith('● '))).toEqual([
+      '● done — Get weather (get_weather)',
+      '● no result sent back — Get weather (get_weather)',
+      '● waiting for the page — Get weather (get_weather)',
+    ]);
   });
 });
 

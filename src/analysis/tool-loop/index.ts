@@ -11,7 +11,8 @@ import { openaiChatLoop } from './openai-chat';
 import { openaiResponsesLoop } from './openai-responses';
 import { agUiLoopRules, aisdkUiLoopRules, anthropicLoopRules, openaiChatLoopRules, openaiResponsesLoopRules } from './rules';
 
-const LOOPS: Partial<Record<ConversationProtocol, LoopProtocol>> = {
+/** Each joined protocol's tool loop: what asks the page for tools, what a follow-up must carry. */
+export const TOOL_LOOPS: Readonly<Record<ConversationProtocol, LoopProtocol>> = {
   'openai-chat': openaiChatLoop,
   anthropic: anthropicLoop,
   'openai-responses': openaiResponsesLoop,
@@ -25,8 +26,7 @@ const SEVERITY = new Map([...openaiChatLoopRules, ...anthropicLoopRules, ...open
 export function toolLoopFindings(sessions: readonly Session[], options: LoopOptions = {}): Map<Session, Finding[]> {
   const out = new Map<Session, Finding[]>();
   for (const conversation of conversations(sessions)) {
-    const loop = LOOPS[conversation.protocol];
-    if (!loop) continue;
+    const loop = TOOL_LOOPS[conversation.protocol];
     checkLoop(
       conversation,
       loop,

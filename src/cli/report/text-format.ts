@@ -1,13 +1,15 @@
-// The default output: one line per finding on stdout, `FILE:LOCATION SEVERITY RULE-ID message`; what
-// could not be checked and the totals on stderr.
+// The default output: one line per finding on stdout, `FILE:LOCATION SEVERITY RULE-ID message [session
+// KEY]` (a file may hold several sessions, and frame numbers alone do not say which request a finding
+// is about); what could not be checked and the totals on stderr.
 import type { Output } from '../output';
 import { totals, type CheckReport } from './check-report';
 import { writeProblems } from './problems';
+import { printable } from '../printable';
 
 export function writeText(report: CheckReport, out: Output): void {
   for (const file of report.files) {
     for (const { result } of file.sessions) {
-      for (const f of result.findings) out.stdout(`${result.file}:${f.location} ${f.severity} ${f.rule} ${f.message}\n`);
+      for (const f of result.findings) out.stdout(`${result.file}:${f.location} ${f.severity} ${f.rule} ${f.message} [session ${printable(result.session)}]\n`);
       // A file with an agent stream may hold other connections too; say which were not checked.
       if (result.protocol === 'unknown' && !file.problem) out.stderr(`${file.file}: session ${result.session}: no agent protocol recognised in ${result.frames} frame(s)\n`);
     }

@@ -1,0 +1,100 @@
+// What became of the tool calls a stream handed to the page, read across requests with the same join
+// `check` uses (conversations.ts, tool-loop/): the page ran the call and sent its result in the
+// follow-up request; or the stream asked for it and no request came after (yet); or the follow-up came
+// without its result (check reports `<protocol>/loop-missing-tool-result` there). A stream's own view
+// cannot know any of this: its tool call stays pending, which `render` would show as running and
+// `stats` as "no result". `render`, `stats` and the package API read the calls through here so they say
+// what `check` says.
+import type { Frame } from '../model/frame';
+import type { ToolItem, ViewItem, ViewModel } from '../model/view';
+import type { Conversation, ConversationRequest } from './conversations';
+import { sentMessage, type SentResult } from './conversation-turns-protocols';
+import type { Session } from './sessions';
+import { TOOL_LOOPS } from './tool-loop';
+
+export type PageToolState =
+  /** The follow-up request carried the call's result. */
+  | { state: 'result'; result: SentResult; frame: number; time?: number }
+  /** The stream ended asking the page to run the call, and no later request continued it. */
+  | { state: 'waiting'; frame: number }
+  /** The follow-up request came without a result for the call. */
+  | { state: 'no-result'; frame: number };
+
+/** Per session, its page-run tool calls by call id. `frame` is the follow-up's first frame, or (waiting) the frame that asked. */
+export type PageToolStates = ReadonlyMap<Session, ReadonlyMap<string, PageToolState>>;
+
+/** The states of the page-run calls of these conversations (`conversations(sessions)`). */
+export function pageToolStates(list: readonly Conversation[]): PageToolStates {
+  const out = new Map<Session, Map<string, PageToolState>>();
+  const put = (request: ConversationRequest, id: string, state: PageToolState): void => {
+    let byId = out.get(request.session);
+    if (!byId) out.set(request.session, (byId = new Map()));
+    byId.set(id, state);
+  };
+  for (const conversation of list) {
+    const loop = TOOL_LOOPS[conversation.protocol];
+    const { requests } = conversation;
+    requests.forEach((request, position) => {
+      const calls = request.answer.toolCalls;
+      if (calls.length === 0) return;
+      const followUp = requests.find((r) => r.continues === position && r.repeats === undefined);
+      if (!followUp) {
+        // A request sent again (a retry) leaves the calls to the new one; a stream that did not end asking
+        // for tools (cut, still streaming) is left as its own view shows it.
+        const repeated = requests.some((r) => r.repeats === position);
+        if (!repeated && loop.asksForTools(request.answer)) {
+          for (const call of calls) put(request, call.id, { state: 'waiting', frame: request.answer.finishFrame ?? request.firstFrame });
+        }
+        return;
+      }
+      const results = carriedResults(followUp);
+      const time = timeOf(followUp);
+      for (const call of calls) {
+        const result = results.get(call.id);
+        if (!result) put(request, call.id, { state: 'no-result', frame: followUp.firstFrame });
+        else put(request, call.id, { state: 'result', result, frame: followUp.firstFrame, ...(time !== undefined && { time }) });
+      }
+    });
+  }
+  return out;
+}
+
+/** The results among the follow-up's new messages, by call id (the first one per id: check reports any second). */
+function carriedResults(request: ConversationRequest): Map<string, SentResult> {
+  const byId = new Map<string, SentResult>();
+  for (let i = request.newFrom; i < request.messages.length; i++) {
+    for (const result of sentMessage(request.protocol, request.messages[i])?.results ?? []) {
+      if (result.id !== '' && !byId.has(result.id)) byId.set(result.id, result);
+    }
+  }
+  return byId;
+}
+
+/** When the follow-up was sent: the time of its first frame (its request body where the capture has one). */
+function timeOf(request: ConversationRequest): number | undefined {
+  const first: Frame | undefined = request.session.pipeline.frames.find((f) => f.index === request.firstFrame);
+  return first && Number.isFinite(first.time) ? first.time : undefined;
+}
+
+/**
+ * The session's view with its page-run calls as the requests after it tell: a call whose result the
+ * follow-up carried is done (or failed, when the result says so) with that result and the follow-up's
+ * first frame; one still pending otherwise says why (`pageTool`). The view itself is not changed.
+ */
+export function withPageTools(view: ViewModel, states: ReadonlyMap<string, PageToolState> | undefined): ViewModel {
+  if (!states || states.size === 0) return view;
+  const mapItems = (items: readonly ViewItem[], depth: number): ViewItem[] =>
+    items.map((item) => {
+      if (item.kind === 'tool') return toolWithState(item, states.get(item.toolId));
+      if (item.kind === 'group' && depth < 4) return { ...item, items: mapItems(item.items, depth + 1) };
+      return item;
+    });
+  return { ...view, items: mapItems(view.items, 0) };
+}
+
+function toolWithState(item: ToolItem, state: PageToolState | undefined): ToolItem {
+  // A call the stream itself answered (or failed) keeps what the stream said.
+  if (!state || item.status !== 'pending' || item.orphanResult) return item;
+  if (state.state !== 'result') return { ...item, pageTool: state.state };
+  return { ...item, status: state.result.error ? 'error' : 'success', result: state.result.value, frames: [...item.frames, state.frame] };
+}
