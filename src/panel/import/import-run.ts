@@ -15,7 +15,7 @@ import { describeFrame } from '../../analysis/describe-frame';
 import { decodeFrame } from '../../model/decode';
 import { safeText } from '../../model/safe-text';
 import { protocols } from '../../protocols/registry';
-import { CaptureCollector } from '../../readers/capture-collector';
+import { CaptureCollector, keptIndex } from '../../readers/capture-collector';
 import { InputError, streamInput, type InputEnd, type InputSink } from '../../readers/read-input';
 import { blobPieces } from './blob-pieces';
 import { readParsedDocument } from './read-parsed';
@@ -225,6 +225,8 @@ class ProgressSink implements InputSink {
   /** Undefined once the frames turned out not to come in the capture's order. */
   split: Split | undefined;
   private count = 0;
+  /** The number given to the previous frame. */
+  private previous = -1;
   private last: number | undefined;
   private readonly framed = new Set<string>();
 
@@ -249,9 +251,12 @@ class ProgressSink implements InputSink {
     }
     this.last = order;
     this.framed.add(frame.connectionId);
-    // Numbered in place as the collector numbers it at the end (it is the collector's own object).
+    // Numbered in place as the collector numbers it at the end (it is the collector's own object): a
+    // capture file's frame keeps its own number.
     const indexed = frame as Frame;
-    indexed.index = this.count++;
+    const own = (frame as Partial<Frame>).index;
+    indexed.index = typeof own === 'number' ? keptIndex(own, this.previous) : this.count++;
+    this.previous = indexed.index;
     this.split.frame(indexed);
   }
 
