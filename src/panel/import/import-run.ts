@@ -9,7 +9,6 @@ import type { Finding } from '../../model/finding';
 import { readingOrder, type PendingFrame } from '../../capture-format/build-capture';
 import { SessionSplitter } from '../../analysis/session-split';
 import type { Session } from '../../analysis/sessions';
-import { acrossSessionFindings } from '../../analysis/across-sessions';
 import { SessionMetricsTracker } from '../../analysis/metrics';
 import { describeFrame } from '../../analysis/describe-frame';
 import { decodeFrame } from '../../model/decode';
@@ -94,14 +93,16 @@ async function readAndSplit(file: Blob, channel: ImportChannel, wholeBytes: numb
   }
   await split.drain();
   const sessions = split.splitter.finish();
-  const across = acrossSessionFindings(sessions);
+  // Each session's own findings: the checks across requests (tool loop, history against live) and the
+  // conversations are the panel's, run over the imported sessions as over a live tab's (AcrossFindings),
+  // so an imported file shows what the same traffic showed live, once.
   const updates = sessions.map((s, ordinal): SessionUpdate => ({
     ordinal,
     id: s.key,
     agentKey: s.agentKey,
     connectionIds: s.connections.map((c) => c.id),
     protocol: s.pipeline.protocol,
-    findings: [...s.pipeline.findings(), ...(across.get(s) ?? [])],
+    findings: [...s.pipeline.findings()],
     replace: true,
     view: s.pipeline.view(),
   }));
