@@ -8,6 +8,7 @@ import type { Frame } from '../model/frame';
 import { readingOrder, type PendingFrame } from '../capture-format/build-capture';
 import { SessionSplitter } from '../analysis/session-split';
 import { protocols } from '../protocols/registry';
+import { keptIndex } from '../readers/capture-collector';
 import { streamInput, type InputEnd, type InputSink, type InputSource } from '../readers/read-input';
 import type { Inspected, InspectOptions } from './inspect';
 
@@ -64,6 +65,8 @@ class SplittingSink implements InputSink {
   /** A failure of the analysis (not of reading), kept so it is not reported as an unreadable input. */
   failure: unknown;
   private count = 0;
+  /** The number given to the previous frame. */
+  private previous = -1;
   /** Connections frames have named: a description arriving after them would change the split. */
   private readonly framed = new Set<string>();
   /** The previous frame's place in the capture's order: its index in a capture file, else its time. */
@@ -93,7 +96,10 @@ class SplittingSink implements InputSink {
     this.last = order;
     this.framed.add(frame.connectionId);
     const indexedFrame = frame as Frame;
-    indexedFrame.index = this.count++;
+    // A capture file's frames keep their own numbers, as CaptureCollector keeps them.
+    const own = (frame as Partial<Frame>).index;
+    indexedFrame.index = typeof own === 'number' ? keptIndex(own, this.previous) : this.count++;
+    this.previous = indexedFrame.index;
     this.guard(() => this.splitter.frame(indexedFrame));
   }
 

@@ -157,15 +157,23 @@ describe('Hub', () => {
     expect(p.store.status.value.preserveLog).toBe(true);
     await hub.onNavigation(8);
     expect((await hub.tab(8))!.frameList()).toHaveLength(1);
+    // With the log preserved, the numbering goes on across the navigation.
+    r.send(batch(2, [frame(2)]));
+    await tick();
+    expect((await hub.tab(8))!.frameList().map((f) => f.index)).toEqual([0, 1]);
+    expect(p.store.frames.map((f) => f.index)).toEqual([0, 1]);
     p.link.send({ type: 'setPreserveLog', value: false });
     await tick();
     await hub.onNavigation(8);
     await tick();
     expect((await hub.tab(8))!.frameList()).toHaveLength(0);
     expect(p.store.frames).toHaveLength(0);
-    r.send(batch(2, [frame(2)]));
+    r.send(batch(3, [frame(3)]));
     await tick();
-    expect((await hub.tab(8))!.frameList().map((f) => f.index)).toEqual([1]);
+    // A new capture is numbered from 0 again, in the hub, the panel and the storage.
+    expect((await hub.tab(8))!.frameList().map((f) => f.index)).toEqual([0]);
+    expect(p.store.frames.map((f) => f.index)).toEqual([0]);
+    expect((await storage.load(8))!.frames.map((f) => [f.index, f.data])).toEqual([[0, '{"n":3}']]);
     await hub.onTabRemoved(8);
     expect(await storage.load(8)).toBeUndefined();
   });
@@ -185,7 +193,7 @@ describe('Hub', () => {
     const tab = (await hub.tab(12))!;
     expect([...tab.connections.keys()]).toEqual(['1.ws-1']);
     expect(tab.connections.get('1.ws-1')).toMatchObject({ transport: 'websocket', url: 'ws://127.0.0.1/ws' });
-    expect(p.store.frames.map((f) => [f.index, f.connectionId])).toEqual([[2, '1.ws-1']]);
+    expect(p.store.frames.map((f) => [f.index, f.connectionId])).toEqual([[0, '1.ws-1']]);
     expect([...p.store.sessions.value.values()]).toMatchObject([{ id: '1.ws-1', frames: 1 }]);
   });
 

@@ -17,14 +17,15 @@ const op: fc.Arbitrary<Op> = fc.oneof(
 
 let dbCount = 0;
 
-/** Applies the operations to a storage the way the hub does: indexes grow per tab, a drop moves firstIndex. */
+/** Applies the operations to a storage the way the hub does: indexes grow per tab, a drop moves firstIndex, a clear numbers from 0 again. */
 async function run(storage: HubStorage, ops: readonly Op[]): Promise<void> {
   const records = new Map<number, TabRecord>();
   const record = (tab: number) => records.get(tab) ?? records.set(tab, newTabRecord(tab)).get(tab)!;
   for (const o of ops) {
     const r = record(o.tab);
     if (o.kind === 'clear') {
-      r.firstIndex = r.nextIndex;
+      r.firstIndex = 0;
+      r.nextIndex = 0;
       await storage.clear(o.tab, o.keep ? r : undefined);
       if (!o.keep) records.delete(o.tab);
       continue;
@@ -65,6 +66,21 @@ describe('IdbStorage', () => {
     const loaded = await idb.load(1);
     expect(loaded?.frames.map((f) => f.index)).toEqual([3, 4, 5, 6]);
     expect(loaded?.record.firstIndex).toBe(3);
+  });
+
+  it('does not bring back a capture whose clear the worker did not live to store', async () => {
+    const idb = new IdbStorage(`test-${++dbCount}`);
+    await run(idb, [{ kind: 'write', tab: 1, frames: 5, drop: undefined }]);
+    // The hub's write of the old capture's last batch ran after the clear had numbered the record from 0
+    // again (the write holds the tab's record), and the worker stopped before the clear itself ran.
+    const old: Frame[] = [5, 6].map((index) => ({ index, connectionId: '1.c', time: index, direction: 'in', kind: 'message', data: '{}' }));
+    await idb.write({ record: newTabRecord(1), connections: [], frames: old });
+    expect((await idb.load(1))?.frames).toEqual([]);
+    // The new capture's frames read back alone, also once they are numbered past the old records' keys.
+    const record = { ...newTabRecord(1), nextIndex: 8 };
+    const fresh: Frame[] = Array.from({ length: 8 }, (_, index) => ({ index, connectionId: '1.c', time: index, direction: 'in', kind: 'message', data: '{"new":1}' }));
+    await idb.write({ record, connections: [], frames: fresh });
+    expect((await idb.load(1))?.frames.map((f) => [f.index, f.data])).toEqual(fresh.map((f) => [f.index, f.data]));
   });
 
   it('forgets everything on clearAll', async () => {

@@ -63,8 +63,21 @@ export class IdbStorage implements HubStorage {
     ]);
     if (!record) return undefined;
     const frames: Frame[] = [];
+    const stale: number[] = [];
     for (const batch of batches) {
+      // Every frame of the capture is numbered below the record's nextIndex. A record at or past it
+      // belongs to a capture before a clear (numbers start at 0 again) that the worker stopped before
+      // deleting: it is not read, and deleted now.
+      if (batch.last >= record.nextIndex) {
+        stale.push(batch.last);
+        continue;
+      }
       for (const frame of unpackFrames(batch.packed)) if (frame.index >= record.firstIndex) frames.push(frame);
+    }
+    if (stale.length > 0) {
+      const cleanup = db.transaction('batches', 'readwrite');
+      for (const last of stale) void cleanup.store.delete([tabId, last]);
+      await cleanup.done;
     }
     return { record, connections: connections.map((c) => c.connection), frames };
   }

@@ -144,16 +144,18 @@ export class Tab {
   }
 
   /**
-   * Empties the capture; switches (preserve log, recording) and relay bookkeeping stay. A clear by
-   * the user keeps the connections that are still open, so their next frames keep their url and
-   * transport; a navigation drops them all, since the document that held them is gone.
+   * Empties the capture and starts a new one; switches (preserve log, recording) and relay bookkeeping
+   * stay. A clear by the user keeps the connections that are still open, so their next frames keep
+   * their url and transport; a navigation drops them all, since the document that held them is gone.
+   * Frames are numbered from 0 again: a capture's numbers are the ones its export carries and `check`
+   * prints (the storage deletes the old capture's records before any of the new one is written).
    */
   clearCapture(keepOpenConnections: boolean): Connection[] {
     const kept = keepOpenConnections ? [...this.connections.values()].filter((c) => !c.closed) : [];
     this.rebuild(kept, []);
     this.failed = 0;
     this.sessions.faults = 0;
-    Object.assign(this.record, { firstIndex: this.record.nextIndex, dropped: 0, cut: 0, rejected: 0, ignored: 0, hookErrors: 0 });
+    Object.assign(this.record, { nextIndex: 0, firstIndex: 0, dropped: 0, cut: 0, rejected: 0, ignored: 0, hookErrors: 0 });
     // The page's documents are gone after a navigation; after the user's clear they still run degraded.
     if (!keepOpenConnections) this.record.degraded = [];
     return kept;

@@ -60,7 +60,13 @@ function expectSameImport(text: string, name: string, progressive: PanelStore): 
     atOnce.sessions.set.list.map((s) => [s.id, s.key, s.connectionIds, s.pipeline.protocol]),
   );
   expect(got.map((s) => s.pipeline.view())).toEqual(reference.map((s) => s.pipeline.view()));
-  expect(got.map((s) => s.pipeline.findings())).toEqual(reference.map((s) => [...s.pipeline.findings(), ...(across.get(s) ?? [])]));
+  // Each session's own findings from the worker; the checks across requests are the panel's, as on a live tab.
+  expect(got.map((s) => s.pipeline.findings())).toEqual(reference.map((s) => s.pipeline.findings()));
+  expect(got.map((s) => progressive.findings.across.of(s))).toEqual(reference.map((s) => across.get(s) ?? []));
+  // The Conversation tab's conversations and the toolbar's counts (findings across requests counted once).
+  const joined = (store: PanelStore) => store.findings.across.conversations().list.map((c) => [c.id, c.protocol, c.requests.length]);
+  expect(joined(progressive)).toEqual(joined(atOnce));
+  expect(progressive.findings.counts.value).toEqual(atOnce.findings.counts.value);
   atOnce.sessions.set.list.forEach((s, i) => {
     const mine = got[i]!;
     expect(mine.pipeline.frames).toEqual(s.pipeline.frames);
@@ -120,6 +126,19 @@ describe('import through the worker', () => {
     await Promise.all([first.done, second.done]);
     expect(store.toolbar.fileName.value).toBe('flat-block-turn.jsonl');
     expectSameImport(fs.readFileSync(path.join(ROOT, 'examples/flat-block-turn.jsonl'), 'utf8'), 'flat-block-turn.jsonl', store);
+  });
+
+  it('the Conversation tab of an imported tool loop is there, with every request, also when it was drawn while the file was read', async () => {
+    const text = fs.readFileSync(path.join(ROOT, 'examples/openai-tool-loop.har'), 'utf8');
+    const store = createStore();
+    const run = importFile(store, new File([text], 'openai-tool-loop.har'), { worker: false, wholeBytes: 0 });
+    // The panel draws after each batch: the conversations read while the file was still coming in.
+    const stopWatching = store.framesVersion.subscribe(() => store.findings.across.conversations());
+    await run.done;
+    stopWatching();
+    const list = store.findings.across.conversations().list;
+    expect(list.map((c) => [c.protocol, c.requests.length])).toEqual([['openai-chat', store.connections.value.size]]);
+    expect(store.connections.value.size).toBeGreaterThan(1);
   });
 
   it('a HAR import shows each session its time to first byte: from the request to the response headers', async () => {

@@ -9,6 +9,7 @@ import type { LinkState } from '../store/events';
 import { track } from '../store/track';
 import { useEffect } from 'preact/hooks';
 import { importFile, prepareImportWorker } from '../import/import-file';
+import { TabNews } from './TabNews';
 
 const LINK_TEXT: Record<LinkState, string> = { offline: 'offline', connecting: 'connecting…', live: 'live', disconnected: 'reconnecting…' };
 
@@ -42,6 +43,14 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
   }, [transport]);
   const error = store.toolbar.importError.value;
   const tabId = store.tabId.value;
+  // A file is shown in a panel of a tab: one click subscribes to the tab again.
+  const backToTab =
+    store.source.value === 'file' && transport && tabId !== undefined
+      ? () => {
+          applyEvent(store, { type: 'returnToTab' });
+          transport.send({ type: 'subscribe', tabId });
+        }
+      : undefined;
   return (
     <div class="toolbar" role="toolbar" aria-label="Panel controls">
       <button
@@ -77,11 +86,8 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
       <label class="import" onPointerEnter={prepareImportWorker} onFocusIn={prepareImportWorker}>
         Import… <input type="file" class="import-file" aria-label="Import a capture" onChange={(e) => openFile(e.currentTarget)} />
       </label>
-      {store.source.value === 'file' && transport && tabId !== undefined && (
-        <button type="button" class="back-live" onClick={() => {
-            applyEvent(store, { type: 'returnToTab' });
-            transport.send({ type: 'subscribe', tabId });
-          }}>
+      {backToTab && (
+        <button type="button" class="back-live" onClick={backToTab}>
           Back to the tab
         </button>
       )}
@@ -135,7 +141,9 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
           {plural(status.hookErrors!, 'capture error')}
         </span>
       )}
-      {transport && (
+      {backToTab && link === 'live' ? (
+        <TabNews store={store} onReturn={backToTab} />
+      ) : transport && (
         <span class={`link link-${link}`} data-testid="link" data-state={link} data-reconnects={store.reconnects.value} title="Connection to the background">
           {LINK_TEXT[link]}
         </span>

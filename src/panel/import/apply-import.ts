@@ -36,14 +36,19 @@ export function applyImportMessage(store: PanelStore, id: number, message: Worke
     case 'frames': {
       if (message.connections.length > 0) steps.addConnections(store, message.connections);
       for (const f of message.frames) steps.addFrame(store, f);
-      for (const update of message.sessions) applySession(store, update);
+      let regrouped = message.connections.length > 0;
+      for (const update of message.sessions) regrouped = applySession(store, update) || regrouped;
       store.toolbar.importing.value = { id, frames: store.log.length, thread };
       steps.afterFrames(store, true);
+      // As on a live tab: the checks across requests and the conversations are read again when a request
+      // joins or a session changes, not per batch of frames (their answers come with the end anyway).
+      if (regrouped) store.findings.across.invalidate();
       return;
     }
     case 'restart':
       startImport(store, id, fileName, thread, steps);
       steps.afterFrames(store, true);
+      store.findings.across.invalidate();
       return;
     case 'done': {
       store.status.value = { ...store.status.peek(), dropped: message.dropped ?? 0 };
@@ -54,6 +59,8 @@ export function applyImportMessage(store: PanelStore, id: number, message: Worke
       store.toolbar.importing.value = undefined;
       sessionsOf.delete(store);
       steps.afterFrames(store, true);
+      // The whole file is in: the conversations, the tool loop and history against live over all of it.
+      store.findings.across.invalidate();
       return;
     }
     case 'error':
@@ -63,11 +70,13 @@ export function applyImportMessage(store: PanelStore, id: number, message: Worke
   }
 }
 
-function applySession(store: PanelStore, update: SessionUpdate): void {
+/** Returns whether the session is new or changed its connections or protocol (what the checks across requests read). */
+function applySession(store: PanelStore, update: SessionUpdate): boolean {
   const known = sessionsOf.get(store);
-  if (!known) return;
+  if (!known) return false;
   const set = store.sessions.set;
   let session = known[update.ordinal];
+  let changed = false;
   if (!session) {
     const ids = (): readonly string[] => (session as PanelSession).connectionIds;
     const pipeline = new ImportedPipeline(
@@ -76,15 +85,21 @@ function applySession(store: PanelStore, update: SessionUpdate): void {
     );
     session = set.adopt({ id: update.id, key: update.agentKey, connectionIds: [], pipeline, track: new SessionTrack(), trackProtocol: update.protocol, metrics: new SessionMetricsTracker({ timing: set.timing }), seenFindings: 0, seenFindingsOf: undefined });
     known[update.ordinal] = session;
+    changed = true;
   }
   if (update.agentKey !== undefined) session.key = update.agentKey;
-  if (update.connectionIds.length !== session.connectionIds.length) set.assign(session, update.connectionIds);
+  if (update.connectionIds.length !== session.connectionIds.length) {
+    set.assign(session, update.connectionIds);
+    changed = true;
+  }
   const pipeline = session.pipeline as ImportedPipeline;
+  if (pipeline.protocolId !== update.protocol) changed = true;
   pipeline.protocolId = update.protocol as ImportedPipeline['protocolId'];
   if (update.replace) pipeline.found = update.findings;
   else for (const f of update.findings) pipeline.found.push(f);
   if (update.view) pipeline.latest = update.view;
   set.touch(session);
+  return changed;
 }
 
 /** The worker's track and metrics tracker, given back their classes (structured cloning kept only their fields). */

@@ -9,13 +9,12 @@ import type { Finding } from '../../model/finding';
 import { readingOrder, type PendingFrame } from '../../capture-format/build-capture';
 import { SessionSplitter } from '../../analysis/session-split';
 import type { Session } from '../../analysis/sessions';
-import { acrossSessionFindings } from '../../analysis/across-sessions';
 import { SessionMetricsTracker } from '../../analysis/metrics';
 import { describeFrame } from '../../analysis/describe-frame';
 import { decodeFrame } from '../../model/decode';
 import { safeText } from '../../model/safe-text';
 import { protocols } from '../../protocols/registry';
-import { CaptureCollector } from '../../readers/capture-collector';
+import { CaptureCollector, keptIndex } from '../../readers/capture-collector';
 import { InputError, streamInput, type InputEnd, type InputSink } from '../../readers/read-input';
 import { blobPieces } from './blob-pieces';
 import { readParsedDocument } from './read-parsed';
@@ -94,14 +93,16 @@ async function readAndSplit(file: Blob, channel: ImportChannel, wholeBytes: numb
   }
   await split.drain();
   const sessions = split.splitter.finish();
-  const across = acrossSessionFindings(sessions);
+  // Each session's own findings: the checks across requests (tool loop, history against live) and the
+  // conversations are the panel's, run over the imported sessions as over a live tab's (AcrossFindings),
+  // so an imported file shows what the same traffic showed live, once.
   const updates = sessions.map((s, ordinal): SessionUpdate => ({
     ordinal,
     id: s.key,
     agentKey: s.agentKey,
     connectionIds: s.connections.map((c) => c.id),
     protocol: s.pipeline.protocol,
-    findings: [...s.pipeline.findings(), ...(across.get(s) ?? [])],
+    findings: [...s.pipeline.findings()],
     replace: true,
     view: s.pipeline.view(),
   }));
@@ -225,6 +226,8 @@ class ProgressSink implements InputSink {
   /** Undefined once the frames turned out not to come in the capture's order. */
   split: Split | undefined;
   private count = 0;
+  /** The number given to the previous frame. */
+  private previous = -1;
   private last: number | undefined;
   private readonly framed = new Set<string>();
 
@@ -249,9 +252,12 @@ class ProgressSink implements InputSink {
     }
     this.last = order;
     this.framed.add(frame.connectionId);
-    // Numbered in place as the collector numbers it at the end (it is the collector's own object).
+    // Numbered in place as the collector numbers it at the end (it is the collector's own object): a
+    // capture file's frame keeps its own number.
     const indexed = frame as Frame;
-    indexed.index = this.count++;
+    const own = (frame as Partial<Frame>).index;
+    indexed.index = typeof own === 'number' ? keptIndex(own, this.previous) : this.count++;
+    this.previous = indexed.index;
     this.split.frame(indexed);
   }
 

@@ -101,8 +101,12 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
       return applyHub(store, { ...rest, type: 'append', frames: unpackFrames(packed) });
     }
     case 'append': {
-      // A file the user opened stays on screen; the live tab comes back with the next snapshot.
-      if (store.source.value === 'file') return;
+      // A file the user opened stays on screen; the live tab comes back with the next snapshot. Its new
+      // frames are counted, so the toolbar can say the tab has more.
+      if (store.source.value === 'file') {
+        if (message.frames.length > 0) store.toolbar.tabNews.value += message.frames.length;
+        return;
+      }
       store.source.value = 'hub';
       if (message.connections.length > 0) addConnections(store, message.connections);
       const regrouped = addFrames(store, message.frames, message.sessions);
@@ -125,6 +129,7 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
     }
     case 'cleared':
       if (store.source.value !== 'file') reset(store);
+      else store.toolbar.tabNews.value = 0;
       return;
     case 'export':
       return; // answered to the export request that asked for it (hub-link.ts)
@@ -375,6 +380,7 @@ function reset(store: PanelStore): void {
   store.toolbar.importError.value = undefined;
   store.toolbar.fileName.value = undefined;
   store.toolbar.returning.value = false;
+  store.toolbar.tabNews.value = 0;
   store.toolbar.failed.value = 0;
   store.toolbar.letGo.value = 0;
   store.toolbar.importing.value = undefined;

@@ -68,6 +68,8 @@ function createToolbar() {
     fileName: signal<string | undefined>(undefined),
     /** Set between "back to the tab" and the snapshot that answers it. */
     returning: signal(false),
+    /** Frames the tab received while a file is shown (since it was opened, or the tab's last clear). */
+    tabNews: signal(0),
     /** Frames the panel could not add (a fault in the panel): counted and shown, the rest of their batch goes on. */
     failed: signal(0),
     /** Frames of the tab the panel let go of to stay within its memory bound (panel-bound.ts), oldest first. */
