@@ -43,6 +43,11 @@ export interface ProtocolFold {
 export interface FrameDescription {
   /** Short event label, e.g. `delta: text`, `tool_calls[0] args`, `finish: tool_calls`, a v4 part name. */
   event: string;
+  /**
+   * The event in a few characters for a narrow timeline (`block_start: text`, `Δ text`, `Δ args`), when
+   * it has a shorter form; `event` stays the full name (the cell's tooltip, the `type:` filter).
+   */
+  label?: string;
   /** The start of the text the frame carries (a delta's text, arguments), when it has one. */
   preview?: string;
   /** What the frame contributes, for timing (first token) and the waterfall. */

@@ -2,7 +2,7 @@
 // `RUN_FINISHED: interrupt`…) and the text or arguments it carries.
 import type { DecodedFrame } from '../../model/frame';
 import type { FrameDescription } from '../types';
-import { describe, guardedDescribe, isRecord, previewValue, str, type FrameCategory } from '../shared/describe-helpers';
+import { describe, guardedDescribe, isRecord, previewValue, str, withShortLabel, type FrameCategory } from '../shared/describe-helpers';
 
 function categoryOf(type: string): FrameCategory {
   if (type === 'TEXT_MESSAGE_CONTENT' || type === 'TEXT_MESSAGE_CHUNK') return 'text';
@@ -43,4 +43,22 @@ function runFinished(json: Record<string, unknown>): FrameDescription {
   return describe(outcome ? `RUN_FINISHED: ${outcome}` : 'RUN_FINISHED', 'lifecycle', previewValue(json.result));
 }
 
-export const describeAgUiFrame = guardedDescribe(describeEvent);
+/**
+ * The timeline's short form: the type in lower case without `_MESSAGE`, a content event as a delta
+ * (`Δ text`, `Δ thinking text`, `Δ args`), the rest of the label kept (`tool_call start get_weather`,
+ * `run finished: interrupt`).
+ */
+export function shortAgUiLabel(event: string): string {
+  const type = /^[A-Z][A-Z_]*/.exec(event)?.[0];
+  if (type === undefined) return event;
+  const rest = event.slice(type.length);
+  const words = type.replace(/_MESSAGE(?=_|$)/g, '').toLowerCase();
+  if (words === 'tool_call_args') return `Δ args${rest}`;
+  const content = /^(.*)_content$/.exec(words);
+  if (content) return `Δ ${content[1]!.replace(/_/g, ' ')}${rest}`;
+  const tool = /^tool_call_(.*)$/.exec(words);
+  if (tool) return `tool_call ${tool[1]!.replace(/_/g, ' ')}${rest}`;
+  return `${words.replace(/_/g, ' ')}${rest}`;
+}
+
+export const describeAgUiFrame = withShortLabel(guardedDescribe(describeEvent), shortAgUiLabel);

@@ -3,7 +3,7 @@
 import { frameText } from '../../model/decode';
 import type { DecodedFrame } from '../../model/frame';
 import type { FrameDescription } from '../types';
-import { describe, guardedDescribe, isRecord, previewValue, str, type FrameCategory } from '../shared/describe-helpers';
+import { describe, guardedDescribe, isRecord, previewValue, str, withShortLabel, type FrameCategory } from '../shared/describe-helpers';
 import { DATA_STREAM_PARTS, isDataStreamCode } from './schema';
 
 const CATEGORY: ReadonlyMap<string, FrameCategory> = new Map([
@@ -51,4 +51,11 @@ function carried(value: unknown): string | undefined {
   return str(value.argsTextDelta) ?? previewValue(value.args ?? value.result ?? value.usage ?? value);
 }
 
-export const describeAiSdkDataFrame = guardedDescribe(describeLine);
+/** The timeline's short form: `Δ args` for argument deltas, `tool_call_start <name>` for a streamed call's start. */
+export function shortAiSdkDataLabel(event: string): string {
+  if (event === 'tool_call_delta') return 'Δ args';
+  if (event.startsWith('tool_call_streaming_start')) return `tool_call_start${event.slice('tool_call_streaming_start'.length)}`;
+  return event;
+}
+
+export const describeAiSdkDataFrame = withShortLabel(guardedDescribe(describeLine), shortAiSdkDataLabel);

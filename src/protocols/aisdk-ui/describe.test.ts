@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { describeFile, describePayload, events } from '../shared/test-inputs';
+import { describeFile, describePayload, events, labels } from '../shared/test-inputs';
 import { describeAiSdkUiFrame } from './describe';
 
 const dir = path.resolve(__dirname, 'testdata');
@@ -34,14 +34,20 @@ describe('aisdk-ui frame descriptions', () => {
       'finish: stop',
       '[DONE]',
     ]);
-    expect(list[3]).toEqual({ event: 'reasoning-delta', category: 'reasoning', preview: 'The user wants the weather.' });
-    expect(list[7]).toEqual({ event: 'text-delta', category: 'text', preview: 'Let me check' });
-    expect(list[13]).toEqual({ event: 'tool-input-available', category: 'tool-call', preview: '{"city":"Hanoi"}' });
-    expect(list[14]).toEqual({ event: 'tool-output-available', category: 'tool-result', preview: '{"tempC":31,"sky":"sunny"}' });
+    expect(list[3]).toMatchObject({ event: 'reasoning-delta', category: 'reasoning', preview: 'The user wants the weather.' });
+    expect(list[7]).toMatchObject({ event: 'text-delta', category: 'text', preview: 'Let me check' });
+    expect(list[13]).toMatchObject({ event: 'tool-input-available', category: 'tool-call', preview: '{"city":"Hanoi"}' });
+    expect(list[14]).toMatchObject({ event: 'tool-output-available', category: 'tool-result', preview: '{"tempC":31,"sky":"sunny"}' });
   });
 
   it('name approvals and errors', () => {
     expect(chunk({ type: 'tool-approval-request', approvalId: 'a1', toolCallId: 'c1' }).category).toBe('approval');
-    expect(chunk({ type: 'error', errorText: 'Too many requests' })).toEqual({ event: 'error', category: 'error', preview: 'Too many requests' });
+    expect(chunk({ type: 'error', errorText: 'Too many requests' })).toMatchObject({ event: 'error', category: 'error', preview: 'Too many requests' });
+  });
+
+  it('give the timeline a short label for every kind of event, the full name staying the event', () => {
+    const list = describeFile(dir, 'valid-weather-tool.sse', describeAiSdkUiFrame);
+    expect([...new Set(labels(list))]).toEqual(["start", "start-step", "reasoning-start", "Δ reasoning", "reasoning-end", "text-start", "Δ text", "text-end", "tool-start get_weather", "Δ args", "tool-input", "tool-output", "finish-step", "finish: stop", "[DONE]"]);
+    for (const d of list) if (d.label !== undefined) expect(d.label.length).toBeLessThan(d.event.length + 1);
   });
 });

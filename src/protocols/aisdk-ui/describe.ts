@@ -2,7 +2,7 @@
 // `tool-output-available`…) and the text, input or output it carries.
 import type { DecodedFrame } from '../../model/frame';
 import type { FrameDescription } from '../types';
-import { describe, guardedDescribe, isRecord, previewValue, str, type FrameCategory } from '../shared/describe-helpers';
+import { describe, guardedDescribe, isRecord, previewValue, str, withShortLabel, type FrameCategory } from '../shared/describe-helpers';
 
 function categoryOf(type: string): FrameCategory {
   if (type === 'text-delta') return 'text';
@@ -33,4 +33,13 @@ function describeChunk(decoded: DecodedFrame): FrameDescription | undefined {
   return describe(event, categoryOf(type), carried);
 }
 
-export const describeAiSdkUiFrame = guardedDescribe(describeChunk);
+/** The timeline's short form: deltas as `Δ text`, `Δ reasoning`, `Δ args`; `tool-input`, `tool-output` for the available parts. */
+export function shortAiSdkUiLabel(event: string): string {
+  if (event === 'tool-input-delta') return 'Δ args';
+  if (event.endsWith('-delta')) return `Δ ${event.slice(0, -'-delta'.length)}`;
+  if (event === 'tool-input-available' || event === 'tool-output-available') return event.slice(0, -'-available'.length);
+  if (event.startsWith('tool-input-start ')) return `tool-start ${event.slice('tool-input-start '.length)}`;
+  return event;
+}
+
+export const describeAiSdkUiFrame = withShortLabel(guardedDescribe(describeChunk), shortAiSdkUiLabel);

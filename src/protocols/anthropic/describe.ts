@@ -2,7 +2,7 @@
 // `content_block_delta: text_delta`, `message_delta: tool_use`, `error: overloaded_error`…
 import type { DecodedFrame } from '../../model/frame';
 import type { FrameDescription } from '../types';
-import { blockStartLabel, describe, describeError, describeTextStart, guardedDescribe, isRecord, previewValue, str, type FrameCategory } from '../shared/describe-helpers';
+import { blockStartLabel, describe, describeError, describeTextStart, guardedDescribe, isRecord, previewValue, str, withShortLabel, type FrameCategory } from '../shared/describe-helpers';
 
 const DELTA_CATEGORY: ReadonlyMap<string, FrameCategory> = new Map([
   ['text_delta', 'text'],
@@ -58,4 +58,14 @@ function blockDelta(delta: unknown): FrameDescription {
   return describe(`content_block_delta: ${type}`, DELTA_CATEGORY.get(type) ?? 'other', text);
 }
 
-export const describeAnthropicFrame = guardedDescribe(describeEvent);
+/** The timeline's short form: `block_start: tool_use get_weather`, `Δ text`, `Δ input`, `block_stop`. */
+export function shortAnthropicLabel(event: string): string {
+  if (event.startsWith('content_block_delta: ')) {
+    const delta = event.slice('content_block_delta: '.length);
+    return `Δ ${delta === 'input_json_delta' ? 'input' : delta.replace(/_delta$/, '')}`;
+  }
+  if (event.startsWith('content_block_')) return `block_${event.slice('content_block_'.length)}`;
+  return event;
+}
+
+export const describeAnthropicFrame = withShortLabel(guardedDescribe(describeEvent), shortAnthropicLabel);

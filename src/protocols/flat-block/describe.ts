@@ -2,7 +2,7 @@
 // (`content_block_start: tool_use web_search`, `content_block_delta: text`), or a History API response.
 import type { DecodedFrame } from '../../model/frame';
 import type { FrameDescription } from '../types';
-import { blockStartLabel, describe, describeError, describeTextStart, guardedDescribe, isRecord, previewValue, str, type FrameCategory } from '../shared/describe-helpers';
+import { blockStartLabel, describe, describeError, describeTextStart, guardedDescribe, isRecord, previewValue, str, withShortLabel, type FrameCategory } from '../shared/describe-helpers';
 
 const BLOCK_CATEGORY: ReadonlyMap<string, FrameCategory> = new Map([
   ['text', 'text'],
@@ -62,4 +62,11 @@ function blockDelta(delta: unknown): FrameDescription {
   return describe('content_block_delta', 'other', previewValue(delta));
 }
 
-export const describeFlatBlockFrame = guardedDescribe(describeEvent);
+/** The timeline's short form: `block_start: text`, `Δ text`, `Δ input`, `block_stop`. */
+export function shortFlatBlockLabel(event: string): string {
+  if (event.startsWith('content_block_delta: ')) return `Δ ${event.slice('content_block_delta: '.length)}`;
+  if (event.startsWith('content_block_')) return `block_${event.slice('content_block_'.length)}`;
+  return event;
+}
+
+export const describeFlatBlockFrame = withShortLabel(guardedDescribe(describeEvent), shortFlatBlockLabel);

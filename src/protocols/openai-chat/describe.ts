@@ -2,7 +2,7 @@
 // `tool_calls[0] args`, `finish: tool_calls`, `usage`, an in-stream error, or `[DONE]`.
 import type { DecodedFrame } from '../../model/frame';
 import type { FrameDescription } from '../types';
-import { describe, describeError, guardedDescribe, isRecord, previewValue, str, type FrameCategory } from '../shared/describe-helpers';
+import { describe, describeError, guardedDescribe, isRecord, previewValue, str, withShortLabel, type FrameCategory } from '../shared/describe-helpers';
 
 interface Label {
   event: string;
@@ -58,4 +58,22 @@ function toolCallLabel(call: unknown, position: number, out: Label[]): void {
   else out.push({ event: `tool_calls[${index}] args`, category: 'tool-call', preview: args || undefined });
 }
 
-export const describeOpenAIChatFrame = guardedDescribe(describeChunk);
+/** The timeline's short form of each part of a chunk's label: `Δ text`, `tool get_weather`, `Δ args`, `Δ args[1]`. */
+export function shortOpenAIChatLabel(event: string): string {
+  return event.split(', ').map(shortPart).join(', ');
+}
+
+function shortPart(part: string): string {
+  if (part.startsWith('delta: role ')) return `role: ${part.slice('delta: role '.length)}`;
+  if (part.startsWith('delta: ')) return `Δ ${part.slice('delta: '.length)}`;
+  const call = /^tool_calls\[(\d+)\] (start (.*)|args)$/.exec(part);
+  if (call) {
+    const at = call[1] === '0' ? '' : `[${call[1]}]`;
+    return call[3] !== undefined ? `tool${at} ${call[3]}` : `Δ args${at}`;
+  }
+  if (part.startsWith('function_call start ')) return `function ${part.slice('function_call start '.length)}`;
+  if (part === 'function_call args') return 'Δ args';
+  return part;
+}
+
+export const describeOpenAIChatFrame = withShortLabel(guardedDescribe(describeChunk), shortOpenAIChatLabel);

@@ -2,7 +2,7 @@
 // `output_item.added: function_call get_weather`, `output_item.done: mcp_approval_request`…
 import type { DecodedFrame } from '../../model/frame';
 import type { FrameDescription } from '../types';
-import { describe, guardedDescribe, isRecord, previewValue, str, type FrameCategory } from '../shared/describe-helpers';
+import { describe, guardedDescribe, isRecord, previewValue, str, withShortLabel, type FrameCategory } from '../shared/describe-helpers';
 
 const LIFECYCLE = new Set(['created', 'in_progress', 'completed', 'queued']);
 const FAILED = new Set(['failed', 'incomplete', 'error']);
@@ -57,4 +57,28 @@ function failurePreview(json: Record<string, unknown>): string | undefined {
   return str(json.message) ?? previewValue(response.incomplete_details);
 }
 
-export const describeOpenAIResponsesFrame = guardedDescribe(describeEvent);
+/** What a delta streams, by the part of its type before `.delta`. */
+const DELTA_NAMES: ReadonlyMap<string, string> = new Map([
+  ['output_text', 'text'],
+  ['reasoning_summary_text', 'summary'],
+  ['reasoning_text', 'reasoning'],
+  ['function_call_arguments', 'args'],
+  ['mcp_call_arguments', 'args'],
+]);
+
+/** The timeline's short form: `Δ text`, `Δ args`, `item.added: function_call get_weather`, `part.done`. */
+export function shortOpenAIResponsesLabel(event: string): string {
+  if (event.endsWith('.delta')) {
+    const what = event.slice(0, -'.delta'.length);
+    return `Δ ${DELTA_NAMES.get(what) ?? what.replace(/_arguments$/, ' args')}`;
+  }
+  if (event.startsWith('output_item.')) return `item.${event.slice('output_item.'.length)}`;
+  if (event.startsWith('content_part.')) return `part.${event.slice('content_part.'.length)}`;
+  if (event.startsWith('reasoning_summary_part.')) return `summary_part.${event.slice('reasoning_summary_part.'.length)}`;
+  if (event.startsWith('reasoning_summary_text.')) return `summary.${event.slice('reasoning_summary_text.'.length)}`;
+  if (event.startsWith('output_text.')) return `text.${event.slice('output_text.'.length)}`;
+  if (event.startsWith('function_call_arguments.')) return `args.${event.slice('function_call_arguments.'.length)}`;
+  return event;
+}
+
+export const describeOpenAIResponsesFrame = withShortLabel(guardedDescribe(describeEvent), shortOpenAIResponsesLabel);

@@ -125,3 +125,20 @@ function safeGeneric(decoded: DecodedFrame): FrameDescription {
     return { event: '(unreadable)', category: 'other' };
   }
 }
+
+/**
+ * A protocol's describer with the short form of its event labels (`label`) for narrow timelines; the
+ * short form is left out when it is the event itself.
+ */
+export function withShortLabel(describeFrame: (decoded: DecodedFrame) => FrameDescription, shorten: (event: string) => string): (decoded: DecodedFrame) => FrameDescription {
+  return (decoded) => {
+    const description = describeFrame(decoded);
+    let label: string;
+    try {
+      label = shorten(description.event);
+    } catch {
+      return description;
+    }
+    return label === description.event ? description : { ...description, label };
+  };
+}

@@ -27,3 +27,6 @@ export function describePayload(describeFrame: Describer, payload: unknown): Fra
 export function requestWithBody(body: unknown): Connection {
   return { id: 'c', transport: 'sse', method: 'POST', requestBody: JSON.stringify(body) };
 }
+
+/** What the timeline shows for each description: the short label, else the event. */
+export const labels = (list: readonly FrameDescription[]): string[] => list.map((d) => d.label ?? d.event);
