@@ -21,6 +21,10 @@ export function Rendering({ store }: { store: PanelStore }) {
     <div class="rendering" data-testid="rendering" data-session={sessionId} data-at={current.at ?? 'live'}>
       <div class="rendering-head">
         <span class="protocol">{current.view.protocol}</span> <span class="rendering-session">{current.session.key ?? store.connectionName(current.session.connectionIds[0] ?? sessionId)}</span>
+        {/* "All sessions" renders one session: say it is one of several. */}
+        {store.sessions.scoped.value === undefined && store.sessions.set.list.length > 1 && (
+          <span class="rendering-which muted"> · one of {store.sessions.set.list.length} sessions (the selected frame's, else the latest)</span>
+        )}
         {current.at !== undefined && (
           <span class="scrub-note">
             {' '}
