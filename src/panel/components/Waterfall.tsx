@@ -15,6 +15,9 @@ import { CATEGORY_LABELS, elideMiddle, layoutWaterfall, nearestFrame, spanCaptio
 import { answersFrom, waterfallSpans } from '../store/waterfall-spans';
 import { sessionState } from '../store/session-summary';
 import type { PanelSession } from '../store/session-set';
+import type { ConversationRequest } from '../../analysis/conversations';
+import type { Session } from '../../analysis/sessions';
+import { sentMessage } from '../../analysis/conversation-turns-protocols';
 import { sessionMetrics } from '../store/session-metrics';
 import { DEFAULT_GAP_THRESHOLD_MS } from '../../analysis/metrics';
 
@@ -149,9 +152,18 @@ export function Waterfall({ store }: { store: PanelStore }) {
 /** The session's spans; a call whose result came in the page's next request ends at that request. */
 function sessionSpans(store: PanelStore, session: PanelSession) {
   const { list, ownerOf } = store.findings.across.conversations();
-  const answers = answersFrom(list, (s) => ownerOf(s) === session, (index) => store.log.byIndex(index)?.time);
+  const answers = answersFrom<Session, ConversationRequest>(list, (s) => ownerOf(s) === session, (index) => store.log.byIndex(index)?.time, carriedResults);
   const finished = sessionState(session, store.connections.value, store.source.value === 'hub') !== 'running';
   return waterfallSpans(sessionMetrics(session), { timeOf: (index) => session.metrics.timeOf(index), answers, finished });
+}
+
+/** The tool call ids a request's new messages carry results for (each result line reads `id → result`). */
+function carriedResults(request: ConversationRequest): Set<string> {
+  const ids = new Set<string>();
+  for (let i = request.newFrom; i < request.messages.length; i++) {
+    for (const line of sentMessage(request.protocol, request.messages[i])?.results ?? []) ids.add(line.slice(0, line.indexOf(' → ')));
+  }
+  return ids;
 }
 
 function cssVar(el: Element, name: string, fallback: string): string {

@@ -36,7 +36,7 @@ describe('waterfall spans', () => {
     expect(waterfallSpans(m, { timeOf, finished: true })[0]).not.toHaveProperty('end');
   });
 
-  it('finds the follow-up of each of the session\u2019s requests in its conversation', () => {
+  it('finds the follow-up of each of the session\u2019s requests in its conversation, for the calls it carries a result for', () => {
     const conversations = [
       {
         requests: [
@@ -48,12 +48,16 @@ describe('waterfall spans', () => {
       },
       { requests: [{ session: 'a', firstFrame: 30, answer: { toolCalls: [{ id: 'call_4' }] } }] },
     ];
-    const answers = answersFrom(conversations, (s) => s === 'a', timeOf);
-    expect([...answers]).toEqual([
+    // The follow-up (frame 10) carries results for call_1 and call_2.
+    const both = answersFrom(conversations, (s) => s === 'a', timeOf, (r) => new Set(r.firstFrame === 10 ? ['call_1', 'call_2'] : []));
+    expect([...both]).toEqual([
       ['call_1', { frame: 10, time: 1100 }],
       ['call_2', { frame: 10, time: 1100 }],
     ]);
     // call_4 was never followed up.
-    expect(answers.has('call_4')).toBe(false);
+    expect(both.has('call_4')).toBe(false);
+    // A follow-up that carries only one of the results answers only that call.
+    const one = answersFrom(conversations, (s) => s === 'a', timeOf, () => new Set(['call_1']));
+    expect([...one.keys()]).toEqual(['call_1']);
   });
 });

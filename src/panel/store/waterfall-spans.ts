@@ -60,13 +60,15 @@ export interface AnsweredRequest<S> {
 
 /**
  * The tool calls of `session`'s requests that the page answered in a follow-up request: the request
- * continuing one of them (the next request of the conversation that repeats its messages) carries the
- * results, so each call it asked for ends where that request starts.
+ * continuing one of them (the next request of the conversation that repeats its messages) and carrying
+ * a result for the call (`carried`: the call ids its new messages answer), so the call ends where that
+ * request starts. A call the follow-up carries no result for is not answered.
  */
-export function answersFrom<S>(
-  conversations: ReadonlyArray<{ requests: ReadonlyArray<AnsweredRequest<S>> }>,
+export function answersFrom<S, R extends AnsweredRequest<S>>(
+  conversations: ReadonlyArray<{ requests: readonly R[] }>,
   mine: (session: S) => boolean,
   timeOfFrame: (index: number) => number | undefined,
+  carried: (request: R) => ReadonlySet<string>,
 ): Map<string, FollowUpAnswer> {
   const out = new Map<string, FollowUpAnswer>();
   for (const c of conversations) {
@@ -76,7 +78,8 @@ export function answersFrom<S>(
       if (!next) return;
       const time = timeOfFrame(next.firstFrame);
       if (time === undefined) return;
-      for (const call of r.answer.toolCalls) if (!out.has(call.id)) out.set(call.id, { frame: next.firstFrame, time });
+      const ids = carried(next);
+      for (const call of r.answer.toolCalls) if (ids.has(call.id) && !out.has(call.id)) out.set(call.id, { frame: next.firstFrame, time });
     });
   }
   return out;
