@@ -53,7 +53,7 @@ function appendOne(store: PanelStore, frame: Frame): void {
 }
 
 function layoutOf(session: PanelSession): ReturnType<typeof layoutWaterfall> {
-  const spans = waterfallSpans(sessionMetrics(session), (index) => session.metrics.timeOf(index));
+  const spans = waterfallSpans(sessionMetrics(session), { timeOf: (index) => session.metrics.timeOf(index), finished: true });
   return layoutWaterfall({ track: session.track, start: sessionStart(session) ?? 0, spans, gapThreshold: DEFAULT_GAP_THRESHOLD_MS, width: PLOT_WIDTH });
 }
 

@@ -17,6 +17,8 @@ import { ExportDialog } from './components/ExportDialog';
 import { SplitPane } from './components/layout/SplitPane';
 import { useWidth } from './components/layout/use-width';
 import './panel.css';
+// Error banner, findings by session, timeline separators and markers, waterfall hues (kept apart for merges).
+import './errors-up-front.css';
 
 /** DevTools' own theme names (`browser.devtools.panels.themeName`). */
 export type DevToolsTheme = 'default' | 'dark';

@@ -8,12 +8,13 @@ import { FrameDetail } from './FrameDetail';
 import { RequestView } from './RequestView';
 import { Waterfall } from './Waterfall';
 import { ConversationTurns, hasConversations } from './ConversationTurns';
+import { ErrorBanner } from './ErrorBanner';
 
 export function DetailTabs({ store, withFrameTab }: { store: PanelStore; withFrameTab: boolean }) {
   const chosen = store.tab.value;
   const tab: DetailTab = chosen === 'frame' && !withFrameTab ? 'rendering' : chosen;
-  const view = store.sessions.view.value;
-  const findings = view?.findings.length ?? 0;
+  // As many findings as the toolbar counts: the scoped session's, or every session's (scoped-findings.ts).
+  const findings = store.findings.listed.value.flat.length;
   const tabs: Array<[DetailTab, string]> = [
     ...(withFrameTab ? ([['frame', 'Frame']] as Array<[DetailTab, string]>) : []),
     ['rendering', 'Rendering'],
@@ -33,6 +34,8 @@ export function DetailTabs({ store, withFrameTab }: { store: PanelStore; withFra
   };
   return (
     <section class="detail-pane" aria-label="Session detail">
+      {/* Errors up front: the first error and the checks still waiting, above whatever tab is open. */}
+      <ErrorBanner store={store} narrow={withFrameTab} />
       <div class="tab-strip" role="tablist" aria-label="Detail" onKeyDown={onKeyDown}>
         {tabs.map(([id, label]) => (
           <button
@@ -54,7 +57,7 @@ export function DetailTabs({ store, withFrameTab }: { store: PanelStore; withFra
       <div class="tab-body" role="tabpanel" id="detail-tabpanel" aria-labelledby={`tab-${tab}`}>
         {tab === 'frame' && <FrameDetail store={store} />}
         {tab === 'rendering' && <RenderingWithHistory store={store} />}
-        {tab === 'findings' && <FindingsList store={store} />}
+        {tab === 'findings' && <FindingsList store={store} inlineFrame={withFrameTab} />}
         {tab === 'request' && <RequestView store={store} />}
         {tab === 'waterfall' && <Waterfall store={store} />}
         {tab === 'conversation' && <ConversationTurns store={store} />}

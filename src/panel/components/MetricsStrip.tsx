@@ -5,7 +5,7 @@ import type { PanelStore } from '../store/store';
 import { track } from '../store/track';
 import { formatDuration } from '../store/session-time';
 import { sessionMetrics } from '../store/session-metrics';
-import { FindingNav } from './FindingsList';
+import { FindingNav, sessionName } from './FindingsList';
 import { applyEvent } from '../store/apply';
 import { frameNumber } from '../store/frame-row';
 import { pricerVersion } from '../store/pricer';
@@ -29,6 +29,12 @@ export function MetricsStrip({ store }: { store: PanelStore }) {
   const goTo = (index: number | undefined) => (index === undefined ? undefined : () => applyEvent(store, { type: 'selectFrame', index }));
   return (
     <div class="metrics-strip" data-testid="metrics" aria-label="Session timing">
+      {/* "All sessions": the figures are one session's, so say whose. */}
+      {store.sessions.scoped.value === undefined && store.sessions.set.list.length > 1 && (
+        <span class="metric metrics-of muted" data-testid="metrics-of" title="The time figures are this session's; choose a session above to scope everything to it">
+          {session.pipeline.protocol} {sessionName(store, session)}:
+        </span>
+      )}
       {none ? (
         <span class="metric muted" data-testid="metric-none">
           no timing in this input

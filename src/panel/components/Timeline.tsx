@@ -15,6 +15,8 @@ import { formatBytes, frameNumber } from '../store/frame-row';
 import { track } from '../store/track';
 import { formatClock, formatDuration, sessionStart } from '../store/session-time';
 import type { PanelSession } from '../store/session-set';
+import { NO_SEPARATORS, planSeparators, rowAt, rowCount, rowOf, type SeparatorPlan } from '../store/timeline-separators';
+import { sessionName } from './FindingsList';
 
 export const ROW_HEIGHT = 20;
 const OVERSCAN = 8;
@@ -35,13 +37,18 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
   const untimed = store.untimed.value;
   // One connection in view (a scoped session with one connection): the column would repeat itself.
   const scope = store.filters.scope.value;
+  // "All sessions": one clock from the capture's start and a separator row where each session starts.
+  const all = scope === undefined;
+  track(store.sessionsVersion.value);
+  const separators = all ? sessionSeparators(store, store.filters.visible.value.list) : NO_SEPARATORS;
+  const rows = rowCount(separators, visible.count);
   const showConnection = !(scope && scope.size === 1) && !(narrow && scope);
   // Touch the findings version so markers repaint when findings arrive for frames already shown.
   track(store.findingsVersion.value);
 
   const spaceRef = useRef<HTMLDivElement>(null);
   const options: FixedRowOptions = {
-    count: visible.count,
+    count: rows,
     getScrollElement: () => scrollRef.current,
     getContentElement: () => spaceRef.current,
     rowHeight: ROW_HEIGHT,
@@ -54,13 +61,13 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
   // Like the Network panel, follow new frames while live and the last rows are in view. Decided
   // before drawing, from the position last read, so this draw already holds the last rows and the
   // scroll is written without reading the layout (which forced one layout per update).
-  const lastCount = useRef(visible.count);
+  const lastCount = useRef(rows);
   // The last decision to follow or not, kept for the timeline drawn after a layout change. A first
   // timeline of a live tab follows: its first batch may already be taller than the view.
   const following = useRef(followedWhenUnmounted.get(store) ?? (store.source.peek() === 'hub' && store.scrub.live.peek()));
-  if (visible.count !== lastCount.current) {
+  if (rows !== lastCount.current) {
     const before = lastCount.current;
-    lastCount.current = visible.count;
+    lastCount.current = rows;
     // Also when the count drops (the panel letting its oldest frames go): the end stays in view.
     const follow = store.scrub.live.peek() && v.showsEnd(before);
     following.current = follow;
@@ -79,13 +86,14 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
 
   const list = visible.list;
   const selectedPos = selected === undefined ? -1 : sortedIndexOf(list, store.log.positionOf(selected));
+  const selectedRow = selectedPos < 0 ? -1 : rowOf(separators, selectedPos);
   // Keep the selected row in view when the selection moves (keyboard, a finding clicked).
   useEffect(() => {
-    if (selectedPos < 0) return;
-    v.scrollToIndex(selectedPos, { align: 'auto' });
+    if (selectedRow < 0) return;
+    v.scrollToIndex(selectedRow, { align: 'auto' });
     const root = scrollRef.current;
     if (root && root.contains(document.activeElement)) root.querySelector<HTMLElement>('[aria-selected="true"]')?.focus();
-  }, [selected, selectedPos, v]);
+  }, [selected, selectedRow, v]);
 
   const move = (to: number) => {
     if (list.length === 0) return;
@@ -111,7 +119,9 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
   };
 
   const starts = new Map<PanelSession | undefined, number | undefined>();
+  const captureStart = all ? captureStartOf(store) : undefined;
   const startOf = (connectionId: string): number | undefined => {
+    if (all) return captureStart;
     const session = store.sessions.set.ofConnection(connectionId);
     if (!starts.has(session)) starts.set(session, session ? sessionStart(session) : store.log.length > 0 ? store.log.timeAt(0) : undefined);
     return starts.get(session);
@@ -121,7 +131,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
     <div class="timeline">
       <div class={`timeline-head ${columns}`}>
         <span class="col-num" title="Frame number, as findings and the command-line tool count">#</span>
-        <span class="col-time" title={untimed ? 'This input carries no clock' : "Time since the session's request; hover a row for the clock time"}>
+        <span class="col-time" title={untimed ? 'This input carries no clock' : all ? "Time since the capture's start (one clock for all sessions); hover a row for the clock time" : "Time since the session's request; hover a row for the clock time"}>
           {untimed ? 'Time (none)' : 'Time'}
         </span>
         {showDelta && <span class="col-delta" title="Time since the row above">Δ</span>}
@@ -147,9 +157,12 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
         {list.length === 0 && <div class="empty">{store.log.length === 0 ? 'No frames yet.' : 'No frame matches the filter.'}</div>}
         <div class="timeline-space" ref={spaceRef} style={{ height: `${v.getTotalSize()}px` }}>
           {v.getVirtualItems().map((row, slot) => {
-            const position = list[row.index] as number;
+            const at = rowAt(separators, row.index);
+            if (at.kind === 'separator') return <SeparatorRow key={slot} store={store} session={at.session} top={row.start} />;
+            const entry = at.entry;
+            const position = list[entry] as number;
             const frame = store.log.frameAt(position);
-            const previousTime = row.index > 0 ? store.log.timeAt(list[row.index - 1] as number) : undefined;
+            const previousTime = entry > 0 ? store.log.timeAt(list[entry - 1] as number) : undefined;
             const description = store.log.describe(position, store.protocolOf(frame.connectionId));
             const severity = store.filters.context.severityOf(frame.index);
             const isSelected = frame.index === selected;
@@ -164,7 +177,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
                 tabIndex={isSelected ? 0 : -1}
                 data-index={frame.index}
                 data-testid="frame-row"
-                class={`row ${columns}${isSelected ? ' selected' : ''}${highlighted.has(frame.index) ? ' highlighted' : ''} dir-${frame.direction}`}
+                class={`row ${columns}${isSelected ? ' selected' : ''}${highlighted.has(frame.index) ? ' highlighted' : ''} dir-${frame.direction}${severity === 'error' || severity === 'warning' ? ` sev-row-${severity}` : ''}`}
                 style={{ height: `${ROW_HEIGHT}px`, transform: `translateY(${row.start}px)` }}
                 onClick={() => {
                   applyEvent(store, { type: 'selectFrame', index: frame.index });
@@ -185,12 +198,57 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
                 </span>
                 <span class="col-data">{description.preview ?? ''}</span>
                 <span class="col-size">{formatBytes(store.log.bytesAt(position))}</span>
-                <span class={`marker${severity ? ` sev-${severity}` : ''}`} aria-label={severity ? `${severity} finding` : undefined} />
+                <span class={`marker${severity ? ` sev-${severity}` : ''}`} aria-label={severity ? `${severity} finding` : undefined} title={severity ? `${severity} finding on this frame` : undefined} />
               </div>
             );
           })}
         </div>
       </div>
+    </div>
+  );
+}
+
+/** Past this many sessions no separator rows are drawn (a page of thousands of short sockets). */
+const MAX_SEPARATED_SESSIONS = 1000;
+
+/** Where each session's first frame sits, for the separator rows; none with a single session. */
+function sessionSeparators(store: PanelStore, list: readonly number[]): SeparatorPlan<PanelSession> {
+  const sessions = store.sessions.set.list;
+  if (sessions.length < 2 || sessions.length > MAX_SEPARATED_SESSIONS) return NO_SEPARATORS;
+  const starts: Array<{ session: PanelSession; position: number }> = [];
+  for (const session of sessions) {
+    const first = session.pipeline.frames[0];
+    const position = first === undefined ? undefined : store.log.positionOf(first.index);
+    if (position !== undefined) starts.push({ session, position });
+  }
+  return planSeparators(list, starts);
+}
+
+/** The capture's start: the earliest session request, else the first frame kept. */
+function captureStartOf(store: PanelStore): number | undefined {
+  let start = store.log.length > 0 ? store.log.timeAt(0) : undefined;
+  const first = store.sessions.set.list[0];
+  const request = first ? sessionStart(first) : undefined;
+  if (request !== undefined && (start === undefined || request < start)) start = request;
+  return start;
+}
+
+/** A row saying which session starts here; a click scopes the panel to it. */
+function SeparatorRow({ store, session, top }: { store: PanelStore; session: PanelSession; top: number }) {
+  const start = sessionStart(session);
+  return (
+    <div
+      class="row session-separator"
+      role="presentation"
+      data-testid="session-separator"
+      data-session={session.id}
+      title="Show only this session"
+      style={{ height: `${ROW_HEIGHT}px`, transform: `translateY(${top}px)` }}
+      onClick={() => applyEvent(store, { type: 'selectSession', id: session.id })}
+    >
+      <span class="separator-protocol">{session.pipeline.protocol}</span>
+      <span class="separator-name">{sessionName(store, session)}</span>
+      {start !== undefined && !store.untimed.value && <span>· started {formatClock(start)}</span>}
     </div>
   );
 }

@@ -1,5 +1,7 @@
 // The session's waterfall: one lane per connection with its frames as ticks and streamed text as bars,
-// tool calls and approvals as spans under the lanes, long gaps shaded. Hover says what is under the
+// tool calls and approvals as spans under the lanes with their durations, long gaps shaded. A client
+// tool answered in the page's follow-up request ends where that request starts; one never answered is
+// a stub with a dotted line on to the end, and says so. Each kind has its own hue in both themes. Hover says what is under the
 // pointer; a click selects that frame. Drawn on a canvas at most once per animation frame from flat
 // arrays (waterfall-model.ts), so a 100,000-frame session draws in a few milliseconds.
 import { useEffect, useLayoutEffect, useRef, useState } from 'preact/hooks';
@@ -9,8 +11,13 @@ import { track as touch } from '../store/track';
 import { sessionStart, formatDuration } from '../store/session-time';
 import { frameNumber } from '../store/frame-row';
 import { CATEGORY_CODES, type CategoryName } from '../store/session-track';
-import { CATEGORY_LABELS, layoutWaterfall, nearestFrame, type WaterfallLayout, type WaterfallSpan } from './waterfall-model';
-import { waterfallSpans } from '../store/waterfall-spans';
+import { CATEGORY_LABELS, elideMiddle, layoutWaterfall, nearestFrame, spanCaption, spanOutcomeText, type WaterfallLayout, type WaterfallSpan } from './waterfall-model';
+import { answersFrom, waterfallSpans } from '../store/waterfall-spans';
+import { sessionState } from '../store/session-summary';
+import type { PanelSession } from '../store/session-set';
+import type { ConversationRequest } from '../../analysis/conversations';
+import type { Session } from '../../analysis/sessions';
+import { sentMessage } from '../../analysis/conversation-turns-protocols';
 import { sessionMetrics } from '../store/session-metrics';
 import { DEFAULT_GAP_THRESHOLD_MS } from '../../analysis/metrics';
 
@@ -47,7 +54,8 @@ export function Waterfall({ store }: { store: PanelStore }) {
   }, []);
 
   const start = session ? sessionStart(session) : undefined;
-  const spans = session ? waterfallSpans(sessionMetrics(session), (index) => session.metrics.timeOf(index)) : [];
+  touch(store.findingsVersion.value);
+  const spans = session ? sessionSpans(store, session) : [];
   const lanes = session?.track.laneIds.length ?? 0;
   const height = AXIS + lanes * LANE + 6 + Math.min(spans.length, 6) * SPAN_ROW + 6;
 
@@ -93,12 +101,12 @@ export function Waterfall({ store }: { store: PanelStore }) {
     const row = Math.floor((y - AXIS - lanes * LANE - 6) / SPAN_ROW);
     const span = layout.spanRows[row]?.find((s) => x >= s.from && x <= s.to);
     if (!span) return undefined;
-    const took = span.end === undefined ? 'no reply yet' : formatDuration(span.end - span.start);
-    return { frame: span.startFrame, text: `${span.kind} ${span.label} · ${took}` };
+    const where = span.outcome === 'follow-up' && span.endFrame !== undefined ? ` (#${frameNumber(span.endFrame)})` : '';
+    return { frame: span.startFrame, text: `${span.kind} ${span.label} · ${spanOutcomeText(span, formatDuration)}${where}` };
   };
 
   return (
-    <div class="waterfall" ref={box} data-testid="waterfall" data-frames={session.track.length}>
+    <div class="waterfall" ref={box} data-testid="waterfall" data-frames={session.track.length} data-outcomes={spans.map((s) => `${s.label}:${s.outcome}`).join(' ')}>
       <div class="waterfall-legend muted">
         {(['text', 'reasoning', 'tool-call', 'tool-result', 'approval', 'request', 'lifecycle', 'error'] as CategoryName[]).map((c) => (
           <span key={c} class="legend-item">
@@ -108,6 +116,11 @@ export function Waterfall({ store }: { store: PanelStore }) {
         <span class="legend-item">
           <span class="legend-swatch gap" aria-hidden="true" /> gap over {formatDuration(GAP_THRESHOLD_MS)}
         </span>
+        {spans.some((s) => s.outcome === 'unanswered') && (
+          <span class="legend-item">
+            <span class="legend-swatch open-ended" aria-hidden="true" /> never answered
+          </span>
+        )}
       </div>
       <div class="waterfall-canvas-box">
         <canvas
@@ -136,6 +149,23 @@ export function Waterfall({ store }: { store: PanelStore }) {
   );
 }
 
+/** The session's spans; a call whose result came in the page's next request ends at that request. */
+function sessionSpans(store: PanelStore, session: PanelSession) {
+  const { list, ownerOf } = store.findings.across.conversations();
+  const answers = answersFrom<Session, ConversationRequest>(list, (s) => ownerOf(s) === session, (index) => store.log.byIndex(index)?.time, carriedResults);
+  const finished = sessionState(session, store.connections.value, store.source.value === 'hub') !== 'running';
+  return waterfallSpans(sessionMetrics(session), { timeOf: (index) => session.metrics.timeOf(index), answers, finished });
+}
+
+/** The tool call ids a request's new messages carry results for (each result line reads `id → result`). */
+function carriedResults(request: ConversationRequest): Set<string> {
+  const ids = new Set<string>();
+  for (let i = request.newFrom; i < request.messages.length; i++) {
+    for (const line of sentMessage(request.protocol, request.messages[i])?.results ?? []) ids.add(line.slice(0, line.indexOf(' → ')));
+  }
+  return ids;
+}
+
 function cssVar(el: Element, name: string, fallback: string): string {
   return getComputedStyle(el).getPropertyValue(name).trim() || fallback;
 }
@@ -159,18 +189,20 @@ function draw(
   ctx.setTransform(ratio, 0, 0, ratio, 0, 0);
   const colour = {
     fg: cssVar(el, '--fg', '#202124'),
+    bg: cssVar(el, '--bg', '#ffffff'),
     muted: cssVar(el, '--muted', '#5f6368'),
     border: cssVar(el, '--border', '#dadce0'),
     gap: cssVar(el, '--hl', '#fff3c4'),
     sel: cssVar(el, '--blue', '#1a73e8'),
   };
+  // Hues from errors-up-front.css: text, reasoning, tool call, tool result and approval told apart.
   const catColour: Record<CategoryName, string> = {
     other: colour.muted,
-    text: cssVar(el, '--blue', '#1a73e8'),
-    reasoning: cssVar(el, '--purple', '#8430ce'),
-    'tool-call': cssVar(el, '--amber', '#b05a00'),
-    'tool-result': cssVar(el, '--green', '#188038'),
-    approval: cssVar(el, '--amber', '#b05a00'),
+    text: cssVar(el, '--wf-text', '#1a73e8'),
+    reasoning: cssVar(el, '--wf-reasoning', '#8430ce'),
+    'tool-call': cssVar(el, '--wf-tool-call', '#e8710a'),
+    'tool-result': cssVar(el, '--wf-tool-result', '#188038'),
+    approval: cssVar(el, '--wf-approval', '#c5167b'),
     lifecycle: colour.muted,
     error: cssVar(el, '--red', '#d93025'),
     request: cssVar(el, '--green', '#188038'),
@@ -202,7 +234,7 @@ function draw(
   layout.lanes.forEach((lane, i) => {
     const y = AXIS + i * LANE;
     ctx.fillStyle = colour.fg;
-    ctx.fillText(ellipsize(ctx, laneNames[i] ?? '', LABEL_WIDTH - 8), 2, y + LANE / 2);
+    ctx.fillText(elideMiddle(laneNames[i] ?? '', (t) => ctx.measureText(t).width <= LABEL_WIDTH - 8) ?? '', 2, y + LANE / 2);
     for (const bar of layout.bars[i] ?? []) {
       ctx.fillStyle = catColour[bar.kind];
       ctx.fillRect(x0 + bar.from, y + 5, Math.max(2, bar.to - bar.from), LANE - 10);
@@ -227,16 +259,45 @@ function draw(
 
   layout.spanRows.forEach((row, r) => {
     const y = plotHeight + 6 + r * SPAN_ROW;
-    for (const s of row) {
-      ctx.fillStyle = s.kind === 'tool' ? catColour['tool-call'] : catColour.approval;
-      ctx.globalAlpha = s.open ? 0.45 : 0.85;
-      ctx.fillRect(x0 + s.from, y + 2, Math.max(2, s.to - s.from), SPAN_ROW - 4);
+    row.forEach((s, k) => {
+      const hue = s.kind === 'tool' ? catColour['tool-call'] : catColour.approval;
+      const barWidth = Math.max(2, s.to - s.from);
+      ctx.fillStyle = hue;
+      ctx.globalAlpha = s.outcome === 'waiting' ? 0.45 : 0.85;
+      ctx.fillRect(x0 + s.from, y + 2, barWidth, SPAN_ROW - 4);
       ctx.globalAlpha = 1;
-      if (s.to - s.from > 30) {
-        ctx.fillStyle = colour.fg;
-        ctx.fillText(ellipsize(ctx, s.label, s.to - s.from - 4), x0 + s.from + 3, y + SPAN_ROW / 2);
+      // Answered: the end in the result's hue. Never answered: a dotted line on to the end of the axis.
+      if (s.outcome === 'result' || s.outcome === 'follow-up') {
+        ctx.fillStyle = s.kind === 'tool' ? catColour['tool-result'] : colour.fg;
+        ctx.fillRect(x0 + s.from + barWidth - 2, y + 1, 2, SPAN_ROW - 2);
+      } else if (s.outcome === 'unanswered') {
+        ctx.strokeStyle = hue;
+        ctx.setLineDash([2, 3]);
+        ctx.beginPath();
+        ctx.moveTo(x0 + s.to, y + SPAN_ROW / 2 + 0.5);
+        ctx.lineTo(x0 + layout.width, y + SPAN_ROW / 2 + 0.5);
+        ctx.stroke();
+        ctx.setLineDash([]);
       }
-    }
+      // The caption inside a long bar, else after it up to the next span of the row (or the plot's end).
+      const next = row[k + 1];
+      const inside = s.outcome !== 'unanswered' && barWidth >= 60;
+      const room = inside ? barWidth - 6 : (next ? next.from : layout.width) - s.to - 6;
+      const caption = room > 12 ? spanCaption(s.label, spanOutcomeText(s, formatDuration), (t) => ctx.measureText(t).width <= room) : '';
+      if (caption) {
+        ctx.fillStyle = colour.fg;
+        const tx = inside ? x0 + s.from + 3 : x0 + s.to + 4;
+        if (inside) {
+          // Text over the bar: a backing in the page's colour keeps it legible on every hue.
+          ctx.globalAlpha = 0.8;
+          ctx.fillStyle = colour.bg;
+          ctx.fillRect(tx - 1, y + 2, ctx.measureText(caption).width + 2, SPAN_ROW - 4);
+          ctx.globalAlpha = 1;
+          ctx.fillStyle = colour.fg;
+        }
+        ctx.fillText(caption, tx, y + SPAN_ROW / 2);
+      }
+    });
   });
   if (layout.spanRows.length > 0) {
     ctx.fillStyle = colour.muted;
@@ -267,18 +328,6 @@ function pick(flags: number): number {
 function niceStep(raw: number): number {
   const steps = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10_000, 15_000, 30_000, 60_000, 120_000, 300_000, 600_000, 1_800_000, 3_600_000];
   return steps.find((s) => s >= raw) ?? 3_600_000 * Math.ceil(raw / 3_600_000);
-}
-
-function ellipsize(ctx: CanvasRenderingContext2D, text: string, max: number): string {
-  if (ctx.measureText(text).width <= max) return text;
-  let lo = 0;
-  let hi = text.length;
-  while (lo < hi) {
-    const mid = (lo + hi + 1) >> 1;
-    if (ctx.measureText(`${text.slice(0, mid)}…`).width <= max) lo = mid;
-    else hi = mid - 1;
-  }
-  return `${text.slice(0, lo)}…`;
 }
 
 export type { WaterfallSpan };

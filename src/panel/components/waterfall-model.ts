@@ -1,9 +1,16 @@
 // What the waterfall draws, computed from a session's track in one pass over flat arrays: per lane
 // (connection) and pixel column, which kinds of frames fall there; text and reasoning runs as bars;
-// long gaps; tool calls and approvals as spans stacked into rows. Pure, so it is tested without a
-// canvas and timed in the bench on 100,000 frames.
+// long gaps; tool calls and approvals as spans stacked into rows, each with a caption that fits (name
+// elided from the middle, duration kept). Pure, so it is tested without a canvas and timed in the
+// bench on 100,000 frames.
 import type { SessionTrack, CategoryName } from '../store/session-track';
 import { CATEGORY_CODES } from '../store/session-track';
+
+/**
+ * How a span ended: its result (or reply) in the stream, the page's follow-up request carrying a client
+ * tool's result, or not at all: `waiting` while the session may still get it, `unanswered` once it is over.
+ */
+export type SpanOutcome = 'result' | 'follow-up' | 'waiting' | 'unanswered';
 
 export interface WaterfallSpan {
   kind: 'tool' | 'approval' | 'question';
@@ -11,9 +18,13 @@ export interface WaterfallSpan {
   startFrame: number;
   endFrame?: number;
   start: number;
-  /** Undefined while the call waits for its result. */
+  /** Undefined while the call waits for its result, or when it never got one. */
   end?: number;
+  outcome: SpanOutcome;
 }
+
+/** Pixels of the solid part of an open-ended span (one never answered); a dotted line runs on to the axis end. */
+export const OPEN_STUB = 16;
 
 export interface WaterfallInput {
   track: SessionTrack;
@@ -39,6 +50,7 @@ export interface WaterfallLayout {
   /** [fromColumn, toColumn) runs of text and reasoning per lane, for the streaming bars. */
   bars: Array<Array<{ from: number; to: number; kind: 'text' | 'reasoning' }>>;
   gaps: Array<{ from: number; to: number; ms: number; afterFrame: number; beforeFrame: number }>;
+  /** `to` is where the bar ends; an `unanswered` span's bar is a stub and its row is kept to the end. */
   spanRows: Array<Array<WaterfallSpan & { from: number; to: number; open: boolean }>>;
 }
 
@@ -52,6 +64,7 @@ export function layoutWaterfall(input: WaterfallInput): WaterfallLayout {
   const start = input.start;
   let end = start + 1;
   if (track.length > 0) end = Math.max(end, track.times[track.length - 1] as number);
+  // A span that never ended does not stretch the axis; one answered in a follow-up request does.
   for (const s of spans) end = Math.max(end, s.end ?? s.start);
   const scale = width / (end - start);
   const column = (t: number) => Math.max(0, Math.min(width - 1, Math.floor((t - start) * scale)));
@@ -73,7 +86,8 @@ export function layoutWaterfall(input: WaterfallInput): WaterfallLayout {
   const rowEnds: number[] = [];
   for (const s of [...spans].sort((a, b) => a.start - b.start)) {
     const from = column(s.start);
-    const to = Math.max(from + 2, column(s.end ?? end));
+    const unanswered = s.end === undefined && s.outcome === 'unanswered';
+    const to = unanswered ? Math.min(width, from + OPEN_STUB) : Math.max(from + 2, column(s.end ?? end));
     let row = rowEnds.findIndex((e) => e <= from);
     if (row < 0) {
       if (rowEnds.length >= MAX_SPAN_ROWS) row = rowEnds.length - 1;
@@ -83,10 +97,59 @@ export function layoutWaterfall(input: WaterfallInput): WaterfallLayout {
         spanRows.push([]);
       }
     }
-    rowEnds[row] = to + 1;
+    // An open span holds its row to the end: it is still open there.
+    rowEnds[row] = s.end === undefined ? width + 1 : to + 1;
     spanRows[row]!.push({ ...s, from, to, open: s.end === undefined });
   }
   return { start, end, width, lanes, bars, gaps, spanRows };
+}
+
+/** What a span's outcome reads as, after its name. */
+export function spanOutcomeText(span: Pick<WaterfallSpan, 'start' | 'end' | 'outcome' | 'kind'>, formatDuration: (ms: number) => string): string {
+  switch (span.outcome) {
+    case 'result':
+      return formatDuration((span.end as number) - span.start);
+    case 'follow-up':
+      return `${formatDuration((span.end as number) - span.start)} to the follow-up request`;
+    case 'waiting':
+      return span.kind === 'tool' ? 'waiting for its result' : 'waiting for the reply';
+    case 'unanswered':
+      return span.kind === 'tool' ? 'never answered in the capture' : 'never replied to in the capture';
+  }
+}
+
+/**
+ * The longest caption that fits: the name and what the outcome reads as, the name elided from the
+ * middle (its start and end tell tools apart: `get_weather_forecast`, `get_…_forecast`), then the
+ * outcome alone, then the name alone elided; '' when nothing fits.
+ */
+export function spanCaption(name: string, outcome: string, fits: (text: string) => boolean): string {
+  const whole = `${name} · ${outcome}`;
+  if (fits(whole)) return whole;
+  const elided = elideMiddle(name, (n) => fits(`${n} · ${outcome}`), 4);
+  if (elided !== undefined) return `${elided} · ${outcome}`;
+  if (fits(outcome)) return outcome;
+  return elideMiddle(name, fits, 2) ?? '';
+}
+
+/** `text` with its middle replaced by `…` until it fits, keeping at least `keep` characters; undefined when even that does not fit. */
+export function elideMiddle(text: string, fits: (text: string) => boolean, keep = 2): string | undefined {
+  if (fits(text)) return text;
+  const chars = [...text];
+  // The longest kept length that fits, by binary search; the start keeps the extra character.
+  let lo = keep;
+  let hi = chars.length - 1;
+  let best: string | undefined;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const head = Math.ceil(mid / 2);
+    const candidate = `${chars.slice(0, head).join('')}…${chars.slice(chars.length - (mid - head)).join('')}`;
+    if (fits(candidate)) {
+      best = candidate;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return best;
 }
 
 /** Runs of adjacent columns holding text (or reasoning): a streaming answer reads as one bar. */

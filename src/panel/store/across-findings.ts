@@ -33,8 +33,17 @@ export interface AcrossSettings extends LoopOptions {
   now?: () => number;
 }
 
+/** A check across requests not reported yet because its wait is not over (a live tool loop that may stall). */
+export interface HeldCheck {
+  session: PanelSession;
+  finding: Finding;
+  /** Epoch ms at which it is reported unless the page sends its follow-up first. */
+  due: number;
+}
+
 export class AcrossFindings {
   private stale = true;
+  private held: HeldCheck[] = [];
   private bySession = new Map<PanelSession, Finding[]>();
   private worst = new Map<number, Severity>();
   private joined: readonly Conversation[] = [];
@@ -75,6 +84,17 @@ export class AcrossFindings {
     return { list: this.joined, ownerOf: (s) => owners.get(s) };
   }
 
+  /** The checks still waiting (a live stall held back until its wait is over), soonest first. */
+  waiting(): readonly HeldCheck[] {
+    this.refresh();
+    return this.held;
+  }
+
+  /** The clock the waits are measured on (settable in tests). */
+  now(): number {
+    return (this.settings.now ?? Date.now)();
+  }
+
   /** How many times the findings were computed (a cost the panel's tests hold down). */
   get computeCount(): number {
     return this.runs;
@@ -102,6 +122,7 @@ export class AcrossFindings {
     this.worst = new Map();
     this.owners = asSessions;
     this.joined = [];
+    this.held = [];
     let nextStall = Infinity;
     let found: Map<Session, Finding[]>;
     try {
@@ -122,6 +143,7 @@ export class AcrossFindings {
         const due = time + stallAfter;
         if (due <= now) return true;
         nextStall = Math.min(nextStall, due);
+        this.held.push({ session: owner, finding: f, due });
         return false;
       });
       if (kept.length === 0) continue;
@@ -133,6 +155,7 @@ export class AcrossFindings {
         }
       }
     }
+    this.held.sort((a, b) => a.due - b.due);
     if (nextStall !== Infinity) this.timer = setTimeout(() => this.invalidate(), Math.max(0, nextStall - now) + 1);
   }
 }

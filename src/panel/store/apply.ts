@@ -180,8 +180,8 @@ function trim(store: PanelStore, below: number): void {
   const sessions = store.sessions.set;
   const current = store.sessions.current.peek();
   const affected = sessions.trim(dropped.connectionIds, store.connections.value);
-  // A finding is picked by its place in the session's findings, which a refold renumbers.
-  if (current && affected.has(current)) store.selection.finding.value = undefined;
+  // A finding is picked by its place in the listed findings, which a refold renumbers.
+  if ((current && affected.has(current)) || (store.selection.scope.value === undefined && affected.size > 0)) store.selection.finding.value = undefined;
   if (store.findings.index.forgetBelow(below)) store.findingsVersion.value++;
   forgetSelectionBelow(store, below);
   for (const pick of [store.selection.scope, store.selection.session]) {
@@ -288,7 +288,7 @@ function selectSession(store: PanelStore, id: string | undefined): void {
 }
 
 function selectFinding(store: PanelStore, finding: Finding): void {
-  const findings = store.sessions.view.peek()?.findings ?? [];
+  const findings = store.findings.listed.peek().flat;
   const at = findings.indexOf(finding);
   store.selection.finding.value = at >= 0 ? at : undefined;
   store.selection.highlighted.value = new Set(finding.frames);
@@ -297,9 +297,13 @@ function selectFinding(store: PanelStore, finding: Finding): void {
   const position = store.log.positionOf(first);
   if (position !== undefined && !store.filters.visible.peek().list.includes(position)) store.filters.query.value = '';
   if (position === undefined) return;
+  // Looking at a finding is not scrubbing: the rendering stays where it was (the latest state unless the
+  // user scrubbed), so a finished session never reads "as of frame #N … streaming…" after a click.
+  const live = store.scrub.live.value;
+  const scrubAt = store.scrub.at.value;
   selectFrame(store, first);
-  // Scrub to where the finding was reported, so the rendering shows what the rule saw.
-  store.scrub.at.value = Math.max(first, finding.at);
+  store.scrub.live.value = live;
+  store.scrub.at.value = live ? undefined : scrubAt;
 }
 
 /** A finding across requests points into several sessions: its first frame in the session shown, so the selection stays there. */
@@ -311,7 +315,7 @@ function frameInCurrentSession(store: PanelStore, finding: Finding): number | un
 }
 
 function stepFinding(store: PanelStore, step: 1 | -1): void {
-  const findings = store.sessions.view.peek()?.findings ?? [];
+  const findings = store.findings.listed.peek().flat;
   if (findings.length === 0) return;
   const current = store.selection.finding.value;
   let next: number;

@@ -20,6 +20,7 @@ import { sortFindings } from './finding-order';
 import { AcrossFindings, worse, type AcrossSettings } from './across-findings';
 import { withAcross } from './across-merge';
 import { DEFAULT_PANEL_BOUND, type PanelBound } from './panel-bound';
+import { listFindings, type ListedFindings } from './scoped-findings';
 
 export const EMPTY_STATUS: TabStatus = { dropped: 0, cut: 0, rejected: 0, ignored: 0, failed: 0, preserveLog: false, recording: true };
 
@@ -47,7 +48,7 @@ function createSelection() {
     session: signal<string | undefined>(undefined),
     /** Frames of the finding the user clicked. */
     highlighted: signal<ReadonlySet<number>>(new Set()),
-    /** The finding the user is on (next/previous), as its position in the session's findings. */
+    /** The finding the user is on (next/previous), as its position in the listed findings (`findings.listed.flat`). */
     finding: signal<number | undefined>(undefined),
     /** The connection whose request the Request tab shows. */
     connection: signal<string | undefined>(undefined),
@@ -201,6 +202,13 @@ export function createStore(options: { across?: AcrossSettings; bound?: PanelBou
     return counts;
   });
 
+  /** The findings the Findings tab lists, in the toolbar counts' scope (scoped-findings.ts). */
+  const listed = computed<ListedFindings>(() => {
+    track(findingsVersion.value);
+    track(sessionsVersion.value);
+    return listFindings(sessions.list, scopedSession.value, (s) => across.of(s));
+  });
+
   /** Notifies only when the panel goes from no frames to some or back, not on every append. */
   const empty = computed(() => {
     track(framesVersion.value);
@@ -233,7 +241,7 @@ export function createStore(options: { across?: AcrossSettings; bound?: PanelBou
     tab,
     filters: { query, parsed: parsedQuery, visible, inScope, scope, context: frameContext },
     sessions: { set: sessions, current: currentSession, scoped: scopedSession, view: sessionView },
-    findings: { index: findingsIndex, counts: severityCounts, across },
+    findings: { index: findingsIndex, counts: severityCounts, across, listed },
     toolbar: createToolbar(),
     /** Per group (session id + group id): the user's expand/collapse choice, overriding the automatic one. */
     groups: signal<ReadonlyMap<string, boolean>>(new Map()),

@@ -1,21 +1,86 @@
 // Tool calls (call → result) and approvals or questions (asked → answered) of a session as time spans
 // for the waterfall, from the session's timing figures; frame times come from the tracker that made them.
+// A client tool's result is not in the stream that asked for it but in the page's next request: such a
+// call ends where that follow-up request starts (from the conversations joined across requests). A call
+// with no result anywhere is open: "waiting" while the session may still get one, "unanswered" once it
+// has finished, so a finished session never shows a call as still running.
 import type { SessionMetrics } from '../../analysis/metrics-types';
 import type { WaterfallSpan } from '../components/waterfall-model';
 
-export function waterfallSpans(metrics: SessionMetrics, timeOf: (index: number) => number | undefined): WaterfallSpan[] {
+/** Where a call the stream asked the page to run was answered: the follow-up request's first frame. */
+export interface FollowUpAnswer {
+  frame: number;
+  time: number;
+}
+
+export interface SpanContext {
+  /** Epoch ms of a frame of this session. */
+  timeOf(index: number): number | undefined;
+  /** Tool call id → the follow-up request that carries its result (conversations across requests). */
+  answers?: ReadonlyMap<string, FollowUpAnswer>;
+  /** The session is over (its connections closed, or the capture is no longer recorded): open calls stay unanswered. */
+  finished: boolean;
+}
+
+export function waterfallSpans(metrics: SessionMetrics, context: SpanContext): WaterfallSpan[] {
+  const { timeOf, answers, finished } = context;
+  const open = finished ? 'unanswered' : 'waiting';
   const out: WaterfallSpan[] = [];
   for (const t of metrics.tools) {
     const start = timeOf(t.callFrame);
     if (start === undefined) continue;
+    const label = t.name || 'tool';
     const end = t.resultFrame === undefined ? undefined : timeOf(t.resultFrame);
-    out.push({ kind: 'tool', label: t.name || 'tool', startFrame: t.callFrame, start, ...(end !== undefined && { endFrame: t.resultFrame, end }) });
+    if (end !== undefined) {
+      out.push({ kind: 'tool', label, startFrame: t.callFrame, start, endFrame: t.resultFrame, end, outcome: 'result' });
+      continue;
+    }
+    const answer = answers?.get(t.id);
+    if (answer && answer.time >= start) out.push({ kind: 'tool', label, startFrame: t.callFrame, start, endFrame: answer.frame, end: answer.time, outcome: 'follow-up' });
+    else out.push({ kind: 'tool', label, startFrame: t.callFrame, start, outcome: open });
   }
   for (const w of metrics.waits) {
     const start = timeOf(w.askFrame);
     if (start === undefined) continue;
     const end = w.replyFrame === undefined ? undefined : timeOf(w.replyFrame);
-    out.push({ kind: w.kind, label: w.kind === 'approval' ? 'approval' : 'question', startFrame: w.askFrame, start, ...(end !== undefined && { endFrame: w.replyFrame, end }) });
+    const label = w.kind === 'approval' ? 'approval' : 'question';
+    if (end !== undefined) out.push({ kind: w.kind, label, startFrame: w.askFrame, start, endFrame: w.replyFrame, end, outcome: 'result' });
+    else out.push({ kind: w.kind, label, startFrame: w.askFrame, start, outcome: open });
+  }
+  return out;
+}
+
+/** What `answersFrom` reads of a conversation request (analysis/conversations). */
+export interface AnsweredRequest<S> {
+  session: S;
+  firstFrame: number;
+  continues?: number;
+  answer: { toolCalls: ReadonlyArray<{ id: string }> };
+}
+
+/**
+ * The tool calls of `session`'s requests that the page answered in a follow-up request: the request
+ * continuing one of them (the next request of the conversation that repeats its messages) and carrying
+ * a result for the call (`carried`: the call ids its new messages answer), so the call ends where that
+ * request starts. A call the follow-up carries no result for is not answered.
+ */
+export function answersFrom<S, R extends AnsweredRequest<S>>(
+  conversations: ReadonlyArray<{ requests: readonly R[] }>,
+  mine: (session: S) => boolean,
+  timeOfFrame: (index: number) => number | undefined,
+  carried: (request: R) => ReadonlySet<string>,
+): Map<string, FollowUpAnswer> {
+  const out = new Map<string, FollowUpAnswer>();
+  for (const c of conversations) {
+    c.requests.forEach((r, position) => {
+      if (!mine(r.session) || r.answer.toolCalls.length === 0) return;
+      const next = c.requests.find((q) => q.continues === position);
+      if (!next) return;
+      const time = timeOfFrame(next.firstFrame);
+      if (time === undefined) return;
+      const ids = carried(next);
+      for (const call of r.answer.toolCalls) if (ids.has(call.id) && !out.has(call.id)) out.set(call.id, { frame: next.firstFrame, time });
+    });
   }
   return out;
 }

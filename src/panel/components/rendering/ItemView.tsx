@@ -80,19 +80,50 @@ export function ItemView({ item, groups }: { item: ViewItem; groups: GroupChoice
  */
 export const MAX_DRAWN_ITEMS = 500;
 
-/** The items of a view model, top to bottom. */
-export function ViewItems({ view, groups }: { view: ViewModel; groups: GroupChoices }) {
+/** An error finding to mark on the item built from its frame: its rule, and the frame it points at. */
+export interface ItemMark {
+  rule: string;
+  message: string;
+  frame: number;
+}
+
+/**
+ * The items of a view model, top to bottom. An item (or group) built from a frame an error points at is
+ * marked: outlined, with the rule's id above it, so the broken item is found without reading the findings.
+ */
+export function ViewItems({ view, groups, marks = [] }: { view: ViewModel; groups: GroupChoices; marks?: readonly ItemMark[] }) {
   const hidden = Math.max(0, view.items.length - MAX_DRAWN_ITEMS);
   const items = hidden > 0 ? view.items.slice(hidden) : view.items;
   return (
     <div class="view-items">
       {hidden > 0 && <div class="items-hidden muted">{hidden} earlier items not drawn; select their frames in the timeline.</div>}
-      {items.map((item) => (
-        <div class="view-item" key={item.id}>
-          <ItemView item={item} groups={groups} />
-        </div>
-      ))}
+      {items.map((item) => {
+        const mark = marks.length > 0 ? markOf(item, marks) : undefined;
+        return (
+          <div class={`view-item${mark ? ' item-broken' : ''}`} key={item.id} data-rule={mark?.rule}>
+            {mark && (
+              <div class="item-broken-label" title={mark.message}>
+                <span aria-hidden="true">✕</span> {mark.rule}
+              </div>
+            )}
+            <ItemView item={item} groups={groups} />
+          </div>
+        );
+      })}
       {view.streaming && view.items.length > 0 && <div class="streaming muted">streaming…</div>}
     </div>
   );
+}
+
+/** The first mark whose frame built this item or, for a group, one of its items. */
+function markOf(item: ViewItem, marks: readonly ItemMark[], depth = 0): ItemMark | undefined {
+  for (const m of marks) if (item.frames.includes(m.frame)) return m;
+  // Groups nest one level in every protocol; the bound only guards against a fold gone wrong.
+  if (item.kind === 'group' && depth < 8) {
+    for (const child of item.items) {
+      const found = markOf(child, marks, depth + 1);
+      if (found) return found;
+    }
+  }
+  return undefined;
 }

@@ -3,8 +3,9 @@
 import type { PanelStore } from '../../store/store';
 import { applyEvent } from '../../store/apply';
 import { TodoPanel } from './TodoList';
-import { ViewItems, type GroupChoices } from './ItemView';
+import { ViewItems, type GroupChoices, type ItemMark } from './ItemView';
 import { frameNumber } from '../../store/frame-row';
+import type { Finding } from '../../../model/finding';
 
 export function Rendering({ store }: { store: PanelStore }) {
   const current = store.sessions.view.value;
@@ -20,6 +21,10 @@ export function Rendering({ store }: { store: PanelStore }) {
     <div class="rendering" data-testid="rendering" data-session={sessionId} data-at={current.at ?? 'live'}>
       <div class="rendering-head">
         <span class="protocol">{current.view.protocol}</span> <span class="rendering-session">{current.session.key ?? store.connectionName(current.session.connectionIds[0] ?? sessionId)}</span>
+        {/* "All sessions" renders one session: say it is one of several. */}
+        {store.sessions.scoped.value === undefined && store.sessions.set.list.length > 1 && (
+          <span class="rendering-which muted"> · one of {store.sessions.set.list.length} sessions (the selected frame's, else the latest)</span>
+        )}
         {current.at !== undefined && (
           <span class="scrub-note">
             {' '}
@@ -37,11 +42,27 @@ export function Rendering({ store }: { store: PanelStore }) {
       )}
       {/* The todo column only when the session has todos: most protocols never do. */}
       <div class={`rendering-body${current.view.todos ? ' with-todos' : ''}`}>
-        <ViewItems key={sessionId} view={current.view} groups={groups} />
+        <ViewItems key={sessionId} view={current.view} groups={groups} marks={errorMarks(current.findings, current.at)} />
         {current.view.todos && <TodoPanel todos={current.view.todos} />}
       </div>
     </div>
   );
+}
+
+/** Errors marked in the rendering at most: each costs a look through the items' frames. */
+const MAX_MARKS = 20;
+
+/** The error findings reported by the position shown, as marks on the items their first frame built. */
+function errorMarks(findings: readonly Finding[], at: number | undefined): ItemMark[] {
+  const marks: ItemMark[] = [];
+  for (let i = 0; i < findings.length && marks.length < MAX_MARKS; i++) {
+    const f = findings[i] as Finding;
+    if (f.severity !== 'error' || f.frames.length === 0) continue;
+    // Scrubbed back, a finding not reported yet marks nothing.
+    if (at !== undefined && f.at > at) continue;
+    for (const frame of f.frames.slice(0, 4)) marks.push({ rule: f.rule, message: f.message, frame });
+  }
+  return marks;
 }
 
 function emptyText(store: PanelStore): string {
