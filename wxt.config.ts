@@ -1,4 +1,5 @@
 import { defineConfig } from 'wxt';
+import { guardPageHook } from './scripts/guard-page-hook';
 import { ignoreListPageHook } from './scripts/ignore-list-page-hook';
 
 // The extension's manifest and build. Entrypoints live in entrypoints/ and only wire src/ together.
@@ -41,7 +42,7 @@ export default defineConfig({
       'demo/**',
       'examples/**',
       'docs/**',
-      // scripts/ holds tools, except the build step wxt.config.ts itself imports (ignore-list-page-hook.ts).
+      // scripts/ holds tools, except the build steps wxt.config.ts itself imports (guard-page-hook.ts, ignore-list-page-hook.ts).
       'scripts/build-package.mjs',
       'scripts/start.ts',
       'scripts/write-capture-schema.ts',
@@ -66,7 +67,7 @@ export default defineConfig({
   },
   vite: () => ({
     // Maps are made for every chunk but shipped for none, except the page hook's (see the plugin).
-    plugins: [ignoreListPageHook()],
+    plugins: [guardPageHook(), ignoreListPageHook()],
     build: {
       sourcemap: 'hidden',
       // ASI_NO_MINIFY=1: readable function names in the benches' profiles.

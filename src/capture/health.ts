@@ -63,7 +63,7 @@ export function createHealth(onChange: () => void, checkBuiltins = true): Health
       let count = 0;
       for (let i = 0; i < needed.length; i++) {
         const entry = needed[i]!;
-        if (isNativeFunction(entry[1])) continue;
+        if (isNativeFunction(entry[1], entry[0])) continue;
         replaced += (count === 0 ? '' : ', ') + entry[0];
         count++;
       }

@@ -70,6 +70,20 @@ describe('the builtin check', () => {
     expect(replacedBuiltins([['JSON.parse', JSON.parse], ['a wrapper', (s: string) => JSON.parse(s) as unknown]])).toEqual(['a wrapper']);
   });
 
+  it('tells a Proxy around a native from the native when told the builtin\'s name', () => {
+    // A Proxy prints as native code but without a name; checked without a name, it passes.
+    const proxied = new Proxy(JSON.stringify, { apply: (t, self, args: unknown[]) => Reflect.apply(t, self, args) as unknown });
+    expect(isNativeFunction(proxied)).toBe(true);
+    expect(isNativeFunction(proxied, 'JSON.stringify')).toBe(false);
+    expect(isNativeFunction(JSON.stringify, 'JSON.stringify')).toBe(true);
+    // Getters print as `function get name()`, a method named get as `function get()`.
+    const dataGetter = Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, 'byteLength')!.get;
+    expect(isNativeFunction(dataGetter, 'ArrayBuffer.prototype.byteLength')).toBe(true);
+    expect(isNativeFunction(WeakMap.prototype.get, 'WeakMap.prototype.get')).toBe(true);
+    expect(isNativeFunction(JSON.parse, 'JSON.stringify')).toBe(false);
+    expect(replacedBuiltins([['JSON.stringify', proxied], ['JSON.parse', JSON.parse]])).toEqual(['JSON.stringify']);
+  });
+
   it('finds nothing replaced among what it saved in a clean realm', () => {
     expect(replacedBuiltins()).toEqual([]);
   });

@@ -71,8 +71,15 @@ function surrogates(): string[] {
   return surrogateTable;
 }
 
-/** The saved JSON.stringify when it is the browser's own, else our own quoting. */
-const stringify: (s: string) => string = isNativeFunction(nativeStringify) ? (nativeStringify as (s: string) => string) : quoteSlowly;
+/**
+ * The saved JSON.stringify when it is the browser's own (a Proxy around it, which would run the page's
+ * code with every payload, is not), else our own quoting. Chosen on first use, inside the hook's guard:
+ * nothing in this module calls a builtin while it loads.
+ */
+let stringify: (s: string) => string = (s) => {
+  stringify = isNativeFunction(nativeStringify, 'JSON.stringify') ? (nativeStringify as (s: string) => string) : quoteSlowly;
+  return stringify(s);
+};
 
 function encodeValue(value: unknown): string | undefined {
   switch (typeof value) {
@@ -109,7 +116,8 @@ function encodeObject(object: Record<string, unknown>): string {
 }
 
 const num = (n: number): string => (isFinite(n) ? '' + n : 'null');
-const FRAME_HEAD = '{' + stringify(PAGE_MESSAGE_TAG) + ':1,"type":"frame","connectionId":';
+// The tag is plain ASCII: quoting it needs no stringify (nothing here runs a builtin at module start-up).
+const FRAME_HEAD = '{"' + PAGE_MESSAGE_TAG + '":1,"type":"frame","connectionId":';
 
 /**
  * A frame, the message sent thousands of times a second, written field by field. Optional fields are

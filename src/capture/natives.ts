@@ -113,14 +113,39 @@ function isSpace(c: string | undefined): boolean {
   return c === ' ' || c === '\n' || c === '\t' || c === '\r';
 }
 
+/** The name a native function prints for the builtin `path` names: its last part (`JSON.stringify` → `stringify`). */
+function nameOf(path: string): string {
+  let at = path.length;
+  while (at > 0 && path[at - 1] !== '.') at--;
+  let name = '';
+  for (let i = at; i < path.length; i++) name += path[i]!;
+  return name;
+}
+
+/** True when `text` starts `function NAME(` or `function get NAME(` / `function set NAME(`. */
+function startsWithName(text: string, name: string): boolean {
+  const head = 'function ';
+  let at = 0;
+  for (; at < head.length; at++) if (text[at] !== head[at]) return false;
+  if ((text[at] === 'g' || text[at] === 's') && text[at + 1] === 'e' && text[at + 2] === 't' && text[at + 3] === ' ') {
+    // `function get data()`: unless the name itself starts so (`function getReader()` has no space).
+    at += 4;
+  }
+  for (let i = 0; i < name.length; i++, at++) if (text[at] !== name[i]) return false;
+  return text[at] === '(';
+}
+
 /**
  * True when `fn` is a function the browser made: its source text ends `{ [native code] }` (Chromium) or
  * `{\n    [native code]\n}` (Firefox), white space being free. It reads characters by index and compares
- * them with `!==`, so it works even when the page replaced every string method. A Proxy around a native
- * also reads as native: the check finds replacements written in JavaScript, which is how a page (or
- * another extension) sabotages or wraps builtins.
+ * them with `!==`, so it works even when the page replaced every string method. With `path` (the
+ * builtin's name as a developer knows it, `JSON.stringify`), the text must also start with the function's
+ * own name (`function stringify(`): a Proxy around a native prints as a native without any name
+ * (`function () { [native code] }`), which is how a wrapper that forwards to the real builtin is told
+ * apart. (A page that also wraps Function.prototype.toString in a Proxy can answer anything; no check
+ * made from inside the page can see through that, which is why nothing of ours may throw either way.)
  */
-export function isNativeFunction(fn: unknown): boolean {
+export function isNativeFunction(fn: unknown, path?: string): boolean {
   if (typeof fn !== 'function') return false;
   let text: unknown;
   try {
@@ -129,6 +154,7 @@ export function isNativeFunction(fn: unknown): boolean {
     return false;
   }
   if (typeof text !== 'string') return false;
+  if (path !== undefined && !startsWithName(text, nameOf(path))) return false;
   let at = text.length - 1;
   while (at >= 0 && isSpace(text[at])) at--;
   if (text[at] !== '}') return false;
@@ -158,7 +184,7 @@ function toStringIsNative(): boolean {
       while (j < marker.length && text[i + j] === marker[j]) j++;
       found = j === marker.length;
     }
-    return found && isNativeFunction(nativeToString);
+    return found && isNativeFunction(nativeToString, 'Function.prototype.toString');
   } catch {
     return false;
   }
@@ -202,7 +228,7 @@ export function replacedBuiltins(list: ReadonlyArray<readonly [string, unknown]>
   const out: string[] = [];
   for (let i = 0; i < list.length; i++) {
     const entry = list[i]!;
-    if (!isNativeFunction(entry[1])) out[out.length] = entry[0];
+    if (!isNativeFunction(entry[1], entry[0])) out[out.length] = entry[0];
   }
   return out;
 }

@@ -62,9 +62,18 @@ export function openRelayChannel(win: PageWindow, options: RelayChannelOptions =
   const maxUnclaimed = options.maxUnclaimed ?? 10_000;
   // Replaced before we ran: using them would run the page's code and hand it our messages. There is
   // then no way to reach the relay at all (nothing is captured, since nothing could be delivered).
-  const channelBuiltins = [addListener, removeListener, dispatch, setTimer, NativeEventTarget, NativeCustomEvent, NativeFocusEvent];
+  const channelBuiltins = [
+    ['addEventListener', addListener],
+    ['removeEventListener', removeListener],
+    ['dispatchEvent', dispatch],
+    ['setTimeout', setTimer],
+    ['EventTarget', NativeEventTarget],
+    ['CustomEvent', NativeCustomEvent],
+    ['FocusEvent', NativeFocusEvent],
+  ] as const;
   for (let i = 0; options.checkBuiltins !== false && i < channelBuiltins.length; i++) {
-    if (!isNativeFunction(channelBuiltins[i])) return { post: () => undefined, postJson: () => undefined, claimed: false };
+    const entry = channelBuiltins[i]!;
+    if (!isNativeFunction(entry[1], entry[0])) return { post: () => undefined, postJson: () => undefined, claimed: false };
   }
 
   const channel = construct(NativeEventTarget, []) as EventTarget;

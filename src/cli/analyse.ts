@@ -11,6 +11,7 @@ import { inspectStream } from '../api/inspect-stream';
 import { FILE_PIECE_BYTES, jsonLinesLineMapOfFile } from '../api/read-file';
 import { InputError } from '../readers/read-input';
 import { readInputFile } from '../readers/read-input-file';
+import { openInputPath } from '../readers/input-path';
 import type { ProtocolId } from '../protocols/types';
 import { startTextDigests, stopTextDigests } from '../model/text-digest';
 import { InternalFailure } from './failure';
@@ -33,13 +34,19 @@ export interface AnalyseOptions {
 }
 
 export async function analyseFile(file: string, protocol?: ProtocolId, options: AnalyseOptions = {}): Promise<AnalysedFile> {
+  // Refuses what must not be read (a directory, a device, a named pipe with no writer) before opening it.
+  const input = await openInputPath(file);
   try {
-    const analysed = (options.collect ? undefined : await streamedAnalysis(file, protocol, options)) ?? (await collected(file, protocol));
-    if (options.lines === true && analysed.format === 'jsonl') analysed.lineOfFrame = await jsonLinesLineMapOfFile(file);
+    const path = input.path;
+    const analysed = (options.collect ? undefined : await streamedAnalysis(path, protocol, options)) ?? (await collected(path, protocol));
+    if (options.lines === true && analysed.format === 'jsonl') analysed.lineOfFrame = await jsonLinesLineMapOfFile(path);
+    analysed.file = file;
     return analysed;
   } catch (err) {
     if (err instanceof InputError) throw err;
     throw new InternalFailure(file, err);
+  } finally {
+    await input.release();
   }
 }
 

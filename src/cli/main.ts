@@ -30,7 +30,8 @@ Options:
   -v, --version   the version
 
 Inputs are recognised by content: an Agent Stream Inspector capture, a HAR file, a raw SSE body,
-JSON Lines or a JSON array of events, or a History API response.
+JSON Lines or a JSON array of events, or a History API response. FILE may be '-' for standard
+input or a pipe such as <(…); a directory, a device or a named pipe with no writer is refused.
 Exit codes: 0 clean, 1 error findings, 2 an input cannot be read or no agent protocol is recognised
 in it, 3 the tool failed.
 `;

@@ -193,6 +193,20 @@ describe('a page whose builtins were replaced before the hook started', () => {
     await expectAllCaptureOff(sabotage, "all capture is off: the inspector's page script never reported in");
   });
 
+  it('takes a Proxy around the real JSON.stringify (it passes as native code) for a replacement: capture off, named in the panel, nothing thrown', async () => {
+    // A Proxy prints as "[native code]"; the hook used to call this one while its module loaded.
+    const sabotage = `JSON.stringify = new Proxy(JSON.stringify, { apply() { throw new Error('sabotaged JSON.stringify'); } });`;
+    await expectAllCaptureOff(sabotage, 'all capture is off: JSON.stringify was replaced before the inspector started');
+  });
+
+  it('throws nothing into the page when a Proxied builtin throws while the hook loads, and says capture is off', async () => {
+    // Function.prototype.bind is called while the hook's modules load, before any check could run.
+    const sabotage = `
+      Function.prototype.bind = new Proxy(Function.prototype.bind, { apply() { throw new Error('sabotaged bind'); } });
+      Reflect.getOwnPropertyDescriptor = new Proxy(Reflect.getOwnPropertyDescriptor, { apply() { throw new Error('sabotaged descriptor'); } });`;
+    await expectAllCaptureOff(sabotage, "all capture is off: the inspector's page script never reported in");
+  });
+
   it('shows no such notice on a page whose hook reported in', async () => {
     const run = await runPage('none', 10);
     const frames = await settledFrames(browser, run.tabId);
