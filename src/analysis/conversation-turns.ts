@@ -10,6 +10,7 @@ import type { Session } from './sessions';
 import { agUiLoop } from './tool-loop/ag-ui';
 import { aisdkUiLoop } from './tool-loop/aisdk-ui';
 import { anthropicLoop } from './tool-loop/anthropic';
+import { geminiLoop } from './tool-loop/gemini';
 import type { LoopProtocol } from './tool-loop/loop';
 import { openaiChatLoop } from './tool-loop/openai-chat';
 import { openaiResponsesLoop } from './tool-loop/openai-responses';
@@ -38,6 +39,7 @@ const LOOPS: Record<ConversationProtocol, LoopProtocol> = {
   'openai-responses': openaiResponsesLoop,
   'aisdk-ui': aisdkUiLoop,
   'ag-ui': agUiLoop,
+  gemini: geminiLoop,
 };
 
 export function conversationTurns(conversation: Conversation): ConversationTurn[] {
