@@ -83,12 +83,27 @@ function agUiMessage(m: Record<string, unknown>): SentMessage {
   return { role: role(m), text: contentText(m.content), results: [] };
 }
 
+/** Gemini: `contents` with `parts`: text parts, and `functionResponse` parts (`id` or `name`, `response`); the model's role is `model`. */
+function geminiContent(m: Record<string, unknown>): SentMessage {
+  const results: string[] = [];
+  const texts: string[] = [];
+  for (const part of Array.isArray(m.parts) ? m.parts : []) {
+    if (!isRecord(part)) continue;
+    if (typeof part.text === 'string' && part.thought !== true) texts.push(part.text);
+    const fr = part.functionResponse;
+    if (isRecord(fr)) results.push(resultLine(typeof fr.id === 'string' ? fr.id : fr.name, fr.response));
+  }
+  const r = role(m);
+  return { role: r === 'model' ? 'assistant' : results.length > 0 && texts.length === 0 ? 'tool' : r, text: texts.length > 0 ? texts.join('\n') : undefined, results };
+}
+
 const SENT: Record<ConversationProtocol, (m: Record<string, unknown>) => SentMessage> = {
   'openai-chat': chatMessage,
   anthropic: anthropicMessage,
   'openai-responses': responsesItem,
   'aisdk-ui': uiMessage,
   'ag-ui': agUiMessage,
+  gemini: geminiContent,
 };
 
 export function sentMessage(protocol: ConversationProtocol, message: unknown): SentMessage | undefined {
@@ -136,12 +151,22 @@ function chatText(e: Record<string, unknown>): TextPiece {
   return text === '' ? undefined : text;
 }
 
+function geminiText(e: Record<string, unknown>): TextPiece {
+  const candidate: unknown = Array.isArray(e.candidates) ? e.candidates[0] : undefined;
+  const parts: unknown = isRecord(candidate) && isRecord(candidate.content) ? candidate.content.parts : undefined;
+  if (!Array.isArray(parts)) return undefined;
+  let text = '';
+  for (const part of parts) if (isRecord(part) && part.thought !== true && typeof part.text === 'string') text += part.text;
+  return text === '' ? undefined : text;
+}
+
 const TEXT: Record<ConversationProtocol, (e: Record<string, unknown>) => TextPiece> = {
   'openai-chat': chatText,
   anthropic: anthropicText,
   'openai-responses': responsesText,
   'aisdk-ui': uiText,
   'ag-ui': agUiText,
+  gemini: geminiText,
 };
 
 export function textPiece(protocol: ConversationProtocol, event: unknown): TextPiece {

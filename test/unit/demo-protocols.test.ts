@@ -32,6 +32,7 @@ const REQUESTS: Record<ProtocolSession['id'], unknown> = {
   'openai-responses': { model: 'gpt-5-mini', stream: true, input: 'Weather in Paris?' },
   'aisdk-ui': { id: 'chat-1', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Weather in Hanoi?' }] }] },
   'aisdk-data': { messages: [{ role: 'user', content: 'Weather in Hanoi?' }] },
+  gemini: { contents: [{ role: 'user', parts: [{ text: 'Weather in Paris?' }] }] },
 };
 
 function requestFor(s: ProtocolSession): unknown {

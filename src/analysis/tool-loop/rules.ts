@@ -48,6 +48,7 @@ export const ANTHROPIC_LOOP_RULES = loopRuleIds('anthropic');
 export const RESPONSES_LOOP_RULES = loopRuleIds('openai-responses');
 export const UI_LOOP_RULES = loopRuleIds('aisdk');
 export const AGUI_LOOP_RULES = loopRuleIds('agui');
+export const GEMINI_LOOP_RULES = loopRuleIds('gemini');
 
 export const openaiChatLoopRules: readonly RuleMeta[] = loopRules(CHAT_LOOP_RULES, {
   stalled: 'A stream ended with finish_reason "tool_calls" and no later request of the capture carried the tool results: the page did not run the tools or send them back (a client that reads only `delta.content` shows nothing and stops here).',
@@ -82,4 +83,11 @@ export const agUiLoopRules: readonly RuleMeta[] = loopRules(AGUI_LOOP_RULES, {
   changed: 'The follow-up run does not carry the streamed tool calls unchanged in an assistant message\'s `toolCalls` (ids, names and arguments); the agent\'s model API rejects tool messages that follow no matching call.',
   unknown: 'A `tool` message in the follow-up run has a `toolCallId` that matches no tool call of the run it follows.',
   count: 'A frontend tool call of the run has no `tool` message in the follow-up run, or more than one; the agent\'s model API needs exactly one result per call id.',
+});
+
+export const geminiLoopRules: readonly RuleMeta[] = loopRules(GEMINI_LOOP_RULES, {
+  stalled: 'A response ended with `functionCall` parts and no later request of the capture carried their `functionResponse`: the page did not run the tools or send them back.',
+  changed: 'The follow-up request does not carry the model content with the streamed `functionCall` parts unchanged (names, args, ids, and the `thoughtSignature` the stream gave, which Gemini 3 requires back: "Function call is missing a thought_signature").',
+  unknown: 'A `functionResponse` part in the follow-up request answers no `functionCall` of the response it follows (by id, or by name where calls have no id).',
+  count: 'A `functionCall` of the streamed response has no `functionResponse` in the content right after it, or more than one; the API rejects a turn whose function calls and responses do not pair up.',
 });

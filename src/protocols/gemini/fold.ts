@@ -1,0 +1,128 @@
+// The Gemini `streamGenerateContent` fold: GenerateContentResponse chunks (`alt=sse` records, or an
+// `alt=json` array) → the shared view model. One response per turn: a new connection or a client
+// request ends it. apply() never throws.
+import type { FindingSink } from '../../model/finding';
+import type { DecodedFrame, Frame } from '../../model/frame';
+import type { ViewModel } from '../../model/view';
+import type { ProtocolFold } from '../types';
+import { describeIssues, flattenUsage, guardedApply, isRecord, rawItem } from '../shared/view-helpers';
+import { applyCandidate } from './parts';
+import { GEMINI_RULES as R } from './rules';
+import { ErrorPayloadSchema, isPlainResponse, ResponseSchema, type GeminiResponse } from './schema';
+import { newTurn, type FoldState, type TurnState } from './state';
+
+/** How many elements of one `alt=json` array frame are read (each is a whole response chunk). */
+const MAX_ARRAY_ELEMENTS = 100_000;
+
+export function createGeminiFold(): ProtocolFold {
+  const state: FoldState = { model: { protocol: 'gemini', items: [], todos: null, streaming: true }, turnCount: 0, requestSeen: false, usage: {}, sawResponse: false };
+  return {
+    apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
+    finish(sink) {
+      if (state.turn) finalizeTurn(state.turn, sink, [state.turn.lastFrame]);
+      state.model.streaming = false;
+    },
+    view: (): ViewModel => state.model,
+  };
+}
+
+function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink): void {
+  const { frame } = decoded;
+  if (frame.kind === 'close' || frame.kind === 'error') {
+    const turn = state.turn;
+    if (turn && turn.connectionId === frame.connectionId) finalizeTurn(turn, sink, [frame.index]);
+    if (frame.kind === 'error') state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: 'connection error' });
+    state.model.streaming = false;
+    return;
+  }
+  if (frame.kind !== 'message') return;
+  if (frame.direction === 'out') {
+    if (state.turn) finalizeTurn(state.turn, sink, [frame.index]);
+    state.requestSeen = true;
+    return;
+  }
+  if (decoded.jsonError !== undefined) {
+    state.model.items.push(rawItem(frame));
+    // A frame the capture cut short is not the server's fault: show it, but do not flag it as bad JSON.
+    if (!frame.truncated) sink.report(R.invalidJson, `data is not JSON (${decoded.jsonError}); the client's JSON.parse throws here`, [frame.index]);
+    return;
+  }
+  const turn = turnFor(state, frame, sink);
+  const json = decoded.json;
+  if (Array.isArray(json)) {
+    // `alt=json`: the whole stream as one array of responses.
+    const n = Math.min(json.length, MAX_ARRAY_ELEMENTS);
+    for (let i = 0; i < n; i++) applyPayload(state, turn, json[i], frame, sink);
+    return;
+  }
+  applyPayload(state, turn, json, frame, sink);
+}
+
+function turnFor(state: FoldState, frame: Frame, sink: FindingSink): TurnState {
+  const turn = state.turn;
+  if (turn && turn.connectionId === frame.connectionId && !state.requestSeen) return turn;
+  if (turn) finalizeTurn(turn, sink, [frame.index]);
+  state.requestSeen = false;
+  state.turn = newTurn(state, frame.connectionId, frame.index);
+  return state.turn;
+}
+
+function applyPayload(state: FoldState, turn: TurnState, json: unknown, frame: Frame, sink: FindingSink): void {
+  turn.lastFrame = frame.index;
+  if (isRecord(json) && json.error !== undefined && json.error !== null) {
+    const parsed = ErrorPayloadSchema.safeParse(json);
+    const err = parsed.success ? parsed.data.error : undefined;
+    const message = err?.message ?? 'error';
+    const code = err ? [err.code, err.status].filter((v) => v !== undefined).join(' ') : '';
+    sink.report(R.errorPayload, `the stream reports a failure${code ? ` (${code})` : ''}: ${message}; @google/genai throws it as an ApiError`, [frame.index]);
+    state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message });
+    state.model.streaming = false;
+    turn.errored = true;
+    return;
+  }
+  const parsed = isPlainResponse(json) ? { success: true as const, data: json } : ResponseSchema.safeParse(json);
+  if (!parsed.success) {
+    sink.report(R.invalidChunk, `not a GenerateContentResponse: ${describeIssues(parsed.error.issues)}`, [frame.index]);
+    state.model.items.push(rawItem(frame, `raw-${frame.index}-${turn.chunkCount}`));
+    return;
+  }
+  applyResponse(state, turn, parsed.data, frame, sink);
+}
+
+function applyResponse(state: FoldState, turn: TurnState, response: GeminiResponse, frame: Frame, sink: FindingSink): void {
+  turn.chunkCount++;
+  state.sawResponse = true;
+  state.model.streaming = true;
+  if (isRecord(response.usageMetadata)) {
+    // Usage is a whole-response total: the latest report replaces the earlier one.
+    Object.assign(state.usage, flattenUsage(response.usageMetadata));
+    state.model.usage = state.usage;
+  }
+  const blocked = response.promptFeedback?.blockReason;
+  if (blocked && !turn.blocked) {
+    turn.blocked = true;
+    const why = response.promptFeedback?.blockReasonMessage;
+    sink.report(R.promptBlocked, `promptFeedback.blockReason "${blocked}"${why ? ` (${why})` : ''}: the prompt was blocked`, [frame.index]);
+    state.model.items.push({ kind: 'error', id: `blocked-${frame.index}`, frames: [frame.index], message: `prompt blocked: ${blocked}` });
+  }
+  const candidates = response.candidates ?? [];
+  if (candidates.length > 1 && !turn.extraCandidatesReported) {
+    turn.extraCandidatesReported = true;
+    sink.report(R.extraCandidates, `${candidates.length} candidates in one chunk; clients show candidate 0 only`, [frame.index]);
+  }
+  const first = candidates.find((c) => (c.index ?? 0) === 0);
+  if (first) applyCandidate(state, turn, first, frame, sink);
+}
+
+function finalizeTurn(turn: TurnState, sink: FindingSink, at: number[]): void {
+  if (turn.finalized) return;
+  turn.finalized = true;
+  if (turn.errored || turn.chunkCount === 0) return;
+  for (const call of turn.open) {
+    sink.report(R.functionCallUnfinished, `function call "${call.name}" was streamed (willContinue) but never finished; the AI SDK drops it and never runs the tool`, [call.firstFrame]);
+  }
+  turn.open.length = 0;
+  if (turn.finishReason === undefined && !turn.blocked) {
+    sink.report(R.missingFinishReason, 'the response stream ended without a candidate finishReason: it was cut short', at.length > 0 ? at : [turn.lastFrame]);
+  }
+}

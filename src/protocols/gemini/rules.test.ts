@@ -1,0 +1,53 @@
+// One triggering input and one near-identical clean input for every Gemini stream rule.
+import { describe, expect, it } from 'vitest';
+import { geminiRules } from './rules';
+import { chunk, chunkFrames, runGemini, stop, text } from './test-helpers';
+
+const hi = text('Hi');
+const clean = [hi, stop];
+const start = chunk([{ functionCall: { name: 'get_weather', willContinue: true } }]);
+const piece = (last = false) => chunk([{ functionCall: { partialArgs: [{ jsonPath: '$.city', stringValue: 'Paris', ...(last ? {} : { willContinue: true }) }], ...(last ? {} : { willContinue: true }) } }]);
+const end = chunk([{ functionCall: {} }]);
+const streamed = [start, piece(), end, stop];
+
+const cases: { rule: string; bad: (object | string)[]; good: (object | string)[]; at: number }[] = [
+  { rule: 'gemini/invalid-json', bad: [hi, '{"candidates":', stop], good: clean, at: 1 },
+  { rule: 'gemini/invalid-chunk', bad: [hi, { candidates: [{ content: { parts: 'Hi' } }] }, stop], good: clean, at: 1 },
+  { rule: 'gemini/error-payload', bad: [hi, { error: { code: 429, message: 'Resource exhausted', status: 'RESOURCE_EXHAUSTED' } }], good: clean, at: 1 },
+  { rule: 'gemini/missing-finish-reason', bad: [hi, text('!')], good: [hi, text('!'), stop], at: 1 },
+  { rule: 'gemini/data-after-finish', bad: [hi, stop, text('more')], good: [hi, text('more'), stop], at: 2 },
+  { rule: 'gemini/function-call-unfinished', bad: [start, piece(), stop], good: streamed, at: 0 },
+  { rule: 'gemini/partial-args-without-call', bad: [piece(), end, stop], good: streamed, at: 0 },
+  { rule: 'gemini/function-call-missing-name', bad: [chunk([{ functionCall: { args: { city: 'Paris' } } }]), stop], good: [chunk([{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }]), stop], at: 0 },
+  { rule: 'gemini/malformed-function-call', bad: [hi, chunk([], { finishReason: 'MALFORMED_FUNCTION_CALL' })], good: clean, at: 1 },
+  { rule: 'gemini/truncated-finish-reason', bad: [hi, chunk([], { finishReason: 'MAX_TOKENS' })], good: clean, at: 1 },
+  { rule: 'gemini/prompt-blocked', bad: [{ promptFeedback: { blockReason: 'SAFETY' }, usageMetadata: { promptTokenCount: 3 }, modelVersion: 'gemini-2.5-flash' }], good: clean, at: 0 },
+  { rule: 'gemini/extra-candidates', bad: [{ candidates: [{ index: 0, content: { role: 'model', parts: [{ text: 'Hi' }] } }, { index: 1, content: { role: 'model', parts: [{ text: 'Hey' }] } }] }, stop], good: clean, at: 0 },
+  { rule: 'gemini/unknown-part', bad: [chunk([{ videoMetadata: { fps: 1 } }]), hi, stop], good: clean, at: 0 },
+];
+
+describe('gemini rules', () => {
+  it('every catalogued rule has a case', () => {
+    expect(new Set(cases.map((c) => c.rule))).toEqual(new Set(geminiRules.map((r) => r.id)));
+  });
+
+  it.each(cases)('$rule fires on the bad input and not on the good one', ({ rule, bad, good, at }) => {
+    const meta = geminiRules.find((r) => r.id === rule);
+    const hit = runGemini(chunkFrames(bad)).findings.filter((f) => f.rule === rule);
+    expect(hit.length).toBeGreaterThan(0);
+    expect(hit[0]?.severity).toBe(meta?.severity);
+    expect(hit[0]?.frames[0]).toBe(at);
+    expect(runGemini(chunkFrames(good)).findings.filter((f) => f.rule === rule)).toEqual([]);
+  });
+
+  it('clean text and function-call streams have no findings', () => {
+    expect(runGemini(chunkFrames(clean)).findings).toEqual([]);
+    expect(runGemini(chunkFrames(streamed)).findings).toEqual([]);
+  });
+
+  it('an error payload is reported once, without end-of-stream noise, as a failed turn', () => {
+    const { findings, view } = runGemini(chunkFrames([hi, { error: { code: 500, message: 'Internal error', status: 'INTERNAL' } }]));
+    expect(findings.map((f) => f.rule)).toEqual(['gemini/error-payload']);
+    expect(view.items.at(-1)).toMatchObject({ kind: 'error', message: 'Internal error' });
+  });
+});

@@ -1,0 +1,39 @@
+// The Gemini `streamGenerateContent` rule catalogue. Graded by docs/severity-policy.md: error = the
+// reference client (`@google/genai`, the AI SDK's Google provider) fails or shows something wrong,
+// warning = a deviation clients survive (or the stream reports its own failure), info = well-formed
+// but worth showing.
+import type { RuleMeta } from '../../model/finding';
+
+export const GEMINI_RULES = {
+  invalidJson: 'gemini/invalid-json',
+  invalidChunk: 'gemini/invalid-chunk',
+  errorPayload: 'gemini/error-payload',
+  missingFinishReason: 'gemini/missing-finish-reason',
+  dataAfterFinish: 'gemini/data-after-finish',
+  functionCallUnfinished: 'gemini/function-call-unfinished',
+  partialArgsWithoutCall: 'gemini/partial-args-without-call',
+  functionCallMissingName: 'gemini/function-call-missing-name',
+  malformedFunctionCall: 'gemini/malformed-function-call',
+  truncatedFinishReason: 'gemini/truncated-finish-reason',
+  promptBlocked: 'gemini/prompt-blocked',
+  extraCandidates: 'gemini/extra-candidates',
+  unknownPart: 'gemini/unknown-part',
+} as const;
+
+const R = GEMINI_RULES;
+
+export const geminiRules: readonly RuleMeta[] = [
+  { id: R.invalidJson, severity: 'error', description: 'A data record is not JSON: the client\'s parser throws and the stream fails there.' },
+  { id: R.invalidChunk, severity: 'error', description: 'A payload is not a GenerateContentResponse (`candidates`, `content.parts`, `usageMetadata` of the wrong type).' },
+  { id: R.errorPayload, severity: 'warning', description: 'The stream reports its own failure: a payload with a top-level `error` (code, message, status); `@google/genai` throws it as an ApiError.' },
+  { id: R.missingFinishReason, severity: 'warning', description: 'The response stream ended without any candidate `finishReason`: it was cut short (the AI SDK reports finish reason "other").' },
+  { id: R.dataAfterFinish, severity: 'warning', description: 'A candidate received content after its `finishReason` on the same connection.' },
+  { id: R.functionCallUnfinished, severity: 'error', description: 'A streamed function call (`name` with `willContinue: true`) never got its final chunk (an empty `functionCall`, or `partialArgs` without `willContinue`): the AI SDK drops it and never runs the tool.' },
+  { id: R.partialArgsWithoutCall, severity: 'error', description: '`functionCall.partialArgs` arrived with no streamed function call open: there is no call to add them to and the arguments are lost.' },
+  { id: R.functionCallMissingName, severity: 'error', description: 'A `functionCall` with complete `args` has no `name`: no client can run or show it.' },
+  { id: R.malformedFunctionCall, severity: 'warning', description: 'finishReason `MALFORMED_FUNCTION_CALL` or `UNEXPECTED_TOOL_CALL`: the model\'s function call failed and the turn has no usable answer.' },
+  { id: R.truncatedFinishReason, severity: 'info', description: 'finishReason `MAX_TOKENS`, `SAFETY`, `RECITATION`, `BLOCKLIST`, `PROHIBITED_CONTENT`, `SPII` or another non-`STOP` reason: the answer was cut off or filtered.' },
+  { id: R.promptBlocked, severity: 'info', description: '`promptFeedback.blockReason`: the prompt was blocked and no candidate answers it.' },
+  { id: R.extraCandidates, severity: 'info', description: 'A chunk carries candidates past the first (candidateCount > 1); the AI SDK and most clients show candidate 0 only.' },
+  { id: R.unknownPart, severity: 'info', description: 'A part with none of the fields this version knows (text, inlineData, fileData, functionCall, functionResponse, executableCode, codeExecutionResult); shown raw.' },
+];

@@ -1,0 +1,66 @@
+// The Gemini fold's state: one response stream (turn) at a time, its items and its function calls.
+import type { ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
+
+export interface CallState {
+  item: ToolItem;
+  name: string;
+  /** The arguments built so far (streamed with `partialArgs`, or given whole). */
+  args: Record<string, unknown>;
+  firstFrame: number;
+}
+
+export interface TurnState {
+  n: number;
+  connectionId: string;
+  chunkCount: number;
+  firstFrame: number;
+  lastFrame: number;
+  finishReason?: string;
+  finishFrame?: number;
+  afterFinishReported: boolean;
+  extraCandidatesReported: boolean;
+  finalized: boolean;
+  /** An in-stream error ended the response: end-of-stream checks would only repeat it. */
+  errored: boolean;
+  blocked: boolean;
+  brandGiven: boolean;
+  last?: 'text' | 'reasoning' | 'other';
+  text?: TextItem;
+  reasoning?: ReasoningItem;
+  /** Streamed function calls not finished yet; a terminal chunk finishes the latest. */
+  open: CallState[];
+  /** The latest item a thought signature can belong to. */
+  lastItem?: { frames: number[] };
+  /** The latest `executableCode` call, which the next `codeExecutionResult` answers. */
+  lastCode?: ToolItem;
+  /** Source URLs shown already (grounding chunks repeat in every chunk). */
+  sources: Set<string>;
+}
+
+export interface FoldState {
+  model: ViewModel;
+  turn?: TurnState;
+  turnCount: number;
+  requestSeen: boolean;
+  usage: Record<string, number>;
+  sawResponse: boolean;
+}
+
+export function newTurn(state: FoldState, connectionId: string, frame: number): TurnState {
+  state.turnCount++;
+  return {
+    n: state.turnCount,
+    connectionId,
+    chunkCount: 0,
+    firstFrame: frame,
+    lastFrame: frame,
+    afterFinishReported: false,
+    extraCandidatesReported: false,
+    finalized: false,
+    errored: false,
+    blocked: false,
+    brandGiven: false,
+    open: [],
+    sources: new Set(),
+  };
+}
