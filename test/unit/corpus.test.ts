@@ -5,7 +5,9 @@
 // - clean: no error and no warning (info findings are allowed: new block types, provider quirks);
 // - broken: exactly these error / warning rules (the recording is wrong, on purpose or by editing);
 // - reports-failure: a well-formed stream saying its turn failed, graded by the protocol's one
-//   warning rule and shown as a failed turn.
+//   warning rule and shown as a failed turn;
+// - rejected: a real stream that the newest official client throws on (run in its agreement test),
+//   though older ones read it: exactly these error rules, whose messages name the versions that throw.
 // @vitest-environment node
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -17,7 +19,7 @@ import type { ProtocolId } from '../../src/protocols/types';
 import { CORPUS_DIR, HAS_CORPUS, needsShared } from '../support/shared-dir';
 import { FAILURE_RULE } from '../support/failure-rules';
 
-type Verdict = { kind: 'clean' } | { kind: 'broken'; rules: string[] } | { kind: 'reports-failure' };
+type Verdict = { kind: 'clean' } | { kind: 'broken'; rules: string[] } | { kind: 'reports-failure' } | { kind: 'rejected'; rules: string[] };
 
 const AGUI: ProtocolId = 'ag-ui';
 const ANTHROPIC: ProtocolId = 'anthropic';
@@ -26,6 +28,7 @@ const RESPONSES: ProtocolId = 'openai-responses';
 const CLEAN: Verdict = { kind: 'clean' };
 const REPORTS_FAILURE: Verdict = { kind: 'reports-failure' };
 const broken = (...rules: string[]): Verdict => ({ kind: 'broken', rules });
+const rejected = (...rules: string[]): Verdict => ({ kind: 'rejected', rules });
 
 /**
  * Why the non-clean ones are judged so:
@@ -41,6 +44,11 @@ const broken = (...rules: string[]): Verdict => ({ kind: 'broken', rules });
  * - openai-shell-container: the text deltas do not add up to the done text.
  * - parallel-tool-call-wrapper: two lines are not JSON in the source itself (README).
  * - openai-error: the quota error event and response.failed, i.e. the stream reporting its failure.
+ * - mistral-tool-call: a tool call without `index`; openai ≥ 7.5 throws "invalid tool call index"
+ *   (openai 6 finished without the call).
+ * - github-copilot-id-rotation: the proxy gives every lifecycle event a new response id and every item
+ *   event a new item_id; openai ≥ 7.33 throws "Lifecycle response identity changed" and ≥ 7.6
+ *   "expected item_id" (openai 6 read it by output_index).
  */
 const EXPECTED: Record<string, [ProtocolId, Verdict]> = {
   'ag-ui/dart/events.json': [AGUI, broken('agui/event-after-run-error', 'agui/second-terminal-event', 'agui/run-error', 'agui/reasoning-message-already-active', 'agui/thinking-message-outside-step', 'agui/message-id-collision')],
@@ -123,7 +131,7 @@ const EXPECTED: Record<string, [ProtocolId, Verdict]> = {
   'vercel-ai/mistral_mistral-incremental-tool-call.jsonl': [CHAT, CLEAN],
   'vercel-ai/mistral_mistral-reasoning.jsonl': [CHAT, CLEAN],
   'vercel-ai/mistral_mistral-text.jsonl': [CHAT, CLEAN],
-  'vercel-ai/mistral_mistral-tool-call.jsonl': [CHAT, CLEAN],
+  'vercel-ai/mistral_mistral-tool-call.jsonl': [CHAT, rejected('openai-chat/tool-call-index-missing')],
   'vercel-ai/moonshotai_moonshotai-stream.jsonl': [CHAT, CLEAN],
   'vercel-ai/open-responses_responses_lmstudio-basic.1.jsonl': [RESPONSES, CLEAN],
   'vercel-ai/open-responses_responses_lmstudio-tool-call.1.jsonl': [RESPONSES, CLEAN],
@@ -133,7 +141,7 @@ const EXPECTED: Record<string, [ProtocolId, Verdict]> = {
   'vercel-ai/openai-compatible_chat_xai-tool-call.jsonl': [CHAT, CLEAN],
   'vercel-ai/openai_chat_azure-model-router.1.jsonl': [CHAT, CLEAN],
   'vercel-ai/openai_chat_openai-text.jsonl': [CHAT, CLEAN],
-  'vercel-ai/openai_responses_github-copilot-id-rotation.1.jsonl': [RESPONSES, CLEAN],
+  'vercel-ai/openai_responses_github-copilot-id-rotation.1.jsonl': [RESPONSES, rejected('openai-responses/response-id-changed', 'openai-responses/item-id-changed')],
   'vercel-ai/openai_responses_openai-apply-patch-tool-delete.1.jsonl': [RESPONSES, CLEAN],
   'vercel-ai/openai_responses_openai-apply-patch-tool.1.jsonl': [RESPONSES, CLEAN],
   'vercel-ai/openai_responses_openai-client-tool-search.1.jsonl': [RESPONSES, CLEAN],
@@ -207,6 +215,11 @@ describe.skipIf(!HAS_CORPUS)(needsShared('the real corpus is judged right'), () 
     expect(result.findings.filter((f) => f.frames.length === 0)).toEqual([]);
     if (verdict?.kind === 'clean') expect(result.serious).toEqual([]);
     if (verdict?.kind === 'broken') expect(result.serious).toEqual([...verdict.rules].sort());
+    if (verdict?.kind === 'rejected') {
+      expect(result.serious).toEqual([...verdict.rules].sort());
+      const named = result.findings.filter((f) => verdict.rules.includes(f.rule));
+      expect(named.every((f) => f.severity === 'error' && /openai ≥ 7\.\d+ throws/.test(f.message))).toBe(true);
+    }
     if (verdict?.kind === 'reports-failure') {
       const rule = protocol && FAILURE_RULE[protocol];
       expect(result.serious).toEqual([rule]);
@@ -216,8 +229,8 @@ describe.skipIf(!HAS_CORPUS)(needsShared('the real corpus is judged right'), () 
   });
 
   it('counts: recordings by verdict', () => {
-    const counts = { clean: 0, broken: 0, 'reports-failure': 0 };
+    const counts = { clean: 0, broken: 0, 'reports-failure': 0, rejected: 0 };
     for (const [, verdict] of Object.values(EXPECTED)) counts[verdict.kind]++;
-    expect(counts).toEqual({ clean: 120, broken: 8, 'reports-failure': 1 });
+    expect(counts).toEqual({ clean: 118, broken: 8, 'reports-failure': 1, rejected: 2 });
   });
 });

@@ -1,7 +1,8 @@
 // @vitest-environment node
-// Agreement with the official client (`ai` 6.x): the same SSE bodies go through DefaultChatTransport +
-// readUIMessageStream and through our fold. On streams the client accepts, final text, reasoning and
-// tool calls are equal and we report no error; on streams it rejects, we report an error finding.
+// Agreement with the official client (`ai` 7, and `ai` 6 where noted): the same SSE bodies go through
+// DefaultChatTransport + readUIMessageStream and through our fold. On streams the client accepts, final
+// text, reasoning and tool calls are equal and we report no error; on streams it rejects, we report an
+// error finding. test/e2e/reference-clients.test.ts runs ai 7 bundled into a page.
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
@@ -20,8 +21,8 @@ function ours(body: string) {
   return { texts: textsOf(view), reasoning: reasoningOf(view), tools, errors: errorsOf(findings) };
 }
 
-async function expectAgreement(body: string): Promise<'accepted' | 'rejected'> {
-  const ref = await readWithAi(body);
+async function expectAgreement(body: string, major: 6 | 7 = 7): Promise<'accepted' | 'rejected'> {
+  const ref = await readWithAi(body, major);
   const mine = ours(body);
   if (ref.rejection !== undefined) {
     expect(mine.errors.length, `client rejected (${String(ref.rejection)}) but no error finding`).toBeGreaterThan(0);
@@ -40,11 +41,34 @@ const files = readdirSync(dir).filter((f) => f.endsWith('.sse'));
 
 describe('agreement with ai readUIMessageStream on the test data', () => {
   for (const file of files) {
-    it(file, async () => {
-      const outcome = await expectAgreement(readFileSync(path.join(dir, file), 'utf8'));
-      expect(outcome).toBe(file.startsWith('valid-') ? 'accepted' : 'rejected');
-    });
+    for (const major of [7, 6] as const) {
+      it(`${file}, ai ${major}`, async () => {
+        const outcome = await expectAgreement(readFileSync(path.join(dir, file), 'utf8'), major);
+        expect(outcome).toBe(file.startsWith('valid-') ? 'accepted' : 'rejected');
+      });
+    }
   }
+});
+
+// Chunk types that only some majors accept (docs/severity-policy.md, client versions): where the current
+// client (ai 7) throws, an error; where only ai 6 does, a warning; both name the versions.
+describe('chunk types by client version', () => {
+  const step = (chunks: object[]) => toSse([{ type: 'start', messageId: 'm1' }, { type: 'start-step' }, ...chunks, { type: 'finish-step' }, { type: 'finish' }, '[DONE]']);
+  const call = { type: 'tool-input-available', toolCallId: 'c1', toolName: 'delete_file', input: { path: 'a' } };
+  it.each([
+    ['tool-approval-response', step([call, { type: 'tool-approval-request', approvalId: 'a1', toolCallId: 'c1' }, { type: 'tool-approval-response', approvalId: 'a1', approved: true }]), 'ok', 'aisdk/version-specific-chunk', 'warning'],
+    ['custom', step([{ type: 'custom', kind: 'provider.note' }]), 'ok', 'aisdk/version-specific-chunk', 'warning'],
+    ['reasoning-file', step([{ type: 'reasoning-file', url: 'data:text/plain,hi', mediaType: 'text/plain' }]), 'ok', 'aisdk/version-specific-chunk', 'warning'],
+    ['reasoning (ai 5.0)', step([{ type: 'reasoning', text: 'hmm' }]), 'rejects', 'aisdk/retired-chunk-type', 'error'],
+    ['reasoning-part-finish (ai 5.0)', step([{ type: 'reasoning-part-finish' }]), 'rejects', 'aisdk/retired-chunk-type', 'error'],
+  ])('%s: ai 7 %s it, ai 6 rejects it; we report %s at %s', async (_name, body, current, rule, severity) => {
+    expect((await readWithAi(body)).rejection === undefined).toBe(current === 'ok');
+    expect((await readWithAi(body, 6)).rejection).toBeDefined();
+    const { findings } = run(withRequest(framesOfSse(body)));
+    const serious = findings.filter((f) => f.severity !== 'info');
+    expect(serious.map((f) => [f.rule, f.severity])).toEqual([[rule, severity]]);
+    expect(serious[0]?.message).toMatch(current === 'ok' ? /ai 5–6 clients reject it/ : /ai 6 and 7 reject it/);
+  });
 });
 
 // Random chunk sequences over a few ids: valid and invalid orders alike. Chunk types outside ai 6

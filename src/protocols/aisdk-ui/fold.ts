@@ -7,7 +7,7 @@ import { frameText } from '../../model/decode';
 import type { ProtocolFold } from '../types';
 import { createSinkFold, type SinkFoldHandlers } from '../shared/sink-fold';
 import { UI_RULE } from './rules';
-import { CHUNK_SCHEMAS, DataChunkSchema, VERSION_NOTES, knownKeys, type AnyChunk, type ChunkType, type DataChunk, type ObjectSchema } from './schema';
+import { CHUNK_SCHEMAS, DataChunkSchema, RETIRED_CHUNK_TYPES, VERSION_NOTES, knownKeys, type AnyChunk, type ChunkType, type DataChunk, type ObjectSchema } from './schema';
 import { CHUNK_TYPES, chunkTypeIndex } from './chunk-types';
 import { plainCheckOf } from './plain-chunks';
 import { RAW_MAX, addRaw, addRawPreview, clearOpen, createUiState, type UiFoldState } from './fold-state';
@@ -121,7 +121,7 @@ function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): voi
   if (extra) {
     st.sink.report(UI_RULE.unknownKey, `"${type}" chunk has undeclared keys ${extra.map((k) => `"${k}"`).join(', ')}; ai 5.0–7.0.0 clients reject unknown keys.`, [i]);
   }
-  if (kind.note) st.sink.report(UI_RULE.versionSpecificChunk, `"${type}" chunk: ${kind.note}.`, [i]);
+  if (kind.note) st.sink.report(RETIRED_CHUNK_TYPES.has(type) ? UI_RULE.retiredChunkType : UI_RULE.versionSpecificChunk, `"${type}" chunk: ${kind.note}.`, [i]);
   if (kind.data) {
     const p = data as DataChunk;
     dataPart(st, p.type, p.id, p.data, p.transient === true, i);

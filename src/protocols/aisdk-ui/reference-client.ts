@@ -1,6 +1,14 @@
 // Test-only: reads an SSE body with the official `ai` client (DefaultChatTransport's SSE parsing and
 // schema check, then readUIMessageStream's reducer), with a local Response instead of the network.
-import { AISDKError, DefaultChatTransport, readUIMessageStream, type UIMessage } from 'ai';
+// The current major (ai 7, which declares Node ≥ 22 but runs this on Node 20) by default, or the previous
+// one (ai 6, the `ai-6` alias), which users still run.
+import * as ai7 from 'ai';
+import type { UIMessage } from 'ai';
+import * as ai6 from 'ai-6';
+
+type Client = Pick<typeof ai7, 'AISDKError' | 'DefaultChatTransport' | 'readUIMessageStream'>;
+// ai 6's classes have the same shape under their own declarations.
+const CLIENTS: Record<6 | 7, Client> = { 7: ai7, 6: ai6 as unknown as Client };
 
 export interface ReferenceResult {
   message: UIMessage | undefined;
@@ -10,7 +18,8 @@ export interface ReferenceResult {
   errorChunks: string[];
 }
 
-export async function readWithAi(body: string): Promise<ReferenceResult> {
+export async function readWithAi(body: string, major: 6 | 7 = 7): Promise<ReferenceResult> {
+  const { AISDKError, DefaultChatTransport, readUIMessageStream } = CLIENTS[major];
   const transport = new DefaultChatTransport<UIMessage>({
     api: 'http://127.0.0.1/api/chat',
     fetch: async () =>

@@ -49,6 +49,7 @@ const cases: Case[] = [
   },
   { rule: 'aisdk/unknown-key', bad: [S, ts(), { ...td(), extra: true }, te(), F, D], good: [S, ts(), td(), te(), F, D], frame: 2 },
   { rule: 'aisdk/version-specific-chunk', bad: [S, { type: 'reset-step' }, F, D], good: [S, { type: 'start-step' }, FS, F, D], frame: 1 },
+  { rule: 'aisdk/retired-chunk-type', bad: [S, { type: 'reasoning-part-finish' }, F, D], good: [S, F, D], frame: 1 },
   { rule: 'aisdk/missing-start', bad: [ts(), te(), F, D], good: [S, ts(), te(), F, D], frame: 0 },
   { rule: 'aisdk/chunk-after-finish', bad: [S, F, ts(), D], good: [S, ts(), F, D], frame: 2 },
   { rule: 'aisdk/after-done', bad: [S, F, D, ts()], good: [S, ts(), F, D], frame: 3 },

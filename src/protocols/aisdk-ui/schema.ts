@@ -213,9 +213,12 @@ export const VERSION_NOTES: Readonly<Record<string, string>> = {
   'tool-approval-response': 'added in ai 7; ai 5–6 clients reject it',
   custom: 'added in ai 7; ai 5–6 clients reject it',
   'reasoning-file': 'added in ai 7; ai 5–6 clients reject it',
-  reasoning: 'only ai 5.0 sent it; later clients reject it (use reasoning-start/-delta/-end)',
-  'reasoning-part-finish': 'only ai 5.0 sent it; later clients reject it (use reasoning-end)',
+  reasoning: 'only ai 5.0 sent it; ai 6 and 7 reject it (use reasoning-start/-delta/-end)',
+  'reasoning-part-finish': 'only ai 5.0 sent it; ai 6 and 7 reject it (use reasoning-end)',
 };
+
+/** Of VERSION_NOTES, the types the current client (ai 7) rejects: errors, the others warnings. */
+export const RETIRED_CHUNK_TYPES: ReadonlySet<string> = new Set(['reasoning', 'reasoning-part-finish']);
 
 /** Keys the schema of `type` declares (for the unknown-key warning). */
 export function knownKeys(schema: ObjectSchema): ReadonlySet<string> {

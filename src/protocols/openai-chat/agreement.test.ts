@@ -1,13 +1,19 @@
 // @vitest-environment node
 // Agreement with the official client: openai's ChatCompletionStream, fed the same SSE bodies through
 // the SDK's own SSE reader (Stream.fromSSEResponse → toReadableStream → ChatCompletionStream.fromReadableStream).
-// No network: the Response is built locally.
+// The current major (openai 7, which declares Node ≥ 22 but runs these classes on Node 20) and the previous
+// one (openai 6, the `openai-6` alias) both run; test/e2e/reference-clients.test.ts runs openai 7 bundled
+// into a page. No network: the Response is built locally.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ChatCompletionStream } from 'openai/lib/ChatCompletionStream';
 import { Stream } from 'openai/streaming';
+import { ChatCompletionStream as ChatCompletionStream6 } from 'openai-6/lib/ChatCompletionStream';
+import { Stream as Stream6 } from 'openai-6/streaming';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ViewModel } from '../../model/view';
+import { corpusText } from '../../../test/support/real-world';
+import { HAS_CORPUS } from '../../../test/support/shared-dir';
 import { chunk, runChat, sseFrames, toSse } from './test-helpers';
 
 interface Summary {
@@ -16,9 +22,16 @@ interface Summary {
   tools: { id: string; name: string; arguments: string }[];
 }
 
-async function sdkFinal(body: string) {
-  const sse = Stream.fromSSEResponse(new Response(body), new AbortController());
-  const runner = ChatCompletionStream.fromReadableStream(sse.toReadableStream());
+type Major = 6 | 7;
+
+/** The SDK's runner for a body: the current major by default. */
+function sdkRunner(body: string, major: Major) {
+  if (major === 6) return ChatCompletionStream6.fromReadableStream(Stream6.fromSSEResponse(new Response(body), new AbortController()).toReadableStream());
+  return ChatCompletionStream.fromReadableStream(Stream.fromSSEResponse(new Response(body), new AbortController()).toReadableStream());
+}
+
+async function sdkFinal(body: string, major: Major = 7) {
+  const runner = sdkRunner(body, major);
   // The SDK copies `reasoning_content` onto the message (overwriting); collect the deltas it saw.
   let reasoningSeen = '';
   runner.on('chunk', (c) => {
@@ -78,8 +91,9 @@ describe('agreement with openai ChatCompletionStream', () => {
     vi.restoreAllMocks();
   });
 
-  it.each(Object.entries(valid))('%s: same text, reasoning and tool calls', async (_name, body) => {
-    const sdk = await sdkFinal(body);
+  const cases = Object.entries(valid).flatMap(([name, body]) => [7, 6].map((major) => [name, major as Major, body] as const));
+  it.each(cases)('%s, openai %i: same text, reasoning and tool calls', async (_name, major, body) => {
+    const sdk = await sdkFinal(body, major);
     expect(sdk.ok).toBe(true);
     const ours = runChat(sseFrames(body));
     if (!sdk.ok) return;
@@ -105,6 +119,7 @@ describe('agreement with openai ChatCompletionStream', () => {
     ['an error payload', toSse([role, { error: { message: 'Rate limit reached', type: 'requests' } }]), ['openai-chat/error-payload']],
   ])('SDK rejects %s; we grade it by the policy', async (_name, body, warnings) => {
     expect((await sdkFinal(body)).ok).toBe(false);
+    expect((await sdkFinal(body, 6)).ok).toBe(false);
     const findings = runChat(sseFrames(body)).findings;
     expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
     expect(findings.filter((f) => f.severity === 'warning').map((f) => f.rule)).toEqual(warnings);
@@ -113,6 +128,26 @@ describe('agreement with openai ChatCompletionStream', () => {
   it.each(Object.entries(rejected))('SDK rejects "%s" and we report an error', async (_name, body) => {
     const sdk = await sdkFinal(body);
     expect(sdk.ok).toBe(false);
+    expect((await sdkFinal(body, 6)).ok).toBe(false);
     expect(runChat(sseFrames(body)).findings.filter((f) => f.severity === 'error').length).toBeGreaterThan(0);
+  });
+
+  // A tool call without `index` (Mistral): openai ≥ 7.5 throws, and openai 6 finishes without the call
+  // (its snapshot keys the call by `undefined`). An error whose message names both; the view shows the
+  // call, matched by id as the AI SDK's Mistral provider does.
+  const noIndex = toSse([role, chunk({ tool_calls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } }] }), chunk({}, 'tool_calls'), '[DONE]']);
+  const mistral = HAS_CORPUS ? toSse(corpusText('vercel-ai/mistral_mistral-tool-call.jsonl').split('\n').filter((l) => l.trim() !== '')) : '';
+  it.each([
+    ['inline', noIndex, { id: 'c1', name: 'weather', arguments: '{"city":"Paris"}' }],
+    ['the Mistral recording', mistral, { id: 'gSIMJiOkT', name: 'weather', arguments: '{"location": "San Francisco"}' }],
+  ])('a tool call without index (%s): openai 7 throws, openai 6 drops it, we report an error and show it', async (name, body, call) => {
+    if (name !== 'inline' && !HAS_CORPUS) return;
+    expect(await sdkFinal(body)).toMatchObject({ ok: false, error: expect.stringContaining('invalid tool call index') });
+    expect(await sdkFinal(body, 6)).toMatchObject({ ok: true, summary: { tools: [] } });
+    const ours = runChat(sseFrames(body));
+    expect(ourSummary(ours.view).tools).toEqual([call]);
+    const errors = ours.findings.filter((f) => f.severity === 'error');
+    expect(errors.map((f) => f.rule)).toEqual(['openai-chat/tool-call-index-missing']);
+    expect(errors[0]?.message).toContain('openai ≥ 7.5 throws');
   });
 });

@@ -140,7 +140,7 @@ function applyToolCall(state: FoldState, turn: TurnState, c: ChoiceState, tc: To
 function toolIndex(c: ChoiceState, tc: ToolCallDelta, frame: Frame, sink: FindingSink): number | undefined {
   if (tc.index === -1) return -1;
   if (tc.index === undefined || tc.index === null) {
-    sink.report(R.toolCallIndexMissing, 'tool_calls[] entry without an index; matched by id or to the latest call', [frame.index]);
+    sink.report(R.toolCallIndexMissing, 'tool_calls[] entry without an index: openai ≥ 7.5 throws ("invalid tool call index") and openai 6 drops the call; matched here by id or to the latest call', [frame.index]);
     if (tc.id) {
       for (const [i, call] of c.tools) if (call.id === tc.id) return i;
       return c.tools.size;

@@ -55,6 +55,7 @@ describe('[DONE] and where end-of-stream findings point', () => {
 // OpenAI-compatible providers that ChatCompletionStream's accumulator would reject (it throws "missing
 // role" / "missing finish_reason" / "missing ...type"), while the raw stream and the AI SDK's provider
 // read them whole: provider quirks, info. A tool call with no name cannot be run or shown: error.
+// A tool call with no index is an error: openai ≥ 7.5 throws on it, and openai 6 drops the call.
 describe('provider quirks', () => {
   it('Z.ai via the Mistral-style incremental tool call (no role) is clean', { skip: !HAS_CORPUS }, () => {
     const r = checkText(corpusText('vercel-ai/mistral_mistral-incremental-tool-call.jsonl'));
@@ -62,9 +63,10 @@ describe('provider quirks', () => {
     expect(r.all).toContainEqual(['openai-chat/missing-role', 'info']);
   });
 
-  it('Mistral tool calls (no index, no type) are clean', { skip: !HAS_CORPUS }, () => {
+  it('Mistral tool calls (no index, no type): an error naming openai ≥ 7.5, the call still shown', { skip: !HAS_CORPUS }, () => {
     const r = checkText(corpusText('vercel-ai/mistral_mistral-tool-call.jsonl'));
-    expect(r.serious).toEqual([]);
+    expect(r.serious).toEqual([['openai-chat/tool-call-index-missing', 'error', 1]]);
+    expect(r.findings.find((f) => f.rule === 'openai-chat/tool-call-index-missing')?.message).toContain('openai ≥ 7.5 throws');
     expect(r.view.items).toMatchObject([{ kind: 'tool', name: 'weather', input: { location: 'San Francisco' } }]);
   });
 

@@ -1,13 +1,19 @@
 // @vitest-environment node
 // Agreement with the official client: openai's ResponseStream, fed the same SSE bodies through the
 // SDK's own SSE reader (Stream.fromSSEResponse → toReadableStream → ResponseStream.fromReadableStream).
-// No network: the Response is built locally.
+// The current major (openai 7, which declares Node ≥ 22 but runs these classes on Node 20) and the previous
+// one (openai 6, the `openai-6` alias) both run; test/e2e/reference-clients.test.ts runs openai 7 bundled
+// into a page. No network: the Response is built locally.
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { ResponseStream } from 'openai/lib/responses/ResponseStream';
 import { Stream } from 'openai/streaming';
+import { ResponseStream as ResponseStream6 } from 'openai-6/lib/responses/ResponseStream';
+import { Stream as Stream6 } from 'openai-6/streaming';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ViewModel } from '../../model/view';
+import { corpusText } from '../../../test/support/real-world';
+import { HAS_CORPUS } from '../../../test/support/shared-dir';
 import { numbered, runResponses, sseFrames, toSse, type Step } from './test-helpers';
 
 interface Summary {
@@ -16,9 +22,13 @@ interface Summary {
   calls: { id: string; name: string; arguments: string }[];
 }
 
-async function sdkFinal(body: string) {
-  const sse = Stream.fromSSEResponse(new Response(body), new AbortController());
-  const runner = ResponseStream.fromReadableStream(sse.toReadableStream());
+type Major = 6 | 7;
+
+async function sdkFinal(body: string, major: Major = 7) {
+  const runner =
+    major === 6
+      ? ResponseStream6.fromReadableStream(Stream6.fromSSEResponse(new Response(body), new AbortController()).toReadableStream())
+      : ResponseStream.fromReadableStream(Stream.fromSSEResponse(new Response(body), new AbortController()).toReadableStream());
   try {
     const response = await runner.finalResponse();
     const summary: Summary = { text: response.output_text, reasoning: [], calls: [] };
@@ -80,8 +90,9 @@ describe('agreement with openai ResponseStream', () => {
     vi.restoreAllMocks();
   });
 
-  it.each(Object.entries(valid))('%s: same text, reasoning and function calls', async (_name, body) => {
-    const sdk = await sdkFinal(body);
+  const cases = Object.entries(valid).flatMap(([name, body]) => [7, 6].map((major) => [name, major as Major, body] as const));
+  it.each(cases)('%s, openai %i: same text, reasoning and function calls', async (_name, major, body) => {
+    const sdk = await sdkFinal(body, major);
     expect(sdk.ok).toBe(true);
     const ours = runResponses(sseFrames(body));
     if (sdk.ok) expect(ourSummary(ours.view)).toEqual(sdk.summary);
@@ -100,6 +111,7 @@ describe('agreement with openai ResponseStream', () => {
   it.each(Object.entries(rejected))('SDK rejects "%s" and we report an error', async (_name, body) => {
     const sdk = await sdkFinal(body);
     expect(sdk.ok).toBe(false);
+    expect((await sdkFinal(body, 6)).ok).toBe(false);
     expect(runResponses(sseFrames(body)).findings.filter((f) => f.severity === 'error').length).toBeGreaterThan(0);
   });
 
@@ -109,5 +121,28 @@ describe('agreement with openai ResponseStream', () => {
     expect(sdk.ok).toBe(false);
     const ours = runResponses(sseFrames(body));
     expect(ours.findings.map((f) => [f.rule, f.severity])).toEqual([['openai-responses/unknown-event', 'info']]);
+  });
+
+  // Identities that change mid-response (GitHub Copilot's proxy rotates both): openai 6 reads the items
+  // by output_index; openai ≥ 7.6 throws on an item_id that is not the item's, ≥ 7.33 on a response id
+  // that is not the response's. The current client decides: errors naming the versions; the view shows
+  // what openai 6 showed.
+  const rotatedItems = sse([created, ...msg('msg_a', 0, ['Hello there.']).map((e, i): Step => (typeof e === 'object' && 'item_id' in e ? { ...e, item_id: `msg_a${i}` } : e)), { type: 'response.completed', response: resp('completed', [done('msg_a', ['Hello there.'])]) }]);
+  const rotatedResponse = sse([created, { type: 'response.in_progress', response: { ...resp('in_progress'), id: 'resp_2' } }, ...msg('msg_a', 0, ['Hello there.']), { type: 'response.completed', response: { ...resp('completed', [done('msg_a', ['Hello there.'])]), id: 'resp_2' } }]);
+  const copilot = HAS_CORPUS ? toSse(corpusText('vercel-ai/openai_responses_github-copilot-id-rotation.1.jsonl').split('\n').filter((l) => l.trim() !== '').map((l) => JSON.parse(l) as object)) : '';
+  it.each([
+    ['item ids rotate', rotatedItems, "expected item_id 'msg_a'", ['openai-responses/item-id-changed']],
+    ['the response id changes', rotatedResponse, 'Lifecycle response identity changed', ['openai-responses/response-id-changed']],
+    ['the Copilot recording', copilot, 'Lifecycle response identity changed', ['openai-responses/response-id-changed', 'openai-responses/item-id-changed', 'openai-responses/item-id-changed']],
+  ])('%s: openai 7 throws, openai 6 reads it, we report an error and show what openai 6 shows', async (name, body, thrown, rules) => {
+    if (name === 'the Copilot recording' && !HAS_CORPUS) return;
+    expect(await sdkFinal(body)).toMatchObject({ ok: false, error: expect.stringContaining(thrown) });
+    const previous = await sdkFinal(body, 6);
+    expect(previous.ok).toBe(true);
+    const ours = runResponses(sseFrames(body));
+    if (previous.ok) expect(ourSummary(ours.view)).toEqual(previous.summary);
+    const errors = ours.findings.filter((f) => f.severity === 'error');
+    expect(errors.map((f) => f.rule)).toEqual(rules);
+    expect(errors.every((f) => /openai ≥ 7\.(6|33) throws/.test(f.message))).toBe(true);
   });
 });

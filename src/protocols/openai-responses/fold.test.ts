@@ -52,7 +52,7 @@ describe('openai-responses fold', () => {
       { out: { type: 'response.create', previous_response_id: 'resp_1', input: [{ type: 'function_call_output', call_id: 'call_1', output: '18°C' }] } },
       { ...created, response: resp('in_progress', { id: 'resp_2' }) },
       ...text('It is 18°C.', 'msg_2'),
-      completed,
+      { ...completed, response: { ...completed.response, id: 'resp_2' } },
     ]);
     const { view, findings } = runResponses(frames(steps, 'ws', false));
     expect(findings).toEqual([]);

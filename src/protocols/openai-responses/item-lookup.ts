@@ -22,10 +22,10 @@ export function itemFor(
     sink.report(R.itemMismatch, `${ev.type} has an empty item_id ("expected a non-empty item_id")`, [frame.index, item.addedFrame]);
     return undefined;
   }
-  // Clients address items by output_index; proxies that rotate ids (GitHub Copilot) are read the same way.
+  // openai 6 addressed items by output_index, and so does this view; openai ≥ 7.6 checks the id too.
   if (item.id !== undefined && ev.item_id !== undefined && item.id !== ev.item_id && !item.idChangeReported) {
     item.idChangeReported = true;
-    sink.report(R.itemIdChanged, `${ev.type} names item_id "${ev.item_id}", but output_index ${ev.output_index} was added as "${item.id}"; read by output_index as clients do`, [frame.index, item.addedFrame]);
+    sink.report(R.itemIdChanged, `${ev.type} names item_id "${ev.item_id}", but output_index ${ev.output_index} was added as "${item.id}": openai ≥ 7.6 throws ("expected item_id"); openai 6 read it by output_index, as shown here`, [frame.index, item.addedFrame]);
   }
   if (expected && !expected.includes(item.type)) {
     sink.report(R.itemMismatch, `${ev.type} cannot target a ${item.type} item ("expected output item type '${expected.join("' or '")}', got '${item.type}'")`, [frame.index, item.addedFrame]);

@@ -87,7 +87,7 @@ export function itemDone(state: FoldState, resp: ResponseState, ev: OutputItemEv
   }
   if (item.id !== undefined && ev.item.id !== undefined && ev.item.id !== item.id && !item.idChangeReported) {
     item.idChangeReported = true;
-    sink.report(R.itemIdChanged, `output_item.done for index ${ev.output_index} carries id "${ev.item.id}", but "${item.id}" was added there; read by output_index as clients do`, [frame.index, item.addedFrame]);
+    sink.report(R.itemIdChanged, `output_item.done for index ${ev.output_index} carries id "${ev.item.id}", but "${item.id}" was added there: openai ≥ 7.6 throws ("expected item_id"); openai 6 read it by output_index, as shown here`, [frame.index, item.addedFrame]);
   }
   if (item.done) sink.report(R.lifecycleOrder, `second output_item.done for item ${ev.output_index}`, [frame.index, item.addedFrame]);
   const open = [...item.parts, ...item.summary].some((p) => !p.done);

@@ -12,6 +12,7 @@ export function applyLifecycle(state: FoldState, resp: ResponseState, ev: Respon
   if (ev.type === 'error') return errorEvent(state, resp, ev, frame, sink);
   if (!('response' in ev) || !isRecord(ev.response)) return;
   const response = ev.response;
+  checkResponseId(resp, response.id, ev.type, frame, sink);
   if (ev.type === 'response.created') {
     resp.created = true;
     state.model.streaming = true;
@@ -59,4 +60,16 @@ function errorEvent(state: FoldState, resp: ResponseState, ev: ResponsesEvent, f
   resp.errorFrame = frame.index;
   sink.report(R.errorEvent, `the stream reports a failure (${text})`, [frame.index]);
   state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: text });
+}
+
+/** One response keeps one id: openai ≥ 7.33 compares every lifecycle event's with the first. */
+function checkResponseId(resp: ResponseState, id: unknown, type: string, frame: Frame, sink: FindingSink): void {
+  if (typeof id !== 'string') return;
+  if (resp.responseId === undefined) {
+    resp.responseId = id;
+    return;
+  }
+  if (id === resp.responseId || resp.responseIdReported) return;
+  resp.responseIdReported = true;
+  sink.report(R.responseIdChanged, `${type} carries response id "${id}", but this response began as "${resp.responseId}": openai ≥ 7.33 throws ("Lifecycle response identity changed"); openai 6 read on`, [frame.index]);
 }

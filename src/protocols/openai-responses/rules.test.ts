@@ -47,8 +47,9 @@ const cases: Case[] = [
   { rule: 'openai-responses/output-index-out-of-order', bad: () => run([created, { ...fcAdded(), output_index: 1 }, fcDone('{}', 1), completed]), good: () => run([created, fcAdded(), fcDone('{}'), completed]), at: 1 },
   { rule: 'openai-responses/item-identity', bad: () => run([created, fcAdded(''), fcDone('{}', 0, 'fc_1', ''), completed]), good: () => run([created, fcAdded(), fcDone('{}'), completed]), at: 1 },
   { rule: 'openai-responses/item-mismatch', bad: () => run([created, msgAdded(), partAdded(), { ...delta('Hi'), output_index: 1 }, textDone('Hi'), partDone('Hi'), msgDone('Hi'), completed]), good: () => run(ok), at: 3 },
-  // Clients address items by output_index; a proxy that rotates item ids is read the same way.
+  // openai ≥ 7.6 checks an event's item_id against the item at its output_index (the agreement test runs it).
   { rule: 'openai-responses/item-id-changed', bad: () => run([created, msgAdded(), partAdded(), { ...delta('Hi'), item_id: 'msg_other' }, textDone('Hi'), partDone('Hi'), msgDone('Hi'), completed]), good: () => run(ok), at: 3 },
+  { rule: 'openai-responses/response-id-changed', bad: () => run([created, { type: 'response.in_progress', response: resp('in_progress', { id: 'resp_2' }) }, ...message(), completed]), good: () => run([created, { type: 'response.in_progress', response: resp('in_progress') }, ...message(), completed]), at: 1 },
   { rule: 'openai-responses/content-part-mismatch', bad: () => run([created, msgAdded(), partAdded(), delta('Hi', 1), textDone('Hi'), partDone('Hi'), msgDone('Hi'), completed]), good: () => run(ok), at: 3 },
   { rule: 'openai-responses/lifecycle-order', bad: () => run([created, msgAdded(), partAdded(), textDone('Hi'), delta('Hi'), partDone('Hi'), msgDone('Hi'), completed]), good: () => run([created, msgAdded(), partAdded(), delta('Hi'), textDone('Hi'), partDone('Hi'), msgDone('Hi'), completed]), at: 4 },
   { rule: 'openai-responses/done-mismatch', bad: () => run([created, msgAdded(), partAdded(), delta('Hi'), textDone('Hello'), partDone('Hello'), msgDone('Hello'), completed]), good: () => run(ok), at: 4 },

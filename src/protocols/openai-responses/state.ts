@@ -53,6 +53,9 @@ export interface ResponseState {
   incompleteReported: boolean;
   brandGiven: boolean;
   lastText?: TextItem;
+  /** The id of the first lifecycle event's response; a later one that differs is reported once. */
+  responseId?: string;
+  responseIdReported?: boolean;
 }
 
 export interface FoldState {
