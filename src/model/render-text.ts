@@ -103,7 +103,7 @@ function renderItem(item: ViewItem, depth: number, out: string[], options: Rende
 
 function renderGroup(group: GroupItem, depth: number, out: string[], options: RenderTextOptions): void {
   const pad = '  '.repeat(depth);
-  const state = group.open ? 'running' : group.done ? 'done' : 'interrupted';
+  const state = group.subagent?.status === 'failed' ? 'failed' : group.open ? 'running' : group.done ? 'done' : 'interrupted';
   out.push(`${pad}group "${oneLine(groupHeaderText(group))}" (${state})`);
   const visible = group.items;
   let shown = visible;

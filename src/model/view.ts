@@ -127,6 +127,21 @@ export interface GroupItem extends ItemBase {
   /** Running (expanded, shimmering): not done while the session still streams. */
   open: boolean;
   items: ViewItem[];
+  /** Set when the group holds one sub-agent invocation's messages and tool calls (AG-UI subagents). */
+  subagent?: SubagentInfo;
+}
+
+/** One sub-agent invocation (AG-UI `SUBAGENT_STARTED` … `SUBAGENT_FINISHED` / `SUBAGENT_ERROR`). */
+export interface SubagentInfo {
+  /** The invocation's `subagentRunId`. */
+  runId: string;
+  /** Which kind of sub-agent (its `name`); the run id when the stream never announced it. */
+  name: string;
+  description?: string;
+  /** `unannounced`: events carry the id but no SUBAGENT_STARTED came. */
+  status: 'running' | 'finished' | 'suspended' | 'failed' | 'unannounced';
+  /** The tool call that started it (agents as tools). */
+  parentToolCallId?: string;
 }
 
 export interface ErrorItem extends ItemBase {
@@ -205,6 +220,8 @@ export function isTodoToolName(name: string): boolean {
 
 /** The text a group header shows: the summary once done; while running, the last tool's label. */
 export function groupHeaderText(group: GroupItem): string {
+  // A sub-agent's group is named by the sub-agent, running or not.
+  if (group.subagent) return `Sub-agent ${group.subagent.name}${group.subagent.description ? `: ${group.subagent.description}` : ''}`;
   if (group.done && group.summary) return group.summary;
   for (let i = group.items.length - 1; i >= 0; i--) {
     const item = group.items[i];

@@ -18,12 +18,15 @@ export class Advisor {
   /** `code`: the event's type (event-types.ts); `synthetic`: built by chunk expansion, so an empty delta there is not the producer's. */
   check(event: AguiEvent, code: Code, synthetic: boolean, frame: number, reporter: Reporter): void {
     switch (code) {
-      case Code.RUN_STARTED:
+      case Code.RUN_STARTED: {
         // Clearing an empty Map still allocates a new table: most runs open nothing to clear.
         if (this.spans !== undefined && this.spans.size > 0) this.spans.clear();
         if (this.steps !== undefined && this.steps.length > 0) this.steps.length = 0;
         this.ended = false;
+        const version = (event as { protocolVersion?: unknown }).protocolVersion;
+        if (typeof version === 'string' && version !== PROTOCOL_VERSION) checkVersion(version, reporter);
         return;
+      }
       case Code.RUN_FINISHED:
       case Code.RUN_ERROR: {
         if (this.ended) reporter.report('second-terminal-event', `${typeName(code)} arrives for a run that has already ended; each RUN_STARTED gets exactly one RUN_FINISHED or RUN_ERROR.`);
@@ -46,9 +49,11 @@ export class Advisor {
         this.spans?.delete((event as EventOf<EventType.REASONING_END>).messageId);
         return;
       case Code.REASONING_MESSAGE_START: {
-        const id = (event as EventOf<EventType.REASONING_MESSAGE_START>).messageId;
-        if (this.spans === undefined || !this.spans.has(id)) {
-          reporter.report('reasoning-message-outside-reasoning', `REASONING_MESSAGE_START '${id}' is not inside a REASONING_START/REASONING_END span with the same messageId.`);
+        // 1.1: a span brackets reasoning messages that carry their own ids (the span's id namespaces
+        // nothing), so any open span will do.
+        if (this.spans === undefined || this.spans.size === 0) {
+          const id = (event as EventOf<EventType.REASONING_MESSAGE_START>).messageId;
+          reporter.report('reasoning-message-outside-reasoning', `REASONING_MESSAGE_START '${id}' is not inside a REASONING_START/REASONING_END span.`);
         }
         return;
       }
@@ -87,5 +92,26 @@ export class Advisor {
     if (this.spans === undefined || this.spans.size === 0) return;
     for (const [id, frame] of this.spans) sink.report(ruleId('reasoning-not-ended'), `REASONING_START '${id}' is never matched by a REASONING_END.`, [frame]);
     this.spans.clear();
+  }
+}
+
+/** The protocol version this inspector judges by (spec/1.1). */
+export const PROTOCOL_VERSION = '1.1';
+
+/**
+ * Version negotiation (spec/1.1/basic/versioning): a declared MAJOR.MINOR newer than ours, or one that
+ * cannot be interpreted, is served under the processing model with a warning; an older one is quiet.
+ */
+function checkVersion(version: string, reporter: Reporter): void {
+  const m = /^(\d+)\.(\d+)$/.exec(version);
+  if (!m) {
+    reporter.report('protocol-version-uninterpretable', `RUN_STARTED declares protocolVersion '${version}', which is not a MAJOR.MINOR version this inspector (${PROTOCOL_VERSION}) can interpret; a consumer proceeds as for a newer producer and warns.`);
+    return;
+  }
+  const [ourMajor, ourMinor] = PROTOCOL_VERSION.split('.').map(Number) as [number, number];
+  const major = Number(m[1]);
+  const minor = Number(m[2]);
+  if (major > ourMajor || (major === ourMajor && minor > ourMinor)) {
+    reporter.report('protocol-version-newer', `RUN_STARTED declares protocolVersion ${version}, newer than the ${PROTOCOL_VERSION} this inspector speaks; a consumer proceeds, strips what it does not recognise, and warns.`);
   }
 }

@@ -34,15 +34,19 @@ export class EventApplier {
     switch (code) {
       case Code.SUBAGENT_STARTED: {
         const e = event as EventOf<EventType.SUBAGENT_STARTED>;
-        return s.startSubagent(e.subagentRunId, e.description ?? e.name, e.parentToolCallId, frame);
+        return s.startSubagent(e.subagentRunId, e.name, e.description, e.parentToolCallId, e.parentSubagentRunId, frame);
       }
-      case Code.SUBAGENT_FINISHED:
-        return s.finishSubagent((event as EventOf<EventType.SUBAGENT_FINISHED>).subagentRunId, frame);
+      case Code.SUBAGENT_FINISHED: {
+        const e = event as EventOf<EventType.SUBAGENT_FINISHED>;
+        return s.finishSubagent(e.subagentRunId, frame, e.outcome?.type === 'suspended' ? 'suspended' : 'finished');
+      }
       case Code.SUBAGENT_ERROR: {
         const e = event as EventOf<EventType.SUBAGENT_ERROR>;
-        s.finishSubagent(e.subagentRunId, frame);
         reporter.report('run-error', `SUBAGENT_ERROR: the subagent run reports a failure (${e.message}${e.code ? `, ${e.code}` : ''}).`);
+        // The failure shows inside the sub-agent's group, which stays open.
+        if (!s.hasSubagent(e.subagentRunId)) s.lane = undefined;
         s.place({ kind: 'error', id: s.nextId('error'), frames: [frame], message: e.code ? `${e.message} (${e.code})` : e.message });
+        s.finishSubagent(e.subagentRunId, frame, 'failed');
         return;
       }
       case Code.RUN_STARTED: {
@@ -59,6 +63,7 @@ export class EventApplier {
         if (e.outcome?.type === 'interrupt') {
           for (const interrupt of e.outcome.interrupts) this.interrupts.add(s, interrupt as LooseInterrupt, frame, time);
         }
+        s.endUnannounced(frame);
         return s.setStreaming(false);
       }
       case Code.RUN_ERROR: {
@@ -165,7 +170,8 @@ export class EventApplier {
     if (role === 'reasoning') entry.content = { kind: 'reasoning', id: s.nextId('reasoning'), frames: [frame], text: '' };
     else if (role === 'user') entry.content = { kind: 'user', id: s.nextId('user'), frames: [frame], text: '' };
     else {
-      const brand = role === 'assistant' && !s.branded;
+      // The brand header goes on the run's own answer, not on a sub-agent's text.
+      const brand = role === 'assistant' && !s.branded && s.lane === undefined;
       if (brand) s.branded = true;
       const text: TextItem = { kind: 'text', id: s.nextId('text'), frames: [frame], text: '', part: false, final: false, brand };
       entry.content = text;

@@ -12,6 +12,7 @@ import type { ProtocolFold } from '../types';
 import { ruleId, type AguiRuleName } from './rules';
 import { EventType } from '@ag-ui/core';
 import { parseEvent, plainEventCode, type AguiEvent, type EventOf } from './schema';
+import type { Stripped } from './strip';
 import { Code, codeOf, typeName } from './event-types';
 import { ChunkExpander, type ExpansionTarget } from './chunks';
 import { Verifier } from './verifier';
@@ -147,6 +148,11 @@ class AguiFold implements ProtocolFold, ExpansionTarget, Reporter {
         this.report('schema-violation', `${parsed.type} does not match its schema: ${parsed.issues}.`);
         return this.raw(frame);
       }
+      if (parsed.kind === 'dropped') {
+        this.reportStripped(parsed.type, parsed.stripped, true);
+        return this.raw(frame);
+      }
+      if (parsed.stripped) this.reportStripped(parsed.event.type, parsed.stripped, false);
       ev = parsed.event;
       code = codeOf(ev.type);
       const metadata = (ev as { metadata?: Record<string, unknown> }).metadata;
@@ -166,6 +172,23 @@ class AguiFold implements ProtocolFold, ExpansionTarget, Reporter {
     this.expander.expand(ev, code, lane, this);
   }
 
+  /** The enforcement stage's warnings, one per path removed (strip.ts). */
+  private reportStripped(type: string, stripped: readonly Stripped[], dropped: boolean): void {
+    for (const s of stripped) {
+      if (s.kind === 'property') {
+        this.report('unknown-property', `${type} carries '${s.path}', a property the protocol does not describe; a 1.1 consumer strips it with a warning and applies the rest of the event.`);
+        continue;
+      }
+      const what = s.value !== undefined ? `'${s.value}'` : 'a member';
+      this.report(
+        'unknown-member',
+        dropped
+          ? `${type}: ${what} at '${s.path}' is not one this version knows and sits in a required field, so a 1.1 consumer drops the whole event with a warning.`
+          : `${type}: ${what} at '${s.path}' is not one this version knows (an outcome, content part, patch op or value added later); a 1.1 consumer strips it with a warning and applies the rest.`,
+      );
+    }
+  }
+
   /**
    * Where every stage reports (Reporter, ExpansionTarget): the finding points at the frame being
    * applied. The reducer's "no such message" notes are dropped for an event the verifier rejected.
@@ -179,7 +202,7 @@ class AguiFold implements ProtocolFold, ExpansionTarget, Reporter {
   step(ev: AguiEvent, code: Code, synthetic: boolean, lane: string | undefined): void {
     const frameIndex = this.frameIndex;
     if (code === Code.RUN_STARTED) this.runStartFrame = frameIndex;
-    const violation = this.verifier.check(ev, code);
+    const violation = this.verifier.check(ev, code, lane);
     if (violation) {
       this.report(violation.rule, violation.message);
       if (synthetic && violation.rule.endsWith('-already-active')) {

@@ -20,98 +20,73 @@ export function isPlainLifecycleEvent(json: Record<string, unknown>, type: strin
   return plainLifecycleCode(json, type) !== Code.NONE;
 }
 
-/** isPlainLifecycleEvent, giving the event's Code (Code.NONE for false). */
+/**
+ * isPlainLifecycleEvent, giving the event's Code (Code.NONE for false). Each case checks its fields and
+ * counts the keys: an event with a key beyond the ones checked (a base field, an attribution, an
+ * undescribed property the enforcement stage strips) is left to the schema path.
+ */
 export function plainLifecycleCode(json: Record<string, unknown>, type: string): Code {
   switch (type) {
     case 'RUN_STARTED':
       return (
-        typeof json.threadId === 'string' && typeof json.runId === 'string' && json.input === undefined && optionalString(json.protocolVersion) && optionalString(json.parentRunId) &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+        typeof json.threadId === 'string' && typeof json.runId === 'string' && optionalString(json.protocolVersion) && optionalString(json.parentRunId) &&
+        keyCount(json) === 3 + defined(json.protocolVersion) + defined(json.parentRunId)
       ) ? Code.RUN_STARTED : Code.NONE;
     case 'RUN_FINISHED':
-      // outcome: absent or an outcome object, so not null.
+      // outcome: absent or an outcome object, so not null; result: any value but null.
       return (
-        typeof json.threadId === 'string' && typeof json.runId === 'string' && json.usage === undefined && json.result !== null && plainOutcome(json.outcome) &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
-        json.parentMessageId !== null
+        typeof json.threadId === 'string' && typeof json.runId === 'string' && json.result !== null && plainOutcome(json.outcome) &&
+        keyCount(json) === 3 + defined(json.outcome) + defined(json.result)
       ) ? Code.RUN_FINISHED : Code.NONE;
     case 'RUN_ERROR':
-      return (
-        typeof json.message === 'string' && optionalString(json.code) && json.usage === undefined &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      ) ? Code.RUN_ERROR : Code.NONE;
+      return (typeof json.message === 'string' && optionalString(json.code) && keyCount(json) === 2 + defined(json.code)) ? Code.RUN_ERROR : Code.NONE;
     case 'REASONING_START':
-      return (
-        typeof json.messageId === 'string' &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      ) ? Code.REASONING_START : Code.NONE;
+      return (typeof json.messageId === 'string' && keyCount(json) === 2) ? Code.REASONING_START : Code.NONE;
     case 'REASONING_END':
-      return (
-        typeof json.messageId === 'string' &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      ) ? Code.REASONING_END : Code.NONE;
+      return (typeof json.messageId === 'string' && keyCount(json) === 2) ? Code.REASONING_END : Code.NONE;
     case 'TEXT_MESSAGE_END':
-      return (
-        typeof json.messageId === 'string' &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      ) ? Code.TEXT_MESSAGE_END : Code.NONE;
+      return (typeof json.messageId === 'string' && keyCount(json) === 2) ? Code.TEXT_MESSAGE_END : Code.NONE;
     case 'REASONING_MESSAGE_END':
-      return (
-        typeof json.messageId === 'string' &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      ) ? Code.REASONING_MESSAGE_END : Code.NONE;
+      return (typeof json.messageId === 'string' && keyCount(json) === 2) ? Code.REASONING_MESSAGE_END : Code.NONE;
     case 'TEXT_MESSAGE_START':
       return (
         typeof json.messageId === 'string' && (json.role === undefined || TEXT_ROLES.has(json.role)) && optionalString(json.name) &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+        keyCount(json) === 2 + defined(json.role) + defined(json.name)
       ) ? Code.TEXT_MESSAGE_START : Code.NONE;
     case 'REASONING_MESSAGE_START':
-      return (
-        typeof json.messageId === 'string' && json.role === 'reasoning' &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      ) ? Code.REASONING_MESSAGE_START : Code.NONE;
+      return (typeof json.messageId === 'string' && json.role === 'reasoning' && keyCount(json) === 3) ? Code.REASONING_MESSAGE_START : Code.NONE;
     case 'TOOL_CALL_START':
       // parentMessageId: a string or absent, so not null.
       return (
         typeof json.toolCallId === 'string' && typeof json.toolCallName === 'string' && optionalString(json.parentMessageId) &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
-        json.outcome !== null && json.result !== null
+        keyCount(json) === 3 + defined(json.parentMessageId)
       ) ? Code.TOOL_CALL_START : Code.NONE;
     case 'TOOL_CALL_END':
-      return (
-        typeof json.toolCallId === 'string' &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      ) ? Code.TOOL_CALL_END : Code.NONE;
+      return (typeof json.toolCallId === 'string' && keyCount(json) === 2) ? Code.TOOL_CALL_END : Code.NONE;
     case 'TOOL_CALL_RESULT':
       return (
         typeof json.messageId === 'string' && typeof json.toolCallId === 'string' && typeof json.content === 'string' && (json.role === undefined || json.role === 'tool') &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+        keyCount(json) === 4 + defined(json.role)
       ) ? Code.TOOL_CALL_RESULT : Code.NONE;
     case 'STEP_STARTED':
-      return (
-        typeof json.stepName === 'string' &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      ) ? Code.STEP_STARTED : Code.NONE;
+      return (typeof json.stepName === 'string' && keyCount(json) === 2) ? Code.STEP_STARTED : Code.NONE;
     case 'STEP_FINISHED':
-      return (
-        typeof json.stepName === 'string' &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      ) ? Code.STEP_FINISHED : Code.NONE;
+      return (typeof json.stepName === 'string' && keyCount(json) === 2) ? Code.STEP_FINISHED : Code.NONE;
     default:
       return Code.NONE;
   }
+}
+
+/** 1 for a field that is present, 0 for an absent one (JSON has no undefined value). */
+export function defined(v: unknown): number {
+  return v === undefined ? 0 : 1;
+}
+
+/** The number of keys of a parsed JSON object, without making a list of them. */
+export function keyCount(json: object): number {
+  let n = 0;
+  for (const _ in json) n++;
+  return n;
 }
 
 /** RUN_FINISHED's outcome: absent, or one of the three outcome shapes. */
@@ -121,11 +96,11 @@ function plainOutcome(outcome: unknown): boolean {
   const o = outcome as Record<string, unknown>;
   switch (o.type) {
     case 'success':
-      return o.pendingToolCallIds === undefined || allStrings(o.pendingToolCallIds);
+      return (o.pendingToolCallIds === undefined || allStrings(o.pendingToolCallIds)) && keyCount(o) === 1 + defined(o.pendingToolCallIds);
     case 'interrupt':
-      return plainInterrupts(o.interrupts);
+      return plainInterrupts(o.interrupts) && keyCount(o) === 2;
     case 'cancelled':
-      return true;
+      return keyCount(o) === 1;
     default:
       return false;
   }
@@ -146,6 +121,8 @@ function plainInterrupts(list: unknown): boolean {
     if (!optionalString(i.message) || !optionalString(i.toolCallId) || !optionalString(i.expiresAt) || !optionalString(i.subagentRunId)) return false;
     if (i.responseSchema !== undefined && !isRecord(i.responseSchema)) return false;
     if (i.metadata !== undefined && !isRecord(i.metadata)) return false;
+    const fields = 2 + defined(i.message) + defined(i.toolCallId) + defined(i.expiresAt) + defined(i.subagentRunId) + defined(i.responseSchema) + defined(i.metadata);
+    if (keyCount(i) !== fields) return false;
   }
   return true;
 }

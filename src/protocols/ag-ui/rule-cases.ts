@@ -46,6 +46,10 @@ export const ruleCases: RuleCase[] = [
   c('not-an-event', 1, [RS, [1, 2], RF], [RS, { type: 'RAW', event: [1, 2] }, RF]),
   c('unknown-event-type', 1, [RS, { type: 'TEXT_MESSAGE_BEGIN', messageId: 'm' }, RF], [RS, { type: 'CUSTOM', name: 'TEXT_MESSAGE_BEGIN', value: 1 }, RF]),
   c('schema-violation', 1, [RS, { type: 'TEXT_MESSAGE_START' }, RF], [RS, tms('m'), tme('m'), RF]),
+  c('unknown-property', 2, [RS, tms('m'), { ...tmc('m', 'x'), futureProp: 1 }, tme('m'), RF], [RS, tms('m'), { ...tmc('m', 'x'), metadata: { futureProp: 1 } }, tme('m'), RF]),
+  c('unknown-member', 1, [RS, { ...RF, outcome: { type: 'paused' } }], [RS, { ...RF, outcome: { type: 'cancelled' } }]),
+  c('protocol-version-newer', 0, [{ ...RS, protocolVersion: '1.2' }, RF], [{ ...RS, protocolVersion: '1.1' }, RF]),
+  c('protocol-version-uninterpretable', 0, [{ ...RS, protocolVersion: 'draft' }, RF], [{ ...RS, protocolVersion: '1.0' }, RF]),
   c('null-field', 1, [RS, tcs('c', 'x', { parentMessageId: null }), tce('c'), RF], [RS, tcs('c', 'x'), tce('c'), RF]),
   c('reserved-metadata-key', 1, [RS, { type: 'CUSTOM', name: 'n', value: 1, metadata: { 'ag-ui': 1 } }, RF], [RS, { type: 'CUSTOM', name: 'n', value: 1, metadata: { app: 1 } }, RF]),
   {
@@ -76,6 +80,12 @@ export const ruleCases: RuleCase[] = [
   c('thinking-message-already-active', 3, [RS, TS, TTMS, TTMS, TTME, TE, RF], [RS, TS, TTMS, TTME, TTMS, TTME, TE, RF]),
   c('thinking-message-not-active', 2, [RS, TS, ttmc('x'), TE, RF], [RS, TS, TTMS, ttmc('x'), TTME, TE, RF]),
   c('subagent-already-active', 2, [RS, sas('s'), sas('s'), saf('s'), RF], [RS, sas('s'), saf('s'), sas('s2'), saf('s2'), RF]),
+  c(
+    'subagent-attribution-mismatch',
+    3,
+    [RS, tcs('c', 'lookup', { subagentRunId: 's1' }), tca('c', '{}'), { ...tce('c'), subagentRunId: 's2' }, RF],
+    [RS, tcs('c', 'lookup', { subagentRunId: 's1' }), tca('c', '{}'), { ...tce('c'), subagentRunId: 's1' }, RF],
+  ),
   c('subagent-not-active', 1, [RS, saf('s'), RF], [RS, sas('s'), saf('s'), RF]),
   c('chunk-missing-id', 1, [RS, { type: 'TEXT_MESSAGE_CHUNK', delta: 'x' }, RF], [RS, { type: 'TEXT_MESSAGE_CHUNK', messageId: 'm', delta: 'x' }, RF]),
   c('chunk-missing-tool-name', 1, [RS, { type: 'TOOL_CALL_CHUNK', toolCallId: 'c', delta: '{}' }, RF], [RS, { type: 'TOOL_CALL_CHUNK', toolCallId: 'c', toolCallName: 'x', delta: '{}' }, RF]),

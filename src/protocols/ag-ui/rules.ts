@@ -9,6 +9,10 @@ const RULES = {
   'not-an-event': ['error', 'A frame is JSON but not an object with a string `type`.'],
   'unknown-event-type': ['info', 'The `type` is not an AG-UI event type this version knows; @ag-ui/client 1.0 drops it (clients before 1.0 failed the stream).'],
   'schema-violation': ['error', 'An event does not match its schema in @ag-ui/core (missing or mistyped field).'],
+  'unknown-property': ['warning', 'An event carries a property the protocol does not describe; a 1.1 consumer strips it with a warning naming its path and applies the rest.'],
+  'unknown-member': ['warning', 'An outcome, content part, JSON Patch op or enum value this version does not know; a 1.1 consumer strips it (an optional field, a list element, or the value holding it) with a warning and applies the rest.'],
+  'protocol-version-newer': ['warning', 'RUN_STARTED declares a protocolVersion newer than the 1.1 this inspector speaks; a consumer proceeds and warns.'],
+  'protocol-version-uninterpretable': ['warning', 'RUN_STARTED declares a protocolVersion that is not a MAJOR.MINOR identifier; a consumer proceeds as for a newer one and warns.'],
   'null-field': ['warning', 'A field is sent as null where the producer should leave it out.'],
   'reserved-metadata-key': ['warning', 'An event uses the reserved metadata key "ag-ui".'],
   'crlf-framing': ['warning', 'The SSE body is CRLF-framed; the TS client splits records only on "\\n\\n".'],
@@ -36,6 +40,7 @@ const RULES = {
   'thinking-message-not-active': ['error', 'THINKING_TEXT_MESSAGE_CONTENT or _END arrives with no thinking message active.'],
   'subagent-already-active': ['error', 'SUBAGENT_STARTED names a subagent run that is active or already finished.'],
   'subagent-not-active': ['error', 'SUBAGENT_FINISHED or SUBAGENT_ERROR names a subagent run that is not active.'],
+  'subagent-attribution-mismatch': ['error', 'A continuation (content, args, end, delta) carries a subagentRunId that differs from its opener\'s; the client rejects it.'],
   // transformChunks.
   'chunk-missing-id': ['error', 'The first chunk of a message or tool call has no messageId / toolCallId.'],
   'chunk-missing-tool-name': ['error', 'The first TOOL_CALL_CHUNK of a tool call has no toolCallName.'],

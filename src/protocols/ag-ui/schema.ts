@@ -4,7 +4,8 @@
 // here with the same base fields.
 import { z } from 'zod';
 import { EventSchemas } from '@ag-ui/core/schemas';
-import { isPlainLifecycleEvent, plainLifecycleCode } from './plain-events';
+import { defined, isPlainLifecycleEvent, keyCount, plainLifecycleCode } from './plain-events';
+import { stripUnrecognised, type Stripped } from './strip';
 import { Code } from './event-types';
 
 const base = {
@@ -53,12 +54,21 @@ export function isAguiEventType(type: string): boolean {
 }
 
 export type ParsedEvent =
-  | { kind: 'event'; event: AguiEvent }
+  | { kind: 'event'; event: AguiEvent; stripped?: Stripped[] }
   | { kind: 'not-event'; reason: string }
   | { kind: 'unknown-type'; type: string }
+  /** The whole event is unrecognisable (an unknown member in a required position): dropped. */
+  | { kind: 'dropped'; type: string; stripped: Stripped[] }
   | { kind: 'invalid'; type: string; issues: string };
 
-/** Validates one decoded JSON value. Never throws. */
+/** The current event types, whose schemas describe exactly what 1.1 knows (THINKING_* are ours, loose). */
+const currentTypes = new Set<string>(EventSchemas.options.map((schema) => String(schema.shape.type.value)));
+
+/**
+ * Validates one decoded JSON value. Never throws. A current event first goes through the enforcement
+ * stage (strip.ts): what the protocol does not describe is removed and listed in `stripped`, and the
+ * rest is validated, so a malformed known value is still `invalid`.
+ */
 export function parseEvent(json: unknown): ParsedEvent {
   if (typeof json !== 'object' || json === null || Array.isArray(json)) {
     return { kind: 'not-event', reason: 'the frame is not a JSON object' };
@@ -70,8 +80,18 @@ export function parseEvent(json: unknown): ParsedEvent {
   }
   const schema = byType.get(type);
   if (!schema) return { kind: 'unknown-type', type };
-  const result = schema.safeParse(json);
-  if (result.success) return { kind: 'event', event: result.data as AguiEvent };
+  let value: unknown = json;
+  let stripped: Stripped[] | undefined;
+  if (currentTypes.has(type)) {
+    const result = stripUnrecognised(json, schema);
+    if (result.dropped) return { kind: 'dropped', type, stripped: result.stripped };
+    if (result.stripped.length > 0) {
+      value = result.value;
+      stripped = result.stripped;
+    }
+  }
+  const result = schema.safeParse(value);
+  if (result.success) return stripped ? { kind: 'event', event: result.data as AguiEvent, stripped } : { kind: 'event', event: result.data as AguiEvent };
   return { kind: 'invalid', type, issues: describeIssues(result.error.issues) };
 }
 
@@ -109,53 +129,33 @@ export function isPlainHotEvent(json: Record<string, unknown>, type: string): bo
   return plainHotCode(json, type) !== Code.NONE;
 }
 
-/** isPlainHotEvent, giving the event's Code (Code.NONE for false). */
+/**
+ * isPlainHotEvent, giving the event's Code (Code.NONE for false). The key count stands for the checks
+ * that nothing else is there: no base field, no attribution, no role, no undescribed property.
+ */
 function plainHotCode(json: Record<string, unknown>, type: string): Code {
   switch (type) {
     case 'TEXT_MESSAGE_CONTENT':
-      return (
-        typeof json.messageId === 'string' && typeof json.delta === 'string' &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      ) ? Code.TEXT_MESSAGE_CONTENT : Code.NONE;
+      return (typeof json.messageId === 'string' && typeof json.delta === 'string' && keyCount(json) === 3) ? Code.TEXT_MESSAGE_CONTENT : Code.NONE;
     case 'REASONING_MESSAGE_CONTENT':
-      return (
-        typeof json.messageId === 'string' && typeof json.delta === 'string' &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      ) ? Code.REASONING_MESSAGE_CONTENT : Code.NONE;
+      return (typeof json.messageId === 'string' && typeof json.delta === 'string' && keyCount(json) === 3) ? Code.REASONING_MESSAGE_CONTENT : Code.NONE;
     case 'TOOL_CALL_ARGS':
-      return (
-        typeof json.toolCallId === 'string' && typeof json.delta === 'string' &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      ) ? Code.TOOL_CALL_ARGS : Code.NONE;
+      return (typeof json.toolCallId === 'string' && typeof json.delta === 'string' && keyCount(json) === 3) ? Code.TOOL_CALL_ARGS : Code.NONE;
     // TEXT_MESSAGE_CHUNK's role is an enum: left to the schema, and so is any role on the others.
     case 'TEXT_MESSAGE_CHUNK':
       return (
         optionalString(json.messageId) && optionalString(json.delta) && optionalString(json.name) &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
+        keyCount(json) === 1 + defined(json.messageId) + defined(json.delta) + defined(json.name)
       ) ? Code.TEXT_MESSAGE_CHUNK : Code.NONE;
     case 'TOOL_CALL_CHUNK':
-      // parentMessageId: a string or absent, so not null.
       return (
         optionalString(json.toolCallId) && optionalString(json.toolCallName) && optionalString(json.parentMessageId) && optionalString(json.delta) &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
-        json.outcome !== null && json.result !== null
+        keyCount(json) === 1 + defined(json.toolCallId) + defined(json.toolCallName) + defined(json.parentMessageId) + defined(json.delta)
       ) ? Code.TOOL_CALL_CHUNK : Code.NONE;
     case 'REASONING_MESSAGE_CHUNK':
-      return (
-        optionalString(json.messageId) && optionalString(json.delta) &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      ) ? Code.REASONING_MESSAGE_CHUNK : Code.NONE;
+      return (optionalString(json.messageId) && optionalString(json.delta) && keyCount(json) === 1 + defined(json.messageId) + defined(json.delta)) ? Code.REASONING_MESSAGE_CHUNK : Code.NONE;
     case 'THINKING_TEXT_MESSAGE_CONTENT':
-      return (
-        typeof json.delta === 'string' &&
-        json.timestamp === undefined && json.rawEvent === undefined && json.metadata === undefined && json.subagentRunId === undefined && json.role === undefined &&
-        json.parentMessageId !== null && json.outcome !== null && json.result !== null
-      ) ? Code.THINKING_TEXT_MESSAGE_CONTENT : Code.NONE;
+      return (typeof json.delta === 'string' && keyCount(json) === 2) ? Code.THINKING_TEXT_MESSAGE_CONTENT : Code.NONE;
     default:
       return Code.NONE;
   }

@@ -6,7 +6,7 @@ import { EventType } from '@ag-ui/core';
 import { Code, typeName } from './event-types';
 import type { AguiEvent, EventOf } from './schema';
 import type { AguiRuleName } from './rules';
-import { SmallSet } from '../shared/small-map';
+import { SmallMap, SmallSet } from '../shared/small-map';
 
 export interface Violation {
   rule: AguiRuleName;
@@ -25,6 +25,13 @@ export class Verifier {
   private reasoningMessages: SmallSet | undefined;
   private subagents: SmallSet | undefined;
   private subagentsDone: SmallSet | undefined;
+  /**
+   * Who owns each message, tool call, reasoning span or message and activity opened under a subagent
+   * (its subagentRunId); an id not listed is the parent agent's. Made at the first attributed opener.
+   */
+  private owners: SmallMap<string> | undefined;
+  /** Activity messages seen, with their owner ('' for the parent agent): any one may be patched later. */
+  private activities: SmallMap<string> | undefined;
   private thinkingStep = false;
   private thinkingMessage = false;
   private first = true;
@@ -37,8 +44,78 @@ export class Verifier {
     return this.runActive && !this.finished && !this.errored;
   }
 
-  /** `code`: the event's type (event-types.ts), worked out once by the caller. */
-  check(event: AguiEvent, code: Code): Violation | undefined {
+  /**
+   * `code`: the event's type (event-types.ts), worked out once by the caller; `lane`: its
+   * subagentRunId (undefined for the parent agent, and for every hand-checked event).
+   */
+  check(event: AguiEvent, code: Code, lane?: string): Violation | undefined {
+    const problem = this.lifecycle(event, code);
+    if (problem !== undefined) return problem;
+    if (lane !== undefined || code === Code.TOOL_CALL_START || code === Code.ACTIVITY_SNAPSHOT) return this.ownership(event, code, lane);
+    return undefined;
+  }
+
+  /**
+   * Ownership (spec/1.1/events/subagents): a continuation may omit its subagentRunId, but one it carries
+   * must be its opener's; a tool call inherits the owner of the message holding it.
+   */
+  private ownership(event: AguiEvent, code: Code, lane: string | undefined): Violation | undefined {
+    switch (code) {
+      case Code.TEXT_MESSAGE_START:
+      case Code.REASONING_START:
+      case Code.REASONING_MESSAGE_START: {
+        const id = (event as { messageId: string }).messageId;
+        const key = (code === Code.TEXT_MESSAGE_START ? 'm:' : 'r:') + id;
+        const owner = this.owners?.get(key);
+        if (owner !== undefined && lane !== undefined && owner !== lane) return mismatch(code, lane, owner, id);
+        if (lane !== undefined) (this.owners ??= new SmallMap()).set(key, lane);
+        return undefined;
+      }
+      case Code.TEXT_MESSAGE_CONTENT:
+      case Code.TEXT_MESSAGE_END:
+        return this.continues(code, 'm:', (event as { messageId: string }).messageId, lane);
+      case Code.REASONING_MESSAGE_CONTENT:
+      case Code.REASONING_MESSAGE_END:
+      case Code.REASONING_END:
+        return this.continues(code, 'r:', (event as { messageId: string }).messageId, lane);
+      case Code.TOOL_CALL_START: {
+        const e = event as EventOf<EventType.TOOL_CALL_START>;
+        const parentOwner = e.parentMessageId !== undefined ? this.owners?.get(`m:${e.parentMessageId}`) : undefined;
+        if (lane !== undefined && e.parentMessageId !== undefined && parentOwner !== lane && (parentOwner !== undefined || this.messages?.has(e.parentMessageId))) {
+          return v('subagent-attribution-mismatch', `Cannot send 'TOOL_CALL_START': subagentRunId '${lane}' does not match its parent message '${e.parentMessageId}' owner '${parentOwner ?? '(the parent agent)'}'; a tool call belongs to the message that carries it.`);
+        }
+        const owner = lane ?? parentOwner;
+        if (owner !== undefined) (this.owners ??= new SmallMap()).set(`t:${e.toolCallId}`, owner);
+        return undefined;
+      }
+      case Code.TOOL_CALL_ARGS:
+      case Code.TOOL_CALL_END:
+        return this.continues(code, 't:', (event as { toolCallId: string }).toolCallId, lane);
+      case Code.ACTIVITY_SNAPSHOT: {
+        const e = event as EventOf<EventType.ACTIVITY_SNAPSHOT>;
+        const activities = (this.activities ??= new SmallMap());
+        if (!activities.has(e.messageId) || e.replace !== false) activities.set(e.messageId, lane ?? '');
+        return undefined;
+      }
+      case Code.ACTIVITY_DELTA: {
+        const id = (event as EventOf<EventType.ACTIVITY_DELTA>).messageId;
+        const owner = this.activities?.get(id);
+        if (owner !== undefined && lane !== undefined && owner !== lane) return mismatch(code, lane, owner === '' ? undefined : owner, id);
+        return undefined;
+      }
+      default:
+        return undefined;
+    }
+  }
+
+  /** A continuation carrying `lane` against the owner its opener recorded. */
+  private continues(code: Code, kind: string, id: string, lane: string | undefined): Violation | undefined {
+    if (lane === undefined) return undefined;
+    const owner = this.owners?.get(kind + id);
+    return owner === lane ? undefined : mismatch(code, lane, owner, id);
+  }
+
+  private lifecycle(event: AguiEvent, code: Code): Violation | undefined {
     if (this.errored && code !== Code.RUN_STARTED) {
       return v('event-after-run-error', `Cannot send event type '${typeName(code)}': the run has already errored with 'RUN_ERROR'; only RUN_STARTED may follow.`);
     }
@@ -184,11 +261,17 @@ export class Verifier {
   /** A new run after a finished or errored one starts from nothing: ids may be reused across runs. */
   private reset(): void {
     for (const set of [this.messages, this.tools, this.steps, this.reasoningSpans, this.reasoningMessages, this.subagents, this.subagentsDone]) set?.clear();
+    this.owners?.clear();
+    this.activities?.clear();
     this.thinkingStep = false;
     this.thinkingMessage = false;
     this.finished = false;
     this.errored = false;
   }
+}
+
+function mismatch(code: Code, lane: string, owner: string | undefined, id: string): Violation {
+  return v('subagent-attribution-mismatch', `Cannot send '${typeName(code)}': subagentRunId '${lane}' does not match the subagent of '${id}''s opener, '${owner ?? '(the parent agent)'}'; a continuation may omit its subagentRunId but never change it.`);
 }
 
 // Plain yes/no helpers: the violation is built only when there is one (a closure per event showed).

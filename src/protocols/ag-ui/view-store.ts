@@ -1,6 +1,6 @@
 // The view model under construction: where new items go (the innermost open step group), which items
 // belong to which AG-UI message (so MESSAGES_SNAPSHOT can replace or remove them), and the tool calls by id.
-import type { GroupItem, ToolItem, ViewItem, ViewModel } from '../../model/view';
+import type { GroupItem, SubagentInfo, ToolItem, ViewItem, ViewModel } from '../../model/view';
 import { humanizeToolName } from '../../model/view';
 import { SmallMap } from '../shared/small-map';
 
@@ -51,9 +51,12 @@ export class ViewStore {
     return `${prefix}-${++this.counter}`;
   }
 
-  /** Adds an item where the stream currently is: inside the innermost open step, else at the top level. */
+  /**
+   * Adds an item where the stream currently is: inside its sub-agent's group, else the innermost open
+   * step, else at the top level.
+   */
   place(item: ViewItem, at?: { container: ViewItem[]; index: number }): void {
-    const sub = this.lane !== undefined ? this.subagents?.get(this.lane) : undefined;
+    const sub = this.lane !== undefined ? (this.subagents?.get(this.lane) ?? this.unannounced(this.lane)) : undefined;
     if (sub && item.kind === 'tool' && sub.parentToolId !== undefined) item.parentToolId = sub.parentToolId;
     // No read at index -1 when no step is open: V8 looks that up as a named property, slowly.
     const steps = this.openSteps;
@@ -166,20 +169,62 @@ export class ViewStore {
     return false;
   }
 
-  startSubagent(id: string, name: string, parentToolId: string | undefined, frame: number): void {
-    const group: GroupItem = { kind: 'group', id: this.nextId('subagent'), frames: [frame], summary: name, done: false, open: this.model.streaming, items: [] };
-    this.lane = undefined;
+  /**
+   * A sub-agent invocation opens a group of its own, placed where its parent (the parent agent, or the
+   * sub-agent named by parentSubagentRunId) currently is.
+   */
+  startSubagent(id: string, name: string, description: string | undefined, parentToolId: string | undefined, parentSubagent: string | undefined, frame: number): void {
+    const subagent: SubagentInfo = { runId: id, name, status: 'running' };
+    if (description !== undefined) subagent.description = description;
+    if (parentToolId !== undefined) subagent.parentToolCallId = parentToolId;
+    const group: GroupItem = { kind: 'group', id: this.nextId('subagent'), frames: [frame], summary: name, done: false, open: this.model.streaming, items: [], subagent };
+    this.lane = parentSubagent;
     this.place(group);
+    this.lane = id;
     (this.groups ??= []).push(group);
     (this.subagents ??= new Map()).set(id, { group, ...(parentToolId !== undefined && { parentToolId }) });
   }
 
-  finishSubagent(id: string, frame: number): void {
+  /**
+   * Events attributed to a sub-agent that was never announced: legal (a producer may tag without the
+   * lifecycle), and still grouped by their subagentRunId.
+   */
+  private unannounced(id: string): { group: GroupItem; parentToolId?: string } {
+    const group: GroupItem = { kind: 'group', id: this.nextId('subagent'), frames: [], summary: id, done: false, open: this.model.streaming, items: [], subagent: { runId: id, name: id, status: 'unannounced' } };
+    const lane = this.lane;
+    this.lane = undefined;
+    this.place(group);
+    this.lane = lane;
+    (this.groups ??= []).push(group);
+    const sub = { group };
+    (this.subagents ??= new Map()).set(id, sub);
+    return sub;
+  }
+
+  /** The run finished: sub-agents that only ever tagged their events are over with it. */
+  endUnannounced(frame: number): void {
+    if (this.subagents === undefined) return;
+    for (const { group } of this.subagents.values()) {
+      if (group.subagent?.status !== 'unannounced' || group.done) continue;
+      group.done = true;
+      group.open = false;
+      group.frames.push(frame);
+    }
+  }
+
+  hasSubagent(id: string): boolean {
+    return this.subagents?.has(id) === true;
+  }
+
+  /** A sub-agent's segment ends: finished (collapses like a done step), suspended, or failed (stays open). */
+  finishSubagent(id: string, frame: number, status: 'finished' | 'suspended' | 'failed'): void {
     const sub = this.subagents?.get(id);
     if (!sub) return;
-    sub.group.done = true;
-    sub.group.open = false;
-    sub.group.frames.push(frame);
+    const group = sub.group;
+    if (group.subagent) group.subagent.status = status;
+    group.done = status !== 'failed';
+    group.open = false;
+    group.frames.push(frame);
   }
 
   /** A new run starts at the top level: steps left open by an earlier run no longer collect items. */
@@ -192,6 +237,12 @@ export class ViewStore {
   setStreaming(streaming: boolean): void {
     if (this.model.streaming === streaming) return;
     this.model.streaming = streaming;
-    if (this.groups !== undefined) for (const group of this.groups) group.open = streaming && !group.done;
+    if (this.groups !== undefined) for (const group of this.groups) group.open = streaming && !group.done && !ended(group);
   }
+}
+
+/** A failed or suspended sub-agent's group is not done, and not running either. */
+function ended(group: GroupItem): boolean {
+  const status = group.subagent?.status;
+  return status === 'failed' || status === 'suspended';
 }
