@@ -21,6 +21,16 @@ describe('docs/rules.md', () => {
     for (const r of rules) expect(doc).toContain(`\`${r.id}\`\n\n**${r.severity}**: ${r.description.trim()}`);
   });
 
+  it('says how to fix every rule, right after its description', () => {
+    const doc = rulesDocText();
+    const rules = protocols.flatMap((p) => p.rules);
+    expect(rules.filter((r) => !r.fix?.trim()).map((r) => r.id)).toEqual([]);
+    for (const r of rules) {
+      const fix = r.fix?.trim() ?? '';
+      expect(doc).toContain(`**${r.severity}**: ${r.description.trim()}${/[.!?)]$/.test(r.description.trim()) ? '' : '.'}\n\n**Fix**: ${fix}${/[.!?)]$/.test(fix) ? '' : '.'}\n`);
+    }
+  });
+
   it('shows the triggering stream of a rule whose catalogue has one, pointing at the blamed frame', () => {
     const doc = rulesDocText();
     const section = doc.slice(doc.indexOf('<a id="agui-invalid-json">'), doc.indexOf('<a id="agui-not-an-event">'));

@@ -1,5 +1,5 @@
 // docs/rules.md, generated from the protocols' rule catalogues (`npm run docs:rules`): every rule with
-// its id, severity and description under an anchor of its own, and, where the catalogue has a stream
+// its id, severity, description and how to fix it under an anchor of its own, and, where the catalogue has a stream
 // that breaks the rule (AG-UI's rule cases), that stream with the frame the finding points at.
 import type { Frame } from '../model/frame';
 import { ruleDocAnchor } from '../model/rule-anchor';
@@ -33,6 +33,7 @@ export function rulesDocText(registry: readonly ProtocolDefinition[] = protocols
     '',
     'Every finding names one of these rules. Rule ids are stable: the CLI prints them, SARIF links to',
     'them (`docs/rules.md#<anchor>`, the id lower-cased with `/` replaced by `-`), and so does the panel.',
+    'Each rule says when it fires and, under **Fix**, what to change in the stream or the page.',
     '',
     ...SEVERITY_POLICY,
     '',
@@ -44,6 +45,7 @@ export function rulesDocText(registry: readonly ProtocolDefinition[] = protocols
     lines.push('', `## <a id="protocol-${p.id}"></a>${p.title} (\`${p.id}\`)`, '');
     for (const rule of p.rules) {
       lines.push(`### <a id="${ruleDocAnchor(rule.id)}"></a>\`${rule.id}\``, '', `**${rule.severity}**: ${sentence(rule.description)}`, '');
+      if (rule.fix !== undefined) lines.push(`**Fix**: ${sentence(rule.fix)}`, '');
       const example = byRule.get(rule.id);
       if (example) {
         for (const line of exampleLines(example)) lines.push(line);

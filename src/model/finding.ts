@@ -8,6 +8,8 @@ export interface RuleMeta {
   severity: Severity;
   /** One sentence: when the rule fires. */
   description: string;
+  /** How to fix what the rule reports, said to whoever owns the stream or the page (backticks mark code). */
+  fix?: string;
 }
 
 export interface Finding {

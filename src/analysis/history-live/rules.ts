@@ -19,6 +19,7 @@ export const flatBlockHistoryLiveRules: readonly RuleMeta[] = [
     id: HISTORY_LIVE_RULES.flatBlock,
     severity: 'error',
     description: `The rendering rebuilt from a History API response differs from the live rendering of the same turns before the reload (a tool missing from or added to a group, a different summary, status, label or text). ${WHY}`,
+    fix: 'Store what was streamed as history returns it: every tool in its group, the same summaries, statuses, labels and texts (the finding names the first item that differs).',
   },
 ];
 
@@ -27,5 +28,6 @@ export const aguiHistoryLiveRules: readonly RuleMeta[] = [
     id: HISTORY_LIVE_RULES.agui,
     severity: 'error',
     description: `A MESSAGES_SNAPSHOT (after a run, or at the start of a later run of the same thread) lacks or changes something the run showed live: a tool call, its result status, or a message's text. The snapshot may hold more (earlier messages); reasoning is not compared, since clients keep their own when a snapshot has none. ${WHY}`,
+    fix: 'Build MESSAGES_SNAPSHOT from what the run streamed: every tool call with its result and each message\'s whole text (the finding names the first item that differs).',
   },
 ];

@@ -31,15 +31,22 @@ interface LoopWords {
   changed: string;
   unknown: string;
   count: string;
+  /** How to fix each: what the page must send in the follow-up request. */
+  fix: { stalled: string; changed: string; unknown: string; count: string };
 }
 
 function loopRules(r: LoopRuleIds, words: LoopWords): RuleMeta[] {
   return [
-    { id: r.stalled, severity: 'warning', description: words.stalled },
-    { id: r.toolCallsChanged, severity: 'error', description: words.changed },
-    { id: r.unknownToolCallId, severity: 'error', description: words.unknown },
-    { id: r.resultCount, severity: 'error', description: words.count },
-    { id: r.tooDeep, severity: 'warning', description: `A conversation ran more tool round trips in a row than the bound (${DEFAULT_MAX_ROUND_TRIPS}) without a new user message: the loop may not end.` },
+    { id: r.stalled, severity: 'warning', description: words.stalled, fix: words.fix.stalled },
+    { id: r.toolCallsChanged, severity: 'error', description: words.changed, fix: words.fix.changed },
+    { id: r.unknownToolCallId, severity: 'error', description: words.unknown, fix: words.fix.unknown },
+    { id: r.resultCount, severity: 'error', description: words.count, fix: words.fix.count },
+    {
+      id: r.tooDeep,
+      severity: 'warning',
+      description: `A conversation ran more tool round trips in a row than the bound (${DEFAULT_MAX_ROUND_TRIPS}) without a new user message: the loop may not end.`,
+      fix: 'Bound the page\'s tool loop (a maximum number of steps), and check that tool results give the model what it needs to answer instead of calling again.',
+    },
   ];
 }
 
@@ -55,6 +62,12 @@ export const openaiChatLoopRules: readonly RuleMeta[] = loopRules(CHAT_LOOP_RULE
   changed: 'The follow-up request does not carry the assistant message with the streamed tool calls unchanged (ids, names and arguments); the API rejects tool messages that follow no matching call.',
   unknown: 'A `tool` message in the follow-up request has a `tool_call_id` that matches no tool call of the answer it follows (the API rejects it).',
   count: 'A tool call of the streamed answer has no `tool` message in the follow-up request, or more than one; the API needs exactly one result per call id.',
+  fix: {
+    stalled: 'Run the tools the stream asked for and send a follow-up request with the assistant message (its `tool_calls`) and one `tool` message per call; or, if the capture stopped early, capture the follow-up too.',
+    changed: 'Resend the assistant message exactly as streamed: the same `tool_calls` ids, names and arguments, in the `messages` of the follow-up.',
+    unknown: 'Set each `tool` message\'s `tool_call_id` to the id of a call the answer streamed.',
+    count: 'Send exactly one `tool` message per streamed call id, right after the assistant message (an error text as its content if the tool failed).',
+  },
 });
 
 export const anthropicLoopRules: readonly RuleMeta[] = loopRules(ANTHROPIC_LOOP_RULES, {
@@ -62,6 +75,12 @@ export const anthropicLoopRules: readonly RuleMeta[] = loopRules(ANTHROPIC_LOOP_
   changed: 'The follow-up request does not carry the assistant message with the streamed `tool_use` blocks unchanged (ids, names and input); the API rejects `tool_result` blocks that follow no matching `tool_use`.',
   unknown: 'A `tool_result` block in the follow-up request has a `tool_use_id` that matches no `tool_use` block of the answer it follows (the API rejects it).',
   count: 'A `tool_use` block of the streamed answer has no `tool_result` block in the user message right after it, or more than one; the API rejects the request.',
+  fix: {
+    stalled: 'Run the tools the stream asked for and send a follow-up request with the assistant `tool_use` blocks and a user message of `tool_result` blocks; or, if the capture stopped early, capture the follow-up too.',
+    changed: 'Resend the assistant message exactly as streamed: the same `tool_use` ids, names and input.',
+    unknown: 'Set each `tool_result` block\'s `tool_use_id` to the id of a `tool_use` block the answer streamed.',
+    count: 'Send exactly one `tool_result` block per `tool_use` id in the user message right after the assistant message (`is_error: true` if the tool failed).',
+  },
 });
 
 export const openaiResponsesLoopRules: readonly RuleMeta[] = loopRules(RESPONSES_LOOP_RULES, {
@@ -69,6 +88,12 @@ export const openaiResponsesLoopRules: readonly RuleMeta[] = loopRules(RESPONSES
   changed: 'A follow-up that resends the conversation (no `previous_response_id`) does not carry the streamed `function_call` items unchanged (call ids, names and arguments); the API rejects an output whose call it cannot find.',
   unknown: 'A `function_call_output` item in the follow-up request has a `call_id` that matches no call of the response it follows (the API rejects it).',
   count: 'A `function_call` of the streamed response has no `function_call_output` in the follow-up request, or more than one; the API rejects a request that leaves a call without its output.',
+  fix: {
+    stalled: 'Run the functions the response asked for and send a follow-up request with one `function_call_output` per `call_id` (with `previous_response_id`, or the whole input); or, if the capture stopped early, capture the follow-up too.',
+    changed: 'Resend the `function_call` items exactly as streamed (call ids, names, arguments), or name the response with `previous_response_id` instead.',
+    unknown: 'Set each `function_call_output`\'s `call_id` to the `call_id` of a call the response streamed.',
+    count: 'Send exactly one `function_call_output` per streamed `call_id` in the follow-up request.',
+  },
 });
 
 export const aisdkUiLoopRules: readonly RuleMeta[] = loopRules(UI_LOOP_RULES, {
@@ -76,6 +101,12 @@ export const aisdkUiLoopRules: readonly RuleMeta[] = loopRules(UI_LOOP_RULES, {
   changed: 'The follow-up request does not carry the assistant message with the streamed tool part unchanged (`toolCallId`, tool name and input).',
   unknown: 'The follow-up request\'s assistant message has a tool part with output whose `toolCallId` matches no tool call the chat has seen (the page shows a result for a call that never was).',
   count: 'A client-side tool part is still `input-available` in the follow-up request (no `output-available` or `output-error`), or appears more than once; converting the messages for the model fails on a call without its result.',
+  fix: {
+    stalled: 'Run the client-side tool (`onToolCall`, then `addToolResult`) and let the chat resend (`sendAutomaticallyWhen: lastAssistantMessageIsCompleteWithToolCalls`); or, if the capture stopped early, capture the follow-up too.',
+    changed: 'Resend the assistant message as the stream built it: the tool part with the same `toolCallId`, tool name and input.',
+    unknown: 'Give results only to tool parts the chat received (`addToolResult` with the streamed `toolCallId`).',
+    count: 'Give every client-side tool part its result (`addToolResult`: `output-available`, or `output-error` if it failed) before resending, once per `toolCallId`.',
+  },
 });
 
 export const agUiLoopRules: readonly RuleMeta[] = loopRules(AGUI_LOOP_RULES, {
@@ -83,6 +114,12 @@ export const agUiLoopRules: readonly RuleMeta[] = loopRules(AGUI_LOOP_RULES, {
   changed: 'The follow-up run does not carry the streamed tool calls unchanged in an assistant message\'s `toolCalls` (ids, names and arguments); the agent\'s model API rejects tool messages that follow no matching call.',
   unknown: 'A `tool` message in the follow-up run has a `toolCallId` that matches no tool call of the run it follows.',
   count: 'A frontend tool call of the run has no `tool` message in the follow-up run, or more than one; the agent\'s model API needs exactly one result per call id.',
+  fix: {
+    stalled: 'Run the frontend tools and start a new run of the thread whose messages hold the assistant `toolCalls` and one `tool` message per call; or, if the capture stopped early, capture the follow-up too.',
+    changed: 'Carry the streamed calls unchanged in the assistant message\'s `toolCalls` (ids, names, arguments) in the follow-up run.',
+    unknown: 'Set each `tool` message\'s `toolCallId` to the id of a call the run streamed.',
+    count: 'Send exactly one `tool` message per frontend tool call id in the follow-up run.',
+  },
 });
 
 export const geminiLoopRules: readonly RuleMeta[] = loopRules(GEMINI_LOOP_RULES, {

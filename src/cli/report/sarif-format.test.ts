@@ -28,6 +28,7 @@ interface SarifRule {
   shortDescription: { text: string };
   defaultConfiguration: { level: string };
   helpUri: string;
+  help?: { text: string; markdown: string };
 }
 interface SarifLog {
   version: string;
@@ -65,6 +66,7 @@ describe('check --format sarif', () => {
       expect(rule?.shortDescription.text).toBe(meta?.description);
       expect(rule?.defaultConfiguration.level).toBe(level[meta?.severity ?? 'info']);
       expect(rule?.helpUri).toMatch(new RegExp(`/docs/rules\\.md#${result.ruleId.replace('/', '-')}$`));
+      expect(rule?.help).toEqual({ text: meta?.fix?.replace(/`/g, ''), markdown: meta?.fix });
       expect(result.level).toBe(level[meta?.severity ?? 'info']);
     }
     expect(new Set(run?.tool.driver.rules.map((r) => r.id)).size).toBe(run?.tool.driver.rules.length);

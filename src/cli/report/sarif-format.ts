@@ -32,6 +32,8 @@ export function sarifLog(report: CheckReport): Record<string, unknown> {
         shortDescription: { text: meta?.description ?? ruleId },
         defaultConfiguration: { level: LEVEL[meta?.severity ?? 'error'] },
         helpUri: ruleHelpUri(ruleId),
+        // How to fix it, which code scanning shows with the alert (backticks are Markdown code there too).
+        ...(meta?.fix !== undefined ? { help: { text: meta.fix.replace(/`/g, ''), markdown: meta.fix } } : {}),
         ...(meta?.protocol ? { properties: { tags: [meta.protocol] } } : {}),
       });
     }

@@ -1,8 +1,9 @@
-// Every rule of every protocol: id, severity and what it means, one anchor per rule. Rendered from
-// the protocol registry, so the page and the findings share one source.
+// Every rule of every protocol: id, severity, what it means and how to fix it, one anchor per rule.
+// Rendered from the protocol registry, so the page and the findings share one source.
 import { protocols } from '../../protocols/registry';
 import { countBySeverity } from '../../model/finding';
 import { ruleDocAnchor } from '../../model/rule-anchor';
+import { InlineCode } from './InlineCode';
 
 export function RulesPage() {
   return (
@@ -31,11 +32,20 @@ export function RulesPage() {
               <tbody>
                 {p.rules.map((r) => (
                   <tr key={r.id} id={ruleDocAnchor(r.id)}>
-                    <td>
+                    <td class="rule-id">
                       <code>{r.id}</code>
                     </td>
                     <td class={`sev sev-${r.severity}`}>{r.severity}</td>
-                    <td>{r.description}</td>
+                    <td>
+                      <p class="rule-description">
+                        <InlineCode text={r.description} />
+                      </p>
+                      {r.fix !== undefined && (
+                        <p class="rule-fix">
+                          <strong>Fix:</strong> <InlineCode text={r.fix} />
+                        </p>
+                      )}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -2,6 +2,7 @@
 // reference client (@ag-ui/client) rejects or shows wrong, a `warning` is what the spec or docs call
 // wrong although clients tolerate it (or a run reporting its own failure), an `info` is worth showing.
 import type { RuleMeta, Severity } from '../../model/finding';
+import { addFixes } from '../shared/rule-fixes';
 
 const RULES = {
   // Framing and schema: the client parses every data block and validates it against EventSchemas.
@@ -81,3 +82,59 @@ export const aguiRules: readonly RuleMeta[] = Object.entries(RULES).map(([name, 
 export function ruleId(name: AguiRuleName): string {
   return `agui/${name}`;
 }
+
+addFixes(aguiRules, {
+  'agui/invalid-json': 'Send each event as one JSON object in its own SSE `data:` record (or WebSocket message).',
+  'agui/not-an-event': 'Send an object with a string `type` naming the event.',
+  'agui/unknown-event-type': 'Use an event type of the AG-UI version your clients run, or a `CUSTOM` event for your own.',
+  'agui/schema-violation': 'Give the event the fields and types its schema in @ag-ui/core requires (the message names the field).',
+  'agui/null-field': 'Leave an optional field out instead of sending `null`.',
+  'agui/reserved-metadata-key': 'Rename the metadata key: "ag-ui" is reserved for the protocol.',
+  'agui/crlf-framing': 'Separate SSE records with "\\n\\n" (LF), as @ag-ui/encoder writes them.',
+  'agui/deprecated-thinking-event': 'Send the REASONING_* events in place of THINKING_*.',
+  'agui/event-after-run-error': 'Send nothing after RUN_ERROR except the RUN_STARTED of a new run.',
+  'agui/event-after-run-finished': 'Send nothing after RUN_FINISHED except the RUN_STARTED of a new run (or a RUN_ERROR).',
+  'agui/first-event-not-run-started': 'Start every stream with RUN_STARTED (threadId, runId).',
+  'agui/run-started-while-active': 'Finish the active run (RUN_FINISHED or RUN_ERROR) before the next RUN_STARTED.',
+  'agui/text-message-already-active': 'End the message (TEXT_MESSAGE_END) before starting it again, or use a new messageId.',
+  'agui/text-message-not-active': 'Send TEXT_MESSAGE_START before the message\'s content and end, and nothing after its TEXT_MESSAGE_END.',
+  'agui/tool-call-already-active': 'End the tool call (TOOL_CALL_END) before starting it again, or use a new toolCallId.',
+  'agui/tool-call-not-active': 'Send TOOL_CALL_START before the call\'s args and end, and no args after its TOOL_CALL_END.',
+  'agui/step-already-active': 'Finish the step (STEP_FINISHED) before starting a step of the same name again.',
+  'agui/step-not-started': 'Send STEP_FINISHED with the exact stepName of an active STEP_STARTED.',
+  'agui/reasoning-already-active': 'End the reasoning span (REASONING_END) before starting it again, or use a new messageId.',
+  'agui/reasoning-not-active': 'Send REASONING_END only for an open REASONING_START, once.',
+  'agui/reasoning-message-already-active': 'End the reasoning message before starting it again, or use a new messageId.',
+  'agui/reasoning-message-not-active': 'Send REASONING_MESSAGE_START before the message\'s content and end, and nothing after its end.',
+  'agui/run-finished-with-open-items': 'End every open message, tool call, reasoning span and step before RUN_FINISHED.',
+  'agui/thinking-step-already-active': 'Send THINKING_END before the next THINKING_START (or move to REASONING_* events).',
+  'agui/thinking-step-not-active': 'Send THINKING_END only after THINKING_START (or move to REASONING_* events).',
+  'agui/thinking-message-outside-step': 'Open a thinking step (THINKING_START) before THINKING_TEXT_MESSAGE_START (or move to REASONING_* events).',
+  'agui/thinking-message-already-active': 'End the thinking message before starting the next (or move to REASONING_* events).',
+  'agui/thinking-message-not-active': 'Send THINKING_TEXT_MESSAGE_START before its content and end (or move to REASONING_* events).',
+  'agui/subagent-already-active': 'Give each subagent run a runId of its own, started once.',
+  'agui/subagent-not-active': 'Send SUBAGENT_FINISHED or SUBAGENT_ERROR only for a subagent run that SUBAGENT_STARTED opened.',
+  'agui/chunk-missing-id': 'Put `messageId` (TEXT_MESSAGE_CHUNK) or `toolCallId` (TOOL_CALL_CHUNK) on the first chunk of each message or call.',
+  'agui/chunk-missing-tool-name': 'Put `toolCallName` on the first TOOL_CALL_CHUNK of each call.',
+  'agui/chunk-field-mismatch': 'Keep role, name, toolCallName and parentMessageId the same on every chunk of one message or call.',
+  'agui/reasoning-chunk-empty-delta': 'Close a reasoning message with REASONING_MESSAGE_END rather than an empty chunk; send no empty deltas.',
+  'agui/delta-target-missing': 'Send content, args and end events only for a message or tool call the client still holds (started, not replaced by a snapshot).',
+  'agui/message-id-collision': 'Give messages of different kinds different ids.',
+  'agui/tool-call-name-changed': 'Keep a tool call\'s toolCallName; start a new call with its own toolCallId for another tool.',
+  'agui/tool-parent-not-assistant': 'Set parentMessageId to the id of the assistant message the call belongs to, or leave it out.',
+  'agui/tool-result-unknown-call': 'Send TOOL_CALL_RESULT with the toolCallId of a call the thread started.',
+  'agui/state-patch-failed': 'Send STATE_DELTA patches (RFC 6902) against the state the client holds, or send a STATE_SNAPSHOT.',
+  'agui/activity-delta-failed': 'Send ACTIVITY_DELTA only for an activity message that exists, with a patch that applies to it.',
+  'agui/reasoning-message-outside-reasoning': 'Wrap reasoning messages in REASONING_START and REASONING_END with the same messageId.',
+  'agui/reasoning-not-ended': 'Send REASONING_END for every REASONING_START before the run ends.',
+  'agui/step-finished-out-of-order': 'Finish steps in the reverse order of their start (the inner one first).',
+  'agui/tool-result-before-end': 'Send TOOL_CALL_END before the call\'s TOOL_CALL_RESULT.',
+  'agui/tool-args-invalid-json': 'Stream TOOL_CALL_ARGS deltas that join to one valid JSON object by TOOL_CALL_END.',
+  'agui/empty-delta': 'Leave out content events with an empty delta.',
+  'agui/interrupt-missing-tool-call-id': 'Give an interrupt with reason "tool_call" the toolCallId it is about.',
+  'agui/interrupt-not-resumed': 'In the request after an interrupt, resume every open interrupt id (or cancel it).',
+  'agui/second-terminal-event': 'End each run with exactly one RUN_FINISHED or RUN_ERROR.',
+  'agui/run-error': 'Look at RUN_ERROR\'s message and code: the agent failed the run and says why.',
+  'agui/run-not-finished': 'End every run with RUN_FINISHED or RUN_ERROR before the stream ends.',
+  'agui/closed-before-run-finished': 'Send RUN_FINISHED (or RUN_ERROR) before closing the connection; on a server failure, send RUN_ERROR first.',
+});

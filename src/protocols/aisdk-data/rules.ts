@@ -1,6 +1,7 @@
 // Rules of the legacy AI SDK v4 data stream (spec: other-protocols.md §5.2 and §7). Errors are what the
 // v4 client throws on; warnings are order and completeness problems it tolerates.
 import type { RuleMeta } from '../../model/finding';
+import { addFixes } from '../shared/rule-fixes';
 
 export const DATA_RULE = {
   noSeparator: 'aisdk/v4-no-separator',
@@ -37,3 +38,20 @@ export const aisdkDataRules: readonly RuleMeta[] = [
   { id: R.toolArgsInvalidJson, severity: 'warning', description: 'The concatenated `c:` argsTextDelta of a tool call does not parse as JSON.' },
   { id: R.toolArgsMismatch, severity: 'warning', description: 'The parsed `c:` argsTextDelta differs from the `9:` tool call args.' },
 ];
+
+addFixes(aisdkDataRules, {
+  [R.noSeparator]: 'Write each line as `<code>:<json>` (e.g. `0:"Hello"`), one part per line.',
+  [R.unknownCode]: 'Use a v4 data stream code (`0`, `2`, `3`, `8`, `9`, `a`–`k`), or move to the UI message stream.',
+  [R.invalidJson]: 'Write valid JSON after the code (a text part is a JSON string: `0:"Hi"`).',
+  [R.invalidValue]: 'Give the value the shape its code takes (the message says which).',
+  [R.toolResultWithoutCall]: 'Send the `9:` tool call before its `a:` result, with the same toolCallId.',
+  [R.toolDeltaWithoutStart]: 'Send `b:` (tool call streaming start) before the `c:` deltas of that toolCallId.',
+  [R.errorPart]: 'Look at the `3:` error text: the server reports its own failure, and the client stops there.',
+  [R.afterError]: 'Send nothing after a `3:` error part; end the response.',
+  [R.missingFinish]: 'End the stream with a `d:` finish_message part.',
+  [R.afterFinish]: 'Send nothing after the `d:` finish_message part.',
+  [R.stepMismatch]: 'Pair each `f:` step start with one `e:` finish_step, and send `d:` after the last step.',
+  [R.toolCallIncomplete]: 'Complete every `b:` streaming start with a `9:` tool call before its step ends.',
+  [R.toolArgsInvalidJson]: 'Stream `c:` argsTextDelta pieces that join to one valid JSON object.',
+  [R.toolArgsMismatch]: 'Send in the `9:` tool call the same args the `c:` deltas joined to.',
+});

@@ -2,6 +2,7 @@
 // Errors are what the ai client rejects (it throws and the chat stops); warnings are what the docs
 // call wrong but the client tolerates; info marks a stream that ended on purpose early.
 import type { RuleMeta } from '../../model/finding';
+import { addFixes } from '../shared/rule-fixes';
 
 export const UI_RULE = {
   invalidJson: 'aisdk/invalid-json',
@@ -64,3 +65,32 @@ export const aisdkUiRules: readonly RuleMeta[] = [
   { id: R.aborted, severity: 'info', description: 'The stream was aborted (`abort` chunk): the message is incomplete (V8).' },
   { id: R.missingDone, severity: 'info', description: 'The stream finished without the `[DONE]` terminator the AI SDK server writes.' },
 ];
+
+addFixes(aisdkUiRules, {
+  [R.invalidJson]: 'Send each chunk as one JSON object per `data:` record, as `createUIMessageStream` writes them.',
+  [R.unknownChunkType]: 'Use a chunk type of the ai version your client runs (or a `data-*` chunk for your own data).',
+  [R.invalidChunk]: 'Give the chunk the fields and types its schema requires (the message names the field).',
+  [R.textNotStarted]: 'Send `text-start` with the id before its `text-delta` and `text-end`, within one step.',
+  [R.reasoningNotStarted]: 'Send `reasoning-start` with the id before its `reasoning-delta` and `reasoning-end`.',
+  [R.toolInputDeltaNotStarted]: 'Send `tool-input-start` for the toolCallId before its `tool-input-delta`.',
+  [R.toolCallNotFound]: 'Send the tool call (`tool-input-start` or `tool-input-available`) before its output, approval or denial.',
+  [R.toolCallNotInCapture]: 'Nothing to fix: capture the request that carried the call to check it too.',
+  [R.approvalNotFound]: 'Answer with the `approvalId` of a `tool-approval-request` the stream sent.',
+  [R.unknownKey]: 'Leave out keys the chunk\'s schema does not declare (put your own data in `data-*` chunks or `providerMetadata`).',
+  [R.versionSpecificChunk]: 'Send only chunk types every ai version you serve accepts, or pin the client\'s version.',
+  [R.missingStart]: 'Begin the stream with a `start` chunk (with the messageId).',
+  [R.chunkAfterFinish]: 'Send nothing after `finish` except the `[DONE]` terminator.',
+  [R.afterDone]: 'Send nothing after `[DONE]`; close the response.',
+  [R.missingFinish]: 'End the stream with a `finish` chunk (after `finish-step`), also after an error.',
+  [R.stepMismatch]: 'Pair each `start-step` with one `finish-step`; steps do not nest.',
+  [R.partNotEnded]: 'Send `text-end` or `reasoning-end` for each open part before `finish-step` or `finish`.',
+  [R.duplicatePartId]: 'End a part before reusing its id, or give the new part an id of its own.',
+  [R.toolInputIncomplete]: 'Follow `tool-input-start` with `tool-input-available` (or `tool-input-error`) for the same toolCallId.',
+  [R.toolOutOfOrder]: 'Send a call\'s chunks in the order `tool-input-start` → `tool-input-delta`* → `tool-input-available` → output.',
+  [R.toolInputInvalidJson]: 'Stream `inputTextDelta` pieces that join to one valid JSON value.',
+  [R.toolInputMismatch]: 'Send in `tool-input-available.input` the same value the streamed `inputTextDelta` joined to.',
+  [R.toolNameChanged]: 'Keep a call\'s `toolName`; start a new toolCallId for another tool.',
+  [R.errorChunk]: 'Look at the error chunk\'s `errorText`: the server reports its own failure.',
+  [R.aborted]: 'Nothing to fix if the user stopped it; else find what aborted the stream on the server.',
+  [R.missingDone]: 'End the stream with `data: [DONE]`, as the AI SDK server writes it.',
+});

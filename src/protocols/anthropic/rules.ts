@@ -2,6 +2,7 @@
 // error = the official SDK rejects the stream or silently corrupts the message, warning = the docs
 // say it is wrong but clients cope, info = a quirk worth showing.
 import type { RuleMeta } from '../../model/finding';
+import { addFixes } from '../shared/rule-fixes';
 
 export const ANTHROPIC_RULES = {
   invalidJson: 'anthropic/invalid-json',
@@ -52,3 +53,27 @@ export const anthropicRules: readonly RuleMeta[] = [
   { id: R.pauseTurnWithoutServerTool, severity: 'info', description: 'stop_reason is pause_turn but no server tool was used.' },
   { id: R.refusal, severity: 'info', description: 'The model refused (stop_reason refusal); the content before the refusal is kept.' },
 ];
+
+addFixes(anthropicRules, {
+  [R.invalidJson]: 'Send each event as one JSON object in its `data:` line.',
+  [R.invalidEvent]: 'Give the event the fields and types the Messages API streaming reference lists (e.g. `usage` on `message_delta`).',
+  [R.unknownEvent]: 'Nothing to fix if it is a newer API type; clients must skip event, block and delta types they do not know.',
+  [R.eventNameMismatch]: 'Set the SSE `event:` name to the JSON `type` of its data.',
+  [R.missingEventName]: 'Write an `event: <type>` line before each `data:` line, as the API does.',
+  [R.firstEventNotMessageStart]: 'Send `message_start` first (only `ping` may come before it).',
+  [R.duplicateMessageStart]: 'Send one `message_start` per stream; start a new request for a new message.',
+  [R.blockIndexOutOfOrder]: 'Number content blocks 0, 1, 2 … in the order they start.',
+  [R.blockNotOpen]: 'Send deltas and `content_block_stop` only for the block that is open, between its start and stop.',
+  [R.deltaTypeMismatch]: 'Send `text_delta` to text blocks, `input_json_delta` to tool_use blocks, `thinking_delta` and `signature_delta` to thinking blocks.',
+  [R.blockNotStopped]: 'Send `content_block_stop` for each block before the next block starts and before `message_delta`.',
+  [R.signatureNotLast]: 'Send the `signature_delta` last in its thinking block.',
+  [R.invalidToolJson]: 'Stream `partial_json` pieces that join to one valid JSON object by `content_block_stop`.',
+  [R.partialToolJsonExpected]: 'Nothing to fix if the request asked for eager input streaming; the client must wait for valid JSON.',
+  [R.missingStopReason]: 'Send `message_delta` with a non-null `stop_reason` before `message_stop`.',
+  [R.streamIncomplete]: 'Finish the stream with `message_stop`; if the server fails, send an `error` event before closing.',
+  [R.errorEvent]: 'Look at the error event\'s type and message (e.g. `overloaded_error`: retry later); the stream reports its own failure.',
+  [R.eventAfterStop]: 'Send nothing after `message_stop` or an `error` event; close the stream.',
+  [R.toolUseStopWithoutTool]: 'Send `stop_reason: "tool_use"` only when the message has a tool_use block; else `end_turn`.',
+  [R.pauseTurnWithoutServerTool]: 'Nothing to fix if intended: `pause_turn` is for long server-tool turns; resend the conversation to continue.',
+  [R.refusal]: 'Nothing to fix in the stream: the model declined; show the refusal and let the user rephrase.',
+});

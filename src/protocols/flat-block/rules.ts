@@ -1,5 +1,6 @@
 // The flat-block rule catalogue (spec section 7). Ids are stable: they appear in the CLI's output.
 import type { RuleMeta } from '../../model/finding';
+import { addFixes } from '../shared/rule-fixes';
 
 export const flatBlockRules: readonly RuleMeta[] = [
   // Stream structure
@@ -54,3 +55,52 @@ export const flatBlockRules: readonly RuleMeta[] = [
   { id: 'flat/history-running-without-cursor', severity: 'error', description: 'agent_status "running" without last_event_id' },
   { id: 'flat/history-chat-not-first', severity: 'info', description: 'message_type "chat" on an assistant message that is not the first of its turn' },
 ];
+
+addFixes(flatBlockRules, {
+  'flat/block-delta-without-start': 'Send `content_block_start` for the index before its first `content_block_delta`, and no delta after its `content_block_stop`.',
+  'flat/block-stop-without-start': 'Send `content_block_stop` only for an index that a `content_block_start` opened and nothing has stopped yet.',
+  'flat/block-duplicate-start': 'Stop a block (`content_block_stop`) before starting it again, or give the new block an index of its own.',
+  'flat/block-not-stopped': 'Send `content_block_stop` for every started block before `message_stop`.',
+  'flat/group-end-without-start': 'Send `group_end` only after a `group_start`, once per group.',
+  'flat/group-start-while-open': 'End the open group with `group_end` before the next `group_start`; groups do not nest.',
+  'flat/group-not-ended': 'Send `group_end` (with its summary) before `message_stop`.',
+  'flat/group-end-missing-summary': 'Give `group_end` a non-empty `summary`: it is the collapsed group\'s header.',
+  'flat/event-outside-message': 'Send content and group events between `message_start` and `message_stop`; start a new message first.',
+  'flat/unknown-event': 'Use an event type the protocol defines, or expect clients to ignore this one.',
+  'flat/invalid-event': 'Send the event with the fields and types the protocol gives it, as one JSON object per frame.',
+  'flat/tool-result-orphan': 'Set `tool_use_id` of the `tool_result` to the `id` of the `tool_use` block it answers, and send that `tool_use` first.',
+  'flat/tool-result-duplicate': 'Send one `tool_result` per `tool_use_id`; put a retried call under a new `tool_use` id.',
+  'flat/tool-without-result': 'Send the `tool_result` for each `tool_use` before its group ends or the message stops (an error result if the tool failed).',
+  'flat/tool-empty-label': 'Set `tool_content_message` to the short label the UI shows for the call (else it shows the tool\'s name).',
+  'flat/tool-use-duplicate-id': 'Give every `tool_use` block an id of its own.',
+  'flat/todos-invalid': 'Send `input.todos` as an array of `{content, activeForm, status}` with status `pending`, `in_progress` or `completed`.',
+  'flat/todos-multiple-in-progress': 'Keep at most one todo `in_progress`: mark the previous one `completed` first.',
+  'flat/todos-empty-text': 'Give each todo a non-empty `content` and `activeForm`.',
+  'flat/todos-delta': 'Send the todo list whole in the `tool_use` block\'s `input`, not as `content_block_delta` pieces.',
+  'flat/todos-has-result': 'Send no `tool_result` for a todo tool: the list in its input is all the UI shows.',
+  'flat/question-inside-group': 'End the open group (`group_end`) before an `ask_user_question` approval_request; questions render outside groups.',
+  'flat/question-tool-streamed': 'Ask with an `approval_request` of action `ask_user_question` only; do not stream its `tool_use` or `tool_result` blocks.',
+  'flat/approval-outside-group': 'Send an ordinary approval_request inside the group of the tool it approves.',
+  'flat/question-invalid': 'Send a non-empty `questions` array, each with `question` text, `options` and a boolean `multiSelect`.',
+  'flat/question-no-custom-option': 'Add an option with `input: true` (e.g. `{label: "Other", input: true}`) so the user can type an answer.',
+  'flat/reply-unknown-key': 'Reply with the `approval_key` of a pending approval_request, once.',
+  'flat/question-answered-with-decisions': 'Answer a question with `answers: {"<question text>": "<answer>"}`, not `decisions`.',
+  'flat/approval-answered-with-answers': 'Answer an ordinary approval with `decisions` (one of its `allowed_decisions` per action), not `answers`.',
+  'flat/answer-unknown-question': 'Key each answer by the exact text of a question that was asked.',
+  'flat/answer-missing': 'Send an answer for every question asked.',
+  'flat/answer-not-an-option': 'Answer a single-select question with one of its option labels, or add an `input: true` option for free text.',
+  'flat/decision-not-allowed': 'Reply with a decision listed in the request\'s `allowed_decisions` for that action.',
+  'flat/reply-after-timeout': 'Reply within `timeout_seconds`, or raise the timeout; a late reply is ignored by the agent.',
+  'flat/approval-without-outcome': 'Before `message_stop`, close each approval_request with the reply, `approval_result` or `approval_timeout`.',
+  'flat/replay-overlap': 'After a subscribe with `last_event_id`, replay only events with ids after it.',
+  'flat/replay-gap': 'Replay from the event right after `last_event_id`; do not skip ids.',
+  'flat/history-invalid': 'Send the History API response and each message with the fields and types the protocol gives them.',
+  'flat/history-item-outside-group': 'Put a `group_start` message before its `group_item` and `group_end` messages in history.',
+  'flat/history-group-not-closed': 'Close every group in history (`group_end`, or `group_closed: true`) once the agent is no longer running.',
+  'flat/history-group-closed-misplaced': 'Set `group_closed: true` only on the message whose `display_type` is `group_start`.',
+  'flat/history-mixed-content': 'Store text, thinking and tool calls as separate history messages, one kind each.',
+  'flat/history-question-leaked': 'Keep `ask_user_question` out of history\'s tool calls and tool messages; store the question as its approval_request block.',
+  'flat/history-question-unresolved': 'Mark an answered question\'s approval_request block `isResolved: true` in history.',
+  'flat/history-running-without-cursor': 'With `agent_status: "running"`, send `last_event_id` so the client can subscribe to the rest.',
+  'flat/history-chat-not-first': 'Set `message_type: "chat"` only on the first assistant message of a turn.',
+});

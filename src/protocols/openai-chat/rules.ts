@@ -2,6 +2,7 @@
 // Graded by docs/severity-policy.md: error = clients fail or show something wrong, warning = wrong per the
 // API docs but tolerated (or the stream reports its own failure), info = a provider quirk clients tolerate.
 import type { RuleMeta } from '../../model/finding';
+import { addFixes } from '../shared/rule-fixes';
 
 export const CHAT_RULES = {
   invalidJson: 'openai-chat/invalid-json',
@@ -58,3 +59,30 @@ export const openaiChatRules: readonly RuleMeta[] = [
   { id: R.refusalWithContent, severity: 'warning', description: 'A choice carries both refusal text and content.' },
   { id: R.noChunks, severity: 'error', description: 'A completion stream carried no chunks ("request ended without sending any chunks").' },
 ];
+
+addFixes(openaiChatRules, {
+  [R.invalidJson]: 'Send each chunk as one JSON object per `data:` line, and end with `data: [DONE]`.',
+  [R.invalidChunk]: 'Give every chunk a `choices` array (empty for the usage chunk) and the field types of `chat.completion.chunk`.',
+  [R.errorPayload]: 'Look at the error\'s message and type: the server reports its own failure; fix or retry the request.',
+  [R.dataAfterDone]: 'Send nothing after `data: [DONE]`; close the response.',
+  [R.missingDone]: 'End the stream with `data: [DONE]`.',
+  [R.identityChanged]: 'Keep `id`, `created` and `model` the same on every chunk of one completion.',
+  [R.missingRole]: 'Send `delta.role: "assistant"` in the first chunk of each choice.',
+  [R.invalidChoiceIndex]: 'Number choices with integers from 0 (`choices[].index`).',
+  [R.missingFinishReason]: 'Send a final chunk with `finish_reason` (`stop`, `length`, `tool_calls`, `content_filter`) for each choice.',
+  [R.deltaAfterFinish]: 'Send no content for a choice after its `finish_reason`.',
+  [R.invalidToolCallIndex]: 'Number tool calls with integers from 0 (`tool_calls[].index`).',
+  [R.toolCallIndexMissing]: 'Add `index` to each `tool_calls[]` delta, as OpenAI does.',
+  [R.toolCallIncomplete]: 'Send the call\'s `function.name` in its first delta.',
+  [R.toolCallTypeMissing]: 'Send `type: "function"` in each tool call\'s first delta.',
+  [R.unknownContentPart]: 'Nothing to fix if it is a newer part type; else send `delta.content` as a string.',
+  [R.toolCallMissingId]: 'Send the call\'s `id` in its first delta; the follow-up\'s tool message answers that id.',
+  [R.toolCallIdentityChanged]: 'Send a call\'s id, type and name once; later deltas of the same index carry only arguments.',
+  [R.invalidToolArguments]: 'Stream `function.arguments` pieces that join to one valid JSON object.',
+  [R.finishReasonToolCallsMismatch]: 'Send `finish_reason: "tool_calls"` exactly when the choice has tool calls.',
+  [R.parseFinishReason]: 'Raise `max_tokens` or avoid the filtered content: a cut structured answer cannot be parsed.',
+  [R.truncatedFinishReason]: 'Raise `max_tokens` (length), or check the content policy (content_filter); the client shows a cut answer.',
+  [R.usageChunkOrder]: 'Send the usage chunk (empty `choices`) last, right before `data: [DONE]`.',
+  [R.refusalWithContent]: 'Send either `refusal` or `content` for a choice, not both.',
+  [R.noChunks]: 'Send at least one chunk before `data: [DONE]`; on failure, send an error payload instead.',
+});

@@ -3,6 +3,7 @@
 // warning = Open Responses says it is wrong but clients cope (or the stream reports its failure),
 // info = well-formed but new to us, or a quirk clients tolerate.
 import type { RuleMeta } from '../../model/finding';
+import { addFixes } from '../shared/rule-fixes';
 
 export const RESPONSES_RULES = {
   invalidJson: 'openai-responses/invalid-json',
@@ -59,3 +60,29 @@ export const openaiResponsesRules: readonly RuleMeta[] = [
   { id: R.invalidToolArguments, severity: 'warning', description: 'A function or MCP call\'s arguments are not valid JSON when done.' },
   { id: R.responseNotCompleted, severity: 'info', description: 'The response ended as failed or incomplete.' },
 ];
+
+addFixes(openaiResponsesRules, {
+  [R.invalidJson]: 'Send each event as one JSON object per `data:` line (or WebSocket message).',
+  [R.invalidEvent]: 'Give the event the fields and types the Responses streaming reference lists (the message names the field).',
+  [R.unknownEvent]: 'Use an event type of the Responses API, or expect openai-node to fail on this one.',
+  [R.eventNameMismatch]: 'Set the SSE `event:` name to the JSON `type` of its data.',
+  [R.firstEventNotCreated]: 'Send `response.created` first in every response.',
+  [R.missingSequenceNumber]: 'Give every event an integer `sequence_number`, counting from 0 per response.',
+  [R.sequenceGap]: 'Nothing to fix if the recording is filtered; else number events 0, 1, 2 … with no gaps.',
+  [R.sequenceOutOfOrder]: 'Number events in the order they are sent, each once.',
+  [R.outputIndexOutOfOrder]: 'Add output items in order: `output_index` is the number of items already added.',
+  [R.itemIdentity]: 'Give every output item an `id`, every call item a `call_id`, each unique in the response.',
+  [R.itemMismatch]: 'Address item events to an added item of the matching type at that `output_index`.',
+  [R.itemIdChanged]: 'Keep an item\'s `item_id` the same on all its events and its `output_item.done`.',
+  [R.contentPartMismatch]: 'Add content and summary parts in order (`content_index` from 0) and send deltas to an added part of the matching kind.',
+  [R.lifecycleOrder]: 'Nest events as added → deltas → done for each part and item, and close all items before the terminal event.',
+  [R.doneMismatch]: 'Put in each `*.done` event exactly the text its deltas joined to.',
+  [R.eventAfterTerminal]: 'Send nothing after `response.completed`, `response.failed` or `response.incomplete`.',
+  [R.incompleteStream]: 'End every response with a terminal event (`response.completed`, `.failed` or `.incomplete`) before closing.',
+  [R.itemStatus]: 'Set item `status` to `in_progress`, `completed` or `incomplete`; only the last item of an incomplete response may be incomplete.',
+  [R.errorEvent]: 'Look at the error\'s code and message: the server reports its own failure; fix or retry the request.',
+  [R.errorWithoutFailed]: 'Follow an `error` event with `response.failed`.',
+  [R.dataAfterDone]: 'Send nothing after `data: [DONE]`.',
+  [R.invalidToolArguments]: 'Stream argument deltas that join to one valid JSON object by the call\'s done event.',
+  [R.responseNotCompleted]: 'Read `response.error` or `incomplete_details` (e.g. `max_output_tokens`: raise it).',
+});
