@@ -12,6 +12,7 @@ import { createStore, type PanelStore } from '../../src/panel/store/store';
 import { applyEvent } from '../../src/panel/store/apply';
 import { importFile } from '../../src/panel/import/import-file';
 import { sessionMetrics } from '../../src/panel/store/session-metrics';
+import { comparisonsOf } from '../../src/panel/components/history-live/comparisons';
 import { generateFlatSession } from '../../bench/flat-session';
 import { ROOT } from './panel-support';
 
@@ -70,6 +71,10 @@ function expectSameImport(text: string, name: string, progressive: PanelStore): 
   atOnce.sessions.set.list.forEach((s, i) => {
     const mine = got[i]!;
     expect(mine.pipeline.frames).toEqual(s.pipeline.frames);
+    // History against live, as the Rendering tab compares it.
+    const compared = (session: typeof s, store: PanelStore) =>
+      comparisonsOf(session, store.connections.value).map(({ session: _s, ...c }) => c);
+    expect(compared(mine, progressive)).toEqual(compared(s, atOnce));
     expect(Array.from(mine.track.times.subarray(0, mine.track.length))).toEqual(Array.from(s.track.times.subarray(0, s.track.length)));
     expect(Array.from(mine.track.categories.subarray(0, mine.track.length))).toEqual(Array.from(s.track.categories.subarray(0, s.track.length)));
     expect(mine.track.laneIds).toEqual(s.track.laneIds);
@@ -139,6 +144,24 @@ describe('import through the worker', () => {
     const list = store.findings.across.conversations().list;
     expect(list.map((c) => [c.protocol, c.requests.length])).toEqual([['openai-chat', store.connections.value.size]]);
     expect(store.connections.value.size).toBeGreaterThan(1);
+  });
+
+  it('an imported reload has its history against live, as the panel compares it', async () => {
+    // A flat-block turn streamed live, then the History API read after a reload that shows another text.
+    const events: object[] = [
+      { type: 'message_start', message: { message_type: 'chat' } },
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '', is_final: true } },
+      { type: 'content_block_delta', index: 0, delta: { text: 'Streamed live.' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'message_stop' },
+      { messages: [{ role: 'assistant', message_type: 'chat', content: [{ type: 'text', text: 'Read back otherwise.', is_final: true }], display_type: 'content' }], agent_status: 'idle' },
+    ];
+    const text = events.map((e) => JSON.stringify(e)).join('\n');
+    const store = await importThroughWorkerCode(text, 'reload.jsonl');
+    expectSameImport(text, 'reload.jsonl', store);
+    const comparisons = store.sessions.set.list.flatMap((s) => comparisonsOf(s, store.connections.value));
+    expect(comparisons.filter((c) => c.difference)).toHaveLength(1);
+    expect(store.sessions.set.list.flatMap((s) => store.findings.across.of(s).map((f) => f.rule))).toEqual(['flat/history-differs-from-live']);
   });
 
   it('a HAR import shows each session its time to first byte: from the request to the response headers', async () => {
