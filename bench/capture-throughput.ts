@@ -57,11 +57,20 @@ export interface CaptureThroughput {
   chatPanel: { rounds: { without: ReceiveRun; with: ReceiveRun; ratio: number }[]; medianRatio: number };
   /** Page receive → frame arrives at the hub over the relay's port, at 2,000 frames/s. */
   latencyMs: { rate: number; frames: number; median: number; p95: number; max: number; missing: number };
+  /**
+   * The control-character flood (CONTROL_FRAMES frames of CONTROL_CHARS × U+0001), without and with the
+   * extension, in alternating rounds: a payload whose JSON is six times its length.
+   */
+  control: { rounds: { without: ReceiveRun; with: ReceiveRun; ratio: number }[]; medianRatio: number };
   /** Frames the hub counted for the page (warm-up and timed run), how many it should have, and what the relay dropped. */
   hub: { frames: number; expected: number; dropped: number; rejected: number };
 }
 
 const FRAMES = 50_000;
+/** The control-character flood: frames of 100 KB of U+0001, each of which JSON writes six times as long. */
+export const CONTROL_FRAMES = 2_000;
+export const CONTROL_CHARS = 100_000;
+const CONTROL_WARM_UP_FRAMES = 50;
 const WARM_UP_FRAMES = 2_000;
 const PACED_RATE = 2_000;
 const PACED_FRAMES = 4_000;
@@ -78,7 +87,7 @@ window.receiveAll = (n) => new Promise((resolve) => {
   const ws = new WebSocket('ws://' + location.host + '/bulk');
   let count = 0, t0 = 0, read = 0;
   if (mode === 'floor') ws.addEventListener('message', (e) => { read += e.data.length; });
-  ws.onopen = () => { t0 = performance.now(); ws.send('bulk:' + n); };
+  ws.onopen = () => { t0 = performance.now(); ws.send((mode === 'control' ? 'control:' : 'bulk:') + n); };
   ws.onmessage = (e) => {
     // A new message bubble every 100 deltas, as a chat shows turns; the text grows in place.
     if (mode === 'chat') {
@@ -105,9 +114,10 @@ if (params.has('run')) addEventListener('load', async () => {
   await new Promise((r) => setTimeout(r, 300));
   // A run with the panel open waits here until the panel page for this tab is live.
   if (params.has('gate')) await fetch('/gate?run=' + params.get('run'));
-  await receiveAll(${WARM_UP_FRAMES});
+  const control = mode === 'control';
+  await receiveAll(control ? ${CONTROL_WARM_UP_FRAMES} : ${WARM_UP_FRAMES});
   await mark('start');
-  await mark('end', await receiveAll(${FRAMES}));
+  await mark('end', await receiveAll(control ? ${CONTROL_FRAMES} : ${FRAMES}));
 });
 </script>`;
 
@@ -115,8 +125,15 @@ if (params.has('run')) addEventListener('load', async () => {
 function textFrame(text: string): Buffer {
   const payload = Buffer.from(text, 'utf8');
   const n = payload.length;
-  const head = n < 126 ? Buffer.from([0x81, n]) : n < 65_536 ? Buffer.from([0x81, 126, n >> 8, n & 0xff]) : undefined;
-  if (!head) throw new Error('bench frames stay under 64 KiB');
+  let head: Buffer;
+  if (n < 126) head = Buffer.from([0x81, n]);
+  else if (n < 65_536) head = Buffer.from([0x81, 126, n >> 8, n & 0xff]);
+  else {
+    head = Buffer.alloc(10);
+    head[0] = 0x81;
+    head[1] = 127;
+    head.writeBigUInt64BE(BigInt(n), 2);
+  }
   return Buffer.concat([head, payload]);
 }
 
@@ -132,6 +149,11 @@ export function onSocket(socket: WebSocket): void {
       // page reads, which would blur what the extension itself costs.
       const raw = (socket as unknown as { _socket: { write(b: Buffer): boolean } })._socket;
       raw.write(Buffer.concat(Array.from({ length: n }, (_, i) => textFrame(frame(i)))));
+    } else if (command === 'control') {
+      // One frame made once and written n times, in pieces so the server never holds it all.
+      const one = textFrame('\u0001'.repeat(CONTROL_CHARS));
+      const raw = (socket as unknown as { _socket: { write(b: Buffer): boolean } })._socket;
+      for (let i = 0; i < n; i += 100) raw.write(Buffer.concat(Array.from({ length: Math.min(100, n - i) }, () => one)));
     } else if (command === 'paced') {
       const perTick = Math.max(1, Math.round(Number(rate) / 100)); // every 10 ms
       let i = 0;
@@ -216,7 +238,7 @@ function percentiles(latencies: number[]): { median: number; p95: number; max: n
   return { median: lat[Math.floor(n / 2)] ?? NaN, p95: lat[Math.floor(n * 0.95)] ?? NaN, max: lat[n - 1] ?? NaN };
 }
 
-type Mode = 'bare' | 'floor' | 'chat';
+type Mode = 'bare' | 'floor' | 'chat' | 'control';
 
 /** Runs waiting for their page's marks, by run id. */
 const runs = new Map<string, { profileDir: string; cpu?: ReturnType<typeof snapshotCpu>; server?: NodeJS.CpuUsage; done(run: ReceiveRun): void }>();
@@ -310,6 +332,23 @@ export async function captureServer(): Promise<{ origin: string; close(): Promis
   };
 }
 
+/** The control-character flood alone, `roundCount` alternating rounds (also `npm run bench -- --only capture-control`). */
+export async function benchControlFlood(roundCount = 3, origin?: string): Promise<CaptureThroughput['control']> {
+  const server = origin === undefined ? await captureServer() : undefined;
+  const at = origin ?? server!.origin;
+  try {
+    const rounds: CaptureThroughput['control']['rounds'] = [];
+    for (let r = 0; r < roundCount; r++) {
+      const without = await receive(at, false, 'control');
+      const withExtension = await receive(at, true, 'control');
+      rounds.push({ without, with: withExtension, ratio: withExtension.ms / without.ms });
+    }
+    return { rounds, medianRatio: median(rounds.map((r) => r.ratio)) };
+  } finally {
+    await server?.close();
+  }
+}
+
 export async function benchCaptureThroughput(roundCount = 9): Promise<CaptureThroughput> {
   const server = await captureServer();
   try {
@@ -330,6 +369,7 @@ export async function benchCaptureThroughput(roundCount = 9): Promise<CaptureThr
       panelRounds.push({ without: chatWithout, with: chatWithPanel, ratio: chatWithPanel.ms / chatWithout.ms });
     }
     const hookOnly = await receive(server.origin, 'hook-only');
+    const control = await benchControlFlood(Math.min(3, roundCount), server.origin);
     const { latency, hub } = await inBrowser(server.origin, async (page, browser) => {
       const receiveAll = (n: number) => page.evaluate((k) => (window as unknown as { receiveAll(n: number): Promise<number> }).receiveAll(k), n);
       await receiveAll(WARM_UP_FRAMES);
@@ -361,6 +401,7 @@ export async function benchCaptureThroughput(roundCount = 9): Promise<CaptureThr
       hookOnly,
       chat: { rounds: chatRounds, medianRatio: median(chatRounds.map((r) => r.ratio)) },
       chatPanel: { rounds: panelRounds, medianRatio: median(panelRounds.map((r) => r.ratio)) },
+      control,
       latencyMs: { rate: PACED_RATE, frames: PACED_FRAMES, ...latency },
       hub,
     };

@@ -13,7 +13,8 @@
 // closures. The hook dispatches CHANNEL_BATCH_EVENT on it (a CustomEvent whose `detail` is the JSON
 // text of a PageToRelay[], many frames per event); the relay dispatches CHANNEL_FLUSH_EVENT on it to
 // get what the hook still holds synchronously (when the page is being hidden). Nothing of this
-// reaches the page's own `message` listeners.
+// reaches the page's own `message` listeners. When the relay may take an offer, and where it takes none
+// (same-origin frames and windows the page could prepare before they load), is in relay/trust.ts.
 //
 // The relay also still accepts tagged PageToRelay messages a page posts to its own window
 // (`event.source === window`): they are validated the same way and only ever land in the page's own

@@ -13,12 +13,31 @@ export interface HookChannel {
   stop(): void;
 }
 
-export function listenToHook(win: ChannelWindow, onBatch: (detail: unknown) => void): HookChannel {
+export interface HookChannelOptions {
+  /**
+   * Starts watching for the moment a page script may have run and calls `close` then; offers are
+   * taken only before it (see trust.ts). Without it, offers are taken whenever they come (unit tests).
+   */
+  startWindow?: (close: () => void) => void;
+  /**
+   * A document whose channel cannot be trusted (trust.ts): no offer is ever taken, and this is
+   * called once when one comes (the hook is there and would have captured).
+   */
+  refuse?: () => void;
+}
+
+export function listenToHook(win: ChannelWindow, onBatch: (detail: unknown) => void, options: HookChannelOptions = {}): HookChannel {
   let channel: EventTarget | undefined;
+  let refused = false;
   const onBatchEvent = (event: Event) => onBatch((event as CustomEvent).detail);
   const onOffer = (event: Event) => {
     const target = (event as FocusEvent).relatedTarget;
     if (channel || !target || typeof target.addEventListener !== 'function') return;
+    if (options.refuse) {
+      if (!refused) options.refuse();
+      refused = true;
+      return;
+    }
     channel = target;
     // Tells the hook the channel is taken; no later listener (there is none at document_start) runs.
     event.preventDefault();
@@ -29,6 +48,8 @@ export function listenToHook(win: ChannelWindow, onBatch: (detail: unknown) => v
   win.addEventListener(CHANNEL_OFFER_EVENT, onOffer, true);
   // The hook may have run first: ask it to offer again, now that someone listens.
   if (!channel) win.dispatchEvent(new Event(CHANNEL_REQUEST_EVENT));
+  // Past the start, an offer can only come from a page script: no longer listened to.
+  if (!channel && !options.refuse) options.startWindow?.(() => win.removeEventListener(CHANNEL_OFFER_EVENT, onOffer, true));
 
   return {
     get connected() {

@@ -199,4 +199,30 @@ describe('Relay', () => {
     await settle();
     expect(hub.batches.flatMap((b) => b.messages.map((m) => m.type))).toEqual(['frame']);
   });
+  it('takes no channel offered once the start window closed, and says capture is off at DOMContentLoaded', async () => {
+    let close: () => void = () => {};
+    new Relay({ win, connect: hub.connect, documentId: 'abcdef012345', startWindow: (c) => (close = c) });
+    close(); // the first DOM change: page scripts may run from now on
+    post(frame(1)); // a page script offering a channel of its own, then a batch on it
+    win.dispatchEvent(new Event('DOMContentLoaded'));
+    await settle();
+    expect(hub.batches.flatMap((b) => b.messages)).toEqual([{ [PAGE_MESSAGE_TAG]: 1, type: 'health', degraded: [HOOK_NEVER_CONNECTED], errors: 0 }]);
+  });
+
+  it('takes the channel offered within the start window', async () => {
+    new Relay({ win, connect: hub.connect, documentId: 'abcdef012345', startWindow: () => {} });
+    post(frame(1));
+    await settle();
+    expect(hub.frames).toEqual([1]);
+  });
+
+  it('in a document it cannot trust, takes no channel and says why once', async () => {
+    new Relay({ win, connect: hub.connect, documentId: 'abcdef012345', untrustedBecause: 'capture is off here' });
+    post(frame(1));
+    channel = undefined;
+    post(frame(2)); // a second offer: said once only
+    win.dispatchEvent(new Event('DOMContentLoaded'));
+    await settle();
+    expect(hub.batches.flatMap((b) => b.messages)).toEqual([{ [PAGE_MESSAGE_TAG]: 1, type: 'health', degraded: ['capture is off here'], errors: 0 }]);
+  });
 });

@@ -28,6 +28,10 @@ export interface RelayOptions {
   /** Says in the panel when the hook never showed up (the top document only: a frame where scripts
    * cannot run at all would otherwise claim capture is off for the whole tab). */
   reportMissingHook?: boolean;
+  /** Closes the time the hook's channel may be offered in (see trust.ts and hook-channel.ts). */
+  startWindow?: (close: () => void) => void;
+  /** A document whose hook cannot be trusted (trust.ts): no channel is taken; the line the panel shows. */
+  untrustedBecause?: string;
 }
 
 export interface RelayStats {
@@ -99,7 +103,11 @@ export class Relay {
     options.win.addEventListener('message', this.onWindowMessage, true);
     options.win.addEventListener('pagehide', this.onPageHide, true);
     if (options.reportMissingHook !== false) options.win.addEventListener('DOMContentLoaded', this.onParsed, true);
-    this.hook = listenToHook(options.win, (batch) => this.take({ batch }));
+    const untrusted = options.untrustedBecause;
+    this.hook = listenToHook(options.win, (batch) => this.take({ batch }), {
+      ...(options.startWindow && { startWindow: options.startWindow }),
+      ...(untrusted !== undefined && { refuse: () => this.notice(untrusted) }),
+    });
     options.signal?.addEventListener('abort', () => this.stop());
   }
 
@@ -123,8 +131,14 @@ export class Relay {
   /** Tells the panel that capture is off on this page when the hook never showed up. */
   private checkHookConnected(): void {
     this.options.win.removeEventListener('DOMContentLoaded', this.onParsed, true);
-    if (this.stopped || this.hook.connected) return;
-    const notice: PageCaptureHealth = { [PAGE_MESSAGE_TAG]: 1, type: 'health', degraded: [HOOK_NEVER_CONNECTED], errors: 0 };
+    if (this.stopped || this.hook.connected || this.options.untrustedBecause !== undefined) return;
+    this.notice(HOOK_NEVER_CONNECTED);
+  }
+
+  /** A line for the panel's notice, sent as the relay's own health message. */
+  private notice(line: string): void {
+    if (this.stopped) return;
+    const notice: PageCaptureHealth = { [PAGE_MESSAGE_TAG]: 1, type: 'health', degraded: [line], errors: 0 };
     this.accept(notice);
     this.scheduleFlush();
   }
