@@ -9,6 +9,7 @@ import { openaiResponsesProtocol } from './openai-responses';
 import { aisdkUiProtocol } from './aisdk-ui';
 import { aisdkDataProtocol } from './aisdk-data';
 import { geminiProtocol } from './gemini';
+import { cohereProtocol } from './cohere';
 
 export const protocols: readonly ProtocolDefinition[] = [
   flatBlockProtocol,
@@ -19,4 +20,5 @@ export const protocols: readonly ProtocolDefinition[] = [
   aisdkUiProtocol,
   aisdkDataProtocol,
   geminiProtocol,
+  cohereProtocol,
 ];

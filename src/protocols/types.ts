@@ -13,7 +13,8 @@ export type ProtocolId =
   | 'openai-responses'
   | 'aisdk-ui'
   | 'aisdk-data'
-  | 'gemini';
+  | 'gemini'
+  | 'cohere';
 
 /**
  * How sure a detector is that a frame (or connection) speaks its protocol:

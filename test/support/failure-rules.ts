@@ -10,4 +10,5 @@ export const FAILURE_RULE: Partial<Record<ProtocolId, string>> = {
   'aisdk-ui': 'aisdk/error-chunk',
   'aisdk-data': 'aisdk/v4-error-part',
   gemini: 'gemini/error-payload',
+  cohere: 'cohere/error-finish',
 };

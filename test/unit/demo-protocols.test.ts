@@ -33,6 +33,7 @@ const REQUESTS: Record<ProtocolSession['id'], unknown> = {
   'aisdk-ui': { id: 'chat-1', messages: [{ id: 'u1', role: 'user', parts: [{ type: 'text', text: 'Weather in Hanoi?' }] }] },
   'aisdk-data': { messages: [{ role: 'user', content: 'Weather in Hanoi?' }] },
   gemini: { contents: [{ role: 'user', parts: [{ text: 'Weather in Paris?' }] }] },
+  cohere: { model: 'command-a', stream: true, messages: [{ role: 'user', content: 'Weather in Paris?' }] },
 };
 
 function requestFor(s: ProtocolSession): unknown {

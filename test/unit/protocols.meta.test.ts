@@ -21,6 +21,7 @@ const FAILING: Record<string, string> = {
   'openai-responses': sse([{ type: 'response.created', sequence_number: 0, response: { id: 'r', status: 'in_progress', output: [] } }, { type: 'response.failed', sequence_number: 1, response: { id: 'r', status: 'failed', output: [], error: { code: 'insufficient_quota', message: 'quota exceeded' } } }]),
   'aisdk-ui': sse([{ type: 'start', messageId: 'm' }, { type: 'error', errorText: 'quota exceeded' }, { type: 'finish' }]) + 'data: [DONE]\n\n',
   'aisdk-data': 'f:{"messageId":"m"}\n0:"Hi"\n3:"quota exceeded"\n',
+  cohere: sse([{ id: 'm', type: 'message-start', delta: { message: { role: 'assistant' } } }, { type: 'message-end', delta: { finish_reason: 'ERROR', error: 'quota exceeded' } }]),
   gemini: sse([{ candidates: [{ content: { role: 'model', parts: [{ text: 'Hi' }] }, index: 0 }] }, { error: { code: 429, message: 'quota exceeded', status: 'RESOURCE_EXHAUSTED' } }]),
 };
 
@@ -33,6 +34,7 @@ const RULE_PREFIX: Record<string, string> = {
   'aisdk-ui': 'aisdk/',
   'aisdk-data': 'aisdk/',
   gemini: 'gemini/',
+  cohere: 'cohere/',
 };
 
 function folder(id: string): string {

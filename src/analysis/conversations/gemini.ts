@@ -3,6 +3,7 @@
 import { z } from 'zod';
 import type { Frame } from '../../model/frame';
 import { decodeFrame } from '../../model/decode';
+import { safeJson } from '../../model/safe-text';
 import { isRecord } from '../../protocols/shared/view-helpers';
 import { applyPartialArgs } from '../../protocols/gemini/partial-args';
 import { FunctionCallSchema } from '../../protocols/gemini/schema';
@@ -101,7 +102,7 @@ export function geminiAnswer(frames: readonly Frame[]): StreamedAnswer {
   answer.toolCalls = done.map((c): GeminiCall => {
     const n = (seen.get(c.name) ?? 0) + 1;
     seen.set(c.name, n);
-    const call: GeminiCall = { id: c.id ?? `${c.name}#${n}`, name: c.name, arguments: JSON.stringify(c.args), ownId: c.id !== undefined };
+    const call: GeminiCall = { id: c.id ?? `${c.name}#${n}`, name: c.name, arguments: safeJson(c.args), ownId: c.id !== undefined };
     if (c.signature !== undefined) call.signature = c.signature;
     return call;
   });

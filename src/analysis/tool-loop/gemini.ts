@@ -5,6 +5,7 @@
 import type { StreamedToolCall } from '../conversations';
 import { partsOf, type GeminiCall } from '../conversations/gemini';
 import { isRecord } from '../../protocols/shared/view-helpers';
+import { safeJson } from '../../model/safe-text';
 import { callDifference, checkResults, stableJson, type FollowUp, type LoopProtocol, type ResultSeen } from './loop';
 import { GEMINI_LOOP_RULES as R } from './rules';
 
@@ -23,7 +24,7 @@ function checkFollowUp(followUp: FollowUp): void {
   const model = isRecord(first) && first.role === 'model' ? first : undefined;
   const changed = model
     ? callsDifference(parent.answer.toolCalls, partsOf(model))
-    : `contents[${at}] is not the model content with the function calls (its role is ${JSON.stringify(isRecord(first) ? first.role : undefined) ?? 'missing'})`;
+    : `contents[${at}] is not the model content with the function calls (its role is ${isRecord(first) && first.role !== undefined ? safeJson(first.role, { maxLength: 80 }) : 'missing'})`;
   if (changed) followUp.report(R.toolCallsChanged, `the follow-up does not carry the streamed function calls unchanged: ${changed}`, `contents[${at}]`);
 
   const resultsAt = model ? at + 1 : at;

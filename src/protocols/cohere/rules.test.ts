@@ -1,0 +1,69 @@
+// One triggering input and one near-identical clean input for every Cohere rule.
+import { describe, expect, it } from 'vitest';
+import { cohereRules } from './rules';
+import { callDelta, callEnd, callStart, contentDelta, contentEnd, contentStart, end, eventFrames, plan, runCohere, start } from './test-helpers';
+
+const text = [start, contentStart(0), contentDelta(0, 'Hi'), contentEnd(0), end('COMPLETE')];
+const tool = (args = '{"city":"Paris"}') => [start, plan('I will look.'), callStart(0, 'weather'), callDelta(0, args), callEnd(0), end('TOOL_CALL')];
+
+const cases: { rule: string; bad: (object | string)[]; good: (object | string)[]; at: number }[] = [
+  { rule: 'cohere/invalid-json', bad: [start, '{"type":', end('COMPLETE')], good: text, at: 1 },
+  { rule: 'cohere/invalid-event', bad: [start, { type: 'content-delta', delta: { message: { content: { text: 'Hi' } } } }, end('COMPLETE')], good: text, at: 1 },
+  { rule: 'cohere/unknown-event', bad: [start, { type: 'search-results', results: [] }, ...text.slice(1)], good: text, at: 1 },
+  { rule: 'cohere/error-finish', bad: [start, contentStart(0), contentEnd(0), end('ERROR', { error: 'internal error' })], good: text, at: 3 },
+  { rule: 'cohere/missing-message-start', bad: text.slice(1), good: text, at: 0 },
+  { rule: 'cohere/missing-message-end', bad: text.slice(0, 4), good: text, at: 3 },
+  { rule: 'cohere/event-after-end', bad: [...text, contentDelta(0, 'late')], good: text, at: 5 },
+  { rule: 'cohere/content-not-started', bad: [start, contentDelta(0, 'Hi'), end('COMPLETE')], good: text, at: 1 },
+  { rule: 'cohere/content-not-ended', bad: [start, contentStart(0), contentDelta(0, 'Hi'), end('COMPLETE')], good: text, at: 1 },
+  { rule: 'cohere/tool-call-not-started', bad: [start, callDelta(0, '{}'), callEnd(0), end('COMPLETE')], good: tool(), at: 1 },
+  { rule: 'cohere/tool-call-not-ended', bad: [start, callStart(0, 'weather'), callDelta(0, '{}'), end('TOOL_CALL')], good: tool(), at: 1 },
+  { rule: 'cohere/invalid-tool-arguments', bad: tool('{"city":"Par'), good: tool(''), at: 4 },
+  { rule: 'cohere/finish-reason-mismatch', bad: [...text.slice(0, 4), end('TOOL_CALL')], good: text, at: 4 },
+  { rule: 'cohere/truncated-finish-reason', bad: [...text.slice(0, 4), end('MAX_TOKENS')], good: text, at: 4 },
+];
+
+describe('cohere rules', () => {
+  it('every catalogued rule has a case', () => {
+    expect(new Set(cases.map((c) => c.rule))).toEqual(new Set(cohereRules.map((r) => r.id)));
+  });
+
+  it.each(cases)('$rule fires on the bad input and not on the good one', ({ rule, bad, good, at }) => {
+    const meta = cohereRules.find((r) => r.id === rule);
+    const hit = runCohere(eventFrames(bad)).findings.filter((f) => f.rule === rule);
+    expect(hit.length).toBeGreaterThan(0);
+    expect(hit[0]?.severity).toBe(meta?.severity);
+    expect(hit[0]?.frames[0]).toBe(at);
+    expect(runCohere(eventFrames(good)).findings.filter((f) => f.rule === rule)).toEqual([]);
+  });
+
+  it('clean text and tool streams have no findings', () => {
+    expect(runCohere(eventFrames(text)).findings).toEqual([]);
+    expect(runCohere(eventFrames(tool())).findings).toEqual([]);
+  });
+});
+
+describe('cohere fold', () => {
+  it('shows the tool plan and thinking as reasoning, text, tool calls with their arguments, citations and usage', () => {
+    const citation = { type: 'citation-start', index: 0, delta: { message: { citations: { start: 0, end: 5, text: 'Paris', sources: [{ type: 'document', id: 'doc_1', document: { title: 'Paris guide', url: 'https://guide.example/paris' } }] } } } };
+    const frames = eventFrames([start, plan('I will '), plan('look.'), callStart(0, 'weather'), callDelta(0, '{"city":'), callDelta(0, '"Paris"}'), callEnd(0), contentStart(1, 'thinking'), contentDelta(1, 'hmm', 'thinking'), contentEnd(1), contentStart(2), contentDelta(2, 'Sunny'), contentEnd(2), citation, { type: 'citation-end', index: 0 }, end('TOOL_CALL')]);
+    const { view, findings } = runCohere(frames);
+    expect(findings).toEqual([]);
+    expect(view.items.map((i) => [i.kind, 'text' in i ? i.text : i.kind === 'tool' ? i.input : undefined])).toEqual([
+      ['reasoning', 'I will look.'],
+      ['tool', { city: 'Paris' }],
+      ['reasoning', 'hmm'],
+      ['text', 'Sunny'],
+      ['raw', 'source: Paris guide <https://guide.example/paris>'],
+    ]);
+    expect(view.items[1]).toMatchObject({ name: 'weather', toolId: 'weather_1', inputText: '{"city":"Paris"}' });
+    expect(view.usage).toEqual({ 'billed_units.input_tokens': 3, 'billed_units.output_tokens': 2 });
+    expect(view.streaming).toBe(false);
+  });
+
+  it('an error finish is one warning and a failed turn, without end-of-stream noise', () => {
+    const { findings, view } = runCohere(eventFrames([start, contentStart(0), end('ERROR', { error: 'quota exceeded' })]));
+    expect(findings.map((f) => [f.rule, f.severity])).toEqual([['cohere/error-finish', 'warning']]);
+    expect(view.items.at(-1)).toMatchObject({ kind: 'error', message: 'quota exceeded' });
+  });
+});

@@ -1,0 +1,41 @@
+// The Cohere v2 chat streaming rule catalogue. Graded by docs/severity-policy.md: error = the
+// reference client (`cohere-ai`, the AI SDK's Cohere provider) fails or shows something wrong,
+// warning = a deviation clients survive (or the stream reports its own failure), info = well-formed
+// but unknown to us or worth showing.
+import type { RuleMeta } from '../../model/finding';
+
+export const COHERE_RULES = {
+  invalidJson: 'cohere/invalid-json',
+  invalidEvent: 'cohere/invalid-event',
+  unknownEvent: 'cohere/unknown-event',
+  errorFinish: 'cohere/error-finish',
+  missingMessageStart: 'cohere/missing-message-start',
+  missingMessageEnd: 'cohere/missing-message-end',
+  eventAfterEnd: 'cohere/event-after-end',
+  contentNotStarted: 'cohere/content-not-started',
+  contentNotEnded: 'cohere/content-not-ended',
+  toolCallNotStarted: 'cohere/tool-call-not-started',
+  toolCallNotEnded: 'cohere/tool-call-not-ended',
+  invalidToolArguments: 'cohere/invalid-tool-arguments',
+  finishReasonMismatch: 'cohere/finish-reason-mismatch',
+  truncatedFinishReason: 'cohere/truncated-finish-reason',
+} as const;
+
+const R = COHERE_RULES;
+
+export const cohereRules: readonly RuleMeta[] = [
+  { id: R.invalidJson, severity: 'error', description: 'A data record is not JSON: the client\'s parser throws and the stream fails there.' },
+  { id: R.invalidEvent, severity: 'error', description: 'A known event type with fields of the wrong shape (e.g. no `index`, or `delta.message` missing): the AI SDK\'s schema rejects it.' },
+  { id: R.unknownEvent, severity: 'info', description: 'An event `type` this version does not know; shown raw.' },
+  { id: R.errorFinish, severity: 'warning', description: 'The stream reports its own failure: `message-end` with finish_reason `ERROR` or a `delta.error` message.' },
+  { id: R.missingMessageStart, severity: 'warning', description: 'The first event is not `message-start`.' },
+  { id: R.missingMessageEnd, severity: 'warning', description: 'The stream ended without `message-end`: it was cut short and has no finish reason or usage.' },
+  { id: R.eventAfterEnd, severity: 'warning', description: 'Events arrived after `message-end` on the same connection.' },
+  { id: R.contentNotStarted, severity: 'error', description: '`content-delta` or `content-end` for an index with no open `content-start`: the text has no block to go to.' },
+  { id: R.contentNotEnded, severity: 'warning', description: 'A content block was started and never ended before `message-end`.' },
+  { id: R.toolCallNotStarted, severity: 'error', description: '`tool-call-delta` or `tool-call-end` for an index with no open `tool-call-start`: the arguments belong to no call.' },
+  { id: R.toolCallNotEnded, severity: 'error', description: 'A tool call was started and never ended: the AI SDK emits the call at `tool-call-end`, so it is never run.' },
+  { id: R.invalidToolArguments, severity: 'warning', description: 'A tool call\'s concatenated arguments are not valid JSON at its `tool-call-end` (an empty text reads as `{}`).' },
+  { id: R.finishReasonMismatch, severity: 'warning', description: 'finish_reason `TOOL_CALL` without tool calls, or tool calls with another finish_reason.' },
+  { id: R.truncatedFinishReason, severity: 'info', description: 'finish_reason `MAX_TOKENS` or `TIMEOUT`: the answer was cut off.' },
+];

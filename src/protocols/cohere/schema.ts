@@ -1,0 +1,64 @@
+// Zod schemas for Cohere v2 chat streaming events (`POST /v2/chat` with `stream: true`), after the
+// `cohere-ai` SDK's StreamedChatResponseV2 union: message-start, content-start/-delta/-end,
+// tool-plan-delta, tool-call-start/-delta/-end, citation-start/-end, message-end, debug. Loose
+// objects: the API adds fields and the SDK reads on.
+import { z } from 'zod';
+
+const str = z.string().nullish();
+const index = z.number().int().nonnegative();
+
+const ContentSchema = z.looseObject({ type: str, text: str, thinking: str });
+const ToolCallSchema = z.looseObject({ id: str, type: str, function: z.looseObject({ name: str, arguments: str }).nullish() });
+const CitationSchema = z.looseObject({
+  start: z.number().nullish(),
+  end: z.number().nullish(),
+  text: str,
+  sources: z.array(z.looseObject({ type: str, id: str, document: z.unknown().optional(), tool_output: z.unknown().optional() })).nullish(),
+});
+
+const message = <T extends z.ZodRawShape>(shape: T) => z.looseObject({ message: z.looseObject(shape) });
+
+export const EVENT_SCHEMAS = {
+  'message-start': z.looseObject({ type: z.literal('message-start'), id: str, delta: message({ role: str }).nullish() }),
+  'content-start': z.looseObject({ type: z.literal('content-start'), index, delta: message({ content: ContentSchema }) }),
+  'content-delta': z.looseObject({ type: z.literal('content-delta'), index, delta: message({ content: ContentSchema }) }),
+  'content-end': z.looseObject({ type: z.literal('content-end'), index }),
+  'tool-plan-delta': z.looseObject({ type: z.literal('tool-plan-delta'), delta: message({ tool_plan: z.string() }) }),
+  'tool-call-start': z.looseObject({ type: z.literal('tool-call-start'), index, delta: message({ tool_calls: ToolCallSchema }) }),
+  'tool-call-delta': z.looseObject({ type: z.literal('tool-call-delta'), index, delta: message({ tool_calls: ToolCallSchema }) }),
+  'tool-call-end': z.looseObject({ type: z.literal('tool-call-end'), index }),
+  'citation-start': z.looseObject({ type: z.literal('citation-start'), index: index.nullish(), delta: message({ citations: CitationSchema }) }),
+  'citation-end': z.looseObject({ type: z.literal('citation-end'), index: index.nullish() }),
+  'message-end': z.looseObject({ type: z.literal('message-end'), id: str, delta: z.looseObject({ finish_reason: str, error: str, usage: z.looseObject({}).nullish() }).nullish() }),
+  debug: z.looseObject({ type: z.literal('debug') }),
+} as const;
+
+export type CohereEventType = keyof typeof EVENT_SCHEMAS;
+export type CohereEvent<T extends CohereEventType> = z.infer<(typeof EVENT_SCHEMAS)[T]>;
+
+export function isCohereType(type: unknown): type is CohereEventType {
+  return typeof type === 'string' && Object.hasOwn(EVENT_SCHEMAS, type);
+}
+
+type Fields = Record<string, unknown>;
+const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isIndex = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/**
+ * A content-delta or tool-call-delta in its plain shape, checked by hand so the hot path skips zod; it
+ * accepts only what the event's schema accepts (fast-path.test.ts), and every other event still goes
+ * through the schema.
+ */
+export function isPlainDelta(json: Fields): boolean {
+  if ((json.type !== 'content-delta' && json.type !== 'tool-call-delta') || !isIndex(json.index)) return false;
+  const delta = json.delta;
+  if (!isObject(delta) || !isObject(delta.message)) return false;
+  if (json.type === 'content-delta') {
+    const c = delta.message.content;
+    return isObject(c) && ['type', 'text', 'thinking'].every((k) => c[k] === undefined || c[k] === null || typeof c[k] === 'string');
+  }
+  const t = delta.message.tool_calls;
+  if (!isObject(t) || !['id', 'type'].every((k) => t[k] === undefined || t[k] === null || typeof t[k] === 'string')) return false;
+  const fn = t.function;
+  return fn === undefined || fn === null || (isObject(fn) && ['name', 'arguments'].every((k) => fn[k] === undefined || fn[k] === null || typeof fn[k] === 'string'));
+}

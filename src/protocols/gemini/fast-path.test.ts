@@ -1,0 +1,32 @@
+// The hand-written check that lets plain text chunks skip the zod schema must never accept what the
+// schema rejects: random near-valid responses through both.
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { isPlainResponse, ResponseSchema } from './schema';
+
+const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 1 }));
+const text = fc.oneof(fc.string(), fc.constant(null), odd);
+const part = fc.oneof(fc.record({ text, thought: fc.oneof(fc.boolean(), odd), thoughtSignature: text, functionCall: odd }, { requiredKeys: [] }), odd);
+const content = fc.oneof(fc.record({ role: text, parts: fc.oneof(fc.array(part, { maxLength: 2 }), odd) }, { requiredKeys: [] }), odd);
+const candidate = fc.oneof(fc.record({ content, finishReason: text, finishMessage: text, index: fc.oneof(fc.integer(), fc.double(), odd) }, { requiredKeys: [] }), odd);
+const response = fc.oneof(
+  fc.record({ candidates: fc.oneof(fc.array(candidate, { maxLength: 2 }), odd), usageMetadata: fc.oneof(fc.object({ maxDepth: 1 }), odd), modelVersion: text, responseId: text }, { requiredKeys: [] }),
+  odd,
+);
+
+describe('fast path for plain Gemini responses', () => {
+  it('accepts only responses the schema accepts', () => {
+    fc.assert(
+      fc.property(response, (r) => {
+        if (isPlainResponse(r)) expect(ResponseSchema.safeParse(r).success).toBe(true);
+      }),
+      { numRuns: 5000 },
+    );
+  });
+
+  it('takes the text chunks of a real stream, not function calls', () => {
+    const textChunk = { candidates: [{ content: { role: 'model', parts: [{ text: 'Hi' }] }, index: 0 }], usageMetadata: { totalTokenCount: 3 }, modelVersion: 'm', responseId: 'r' };
+    expect(isPlainResponse(textChunk)).toBe(true);
+    expect(isPlainResponse({ candidates: [{ content: { parts: [{ functionCall: { name: 'f' } }] } }] })).toBe(false);
+  });
+});
