@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_DATA_DEPTH } from './safe-text';
 import { renderText } from './render-text';
 import type { GroupItem, ViewItem, ViewModel } from './view';
+import { runChunks } from '../protocols/aisdk-ui/testing';
 
 const hostile = JSON.parse('{"toString":0,"valueOf":0}') as string;
 
@@ -45,5 +46,53 @@ describe('renderText on page data of the wrong shape', () => {
     expect(text).toContain('user: [object Object]');
     expect(text).toContain('approval [object Object] [[object Object]] — decided: [object Object]');
     expect(text).toContain('? [object Object] (status "[object Object]")');
+  });
+});
+
+// A pending approval or question is never hidden: the running window keeps it (the user cannot act on
+// what slid up), and a done step holding one shows it.
+describe('renderText keeps what waits for the user in view', () => {
+  const text = (id: string): ViewItem => ({ kind: 'text', id, frames: [0], text: id, part: true, final: false, brand: false });
+  const approval = (decided: boolean): ViewItem => ({
+    kind: 'approval',
+    id: 'a1',
+    frames: [0],
+    key: 'a1',
+    actions: [{ name: 'delete_file', args: { path: 'a.txt' } }],
+    allowed: {},
+    ...(decided ? { outcome: { type: 'decided' as const, decisions: ['approve'] } } : {}),
+  });
+  const question: ViewItem = { kind: 'question', id: 'q1', frames: [0], key: 'q1', questions: [{ question: 'Which file?', options: [{ label: 'a.txt' }], multiSelect: false }], state: 'waiting', resolved: false };
+  const running = (items: ViewItem[]): ViewModel => ({ protocol: 'flat-block', items: [{ kind: 'group', id: 'g', frames: [0], summary: 's', done: false, open: true, items }], todos: null, streaming: true });
+
+  it('a running group keeps a waiting approval that would have slid up', () => {
+    const out = renderText(running([approval(false), text('one'), text('two'), text('three'), text('four')]));
+    expect(out).toContain('approval delete_file [approve/reject] — waiting');
+    expect(out).toContain('… 1 earlier item(s) slid up');
+    expect(out).not.toContain('assistant [part]: one');
+    expect(out).toContain('assistant [part]: four');
+  });
+
+  it('a running group keeps a waiting question, and lets a decided approval slide up', () => {
+    const out = renderText(running([approval(true), question, text('one'), text('two'), text('three')]));
+    expect(out).toContain('question (waiting)');
+    expect(out).not.toContain('approval delete_file');
+    expect(out).toContain('… 1 earlier item(s) slid up');
+  });
+
+  it('an AI SDK approval request pending at the end of a step shows the call awaiting approval', () => {
+    const { view } = runChunks([
+      { type: 'start', messageId: 'm1' },
+      { type: 'start-step' },
+      { type: 'tool-input-available', toolCallId: 'c1', toolName: 'delete_file', input: { path: 'a.txt' } },
+      { type: 'tool-approval-request', approvalId: 'a1', toolCallId: 'c1' },
+      { type: 'finish-step' },
+      { type: 'finish' },
+      '[DONE]',
+    ]);
+    const lines = renderText(view).split('\n');
+    const step = lines.findIndex((l) => l.startsWith('group "Step 1"'));
+    expect(step).toBeGreaterThanOrEqual(0);
+    expect(lines.slice(step + 1)).toEqual(expect.arrayContaining(['  ● running — Delete file (delete_file)', '  approval delete_file [approve/deny] — waiting', '    delete_file: {"path":"a.txt"}']));
   });
 });

@@ -6,6 +6,25 @@ import { MAX_DATA_DEPTH, safeJson, safeText } from './safe-text';
 /** How many of a running group's newest items the reference client shows. */
 export const RUNNING_WINDOW = 3;
 
+/**
+ * An approval or a question still waiting for the user, or a group holding one. It is never hidden:
+ * the group stays open and the running window keeps it, since the user cannot act on what is hidden.
+ */
+export function isWaitingForUser(item: ViewItem, depth = 0): boolean {
+  if (item.kind === 'approval') return !item.outcome;
+  if (item.kind === 'question') return item.state === 'waiting' && !item.resolved;
+  if (item.kind === 'group') return depth < MAX_DATA_DEPTH && item.items.some((i) => isWaitingForUser(i, depth + 1));
+  return false;
+}
+
+/** A running group's items as shown: the newest RUNNING_WINDOW, and any earlier one waiting for the user. */
+export function runningWindow(items: readonly ViewItem[]): { shown: ViewItem[]; hidden: number } {
+  if (items.length <= RUNNING_WINDOW) return { shown: [...items], hidden: 0 };
+  const from = items.length - RUNNING_WINDOW;
+  const shown = items.filter((item, i) => i >= from || isWaitingForUser(item));
+  return { shown, hidden: items.length - shown.length };
+}
+
 const STATUS_WORD = { pending: 'running', success: 'done', error: 'failed' } as const;
 
 /** A call the page must run is not running on the server: it waits for the page, or its result never came back. */
@@ -105,11 +124,11 @@ function renderGroup(group: GroupItem, depth: number, out: string[], options: Re
   const pad = '  '.repeat(depth);
   const state = group.subagent?.status === 'failed' ? 'failed' : group.open ? 'running' : group.done ? 'done' : 'interrupted';
   out.push(`${pad}group "${oneLine(groupHeaderText(group))}" (${state})`);
-  const visible = group.items;
-  let shown = visible;
-  if (group.open && !options.expandRunning && visible.length > RUNNING_WINDOW) {
-    shown = visible.slice(-RUNNING_WINDOW);
-    out.push(`${pad}  … ${visible.length - RUNNING_WINDOW} earlier item(s) slid up`);
+  let shown = group.items;
+  if (group.open && !options.expandRunning) {
+    const window = runningWindow(group.items);
+    shown = window.shown;
+    if (window.hidden > 0) out.push(`${pad}  … ${window.hidden} earlier item(s) slid up`);
   }
   for (const item of shown) renderItem(item, depth + 1, out, options);
   if (group.done) out.push(`${pad}  ${DONE_TEXT}`);

@@ -1,12 +1,13 @@
 // A collapsible group of steps (flat-block-protocol.md section 5). Running: expanded, the header
 // shimmers, only the 3 newest items show. When the group becomes done it collapses 300 ms later;
 // done and expanded it shows every item and the done line. Clicking the header toggles it, and
-// that choice then wins over the automatic one.
+// that choice then wins over the automatic one. A group holding an approval or a question that
+// waits for the user stays open, and the running window keeps that item.
 import { useEffect, useRef, useState } from 'preact/hooks';
 import { frameSpan } from './frame-span';
 import type { ComponentChildren } from 'preact';
 import { DONE_TEXT, groupHeaderText, type GroupItem, type ViewItem } from '../../../model/view';
-import { RUNNING_WINDOW } from '../../../model/render-text';
+import { isWaitingForUser, runningWindow } from '../../../model/render-text';
 
 export const AUTO_COLLAPSE_MS = 300;
 
@@ -33,17 +34,14 @@ export function GroupView({ group, choice, onToggle, renderItem }: GroupViewProp
     return () => clearTimeout(timer);
   }, [group.done]);
 
-  const expanded = choice ?? auto;
+  const expanded = choice ?? (auto || isWaitingForUser(group));
   const running = group.open;
   const state = running ? 'running' : group.done ? 'done' : 'interrupted';
   let shown: ViewItem[] = [];
   let hidden = 0;
   if (expanded) {
     shown = group.items;
-    if (running && shown.length > RUNNING_WINDOW) {
-      hidden = shown.length - RUNNING_WINDOW;
-      shown = shown.slice(-RUNNING_WINDOW);
-    }
+    if (running) ({ shown, hidden } = runningWindow(shown));
   }
   return (
     <div class={`group group-${state}${expanded ? ' group-expanded' : ' group-collapsed'}`} data-frames={frameSpan(group.frames)}>
