@@ -38,6 +38,11 @@ interface ItemBase {
   frames: number[];
   /** Location inside a History API response, e.g. `messages[4]`, when the item came from history. */
   historyPath?: string;
+  /**
+   * The protocol's own id of the message the item belongs to, where it has one (AG-UI): a history
+   * snapshot reconciles by it.
+   */
+  messageId?: string;
 }
 
 export interface UserItem extends ItemBase {

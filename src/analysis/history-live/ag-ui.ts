@@ -3,6 +3,7 @@
 // again). Snapshot messages carry ids, so tools are matched by their call id and may sit anywhere;
 // texts are matched in order.
 import type { ViewItem } from '../../model/view';
+import { MAX_DATA_DEPTH } from '../../model/safe-text';
 import { contentText } from '../../protocols/ag-ui/messages';
 import { compareByIds } from './compare';
 import { HISTORY_LIVE_RULES } from './rules';
@@ -34,10 +35,49 @@ export const aguiHistoryReader: HistoryReader = {
   cumulative: true,
   showsContent: (d) => streamsContent(eventType(d)),
   endsTurn: () => undefined,
-  compare: (history, live) => compareByIds(history.items, live.items),
+  compare: (history, live, historyFrame) => compareByIds(history.items, reconciled(live.items, (historyFrame.json as { messages?: unknown }).messages)),
   pathOf: (difference, historyFrame) => difference.historyItem && snapshotPath((historyFrame.json as { messages?: unknown }).messages, difference.historyItem),
 };
 
+
+/**
+ * The live items a snapshot speaks for. MESSAGES_SNAPSHOT reconciles by id (spec/1.1/events/state): a
+ * message it omits is dropped from the page, which is its meaning and not a history that lost it. So
+ * live items of messages the snapshot does not carry leave the comparison; a tool call stays when the
+ * snapshot holds its id under any message (a call streamed without parentMessageId is filed under an
+ * id of the client's making). Items without a message id (a user turn read from the request) stay.
+ */
+function reconciled(items: readonly ViewItem[], messages: unknown): ViewItem[] {
+  if (!Array.isArray(messages)) return [...items];
+  const ids = new Set<string>();
+  const calls = new Set<string>();
+  for (const raw of messages) {
+    const m = raw as { id?: unknown; toolCalls?: unknown } | null;
+    if (!m || typeof m !== 'object') continue;
+    if (typeof m.id === 'string') ids.add(m.id);
+    if (Array.isArray(m.toolCalls)) for (const c of m.toolCalls as unknown[]) if (c && typeof c === 'object' && typeof (c as { id?: unknown }).id === 'string') calls.add((c as { id: string }).id);
+  }
+  return keep(items, ids, calls, 0);
+}
+
+function keep(items: readonly ViewItem[], ids: ReadonlySet<string>, calls: ReadonlySet<string>, depth: number): ViewItem[] {
+  const out: ViewItem[] = [];
+  for (const item of items) {
+    if (item.kind === 'group') {
+      if (depth >= MAX_DATA_DEPTH) continue;
+      const inner = keep(item.items, ids, calls, depth + 1);
+      if (inner.length > 0 || item.items.length === 0) out.push(inner.length === item.items.length ? item : { ...item, items: inner });
+      continue;
+    }
+    if (item.kind === 'tool' && item.toolId !== '' && calls.has(item.toolId)) {
+      out.push(item);
+      continue;
+    }
+    if (item.messageId !== undefined && !ids.has(item.messageId)) continue;
+    out.push(item);
+  }
+  return out;
+}
 
 /** Where the snapshot holds an item: `messages[i].toolCalls[j]` for a tool, `messages[i]` for a message. */
 function snapshotPath(messages: unknown, item: ViewItem): string | undefined {

@@ -167,13 +167,13 @@ export class EventApplier {
 
   private createContent(entry: MessageEntry, role: string, frame: number): void {
     const s = this.store;
-    if (role === 'reasoning') entry.content = { kind: 'reasoning', id: s.nextId('reasoning'), frames: [frame], text: '' };
-    else if (role === 'user') entry.content = { kind: 'user', id: s.nextId('user'), frames: [frame], text: '' };
+    if (role === 'reasoning') entry.content = { kind: 'reasoning', id: s.nextId('reasoning'), frames: [frame], text: '', messageId: entry.id };
+    else if (role === 'user') entry.content = { kind: 'user', id: s.nextId('user'), frames: [frame], text: '', messageId: entry.id };
     else {
       // The brand header goes on the run's own answer, not on a sub-agent's text.
       const brand = role === 'assistant' && !s.branded && s.lane === undefined;
       if (brand) s.branded = true;
-      const text: TextItem = { kind: 'text', id: s.nextId('text'), frames: [frame], text: '', part: false, final: false, brand };
+      const text: TextItem = { kind: 'text', id: s.nextId('text'), frames: [frame], text: '', part: false, final: false, brand, messageId: entry.id };
       entry.content = text;
     }
     s.place(entry.content);

@@ -33,11 +33,11 @@ const call = (id: string, city: string) => ({ id, type: 'function', function: { 
 const assistant = (calls: object[], content = 'Mình tra cứu hai thành phố.') => ({ id: 'a1', role: 'assistant', content, toolCalls: calls });
 const fullHistory = [user, assistant([call('call-hn', 'Hà Nội'), call('call-hcm', 'TP.HCM')]), { id: 't-hn', role: 'tool', toolCallId: 'call-hn', content: '24°C' }, { id: 't-hcm', role: 'tool', toolCallId: 'call-hcm', content: '33°C' }];
 
-function capture(snapshot: object[]): Capture {
+function capture(snapshot: object[], streamed: readonly object[] = live): Capture {
   const later = [{ type: 'RUN_STARTED', threadId: THREAD, runId: 'r2' }, { type: 'MESSAGES_SNAPSHOT', messages: snapshot }, { type: 'RUN_FINISHED', threadId: THREAD, runId: 'r2' }];
   const frames: Frame[] = [
-    ...live.map((e, i): Frame => ({ index: i, connectionId: 'run1', time: 1_000 + i, direction: 'in', kind: 'message', data: JSON.stringify(e) })),
-    ...later.map((e, i): Frame => ({ index: live.length + i, connectionId: 'run2', time: 5_000 + i, direction: 'in', kind: 'message', data: JSON.stringify(e) })),
+    ...streamed.map((e, i): Frame => ({ index: i, connectionId: 'run1', time: 1_000 + i, direction: 'in', kind: 'message', data: JSON.stringify(e) })),
+    ...later.map((e, i): Frame => ({ index: streamed.length + i, connectionId: 'run2', time: 5_000 + i, direction: 'in', kind: 'message', data: JSON.stringify(e) })),
   ];
   const request = (runId: string, messages: object[]) => JSON.stringify({ threadId: THREAD, runId, messages, tools: [], context: [], state: {}, forwardedProps: {} });
   return {
@@ -49,8 +49,8 @@ function capture(snapshot: object[]): Capture {
   };
 }
 
-function check(snapshot: object[]) {
-  const sessions = splitSessions(capture(snapshot), protocols);
+function check(snapshot: object[], streamed?: readonly object[]) {
+  const sessions = splitSessions(capture(snapshot, streamed), protocols);
   const across = acrossSessionFindings(sessions);
   return { sessions, findings: sessions.flatMap((s) => across.get(s) ?? []) };
 }
@@ -81,5 +81,21 @@ describe('agui/history-differs-from-live', () => {
     expect(check([user, assistant([call('call-hn', 'Hà Nội'), call('call-hcm', 'TP.HCM')], 'Khác hẳn.'), ...fullHistory.slice(2)]).findings.map((f) => f.path)).toEqual(['messages[1]']);
     const earlier = [{ id: 'u0', role: 'user', content: 'Chào' }, { id: 'a0', role: 'assistant', content: 'Chào bạn!' }];
     expect(check([...earlier, ...fullHistory]).findings).toEqual([]);
+  });
+
+  it('is silent when the snapshot omits a message the run streamed: a snapshot reconciles by id and drops it', () => {
+    const retracted = [
+      ...live.slice(0, -1),
+      { type: 'TEXT_MESSAGE_START', messageId: 'b1', role: 'assistant' },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: 'b1', delta: 'Bản nháp, sẽ rút lại.' },
+      { type: 'TEXT_MESSAGE_END', messageId: 'b1' },
+      live[live.length - 1]!,
+    ];
+    const { findings, sessions } = check(fullHistory, retracted);
+    expect(findings).toEqual([]);
+    expect(historyLiveComparisons(sessions[0]!)).toHaveLength(1);
+    // A message the snapshot does carry is still held to what was streamed.
+    const changed = [user, assistant([call('call-hn', 'Hà Nội'), call('call-hcm', 'TP.HCM')], 'Khác hẳn.'), ...fullHistory.slice(2)];
+    expect(check(changed, retracted).findings.map((f) => f.rule)).toEqual([RULE]);
   });
 });

@@ -90,18 +90,18 @@ function addMessage(store: ViewStore, m: LooseMessage, frame: number, at?: { con
   if (m.role === 'tool') return attachResult(store, m, frame);
   const entry: MessageEntry = store.entry(m.id, m.role);
   if (m.role === 'user') {
-    entry.content = { kind: 'user', id: store.nextId('user'), frames: [frame], text: contentText(m.content) };
+    entry.content = { kind: 'user', id: store.nextId('user'), frames: [frame], text: contentText(m.content), messageId: m.id };
     entry.contentIsString = typeof m.content === 'string';
     put(entry.content);
   } else if (m.role === 'reasoning') {
-    entry.content = { kind: 'reasoning', id: store.nextId('reasoning'), frames: [frame], text: contentText(m.content) };
+    entry.content = { kind: 'reasoning', id: store.nextId('reasoning'), frames: [frame], text: contentText(m.content), messageId: m.id };
     put(entry.content);
   } else if (m.role === 'activity') {
     entry.activity = store.newActivity(typeof m.activityType === 'string' ? m.activityType : 'activity', m.content, frame);
     put(entry.activity);
   } else {
     if (m.content !== undefined && m.content !== null) {
-      entry.content = { kind: 'text', id: store.nextId('text'), frames: [frame], text: contentText(m.content), part: false, final: true, brand: false };
+      entry.content = { kind: 'text', id: store.nextId('text'), frames: [frame], text: contentText(m.content), part: false, final: true, brand: false, messageId: m.id };
       entry.contentIsString = typeof m.content === 'string';
       put(entry.content);
     }

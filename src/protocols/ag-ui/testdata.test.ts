@@ -50,4 +50,35 @@ describe('AG-UI testdata', () => {
   it('invalid-chunks-and-json.sse breaks chunks, types and JSON', () => {
     expect(rulesOf(errors(load('invalid-chunks-and-json.sse').findings))).toEqual(['agui/chunk-missing-id', 'agui/invalid-json']);
   });
+
+  it('valid-subagents.jsonl nests the sub-agent\'s message and tool call under it, after the call that started it', () => {
+    const { view } = load('valid-subagents.jsonl');
+    expect(view.items).toMatchObject([
+      { kind: 'tool', name: 'research', status: 'success' },
+      {
+        kind: 'group',
+        done: true,
+        subagent: { runId: 'sub-1', name: 'researcher', status: 'finished', parentToolCallId: 'call-research' },
+        items: [
+          { kind: 'text', text: 'Looking for tide tables.', brand: false },
+          { kind: 'tool', name: 'web_search', parentToolId: 'call-research', status: 'success', result: '3 sources' },
+        ],
+      },
+      { kind: 'reasoning', text: 'The researcher found enough.' },
+      { kind: 'text', text: 'Tides follow the moon.', brand: true },
+    ]);
+  });
+
+  it('invalid-subagents.jsonl: a continuation changing its sub-agent and a finish for none are errors; stripped material only warns', () => {
+    const { findings, view } = load('invalid-subagents.jsonl');
+    expect(rulesOf(errors(findings))).toEqual(['agui/subagent-attribution-mismatch', 'agui/subagent-not-active', 'agui/run-finished-with-open-items']);
+    expect(findings.filter((f) => f.severity === 'warning').map((f) => [f.rule, f.message.match(/'\/[^']*'/)?.[0]])).toEqual([
+      ['agui/unknown-property', "'/futureProp'"],
+      ['agui/unknown-member', "'/delta/0'"],
+      ['agui/unknown-member', "'/outcome'"],
+    ]);
+    // The rest of the patch applied, and the run ended as an outcome-less RUN_FINISHED does.
+    expect(view.state).toEqual({ count: 5 });
+    expect(rulesOf(findings)).not.toContain('agui/run-not-finished');
+  });
 });

@@ -124,6 +124,7 @@ export class ViewStore {
       input: undefined,
       inputText: '',
       status: 'pending',
+      messageId: ownerId,
     };
     this.tools.set(toolCallId, { item, ownerId, ended: false });
     return item;
