@@ -85,13 +85,13 @@ function agUiMessage(m: Record<string, unknown>): SentMessage {
 
 /** Gemini: `contents` with `parts`: text parts, and `functionResponse` parts (`id` or `name`, `response`); the model's role is `model`. */
 function geminiContent(m: Record<string, unknown>): SentMessage {
-  const results: string[] = [];
+  const results: SentResult[] = [];
   const texts: string[] = [];
   for (const part of Array.isArray(m.parts) ? m.parts : []) {
     if (!isRecord(part)) continue;
     if (typeof part.text === 'string' && part.thought !== true) texts.push(part.text);
     const fr = part.functionResponse;
-    if (isRecord(fr)) results.push(resultLine(typeof fr.id === 'string' ? fr.id : fr.name, fr.response));
+    if (isRecord(fr)) results.push(sentResult(typeof fr.id === 'string' ? fr.id : fr.name, fr.response));
   }
   const r = role(m);
   return { role: r === 'model' ? 'assistant' : results.length > 0 && texts.length === 0 ? 'tool' : r, text: texts.length > 0 ? texts.join('\n') : undefined, results };

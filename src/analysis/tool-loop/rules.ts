@@ -127,4 +127,10 @@ export const geminiLoopRules: readonly RuleMeta[] = loopRules(GEMINI_LOOP_RULES,
   changed: 'The follow-up request does not carry the model content with the streamed `functionCall` parts unchanged (names, args, ids, and the `thoughtSignature` the stream gave, which Gemini 3 requires back: "Function call is missing a thought_signature").',
   unknown: 'A `functionResponse` part in the follow-up request answers no `functionCall` of the response it follows (by id, or by name where calls have no id).',
   count: 'A `functionCall` of the streamed response has no `functionResponse` in the content right after it, or more than one; the API rejects a turn whose function calls and responses do not pair up.',
+  fix: {
+    stalled: 'Run the called functions and send a follow-up request whose `contents` hold the model content with the `functionCall` parts and a user content with one `functionResponse` per call; or, if the capture stopped early, capture the follow-up too.',
+    changed: 'Send the model content back exactly as streamed: the `functionCall` parts with their names, args, ids and `thoughtSignature`.',
+    unknown: 'Answer only the calls the response made: each `functionResponse` names a streamed call by its id (or its name where calls have none).',
+    count: 'Send exactly one `functionResponse` per `functionCall`, in the content right after the model content.',
+  },
 });

@@ -157,11 +157,11 @@ function sessionSpans(store: PanelStore, session: PanelSession) {
   return waterfallSpans(sessionMetrics(session), { timeOf: (index) => session.metrics.timeOf(index), answers, finished });
 }
 
-/** The tool call ids a request's new messages carry results for (each result line reads `id → result`). */
+/** The tool call ids a request's new messages carry results for. */
 function carriedResults(request: ConversationRequest): Set<string> {
   const ids = new Set<string>();
   for (let i = request.newFrom; i < request.messages.length; i++) {
-    for (const line of sentMessage(request.protocol, request.messages[i])?.results ?? []) ids.add(line.slice(0, line.indexOf(' → ')));
+    for (const result of sentMessage(request.protocol, request.messages[i])?.results ?? []) ids.add(result.id);
   }
   return ids;
 }
