@@ -7,12 +7,13 @@ import { EXIT, type Command } from './command';
 import { commonOptions, UsageError } from './common-options';
 import { InternalFailure, oneLine, stackOf } from './failure';
 import type { Output } from './output';
+import { otelCommand } from './otel-command';
 import { packageInfo } from './package-info';
 import { renderCommand } from './render-command';
 import { serveCommand } from './serve-command';
 import { statsCommand } from './stats-command';
 
-export const commands: readonly Command[] = [checkCommand, renderCommand, statsCommand, diffCommand, serveCommand];
+export const commands: readonly Command[] = [checkCommand, renderCommand, statsCommand, diffCommand, serveCommand, otelCommand];
 
 const BIN = 'agent-stream-inspector';
 
