@@ -71,8 +71,8 @@ describe('chunk types by client version', () => {
   });
 });
 
-// Random chunk sequences over a few ids: valid and invalid orders alike. Chunk types outside ai 6
-// (VERSION_NOTES) are left out: ai 6 rejects them by design while we only warn. `start` carries a
+// Random chunk sequences over a few ids, read by ai 7: valid and invalid orders alike. Chunk types only
+// some majors accept (VERSION_NOTES) are left out: the tests by client version above hold them. `start` carries a
 // messageId only first, because readUIMessageStream restarts the message on a new messageId.
 const id = fc.constantFrom('a', 'b');
 const call = fc.constantFrom('c1', 'c2');
@@ -106,7 +106,7 @@ describe('agreement with ai on random chunk sequences', () => {
         const body = toSse([{ type: 'start', messageId: 'm1' }, ...chunks, '[DONE]']);
         await expectAgreement(body);
       }),
-      // A fixed seed keeps CI deterministic. Other seeds still find two known fold differences from ai 6
+      // A fixed seed keeps CI deterministic. Other seeds found two known fold differences from ai 6
       // (a tool-input-start after that call's input was available; the same tool-input-available again
       // in a later step): both are noted as open work, not hidden by a looser assertion.
       { numRuns: 150, seed: 42 },
@@ -114,7 +114,7 @@ describe('agreement with ai on random chunk sequences', () => {
   });
 });
 
-describe('our chunk schemas accept what ai 6 accepts', () => {
+describe('our chunk schemas accept what ai 7 accepts', () => {
   const value = fc.oneof(fc.string(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.dictionary(fc.string(), fc.string()));
   const keys = ['id', 'delta', 'toolCallId', 'toolName', 'input', 'output', 'errorText', 'approvalId', 'finishReason', 'messageId', 'url', 'mediaType', 'sourceId', 'title', 'data', 'preliminary', 'dynamic', 'inputEncoding', 'transient'];
   const types = [...CHUNK_SCHEMAS.keys()].filter((t) => !VERSION_NOTES[t]).concat(['data-x', 'nope']);
@@ -142,7 +142,7 @@ describe('our chunk schemas accept what ai 6 accepts', () => {
         });
         expect(mine).toEqual(results);
       }),
-      // A fixed seed, as above: random values may hold a `__proto__` key, where zod 4's schemas in ai 6
+      // A fixed seed, as above: random values may hold a `__proto__` key, where zod 4's schemas in ai
       // and ours part ways (a known difference, left as open work), and CI must not depend on the draw.
       { numRuns: 100, seed: 7 },
     );

@@ -134,7 +134,7 @@ describe('agreement with openai ChatCompletionStream', () => {
 
   // A tool call without `index` (Mistral): openai ≥ 7.5 throws, and openai 6 finishes without the call
   // (its snapshot keys the call by `undefined`). An error whose message names both; the view shows the
-  // call, matched by id as the AI SDK's Mistral provider does.
+  // call, matched by id.
   const noIndex = toSse([role, chunk({ tool_calls: [{ id: 'c1', type: 'function', function: { name: 'weather', arguments: '{"city":"Paris"}' } }] }), chunk({}, 'tool_calls'), '[DONE]']);
   const mistral = HAS_CORPUS ? toSse(corpusText('vercel-ai/mistral_mistral-tool-call.jsonl').split('\n').filter((l) => l.trim() !== '')) : '';
   it.each([

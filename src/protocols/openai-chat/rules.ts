@@ -45,7 +45,7 @@ export const openaiChatRules: readonly RuleMeta[] = [
   { id: R.missingFinishReason, severity: 'info', description: 'A choice ended without a finish_reason. Some providers never send one; clients keep the content (only openai-node\'s ChatCompletionStream helper throws "missing finish_reason for choice N").' },
   { id: R.deltaAfterFinish, severity: 'warning', description: 'A choice received content after its finish_reason.' },
   { id: R.invalidToolCallIndex, severity: 'error', description: 'A `tool_calls[]` entry has an index that is not an integer in 0..127.' },
-  { id: R.toolCallIndexMissing, severity: 'error', description: 'A `tool_calls[]` entry has no index (Mistral). openai ≥ 7.5 throws ("invalid tool call index") and openai 6 drops the call; this view matches it by id or to the latest call, as the AI SDK\'s Mistral provider does.' },
+  { id: R.toolCallIndexMissing, severity: 'error', description: 'A `tool_calls[]` entry has no index (Mistral). openai ≥ 7.5 throws ("invalid tool call index") and openai 6 drops the call; this view matches it by id or to the latest call.' },
   { id: R.toolCallIncomplete, severity: 'error', description: 'A tool call never received its `function.name`: no client can run or show it.' },
   { id: R.toolCallTypeMissing, severity: 'info', description: 'A tool call never received `type` (Mistral); `function` makes it a function call and clients read it so (only openai-node\'s ChatCompletionStream helper throws).' },
   { id: R.unknownContentPart, severity: 'info', description: 'A part of an array-valued `delta.content` with a type this version does not know; shown raw, the rest of the content goes on.' },
