@@ -1,11 +1,12 @@
 // Import equals live, in the real DevTools panel: an imported tool-loop HAR has its Conversation tab with
 // a turn per request, and while the file is shown the tab's new traffic is announced in the counts line
-// ("N new frames on the tab", not "live"); one click on it returns to the tab.
+// ("N new frames on the tab", not "live"); one click on it returns to the tab. Writes a screenshot of the
+// toolbar so into test/e2e/screenshots/import-tab-news-1280x800.png.
 import fs from 'node:fs';
 import path from 'node:path';
 import { expect, it } from 'vitest';
 import { readInput } from '../../src/readers/read-input';
-import { demoInDevTools } from './support/demo-in-devtools';
+import { demoInDevTools, SCREENSHOTS } from './support/demo-in-devtools';
 import { openWithPanel, until } from './support/devtools-panel';
 import { hubFrames, playToEnd, settledFrames, tabIdOf } from './support/panel-page';
 
@@ -13,7 +14,7 @@ const env = demoInDevTools();
 const HAR = path.resolve(__dirname, '../../examples/openai-tool-loop.har');
 
 it('an imported tool-loop HAR has its Conversation tab; the tab’s new frames are announced and one click returns', async () => {
-  const { page, panel } = await openWithPanel(env.browser, `${env.demo.url}?scenario=normal&transport=sse`);
+  const { page, frontend, panel } = await openWithPanel(env.browser, `${env.demo.url}?scenario=normal&transport=sse`);
   const requests = readInput(fs.readFileSync(HAR, 'utf8')).capture.connections.length;
   expect(requests).toBeGreaterThan(1);
   const tabId = await tabIdOf(env.browser, page);
@@ -44,6 +45,7 @@ it('an imported tool-loop HAR has its Conversation tab; the tab’s new frames a
   expect(await news.textContent()).toBe(`${held - before} new frames on the tab`);
   // The file is still what the panel shows.
   expect(await panel.locator('[data-tab="conversation"]').count()).toBe(1);
+  await frontend.screenshot({ path: path.join(SCREENSHOTS, 'import-tab-news-1280x800.png') });
 
   await news.click();
   await panel.waitForSelector('[data-testid="link"][data-state="live"]');

@@ -146,6 +146,16 @@ describe('import through the worker', () => {
     expect(store.connections.value.size).toBeGreaterThan(1);
   });
 
+  it.each<Reading>(['whole', 'pieces', 'first piece'])('an exported capture keeps its frame numbers, from 40 and with gaps (read %s)', async (reading) => {
+    const frames = generateFlatSession(300)
+      .slice(0, 300)
+      .map((f, i) => ({ ...f, index: 40 + 2 * i }));
+    const text = JSON.stringify(toCaptureFile({ connections: [{ id: 'ws', transport: 'websocket', url: 'ws://127.0.0.1/ws' }], frames }, { redact: false }));
+    const store = await importThroughWorkerCode(text, 'session.asi.json', reading);
+    expect(store.log.all().map((f) => f.index)).toEqual(frames.map((f) => f.index));
+    expectSameImport(text, 'session.asi.json', store);
+  });
+
   it('an imported reload has its history against live, as the panel compares it', async () => {
     // A flat-block turn streamed live, then the History API read after a reload that shows another text.
     const events: object[] = [
