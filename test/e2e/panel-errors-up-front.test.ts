@@ -71,7 +71,7 @@ describe.sequential('errors up front in the real DevTools panel', () => {
     expect(rule).toMatch(/^flat\//);
     const text = (await banner.textContent()) ?? '';
     expect(text).toContain(rule);
-    const shownFrame = /frame #(\d+)/.exec(text)?.[1];
+    const shownFrame = /#(\d+)/.exec((await banner.locator('.error-banner-frame').textContent()) ?? '')?.[1];
     expect(shownFrame).toBeDefined();
     expect(await d.panel.locator('[data-tab="rendering"]').getAttribute('aria-selected')).toBe('true');
     expect(await d.panel.locator('[data-testid="rendering"] .item-broken').count()).toBeGreaterThan(0);
@@ -108,7 +108,7 @@ describe.sequential('errors up front in the real DevTools panel', () => {
     expect(await list.locator('li.finding-row').count()).toBe(total);
     expect(await d.panel.locator('[data-tab="findings"]').textContent()).toBe(`Findings (${total})`);
     // The timeline reads on one clock with a row where each session starts.
-    expect(await d.panel.locator('[data-testid="session-separator"]').count()).toBe(2);
+    expect(await d.panel.locator('[data-testid="timeline"]').getAttribute('data-separators')).toBe('2');
 
     // A finding selected: not dimming the others, the rendering stays on its latest state.
     const rows = list.locator('li.finding-row');

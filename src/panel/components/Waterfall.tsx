@@ -102,7 +102,7 @@ export function Waterfall({ store }: { store: PanelStore }) {
     const span = layout.spanRows[row]?.find((s) => x >= s.from && x <= s.to);
     if (!span) return undefined;
     const where = span.outcome === 'follow-up' && span.endFrame !== undefined ? ` (#${frameNumber(span.endFrame)})` : '';
-    return { frame: span.startFrame, text: `${span.kind} ${span.label} · ${spanOutcomeText(span, formatDuration)}${where}` };
+    return { frame: span.startFrame, text: `${span.kind} ${span.label} · ${spanOutcomeText(span, formatDuration).long}${where}` };
   };
 
   return (
@@ -224,7 +224,9 @@ function draw(
   ctx.strokeStyle = colour.border;
   for (let t = 0; t <= span; t += step) {
     const x = x0 + Math.round((t / span) * layout.width);
-    ctx.fillText(formatDuration(t), x + 2, AXIS / 2);
+    const label = formatDuration(t);
+    // A label that would run past the canvas's edge is left out (its tick stays).
+    if (x + 2 + ctx.measureText(label).width <= width) ctx.fillText(label, x + 2, AXIS / 2);
     ctx.beginPath();
     ctx.moveTo(x + 0.5, AXIS - 4);
     ctx.lineTo(x + 0.5, plotHeight);
@@ -270,20 +272,23 @@ function draw(
       if (s.outcome === 'result' || s.outcome === 'follow-up') {
         ctx.fillStyle = s.kind === 'tool' ? catColour['tool-result'] : colour.fg;
         ctx.fillRect(x0 + s.from + barWidth - 2, y + 1, 2, SPAN_ROW - 2);
-      } else if (s.outcome === 'unanswered') {
-        ctx.strokeStyle = hue;
-        ctx.setLineDash([2, 3]);
-        ctx.beginPath();
-        ctx.moveTo(x0 + s.to, y + SPAN_ROW / 2 + 0.5);
-        ctx.lineTo(x0 + layout.width, y + SPAN_ROW / 2 + 0.5);
-        ctx.stroke();
-        ctx.setLineDash([]);
       }
       // The caption inside a long bar, else after it up to the next span of the row (or the plot's end).
       const next = row[k + 1];
       const inside = s.outcome !== 'unanswered' && barWidth >= 60;
       const room = inside ? barWidth - 6 : (next ? next.from : layout.width) - s.to - 6;
       const caption = room > 12 ? spanCaption(s.label, spanOutcomeText(s, formatDuration), (t) => ctx.measureText(t).width <= room) : '';
+      if (s.outcome === 'unanswered') {
+        // Never answered: a dotted line from the caption on to the end of the axis, the call still open there.
+        const from = x0 + s.to + (caption ? ctx.measureText(caption).width + 8 : 0);
+        ctx.strokeStyle = hue;
+        ctx.setLineDash([2, 3]);
+        ctx.beginPath();
+        ctx.moveTo(from, y + SPAN_ROW / 2 + 0.5);
+        ctx.lineTo(x0 + layout.width, y + SPAN_ROW / 2 + 0.5);
+        ctx.stroke();
+        ctx.setLineDash([]);
+      }
       if (caption) {
         ctx.fillStyle = colour.fg;
         const tx = inside ? x0 + s.from + 3 : x0 + s.to + 4;
