@@ -39,7 +39,7 @@ function FirstError({ store, error, narrow }: { store: PanelStore; error: Findin
   };
   return (
     <div class="error-banner" role="alert" data-testid="error-banner" data-rule={error.rule}>
-      <button type="button" class="error-banner-main" onClick={go} title={first === undefined ? 'Show this finding' : `Select frame #${frameNumber(first)}`}>
+      <button type="button" class="error-banner-main" onClick={go} title={`${error.rule}: ${error.message}${first === undefined ? '' : ` (click to select frame #${frameNumber(first)})`}`}>
         <span class="error-banner-glyph" aria-hidden="true">
           {SEVERITY_GLYPH.error}
         </span>{' '}

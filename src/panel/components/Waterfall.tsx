@@ -205,7 +205,7 @@ function draw(
     approval: cssVar(el, '--wf-approval', '#c5167b'),
     lifecycle: colour.muted,
     error: cssVar(el, '--red', '#d93025'),
-    request: cssVar(el, '--green', '#188038'),
+    request: cssVar(el, '--wf-request', '#00838f'),
   };
   ctx.clearRect(0, 0, width, height);
   ctx.font = '11px system-ui, sans-serif';
