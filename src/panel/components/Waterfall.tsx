@@ -273,14 +273,31 @@ function draw(
         ctx.fillStyle = s.kind === 'tool' ? catColour['tool-result'] : colour.fg;
         ctx.fillRect(x0 + s.from + barWidth - 2, y + 1, 2, SPAN_ROW - 2);
       }
-      // The caption inside a long bar, else after it up to the next span of the row (or the plot's end).
+      // The caption where most of it fits: inside the bar, after it (up to the next span of the row or
+      // the plot's end) or before it (back to the previous span, or the plot's start).
       const next = row[k + 1];
-      const inside = s.outcome !== 'unanswered' && barWidth >= 60;
-      const room = inside ? barWidth - 6 : (next ? next.from : layout.width) - s.to - 6;
-      const caption = room > 12 ? spanCaption(s.label, spanOutcomeText(s, formatDuration), (t) => ctx.measureText(t).width <= room) : '';
+      const previous = row[k - 1];
+      const outcome = spanOutcomeText(s, formatDuration);
+      const places: Array<{ where: 'inside' | 'after' | 'before'; room: number }> = [
+        ...(s.outcome !== 'unanswered' ? [{ where: 'inside' as const, room: barWidth - 6 }] : []),
+        { where: 'after', room: (next ? next.from : layout.width) - s.to - 6 },
+        // An open span's line runs on after it, so its caption may also go before it.
+        { where: 'before', room: s.from - (previous ? previous.to : 0) - 8 },
+      ];
+      let caption = '';
+      let where: 'inside' | 'after' | 'before' = 'after';
+      for (const place of places) {
+        if (place.room <= 12) continue;
+        const text = spanCaption(s.label, outcome, (t) => ctx.measureText(t).width <= place.room);
+        if (text.length > caption.length) {
+          caption = text;
+          where = place.where;
+        }
+      }
+      const inside = where === 'inside';
       if (s.outcome === 'unanswered') {
-        // Never answered: a dotted line from the caption on to the end of the axis, the call still open there.
-        const from = x0 + s.to + (caption ? ctx.measureText(caption).width + 8 : 0);
+        // Never answered: a dotted line (from the caption when it is after the stub) on to the end of the axis.
+        const from = x0 + s.to + (caption && where === 'after' ? ctx.measureText(caption).width + 8 : 0);
         ctx.strokeStyle = hue;
         ctx.setLineDash([2, 3]);
         ctx.beginPath();
@@ -291,7 +308,7 @@ function draw(
       }
       if (caption) {
         ctx.fillStyle = colour.fg;
-        const tx = inside ? x0 + s.from + 3 : x0 + s.to + 4;
+        const tx = inside ? x0 + s.from + 3 : where === 'after' ? x0 + s.to + 4 : x0 + s.from - 4 - ctx.measureText(caption).width;
         if (inside) {
           // Text over the bar: a backing in the page's colour keeps it legible on every hue.
           ctx.globalAlpha = 0.8;
