@@ -68,7 +68,7 @@ function ChecksWaiting({ store, waiting }: { store: PanelStore; waiting: readonl
   const frame = next.finding.frames[0];
   return (
     <div class="checks-waiting" role="status" data-testid="checks-waiting" data-rule={next.finding.rule} data-seconds={seconds}>
-      <span aria-hidden="true">⏳</span> Tool loop: waiting for the page to send the tool results
+      <strong>Waiting:</strong> the tool loop waits for the page to send the tool results
       {frame !== undefined && <> asked for at #{frameNumber(frame)}</>} — reported as <span class="finding-rule">{next.finding.rule}</span> in {seconds} s unless
       the follow-up request comes{waiting.length > 1 ? ` (${plural(waiting.length - 1, 'more check')} waiting)` : ''}.
     </div>
