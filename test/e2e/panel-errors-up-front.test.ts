@@ -71,7 +71,7 @@ describe.sequential('errors up front in the real DevTools panel', () => {
     expect(rule).toMatch(/^flat\//);
     const text = (await banner.textContent()) ?? '';
     expect(text).toContain(rule);
-    const shownFrame = /frame #(\d+)/.exec(text)?.[1];
+    const shownFrame = /#(\d+)/.exec((await banner.locator('.error-banner-frame').textContent()) ?? '')?.[1];
     expect(shownFrame).toBeDefined();
     expect(await d.panel.locator('[data-tab="rendering"]').getAttribute('aria-selected')).toBe('true');
     expect(await d.panel.locator('[data-testid="rendering"] .item-broken').count()).toBeGreaterThan(0);
@@ -108,7 +108,7 @@ describe.sequential('errors up front in the real DevTools panel', () => {
     expect(await list.locator('li.finding-row').count()).toBe(total);
     expect(await d.panel.locator('[data-tab="findings"]').textContent()).toBe(`Findings (${total})`);
     // The timeline reads on one clock with a row where each session starts.
-    expect(await d.panel.locator('[data-testid="session-separator"]').count()).toBe(2);
+    expect(await d.panel.locator('[data-testid="timeline"]').getAttribute('data-separators')).toBe('2');
 
     // A finding selected: not dimming the others, the rendering stays on its latest state.
     const rows = list.locator('li.finding-row');
@@ -163,5 +163,25 @@ describe.sequential('errors up front in the real DevTools panel', () => {
       await t.page.close();
     }
   }, 240_000);
+
+  it('says a live tool loop that may stall is waiting, with its countdown, then reports the stall', async () => {
+    const t = await openWithPanel(env.browser, `${env.demo.url}tool-loop.html?variant=stalled`);
+    await t.page.locator('#start').click();
+    await t.page.waitForFunction(() => document.body.dataset.state === 'done', undefined, { timeout: 30_000 });
+    await allFramesIn(t);
+    const waiting = t.panel.locator('[data-testid="checks-waiting"]');
+    // Before the wait is over (10 s after the stream asked for tools) the check says it is waiting.
+    if ((await waiting.count()) > 0) {
+      expect(await waiting.getAttribute('data-rule')).toBe('openai-chat/loop-stalled');
+      expect(Number(await waiting.getAttribute('data-seconds'))).toBeLessThanOrEqual(10);
+      expect(await waiting.textContent()).toMatch(/in \d+ s/);
+      const file = path.join(SCREENSHOTS, 'errors-checks-waiting-undocked-light.png');
+      await t.frontend.screenshot({ path: file });
+    }
+    // Then the stall is reported and nothing waits any more.
+    await until(() => t.panel.locator('.counts .count.sev-warning').textContent(), (text) => (text ?? '').startsWith('1 '), 'the stall reported', 60_000);
+    expect(await waiting.count()).toBe(0);
+    await t.page.close();
+  }, 120_000);
 });
 

@@ -39,7 +39,7 @@ function FirstError({ store, error, narrow }: { store: PanelStore; error: Findin
   };
   return (
     <div class="error-banner" role="alert" data-testid="error-banner" data-rule={error.rule}>
-      <button type="button" class="error-banner-main" onClick={go} title={first === undefined ? 'Show this finding' : `Select frame #${frameNumber(first)}`}>
+      <button type="button" class="error-banner-main" onClick={go} title={`${error.rule}: ${error.message}${first === undefined ? '' : ` (click to select frame #${frameNumber(first)})`}`}>
         <span class="error-banner-glyph" aria-hidden="true">
           {SEVERITY_GLYPH.error}
         </span>{' '}
@@ -68,7 +68,7 @@ function ChecksWaiting({ store, waiting }: { store: PanelStore; waiting: readonl
   const frame = next.finding.frames[0];
   return (
     <div class="checks-waiting" role="status" data-testid="checks-waiting" data-rule={next.finding.rule} data-seconds={seconds}>
-      <span aria-hidden="true">⏳</span> Tool loop: waiting for the page to send the tool results
+      <strong>Waiting:</strong> the tool loop waits for the page to send the tool results
       {frame !== undefined && <> asked for at #{frameNumber(frame)}</>} — reported as <span class="finding-rule">{next.finding.rule}</span> in {seconds} s unless
       the follow-up request comes{waiting.length > 1 ? ` (${plural(waiting.length - 1, 'more check')} waiting)` : ''}.
     </div>

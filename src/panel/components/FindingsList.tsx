@@ -42,7 +42,7 @@ export function FindingsList({ store, inlineFrame = false }: { store: PanelStore
       const i = group.offset + j;
       const later = at !== undefined && current?.session === group.session && f.at > at;
       rows.push(
-        <li key={i} class={`finding-row sev-${f.severity}${i === cursor ? ' current' : ''}${later ? ' later' : ''}`} data-rule={f.rule} data-session={group.session.id}>
+        <li key={i} class={`finding-row row-sev-${f.severity}${i === cursor ? ' current' : ''}${later ? ' later' : ''}`} data-rule={f.rule} data-session={group.session.id}>
           <div class="finding-line">
             <button type="button" class={`finding sev-${f.severity}`} aria-current={i === cursor ? 'true' : undefined} onClick={() => applyEvent(store, { type: 'selectFinding', finding: f })}>
               <span class="finding-glyph" aria-hidden="true">

@@ -151,6 +151,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
         aria-label="Frames"
         data-testid="timeline"
         data-shown={visible.count}
+        data-separators={separators.before.length}
         tabIndex={selectedPos < 0 ? 0 : -1}
         onKeyDown={onKeyDown}
       >

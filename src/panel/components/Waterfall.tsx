@@ -102,7 +102,7 @@ export function Waterfall({ store }: { store: PanelStore }) {
     const span = layout.spanRows[row]?.find((s) => x >= s.from && x <= s.to);
     if (!span) return undefined;
     const where = span.outcome === 'follow-up' && span.endFrame !== undefined ? ` (#${frameNumber(span.endFrame)})` : '';
-    return { frame: span.startFrame, text: `${span.kind} ${span.label} · ${spanOutcomeText(span, formatDuration)}${where}` };
+    return { frame: span.startFrame, text: `${span.kind} ${span.label} · ${spanOutcomeText(span, formatDuration).long}${where}` };
   };
 
   return (
@@ -205,7 +205,7 @@ function draw(
     approval: cssVar(el, '--wf-approval', '#c5167b'),
     lifecycle: colour.muted,
     error: cssVar(el, '--red', '#d93025'),
-    request: cssVar(el, '--green', '#188038'),
+    request: cssVar(el, '--wf-request', '#00838f'),
   };
   ctx.clearRect(0, 0, width, height);
   ctx.font = '11px system-ui, sans-serif';
@@ -224,7 +224,9 @@ function draw(
   ctx.strokeStyle = colour.border;
   for (let t = 0; t <= span; t += step) {
     const x = x0 + Math.round((t / span) * layout.width);
-    ctx.fillText(formatDuration(t), x + 2, AXIS / 2);
+    const label = formatDuration(t);
+    // A label that would run past the canvas's edge is left out (its tick stays).
+    if (x + 2 + ctx.measureText(label).width <= width) ctx.fillText(label, x + 2, AXIS / 2);
     ctx.beginPath();
     ctx.moveTo(x + 0.5, AXIS - 4);
     ctx.lineTo(x + 0.5, plotHeight);
@@ -270,23 +272,43 @@ function draw(
       if (s.outcome === 'result' || s.outcome === 'follow-up') {
         ctx.fillStyle = s.kind === 'tool' ? catColour['tool-result'] : colour.fg;
         ctx.fillRect(x0 + s.from + barWidth - 2, y + 1, 2, SPAN_ROW - 2);
-      } else if (s.outcome === 'unanswered') {
+      }
+      // The caption where most of it fits: inside the bar, after it (up to the next span of the row or
+      // the plot's end) or before it (back to the previous span, or the plot's start).
+      const next = row[k + 1];
+      const previous = row[k - 1];
+      const outcome = spanOutcomeText(s, formatDuration);
+      const places: Array<{ where: 'inside' | 'after' | 'before'; room: number }> = [
+        ...(s.outcome !== 'unanswered' ? [{ where: 'inside' as const, room: barWidth - 6 }] : []),
+        { where: 'after', room: (next ? next.from : layout.width) - s.to - 6 },
+        // An open span's line runs on after it, so its caption may also go before it.
+        { where: 'before', room: s.from - (previous ? previous.to : 0) - 8 },
+      ];
+      let caption = '';
+      let where: 'inside' | 'after' | 'before' = 'after';
+      for (const place of places) {
+        if (place.room <= 12) continue;
+        const text = spanCaption(s.label, outcome, (t) => ctx.measureText(t).width <= place.room);
+        if (text.length > caption.length) {
+          caption = text;
+          where = place.where;
+        }
+      }
+      const inside = where === 'inside';
+      if (s.outcome === 'unanswered') {
+        // Never answered: a dotted line (from the caption when it is after the stub) on to the end of the axis.
+        const from = x0 + s.to + (caption && where === 'after' ? ctx.measureText(caption).width + 8 : 0);
         ctx.strokeStyle = hue;
         ctx.setLineDash([2, 3]);
         ctx.beginPath();
-        ctx.moveTo(x0 + s.to, y + SPAN_ROW / 2 + 0.5);
+        ctx.moveTo(from, y + SPAN_ROW / 2 + 0.5);
         ctx.lineTo(x0 + layout.width, y + SPAN_ROW / 2 + 0.5);
         ctx.stroke();
         ctx.setLineDash([]);
       }
-      // The caption inside a long bar, else after it up to the next span of the row (or the plot's end).
-      const next = row[k + 1];
-      const inside = s.outcome !== 'unanswered' && barWidth >= 60;
-      const room = inside ? barWidth - 6 : (next ? next.from : layout.width) - s.to - 6;
-      const caption = room > 12 ? spanCaption(s.label, spanOutcomeText(s, formatDuration), (t) => ctx.measureText(t).width <= room) : '';
       if (caption) {
         ctx.fillStyle = colour.fg;
-        const tx = inside ? x0 + s.from + 3 : x0 + s.to + 4;
+        const tx = inside ? x0 + s.from + 3 : where === 'after' ? x0 + s.to + 4 : x0 + s.from - 4 - ctx.measureText(caption).width;
         if (inside) {
           // Text over the bar: a backing in the page's colour keeps it legible on every hue.
           ctx.globalAlpha = 0.8;

@@ -57,23 +57,24 @@ describe('span captions', () => {
   // A monospace measure: 6 px a character.
   const within = (px: number) => (text: string) => [...text].length * 6 <= px;
 
-  it('says how each span ended', () => {
+  it('says how each span ended, in full and in short', () => {
     const base = { kind: 'tool' as const, start: 1000 };
-    expect(spanOutcomeText({ ...base, end: 2250, outcome: 'result' }, formatDuration)).toBe('1.25 s');
-    expect(spanOutcomeText({ ...base, end: 1400, outcome: 'follow-up' }, formatDuration)).toBe('400 ms to the follow-up request');
-    expect(spanOutcomeText({ ...base, outcome: 'unanswered' }, formatDuration)).toBe('never answered in the capture');
-    expect(spanOutcomeText({ ...base, outcome: 'waiting' }, formatDuration)).toBe('waiting for its result');
-    expect(spanOutcomeText({ kind: 'approval', start: 0, outcome: 'waiting' }, formatDuration)).toBe('waiting for the reply');
+    expect(spanOutcomeText({ ...base, end: 2250, outcome: 'result' }, formatDuration)).toEqual({ long: '1.25 s', short: '1.25 s' });
+    expect(spanOutcomeText({ ...base, end: 1400, outcome: 'follow-up' }, formatDuration)).toEqual({ long: '400 ms to the follow-up request', short: '400 ms' });
+    expect(spanOutcomeText({ ...base, outcome: 'unanswered' }, formatDuration)).toEqual({ long: 'never answered in the capture', short: 'never answered' });
+    expect(spanOutcomeText({ ...base, outcome: 'waiting' }, formatDuration).long).toBe('waiting for its result');
+    expect(spanOutcomeText({ kind: 'approval', start: 0, outcome: 'waiting' }, formatDuration).long).toBe('waiting for the reply');
   });
 
   it('keeps the duration and elides the name from the middle before dropping it', () => {
-    expect(spanCaption('get_weather', '1.25 s', within(200))).toBe('get_weather · 1.25 s');
-    const cut = spanCaption('get_weather_forecast', '1.25 s', within(6 * 19));
+    const took = { long: '1.25 s to the follow-up request', short: '1.25 s' };
+    expect(spanCaption('get_weather', took, within(400))).toBe('get_weather · 1.25 s to the follow-up request');
+    expect(spanCaption('get_weather', took, within(200))).toBe('get_weather · 1.25 s');
+    const cut = spanCaption('get_weather_forecast', took, within(6 * 19));
     expect(cut).toBe('get_w…cast · 1.25 s');
-    expect([...cut].length).toBeLessThanOrEqual(19);
-    expect(spanCaption('get_weather_forecast', '1.25 s', within(6 * 7))).toBe('1.25 s');
-    expect(spanCaption('get_weather_forecast', '1.25 s', within(6 * 5))).toBe('ge…st');
-    expect(spanCaption('get_weather_forecast', '1.25 s', within(6))).toBe('');
+    expect(spanCaption('get_weather_forecast', took, within(6 * 7))).toBe('1.25 s');
+    expect(spanCaption('get_weather_forecast', took, within(6 * 5))).toBe('ge…st');
+    expect(spanCaption('get_weather_forecast', took, within(6))).toBe('');
   });
 
   it('elides from the middle, keeping the start and the end', () => {

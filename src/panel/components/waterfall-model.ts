@@ -104,31 +104,31 @@ export function layoutWaterfall(input: WaterfallInput): WaterfallLayout {
   return { start, end, width, lanes, bars, gaps, spanRows };
 }
 
-/** What a span's outcome reads as, after its name. */
-export function spanOutcomeText(span: Pick<WaterfallSpan, 'start' | 'end' | 'outcome' | 'kind'>, formatDuration: (ms: number) => string): string {
+/** What a span's outcome reads as after its name: in full, and in short for a narrow bar. */
+export function spanOutcomeText(span: Pick<WaterfallSpan, 'start' | 'end' | 'outcome' | 'kind'>, formatDuration: (ms: number) => string): { long: string; short: string } {
+  const took = span.end === undefined ? '' : formatDuration(span.end - span.start);
   switch (span.outcome) {
     case 'result':
-      return formatDuration((span.end as number) - span.start);
+      return { long: took, short: took };
     case 'follow-up':
-      return `${formatDuration((span.end as number) - span.start)} to the follow-up request`;
+      return { long: `${took} to the follow-up request`, short: took };
     case 'waiting':
-      return span.kind === 'tool' ? 'waiting for its result' : 'waiting for the reply';
+      return { long: span.kind === 'tool' ? 'waiting for its result' : 'waiting for the reply', short: 'waiting' };
     case 'unanswered':
-      return span.kind === 'tool' ? 'never answered in the capture' : 'never replied to in the capture';
+      return { long: span.kind === 'tool' ? 'never answered in the capture' : 'never replied to in the capture', short: span.kind === 'tool' ? 'never answered' : 'no reply' };
   }
 }
 
 /**
- * The longest caption that fits: the name and what the outcome reads as, the name elided from the
- * middle (its start and end tell tools apart: `get_weather_forecast`, `get_…_forecast`), then the
- * outcome alone, then the name alone elided; '' when nothing fits.
+ * The longest caption that fits: the name and the outcome in full, then in short, the name elided from
+ * the middle (its start and end tell tools apart: `get_weather_forecast`, `get_…_forecast`), then the
+ * short outcome alone, then the name alone elided; '' when nothing fits.
  */
-export function spanCaption(name: string, outcome: string, fits: (text: string) => boolean): string {
-  const whole = `${name} · ${outcome}`;
-  if (fits(whole)) return whole;
-  const elided = elideMiddle(name, (n) => fits(`${n} · ${outcome}`), 4);
-  if (elided !== undefined) return `${elided} · ${outcome}`;
-  if (fits(outcome)) return outcome;
+export function spanCaption(name: string, outcome: { long: string; short: string }, fits: (text: string) => boolean): string {
+  for (const text of [outcome.long, outcome.short]) if (fits(`${name} · ${text}`)) return `${name} · ${text}`;
+  const elided = elideMiddle(name, (n) => fits(`${n} · ${outcome.short}`), 4);
+  if (elided !== undefined) return `${elided} · ${outcome.short}`;
+  if (fits(outcome.short)) return outcome.short;
   return elideMiddle(name, fits, 2) ?? '';
 }
 

@@ -55,12 +55,21 @@ describe('findings across requests in the panel store', () => {
     const store = liveStore(stalled, () => clock);
     expect(rulesOf(store)).toEqual([]);
     expect(store.findings.counts.value.warning).toBe(0);
+    // Meanwhile the check says it is waiting, and until when (the panel's countdown).
+    const waiting = store.findings.across.waiting();
+    expect(waiting.map((w) => w.finding.rule)).toEqual(['openai-chat/loop-stalled']);
+    expect(waiting[0]!.session).toBe(store.sessions.set.ofConnection('req-1'));
+    // Due 10 s after the frame where the stream asked for tools.
+    const asked = stalled.frames.find((f) => f.index === waiting[0]!.finding.frames[0])!;
+    expect(asked.data).toContain('tool_calls');
+    expect(waiting[0]!.due).toBe(asked.time + 10_000);
     const version = store.findingsVersion.value;
     clock = 10_100;
     vi.advanceTimersByTime(6_000);
     expect(store.findingsVersion.value).toBeGreaterThan(version);
     expect(rulesOf(store)).toEqual(['openai-chat/loop-stalled']);
     expect(store.findings.counts.value.warning).toBe(1);
+    expect(store.findings.across.waiting()).toEqual([]);
   });
 
   it('a follow-up that arrives in time leaves no stall behind', () => {
