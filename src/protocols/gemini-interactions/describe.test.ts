@@ -29,11 +29,11 @@ describe('gemini-interactions describe and detect', () => {
 
   it('the text fast path accepts only deltas the schema accepts', () => {
     const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.object({ maxDepth: 1 }));
-    const delta = fc.oneof(fc.record({ type: fc.oneof(fc.constant('text'), odd), text: fc.oneof(fc.string(), odd), signature: odd, annotations: odd }, { requiredKeys: [] }), odd);
-    const event = fc.record({ event_type: fc.constant('step.delta'), index: fc.oneof(fc.nat(), fc.integer(), fc.double(), odd), delta }, { requiredKeys: ['event_type'] });
+    const delta = fc.oneof(fc.record({ type: fc.oneof(fc.constant('text'), fc.constant('arguments_delta'), odd), text: fc.oneof(fc.string(), odd), signature: fc.oneof(fc.string(), odd), arguments: fc.oneof(fc.string(), odd), annotations: odd, result: odd }, { requiredKeys: [] }), odd);
+    const event = fc.record({ event_type: fc.constantFrom('step.delta', 'step.stop'), index: fc.oneof(fc.nat(), fc.integer(), fc.double(), odd), delta }, { requiredKeys: ['event_type'] });
     fc.assert(
       fc.property(event, (e) => {
-        if (isPlainTextDelta(e)) expect(EVENT_SCHEMAS['step.delta'].safeParse(e).success).toBe(true);
+        if (isPlainTextDelta(e)) expect(EVENT_SCHEMAS[e.event_type].safeParse(e).success).toBe(true);
       }),
       { numRuns: 5000 },
     );

@@ -42,14 +42,18 @@ export function isInteractionEventType(type: unknown): type is InteractionEventT
 }
 
 /**
- * A text step.delta in its plain shape, checked by hand so the hot path skips zod; it accepts only what
- * the schema accepts (describe.test.ts), and every other event still goes through the schema.
+ * A step.stop, or a step.delta carrying only string fields (text, signature, streamed arguments), in its
+ * plain shape, checked by hand so the hot path skips zod; it accepts only what the schema accepts
+ * (describe.test.ts), and every other event still goes through the schema.
  */
 export function isPlainTextDelta(json: Record<string, unknown>): boolean {
-  if (json.event_type !== 'step.delta' || typeof json.index !== 'number' || !Number.isSafeInteger(json.index) || json.index < 0) return false;
+  const type = json.event_type;
+  if ((type !== 'step.delta' && type !== 'step.stop') || typeof json.index !== 'number' || !Number.isSafeInteger(json.index) || json.index < 0) return false;
+  if (type === 'step.stop') return true;
   const d = json.delta;
   if (typeof d !== 'object' || d === null || Array.isArray(d)) return false;
   const delta = d as Record<string, unknown>;
-  if (delta.type !== 'text' || typeof delta.text !== 'string') return false;
-  return ['signature', 'arguments', 'result', 'is_error', 'annotations'].every((k) => delta[k] === undefined);
+  if (typeof delta.type !== 'string') return false;
+  for (const k of ['text', 'signature', 'arguments']) if (delta[k] !== undefined && typeof delta[k] !== 'string') return false;
+  return delta.result === undefined && delta.is_error === undefined && delta.annotations === undefined;
 }
