@@ -10,6 +10,7 @@ import { aisdkUiProtocol } from './aisdk-ui';
 import { aisdkDataProtocol } from './aisdk-data';
 import { geminiProtocol } from './gemini';
 import { cohereProtocol } from './cohere';
+import { geminiInteractionsProtocol } from './gemini-interactions';
 
 export const protocols: readonly ProtocolDefinition[] = [
   flatBlockProtocol,
@@ -21,4 +22,5 @@ export const protocols: readonly ProtocolDefinition[] = [
   aisdkDataProtocol,
   geminiProtocol,
   cohereProtocol,
+  geminiInteractionsProtocol,
 ];

@@ -14,7 +14,8 @@ export type ProtocolId =
   | 'aisdk-ui'
   | 'aisdk-data'
   | 'gemini'
-  | 'cohere';
+  | 'cohere'
+  | 'gemini-interactions';
 
 /**
  * How sure a detector is that a frame (or connection) speaks its protocol:

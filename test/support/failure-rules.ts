@@ -11,4 +11,5 @@ export const FAILURE_RULE: Partial<Record<ProtocolId, string>> = {
   'aisdk-data': 'aisdk/v4-error-part',
   gemini: 'gemini/error-payload',
   cohere: 'cohere/error-finish',
+  'gemini-interactions': 'gemini-interactions/failed',
 };

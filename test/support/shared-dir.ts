@@ -19,6 +19,9 @@ export function sharedPath(...parts: string[]): string {
 export const CORPUS_DIR = sharedPath('corpus');
 export const HAS_CORPUS = existsSync(CORPUS_DIR);
 export const HAS_SPEC = existsSync(sharedPath('spec'));
+/** Real recordings of protocols added after the corpus was gathered (see its README). */
+export const PENDING_DIR = sharedPath('corpus-pending');
+export const HAS_PENDING = existsSync(PENDING_DIR);
 
 /** A path inside the corpus. */
 export function corpusPath(...parts: string[]): string {

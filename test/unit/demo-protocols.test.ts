@@ -34,6 +34,7 @@ const REQUESTS: Record<ProtocolSession['id'], unknown> = {
   'aisdk-data': { messages: [{ role: 'user', content: 'Weather in Hanoi?' }] },
   gemini: { contents: [{ role: 'user', parts: [{ text: 'Weather in Paris?' }] }] },
   cohere: { model: 'command-a', stream: true, messages: [{ role: 'user', content: 'Weather in Paris?' }] },
+  'gemini-interactions': { model: 'gemini-2.5-flash', stream: true, input: 'Weather in Paris?' },
 };
 
 function requestFor(s: ProtocolSession): unknown {

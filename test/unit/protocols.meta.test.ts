@@ -21,6 +21,7 @@ const FAILING: Record<string, string> = {
   'openai-responses': sse([{ type: 'response.created', sequence_number: 0, response: { id: 'r', status: 'in_progress', output: [] } }, { type: 'response.failed', sequence_number: 1, response: { id: 'r', status: 'failed', output: [], error: { code: 'insufficient_quota', message: 'quota exceeded' } } }]),
   'aisdk-ui': sse([{ type: 'start', messageId: 'm' }, { type: 'error', errorText: 'quota exceeded' }, { type: 'finish' }]) + 'data: [DONE]\n\n',
   'aisdk-data': 'f:{"messageId":"m"}\n0:"Hi"\n3:"quota exceeded"\n',
+  'gemini-interactions': sse([{ interaction: { id: 'v1', status: 'in_progress' }, event_type: 'interaction.created' }, { event_type: 'error', error: { code: 'resource_exhausted', message: 'quota exceeded' } }]),
   cohere: sse([{ id: 'm', type: 'message-start', delta: { message: { role: 'assistant' } } }, { type: 'message-end', delta: { finish_reason: 'ERROR', error: 'quota exceeded' } }]),
   gemini: sse([{ candidates: [{ content: { role: 'model', parts: [{ text: 'Hi' }] }, index: 0 }] }, { error: { code: 429, message: 'quota exceeded', status: 'RESOURCE_EXHAUSTED' } }]),
 };
@@ -35,6 +36,7 @@ const RULE_PREFIX: Record<string, string> = {
   'aisdk-data': 'aisdk/',
   gemini: 'gemini/',
   cohere: 'cohere/',
+  'gemini-interactions': 'gemini-interactions/',
 };
 
 function folder(id: string): string {

@@ -9,6 +9,7 @@ import type { ProtocolFold } from '../types';
 import { applyChoice } from './choices';
 import { finalizeTools, finalizeTurn } from './finalize';
 import { applyRequest } from './request';
+import { applySources } from './sources';
 import { CHAT_RULES as R } from './rules';
 import { ChunkSchema, isPlainChunk, type ChatChunk } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
@@ -121,6 +122,7 @@ function applyChunk(state: FoldState, turn: TurnState, chunk: ChatChunk, frame: 
   turn.lastFrame = frame.index;
   state.model.streaming = true;
   checkIdentity(turn, chunk, frame, sink);
+  applySources(state, turn, chunk, frame);
   if (chunk.choices.length > 0 && turn.usageFrame !== undefined && !turn.usageOrderReported) {
     turn.usageOrderReported = true;
     sink.report(R.usageChunkOrder, 'choice chunks after the usage chunk; the usage chunk (choices: []) should come last, before [DONE]', [frame.index, turn.usageFrame]);

@@ -52,6 +52,8 @@ export interface TurnState {
   brandGiven: boolean;
   /** The request used structured outputs or strict tools (parse helpers throw on length/content_filter). */
   parseHelpers: boolean;
+  /** Perplexity's `citations` / `search_results` shown so far (sources.ts). */
+  sources?: { count: number; urls: Set<string> };
 }
 
 export interface FoldState {
