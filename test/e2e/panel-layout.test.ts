@@ -111,6 +111,14 @@ describe('docked right at 550 px', () => {
     const delta = panel.locator('[data-testid="frame-row"] .col-type', { hasText: 'Δ text' }).first();
     expect(await delta.getAttribute('title')).toBe('content_block_delta: text');
     await shoot('right-550-light');
+    // A WebSocket's Request tab: its handshake, no cURL.
+    await panel.locator('[data-tab="request"]').click();
+    const view = panel.locator('[data-testid="request-view"]');
+    await expect.poll(() => view.textContent()).toContain('Handshake URL');
+    expect(await view.textContent()).toContain('Subprotocol');
+    expect(await view.locator('.copy-curl').count()).toBe(0);
+    await shoot('right-550-request-light');
+    await panel.locator('[data-tab="rendering"]').click();
     await theme(docked, 'dark');
     await shoot('right-550-dark');
     await theme(docked, 'default');
