@@ -45,6 +45,8 @@ async function dockAt(side: DockSide, width: number, height: number): Promise<vo
 async function shoot(name: string): Promise<void> {
   const file = path.join(SCREENSHOTS, `layout-${name}.png`);
   await docked.frontend.screenshot({ path: file, ...(area && { clip: area }) });
+  // The README's picture of the panel: `ASI_UPDATE_DOCS=1 npx vitest run --project browser test/e2e/panel-layout.test.ts`.
+  if (name === 'right-550-light' && process.env.ASI_UPDATE_DOCS === '1') fs.copyFileSync(file, path.resolve(__dirname, '../../docs/panel.png'));
   const extra = process.env.ASI_LAYOUT_SHOTS;
   if (extra) {
     fs.mkdirSync(extra, { recursive: true });
