@@ -35,7 +35,7 @@ function setStatus(text) {
 function render() {
   renderTranscript($('transcript'), transcript, ctx);
   const todos = $('todos');
-  todos.replaceChildren(transcript.todos ? todoList(transcript.todos) : el('div', 'muted', 'Chưa có kế hoạch'));
+  todos.replaceChildren(transcript.todos ? todoList(transcript.todos) : el('div', 'muted', 'No plan yet'));
   $('info').textContent = session
     ? `session ${session.id} · ${session.transport} · ${transcript.events} events · last event_id ${transcript.lastEventId} · ${transcript.streaming ? 'running' : 'idle'}`
     : 'no session';

@@ -2,18 +2,18 @@
 // Pending forms are cached per approval key so a re-render does not wipe what the user picked or typed.
 import { el } from './render.js';
 
-const DECISION_TEXT = { approve: 'Xác nhận', edit: 'Chỉnh sửa', reject: 'Từ chối' };
-const OUTCOME_TEXT = { approve: 'Đã xác nhận', edit: 'Đã chỉnh sửa và xác nhận', reject: 'Đã từ chối', timeout: 'Hết thời gian chờ — agent tự từ chối', answered: 'Đã trả lời' };
+const DECISION_TEXT = { approve: 'Approve', edit: 'Edit', reject: 'Reject' };
+const OUTCOME_TEXT = { approve: 'Approved', edit: 'Edited and approved', reject: 'Rejected', timeout: 'Timed out — the agent rejected it', answered: 'Answered' };
 
 function outcomeLine(block, ctx) {
   if (block.outcome) return el('div', `outcome ${block.outcome}`, OUTCOME_TEXT[block.outcome] || block.outcome);
-  if (ctx.sent.has(block.key)) return el('div', 'outcome', 'Đã gửi, chờ agent…');
+  if (ctx.sent.has(block.key)) return el('div', 'outcome', 'Sent, waiting for the agent…');
   return null;
 }
 
 export function approvalCard(block, ctx) {
   const card = el('div', 'card approval');
-  card.append(el('div', 'card-title', 'Cho phép agent thực hiện?'));
+  card.append(el('div', 'card-title', 'Allow the agent to do this?'));
   for (const action of block.actionRequests) {
     card.append(el('div', 'action-name', String(action && action.name)));
     card.append(el('pre', 'action-args', JSON.stringify(action && action.args, null, 1)));
@@ -67,7 +67,7 @@ function optionRow(q, option, qi, oi, multi, name) {
     const free = document.createElement('input');
     free.type = 'text';
     free.className = 'free-text';
-    free.placeholder = 'Nhập câu trả lời…';
+    free.placeholder = 'Type your answer…';
     free.dataset.forOption = `${qi}-${oi}`;
     choice.dataset.free = `${qi}-${oi}`;
     free.addEventListener('input', () => (choice.checked = true));
@@ -103,13 +103,13 @@ export function questionCard(block, ctx) {
   questions.forEach((q, qi) => {
     const set = el('fieldset', 'q-set');
     if (q.header) set.append(el('legend', 'q-header', String(q.header)));
-    set.append(el('div', 'q', `${String(q.question)}${q.multiSelect ? ' (chọn nhiều)' : ''}`));
+    set.append(el('div', 'q', `${String(q.question)}${q.multiSelect ? ' (pick several)' : ''}`));
     (Array.isArray(q.options) ? q.options : []).forEach((option, oi) => {
       if (option && typeof option === 'object') set.append(optionRow(q, option, qi, oi, q.multiSelect === true, `${block.key}-${qi}`));
     });
     form.append(set);
   });
-  const submit = el('button', 'submit', 'Gửi trả lời');
+  const submit = el('button', 'submit', 'Send answer');
   submit.type = 'submit';
   form.append(submit);
   form.addEventListener('submit', (event) => {

@@ -16,6 +16,8 @@ import { DetailTabs } from './components/DetailTabs';
 import { ExportDialog } from './components/ExportDialog';
 import { SplitPane } from './components/layout/SplitPane';
 import { useWidth } from './components/layout/use-width';
+import { useHeight } from './components/layout/use-height';
+import { PageHeading } from './components/SessionBar';
 import './panel.css';
 // Error banner, findings by session, timeline separators and markers, waterfall hues (kept apart for merges).
 import './errors-up-front.css';
@@ -25,6 +27,12 @@ export type DevToolsTheme = 'default' | 'dark';
 
 /** From this width the timeline and the detail pane sit side by side; below it they stack. */
 export const WIDE_FROM = 900;
+/**
+ * Below this height (DevTools docked at the bottom) the header folds: the page heading joins the
+ * toolbar's row, the metrics join the session bar's, and the timeline sits beside the detail pane
+ * whatever the width, so the rows keep most of the height.
+ */
+export const SHORT_BELOW = 480;
 
 export interface AppProps {
   store: PanelStore;
@@ -39,6 +47,8 @@ export function App({ store, transport, theme, pageUrl }: AppProps) {
   const root = useRef<HTMLDivElement>(null);
   const width = useWidth(root, 1280);
   const wide = width >= WIDE_FROM;
+  const short = useHeight(root, 800) < SHORT_BELOW;
+  const sideBySide = wide || short;
   const dark = theme !== undefined ? theme === 'dark' : prefersDark();
   const empty = store.empty.value;
   useKeyboard(root, store, () => {
@@ -48,29 +58,30 @@ export function App({ store, transport, theme, pageUrl }: AppProps) {
   });
   const frameSelected = store.selection.frame.value !== undefined;
   return (
-    <div ref={root} class={`asi-panel ${dark ? 'theme-dark' : 'theme-light'} ${wide ? 'layout-wide' : 'layout-narrow'}`}>
-      <Toolbar store={store} transport={transport} onExport={() => setExporting(true)} />
+    <div ref={root} class={`asi-panel ${dark ? 'theme-dark' : 'theme-light'} ${sideBySide ? 'layout-wide' : 'layout-narrow'}${short ? ' layout-short' : ''}`}>
+      <Toolbar store={store} transport={transport} onExport={() => setExporting(true)} heading={short && !empty ? <PageHeading store={store} /> : undefined} />
       {exporting && <ExportDialog store={store} onClose={() => setExporting(false)} {...(pageUrl !== undefined && { pageUrl })} />}
       {empty ? (
         <div class="empty-state">
-          <p>{store.source.value === 'file' ? 'The file holds no frames.' : 'Open a chat page in this tab to see its agent streams'}</p>
+          <p>{store.source.value === 'file' ? 'The file holds no frames.' : 'Waiting for agent traffic on this page — send a message'}</p>
           {!transport && <p class="muted">Or import a capture, HAR, SSE body or JSON Lines file with Import….</p>}
         </div>
       ) : (
         <>
-          <SessionBar store={store} />
-          <MetricsStrip store={store} />
+          {/* Short: the heading is in the toolbar and the metrics fold into the session bar. */}
+          <SessionBar store={store} compact={short} metrics={short ? <MetricsStrip store={store} inline /> : undefined} />
+          {!short && <MetricsStrip store={store} />}
           <SplitPane
-            key={wide ? 'wide' : 'narrow'}
+            key={sideBySide ? 'wide' : 'narrow'}
             class="panel-body"
-            direction={wide ? 'row' : 'column'}
-            initial={wide ? 0.55 : 0.45}
-            storageKey={wide ? 'main-wide' : 'main-narrow'}
+            direction={sideBySide ? 'row' : 'column'}
+            initial={sideBySide ? 0.55 : 0.45}
+            storageKey={sideBySide ? 'main-wide' : 'main-narrow'}
             label="Resize the timeline and the detail pane"
             first={
               <section class="timeline-pane" aria-label="Timeline">
                 <TimelineFilters store={store} />
-                {wide ? (
+                {sideBySide ? (
                   <SplitPane
                     direction="column"
                     initial={0.6}
@@ -85,7 +96,7 @@ export function App({ store, transport, theme, pageUrl }: AppProps) {
                 )}
               </section>
             }
-            second={<DetailTabs store={store} withFrameTab={!wide} />}
+            second={<DetailTabs store={store} withFrameTab={!sideBySide} />}
           />
         </>
       )}

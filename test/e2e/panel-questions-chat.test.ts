@@ -203,7 +203,8 @@ describe.sequential('a chat page and two sockets, in the real DevTools panel', (
     };
     const shown = [];
     for (const f of messages) shown.push(await cells(f.index));
-    expect(shown.map((c) => c.event)).toEqual(['delta: role assistant', 'delta: text', 'delta: text', 'finish: stop', '[DONE]']);
+    // The short labels (the full event names are the cells' tooltips).
+    expect(shown.map((c) => c.event)).toEqual(['role: assistant', 'Δ text', 'Δ text', 'finish: stop', '[DONE]']);
     for (const [i, f] of messages.entries()) {
       expect(shown[i]!.size).toBe(`${utf8Length(f.data)} B`);
       expect(shown[i]!.num).toBe(String(f.index + 1));

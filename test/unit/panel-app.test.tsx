@@ -54,7 +54,7 @@ async function importFile(name: string, text: string): Promise<void> {
 describe('offline', () => {
   it('shows the empty state, then opens an imported file without any page', async () => {
     open();
-    expect(root.querySelector('.empty-state')?.textContent).toContain('Open a chat page in this tab to see its agent streams');
+    expect(root.querySelector('.empty-state')?.textContent).toContain('Waiting for agent traffic on this page — send a message');
     await importFile('flat-block-turn.jsonl', example('flat-block-turn.jsonl'));
     expect(root.querySelector('.empty-state')).toBeNull();
     expect(root.querySelector('[data-testid="page-heading"]')?.textContent).toBe('flat-block-turn.jsonl');

@@ -11,7 +11,8 @@ import { frameNumber } from '../store/frame-row';
 import { pricerVersion } from '../store/pricer';
 import { TokenFigures } from './TokenFigures';
 
-export function MetricsStrip({ store }: { store: PanelStore }) {
+/** `inline`: drawn inside the session bar's row (a short panel), its figures cut before they wrap. */
+export function MetricsStrip({ store, inline = false }: { store: PanelStore; inline?: boolean }) {
   track(store.sessionsVersion.value);
   track(pricerVersion.value);
   const session = store.sessions.current.value;
@@ -19,6 +20,9 @@ export function MetricsStrip({ store }: { store: PanelStore }) {
   const m = sessionMetrics(session);
   const slowest = m.tools.reduce<number | undefined>((max, t) => (t.latencyMs !== undefined && (max === undefined || t.latencyMs > max) ? t.latencyMs : max), undefined);
   const waited = m.waits.reduce((sum, w) => sum + (w.waitMs ?? 0), 0);
+  // An approval or question still open has no wait yet: say it is pending rather than "0 ms".
+  const pending = m.waits.filter((w) => w.waitMs === undefined).length;
+  const waiting = pending === 0 ? formatDuration(waited) : pending === m.waits.length ? `${pending} pending` : `${formatDuration(waited)} + ${pending} pending`;
   const rate = m.tokensPerSecond !== undefined ? `${m.tokensPerSecond.toFixed(1)} tok/s` : m.charsPerSecond !== undefined ? `${Math.round(m.charsPerSecond)} chars/s` : '—';
   const none = m.timing === 'none';
   const figure = (label: string, value: string, title: string, testid: string, onClick?: () => void) => (
@@ -28,7 +32,7 @@ export function MetricsStrip({ store }: { store: PanelStore }) {
   );
   const goTo = (index: number | undefined) => (index === undefined ? undefined : () => applyEvent(store, { type: 'selectFrame', index }));
   return (
-    <div class="metrics-strip" data-testid="metrics" aria-label="Session timing">
+    <div class={`metrics-strip${inline ? ' metrics-inline' : ''}`} data-testid="metrics" aria-label="Session timing">
       {/* "All sessions": the figures are one session's, so say whose. */}
       {store.sessions.scoped.value === undefined && store.sessions.set.list.length > 1 && (
         <span class="metric metrics-of muted" data-testid="metrics-of" title="The time figures are this session's; choose a session above to scope everything to it">
@@ -54,7 +58,7 @@ export function MetricsStrip({ store }: { store: PanelStore }) {
           )}
           {m.gaps.length > 0 && figure(`Gaps > ${formatDuration(m.gapThresholdMs)}`, String(m.gaps.length), `Gaps longer than ${formatDuration(m.gapThresholdMs)} between received frames`, 'metric-gaps')}
           {m.tools.length > 0 && figure('Tools', `${m.tools.length}${slowest !== undefined ? ` · slowest ${formatDuration(slowest)}` : ''}`, 'Tool calls and the slowest call → result latency', 'metric-tools')}
-          {m.waits.length > 0 && figure('Waiting', formatDuration(waited), 'Time waiting for approvals and answers', 'metric-waits')}
+          {m.waits.length > 0 && figure('Waiting', waiting, 'Time waiting for approvals and answers (pending: not answered yet)', 'metric-waits')}
         </>
       )}
       <TokenFigures metrics={m} />

@@ -1,6 +1,8 @@
 // A connection's request and response, as the Network panel's Headers and Payload tabs show them:
 // method, full URL (copyable), status, timing, headers both ways, the request body as a JSON tree, the
 // prompt the body carries, and "Copy as cURL" / "Copy as fetch" (secrets redacted unless unticked).
+// A WebSocket gets what fits it: its handshake URL, subprotocol and status (101, or none when the page's
+// WebSocket API hid it), and no cURL or fetch (neither can open a socket).
 import { useState } from 'preact/hooks';
 import type { Connection } from '../../model/frame';
 import type { PanelStore } from '../store/store';
@@ -41,15 +43,19 @@ export function RequestView({ store }: { store: PanelStore }) {
             <button type="button" class="copy-url" disabled={!connection.url} onClick={() => void copy('URL', connection.url ?? '')}>
               Copy URL
             </button>
-            <button type="button" class="copy-curl" disabled={!http} onClick={() => void copy('cURL', curlCommand(connection, { redact }))}>
-              Copy as cURL
-            </button>
-            <button type="button" class="copy-fetch" disabled={!http} onClick={() => void copy('fetch', fetchCall(connection, { redact }))}>
-              Copy as fetch
-            </button>
-            <label title="Replace authorization headers, cookies and keys with [REDACTED] in what is copied">
-              <input type="checkbox" checked={redact} onChange={(e) => setRedact(e.currentTarget.checked)} /> redact secrets
-            </label>
+            {connection.transport !== 'websocket' && (
+              <>
+                <button type="button" class="copy-curl" disabled={!http} onClick={() => void copy('cURL', curlCommand(connection, { redact }))}>
+                  Copy as cURL
+                </button>
+                <button type="button" class="copy-fetch" disabled={!http} onClick={() => void copy('fetch', fetchCall(connection, { redact }))}>
+                  Copy as fetch
+                </button>
+                <label title="Replace authorization headers, cookies and keys with [REDACTED] in what is copied">
+                  <input type="checkbox" checked={redact} onChange={(e) => setRedact(e.currentTarget.checked)} /> redact secrets
+                </label>
+              </>
+            )}
             {copied && <span class="muted">{copied}</span>}
           </div>
           <General connection={connection} protocol={session.pipeline.protocol} />
@@ -63,15 +69,25 @@ export function RequestView({ store }: { store: PanelStore }) {
   );
 }
 
+/** The subprotocol the handshake agreed on, when the capture recorded its headers (a HAR does). */
+function subprotocolOf(connection: Connection): string | undefined {
+  return connection.responseHeaders?.['sec-websocket-protocol'] ?? connection.requestHeaders?.['sec-websocket-protocol'];
+}
+
 function General({ connection, protocol }: { connection: Connection; protocol: string }) {
-  const rows: Array<[string, string]> = [
-    ['Request URL', connection.url ?? '(not recorded)'],
-    ['Method', connection.transport === 'websocket' ? 'WebSocket' : (connection.method ?? 'GET').toUpperCase()],
-    ['Status', connection.status !== undefined ? String(connection.status) : '—'],
-    ['Transport', connection.transport],
-    ['Protocol', protocol],
-    ['Started', formatClock(connection.startedAt)],
-  ];
+  const socket = connection.transport === 'websocket';
+  const rows: Array<[string, string]> = socket
+    ? [
+        ['Handshake URL', connection.url ?? '(not recorded)'],
+        ['Subprotocol', subprotocolOf(connection) ?? 'none recorded'],
+        ['Status', connection.status !== undefined ? (connection.status === 101 ? '101 Switching Protocols' : String(connection.status)) : "none (a page's WebSocket does not show its handshake)"],
+      ]
+    : [
+        ['Request URL', connection.url ?? '(not recorded)'],
+        ['Method', (connection.method ?? 'GET').toUpperCase()],
+        ['Status', connection.status !== undefined ? String(connection.status) : 'none yet'],
+      ];
+  rows.push(['Transport', connection.transport], ['Protocol', protocol], ['Started', formatClock(connection.startedAt)]);
   if (connection.closed) {
     const how = [connection.closed.code !== undefined ? `code ${connection.closed.code}` : '', connection.closed.reason ?? ''].filter(Boolean).join(', ');
     const after = connection.closed.at !== undefined && connection.startedAt !== undefined ? ` after ${formatDuration(connection.closed.at - connection.startedAt)}` : '';
@@ -84,7 +100,7 @@ function General({ connection, protocol }: { connection: Connection; protocol: s
         {rows.map(([k, v]) => (
           <div key={k} class="kv-row">
             <dt>{k}</dt>
-            <dd class={k === 'Request URL' ? 'url' : undefined}>{v}</dd>
+            <dd class={k === 'Request URL' || k === 'Handshake URL' ? 'url' : undefined}>{v}</dd>
           </div>
         ))}
       </dl>

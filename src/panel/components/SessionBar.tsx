@@ -1,9 +1,11 @@
 // Which page, and which of its agent sessions the panel is scoped to. The picker opens a list that a
-// person recognises: protocol, the agent's own id, the connections by method and path, start time,
-// state, duration, time to first token, frames and findings. "All sessions" shows every frame.
+// person recognises: what the user asked (the session's name), its state, duration, time to first token
+// and findings first (what a narrow panel must not cut), then protocol, the agent's own id, the
+// connections by method and path, start time and frames. "All sessions" shows every frame.
 // The list is virtualised and only the rows drawn are summarised, so a page with thousands of
 // short-lived sockets opens it, and keeps it open while frames arrive, as fast as one.
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
+import type { ComponentChildren } from 'preact';
 import { plural } from './plural';
 import { Virtualizer, elementScroll, observeElementOffset, observeElementRect } from '@tanstack/virtual-core';
 import type { PanelStore } from '../store/store';
@@ -17,7 +19,11 @@ const ROW = 38;
 /** Up to this many sessions every row is drawn; past it only the rows in view (virtualised). */
 const PLAIN_UP_TO = 200;
 
-export function SessionBar({ store }: { store: PanelStore }) {
+/**
+ * `compact` (a short panel): no page heading here (the toolbar shows it) and `metrics` drawn after the
+ * picker on the same row.
+ */
+export function SessionBar({ store, compact = false, metrics }: { store: PanelStore; compact?: boolean; metrics?: ComponentChildren }) {
   track(store.sessionsVersion.value);
   track(store.findingsVersion.value);
   const [open, setOpen] = useState(false);
@@ -27,12 +33,9 @@ export function SessionBar({ store }: { store: PanelStore }) {
   const options = { live: store.source.value === 'hub', untimed: store.untimed.value };
   const summarize = (s: PanelSession) => summarizeSession(s, store.connections.value, store.connectionName, options, store.findings.across.of(s));
   const shown = scoped ? summarize(scoped) : undefined;
-  const pageTitle = pageHeading(store);
   return (
     <div class="session-bar" data-testid="session-bar">
-      <span class="page-heading" title={store.page.url.value ?? ''} data-testid="page-heading">
-        {pageTitle}
-      </span>
+      {!compact && <PageHeading store={store} />}
       <div class="session-select">
         <button
           type="button"
@@ -74,7 +77,17 @@ export function SessionBar({ store }: { store: PanelStore }) {
           />
         )}
       </div>
+      {metrics}
     </div>
+  );
+}
+
+/** The page (or imported file) the panel shows, its address on hover. */
+export function PageHeading({ store }: { store: PanelStore }) {
+  return (
+    <span class="page-heading" title={store.page.url.value ?? ''} data-testid="page-heading">
+      {pageHeading(store)}
+    </span>
   );
 }
 
@@ -86,17 +99,36 @@ function pageHeading(store: PanelStore): string {
   return title ?? url ?? 'This page';
 }
 
+/** The whole of a session's summary as a tooltip: the name is cut in the line, the ids are only here and below. */
+export function sessionTooltip(row: SessionSummaryRow): string {
+  return [
+    row.named ? `Asked: ${row.name}` : row.name,
+    `Agent id: ${row.agentId ?? '(none in the frames)'}`,
+    `Protocol: ${row.protocol}`,
+    `Connections: ${row.connections.join(', ')}`,
+    `Started ${formatClock(row.startedAt)} · ${plural(row.frames, 'frame')}`,
+  ].join('\n');
+}
+
+/**
+ * One session in one line: state, name (the prompt), then the figures a narrow panel must keep
+ * (duration, TTFT, findings); the protocol and the agent's id come last, where a narrow line cuts.
+ */
 export function SessionLine({ row, inline = false }: { row: SessionSummaryRow; inline?: boolean }) {
   const findings = row.findings.error + row.findings.warning + row.findings.info;
   return (
-    <span class={inline ? 'session-line-inline' : 'session-line'}>
-      <span class={`session-state state-${row.state.replace(' ', '-')}`} title={row.state}>
-        {row.state}
+    <span class={inline ? 'session-line-inline' : 'session-line'} title={sessionTooltip(row)}>
+      <span class={`session-state state-${row.state.replace(' ', '-')}`}>{row.state}</span>{' '}
+      <span class={`session-name${row.named ? ' session-prompt' : ''}`} data-testid="session-name">
+        {row.name}
       </span>{' '}
-      <span class="session-protocol">{row.protocol}</span> <span class="session-name">{row.name}</span>{' '}
-      <span class="session-meta muted">
-        {formatClock(row.startedAt)} · {formatDuration(row.durationMs)} · TTFT {formatDuration(row.firstTokenMs)} · {plural(row.frames, 'frame')} ·{' '}
+      <span class="session-figures">
+        {formatDuration(row.durationMs)} · TTFT {formatDuration(row.firstTokenMs)} ·{' '}
         <span class={row.findings.error > 0 ? 'sev-error' : row.findings.warning > 0 ? 'sev-warning' : ''}>{plural(findings, 'finding')}</span>
+      </span>{' '}
+      <span class="session-meta muted">
+        · <span class="session-protocol">{row.protocol}</span>
+        {row.named && row.agentId !== undefined && <span class="session-agent-id"> {row.agentId}</span>}
       </span>
     </span>
   );
@@ -190,7 +222,10 @@ function SessionList(props: {
               {row ? (
                 <>
                   <SessionLine row={row} />
-                  <span class="session-connections muted">{row.connections.join(' · ')}</span>
+                  <span class="session-connections muted">
+                    {formatClock(row.startedAt)} · {plural(row.frames, 'frame')} · {row.agentId !== undefined ? `${row.agentId} · ` : ''}
+                    {row.connections.join(' · ')}
+                  </span>
                 </>
               ) : (
                 <span class="session-line">

@@ -2,8 +2,10 @@
 // by division) so only the rows in view (plus a few) exist in the DOM and an append costs the same
 // whatever the capture's size. Columns: the frame number used
 // everywhere (findings, the CLI), time since the session's request (clock time on hover), an optional
-// gap column, direction, connection, what the frame is for its protocol, a preview of its data, its size
-// in bytes and a finding marker. Keyboard: up/down, page up/down, home/end move the selection.
+// gap column, direction, connection (when several are in view), what the frame is for its protocol (its
+// short label, the full event name on hover), a preview of its data, its size in bytes and a finding
+// marker. Columns are resized by their header's edge and shown or hidden from the header's menu
+// (timeline-columns.ts remembers both). Keyboard: up/down, page up/down, home/end move the selection.
 // A row's elements stay in their slot of the window and only their text changes as the window moves
 // (keyed by slot, not by frame): following a flood replaces every row many times a second, and new
 // elements each time were most of what the panel's page allocated.
@@ -17,6 +19,9 @@ import { formatClock, formatDuration, sessionStart } from '../store/session-time
 import type { PanelSession } from '../store/session-set';
 import { NO_SEPARATORS, planSeparators, rowAt, rowCount, rowOf, type SeparatorPlan } from '../store/timeline-separators';
 import { sessionName } from './FindingsList';
+import type { FrameDescription } from '../../protocols/types';
+import { ColumnHeader } from './TimelineHeader';
+import { eventWidthCh, gridTemplate, readPrefs, shownColumns, writePrefs, type ColumnId, type ColumnPrefs } from './timeline-columns';
 
 export const ROW_HEIGHT = 20;
 const OVERSCAN = 8;
@@ -28,21 +33,28 @@ const OVERSCAN = 8;
 const followedWhenUnmounted = new WeakMap<PanelStore, boolean>();
 
 export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?: boolean }) {
-  const [showDelta, setShowDelta] = useState(false);
+  const [prefs, setPrefsState] = useState<ColumnPrefs>(readPrefs);
+  const setPrefs = (next: ColumnPrefs, remember = true) => {
+    setPrefsState(next);
+    if (remember) writePrefs(next);
+  };
+  // The Event column fits the longest label drawn so far (it only grows, so scrolling never jitters).
+  const longestLabel = useRef(0);
   const scrollRef = useRef<HTMLDivElement>(null);
   const [, rerender] = useReducer((n: number) => n + 1, 0);
   const visible = store.filters.visible.value;
   const selected = store.selection.frame.value;
   const highlighted = store.selection.highlighted.value;
   const untimed = store.untimed.value;
-  // One connection in view (a scoped session with one connection): the column would repeat itself.
+  // One connection in view: the Connection column would repeat itself on every row.
   const scope = store.filters.scope.value;
   // "All sessions": one clock from the capture's start and a separator row where each session starts.
   const all = scope === undefined;
   track(store.sessionsVersion.value);
   const separators = all ? sessionSeparators(store, store.filters.visible.value.list) : NO_SEPARATORS;
   const rows = rowCount(separators, visible.count);
-  const showConnection = !(scope && scope.size === 1) && !(narrow && scope);
+  const connectionsInView = scope ? scope.size : store.connections.value.size;
+  const columns = shownColumns(prefs, connectionsInView);
   // Touch the findings version so markers repaint when findings arrive for frames already shown.
   track(store.findingsVersion.value);
 
@@ -126,24 +138,24 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
     if (!starts.has(session)) starts.set(session, session ? sessionStart(session) : store.log.length > 0 ? store.log.timeAt(0) : undefined);
     return starts.get(session);
   };
-  const columns = `row-grid${showConnection ? '' : ' no-conn'}${showDelta ? ' with-delta' : ''}`;
+  // Each drawn row's description first: the Event column's width must fit them before they are drawn.
+  const items = v.getVirtualItems();
+  const described = items.map((row) => {
+    const at = rowAt(separators, row.index);
+    if (at.kind === 'separator') return { kind: 'separator' as const, row, session: at.session };
+    const entry = at.entry;
+    const position = list[entry] as number;
+    const frame = store.log.frameAt(position);
+    const description: FrameDescription = store.log.describe(position, store.protocolOf(frame.connectionId));
+    const label = description.label ?? description.event;
+    if (label.length > longestLabel.current) longestLabel.current = label.length;
+    return { kind: 'frame' as const, row, entry, position, frame, description, label };
+  });
+  const template = gridTemplate(columns, prefs, eventWidthCh(longestLabel.current));
+  const shows = (id: ColumnId) => columns.some((c) => c.id === id);
   return (
-    <div class="timeline">
-      <div class={`timeline-head ${columns}`}>
-        <span class="col-num" title="Frame number, as findings and the command-line tool count">#</span>
-        <span class="col-time" title={untimed ? 'This input carries no clock' : all ? "Time since the capture's start (one clock for all sessions); hover a row for the clock time" : "Time since the session's request; hover a row for the clock time"}>
-          {untimed ? 'Time (none)' : 'Time'}
-        </span>
-        {showDelta && <span class="col-delta" title="Time since the row above">Δ</span>}
-        <span class="col-dir" aria-hidden="true" />
-        {showConnection && <span class="col-conn">Connection</span>}
-        <span class="col-type">Event</span>
-        <span class="col-data">Data</span>
-        <span class="col-size" title="Payload size in bytes">Size</span>
-        <label class="col-marker delta-toggle" title="Show the time since the previous row">
-          <input type="checkbox" checked={showDelta} onChange={(e) => setShowDelta(e.currentTarget.checked)} aria-label="Show gaps between rows" />Δ
-        </label>
-      </div>
+    <div class="timeline" style={{ '--timeline-columns': template }} data-columns={columns.map((c) => c.id).join(' ')}>
+      <ColumnHeader columns={columns} prefs={prefs} untimed={untimed} onChange={setPrefs} />
       <div
         class="timeline-scroll"
         ref={scrollRef}
@@ -157,14 +169,10 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
       >
         {list.length === 0 && <div class="empty">{store.log.length === 0 ? 'No frames yet.' : 'No frame matches the filter.'}</div>}
         <div class="timeline-space" ref={spaceRef} style={{ height: `${v.getTotalSize()}px` }}>
-          {v.getVirtualItems().map((row, slot) => {
-            const at = rowAt(separators, row.index);
-            if (at.kind === 'separator') return <SeparatorRow key={slot} store={store} session={at.session} top={row.start} />;
-            const entry = at.entry;
-            const position = list[entry] as number;
-            const frame = store.log.frameAt(position);
+          {described.map((d, slot) => {
+            if (d.kind === 'separator') return <SeparatorRow key={slot} store={store} session={d.session} top={d.row.start} />;
+            const { row, entry, position, frame, description, label } = d;
             const previousTime = entry > 0 ? store.log.timeAt(list[entry - 1] as number) : undefined;
-            const description = store.log.describe(position, store.protocolOf(frame.connectionId));
             const severity = store.filters.context.severityOf(frame.index);
             const isSelected = frame.index === selected;
             const start = startOf(frame.connectionId);
@@ -178,27 +186,31 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
                 tabIndex={isSelected ? 0 : -1}
                 data-index={frame.index}
                 data-testid="frame-row"
-                class={`row ${columns}${isSelected ? ' selected' : ''}${highlighted.has(frame.index) ? ' highlighted' : ''} dir-${frame.direction}${severity === 'error' || severity === 'warning' ? ` sev-row-${severity}` : ''}`}
+                class={`row row-grid${isSelected ? ' selected' : ''}${highlighted.has(frame.index) ? ' highlighted' : ''} dir-${frame.direction}${severity === 'error' || severity === 'warning' ? ` sev-row-${severity}` : ''}`}
                 style={{ height: `${ROW_HEIGHT}px`, transform: `translateY(${row.start}px)` }}
                 onClick={() => {
                   applyEvent(store, { type: 'selectFrame', index: frame.index });
                   if (narrow) applyEvent(store, { type: 'setTab', tab: 'frame' });
                 }}
               >
-                <span class="col-num">{frameNumber(frame.index)}</span>
-                <span class="col-time" title={untimed ? 'no timing in this input' : formatClock(frame.time)}>
-                  {since === undefined ? '—' : formatDuration(since)}
-                </span>
-                {showDelta && <span class="col-delta">{untimed || previousTime === undefined ? '' : formatDuration(frame.time - previousTime)}</span>}
-                <span class="col-dir" aria-label={frame.direction === 'in' ? 'received' : 'sent'}>
-                  {frame.direction === 'in' ? '↓' : '↑'}
-                </span>
-                {showConnection && <span class="col-conn">{store.connectionName(frame.connectionId)}</span>}
+                {shows('num') && <span class="col-num">{frameNumber(frame.index)}</span>}
+                {shows('time') && (
+                  <span class="col-time" title={untimed ? 'no timing in this input' : formatClock(frame.time)}>
+                    {since === undefined ? '—' : formatDuration(since)}
+                  </span>
+                )}
+                {shows('delta') && <span class="col-delta">{untimed || previousTime === undefined ? '' : formatDuration(frame.time - previousTime)}</span>}
+                {shows('dir') && (
+                  <span class="col-dir" aria-label={frame.direction === 'in' ? 'received' : 'sent'}>
+                    {frame.direction === 'in' ? '↓' : '↑'}
+                  </span>
+                )}
+                {shows('conn') && <span class="col-conn">{store.connectionName(frame.connectionId)}</span>}
                 <span class="col-type" title={description.event}>
-                  {description.event}
+                  {label}
                 </span>
-                <span class="col-data">{description.preview ?? ''}</span>
-                <span class="col-size">{formatBytes(store.log.bytesAt(position))}</span>
+                {shows('data') && <span class="col-data">{description.preview ?? ''}</span>}
+                {shows('size') && <span class="col-size">{formatBytes(store.log.bytesAt(position))}</span>}
                 <span class={`marker${severity ? ` sev-${severity}` : ''}`} aria-label={severity ? `${severity} finding` : undefined} title={severity ? `${severity} finding on this frame` : undefined} />
               </div>
             );

@@ -1,6 +1,7 @@
 // Record/pause, clear, preserve log, live/scrub, export, import, and the counters: findings by
 // severity, frames dropped or cut by the capture's bounds (only when non-zero); a notice line when
 // the capture could not run fully on the page.
+import type { ComponentChildren } from 'preact';
 import type { PanelStore } from '../store/store';
 import { plural } from './plural';
 import { applyEvent } from '../store/apply';
@@ -17,9 +18,11 @@ export interface ToolbarProps {
   store: PanelStore;
   transport: PanelTransport | undefined;
   onExport(): void;
+  /** The page heading, drawn in the toolbar's row when the panel is short (docked at the bottom). */
+  heading?: ComponentChildren;
 }
 
-export function Toolbar({ store, transport, onExport }: ToolbarProps) {
+export function Toolbar({ store, transport, onExport, heading }: ToolbarProps) {
   track(store.framesVersion.value);
   const status = store.status.value;
   const letGo = store.toolbar.letGo.value;
@@ -91,17 +94,19 @@ export function Toolbar({ store, transport, onExport }: ToolbarProps) {
           Back to the tab
         </button>
       )}
+      {heading}
       <span class="counts">
         <span class="frame-count" data-testid="frame-count" data-count={frames}>
           {plural(frames, 'frame')}
         </span>{' '}
-        <span class="count sev-error" title="errors">
+        {/* A count is coloured only when there is something to count: "0 errors" in red reads as an alarm (`.zero`). */}
+        <span class={`count sev-error${counts.error === 0 ? ' zero' : ''}`} title="errors" data-testid="count-error">
           {plural(counts.error, 'error')}
         </span>{' '}
-        <span class="count sev-warning" title="warnings">
+        <span class={`count sev-warning${counts.warning === 0 ? ' zero' : ''}`} title="warnings">
           {plural(counts.warning, 'warning')}
         </span>{' '}
-        <span class="count sev-info" title="info">
+        <span class={`count sev-info${counts.info === 0 ? ' zero' : ''}`} title="info">
           {counts.info} info
         </span>
       </span>

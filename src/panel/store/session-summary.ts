@@ -1,6 +1,7 @@
-// What the session picker says about a session: its name (the agent's own id when there is one, so a
-// session reads the same live and re-imported), its connections, when it started, its state, how long
-// it ran, its time to first token, frames and findings.
+// What the session picker says about a session: its name (the first line of what the user asked, else
+// the agent's own id, else its first connection; all read from the frames, so a session reads the same
+// live and re-imported), its agent id, its connections, when it started, its state, how long it ran,
+// its time to first token, frames and findings.
 import type { Connection } from '../../model/frame';
 import { addSeverityCounts, countBySeverity, type Finding, type Severity } from '../../model/finding';
 import type { ViewItem } from '../../model/view';
@@ -8,9 +9,17 @@ import type { PanelSession } from './session-set';
 
 export type SessionState = 'running' | 'done' | 'failed' | 'cut off';
 
+/** Longest session name, in characters: the rest of the prompt is in the tooltip. */
+export const NAME_MAX = 120;
+
 export interface SessionSummaryRow {
   id: string;
+  /** The first line of the user's prompt, else the agent's id, else the first connection's name. */
   name: string;
+  /** Whether `name` is the user's prompt. */
+  named: boolean;
+  /** The agent's own session, thread or run id, when known. */
+  agentId: string | undefined;
   protocol: string;
   connections: string[];
   startedAt: number | undefined;
@@ -31,9 +40,12 @@ export function summarizeSession(
 ): SessionSummaryRow {
   const names = session.connectionIds.map(nameOf);
   const figures = options.untimed ? {} : session.metrics.headline();
+  const prompt = firstPrompt(session.pipeline.view().items);
   return {
     id: session.id,
-    name: session.key ?? names[0] ?? session.id,
+    name: prompt ?? session.key ?? names[0] ?? session.id,
+    named: prompt !== undefined,
+    agentId: session.key,
     protocol: session.pipeline.protocol,
     connections: names,
     startedAt: figures.requestAt,
@@ -52,6 +64,28 @@ export function sessionState(session: PanelSession, connections: ReadonlyMap<str
   if (!view.streaming) return 'done';
   const allClosed = session.connectionIds.every((id) => connections.get(id)?.closed !== undefined || connections.get(id)?.transport === 'http-json');
   return live && !allClosed ? 'running' : 'cut off';
+}
+
+/**
+ * The first line of the session's first user turn (a request body's prompt, placed by the user-turns
+ * fold, or a turn the stream itself carries), one line of at most NAME_MAX characters.
+ */
+export function firstPrompt(items: readonly ViewItem[]): string | undefined {
+  for (const item of items) {
+    if (item.kind !== 'user') continue;
+    const line = firstLine(item.text);
+    if (line !== undefined) return line;
+  }
+  return undefined;
+}
+
+function firstLine(text: string): string | undefined {
+  // Only the start of a long prompt is looked at; whitespace inside the line becomes single spaces.
+  for (const raw of text.slice(0, 4 * NAME_MAX).split('\n')) {
+    const line = raw.replace(/\s+/g, ' ').trim();
+    if (line !== '') return line.length > NAME_MAX ? `${line.slice(0, NAME_MAX - 1)}…` : line;
+  }
+  return undefined;
 }
 
 /** Groups nest one level in every protocol; the bound only guards against a fold gone wrong. */
