@@ -311,9 +311,10 @@ function mergeUsage(st: UiFoldState, value: unknown): void {
  * approval is judged against them rather than as an orphan.
  */
 function onConnection(st: UiFoldState, connection: Connection): void {
+  // Only the join: whether an unknown call is an orphan stays judged as before (a request body with no
+  // messages part of the chat, e.g. a resumed stream's, says nothing of the calls it lacks).
   const body = requestJson(connection);
   if (body === undefined) return;
-  st.requestSeen = true;
   requestToolCalls(body, (st.priorToolCalls ??= new Set()));
 }
 
