@@ -14,6 +14,8 @@ export interface ProtocolSession {
   buggyFixture: string;
   /** Label in the page's Protocol picker. */
   title: string;
+  /** The picker's value (`?protocol=`) when `id/transport` is taken by another session of the protocol. */
+  key?: string;
 }
 
 const data = (id: ProtocolId, file: string): string => `src/protocols/${id}/testdata/${file}`;
@@ -34,6 +36,15 @@ export const protocolSessions: readonly ProtocolSession[] = [
     fixture: data('ag-ui', 'valid-reasoning-interrupt.json'),
     buggyFixture: data('ag-ui', 'invalid-open-message.jsonl'),
     title: 'AG-UI · WebSocket',
+  },
+  {
+    id: 'ag-ui',
+    transport: 'sse',
+    key: 'ag-ui/subagents',
+    path: '/protocols/ag-ui/subagents',
+    fixture: data('ag-ui', 'valid-subagents.jsonl'),
+    buggyFixture: data('ag-ui', 'invalid-subagents.jsonl'),
+    title: 'AG-UI · sub-agents',
   },
   {
     id: 'anthropic',

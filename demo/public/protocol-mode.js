@@ -5,7 +5,8 @@ import { extractors } from './protocol-text.js';
 import { readSession } from './protocol-stream.js';
 
 const QUESTION = 'What is the weather like today?';
-const keyOf = (s) => `${s.id}/${s.transport}`;
+// A protocol with a second session on one transport names it with a key of its own.
+const keyOf = (s) => s.key ?? `${s.id}/${s.transport}`;
 
 /** `{ code, value }` of a v4 data stream line, or undefined when the line is not `<code>:<json>`. */
 function parseLine(line) {

@@ -1,7 +1,7 @@
 // The AI SDK UI message stream fold: SSE data records (one JSON chunk each, `[DONE]` last) → view model
 // and findings. It mirrors ai's `processUIMessageStream` reducer (ai 6.x) and reports, instead of
 // throwing, wherever that reducer or the schema check would stop the chat.
-import type { DecodedFrame } from '../../model/frame';
+import type { Connection, DecodedFrame } from '../../model/frame';
 import type { ErrorItem } from '../../model/view';
 import { frameText } from '../../model/decode';
 import type { ProtocolFold } from '../types';
@@ -16,6 +16,7 @@ import { closeOpenParts, dataPart, legacyReasoning, partDelta, partEnd, partStar
 import * as tools from './fold-tools';
 import { isRecord, numericCounters } from './json-util';
 import { applyRequest, requestToolCalls } from './request';
+import { requestJson } from '../shared/request-prompt';
 
 export function createAisdkUiFold(): ProtocolFold {
   return createSinkFold(createUiState(), SHELL);
@@ -304,4 +305,17 @@ function mergeUsage(st: UiFoldState, value: unknown): void {
 }
 
 /** Made once: a fold is made per session. */
-const SHELL: SinkFoldHandlers<UiFoldState> = { applyMessage, applyRequest: onRequest, addError, endOfInput, addRaw };
+/**
+ * A connection whose request body was captured (a HAR, a capture file): the calls its messages hold are
+ * the conversation's, as the tool-loop checks read them, so a stream continuing a message after a tool
+ * approval is judged against them rather than as an orphan.
+ */
+function onConnection(st: UiFoldState, connection: Connection): void {
+  // Only the join: whether an unknown call is an orphan stays judged as before (a request body with no
+  // messages part of the chat, e.g. a resumed stream's, says nothing of the calls it lacks).
+  const body = requestJson(connection);
+  if (body === undefined) return;
+  requestToolCalls(body, (st.priorToolCalls ??= new Set()));
+}
+
+const SHELL: SinkFoldHandlers<UiFoldState> = { applyMessage, applyRequest: onRequest, addError, endOfInput, addRaw, applyConnection: onConnection };

@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { Frame } from '../../model/frame';
 import { aisdkUiRules } from './rules';
 import { chunkFrames, run, withRequest } from './testing';
+import { SessionPipeline } from '../../analysis/pipeline';
+import { aisdkUiProtocol } from './index';
 
 type C = Record<string, unknown> | string;
 
@@ -109,6 +111,22 @@ describe('aisdk-ui: a message continued after a tool approval', () => {
 
   it('is clean when the captured request holds the call', () => {
     expect(run(withRequest(frames(continued), previous)).findings).toEqual([]);
+  });
+
+  // A HAR or capture file holds the request as the connection's body, not as a frame the page sent.
+  function runWithBody(messages: readonly unknown[], chunks: C[] = continued) {
+    const pipeline = new SessionPipeline([aisdkUiProtocol], { protocol: 'aisdk-ui' });
+    pipeline.addConnection({ id: 'c1', transport: 'sse', method: 'POST', url: 'http://127.0.0.1/api/chat', requestBody: JSON.stringify({ id: 'chat-1', messages, trigger: 'submit-message' }) });
+    for (const f of frames(chunks)) pipeline.append({ ...f, connectionId: 'c1' });
+    pipeline.finish();
+    return pipeline.findings().map((f) => [f.rule, f.severity, f.frames[0]]);
+  }
+
+  it('reads the call from the request body of a captured connection, also after a new call in the same step', () => {
+    expect(runWithBody(previous)).toEqual([]);
+    const afterNewCall: C[] = [S, SS, tia('c2'), { type: 'tool-output-available', toolCallId: 'c2', output: 1 }, { type: 'tool-output-denied', toolCallId: 'call-1' }, ts(), td(), te(), FS, F, D];
+    expect(runWithBody(previous, afterNewCall)).toEqual([]);
+    expect(runWithBody([], afterNewCall)).toEqual([['aisdk/tool-call-not-found', 'error', 4]]);
   });
 
   it('is an error when the captured request does not hold the call (the broken twin)', () => {

@@ -72,8 +72,13 @@ class FlatBlockFold implements ProtocolFold {
    * from history, so frames from before the reload must not count against what follows.
    */
   private history(json: unknown, frame: Frame, sink: FindingSink): void {
+    // A subscription whose replay has not begun resumes after the history's last_event_id, so it comes
+    // after the history read even when a capture puts both at the same instant and the subscription
+    // first (a HAR's History API response and WebSocket subscription): its replay is still checked.
+    const pending = this.state.replay?.first === true ? this.state.replay : null;
     this.state = new FlatState();
     applyHistory(this.state, json, frame, sink);
+    if (pending && this.state.replay === null) this.state.replay = pending;
   }
 
   /** The first frame of a connection whose request subscribes to the replay starts the replay checks. */

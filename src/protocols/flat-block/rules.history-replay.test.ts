@@ -57,6 +57,11 @@ describe('replay after a reload', () => {
   ];
 
   describe('flat/replay-overlap', () => {
+    it('holds when the capture puts the subscription before the history read at the same instant (a HAR)', () => {
+      const [history, subscription, replay] = reload('41', withEventIds(41, rest));
+      expectFinding(run(stream([subscription as Entry, history as Entry, replay as Entry])), 'flat/replay-overlap', 'error', 2);
+      expectNoRule(run(stream([subscription as Entry, history as Entry, withEventIds(42, rest)])), 'flat/replay-overlap');
+    });
     it('flags a replayed event whose event_id is not after last_event_id', () => {
       expectFinding(run(stream(reload('41', withEventIds(41, rest)))), 'flat/replay-overlap', 'error', 2);
     });

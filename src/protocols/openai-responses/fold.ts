@@ -61,8 +61,16 @@ export function createOpenAIResponsesFold(): ProtocolFold {
       // Background mode resumes a stream with `?starting_after=N`: events start at N + 1, after response.created.
       const after = resumeCursor(connection.url);
       if (after !== undefined) state.resumedAfter.set(connection.id, after);
+      // A GET on a response's id streams a response that already exists: it was created on another
+      // request, and its events may start at response.queued or anywhere later.
+      else if (isResponseRead(connection.method, connection.url)) state.resumedAfter.set(connection.id, -1);
     },
   };
+}
+
+/** `GET …/responses/{id}` (with or without `?stream=true`), not the create call `POST …/responses`. */
+function isResponseRead(method: string | undefined, url: string | undefined): boolean {
+  return method?.toUpperCase() === 'GET' && url !== undefined && /\/responses\/[^/?#]+\/?(?:[?#]|$)/.test(url);
 }
 
 function resumeCursor(url: string | undefined): number | undefined {
@@ -127,7 +135,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   if (frame.eventName !== undefined && frame.eventName !== json.type) {
     sink.report(R.eventNameMismatch, `SSE event name "${frame.eventName}" differs from the data type "${json.type}"`, [frame.index]);
   }
-  const resp = responseFor(state, frame, json.type, sink);
+  const resp = responseFor(state, frame, json.type, sink, json.sequence_number);
   checkSequence(resp, json.sequence_number, json.type, frame, sink);
   const category = eventCategory(json.type);
   if (category === undefined) {
@@ -149,17 +157,27 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   dispatch(state, resp, event, category, frame, sink);
 }
 
-function responseFor(state: FoldState, frame: Frame, type: string, sink: FindingSink): ResponseState {
+/**
+ * The response a frame belongs to, a new one when a stream (re)starts. A new response is a continuation
+ * (created elsewhere, so no response.created to expect) when its connection resumes one
+ * (`starting_after`, a GET on its id) or its first event's sequence_number is above 0: the events
+ * before it are not this stream's.
+ */
+function responseFor(state: FoldState, frame: Frame, type: string, sink: FindingSink, sequence: unknown): ResponseState {
   const cur = state.response;
   const sameStream = cur && cur.connectionId === frame.connectionId && !state.requestSeen;
   if (cur && sameStream && !(type === 'response.created' && (cur.created || cur.terminal))) return cur;
   if (cur) endWithoutTerminal(cur, sink, type === 'response.created' ? 'a new response.created arrived' : 'a new connection started', [frame.index]);
   state.requestSeen = false;
   state.response = newResponse(state, frame.connectionId);
+  const firstOnConnection = !(cur && cur.connectionId === frame.connectionId);
   const after = state.resumedAfter.get(frame.connectionId);
-  if (after !== undefined && !(cur && cur.connectionId === frame.connectionId)) {
+  if (after !== undefined && firstOnConnection) {
     state.response.created = true;
-    state.response.lastSeq = after;
+    if (after >= 0) state.response.lastSeq = after;
+  } else if (typeof sequence === 'number' && sequence > 0 && type !== 'response.created') {
+    // The sequence-gap check still says (as info) that the events before it are not in the capture.
+    state.response.created = true;
   }
   return state.response;
 }

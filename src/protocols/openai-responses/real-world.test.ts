@@ -114,26 +114,39 @@ describe('item ids that rotate', () => {
 // stream legitimately starts without response.created and at sequence number N + 1.
 describe('a resumed stream', () => {
   const tail = [msg('m1', 0), part('m1', 0), delta('m1', 0, 'Hello'), textDone('m1', 0, 'Hello'), partDone('m1', 0, 'Hello'), msgDone('m1', 0, 'Hello'), completed];
-  function run(url: string) {
+  function run(url: string | undefined, events: object[] = numbered(tail, 5), method?: string) {
     const pipeline = new SessionPipeline([openaiResponsesProtocol], { protocol: 'openai-responses' });
-    pipeline.addConnection({ id: 'c1', transport: 'sse', url });
-    numbered(tail, 5).forEach((e, index) => {
-      const frame: Frame = { index, connectionId: 'c1', time: index, direction: 'in', kind: 'message', data: JSON.stringify(e), eventName: e.type };
+    pipeline.addConnection({ id: 'c1', transport: 'sse', ...(url !== undefined && { url }), ...(method !== undefined && { method }) });
+    events.forEach((e, index) => {
+      const frame: Frame = { index, connectionId: 'c1', time: index, direction: 'in', kind: 'message', data: JSON.stringify(e), eventName: (e as { type: string }).type };
       pipeline.append(frame);
     });
     pipeline.finish();
     return pipeline.findings().map((f) => [f.rule, f.severity, f.frames[0]]);
   }
+  const queued = { type: 'response.queued', response: resp('queued') };
+  const inProgress = { type: 'response.in_progress', response: resp('in_progress') };
 
   it('after ?starting_after=4 it is clean', () => {
     expect(run('https://api.openai.com/v1/responses/resp_1?stream=true&starting_after=4')).toEqual([]);
   });
 
-  it('the broken twin: the same events without the resume cursor', () => {
-    expect(run('https://api.openai.com/v1/responses')).toEqual([
-      ['openai-responses/sequence-gap', 'info', 0],
-      ['openai-responses/first-event-not-created', 'error', 0],
-    ]);
+  it('GET …?starting_after=0 that begins with response.queued at sequence 1 is the continuation it is', () => {
+    const events = numbered([queued, inProgress, ...tail], 1);
+    expect(run('https://api.openai.com/v1/responses/resp_1?starting_after=0&stream=true', events, 'GET')).toEqual([]);
+  });
+
+  it('a GET on a response id without a cursor is read as that response, however it starts', () => {
+    expect(run('https://api.openai.com/v1/responses/resp_1?stream=true', numbered([queued, inProgress, ...tail], 0), 'GET')).toEqual([]);
+    expect(run('https://api.openai.com/v1/responses/resp_1?stream=true', numbered([inProgress, ...tail], 3), 'GET')).toEqual([['openai-responses/sequence-gap', 'info', 0]]);
+  });
+
+  it('without the request, a first sequence number above 0 says the stream continues one (info only)', () => {
+    expect(run(undefined)).toEqual([['openai-responses/sequence-gap', 'info', 0]]);
+  });
+
+  it('the broken twin: a new response (POST, sequence 0) without response.created', () => {
+    expect(run('https://api.openai.com/v1/responses', numbered(tail, 0), 'POST')).toEqual([['openai-responses/first-event-not-created', 'error', 0]]);
   });
 });
 

@@ -2,7 +2,7 @@
 // and a handler bug must neither lose the frame nor stop the session. Frames that are not incoming
 // messages mean the same in both protocols: a close ends the input, a connection error shows as an
 // error item, and what the page sent is the request.
-import type { DecodedFrame } from '../../model/frame';
+import type { Connection, DecodedFrame } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
 import type { ViewModel } from '../../model/view';
 import { frameText } from '../../model/decode';
@@ -22,6 +22,8 @@ export interface SinkFoldHandlers<S> {
   addError(st: S, frame: number, message: string): void;
   endOfInput(st: S, lastFrame: number): void;
   addRaw(st: S, frame: number, text: string): void;
+  /** A connection of the session, with the request that opened it (a HAR's or capture's request body). */
+  applyConnection?(st: S, connection: Connection): void;
 }
 
 export function createSinkFold<S extends SinkFoldState>(st: S, handlers: SinkFoldHandlers<S>): ProtocolFold {
@@ -55,6 +57,14 @@ class SinkFold<S extends SinkFoldState> implements ProtocolFold {
 
   view(): ViewModel {
     return this.st.model;
+  }
+
+  connection(connection: Connection): void {
+    try {
+      this.handlers.applyConnection?.(this.st, connection);
+    } catch {
+      // A request body we cannot read tells us nothing; the frames are folded all the same.
+    }
   }
 }
 
