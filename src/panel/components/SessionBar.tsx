@@ -4,6 +4,8 @@
 // connections by method and path, start time and frames. "All sessions" shows every frame.
 // The list is virtualised and only the rows drawn are summarised, so a page with thousands of
 // short-lived sockets opens it, and keeps it open while frames arrive, as fast as one.
+import { sessionMetrics } from '../store/session-metrics';
+import { formatUsd } from '../../analysis/usage/price';
 import { useEffect, useLayoutEffect, useReducer, useRef, useState } from 'preact/hooks';
 import type { ComponentChildren } from 'preact';
 import { plural } from './plural';
@@ -223,7 +225,8 @@ function SessionList(props: {
                 <>
                   <SessionLine row={row} />
                   <span class="session-connections muted">
-                    {formatClock(row.startedAt)} · {plural(row.frames, 'frame')} · {row.agentId !== undefined ? `${row.agentId} · ` : ''}
+                    {formatClock(row.startedAt)} · {plural(row.frames, 'frame')} · {session && <UsageNote session={session} />}
+                    {row.agentId !== undefined ? `${row.agentId} · ` : ''}
                     {row.connections.join(' · ')}
                   </span>
                 </>
@@ -237,5 +240,17 @@ function SessionList(props: {
         })}
       </div>
     </div>
+  );
+}
+
+/** A session's tokens and cost in the picker's second line, when its stream reported usage. */
+function UsageNote({ session }: { session: PanelSession }) {
+  const m = sessionMetrics(session);
+  if (!m.tokens) return null;
+  const t = m.tokens;
+  return (
+    <span class="session-usage" data-testid="session-usage">
+      {t.input ?? '—'} in / {t.output ?? '—'} out tokens{m.cost ? ` · ${formatUsd(m.cost.usd)}` : ''} ·{' '}
+    </span>
   );
 }

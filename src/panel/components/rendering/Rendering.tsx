@@ -67,5 +67,5 @@ function errorMarks(findings: readonly Finding[], at: number | undefined): ItemM
 
 function emptyText(store: PanelStore): string {
   if (store.log.length > 0) return `No agent stream recognised yet: ${store.log.length} frames captured, shown raw`;
-  return store.source.value === 'file' ? 'The file holds no frames.' : 'Open a chat page in this tab to see its agent streams';
+  return store.source.value === 'file' ? 'The file holds no frames.' : 'Waiting for agent traffic on this page — send a message';
 }
