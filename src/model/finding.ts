@@ -8,6 +8,8 @@ export interface RuleMeta {
   severity: Severity;
   /** One sentence: when the rule fires. */
   description: string;
+  /** How to fix the stream that breaks the rule. */
+  fix?: string;
 }
 
 export interface Finding {

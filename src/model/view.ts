@@ -81,6 +81,14 @@ export interface ToolItem extends ItemBase {
   parentToolId?: string;
   /** No tool call matched this result (rendered so the frame is not lost). */
   orphanResult?: boolean;
+  /** The latest progress reported for the call (MCP `notifications/progress`). */
+  progress?: ToolProgress;
+}
+
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 export type ApprovalOutcome =

@@ -8,6 +8,7 @@ import { openaiChatProtocol } from './openai-chat';
 import { openaiResponsesProtocol } from './openai-responses';
 import { aisdkUiProtocol } from './aisdk-ui';
 import { aisdkDataProtocol } from './aisdk-data';
+import { mcpProtocol } from './mcp';
 
 export const protocols: readonly ProtocolDefinition[] = [
   flatBlockProtocol,
@@ -17,4 +18,5 @@ export const protocols: readonly ProtocolDefinition[] = [
   openaiResponsesProtocol,
   aisdkUiProtocol,
   aisdkDataProtocol,
+  mcpProtocol,
 ];

@@ -12,7 +12,8 @@ export type ProtocolId =
   | 'openai-chat'
   | 'openai-responses'
   | 'aisdk-ui'
-  | 'aisdk-data';
+  | 'aisdk-data'
+  | 'mcp';
 
 /**
  * How sure a detector is that a frame (or connection) speaks its protocol:

@@ -9,4 +9,5 @@ export const FAILURE_RULE: Partial<Record<ProtocolId, string>> = {
   'openai-responses': 'openai-responses/error-event',
   'aisdk-ui': 'aisdk/error-chunk',
   'aisdk-data': 'aisdk/v4-error-part',
+  mcp: 'mcp/error-response',
 };

@@ -21,6 +21,7 @@ const FAILING: Record<string, string> = {
   'openai-responses': sse([{ type: 'response.created', sequence_number: 0, response: { id: 'r', status: 'in_progress', output: [] } }, { type: 'response.failed', sequence_number: 1, response: { id: 'r', status: 'failed', output: [], error: { code: 'insufficient_quota', message: 'quota exceeded' } } }]),
   'aisdk-ui': sse([{ type: 'start', messageId: 'm' }, { type: 'error', errorText: 'quota exceeded' }, { type: 'finish' }]) + 'data: [DONE]\n\n',
   'aisdk-data': 'f:{"messageId":"m"}\n0:"Hi"\n3:"quota exceeded"\n',
+  mcp: JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_weather', arguments: {} } }, { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'quota exceeded' } }]),
 };
 
 const RULE_PREFIX: Record<string, string> = {
@@ -31,6 +32,7 @@ const RULE_PREFIX: Record<string, string> = {
   'openai-responses': 'openai-responses/',
   'aisdk-ui': 'aisdk/',
   'aisdk-data': 'aisdk/',
+  mcp: 'mcp/',
 };
 
 function folder(id: string): string {
