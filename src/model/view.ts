@@ -92,6 +92,14 @@ export interface ToolItem extends ItemBase {
    * came without its result. (A result the follow-up carried sets `status` and `result` instead.)
    */
   pageTool?: 'waiting' | 'no-result';
+  /** The latest progress reported for the call (MCP `notifications/progress`). */
+  progress?: ToolProgress;
+}
+
+export interface ToolProgress {
+  progress: number;
+  total?: number;
+  message?: string;
 }
 
 export type ApprovalOutcome =

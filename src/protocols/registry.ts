@@ -11,6 +11,7 @@ import { aisdkDataProtocol } from './aisdk-data';
 import { geminiProtocol } from './gemini';
 import { cohereProtocol } from './cohere';
 import { geminiInteractionsProtocol } from './gemini-interactions';
+import { mcpProtocol } from './mcp';
 
 export const protocols: readonly ProtocolDefinition[] = [
   flatBlockProtocol,
@@ -23,4 +24,5 @@ export const protocols: readonly ProtocolDefinition[] = [
   geminiProtocol,
   cohereProtocol,
   geminiInteractionsProtocol,
+  mcpProtocol,
 ];

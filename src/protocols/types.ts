@@ -15,7 +15,8 @@ export type ProtocolId =
   | 'aisdk-data'
   | 'gemini'
   | 'cohere'
-  | 'gemini-interactions';
+  | 'gemini-interactions'
+  | 'mcp';
 
 /**
  * How sure a detector is that a frame (or connection) speaks its protocol:

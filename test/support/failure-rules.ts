@@ -12,4 +12,5 @@ export const FAILURE_RULE: Partial<Record<ProtocolId, string>> = {
   gemini: 'gemini/error-payload',
   cohere: 'cohere/error-finish',
   'gemini-interactions': 'gemini-interactions/failed',
+  mcp: 'mcp/error-response',
 };

@@ -24,7 +24,8 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-const REQUESTS: Record<ProtocolSession['id'], unknown> = {
+// Only the protocols the demo serves; the others (MCP) have no demo session.
+const REQUESTS: Partial<Record<ProtocolSession['id'], unknown>> = {
   'flat-block': {},
   'ag-ui': { threadId: 'thread-1', runId: 'run-1', state: {}, messages: [{ id: 'u1', role: 'user', content: 'Weather in Oslo?' }], tools: [], context: [], forwardedProps: {} },
   anthropic: { model: 'claude-sonnet-4-5', max_tokens: 1024, stream: true, messages: [{ role: 'user', content: 'Weather in Paris?' }] },

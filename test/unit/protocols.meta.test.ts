@@ -24,6 +24,7 @@ const FAILING: Record<string, string> = {
   'gemini-interactions': sse([{ interaction: { id: 'v1', status: 'in_progress' }, event_type: 'interaction.created' }, { event_type: 'error', error: { code: 'resource_exhausted', message: 'quota exceeded' } }]),
   cohere: sse([{ id: 'm', type: 'message-start', delta: { message: { role: 'assistant' } } }, { type: 'message-end', delta: { finish_reason: 'ERROR', error: 'quota exceeded' } }]),
   gemini: sse([{ candidates: [{ content: { role: 'model', parts: [{ text: 'Hi' }] }, index: 0 }] }, { error: { code: 429, message: 'quota exceeded', status: 'RESOURCE_EXHAUSTED' } }]),
+  mcp: JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_weather', arguments: {} } }, { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'quota exceeded' } }]),
 };
 
 const RULE_PREFIX: Record<string, string> = {
@@ -37,6 +38,7 @@ const RULE_PREFIX: Record<string, string> = {
   gemini: 'gemini/',
   cohere: 'cohere/',
   'gemini-interactions': 'gemini-interactions/',
+  mcp: 'mcp/',
 };
 
 function folder(id: string): string {

@@ -1,0 +1,318 @@
+// The MCP fold: JSON-RPC messages of one MCP session (every POST, its SSE or JSON answer, the GET
+// stream) → view model and findings. Requests are paired with their responses by id, per direction:
+// the page's requests (`out`: tools/call…) are answered `in`, the server's (`in`: elicitation/create,
+// sampling/createMessage) are answered `out`. A tool call is a tool item with its progress and result;
+// an elicitation is a question; a sampling request is a tool item the client answers.
+import type { DecodedFrame, Direction } from '../../model/frame';
+import type { FindingSink } from '../../model/finding';
+import type { ErrorItem, QuestionItem, ToolItem, ViewModel } from '../../model/view';
+import { safeJson, safeText } from '../../model/safe-text';
+import type { ProtocolFold } from '../types';
+import { describeIssues, isRecord, newToolItem, rawItem } from '../shared/view-helpers';
+import { MCP_RULES as R } from './rules';
+import { JSONRPCMessageSchema, MCP_METHODS, RESULT_SCHEMAS } from './schema';
+import { elicitationQuestions, elicitationAnswers } from './elicitation';
+import { resultText } from './content';
+
+interface PendingRequest {
+  method: string;
+  frame: number;
+  direction: Direction;
+  tool?: ToolItem;
+  question?: QuestionItem;
+  answeredAt?: number;
+  cancelledAt?: number;
+  lastProgress?: number;
+}
+
+type Message = Record<string, unknown>;
+
+export function createMcpFold(): ProtocolFold {
+  return new McpFold();
+}
+
+class McpFold implements ProtocolFold {
+  private readonly model: ViewModel = { protocol: 'mcp', items: [], todos: null, streaming: false };
+  /** Requests by `<direction>:<id>`; kept after their answer to tell duplicates and late progress. */
+  private readonly requests = new Map<string, PendingRequest>();
+  /** Progress tokens by token, to the request key that gave them. */
+  private readonly tokens = new Map<string, string>();
+  private open = 0;
+  private sink!: FindingSink;
+  private last = -1;
+  private ended = false;
+
+  apply(decoded: DecodedFrame, sink: FindingSink): void {
+    this.sink = sink;
+    const { frame } = decoded;
+    this.last = frame.index;
+    try {
+      if (frame.kind === 'error') return this.addError(frame.index, `connection error${frame.data ? `: ${frame.data}` : ''}`);
+      if (frame.kind !== 'message') return;
+      this.applyMessageFrame(decoded);
+    } catch (err) {
+      this.model.items.push({ ...rawItem(frame, `raw-${frame.index}-fault`), text: `${rawItem(frame).text} (not folded: ${safeText(err)})` });
+    }
+  }
+
+  finish(sink: FindingSink): void {
+    this.sink = sink;
+    if (this.ended) return;
+    this.ended = true;
+    for (const [key, req] of this.requests) {
+      if (req.answeredAt !== undefined || req.cancelledAt !== undefined) continue;
+      sink.report(R.unanswered, `${req.method} request ${idOfKey(key)} (frame ${req.frame}) was never answered; its caller waits until it times out.`, [this.last >= 0 ? this.last : req.frame, req.frame]);
+    }
+    this.model.streaming = false;
+  }
+
+  view(): ViewModel {
+    return this.model;
+  }
+
+  private applyMessageFrame(decoded: DecodedFrame): void {
+    const { frame } = decoded;
+    const i = frame.index;
+    // The HTTP+SSE transport's first event names the POST endpoint as a plain URL.
+    if (frame.eventName === 'endpoint') return;
+    if (decoded.json === undefined) {
+      if (frame.truncated) {
+        this.model.items.push(rawItem(frame));
+        return;
+      }
+      this.sink.report(R.invalidJson, `the message is not JSON (${decoded.jsonError ?? 'no payload'}); the SDK transport drops it.`, [i]);
+      this.model.items.push(rawItem(frame));
+      return;
+    }
+    // JSON-RPC batches (protocol version 2025-03-26) carry several messages in one body.
+    const messages = Array.isArray(decoded.json) ? decoded.json : [decoded.json];
+    for (let n = 0; n < messages.length; n++) {
+      const path = Array.isArray(decoded.json) ? `[${n}]` : undefined;
+      this.applyMessage(messages[n], frame.direction, i, path, decoded);
+    }
+  }
+
+  private applyMessage(json: unknown, direction: Direction, i: number, path: string | undefined, decoded: DecodedFrame): void {
+    const parsed = JSONRPCMessageSchema.safeParse(json);
+    if (!parsed.success) {
+      this.sink.report(R.invalidMessage, `not a JSON-RPC 2.0 message: ${whyNotJsonRpc(json) ?? describeIssues(parsed.error.issues)}; the SDK transport drops it.`, [i], path);
+      this.model.items.push(rawItem(decoded.frame, `raw-${i}${path ?? ''}`));
+      return;
+    }
+    const message = json as Message;
+    if (typeof message.method === 'string') {
+      if (!MCP_METHODS.has(message.method)) this.sink.report(R.unknownMethod, `method "${message.method}" is not one the MCP specification defines.`, [i], path);
+      if ('id' in message) this.request(message, message.method, direction, i);
+      else this.notification(message, message.method, direction, i);
+      return;
+    }
+    this.response(message, direction, i, path);
+  }
+
+  private request(message: Message, method: string, direction: Direction, i: number): void {
+    const key = requestKey(direction, message.id);
+    const params = isRecord(message.params) ? message.params : {};
+    const req: PendingRequest = { method, frame: i, direction };
+    this.requests.set(key, req);
+    this.open++;
+    this.model.streaming = true;
+    const meta = isRecord(params._meta) ? params._meta : undefined;
+    const token = meta?.progressToken;
+    if (typeof token === 'string' || typeof token === 'number') this.tokens.set(String(token), key);
+    if (method === 'tools/call') {
+      const name = typeof params.name === 'string' ? params.name : '';
+      const tool = newToolItem(`tool-${i}`, idText(message.id), name, i);
+      tool.input = params.arguments ?? {};
+      req.tool = tool;
+      this.model.items.push(tool);
+    } else if (method === 'sampling/createMessage') {
+      const tool = newToolItem(`sampling-${i}`, idText(message.id), 'sampling/createMessage', i);
+      tool.label = 'Sampling request';
+      tool.input = params;
+      req.tool = tool;
+      this.model.items.push(tool);
+    } else if (method === 'elicitation/create') {
+      const question: QuestionItem = { kind: 'question', id: `elicitation-${i}`, frames: [i], key: idText(message.id), questions: elicitationQuestions(params), state: 'waiting', resolved: false };
+      req.question = question;
+      this.model.items.push(question);
+    }
+  }
+
+  private notification(message: Message, method: string, direction: Direction, i: number): void {
+    const params = isRecord(message.params) ? message.params : {};
+    if (method === 'notifications/progress') return this.progress(params, i);
+    if (method === 'notifications/cancelled') return this.cancelled(params, direction, i);
+    if (method === 'notifications/message') {
+      const level = typeof params.level === 'string' ? params.level : 'info';
+      this.model.items.push({ kind: 'raw', id: `log-${i}`, frames: [i], text: `log ${level}: ${typeof params.data === 'string' ? params.data : safeJson(params.data)}` });
+    }
+  }
+
+  private progress(params: Record<string, unknown>, i: number): void {
+    const token = params.progressToken;
+    const key = typeof token === 'string' || typeof token === 'number' ? this.tokens.get(String(token)) : undefined;
+    const req = key === undefined ? undefined : this.requests.get(key);
+    if (!req) {
+      this.sink.report(R.progressUnknownToken, `progress for token ${safeJson(token)}, which no request gave; the client ignores it.`, [i]);
+      return;
+    }
+    if (req.answeredAt !== undefined) {
+      this.sink.report(R.progressAfterResult, `progress for ${req.method} request ${idOfKey(key as string)} after its response (frame ${req.answeredAt}); progress must stop at completion.`, [i, req.answeredAt]);
+      return;
+    }
+    const value = typeof params.progress === 'number' ? params.progress : NaN;
+    if (req.lastProgress !== undefined && !(value > req.lastProgress)) {
+      this.sink.report(R.progressNotIncreasing, `progress ${value} after ${req.lastProgress} for request ${idOfKey(key as string)}; each value must be larger than the last.`, [i]);
+    }
+    if (Number.isFinite(value)) req.lastProgress = value;
+    if (req.tool) {
+      req.tool.frames.push(i);
+      req.tool.progress = {
+        progress: value,
+        ...(typeof params.total === 'number' && { total: params.total }),
+        ...(typeof params.message === 'string' && { message: params.message }),
+      };
+    }
+  }
+
+  private cancelled(params: Record<string, unknown>, direction: Direction, i: number): void {
+    // The side that sent a request cancels it: same direction as the request.
+    const req = this.requests.get(requestKey(direction, params.requestId)) ?? this.requests.get(requestKey(other(direction), params.requestId));
+    if (!req || req.answeredAt !== undefined || req.cancelledAt !== undefined) return;
+    req.cancelledAt = i;
+    this.closeRequest();
+    const reason = typeof params.reason === 'string' ? `cancelled: ${params.reason}` : 'cancelled';
+    if (req.tool) {
+      req.tool.status = 'error';
+      req.tool.result = reason;
+      req.tool.frames.push(i);
+    }
+    if (req.question) {
+      req.question.state = 'timeout';
+      req.question.frames.push(i);
+    }
+  }
+
+  private response(message: Message, direction: Direction, i: number, path: string | undefined): void {
+    const error = isRecord(message.error) ? message.error : undefined;
+    const hasId = message.id !== undefined && message.id !== null;
+    // A response travels against its request; a capture without directions (a file) has all frames `in`.
+    const key = hasId ? this.findRequestKey(message.id, direction) : undefined;
+    const req = key === undefined ? undefined : this.requests.get(key);
+    if (!req) {
+      if (error) this.errorResponse(error, undefined, i, path);
+      if (hasId) this.sink.report(R.unknownId, `a response for id ${safeJson(message.id)}, which no request in this session used; the SDK client ignores it.`, [i], path);
+      return;
+    }
+    const id = idOfKey(key as string);
+    if (req.answeredAt !== undefined) {
+      this.sink.report(R.duplicateResponse, `a second response to ${req.method} request ${id} (first at frame ${req.answeredAt}); the client ignores it.`, [i, req.answeredAt], path);
+      return;
+    }
+    req.answeredAt = i;
+    if (req.cancelledAt !== undefined) {
+      this.sink.report(R.answeredAfterCancel, `a response to ${req.method} request ${id}, cancelled at frame ${req.cancelledAt}; the caller ignores it.`, [i, req.cancelledAt], path);
+      return;
+    }
+    this.closeRequest();
+    if (error) {
+      this.errorResponse(error, req, i, path);
+      return;
+    }
+    this.result(message.result, req, i, path);
+  }
+
+  private findRequestKey(id: unknown, direction: Direction): string | undefined {
+    const against = requestKey(other(direction), id);
+    if (this.requests.has(against)) return against;
+    const same = requestKey(direction, id);
+    return this.requests.has(same) ? same : undefined;
+  }
+
+  private result(result: unknown, req: PendingRequest, i: number, path: string | undefined): void {
+    const schema = RESULT_SCHEMAS[req.method as keyof typeof RESULT_SCHEMAS];
+    if (schema) {
+      const checked = schema.safeParse(result);
+      if (!checked.success) {
+        this.sink.report(R.invalidResult, `the ${req.method} result does not match its schema: ${describeIssues(checked.error.issues)}; the SDK client rejects the call.`, [i, req.frame], path);
+        if (req.tool) {
+          req.tool.status = 'error';
+          req.tool.frames.push(i);
+        }
+        return;
+      }
+    }
+    const fields = isRecord(result) ? result : {};
+    if (req.tool) {
+      req.tool.frames.push(i);
+      req.tool.result = resultText(req.method === 'sampling/createMessage' ? [fields.content] : fields.content);
+      req.tool.status = fields.isError === true ? 'error' : 'success';
+    }
+    if (req.question) {
+      req.question.frames.push(i);
+      req.question.state = 'answered';
+      req.question.answers = elicitationAnswers(req.question.questions, fields);
+    }
+  }
+
+  private errorResponse(error: Record<string, unknown>, req: PendingRequest | undefined, i: number, path: string | undefined): void {
+    const text = `${typeof error.message === 'string' ? error.message : 'error'}${typeof error.code === 'number' ? ` (code ${error.code})` : ''}`;
+    this.sink.report(R.errorResponse, `${req ? `${req.method} request failed` : 'error response'}: ${text}.`, req ? [i, req.frame] : [i], path);
+    if (req?.tool) {
+      req.tool.status = 'error';
+      req.tool.result = text;
+      req.tool.frames.push(i);
+    }
+    if (req?.question) {
+      req.question.state = 'timeout';
+      req.question.frames.push(i);
+    }
+    this.addError(i, req ? `${req.method}: ${text}` : text);
+  }
+
+  private addError(i: number, message: string): void {
+    const item: ErrorItem = { kind: 'error', id: `error-${i}-${this.model.items.length}`, frames: [i], message };
+    this.model.items.push(item);
+  }
+
+  private closeRequest(): void {
+    this.open = Math.max(0, this.open - 1);
+    this.model.streaming = this.open > 0;
+  }
+}
+
+/** What a message lacks, in the words of JSON-RPC 2.0, where the schema's union only says "Invalid input". */
+function whyNotJsonRpc(json: unknown): string | undefined {
+  if (!isRecord(json)) return 'a message is a JSON object';
+  if (json.jsonrpc !== '2.0') return `"jsonrpc" is ${safeJson(json.jsonrpc)}, expected "2.0"`;
+  if ('method' in json) {
+    if (typeof json.method !== 'string') return '"method" is not a string';
+    if ('params' in json && !isRecord(json.params)) return '"params" is not an object';
+    return undefined;
+  }
+  if (!('id' in json)) return 'neither "method" (a request or notification) nor "id" (a response)';
+  const hasResult = 'result' in json;
+  const hasError = 'error' in json;
+  if (hasResult && hasError) return 'a response has both "result" and "error"';
+  if (!hasResult && !hasError) return 'a response has neither "result" nor "error"';
+  if (hasResult && !isRecord(json.result)) return `"result" is ${Array.isArray(json.result) ? 'an array' : typeof json.result}, expected an object`;
+  return undefined;
+}
+
+function other(direction: Direction): Direction {
+  return direction === 'in' ? 'out' : 'in';
+}
+
+/** JSON-RPC ids are strings or numbers; the SDK client looks responses up by `Number(id)`, so 1 and "1" meet. */
+function requestKey(direction: Direction, id: unknown): string {
+  return `${direction}:${idText(id)}`;
+}
+
+function idText(id: unknown): string {
+  return typeof id === 'string' || typeof id === 'number' ? String(id) : safeJson(id);
+}
+
+function idOfKey(key: string): string {
+  return `#${key.slice(key.indexOf(':') + 1)}`;
+}
+
