@@ -3,13 +3,14 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fixtureFrames } from './fixture-frames';
 import { playFrames, sseRecord } from './play';
-import { protocolSessions, responseHeaders, type ProtocolSession } from './sessions';
+import { protocolSessions, responseHeaders, routePath, type ProtocolSession } from './sessions';
 
 const MAX_REQUEST_BYTES = 256 * 1024;
 
-/** The session a POST to this path plays, if any (WebSocket sessions are not reached over POST). */
+/** The session a POST to this path plays, if any (WebSocket sessions are not reached over POST). The
+ * query string is not matched: a Gemini request without `alt=sse` still gets the SSE stream. */
 export function httpSession(pathname: string): ProtocolSession | undefined {
-  return protocolSessions.find((s) => s.path === pathname && s.transport !== 'websocket');
+  return protocolSessions.find((s) => routePath(s) === pathname && s.transport !== 'websocket');
 }
 
 export async function streamProtocol(

@@ -8,7 +8,8 @@ export type SessionTransport = 'sse' | 'websocket' | 'lines';
 export interface ProtocolSession {
   id: ProtocolId;
   transport: SessionTransport;
-  /** POST route for `sse` and `lines`, WebSocket URL path for `websocket`. */
+  /** POST route for `sse` and `lines` (with the query string the real API's client sends, if any),
+   * WebSocket URL path for `websocket`. */
   path: string;
   fixture: string;
   buggyFixture: string;
@@ -94,7 +95,41 @@ export const protocolSessions: readonly ProtocolSession[] = [
     buggyFixture: data('aisdk-data', 'invalid-tool-result-orphan.txt'),
     title: 'AI SDK data (v4) · lines',
   },
+  {
+    // The real API's own route, so the inspector sees the URL a Gemini page sends.
+    id: 'gemini',
+    transport: 'sse',
+    path: '/v1beta/models/gemini-2.5-flash:streamGenerateContent?alt=sse',
+    fixture: data('gemini', 'valid-thought-text-calls.sse'),
+    buggyFixture: data('gemini', 'invalid-unfinished-call.sse'),
+    title: 'Gemini · SSE',
+  },
+  {
+    id: 'gemini-interactions',
+    transport: 'sse',
+    path: '/v1beta/interactions',
+    fixture: data('gemini-interactions', 'valid-thought-text-call.sse'),
+    buggyFixture: data('gemini-interactions', 'invalid-cut-short.sse'),
+    title: 'Gemini Interactions · SSE',
+  },
+  {
+    id: 'cohere',
+    transport: 'sse',
+    path: '/v2/chat',
+    fixture: data('cohere', 'valid-thinking-tool-call.sse'),
+    buggyFixture: data('cohere', 'invalid-cut-short.sse'),
+    title: 'Cohere · SSE',
+  },
 ];
+
+/** The URL path of a session's route, without its query string. */
+export const routePath = (session: ProtocolSession): string => session.path.split('?')[0]!;
+
+/** A session's route with `?buggy=1` (or `&buggy=1`) added when the buggy run is asked for. */
+export function sessionUrl(session: ProtocolSession, buggy: boolean): string {
+  if (!buggy) return session.path;
+  return `${session.path}${session.path.includes('?') ? '&' : '?'}buggy=1`;
+}
 
 /** Response headers a real backend of each protocol sends on its streaming answer. */
 export function responseHeaders(session: ProtocolSession): Record<string, string> {

@@ -16,6 +16,12 @@ export function requestFor(session, text) {
       return session.transport === 'websocket' ? { type: 'response.create', model: 'gpt-5-mini', input: text } : { model: 'gpt-5-mini', stream: true, input: text };
     case 'aisdk-ui':
       return { id, messages: [{ id: `msg-${id}`, role: 'user', parts: [{ type: 'text', text }] }] };
+    case 'gemini':
+      return { contents: [{ role: 'user', parts: [{ text }] }] };
+    case 'gemini-interactions':
+      return { model: 'gemini-2.5-flash', stream: true, input: text };
+    case 'cohere':
+      return { model: 'command-a-03-2025', stream: true, messages: [{ role: 'user', content: text }] };
     default:
       return { messages: [{ role: 'user', content: text }] };
   }
@@ -23,7 +29,8 @@ export function requestFor(session, text) {
 
 /** Calls onPayload(data string) per SSE record, text line or socket frame; resolves when the stream ends. */
 export async function readSession(session, { buggy, text, onPayload, onStatus }) {
-  const url = `${session.path}${buggy ? '?buggy=1' : ''}`;
+  // A route may carry its own query (Gemini's `?alt=sse`).
+  const url = buggy ? `${session.path}${session.path.includes('?') ? '&' : '?'}buggy=1` : session.path;
   const body = JSON.stringify(requestFor(session, text));
   if (session.transport === 'websocket') return readSocket(url, body, onPayload, onStatus);
   const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: session.transport === 'sse' ? 'text/event-stream' : 'text/plain' }, body });

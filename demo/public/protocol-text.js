@@ -65,6 +65,49 @@ function aisdkData({ code, value }) {
   return [];
 }
 
+/** Gemini streamGenerateContent: candidate 0's parts (`thought: true` text is reasoning). */
+function gemini(e) {
+  const candidate = obj(Array.isArray(e.candidates) ? e.candidates[0] : undefined);
+  const out = [];
+  for (const part of Array.isArray(obj(candidate.content).parts) ? obj(candidate.content).parts : []) {
+    const p = obj(part);
+    out.push(...piece(p.thought === true ? 'reasoning' : 'text', str(p.text)));
+    // A streamed call names itself once (its later chunks have no name), so no key is needed without an id.
+    const name = str(obj(p.functionCall).name);
+    if (name) out.push(...piece('tool', name, str(obj(p.functionCall).id) || undefined));
+  }
+  if (e.error) out.push(...piece('error', str(obj(e.error).message) || 'error'));
+  return out;
+}
+
+/** Gemini Interactions: step deltas (text in a `thought` step is reasoning) and function_call steps. */
+const interactionStepTypes = new Map();
+function geminiInteractions(e) {
+  if (e.event_type === 'interaction.created') interactionStepTypes.clear();
+  const step = obj(e.step);
+  if (e.event_type === 'step.start') interactionStepTypes.set(e.index, str(step.type));
+  const delta = obj(e.delta);
+  if (e.event_type === 'step.delta' && (delta.type === 'text' || delta.type === 'thought_summary')) {
+    const reasoning = delta.type === 'thought_summary' || interactionStepTypes.get(e.index) === 'thought';
+    return piece(reasoning ? 'reasoning' : 'text', str(delta.text) || str(obj(delta.content).text));
+  }
+  if (e.event_type === 'step.start' && step.type === 'function_call') return piece('tool', str(step.name), str(step.id));
+  if (e.event_type === 'error') return piece('error', str(obj(e.error).message) || 'error');
+  return [];
+}
+
+/** Cohere v2 chat: content deltas (text or thinking) and tool-call starts. */
+function cohere(e) {
+  const message = obj(obj(e.delta).message);
+  const content = obj(message.content);
+  if (e.type === 'content-delta') return [...piece('reasoning', str(content.thinking)), ...piece('text', str(content.text))];
+  if (e.type === 'tool-plan-delta') return piece('reasoning', str(message.tool_plan));
+  const call = obj(message.tool_calls);
+  if (e.type === 'tool-call-start') return piece('tool', str(obj(call.function).name), str(call.id));
+  if (e.type === 'message-end' && obj(e.delta).finish_reason === 'ERROR') return piece('error', str(obj(obj(e.delta).error).message) || 'error');
+  return [];
+}
+
 export const extractors = {
   'ag-ui': agUi,
   anthropic,
@@ -72,4 +115,7 @@ export const extractors = {
   'openai-responses': openaiResponses,
   'aisdk-ui': aisdkUi,
   'aisdk-data': aisdkData,
+  gemini,
+  'gemini-interactions': geminiInteractions,
+  cohere,
 };

@@ -9,7 +9,7 @@ import path from 'node:path';
 import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
-import { protocolSessions, type ProtocolSession } from '../../demo/protocols/index';
+import { protocolSessions, sessionUrl, type ProtocolSession } from '../../demo/protocols/index';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import { readInput } from '../../src/readers/read-input';
 import type { Capture, Connection, Frame } from '../../src/model/frame';
@@ -54,7 +54,7 @@ const message = (index: number, data: string, extra: Partial<Frame> = {}): Frame
 });
 
 async function fetchSession(s: ProtocolSession, buggy: boolean): Promise<Received> {
-  const url = `${server.url.replace(/\/$/, '')}${s.path}${buggy ? '?buggy=1' : ''}`;
+  const url = `${server.url.replace(/\/$/, '')}${sessionUrl(s, buggy)}`;
   const requestBody = JSON.stringify(requestFor(s));
   const requestHeaders = { 'content-type': 'application/json', accept: s.transport === 'sse' ? 'text/event-stream' : '*/*' };
   const res = await fetch(url, { method: 'POST', headers: requestHeaders, body: requestBody });
@@ -191,6 +191,22 @@ describe('wire format of each protocol', () => {
     expect(data.connection.responseHeaders?.['x-vercel-ai-data-stream']).toBe('v1');
     expect(data.connection.responseHeaders?.['content-type']).toMatch(/^text\/plain/);
     expect(data.body).toMatch(/^f:\{.*\}\n0:"/);
+  });
+
+  it('Gemini: unnamed data records on the real route, with alt=sse kept beside buggy=1', async () => {
+    const s = find('gemini', 'sse');
+    expect(s.path).toMatch(/^\/v1beta\/models\/[^/]+:streamGenerateContent\?alt=sse$/);
+    expect(sessionUrl(s, true)).toBe(`${s.path}&buggy=1`);
+    const { frames } = await fetchSession(s, false);
+    expect(frames.every((f) => f.eventName === undefined)).toBe(true);
+    expect(frames.at(-1)?.data).toMatch(/"finishReason":"STOP"/);
+  });
+
+  it('Gemini Interactions and Cohere: named events whose name is the payload\'s event type', async () => {
+    const interactions = await fetchSession(find('gemini-interactions', 'sse'), false);
+    for (const f of interactions.frames) expect(f.eventName).toBe((JSON.parse(f.data) as { event_type: string }).event_type);
+    const cohere = await fetchSession(find('cohere', 'sse'), false);
+    for (const f of cohere.frames) expect(f.eventName).toBe((JSON.parse(f.data) as { type: string }).type);
   });
 
   it('refuses a request that is not a JSON object', async () => {

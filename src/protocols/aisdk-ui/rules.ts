@@ -77,6 +77,7 @@ addFixes(aisdkUiRules, {
   [R.toolCallNotInCapture]: 'Nothing to fix: capture the request that carried the call to check it too.',
   [R.approvalNotFound]: 'Answer with the `approvalId` of a `tool-approval-request` the stream sent.',
   [R.unknownKey]: 'Leave out keys the chunk\'s schema does not declare (put your own data in `data-*` chunks or `providerMetadata`).',
+  [R.retiredChunkType]: 'Stream reasoning as `reasoning-start`, `reasoning-delta` and `reasoning-end` chunks, which ai 6 and 7 accept, in place of `reasoning` and `reasoning-part-finish`.',
   [R.versionSpecificChunk]: 'Send only chunk types every ai version you serve accepts, or pin the client\'s version.',
   [R.missingStart]: 'Begin the stream with a `start` chunk (with the messageId).',
   [R.chunkAfterFinish]: 'Send nothing after `finish` except the `[DONE]` terminator.',

@@ -3,6 +3,7 @@
 // warning = a deviation clients survive (or the stream reports its own failure), info = well-formed
 // but unknown to us or worth showing.
 import type { RuleMeta } from '../../model/finding';
+import { addFixes } from '../shared/rule-fixes';
 
 export const COHERE_RULES = {
   invalidJson: 'cohere/invalid-json',
@@ -39,3 +40,20 @@ export const cohereRules: readonly RuleMeta[] = [
   { id: R.finishReasonMismatch, severity: 'warning', description: 'finish_reason `TOOL_CALL` without tool calls, or tool calls with another finish_reason.' },
   { id: R.truncatedFinishReason, severity: 'info', description: 'finish_reason `MAX_TOKENS` or `TIMEOUT`: the answer was cut off.' },
 ];
+
+addFixes(cohereRules, {
+  [R.invalidJson]: 'Send each event as one JSON object per `data:` record.',
+  [R.invalidEvent]: 'Give the event the fields and types the v2 chat streaming reference lists (`index`, `delta.message`…); the message names the field.',
+  [R.unknownEvent]: 'Nothing to fix if it is a newer API event; clients should skip event types they do not know.',
+  [R.errorFinish]: 'Look at the error message in `delta.error`: the server reports its own failure; fix or retry the request.',
+  [R.missingMessageStart]: 'Send `message-start` (with the message id) first in every stream.',
+  [R.missingMessageEnd]: 'End every stream with `message-end` carrying `finish_reason` and `usage`, also after a failure.',
+  [R.eventAfterEnd]: 'Send nothing after `message-end`; start a new request for a new message.',
+  [R.contentNotStarted]: 'Send `content-start` for the index before its `content-delta` and `content-end`.',
+  [R.contentNotEnded]: 'Send `content-end` for each open content block before `message-end`.',
+  [R.toolCallNotStarted]: 'Send `tool-call-start` (id, name) for the index before its `tool-call-delta` and `tool-call-end`.',
+  [R.toolCallNotEnded]: 'Send `tool-call-end` for each tool call before `message-end`.',
+  [R.invalidToolArguments]: 'Stream argument deltas that join to one valid JSON object by `tool-call-end`.',
+  [R.finishReasonMismatch]: 'End with finish_reason `TOOL_CALL` exactly when the message has tool calls; else `COMPLETE`.',
+  [R.truncatedFinishReason]: 'For `MAX_TOKENS`, raise `max_tokens`; for `TIMEOUT`, shorten the request or retry.',
+});

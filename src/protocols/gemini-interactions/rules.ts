@@ -3,6 +3,7 @@
 // wrong, warning = a deviation clients survive (or the stream reports its own failure), info =
 // well-formed but unknown to us or worth showing.
 import type { RuleMeta } from '../../model/finding';
+import { addFixes } from '../shared/rule-fixes';
 
 export const INTERACTIONS_RULES = {
   invalidJson: 'gemini-interactions/invalid-json',
@@ -39,3 +40,20 @@ export const interactionsRules: readonly RuleMeta[] = [
   { id: R.incomplete, severity: 'info', description: 'The interaction completed with status `incomplete`: the answer was cut off.' },
   { id: R.unknownStep, severity: 'info', description: 'A step or delta `type` this version does not know; shown raw.' },
 ];
+
+addFixes(interactionsRules, {
+  [R.invalidJson]: 'Send each event as one JSON object per `data:` record.',
+  [R.invalidEvent]: 'Give the event the fields and types the Interactions streaming reference lists (`index` on step events, `type` on deltas); the message names the field.',
+  [R.unknownEvent]: 'Nothing to fix if it is a newer API event; clients should skip event types they do not know.',
+  [R.failed]: 'Look at the error\'s code and message or the final status: the server reports its own failure; fix or retry the request.',
+  [R.missingCreated]: 'Send `interaction.created` first in every stream.',
+  [R.missingCompleted]: 'End every stream with `interaction.completed` carrying the final status and usage, also after a failure.',
+  [R.eventAfterCompleted]: 'Send nothing after `interaction.completed`; start a new interaction for a new turn.',
+  [R.stepNotStarted]: 'Send `step.start` for the index before its `step.delta` and `step.stop`.',
+  [R.stepIndexReused]: 'Give each step of an interaction an index of its own, never one an earlier step used.',
+  [R.stepNotStopped]: 'Send `step.stop` for each open step before `interaction.completed`.',
+  [R.invalidFunctionArguments]: 'Stream `arguments_delta` pieces that join to one valid JSON object by the step\'s `step.stop`.',
+  [R.requiresActionWithoutCall]: 'Stream the `function_call` step the page must run before completing with `requires_action`; else complete with `completed`.',
+  [R.incomplete]: 'Raise the output token limit, or shorten the input, so the answer fits.',
+  [R.unknownStep]: 'Nothing to fix if it is a newer API type; clients should show or skip step types they do not know.',
+});

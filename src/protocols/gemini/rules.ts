@@ -3,6 +3,7 @@
 // warning = a deviation clients survive (or the stream reports its own failure), info = well-formed
 // but worth showing.
 import type { RuleMeta } from '../../model/finding';
+import { addFixes } from '../shared/rule-fixes';
 
 export const GEMINI_RULES = {
   invalidJson: 'gemini/invalid-json',
@@ -37,3 +38,19 @@ export const geminiRules: readonly RuleMeta[] = [
   { id: R.extraCandidates, severity: 'info', description: 'A chunk carries candidates past the first (candidateCount > 1); the AI SDK and most clients show candidate 0 only.' },
   { id: R.unknownPart, severity: 'info', description: 'A part with none of the fields this version knows (text, inlineData, fileData, functionCall, functionResponse, executableCode, codeExecutionResult); shown raw.' },
 ];
+
+addFixes(geminiRules, {
+  [R.invalidJson]: 'Send each GenerateContentResponse as one JSON object per `data:` record (`alt=sse`).',
+  [R.invalidChunk]: 'Give the response the fields and types of a GenerateContentResponse (`candidates[].content.parts[]`, `usageMetadata`); the message names the field.',
+  [R.errorPayload]: 'Look at the error\'s code, status and message: the server reports its own failure (e.g. `RESOURCE_EXHAUSTED`: retry later).',
+  [R.missingFinishReason]: 'Send a final chunk whose candidate has a `finishReason` before closing the stream.',
+  [R.dataAfterFinish]: 'Send nothing for a candidate after the chunk that carries its `finishReason`; start a new request for a new turn.',
+  [R.functionCallUnfinished]: 'Close every streamed function call with its final chunk (an empty `functionCall`, or `partialArgs` without `willContinue`) before the finish reason.',
+  [R.partialArgsWithoutCall]: 'Open the function call with `name` and `willContinue: true` before sending its `partialArgs`.',
+  [R.functionCallMissingName]: 'Give every `functionCall` the `name` of a declared function.',
+  [R.malformedFunctionCall]: 'Check the function declarations and tool config the request sent (names, parameter schemas, `allowedFunctionNames`); retry the turn.',
+  [R.truncatedFinishReason]: 'For `MAX_TOKENS`, raise `maxOutputTokens`; for a filter reason, check `safetyRatings` and the prompt or `safetySettings`.',
+  [R.promptBlocked]: 'Check `promptFeedback.blockReason` and `safetyRatings`: rephrase the prompt or adjust `safetySettings`.',
+  [R.extraCandidates]: 'Nothing to fix if the page shows them; else leave `candidateCount` at 1.',
+  [R.unknownPart]: 'Nothing to fix if it is a newer API part; clients should show or skip parts they do not know.',
+});

@@ -73,6 +73,7 @@ addFixes(openaiResponsesRules, {
   [R.outputIndexOutOfOrder]: 'Add output items in order: `output_index` is the number of items already added.',
   [R.itemIdentity]: 'Give every output item an `id`, every call item a `call_id`, each unique in the response.',
   [R.itemMismatch]: 'Address item events to an added item of the matching type at that `output_index`.',
+  [R.responseIdChanged]: 'Keep the `response.id` of `response.created` on every lifecycle event of that response; start a new request for a new response.',
   [R.itemIdChanged]: 'Keep an item\'s `item_id` the same on all its events and its `output_item.done`.',
   [R.contentPartMismatch]: 'Add content and summary parts in order (`content_index` from 0) and send deltas to an added part of the matching kind.',
   [R.lifecycleOrder]: 'Nest events as added → deltas → done for each part and item, and close all items before the terminal event.',
