@@ -1,6 +1,8 @@
 // Profiles the page's main thread (the page hook and the relay's isolated world run there) while it
-// receives 50,000 WebSocket frames with the built extension, and lists the hottest functions:
-// `npx tsx bench/profile-capture.ts [chat|bare]`. Needs .output/chrome-mv3.
+// receives 50,000 WebSocket frames with the built extension (`control`: 300 frames of the
+// control-character flood, 100 KB of U+0001 each), and lists the hottest functions:
+// `npx tsx bench/profile-capture.ts [chat|bare|control]`. Needs .output/chrome-mv3 (an unminified one
+// names the functions: `ASI_NO_MINIFY=1 npm run build`).
 import type http from 'node:http';
 import { launchBrowser } from '../test/e2e/support/launch';
 import { startTestServer } from '../test/e2e/support/server';
@@ -16,10 +18,11 @@ const browser = await launchBrowser({ extension: true });
 try {
   const tab = await browser.context.newPage();
   await tab.goto(`${server.origin}/bench.html?mode=${mode}`);
-  await tab.evaluate('receiveAll(2000)');
+  const frames = mode === 'control' ? 300 : 50_000;
+  await tab.evaluate(`receiveAll(${mode === 'control' ? 50 : 2000})`);
   const stop = await profileHottestFunctions(tab);
-  const ms = await tab.evaluate('receiveAll(50000)');
-  console.log(`received 50,000 frames in ${Number(ms).toFixed(0)} ms\n${await stop()}`);
+  const ms = await tab.evaluate(`receiveAll(${frames})`);
+  console.log(`received ${frames} frames in ${Number(ms).toFixed(0)} ms\n${await stop()}`);
 } finally {
   await browser.close();
   await server.close();

@@ -70,6 +70,27 @@ describe('parsePageBatch', () => {
     }
   });
 
+  it('gives each frame the payload its index names when the payloads travel beside the JSON text', () => {
+    const text = JSON.stringify([connection(), frame({ time: 1, data: 2 }), frame({ time: 2, data: 1 }), frame({ time: 3, data: 'inline' })]);
+    const { messages, rejected } = parsePageBatch([text, '\u0001'.repeat(5), 'second']);
+    expect(messages.map((m) => (m.type === 'frame' ? [m.time, m.data] : m.type))).toEqual(['connection', [1, 'second'], [2, '\u0001'.repeat(5)], [3, 'inline']]);
+    expect(rejected).toBe(0);
+  });
+
+  it('rejects a frame whose index names no payload, or names the JSON text or something not a string', () => {
+    const text = JSON.stringify([0, 3, -1, 1.5, 2, 1].map((data, time) => frame({ time, data })));
+    const { messages, rejected } = parsePageBatch([text, 'kept', 7]);
+    expect(messages.map((m) => m.type === 'frame' && [m.time, m.data])).toEqual([[5, 'kept']]);
+    expect(rejected).toBe(5);
+    // An index is no payload in a batch that is JSON text alone.
+    expect(parsePageBatch(JSON.stringify([frame({ data: 1 })]))).toEqual({ messages: [], rejected: 1 });
+  });
+
+  it('rejects, as one, a batch array without JSON text first, empty, or with more parts than a batch has messages', () => {
+    const many = [JSON.stringify([frame()]), ...Array.from({ length: MAX_CHANNEL_BATCH_MESSAGES + 1 }, () => 'x')];
+    for (const bad of [[], [5, 'x'], [{}], many]) expect(parsePageBatch(bad)).toEqual({ messages: [], rejected: 1 });
+  });
+
   it('never lets a `__proto__` key through', () => {
     const text = `[{"${PAGE_MESSAGE_TAG}":1,"type":"frame","__proto__":{"polluted":1},"connectionId":"c","time":1,"direction":"in","kind":"message","data":"x"}]`;
     expect(parsePageBatch(text)).toEqual({ messages: [], rejected: 1 });

@@ -112,10 +112,15 @@ export interface ParsedBatch {
 }
 
 /**
- * A batch text from the hook's channel: JSON of a PageToRelay[], every element validated on its own
- * (one bad message does not cost the others). Oversize text is rejected before it is parsed.
+ * A batch from the hook's channel: the JSON text of a PageToRelay[], alone or as the first element of
+ * an array whose other elements are the payloads its frames name by index (a frame's `data` is then
+ * that index, see relay-channel.ts). Every element is validated on its own (one bad message does not
+ * cost the others). Oversize text is rejected before it is parsed.
  */
-export function parsePageBatch(text: unknown): ParsedBatch {
+export function parsePageBatch(batch: unknown): ParsedBatch {
+  const payloads = Array.isArray(batch) ? (batch as unknown[]) : undefined;
+  if (payloads && (payloads.length < 1 || payloads.length > MAX_CHANNEL_BATCH_MESSAGES + 1)) return { messages: [], rejected: 1 };
+  const text = payloads ? payloads[0] : batch;
   if (typeof text !== 'string' || text.length > MAX_CHANNEL_BATCH_CHARS) return { messages: [], rejected: 1 };
   let items: unknown;
   try {
@@ -127,11 +132,19 @@ export function parsePageBatch(text: unknown): ParsedBatch {
   const messages: PageToRelay[] = [];
   let rejected = 0;
   for (const item of items) {
-    const parsed = parsePageMessage(item);
+    const parsed = parsePageMessage(payloads ? withPayload(item, payloads) : item);
     if (parsed) messages.push(parsed);
     else rejected++;
   }
   return { messages, rejected };
+}
+
+/** A parsed frame whose `data` names a payload of the batch gets that payload (anything else is left as it is, for the checks to judge). */
+function withPayload(item: unknown, payloads: unknown[]): unknown {
+  if (!isRecord(item) || item.type !== 'frame' || typeof item.data !== 'number') return item;
+  const at = item.data;
+  item.data = Number.isSafeInteger(at) && at >= 1 && at < payloads.length ? payloads[at] : undefined;
+  return item;
 }
 
 const FRAME_KEYS = [PAGE_MESSAGE_TAG, 'type', 'connectionId', 'time', 'direction', 'kind', 'data'] as const;

@@ -10,8 +10,9 @@
 // handshake completes: a relay that starts after the hook dispatches CHANNEL_REQUEST_EVENT, and the
 // hook answers with the offer. Both events fire while the page has no listener at all, so the page
 // never sees them, and from then on the target is reachable only from the hook's and the relay's
-// closures. The hook dispatches CHANNEL_BATCH_EVENT on it (a CustomEvent whose `detail` is the JSON
-// text of a PageToRelay[], many frames per event); the relay dispatches CHANNEL_FLUSH_EVENT on it to
+// closures. The hook dispatches CHANNEL_BATCH_EVENT on it (a CustomEvent whose `detail` is an array:
+// the JSON text of a PageToRelay[], many frames per event, then the payloads of its frames, each
+// frame's `data` being its payload's index there, so no payload is quoted on the page's thread); the relay dispatches CHANNEL_FLUSH_EVENT on it to
 // get what the hook still holds synchronously (when the page is being hidden). Nothing of this
 // reaches the page's own `message` listeners. When the relay may take an offer, and where it takes none
 // (same-origin frames and windows the page could prepare before they load), is in relay/trust.ts.

@@ -71,10 +71,13 @@ describe('createCapture', () => {
   });
 
   describe('text messages written straight to JSON', () => {
-    /** Messages as the relay would read them: objects posted as they are, JSON texts parsed. */
+    /** Messages as the relay would read them: objects posted as they are, JSON texts parsed (the payload quoted in place). */
     function jsonCapture() {
       const got: PageToRelay[] = [];
-      const conn = createCapture((m) => got.push(m), (json) => got.push(JSON.parse(json) as PageToRelay)).open('websocket', { url: 'ws://127.0.0.1:1/' });
+      const conn = createCapture(
+        (m) => got.push(m),
+        (encode, time, direction, data) => got.push(JSON.parse(encode(time, direction, JSON.stringify(data))) as PageToRelay),
+      ).open('websocket', { url: 'ws://127.0.0.1:1/' });
       return { got, conn, frames: () => got.filter((m): m is PageFrame => m.type === 'frame') };
     }
 

@@ -11,12 +11,12 @@ import {
 import type { Direction, FrameKind, Transport } from '../model/frame';
 import { apply, bare, documentToken, getOwnDescriptor, getPrototypeOf, hasOwn, nativeGetter, now, thenNative } from './natives';
 import { createHealth, type Health } from './health';
-import { textFrameEncoder } from './json-encode';
+import { textFrameEncoder, type TextFrameEncoder } from './json-encode';
 import { cutText, type FramePayload } from './truncate';
 
 export type Post = (message: PageToRelay) => void;
-/** Hands over one message already written as JSON text (the relay channel's own format). */
-export type PostJson = (json: string) => void;
+/** Hands over a text message frame, written by its connection's encoder (see textFrameEncoder and relay-channel.ts). */
+export type PostText = (encode: TextFrameEncoder, time: number, direction: Direction, data: string) => void;
 
 export interface FrameFields {
   direction: Direction;
@@ -72,10 +72,10 @@ export function windowPoster(win: Window): Post {
 const SURELY_FITS_CHARS = (MAX_FRAME_BYTES / 6) | 0;
 
 /**
- * `postJson`, when given, takes text message frames already encoded (see textFrameEncoder). Without a
+ * `postText`, when given, takes text message frames that fit the bound (see textFrameEncoder). Without a
  * `health`, failures are not reported and builtins are not checked (tests in a JavaScript DOM).
  */
-export function createCapture(post: Post, postJson?: PostJson, health: Health = createHealth(() => undefined, false)): Capture {
+export function createCapture(post: Post, postText?: PostText, health: Health = createHealth(() => undefined, false)): Capture {
   const token = documentToken();
   let counter = 0;
 
@@ -112,13 +112,13 @@ export function createCapture(post: Post, postJson?: PostJson, health: Health = 
       const responseHeaders = own(info, 'responseHeaders');
       if (responseHeaders !== undefined) opened.responseHeaders = responseHeaders;
       post(opened);
-      return orderedConnection(id, post, postJson, health);
+      return orderedConnection(id, post, postText, health);
     },
   };
 }
 
-function orderedConnection(id: string, post: Post, postJson: PostJson | undefined, health: Health): WatchedConnection {
-  const encodeText = postJson && textFrameEncoder(id);
+function orderedConnection(id: string, post: Post, postText: PostText | undefined, health: Health): WatchedConnection {
+  const encodeText = postText && textFrameEncoder(id);
   // Frames waiting behind an unfinished asynchronous payload; empty almost always. Written by index
   // (head to tail), never through Array.prototype methods the page could have replaced.
   let queue: { message: PageFrame | undefined }[] = [];
@@ -149,7 +149,7 @@ function orderedConnection(id: string, post: Post, postJson: PostJson | undefine
       if (!encodeText || waiting() > 0 || data.length > SURELY_FITS_CHARS) {
         send(buildFrame(id, now(), { direction, kind: 'message', ...cutText(data) }));
       } else {
-        postJson!(encodeText(now(), direction, data));
+        postText!(encodeText, now(), direction, data);
       }
     },
     frameLater(direction, payload) {

@@ -3,7 +3,7 @@
 // saved are the browser's own: a page or extension that replaced them first gets no hook calling its
 // code, and the panel is told what could not be captured and why (a `health` message).
 import { PAGE_MESSAGE_TAG, type PageCaptureHealth } from '../bridge/page-messages';
-import { createCapture, windowPoster, type Post, type PostJson } from './emitter';
+import { createCapture, windowPoster, type Post, type PostText } from './emitter';
 import { hookEventSource } from './eventsource-hook';
 import { hookFetch } from './fetch-hook';
 import { createHealth } from './health';
@@ -15,8 +15,8 @@ import { hookXhr } from './xhr-hook';
 export interface InstallOptions {
   /** Where messages go; by default window.postMessage to this same frame (see windowPoster). */
   post?: Post;
-  /** Takes messages already written as JSON text, when the destination wants text anyway. */
-  postJson?: PostJson;
+  /** Takes text message frames that fit the bound, written by their connection's encoder (the relay channel). */
+  postText?: PostText;
   /** Delay before a changed error count is reported (several failures travel as one message). */
   healthDelayMs?: number;
   /** False trusts the window's builtins: only for DOMs written in JavaScript (happy-dom in unit tests). */
@@ -47,7 +47,7 @@ export function installCaptureHooks(win: PageWindow = window as PageWindow, opti
     // Every capture calls these; calling a replacement would run the page's code from ours.
     health.degrade('all capture is off', joinNames(replaced) + ' replaced before the inspector started');
   } else {
-    const capture = createCapture(post, options.postJson, health);
+    const capture = createCapture(post, options.postText, health);
     // Each hook is independent: a browser lacking one API (or a page that replaced it) loses only that one.
     const steps: (() => Restore)[] = [
       installToStringMask,

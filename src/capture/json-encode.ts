@@ -122,10 +122,12 @@ const FRAME_HEAD = '{"' + PAGE_MESSAGE_TAG + '":1,"type":"frame","connectionId":
 /**
  * A frame, the message sent thousands of times a second, written field by field. Optional fields are
  * looked at only when they are own properties, so an absent one never reaches Object.prototype.
+ * `dataJson`, when given, is written as the `data` field in place of the quoted payload (the relay
+ * channel writes the index of the payload it hands over beside the JSON text, see relay-channel.ts).
  */
-function encodeFrame(f: PageFrame): string {
+function encodeFrame(f: PageFrame, dataJson?: string): string {
   let out = FRAME_HEAD + stringify(f.connectionId) + ',"time":' + num(f.time) + ',"direction":' + stringify(f.direction);
-  out += ',"kind":' + stringify(f.kind) + ',"data":' + stringify(f.data);
+  out += ',"kind":' + stringify(f.kind) + ',"data":' + (dataJson ?? stringify(f.data));
   // Seven keys are always there; most frames have nothing else.
   if (ownKeys(f).length === 7) return out + '}';
   if (hasOwn(f, 'encoding')) out += ',"encoding":' + stringify(f.encoding!);
@@ -137,23 +139,29 @@ function encodeFrame(f: PageFrame): string {
   return out + '}';
 }
 
-/** Writes a text message frame of one connection: what encodeMessage writes for it, built directly. */
-export type TextFrameEncoder = (time: number, direction: 'in' | 'out', data: string) => string;
+/**
+ * Writes a text message frame of one connection: what encodeMessage writes for it, built directly,
+ * with `dataJson` as the `data` field (the quoted payload, or the index the relay channel gives it).
+ */
+export type TextFrameEncoder = (time: number, direction: 'in' | 'out', dataJson: string) => string;
 
 /**
- * The hot path of a whole capture: a WebSocket text message becomes JSON text with one quoting of its
- * payload and a few concatenations, no frame object and no key walk. The parts that never change
- * for the connection are quoted once.
+ * The hot path of a whole capture: a WebSocket text message becomes JSON text with a few
+ * concatenations, no frame object and no key walk. The parts that never change for the connection
+ * are quoted once.
  */
 export function textFrameEncoder(connectionId: string): TextFrameEncoder {
   const head = FRAME_HEAD + stringify(connectionId) + ',"time":';
   const inbound = ',"direction":"in","kind":"message","data":';
   const outbound = ',"direction":"out","kind":"message","data":';
-  return (time, direction, data) => head + num(time) + (direction === 'in' ? inbound : outbound) + stringify(data) + '}';
+  return (time, direction, dataJson) => head + num(time) + (direction === 'in' ? inbound : outbound) + dataJson + '}';
 }
 
-/** The message as JSON text; plain objects, strings and numbers only (which is all a message holds). */
-export function encodeMessage(message: PageToRelay): string {
-  if (message.type === 'frame') return encodeFrame(message);
+/**
+ * The message as JSON text; plain objects, strings and numbers only (which is all a message holds).
+ * `dataJson`: a frame's `data` field as written (see encodeFrame).
+ */
+export function encodeMessage(message: PageToRelay, dataJson?: string): string {
+  if (message.type === 'frame') return encodeFrame(message, dataJson);
   return encodeObject(message as unknown as Record<string, unknown>);
 }

@@ -1,9 +1,10 @@
 // The private hook → relay channel in a happy-dom window: the handshake in both load orders, batches
 // in order, the synchronous drain, and nothing on the window's own `message` listeners.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { PAGE_MESSAGE_TAG, type PageToRelay } from '../bridge/page-messages';
+import { PAGE_MESSAGE_TAG, type PageFrame, type PageToRelay } from '../bridge/page-messages';
 import { parsePageBatch } from '../bridge/page-messages.schema';
 import { listenToHook, type HookChannel } from '../bridge/relay/hook-channel';
+import { textFrameEncoder } from './json-encode';
 import { openRelayChannel } from './relay-channel';
 
 type PageWindow = Window & typeof globalThis;
@@ -91,6 +92,35 @@ describe('relay channel', () => {
     expect(received.map((m) => ('time' in m ? m.time : -1))).toEqual([1]);
     for (let i = 0; i < 500; i++) hook.post(frame(i));
     expect(received).toHaveLength(501);
+  });
+
+  it('hands payloads over beside the JSON text, unquoted, and runs no setter the page put on Array.prototype', () => {
+    const details: unknown[] = [];
+    const relay = listenToHook(window, (detail) => {
+      details.push(detail);
+      received.push(...parsePageBatch(detail).messages);
+    });
+    relays.push(relay);
+    const hook = openRelayChannel(window as PageWindow, TRUSTED);
+    const encode = textFrameEncoder('c-1');
+    let setterCalls = 0; // a counter: pushing to an array would run the setter itself
+    for (const key of ['0', '1', '2']) Object.defineProperty(Array.prototype, key, { configurable: true, set: () => void setterCalls++ });
+    try {
+      hook.post({ ...(frame(1) as PageFrame), data: '\u0001'.repeat(1000) });
+      hook.postText(encode, 2, 'out', 'said "hi"');
+    } finally {
+      for (const key of ['0', '1', '2']) delete (Array.prototype as unknown as Record<string, unknown>)[key];
+    }
+    relay.drain();
+    expect(setterCalls).toBe(0);
+    expect(received.map((m) => m.type === 'frame' && [m.time, m.direction, m.data])).toEqual([
+      [1, 'in', '\u0001'.repeat(1000)],
+      [2, 'out', 'said "hi"'],
+    ]);
+    const [text, ...payloads] = details[0] as string[];
+    expect(payloads).toEqual(['\u0001'.repeat(1000), 'said "hi"']);
+    expect(text).not.toContain('\\u0001');
+    expect(text!.length).toBeLessThan(400);
   });
 
   it('keeps a bounded number of messages while no relay took the channel', async () => {

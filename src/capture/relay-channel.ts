@@ -1,7 +1,10 @@
 // The hook's end of the private channel to the relay (see page-messages.ts): messages are collected
-// and handed over many at a time, as one JSON text, from a timer task of our own. A frame therefore
-// costs the page's main thread one JSON encoding and an array push, and no message event, no
-// structured clone and no task of its own; nothing of it is visible to the page's listeners.
+// and handed over many at a time, as one JSON text, from a timer task of our own. A frame's payload
+// travels beside that text as it is, never quoted: the frame's JSON holds the payload's index in the
+// batch. Quoting costs the page's thread most for the payloads that are worst already (a control
+// character is six characters of JSON), and crossing to the relay's world a string is only copied.
+// A frame therefore costs the page's main thread a few concatenations and no message event and no
+// task of its own; nothing of it is visible to the page's listeners.
 import {
   CHANNEL_BATCH_CHARS,
   CHANNEL_BATCH_EVENT,
@@ -11,9 +14,9 @@ import {
   CHANNEL_REQUEST_EVENT,
   type PageToRelay,
 } from '../bridge/page-messages';
-import type { Post, PostJson } from './emitter';
+import type { Post, PostText } from './emitter';
 import { encodeMessage } from './json-encode';
-import { call, construct, getOwnDescriptor, getPrototypeOf, isNativeFunction } from './natives';
+import { call, construct, defineProperty, getOwnDescriptor, getPrototypeOf, isNativeFunction } from './natives';
 
 type PageWindow = Window & typeof globalThis;
 
@@ -31,8 +34,8 @@ export interface RelayChannelOptions {
 
 export interface RelayChannel {
   post: Post;
-  /** The same for a message already written as JSON text. */
-  postJson: PostJson;
+  /** A text message frame, written by its connection's encoder. */
+  postText: PostText;
   /** True once a relay took the channel. */
   readonly claimed: boolean;
 }
@@ -73,7 +76,7 @@ export function openRelayChannel(win: PageWindow, options: RelayChannelOptions =
   ] as const;
   for (let i = 0; options.checkBuiltins !== false && i < channelBuiltins.length; i++) {
     const entry = channelBuiltins[i]!;
-    if (!isNativeFunction(entry[1], entry[0])) return { post: () => undefined, postJson: () => undefined, claimed: false };
+    if (!isNativeFunction(entry[1], entry[0])) return { post: () => undefined, postText: () => undefined, claimed: false };
   }
 
   const channel = construct(NativeEventTarget, []) as EventTarget;
@@ -83,6 +86,11 @@ export function openRelayChannel(win: PageWindow, options: RelayChannelOptions =
   // The batch as JSON text built up by concatenation: no array method the page could have replaced.
   let pending = '';
   let pendingCount = 0;
+  // Characters held: the JSON text's and the payloads'.
+  let pendingChars = 0;
+  // What is handed over: the batch's JSON text first (written at the flush), then the payloads its
+  // frames name by index. Filled by defining its elements, so no setter on Array.prototype runs.
+  let payloads: string[] = [''];
   let timer = false;
 
   // Handing the channel over: the relay cancels the offer event when it takes the target.
@@ -102,14 +110,19 @@ export function openRelayChannel(win: PageWindow, options: RelayChannelOptions =
     call(removeListener, win, CHANNEL_REQUEST_EVENT, onRequest, true);
     arm(); // what was posted before the relay came
   };
+  const define = (at: number, value: string) =>
+    defineProperty(payloads, at, { __proto__: null, value, writable: true, enumerable: true, configurable: true } as PropertyDescriptor);
   const flush = () => {
     timer = false;
     if (pendingCount === 0 || !claimed) return;
-    const text = '[' + pending + ']';
+    define(0, '[' + pending + ']');
+    const detail = payloads;
+    payloads = [''];
     pending = '';
     pendingCount = 0;
+    pendingChars = 0;
     try {
-      call(channelDispatch, channel, construct(NativeCustomEvent, [CHANNEL_BATCH_EVENT, { __proto__: null, detail: text }]));
+      call(channelDispatch, channel, construct(NativeCustomEvent, [CHANNEL_BATCH_EVENT, { __proto__: null, detail }]));
     } catch {
       // The relay's listener runs in its own world; nothing it does may surface on the page.
     }
@@ -119,34 +132,49 @@ export function openRelayChannel(win: PageWindow, options: RelayChannelOptions =
   offer();
   if (!claimed) call(addListener, win, CHANNEL_REQUEST_EVENT, onRequest, true);
 
-  const post: Post = (message: PageToRelay) => {
-    let text: string;
-    try {
-      text = encodeMessage(message);
-    } catch {
-      return; // only a page-made exotic value could get here; our messages are strings and numbers
-    }
-    postJson(text);
-  };
-
-  const postJson: PostJson = (text) => {
+  /** Whether a message of about `chars` characters is to be kept; hands the batch over first when it would grow past the bound. */
+  const room = (chars: number): boolean => {
     // No relay took the channel: it started neither before nor with the hook (both run at
     // document_start), so it never will; keep a bounded amount rather than grow without end.
-    if (!claimed && (pendingCount >= maxUnclaimed || pending.length >= MAX_UNCLAIMED_CHARS)) return;
+    if (!claimed && (pendingCount >= maxUnclaimed || pendingChars >= MAX_UNCLAIMED_CHARS)) return false;
     // A big message goes alone, so a batch never grows far past the bound.
-    if (pendingCount > 0 && pending.length + text.length > CHANNEL_BATCH_CHARS) flush();
+    if (pendingCount > 0 && pendingChars + chars > CHANNEL_BATCH_CHARS) flush();
+    return true;
+  };
+  /** Adds a message's JSON text (and the payload it names, if any) to the batch. */
+  const append = (text: string, payload: string | undefined) => {
+    if (payload !== undefined) define(payloads.length, payload);
     pending = pendingCount === 0 ? text : pending + ',' + text;
     pendingCount++;
-    if (claimed && (pendingCount >= CHANNEL_BATCH_MESSAGES || pending.length >= CHANNEL_BATCH_CHARS)) {
+    pendingChars += text.length + (payload === undefined ? 0 : payload.length);
+    if (claimed && (pendingCount >= CHANNEL_BATCH_MESSAGES || pendingChars >= CHANNEL_BATCH_CHARS)) {
       flush();
     } else if (claimed) {
       arm();
     }
   };
 
+  const post: Post = (message: PageToRelay) => {
+    const frame = message.type === 'frame';
+    let text: string;
+    try {
+      if (!room(frame ? message.data.length : 0)) return;
+      // After room(), which may have handed the batch over: the index is the payload's in the next one.
+      text = frame ? encodeMessage(message, '' + payloads.length) : encodeMessage(message);
+    } catch {
+      return; // only a page-made exotic value could get here; our messages are strings and numbers
+    }
+    append(text, frame ? message.data : undefined);
+  };
+
+  const postText: PostText = (encode, time, direction, data) => {
+    if (!room(data.length)) return;
+    append(encode(time, direction, '' + payloads.length), data);
+  };
+
   return {
     post,
-    postJson,
+    postText,
     get claimed() {
       return claimed;
     },

@@ -1,6 +1,7 @@
 // The relay's end of the private channel to the page hook (see page-messages.ts). It takes the first
-// channel offered on its window, answers nothing else, and passes each batch text on unparsed: the
-// relay validates later, in a task of its own, so nothing heavy runs inside the hook's dispatch.
+// channel offered on its window, answers nothing else, and passes each batch (its JSON text and the
+// payloads beside it) on unparsed: the relay validates later, in a task of its own, so nothing heavy
+// runs inside the hook's dispatch.
 import { CHANNEL_BATCH_EVENT, CHANNEL_FLUSH_EVENT, CHANNEL_OFFER_EVENT, CHANNEL_REQUEST_EVENT } from '../page-messages';
 
 export type ChannelWindow = Pick<Window, 'addEventListener' | 'removeEventListener' | 'dispatchEvent'>;

@@ -73,6 +73,8 @@ export class Relay {
   private inbox: Unchecked[] = [];
   private inboxChars = 0;
   private pending: PageToRelay[] = [];
+  /** pageMessageSize of each pending message, computed once: it walks a frame's whole payload. */
+  private pendingSizes: number[] = [];
   private pendingChars = 0;
   private readonly unacked: QueuedBatch[] = [];
   private unackedChars = 0;
@@ -154,7 +156,7 @@ export class Relay {
   private take(item: Unchecked): void {
     if (this.stopped) return;
     this.inbox.push(item);
-    this.inboxChars += typeof item.batch === 'string' ? item.batch.length : 200;
+    this.inboxChars += batchChars(item.batch);
     // A page flooding us without ever yielding would otherwise grow the inbox past every bound.
     if (this.inbox.length > this.maxMessages() || this.inboxChars > this.maxChars()) this.check();
     this.scheduleFlush();
@@ -174,8 +176,10 @@ export class Relay {
   }
 
   private accept(message: PageToRelay): void {
+    const size = pageMessageSize(message);
     this.pending.push(message);
-    this.pendingChars += pageMessageSize(message);
+    this.pendingSizes.push(size);
+    this.pendingChars += size;
   }
 
   private scheduleFlush(): void {
@@ -195,10 +199,11 @@ export class Relay {
       let chars = 0;
       while (this.pending.length > 0 && messages.length < MAX_BATCH_MESSAGES) {
         const next = this.pending[0]!;
-        const size = pageMessageSize(next);
+        const size = this.pendingSizes[0]!;
         if (messages.length > 0 && chars + size > MAX_BATCH_CHARS) break;
         messages.push(next);
         this.pending.shift();
+        this.pendingSizes.shift();
         chars += size;
       }
       this.pendingChars -= chars;
@@ -320,11 +325,21 @@ export class Relay {
     }
     const at = this.pending.findIndex((m) => m.type === 'frame');
     if (at < 0) return false;
-    this.pendingChars -= pageMessageSize(this.pending[at]!);
+    this.pendingChars -= this.pendingSizes[at]!;
     this.pending.splice(at, 1);
+    this.pendingSizes.splice(at, 1);
     this.dropped++;
     return true;
   }
+}
+
+/** Characters of a batch from the hook: its JSON text, or that text and the payloads beside it. */
+function batchChars(batch: unknown): number {
+  if (typeof batch === 'string') return batch.length;
+  if (!Array.isArray(batch)) return 200;
+  let chars = 0;
+  for (const part of batch as unknown[]) chars += typeof part === 'string' ? part.length : 200;
+  return chars;
 }
 
 /** A random id for this document (crypto.randomUUID needs a secure context; this does not). */
