@@ -103,7 +103,7 @@ describe('inputs the CLI reads', () => {
     const r = await runCli(['check', '-'], text);
     expect(r.code).toBe(1);
     // Lines of standard input are pointed at as such, like any file's (a second read of a copy).
-    expect(r.stdout.split('\n')[0]).toBe('-:2 error flat/block-delta-without-start content_block_delta for index 0, which has no open block');
+    expect(r.stdout.split('\n')[0]).toBe('-:2 error flat/block-delta-without-start content_block_delta for index 0, which has no open block [session s1]');
   }, 30_000);
 
   it("a shell's process substitution <(cat file), whose writer may have finished before the read", async () => {
