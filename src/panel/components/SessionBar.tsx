@@ -227,7 +227,7 @@ function SessionList(props: {
                   <span class="session-connections muted">
                     {formatClock(row.startedAt)} · {plural(row.frames, 'frame')} · {session && <UsageNote session={session} />}
                     {row.agentId !== undefined ? `${row.agentId} · ` : ''}
-                    {row.connections.join(' · ')}
+                    <span class="session-conn-names">{row.connections.join(' · ')}</span>
                   </span>
                 </>
               ) : (

@@ -28,7 +28,7 @@ export async function chooseSession(panel: PwFrame, id: string): Promise<void> {
 export async function sessionsInPicker(panel: PwFrame): Promise<Array<{ id: string; connections: string; protocol: string }>> {
   await panel.locator('[data-testid="session-button"]').click();
   const rows = await panel.locator('[data-testid="session"]').evaluateAll((els) =>
-    els.map((e) => ({ id: e.getAttribute('data-session') ?? '', protocol: e.getAttribute('data-protocol') ?? '', connections: e.querySelector('.session-connections')?.textContent ?? '' })),
+    els.map((e) => ({ id: e.getAttribute('data-session') ?? '', protocol: e.getAttribute('data-protocol') ?? '', connections: e.querySelector('.session-conn-names')?.textContent ?? '' })),
   );
   await panel.locator('[data-testid="session-button"]').click();
   return rows;
