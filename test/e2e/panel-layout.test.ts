@@ -137,7 +137,8 @@ describe('docked at the bottom at 300 px', () => {
     expect(await panel.locator('[data-testid="frame-detail"]').count()).toBe(0);
     const rows = await panel.evaluate(() => {
       const scroll = document.querySelector<HTMLElement>('[data-testid="timeline"]')!.getBoundingClientRect();
-      return [...document.querySelectorAll<HTMLElement>('[data-testid="frame-row"]')].filter((r) => {
+      // Frame rows and the session separator rows of "All sessions": both are rows of the timeline.
+      return [...document.querySelectorAll<HTMLElement>('[data-testid="frame-row"], [data-testid="session-separator"]')].filter((r) => {
         const b = r.getBoundingClientRect();
         return b.top >= scroll.top - 0.5 && b.bottom <= scroll.bottom + 0.5;
       }).length;
