@@ -61,8 +61,9 @@ const ACROSS_REQUESTS = /\/loop-/;
 const streamRules = (sessions: CheckedSession[]) => problemRules(sessions).filter((r) => !ACROSS_REQUESTS.test(r));
 /**
  * Demo fixtures whose reply asks the page to run tools (read from each file): Anthropic stop_reason
- * "tool_use", OpenAI Chat finish_reason "tool_calls", a Responses function_call after the message. The
- * AG-UI and AI SDK fixtures give their tool results in the stream.
+ * "tool_use", OpenAI Chat finish_reason "tool_calls", a Responses function_call after the message, Gemini
+ * functionCall parts. The AG-UI and AI SDK fixtures give their tool results in the stream; Cohere and
+ * Gemini Interactions have no loop rules.
  */
 const STALLS_WITH_REQUEST = new Map([
   ['src/protocols/anthropic/testdata/valid-thinking-tool.sse', 'anthropic/loop-stalled'],
@@ -70,6 +71,7 @@ const STALLS_WITH_REQUEST = new Map([
   ['src/protocols/openai-responses/testdata/valid-reasoning-message-tool.sse', 'openai-responses/loop-stalled'],
   // The sub-agent's web_search call never gets its result.
   ['src/protocols/ag-ui/testdata/invalid-subagents.jsonl', 'agui/loop-stalled'],
+  ['src/protocols/gemini/testdata/valid-thought-text-calls.sse', 'gemini/loop-stalled'],
 ]);
 const loopRules = (sessions: CheckedSession[]) => problemRules(sessions).filter((r) => ACROSS_REQUESTS.test(r));
 
