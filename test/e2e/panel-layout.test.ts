@@ -152,10 +152,6 @@ describe('docked at the bottom at 300 px', () => {
       }),
     );
     expect(Math.max(...middles) - Math.min(...middles)).toBeLessThan(4);
-    // Selecting a row brings the frame detail.
-    await panel.locator('[data-testid="frame-row"]').first().click();
-    await panel.locator('[data-testid="frame-detail"]').waitFor({ state: 'attached' });
-    await shoot('bottom-300-selected-light');
     await theme(docked, 'dark');
     await shoot('bottom-300-dark');
     await theme(docked, 'default');
