@@ -10,6 +10,7 @@ import { safeJson } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
 import { describeIssues, flattenUsage, guardedApply, isRecord, newToolItem, parseJson, rawItem, setToolInput } from '../shared/view-helpers';
 import { flatSourcePreview } from '../aisdk-ui/flat-preview';
+import { handledOutsideEvents } from '../shared/turn-frames';
 import { COHERE_RULES as R } from './rules';
 import { EVENT_SCHEMAS, isCohereType, isPlainDelta, type CohereEvent, type CohereEventType } from './schema';
 
@@ -63,24 +64,8 @@ export function createCohereFold(): ProtocolFold {
 }
 
 function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): void {
+  if (handledOutsideEvents(state, decoded, sink, finalize, R.invalidJson)) return;
   const { frame } = decoded;
-  if (frame.kind === 'close' || frame.kind === 'error') {
-    if (state.turn && state.turn.connectionId === frame.connectionId) finalize(state.turn, sink, frame.index);
-    if (frame.kind === 'error') state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: 'connection error' });
-    state.model.streaming = false;
-    return;
-  }
-  if (frame.kind !== 'message') return;
-  if (frame.direction === 'out') {
-    if (state.turn) finalize(state.turn, sink, frame.index);
-    state.requestSeen = true;
-    return;
-  }
-  if (decoded.jsonError !== undefined) {
-    state.model.items.push(rawItem(frame));
-    if (!frame.truncated) sink.report(R.invalidJson, `data is not JSON (${decoded.jsonError}); the client's JSON.parse throws here`, [frame.index]);
-    return;
-  }
   const json = decoded.json;
   const turn = turnFor(state, frame, sink);
   turn.lastFrame = frame.index;
