@@ -4,6 +4,7 @@ import type { SessionMetrics } from '../analysis/metrics-types';
 import { addCosts, formatUsd, PRICE_TABLE } from '../analysis/usage/price';
 import { addTokenCounts } from '../analysis/usage/token-counts';
 import { tokensText } from '../analysis/usage/tokens-text';
+import { printable } from './printable';
 
 /** The cost, or why there is none. */
 function costText(m: SessionMetrics): string {
@@ -42,13 +43,7 @@ export function conversationsText(file: string, results: readonly { conversation
     if (all.length < 2) continue;
     const cost = addCosts(all.map((m) => m.cost));
     const priced = cost ? `   cost: ${formatUsd(cost.usd)}${cost.priced < all.length ? ` (${cost.priced} of ${all.length} requests priced)` : ''}` : '';
-    text += `${printableId(file)}: conversation ${printableId(id)}, ${all.length} requests\n  tokens: ${tokensText(addTokenCounts(all.map((m) => m.tokens)))}${priced}\n\n`;
+    text += `${printable(file)}: conversation ${printable(id)}, ${all.length} requests\n  tokens: ${tokensText(addTokenCounts(all.map((m) => m.tokens)))}${priced}\n\n`;
   }
   return text;
-}
-
-/** Page data printed to a terminal: control characters shown as escapes. */
-function printableId(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
 }
