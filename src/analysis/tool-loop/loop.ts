@@ -3,6 +3,7 @@
 // round trips in a row are bounded. What a call and a result look like is each protocol's own.
 import type { Conversation, ConversationRequest, StreamedAnswer, StreamedToolCall } from '../conversations';
 import { isRecord } from '../../protocols/shared/view-helpers';
+import { safeJson } from '../../model/safe-text';
 import { DEFAULT_MAX_ROUND_TRIPS, type LoopRuleIds } from './rules';
 
 export interface LoopReport {
@@ -66,7 +67,7 @@ export function newAssistant(followUp: FollowUp, carrying: string): { at: number
   const at = followUp.request.newFrom;
   const first: unknown = followUp.request.messages[at];
   if (isRecord(first) && first.role === 'assistant') return { at, assistant: first };
-  return { at, missing: `messages[${at}] is not the assistant message with ${carrying} (its role is ${JSON.stringify(isRecord(first) ? first.role : undefined) ?? 'missing'})` };
+  return { at, missing: `messages[${at}] is not the assistant message with ${carrying} (its role is ${isRecord(first) && first.role !== undefined ? safeJson(first.role, { maxLength: 80 }) : 'missing'})` };
 }
 
 /** A result the follow-up carries: the call id it answers and where it sits. */
