@@ -5,6 +5,7 @@ import { detectConnection, detectFrame } from './detect';
 import { createInteractionsFold } from './fold';
 import { interactionsRules } from './rules';
 import { describeInteractionsFrame } from './describe';
+import { interactionsPromptOf } from './prompt';
 
 export const geminiInteractionsProtocol: ProtocolDefinition = {
   id: 'gemini-interactions',
@@ -14,4 +15,5 @@ export const geminiInteractionsProtocol: ProtocolDefinition = {
   detectConnection,
   createFold: createInteractionsFold,
   describeFrame: describeInteractionsFrame,
+  promptOf: interactionsPromptOf,
 };
