@@ -5,7 +5,7 @@ import { analyseFile } from './analyse';
 import { EXIT, type Command } from './command';
 import { COMMON_HELP, PROTOCOL_HELP, protocolOption, UsageError } from './common-options';
 import { InternalFailure, oneLine, stackOf } from './failure';
-import { printable } from './printable';
+import { printable } from '../model/printable';
 import { InputError } from '../readers/read-input';
 import { protocols } from '../protocols/registry';
 import { acrossRequests, sessionStats, type SessionStats } from '../analysis/stats';

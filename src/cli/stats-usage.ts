@@ -4,7 +4,7 @@ import type { SessionMetrics } from '../analysis/metrics-types';
 import { addCosts, formatUsd, PRICE_TABLE } from '../analysis/usage/price';
 import { addTokenCounts } from '../analysis/usage/token-counts';
 import { tokensText } from '../analysis/usage/tokens-text';
-import { printable } from './printable';
+import { printable } from '../model/printable';
 
 /** The cost, or why there is none. */
 function costText(m: SessionMetrics): string {

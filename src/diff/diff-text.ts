@@ -3,15 +3,10 @@
 import { formatUsd } from '../analysis/usage/price';
 import type { Figure, UnitDifference, WordPart } from './compare';
 import type { RunsDiff } from './diff-runs';
+import { printable } from '../model/printable';
 
 /** Words of unchanged text kept either side of a change. */
 const CONTEXT_WORDS = 6;
-
-/** Control characters from the page shown as escapes, so they can neither restyle a terminal nor fake a line. */
-export function printable(text: string): string {
-  // eslint-disable-next-line no-control-regex
-  return text.replace(/[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u2028\u2029]/g, (c) => `\\u{${c.charCodeAt(0).toString(16)}}`);
-}
 
 function shorten(text: string, keepStart: boolean, keepEnd: boolean): string {
   const words = text.split(/(\s+)/);

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { align } from './align';
 import { compareUnits } from './compare';
 import { diffRuns } from './diff-runs';
-import { wordDiffText } from './diff-text';
+import { diffText, wordDiffText } from './diff-text';
 import type { RunUnit } from './run-units';
 import type { SessionMetrics } from '../analysis/metrics-types';
 
@@ -78,5 +78,15 @@ describe('the verdict against thresholds', () => {
     expect(diffRuns(a, changed, { failOn: ['tools'] }).failures).toEqual([]);
     expect(diffRuns(a, changed, { failOn: ['text'] }).failures).toEqual(['"q" step 0: the answer\'s text changed']);
     expect(diffRuns(a, [], { failOn: ['text'] }).failures).toEqual(['"q" step 0: only in A']);
+  });
+});
+
+describe('the text report', () => {
+  it('prints a finding message with a line break on one line, the break escaped', () => {
+    const broken = unit('q', 0, { findings: [{ rule: 'x/forged', severity: 'error', message: 'first\nfs: 0 errors' }] });
+    const report = diffText(diffRuns([unit('q', 0)], [broken], { failOn: ['findings'] }), { a: 'a.har', b: 'b.har' });
+    const lines = report.split('\n');
+    expect(lines).toContain('  new error x/forged: first\\u{a}fs: 0 errors');
+    expect(lines.some((l) => l.startsWith('fs: 0 errors'))).toBe(false);
   });
 });

@@ -4,7 +4,7 @@
 import type { Output } from '../output';
 import { totals, type CheckReport } from './check-report';
 import { writeProblems } from './problems';
-import { printable } from '../printable';
+import { printable } from '../../model/printable';
 
 export function writeText(report: CheckReport, out: Output): void {
   for (const file of report.files) {

@@ -159,6 +159,30 @@ describe('AG-UI fold: tools, steps, todos', () => {
     ]);
   });
 
+  describe('a nested sub-agent names a parent announced in this run (spec/1.1 nesting, as @ag-ui/client checks)', () => {
+    const started = (id: string, parent?: string) => ({ type: 'SUBAGENT_STARTED', subagentRunId: id, name: id, ...(parent !== undefined && { parentSubagentRunId: parent }) });
+    const finished = (id: string) => ({ type: 'SUBAGENT_FINISHED', subagentRunId: id });
+    const rule = (events: object[]) => runEvents(events).findings.filter((f) => f.rule === 'agui/subagent-parent-not-announced');
+
+    it('accepts a parent that is active, or announced and finished earlier in the run', () => {
+      expect(runEvents([RS, started('lead'), started('child', 'lead'), finished('child'), finished('lead'), RF]).findings).toEqual([]);
+      expect(runEvents([RS, started('lead'), finished('lead'), started('child', 'lead'), finished('child'), RF]).findings).toEqual([]);
+    });
+
+    it('rejects a parent never announced, one announced only in an earlier run, and the child itself', () => {
+      expect(rule([RS, started('child', 'ghost'), finished('child'), RF]).map((f) => f.frames)).toEqual([[1]]);
+      const secondRun = { ...RS, runId: 'r2' };
+      expect(rule([RS, started('lead'), finished('lead'), RF, secondRun, started('child', 'lead'), finished('child'), { ...RF, runId: 'r2' }]).map((f) => f.frames)).toEqual([[5]]);
+      expect(rule([RS, started('child', 'child'), finished('child'), RF])).toHaveLength(1);
+    });
+
+    it('still opens the child, so its own SUBAGENT_FINISHED is not blamed too', () => {
+      const { findings } = runEvents([RS, started('child', 'ghost'), finished('child'), RF]);
+      expect(findings.map((f) => f.rule)).toEqual(['agui/subagent-parent-not-announced']);
+      expect(findings[0]?.severity).toBe('error');
+    });
+  });
+
   it('takes the todo list of a todo tool for the side panel', () => {
     const todos = [
       { content: 'Read the spec', status: 'completed' },

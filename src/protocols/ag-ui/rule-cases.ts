@@ -87,6 +87,12 @@ export const ruleCases: RuleCase[] = [
     [RS, tcs('c', 'lookup', { subagentRunId: 's1' }), tca('c', '{}'), { ...tce('c'), subagentRunId: 's1' }, RF],
   ),
   c('subagent-not-active', 1, [RS, saf('s'), RF], [RS, sas('s'), saf('s'), RF]),
+  c(
+    'subagent-parent-not-announced',
+    2,
+    [RS, sas('s'), { ...sas('t'), parentSubagentRunId: 'x' }, saf('t'), saf('s'), RF],
+    [RS, sas('s'), { ...sas('t'), parentSubagentRunId: 's' }, saf('t'), saf('s'), RF],
+  ),
   c('chunk-missing-id', 1, [RS, { type: 'TEXT_MESSAGE_CHUNK', delta: 'x' }, RF], [RS, { type: 'TEXT_MESSAGE_CHUNK', messageId: 'm', delta: 'x' }, RF]),
   c('chunk-missing-tool-name', 1, [RS, { type: 'TOOL_CALL_CHUNK', toolCallId: 'c', delta: '{}' }, RF], [RS, { type: 'TOOL_CALL_CHUNK', toolCallId: 'c', toolCallName: 'x', delta: '{}' }, RF]),
   c(

@@ -41,6 +41,7 @@ const RULES = {
   'thinking-message-not-active': ['error', 'THINKING_TEXT_MESSAGE_CONTENT or _END arrives with no thinking message active.'],
   'subagent-already-active': ['error', 'SUBAGENT_STARTED names a subagent run that is active or already finished.'],
   'subagent-not-active': ['error', 'SUBAGENT_FINISHED or SUBAGENT_ERROR names a subagent run that is not active.'],
+  'subagent-parent-not-announced': ['error', 'SUBAGENT_STARTED names a parentSubagentRunId that no SUBAGENT_STARTED of this run announced; @ag-ui/client 1.0 rejects it.'],
   'subagent-attribution-mismatch': ['error', 'A continuation (content, args, end, delta) carries a subagentRunId that differs from its opener\'s; the client rejects it.'],
   // transformChunks.
   'chunk-missing-id': ['error', 'The first chunk of a message or tool call has no messageId / toolCallId.'],
@@ -118,6 +119,7 @@ addFixes(aguiRules, {
   'agui/thinking-message-not-active': 'Send THINKING_TEXT_MESSAGE_START before its content and end (or move to REASONING_* events).',
   'agui/subagent-already-active': 'Give each subagent run a runId of its own, started once.',
   'agui/subagent-not-active': 'Send SUBAGENT_FINISHED or SUBAGENT_ERROR only for a subagent run that SUBAGENT_STARTED opened.',
+  'agui/subagent-parent-not-announced': 'Set parentSubagentRunId to the subagentRunId of an invocation announced earlier in the same run (SUBAGENT_STARTED before the child\'s), or leave it out when the parent agent spawned the sub-agent itself.',
   'agui/subagent-attribution-mismatch': 'Put on every content, args, delta and end event the same subagentRunId as the start event it continues (or none when the start had none).',
   'agui/chunk-missing-id': 'Put `messageId` (TEXT_MESSAGE_CHUNK) or `toolCallId` (TOOL_CALL_CHUNK) on the first chunk of each message or call.',
   'agui/chunk-missing-tool-name': 'Put `toolCallName` on the first TOOL_CALL_CHUNK of each call.',

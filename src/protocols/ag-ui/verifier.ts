@@ -196,6 +196,12 @@ export class Verifier {
           return v('subagent-already-active', `Subagent '${id}' is already active or finished in this run; subagent ids are per invocation.`);
         }
         (this.subagents ??= new SmallSet()).add(id);
+        // spec/1.1 (nesting): the parent named must have been announced in this run, active or finished,
+        // as @ag-ui/client checks. The child still opens, so its own FINISHED is not blamed as well.
+        const parent = (event as EventOf<EventType.SUBAGENT_STARTED>).parentSubagentRunId;
+        if (parent !== undefined && (parent === id || (!this.subagents.has(parent) && !this.subagentsDone?.has(parent)))) {
+          return v('subagent-parent-not-announced', `Cannot send 'SUBAGENT_STARTED' for '${id}': parentSubagentRunId '${parent}' names no subagent started earlier in this run; the client rejects the stream.`);
+        }
         return undefined;
       }
       case Code.SUBAGENT_FINISHED:
