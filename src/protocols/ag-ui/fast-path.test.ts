@@ -228,3 +228,41 @@ describe('the legacy event test', () => {
     for (const type of THINKING_TYPES) expect(type.startsWith('THINKING_')).toBe(true);
   });
 });
+
+describe('fast path for a plain state snapshot', () => {
+  const snapshotEvent = fc.record(
+    {
+      type: fc.constant('STATE_SNAPSHOT'),
+      snapshot: fc.oneof(fc.jsonValue(), odd),
+      timestamp: fc.oneof(absent, fc.integer(), odd),
+      rawEvent: fc.oneof(absent, odd),
+      metadata: fc.oneof(absent, odd),
+      subagentRunId: fc.oneof(absent, odd),
+      futureProp: fc.oneof(absent, odd),
+    },
+    { requiredKeys: ['type'] },
+  );
+
+  it('accepts only snapshots the schema takes as they are', () => {
+    let taken = 0;
+    fc.assert(
+      fc.property(snapshotEvent, (e) => {
+        const r = asJson(e);
+        if (isPlainLifecycleEvent(r, 'STATE_SNAPSHOT')) {
+          taken++;
+          expect(schemaTakesAsIs(r)).toBe(true);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+    expect(taken).toBeGreaterThan(0);
+  });
+
+  it('takes {type, snapshot} of any JSON value, null included, and leaves the rest to the schema', () => {
+    expect(plainEventCode({ type: 'STATE_SNAPSHOT', snapshot: { city: 'Oslo' } })).toBe(Code.STATE_SNAPSHOT);
+    expect(plainEventCode({ type: 'STATE_SNAPSHOT', snapshot: null })).toBe(Code.STATE_SNAPSHOT);
+    expect(plainEventCode({ type: 'STATE_SNAPSHOT' })).toBe(Code.NONE);
+    expect(plainEventCode({ type: 'STATE_SNAPSHOT', snapshot: {}, subagentRunId: 's' })).toBe(Code.NONE);
+    expect(plainEventCode({ type: 'STATE_SNAPSHOT', snapshot: {}, futureProp: 1 })).toBe(Code.NONE);
+  });
+});

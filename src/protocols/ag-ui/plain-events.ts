@@ -1,5 +1,5 @@
 // Hand checks for the AG-UI events that open and close things (runs, messages, tool calls, steps,
-// reasoning spans). A short session is mostly such events, and zod on each cost more than the rest of
+// reasoning spans), and a plain state snapshot. A short session is mostly such events, and zod on each cost more than the rest of
 // the fold. Same promise as isPlainHotEvent: true only for what the 1.0 schema accepts (fast-path.test.ts),
 // only the plain shape (none of the base fields); anything else goes through the schema, which words
 // the finding. Events whose zod output is a reordered copy that reaches the view (RUN_STARTED.input,
@@ -72,6 +72,11 @@ export function plainLifecycleCode(json: Record<string, unknown>, type: string):
       return (typeof json.stepName === 'string' && keyCount(json) === 2) ? Code.STEP_STARTED : Code.NONE;
     case 'STEP_FINISHED':
       return (typeof json.stepName === 'string' && keyCount(json) === 2) ? Code.STEP_FINISHED : Code.NONE;
+    case 'STATE_SNAPSHOT':
+      // The schema's snapshot is any value but undefined, which JSON cannot send; the fold keeps the
+      // snapshot by reference, as it keeps zod's (zod copies the event, not the value). The strip walk
+      // and zod cost a state-carrying stream more than the rest of its fold.
+      return (json.snapshot !== undefined && keyCount(json) === 2) ? Code.STATE_SNAPSHOT : Code.NONE;
     default:
       return Code.NONE;
   }

@@ -73,32 +73,108 @@ function isOpen(schema: ZodLike): boolean {
   return open;
 }
 
-function walk(value: unknown, schema: ZodLike, path: string, out: Stripped[], depth: number): unknown {
-  if (depth > MAX_DATA_DEPTH) return value;
+/**
+ * What walking needs of a schema, worked out once per schema object (the schemas are module constants):
+ * a walk used to unwrap each node's wrappers, scan a union's options for the tag and list an enum's
+ * values at every value it visited.
+ */
+type Plan =
+  | { type: 'object'; shape: Record<string, ZodLike>; open: boolean }
+  | { type: 'array'; element: ZodLike | undefined }
+  | { type: 'record'; valueType: ZodLike | undefined }
+  | { type: 'tagged'; key: string; byTag: Map<unknown, ZodLike> }
+  | { type: 'union'; arrayOption: ZodLike | undefined; objectOption: ZodLike | undefined }
+  | { type: 'enum'; values: Set<unknown> }
+  | { type: 'other' };
+
+const plans = new WeakMap<ZodLike, Plan>();
+
+function planOf(schema: ZodLike): Plan {
+  let plan = plans.get(schema);
+  if (plan === undefined) {
+    plan = makePlan(schema);
+    plans.set(schema, plan);
+  }
+  return plan;
+}
+
+function makePlan(schema: ZodLike): Plan {
   const s = unwrap(schema);
   const def = s._zod.def;
   switch (def.type) {
+    case 'object':
+      return { type: 'object', shape: def.shape ?? {}, open: isOpen(s) };
+    case 'array':
+      return { type: 'array', element: def.element };
+    case 'record':
+      return { type: 'record', valueType: def.valueType };
+    case 'union': {
+      const options = def.options ?? [];
+      const key = def.discriminator;
+      if (key !== undefined) {
+        // The first option whose literal is the tag, as a scan of the options in order finds it.
+        const byTag = new Map<unknown, ZodLike>();
+        for (const option of options) {
+          const o = unwrap(option);
+          if (o._zod.def.type !== 'object') continue;
+          const tag = literalOf(o._zod.def.shape?.[key]);
+          if (tag !== undefined && !byTag.has(tag)) byTag.set(tag, option);
+        }
+        return { type: 'tagged', key, byTag };
+      }
+      let arrayOption: ZodLike | undefined;
+      let objectOption: ZodLike | undefined;
+      for (const option of options) {
+        const t = unwrap(option)._zod.def.type;
+        if (t === 'array') arrayOption ??= option;
+        else if (t === 'object') objectOption ??= option;
+      }
+      return { type: 'union', arrayOption, objectOption };
+    }
+    case 'enum':
+      return { type: 'enum', values: new Set(Object.values(def.entries ?? {})) };
+    default:
+      return { type: 'other' };
+  }
+}
+
+/**
+ * The keys from the root to the value being walked. A path is spelled out only for what is stripped:
+ * building one string per value visited cost more than the rest of the walk.
+ */
+const trail: (string | number)[] = [];
+
+/** The JSON Pointer of the value being walked's child `key`. */
+function pathTo(key: string | number): string {
+  return trail.length === 0 ? `/${key}` : `/${trail.join('/')}/${key}`;
+}
+
+function walk(value: unknown, schema: ZodLike, out: Stripped[], depth: number): unknown {
+  if (depth > MAX_DATA_DEPTH) return value;
+  const plan = planOf(schema);
+  switch (plan.type) {
     case 'object': {
       if (!isObject(value)) return value;
-      const shape = def.shape ?? {};
-      const open = isOpen(s);
+      const shape = plan.shape;
       let copy: Record<string, unknown> | undefined;
       for (const key of Object.keys(value)) {
         const field = Object.prototype.hasOwnProperty.call(shape, key) ? shape[key] : undefined;
         if (field === undefined) {
-          if (open) continue;
-          out.push({ path: `${path}/${key}`, kind: 'property' });
+          if (plan.open) continue;
+          out.push({ path: pathTo(key), kind: 'property' });
           copy ??= { ...value };
           delete copy[key];
           continue;
         }
         const before = out.length;
-        const next = walk(value[key], field, `${path}/${key}`, out, depth + 1);
+        trail.push(key);
+        const next = walk(value[key], field, out, depth + 1);
+        trail.pop();
         if (next === DROP) {
           // Optional: the field goes. Required: the object holding it goes instead.
           out.length = before;
           if (field.safeParse(undefined).success) {
-            out.push({ path: `${path}/${key}`, kind: 'member' });
+            out.push({ path: pathTo(key), kind: 'member' });
             copy ??= { ...value };
             delete copy[key];
             continue;
@@ -113,14 +189,17 @@ function walk(value: unknown, schema: ZodLike, path: string, out: Stripped[], de
       return copy ?? value;
     }
     case 'array': {
-      if (!Array.isArray(value) || !def.element) return value;
+      const element = plan.element;
+      if (!Array.isArray(value) || !element) return value;
       let copy: unknown[] | undefined;
       for (let i = 0; i < value.length; i++) {
         const before = out.length;
-        const next = walk(value[i], def.element, `${path}/${i}`, out, depth + 1);
+        trail.push(i);
+        const next = walk(value[i], element, out, depth + 1);
+        trail.pop();
         if (next === DROP) {
           out.length = before;
-          out.push({ path: `${path}/${i}`, kind: 'member' });
+          out.push({ path: pathTo(i), kind: 'member' });
           copy ??= value.slice(0, i);
           continue;
         }
@@ -133,14 +212,17 @@ function walk(value: unknown, schema: ZodLike, path: string, out: Stripped[], de
       return copy ?? value;
     }
     case 'record': {
-      if (!isObject(value) || !def.valueType) return value;
+      const valueType = plan.valueType;
+      if (!isObject(value) || !valueType) return value;
       let copy: Record<string, unknown> | undefined;
       for (const key of Object.keys(value)) {
-        const next = walk(value[key], def.valueType, `${path}/${key}`, out, depth + 1);
+        trail.push(key);
+        const next = walk(value[key], valueType, out, depth + 1);
+        trail.pop();
         if (next === DROP) {
           copy ??= { ...value };
           delete copy[key];
-          out.push({ path: `${path}/${key}`, kind: 'member' });
+          out.push({ path: pathTo(key), kind: 'member' });
         } else if (next !== value[key]) {
           copy ??= { ...value };
           copy[key] = next;
@@ -148,34 +230,24 @@ function walk(value: unknown, schema: ZodLike, path: string, out: Stripped[], de
       }
       return copy ?? value;
     }
-    case 'union': {
-      const options = def.options ?? [];
-      const key = def.discriminator;
-      if (key !== undefined) {
-        // A value of the wrong kind is malformed, not unrecognised: the schema rejects it.
-        if (!isObject(value)) return value;
-        const tag = value[key];
-        // A discriminator that is not a string names no member: malformed.
-        if (typeof tag !== 'string') return value;
-        for (const option of options) {
-          const o = unwrap(option);
-          if (o._zod.def.type === 'object' && literalOf(o._zod.def.shape?.[key]) === tag) return walk(value, option, path, out, depth + 1);
-        }
-        return DROP;
-      }
-      // A plain union (string or list of parts): walk the branch of the value's own kind.
-      for (const option of options) {
-        const t = unwrap(option)._zod.def.type;
-        if ((t === 'array' && Array.isArray(value)) || (t === 'object' && isObject(value))) return walk(value, option, path, out, depth + 1);
-      }
-      return value;
+    case 'tagged': {
+      // A value of the wrong kind is malformed, not unrecognised: the schema rejects it.
+      if (!isObject(value)) return value;
+      const tag = value[plan.key];
+      // A discriminator that is not a string names no member: malformed.
+      if (typeof tag !== 'string') return value;
+      const option = plan.byTag.get(tag);
+      return option === undefined ? DROP : walk(value, option, out, depth + 1);
     }
-    case 'enum': {
+    case 'union': {
+      // A plain union (string or list of parts): walk the branch of the value's own kind.
+      const option = Array.isArray(value) ? plan.arrayOption : isObject(value) ? plan.objectOption : undefined;
+      return option === undefined ? value : walk(value, option, out, depth + 1);
+    }
+    case 'enum':
       // A string outside a closed set is an unrecognised member; anything else is malformed.
       if (typeof value !== 'string') return value;
-      const entries = def.entries ?? {};
-      return Object.values(entries).includes(value) ? value : DROP;
-    }
+      return plan.values.has(value) ? value : DROP;
     default:
       return value;
   }
@@ -189,7 +261,8 @@ function walk(value: unknown, schema: ZodLike, path: string, out: Stripped[], de
  */
 export function stripUnrecognised(value: unknown, schema: z.ZodType): { value: unknown; stripped: Stripped[]; dropped: boolean } {
   const stripped: Stripped[] = [];
-  const next = walk(value, schema as unknown as ZodLike, '', stripped, 0);
+  trail.length = 0;
+  const next = walk(value, schema as unknown as ZodLike, stripped, 0);
   if (next === DROP) {
     const member: Stripped = { path: requiredMember(value, schema as unknown as ZodLike) ?? '', kind: 'member' };
     return { value: undefined, stripped: [withValue(value, member)], dropped: true };
@@ -203,7 +276,11 @@ function requiredMember(value: unknown, schema: ZodLike): string | undefined {
   if (def.type !== 'object' || !isObject(value)) return undefined;
   for (const [key, field] of Object.entries(def.shape ?? {})) {
     if (value[key] === undefined) continue;
-    if (walk(value[key], field, `/${key}`, [], 1) === DROP) return `/${key}`;
+    trail.length = 0;
+    trail.push(key);
+    const next = walk(value[key], field, [], 1);
+    trail.length = 0;
+    if (next === DROP) return `/${key}`;
   }
   return undefined;
 }
