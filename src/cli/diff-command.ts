@@ -7,10 +7,9 @@ import { analyseFile } from './analyse';
 import { EXIT, type Command } from './command';
 import { COMMON_HELP, PROTOCOL_HELP, protocolOption, UsageError } from './common-options';
 import { InputError } from '../readers/read-input';
-import type { MetricsOptions } from '../analysis/metrics';
 import { loadPricer } from '../analysis/usage/price';
-import { runUnits } from '../diff/run-units';
-import { DIFFERENCE_KINDS, diffRuns, type DifferenceKind } from '../diff/diff-runs';
+import { DIFFERENCE_KINDS, type DifferenceKind } from '../diff/diff-runs';
+import { diffInputs, type DiffInput } from '../diff/diff-inputs';
 import { diffText } from '../diff/diff-text';
 
 function failOnOption(value: unknown): DifferenceKind[] {
@@ -62,12 +61,10 @@ failed.`,
     const maxSlowdown = slowdownOption(values['max-slowdown']);
     if (positionals.length !== 2) throw new UsageError('diff takes exactly two FILEs: A B');
     const pricer = await loadPricer();
-    const units = [];
+    const inputs: DiffInput[] = [];
     for (const file of positionals) {
       try {
-        const analysed = await analyseFile(file, protocol, { keepFrames: true });
-        const options: MetricsOptions = { timing: analysed.timing === 'none' ? 'none' : 'real' };
-        units.push(runUnits(analysed.sessions, options, pricer));
+        inputs.push(await analyseFile(file, protocol, { keepFrames: true }));
       } catch (err) {
         if (!(err instanceof InputError)) throw err;
         out.stderr(`${file}: ${err.message}\n`);
@@ -75,7 +72,7 @@ failed.`,
       }
     }
     const [a, b] = positionals as [string, string];
-    const result = diffRuns(units[0] ?? [], units[1] ?? [], maxSlowdown === undefined ? { failOn } : { failOn, maxSlowdown });
+    const result = diffInputs(inputs[0] as DiffInput, inputs[1] as DiffInput, maxSlowdown === undefined ? { failOn } : { failOn, maxSlowdown }, pricer);
     if (values.json === true) out.stdout(`${JSON.stringify({ a, b, ...result }, null, 2)}\n`);
     else out.stdout(diffText(result, { a, b }));
     return result.failures.length > 0 ? EXIT.findings : EXIT.ok;

@@ -8,7 +8,7 @@ import { InternalFailure, oneLine, stackOf } from './failure';
 import { packageInfo } from './package-info';
 import { InputError } from '../readers/read-input';
 import { captureSpans, type Span } from '../otel/spans';
-import { otlpJson } from '../otel/otlp-json';
+import { otlpText } from '../otel/otlp-text';
 import { pushAll } from '../model/push-all';
 
 export const otelCommand: Command = {
@@ -59,7 +59,7 @@ Exit 0; 2: an input cannot be read; 3: the tool failed.`,
       }
     }
     const service = typeof values.service === 'string' && values.service !== '' ? values.service : packageInfo.name;
-    const text = `${JSON.stringify(otlpJson(spans, { serviceName: service, scope: { name: packageInfo.name, version: packageInfo.version } }))}\n`;
+    const text = otlpText(spans, service);
     if (typeof values.out === 'string') await writeFile(values.out, text);
     else out.stdout(text);
     return failed ? EXIT.internal : unreadable ? EXIT.unreadable : EXIT.ok;

@@ -36,16 +36,19 @@ export function wordDiffText(parts: readonly WordPart[]): string {
     .replace(/\n/g, '⏎ ');
 }
 
-function ms(v: number | undefined): string {
+/** A time as the report prints it: ms below a second, else seconds; `-` when unknown. */
+export function msText(v: number | undefined): string {
   if (v === undefined) return '-';
   return v < 1000 ? `${Math.round(v)} ms` : `${(v / 1000).toFixed(1)} s`;
 }
 
-function change(f: Figure): string {
+/** A figure's change as ` (+20%)`, or nothing when it has none. */
+export function changeText(f: Figure): string {
   return f.change === undefined ? '' : ` (${f.change >= 0 ? '+' : ''}${Math.round(f.change * 100)}%)`;
 }
 
-function differs(t: UnitDifference): boolean {
+/** Whether a turn differs in what `--fail-on` can name: present in one run only, text, tools, findings. */
+export function differs(t: UnitDifference): boolean {
   return !t.a || !t.b || t.text.changed || t.tools.changed || t.findings.new.length > 0 || t.findings.gone.length > 0;
 }
 
@@ -77,8 +80,8 @@ function turnBlock(t: UnitDifference): string {
 function figuresLine(t: UnitDifference): string | undefined {
   if (!t.a || !t.b) return undefined;
   const parts: string[] = [];
-  if (t.firstTokenMs.a !== undefined || t.firstTokenMs.b !== undefined) parts.push(`TTFT ${ms(t.firstTokenMs.a)} → ${ms(t.firstTokenMs.b)}${change(t.firstTokenMs)}`);
-  if (t.durationMs.a !== undefined || t.durationMs.b !== undefined) parts.push(`duration ${ms(t.durationMs.a)} → ${ms(t.durationMs.b)}${change(t.durationMs)}`);
+  if (t.firstTokenMs.a !== undefined || t.firstTokenMs.b !== undefined) parts.push(`TTFT ${msText(t.firstTokenMs.a)} → ${msText(t.firstTokenMs.b)}${changeText(t.firstTokenMs)}`);
+  if (t.durationMs.a !== undefined || t.durationMs.b !== undefined) parts.push(`duration ${msText(t.durationMs.a)} → ${msText(t.durationMs.b)}${changeText(t.durationMs)}`);
   if (t.outputTokens.a !== undefined || t.outputTokens.b !== undefined) parts.push(`tokens out ${t.outputTokens.a ?? '-'} → ${t.outputTokens.b ?? '-'}`);
   if (t.costUsd.a !== undefined || t.costUsd.b !== undefined) {
     const usd = (v: number | undefined) => (v === undefined ? '-' : formatUsd(v));

@@ -18,6 +18,8 @@ import { SplitPane } from './components/layout/SplitPane';
 import { useWidth } from './components/layout/use-width';
 import { useHeight } from './components/layout/use-height';
 import { PageHeading } from './components/SessionBar';
+import { CompareView } from './compare/CompareView';
+import { comparisonOf } from './compare/compare-state';
 import './panel.css';
 // Error banner, findings by session, timeline separators and markers, waterfall hues (kept apart for merges).
 import './errors-up-front.css';
@@ -57,11 +59,15 @@ export function App({ store, transport, theme, pageUrl }: AppProps) {
     return true;
   });
   const frameSelected = store.selection.frame.value !== undefined;
+  // "Compare with file…" replaces the body while open; the capture goes on beneath it.
+  const comparing = comparisonOf(store).value !== undefined;
   return (
     <div ref={root} class={`asi-panel ${dark ? 'theme-dark' : 'theme-light'} ${sideBySide ? 'layout-wide' : 'layout-narrow'}${short ? ' layout-short' : ''}`}>
       <Toolbar store={store} transport={transport} onExport={() => setExporting(true)} heading={short && !empty ? <PageHeading store={store} /> : undefined} />
       {exporting && <ExportDialog store={store} onClose={() => setExporting(false)} {...(pageUrl !== undefined && { pageUrl })} />}
-      {empty ? (
+      {comparing ? (
+        <CompareView store={store} />
+      ) : empty ? (
         <div class="empty-state">
           <p>{store.source.value === 'file' ? 'The file holds no frames.' : 'Waiting for agent traffic on this page — send a message'}</p>
           {!transport && <p class="muted">Or import a capture, HAR, SSE body or JSON Lines file with Import….</p>}

@@ -1,11 +1,13 @@
-// Export: the whole capture or the selected session, in the capture format. Redaction is on by
-// default and the list of what it replaces is shown before the download.
+// Export: the whole capture or the selected session, in the capture format or as OpenTelemetry traces
+// (OTLP/JSON, exactly what `otel` writes for the capture file). Redaction is on by default and the list
+// of what it replaces is shown before the download.
 import { useMemo, useState } from 'preact/hooks';
 import type { Capture } from '../../model/frame';
 import { planRedaction } from '../../redaction/redact';
 import { toCaptureFile } from '../../capture-format/capture-format';
 import type { PanelStore } from '../store/store';
-import { downloadText, exportFileName } from './download';
+import { otlpOfInputText } from '../../otel/otlp-text';
+import { downloadText, exportFileName, otlpFileName } from './download';
 
 /** The capture to export: everything the panel holds, or one session's connections and frames. */
 export function exportCapture(store: PanelStore, sessionOnly: boolean, sessionId?: string): Capture {
@@ -23,11 +25,16 @@ export function exportCapture(store: PanelStore, sessionOnly: boolean, sessionId
 export function ExportDialog({ store, onClose, pageUrl }: { store: PanelStore; onClose(): void; pageUrl?: string }) {
   const [redact, setRedact] = useState(true);
   const [sessionOnly, setSessionOnly] = useState(false);
+  const [format, setFormat] = useState<'capture' | 'otlp'>('capture');
   const capture = useMemo(() => exportCapture(store, sessionOnly), [store, sessionOnly]);
   const items = useMemo(() => (redact ? planRedaction(capture) : []), [capture, redact]);
   const download = () => {
     const file = toCaptureFile(capture, { redact, ...(pageUrl !== undefined && { pageUrl }) });
-    downloadText(`${JSON.stringify(file, null, 2)}\n`, exportFileName());
+    const name = exportFileName();
+    const text = `${JSON.stringify(file, null, 2)}\n`;
+    // The traces of the capture file this export would have saved, its name in the ids as `otel NAME` gives them.
+    if (format === 'otlp') downloadText(otlpOfInputText(text, name), otlpFileName(name));
+    else downloadText(text, name);
     onClose();
   };
   return (
@@ -35,6 +42,14 @@ export function ExportDialog({ store, onClose, pageUrl }: { store: PanelStore; o
       <p>
         {capture.frames.length} frames in {capture.connections.length} connections.
       </p>
+      <div class="export-format" role="radiogroup" aria-label="Format">
+        <label>
+          <input type="radio" name="export-format" class="format-capture" checked={format === 'capture'} onChange={() => setFormat('capture')} /> Capture file
+        </label>
+        <label title="Traces under the GenAI semantic conventions, as `agent-stream-inspector otel` writes them: POST to a collector's /v1/traces">
+          <input type="radio" name="export-format" class="format-otlp" checked={format === 'otlp'} onChange={() => setFormat('otlp')} /> OpenTelemetry (OTLP/JSON)
+        </label>
+      </div>
       <label>
         <input type="checkbox" class="session-only" checked={sessionOnly} onChange={(e) => setSessionOnly(e.currentTarget.checked)} /> Only the
         selected session

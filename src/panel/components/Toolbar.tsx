@@ -11,6 +11,7 @@ import { track } from '../store/track';
 import { useEffect } from 'preact/hooks';
 import { importFile, prepareImportWorker } from '../import/import-file';
 import { TabNews } from './TabNews';
+import { compareWithFile } from '../compare/compare-state';
 
 const LINK_TEXT: Record<LinkState, string> = { offline: 'offline', connecting: 'connecting…', live: 'live', disconnected: 'reconnecting…' };
 
@@ -88,6 +89,20 @@ export function Toolbar({ store, transport, onExport, heading }: ToolbarProps) {
       </button>
       <label class="import" onPointerEnter={prepareImportWorker} onFocusIn={prepareImportWorker}>
         Import… <input type="file" class="import-file" aria-label="Import a capture" onChange={(e) => openFile(e.currentTarget)} />
+      </label>
+      <label class="import compare" title="Compare with file…: this capture beside a capture file (export, HAR, JSON Lines), turn by turn as `diff` compares them">
+        Compare…{' '}
+        <input
+          type="file"
+          class="compare-file"
+          aria-label="Compare with file…"
+          onChange={(e) => {
+            const input = e.currentTarget;
+            const file = input.files?.[0];
+            if (file) void compareWithFile(store, file);
+            input.value = '';
+          }}
+        />
       </label>
       {backToTab && (
         <button type="button" class="back-live" onClick={backToTab}>

@@ -13,3 +13,8 @@ export function downloadText(text: string, fileName: string, doc: Document = doc
 export function exportFileName(now = new Date()): string {
   return `agent-streams-${now.toISOString().replace(/[:.]/g, '-')}.asi.json`;
 }
+
+/** The OTLP export's name beside the capture export it is made from. */
+export function otlpFileName(captureFileName: string): string {
+  return captureFileName.replace(/\.asi\.json$/, '.otlp.json');
+}
