@@ -228,8 +228,8 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
   );
 }
 
-/** A sub-agent's name as its rows' tag: at most 9 characters, so the Event column stays narrow. */
-const TAG_MAX = 9;
+/** A sub-agent's name as its rows' tag: at most 10 characters, so the Event column stays narrow. */
+const TAG_MAX = 10;
 function subagentTag(name: string): string {
   const chars = [...name.replace(/\s+/g, ' ')];
   return chars.length <= TAG_MAX ? chars.join('') : `${chars.slice(0, TAG_MAX - 1).join('')}…`;

@@ -53,6 +53,16 @@ export function Waterfall({ store }: { store: PanelStore }) {
   const [width, setWidth] = useState(600);
   const selected = store.selection.frame.value;
 
+  // The canvas reads the theme's colours when it draws: draw again when the panel's theme changes.
+  const [, setTheme] = useState('');
+  useLayoutEffect(() => {
+    const root = box.current?.closest('.asi-panel');
+    if (!root || typeof MutationObserver !== 'function') return;
+    const observer = new MutationObserver(() => setTheme(root.className));
+    observer.observe(root, { attributes: true, attributeFilter: ['class'] });
+    return () => observer.disconnect();
+  }, [box.current]);
+
   useLayoutEffect(() => {
     const el = box.current;
     if (!el || typeof ResizeObserver !== 'function') return;
@@ -306,6 +316,7 @@ function draw(
     border: cssVar(el, '--border', '#dadce0'),
     gap: cssVar(el, '--hl', '#fff3c4'),
     sel: cssVar(el, '--blue', '#1a73e8'),
+    tint: cssVar(el, '--row-alt', '#f8f9fa'),
   };
   // Hues from errors-up-front.css: text, reasoning, tool call, tool result and approval told apart.
   const catColour: Record<CategoryName, string> = {
@@ -325,6 +336,14 @@ function draw(
   const x0 = LABEL_WIDTH;
   const last = bands[bands.length - 1];
   const plotHeight = last ? last.y + last.height : AXIS;
+
+  // A sub-agent's lane is tinted, so it reads as part of the run above it; first, under everything.
+  ctx.fillStyle = colour.tint;
+  for (const { lane, y, height: bandHeight } of bands) {
+    if (lane < layout.connectionLanes) continue;
+    const indent = laneNames[lane]?.indent ?? 0;
+    ctx.fillRect(indent - 4, y, width - indent + 4, bandHeight);
+  }
 
   // Gaps first, so the ticks draw over their edges.
   ctx.fillStyle = colour.gap;
@@ -346,18 +365,11 @@ function draw(
     ctx.stroke();
   }
 
-  for (const { lane: i, y, height: bandHeight } of bands) {
+  for (const { lane: i, y } of bands) {
     const lane = layout.lanes[i];
     if (!lane) continue;
     const name = laneNames[i] ?? { text: '', indent: 0, failed: false };
     const sub = i >= layout.connectionLanes;
-    if (sub) {
-      // A sub-agent's lane: tinted behind, so it reads as part of the run above it.
-      ctx.fillStyle = colour.border;
-      ctx.globalAlpha = 0.25;
-      ctx.fillRect(name.indent - 4, y, width - name.indent + 4, bandHeight);
-      ctx.globalAlpha = 1;
-    }
     // The label: a sub-agent's after an arrow (✕ when it failed, in the error hue).
     const prefix = sub ? (name.failed ? '✕ ' : '↳ ') : '';
     ctx.fillStyle = name.failed ? catColour.error : colour.fg;
