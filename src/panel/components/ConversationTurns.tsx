@@ -107,6 +107,7 @@ function TurnTokens({ session, requests }: { session: PanelSession; requests: nu
     <span
       class="turn-tokens muted"
       data-testid="turn-tokens"
+      data-session={session.id}
       data-input={m.tokens?.input ?? ''}
       data-output={m.tokens?.output ?? ''}
       data-reasoning={m.tokens?.reasoning ?? ''}

@@ -187,14 +187,28 @@ export function Waterfall({ store }: { store: PanelStore }) {
             ))}
           </div>
         )}
-        <LaneList layout={layout} bands={bands} names={laneNames} subs={subs} tip={laneTip} />
+        <LaneList layout={layout} bands={bands} names={laneNames} subs={subs} tip={laneTip} metrics={metrics} />
       </div>
     </div>
   );
 }
 
 /** The lanes as text, for screen readers (the canvas is one image) and tests: name, frames, bars and calls. */
-function LaneList({ layout, bands, names, subs, tip }: { layout: WaterfallLayout; bands: ReadonlyArray<{ lane: number; y: number }>; names: readonly LaneName[]; subs: SessionSubagents; tip: (lane: number) => string[] }) {
+function LaneList({
+  layout,
+  bands,
+  names,
+  subs,
+  tip,
+  metrics: m,
+}: {
+  layout: WaterfallLayout;
+  bands: ReadonlyArray<{ lane: number; y: number }>;
+  names: readonly LaneName[];
+  subs: SessionSubagents;
+  tip: (lane: number) => string[];
+  metrics: SessionMetrics;
+}) {
   return (
     <ul class="visually-hidden" data-testid="waterfall-lanes">
       {bands.map(({ lane, y }) => {
@@ -207,6 +221,7 @@ function LaneList({ layout, bands, names, subs, tip }: { layout: WaterfallLayout
             data-name={sub ? sub.name : names[lane]?.text}
             data-y={y}
             {...(sub && { 'data-status': sub.status, 'data-depth': sub.depth })}
+            {...(!sub && { 'data-input': m.tokens?.input ?? '', 'data-output': m.tokens?.output ?? '', 'data-cost': m.cost ? String(m.cost.usd) : '' })}
             data-frames={countFrames(layout, lane)}
             data-bars={layout.bars[lane]?.length ?? 0}
             data-calls={calls}
