@@ -1,5 +1,6 @@
 // What the waterfall draws, computed from a session's track in one pass over flat arrays: per lane
-// (connection) and pixel column, which kinds of frames fall there; text and reasoning runs as bars;
+// (a connection, or a sub-agent's lane under its connection's) and pixel column, which kinds of frames
+// fall there; each lane's first and last column; text and reasoning runs as bars;
 // long gaps; tool calls and approvals as spans stacked into rows, each with a caption that fits (name
 // elided from the middle, duration kept). Pure, so it is tested without a canvas and timed in the
 // bench on 100,000 frames.
