@@ -4,15 +4,8 @@ import type { SessionMetrics } from '../analysis/metrics-types';
 import { addCosts, formatUsd, PRICE_TABLE } from '../analysis/usage/price';
 import { addTokenCounts } from '../analysis/usage/token-counts';
 import { tokensText } from '../analysis/usage/tokens-text';
+import { costText } from '../analysis/usage/cost-text';
 import { printable } from '../model/printable';
-
-/** The cost, or why there is none. */
-function costText(m: SessionMetrics): string {
-  if (m.cost) return `${formatUsd(m.cost.usd)} (${m.cost.provider} ${m.cost.model}, ${m.cost.table})`;
-  if (!m.tokens) return '-';
-  if (m.model === undefined) return 'unknown (no model named)';
-  return `unknown (${m.model} not in ${PRICE_TABLE})`;
-}
 
 /** One session's line. Model names come from the page: control characters were refused when read. */
 export function usageLine(m: SessionMetrics): string {

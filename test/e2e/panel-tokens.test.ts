@@ -1,10 +1,17 @@
 // Tokens and cost in the real DevTools panel, on the demo's tool-loop chat (its model stand-in reports
-// OpenAI's closing usage chunk for "gpt-4o-mini"): each session's Tokens and Cost figures equal what
-// `stats --json` says of the panel's own export of the capture.
+// OpenAI's closing usage chunk for "gpt-4o-mini"): each session's Tokens and Cost figures, the figures
+// each conversation turn shows for its request and the waterfall's tooltip on the request's lane equal
+// what `stats --json` says of the panel's own export of the capture. Saves screenshots of the turns with
+// their tokens docked right at 550 px, at the bottom at 300 px and undocked, light and dark.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import type { Frame as PwFrame } from 'playwright-core';
+import { formatUsd, PRICE_TABLE } from '../../src/analysis/usage/price';
+import { SCREENSHOTS } from './support/demo-in-devtools';
+import { devtoolsArea, dock, theme, type DockedPanel, type DockSide } from './support/docked-panel';
 import { statsCommand, type StatsResult } from '../../src/cli/stats-command';
 import { demoInDevTools } from './support/demo-in-devtools';
 import { openWithPanel, until } from './support/devtools-panel';
@@ -42,7 +49,63 @@ describe('tokens and cost in the real DevTools panel', () => {
       expect(expected.cost?.model).toBe('gpt-4o-mini');
       await until(() => d.panel.locator('[data-testid="metric-cost"]').getAttribute('data-value'), (v) => v === String(expected.cost!.usd), `session ${s.id}'s cost`);
       expect(await d.panel.locator('[data-testid="metric-tokens"]').getAttribute('data-value')).toBe(`${expected.tokens!.input} in · ${expected.tokens!.output} out`);
+
+      // The waterfall: the request's lane carries the same figures, and its tooltip says them.
+      await d.panel.locator('[data-tab="waterfall"]').click();
+      const lane = d.panel.locator('[data-testid="waterfall-lanes"] li[data-lane="connection"]');
+      await until(() => lane.count(), (n) => n === 1, `session ${s.id}'s request lane`);
+      expect(await lane.evaluate((li) => ({ ...(li as HTMLElement).dataset }))).toMatchObject({ input: String(expected.tokens!.input), output: String(expected.tokens!.output), cost: String(expected.cost!.usd) });
+      const y = Number(await lane.getAttribute('data-y'));
+      await d.panel.locator('[data-testid="waterfall"] canvas').hover({ position: { x: 20, y: y + 9 } });
+      const tip = (await d.panel.locator('[data-testid="waterfall-tip"]').textContent()) ?? '';
+      for (const part of [`${expected.tokens!.input} in`, `${expected.tokens!.output} out`, formatUsd(expected.cost!.usd), expected.cost!.model, PRICE_TABLE]) expect(tip).toContain(part);
     }
+
+    // The conversation: each request's first answering turn says its tokens and cost.
+    await d.panel.locator('[data-tab="conversation"]').click();
+    const turns = await until(() => turnFigures(d.panel), (list) => list.length === requests && list.every((t) => t.cost !== ''), `${requests} turns with their figures`);
+    expect(new Set(turns.map((t) => t.session)).size).toBe(requests);
+    for (const t of turns) {
+      const expected = stats.find((r) => r.session === t.session)!.metrics;
+      expect([t.input, t.output, t.cost]).toEqual([String(expected.tokens!.input), String(expected.tokens!.output), String(expected.cost!.usd)]);
+      for (const part of [`${expected.tokens!.input} in`, `${expected.tokens!.output} out`, formatUsd(expected.cost!.usd), PRICE_TABLE]) expect(t.text).toContain(part);
+    }
+    await shootTurns(d);
     await d.page.close();
   }, 120_000);
 });
+
+async function turnFigures(panel: PwFrame): Promise<Array<{ session: string; input: string; output: string; cost: string; text: string }>> {
+  return panel.locator('[data-testid="turn-tokens"]').evaluateAll((els) =>
+    els.map((e) => {
+      const d = (e as HTMLElement).dataset;
+      return { session: d.session ?? '', input: d.input ?? '', output: d.output ?? '', cost: d.cost ?? '', text: e.textContent ?? '' };
+    }),
+  );
+}
+
+const LAYOUTS: Array<[string, DockSide, number, number]> = [
+  ['right-550', 'right', 550, 800],
+  ['bottom-300', 'bottom', 1280, 300],
+  ['undocked-1280', 'undocked', 1280, 800],
+];
+
+/** The Conversation tab with its turns' tokens in each docking and theme (test/e2e/screenshots, and ASI_LAYOUT_SHOTS). */
+async function shootTurns(d: DockedPanel): Promise<void> {
+  for (const [name, side, width, height] of LAYOUTS) {
+    await dock(d, side, width, height);
+    await d.panel.locator('[data-tab="conversation"]').click();
+    await d.panel.locator('[data-testid="turn-tokens"]').first().scrollIntoViewIfNeeded();
+    for (const t of ['default', 'dark'] as const) {
+      await theme(d, t);
+      const file = path.join(SCREENSHOTS, `turn-tokens-${name}-${t === 'dark' ? 'dark' : 'light'}.png`);
+      await d.frontend.screenshot({ path: file, clip: devtoolsArea(side, width, height) });
+      const extra = process.env.ASI_LAYOUT_SHOTS;
+      if (extra) {
+        fs.mkdirSync(extra, { recursive: true });
+        fs.copyFileSync(file, path.join(extra, path.basename(file)));
+      }
+    }
+    await theme(d, 'default');
+  }
+}

@@ -1,7 +1,9 @@
 // The conversation the current session's request belongs to, as turns across its requests: the user's
 // message, the tool calls the stream asked for, the results the next request carried, the answer.
 // Each turn names its request and frame; a click selects that frame (and its session when another one
-// is in scope). Findings across requests are shown at the turn whose frame they point at. Text only.
+// is in scope). Findings across requests are shown at the turn whose frame they point at. The first
+// turn a request's stream gave (its answer or its tool calls) says the tokens that stream reported and
+// their cost at the price table's price, "not reported" where the protocol does not say. Text only.
 import { conversationTurns, turnLabel, type ConversationTurn } from '../../analysis/conversation-turns';
 import type { Conversation } from '../../analysis/conversations';
 import type { Finding } from '../../model/finding';
@@ -11,6 +13,10 @@ import { applyEvent } from '../store/apply';
 import { frameNumber } from '../store/frame-row';
 import { track } from '../store/track';
 import { isStall } from '../store/across-findings';
+import { sessionMetrics } from '../store/session-metrics';
+import { pricerVersion } from '../store/pricer';
+import { tokensText } from '../../analysis/usage/tokens-text';
+import { costText } from '../../analysis/usage/cost-text';
 
 /** The tab is offered once the capture holds a conversation that spans requests. */
 export function hasConversations(store: PanelStore): boolean {
@@ -41,6 +47,16 @@ function ConversationBlock({ store, conversation, ownerOf, current }: { store: P
   const turns = conversationTurns(conversation);
   const selected = store.selection.frame.value;
   const n = conversation.requests.length;
+  track(pricerVersion.value);
+  // The figures go on the first turn of each request that its stream gave.
+  const figuresAt = new Set<number>();
+  const seen = new Set<number>();
+  turns.forEach((t, i) => {
+    if (!STREAM_TURNS.has(t.kind) || seen.has(t.request)) return;
+    seen.add(t.request);
+    figuresAt.add(i);
+  });
+  const requestsOf = (owner: PanelSession) => conversation.requests.filter((r) => ownerOf(r.session) === owner).length;
   return (
     <section class="conversation" aria-label={`Conversation of ${n} request${n === 1 ? '' : 's'}`} data-conversation={conversation.id}>
       <h4 class="conversation-head">
@@ -63,6 +79,7 @@ function ConversationBlock({ store, conversation, ownerOf, current }: { store: P
                     {line}
                   </span>
                 ))}
+                {figuresAt.has(i) && owner && <TurnTokens session={owner} requests={requestsOf(owner)} />}
               </button>
               {findings.map((f, j) => (
                 <TurnFinding key={j} store={store} finding={f} owner={owner} />
@@ -72,6 +89,33 @@ function ConversationBlock({ store, conversation, ownerOf, current }: { store: P
         })}
       </ol>
     </section>
+  );
+}
+
+/** The turns a request's stream gave, as opposed to what the page sent. */
+const STREAM_TURNS = new Set<ConversationTurn['kind']>(['answer', 'tool-calls', 'waiting']);
+
+/**
+ * A request's tokens and cost: its session's, which is that request alone unless the session holds
+ * several requests of the conversation (then they are said to be the session's).
+ */
+function TurnTokens({ session, requests }: { session: PanelSession; requests: number }) {
+  const m = sessionMetrics(session);
+  const whose = requests > 1 ? ` (this session's ${requests} requests)` : '';
+  const text = m.tokens ? `tokens${whose}: ${tokensText(m.tokens)} · cost: ${costText(m)}` : `tokens${whose}: not reported by the stream`;
+  return (
+    <span
+      class="turn-tokens muted"
+      data-testid="turn-tokens"
+      data-session={session.id}
+      data-input={m.tokens?.input ?? ''}
+      data-output={m.tokens?.output ?? ''}
+      data-reasoning={m.tokens?.reasoning ?? ''}
+      data-cached={m.tokens?.cachedInput ?? ''}
+      data-cost={m.cost ? String(m.cost.usd) : ''}
+    >
+      {text}
+    </span>
   );
 }
 

@@ -3,7 +3,7 @@
 // whatever the capture's size. Columns: the frame number used
 // everywhere (findings, the CLI), time since the session's request (clock time on hover), an optional
 // gap column, direction, connection (when several are in view), what the frame is for its protocol (its
-// short label, the full event name on hover), a preview of its data, its size in bytes and a finding
+// short label, the full event name on hover; a sub-agent's frames tagged with its name), a preview of its data, its size in bytes and a finding
 // marker. Columns are resized by their header's edge and shown or hidden from the header's menu
 // (timeline-columns.ts remembers both). Keyboard: up/down, page up/down, home/end move the selection.
 // A row's elements stay in their slot of the window and only their text changes as the window moves
@@ -21,6 +21,8 @@ import { NO_SEPARATORS, planSeparators, rowAt, rowCount, rowOf, type SeparatorPl
 import { sessionName } from './FindingsList';
 import type { FrameDescription } from '../../protocols/types';
 import { ColumnHeader } from './TimelineHeader';
+import { sessionSubagents } from '../store/session-subagents';
+import type { SubagentLane } from '../store/subagent-lanes';
 import { eventWidthCh, gridTemplate, readPrefs, shownColumns, writePrefs, type ColumnId, type ColumnPrefs } from './timeline-columns';
 
 export const ROW_HEIGHT = 20;
@@ -148,8 +150,12 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
     const frame = store.log.frameAt(position);
     const description: FrameDescription = store.log.describe(position, store.protocolOf(frame.connectionId));
     const label = description.label ?? description.event;
-    if (label.length > longestLabel.current) longestLabel.current = label.length;
-    return { kind: 'frame' as const, row, entry, position, frame, description, label };
+    const sub = sessionSubagents(store.sessions.set.ofConnection(frame.connectionId)).of(frame.index);
+    const tag = sub ? subagentTag(sub.name) : '';
+    // The tag takes its characters and a space's worth of padding in the Event column.
+    const width = label.length + (tag ? tag.length + 2 : 0);
+    if (width > longestLabel.current) longestLabel.current = width;
+    return { kind: 'frame' as const, row, entry, position, frame, description, label, sub, tag };
   });
   const template = gridTemplate(columns, prefs, eventWidthCh(longestLabel.current));
   const shows = (id: ColumnId) => columns.some((c) => c.id === id);
@@ -171,7 +177,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
         <div class="timeline-space" ref={spaceRef} style={{ height: `${v.getTotalSize()}px` }}>
           {described.map((d, slot) => {
             if (d.kind === 'separator') return <SeparatorRow key={slot} store={store} session={d.session} top={d.row.start} />;
-            const { row, entry, position, frame, description, label } = d;
+            const { row, entry, position, frame, description, label, sub, tag } = d;
             const previousTime = entry > 0 ? store.log.timeAt(list[entry - 1] as number) : undefined;
             const severity = store.filters.context.severityOf(frame.index);
             const isSelected = frame.index === selected;
@@ -206,7 +212,8 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
                   </span>
                 )}
                 {shows('conn') && <span class="col-conn">{store.connectionName(frame.connectionId)}</span>}
-                <span class="col-type" title={description.event}>
+                <span class="col-type" title={sub ? `${description.event} · sub-agent ${sub.name}` : description.event}>
+                  {sub && <SubagentTag sub={sub} tag={tag} />}
                   {label}
                 </span>
                 {shows('data') && <span class="col-data">{description.preview ?? ''}</span>}
@@ -218,6 +225,21 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
         </div>
       </div>
     </div>
+  );
+}
+
+/** A sub-agent's name as its rows' tag: at most 10 characters, so the Event column stays narrow. */
+const TAG_MAX = 10;
+function subagentTag(name: string): string {
+  const chars = [...name.replace(/\s+/g, ' ')];
+  return chars.length <= TAG_MAX ? chars.join('') : `${chars.slice(0, TAG_MAX - 1).join('')}…`;
+}
+
+function SubagentTag({ sub, tag }: { sub: SubagentLane; tag: string }) {
+  return (
+    <span class={`subagent-tag${sub.status === 'failed' ? ' failed' : ''}`} data-subagent={sub.name}>
+      {tag}
+    </span>
   );
 }
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SessionTrack } from '../store/session-track';
-import { elideMiddle, layoutWaterfall, OPEN_STUB, spanCaption, spanOutcomeText, type WaterfallSpan } from './waterfall-model';
+import { elideMiddle, laneBands, layoutWaterfall, nearestFrame, OPEN_STUB, spanCaption, spanOutcomeText, type WaterfallSpan } from './waterfall-model';
 import { formatDuration } from '../store/session-time';
 
 /** A session of 11 frames, one every 100 ms from t = 1000, on one connection. */
@@ -50,6 +50,41 @@ describe('waterfall layout', () => {
     ]);
     expect(l.spanRows).toHaveLength(1);
     expect(l.spanRows[0]!.map((s) => s.kind)).toEqual(['tool', 'approval']);
+  });
+});
+
+describe('sub-agent lanes', () => {
+  // Frames 3–5 are sub-agent 0's, frames 7–8 sub-agent 1's; a call from frame 4 is sub-agent 0's.
+  const sub = { count: 2, of: (f: number) => (f >= 3 && f <= 5 ? 0 : f === 7 || f === 8 ? 1 : undefined) };
+  const spans: WaterfallSpan[] = [
+    { kind: 'tool', label: 'research', startFrame: 1, start: 1100, endFrame: 9, end: 1900, outcome: 'result' },
+    { kind: 'tool', label: 'web_search', startFrame: 4, start: 1400, endFrame: 5, end: 1500, outcome: 'result', subLane: 0 },
+  ];
+  const l = layoutWaterfall({ track: track(), start: 1000, spans, gapThreshold: 2000, width: 1000, subLanes: sub });
+
+  it('moves a sub-agent’s frames onto its own lane, drawn under its connection’s', () => {
+    expect(l.lanes).toHaveLength(3);
+    expect(l.connectionLanes).toBe(1);
+    expect([...l.laneOf]).toEqual([0, 0, 0, 1, 1, 1, 0, 2, 2, 0, 0]);
+    expect(l.parentOf).toEqual([0, 0]);
+    expect(l.order).toEqual([0, 1, 2]);
+    // Text on the sub-lane makes its bars there (frames 100 px apart: one each), not on the connection's lane.
+    expect(l.bars[1]!.map((b) => b.from)).toEqual([300, 400, 500]);
+    expect(l.bars[0]!.map((b) => b.from)).toEqual([0, 100, 600, 900, 999]);
+    expect(l.extents[1]).toEqual({ from: 300, to: 500 });
+    expect(l.extents[2]).toEqual({ from: 700, to: 800 });
+    expect(nearestFrame(track(), 1, 1400, 10, l.laneOf)).toBe(4);
+    expect(nearestFrame(track(), 0, 1400, 10, l.laneOf)).toBeUndefined();
+  });
+
+  it('draws a sub-agent’s calls on its lane and the run’s under all lanes, each lane as tall as its calls', () => {
+    expect(l.laneSpanRows[1]!.flat().map((s) => s.label)).toEqual(['web_search']);
+    expect(l.spanRows.flat().map((s) => s.label)).toEqual(['research']);
+    expect(laneBands(l, 18, 18, 14)).toEqual([
+      { lane: 0, y: 18, height: 18 },
+      { lane: 1, y: 36, height: 32 },
+      { lane: 2, y: 68, height: 18 },
+    ]);
   });
 });
 

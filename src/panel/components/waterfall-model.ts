@@ -1,5 +1,6 @@
 // What the waterfall draws, computed from a session's track in one pass over flat arrays: per lane
-// (connection) and pixel column, which kinds of frames fall there; text and reasoning runs as bars;
+// (a connection, or a sub-agent's lane under its connection's) and pixel column, which kinds of frames
+// fall there; each lane's first and last column; text and reasoning runs as bars;
 // long gaps; tool calls and approvals as spans stacked into rows, each with a caption that fits (name
 // elided from the middle, duration kept). Pure, so it is tested without a canvas and timed in the
 // bench on 100,000 frames.
@@ -21,6 +22,8 @@ export interface WaterfallSpan {
   /** Undefined while the call waits for its result, or when it never got one. */
   end?: number;
   outcome: SpanOutcome;
+  /** The sub-lane (a sub-agent) whose call this is: drawn on that lane rather than under all of them. */
+  subLane?: number;
 }
 
 /** Pixels of the solid part of an open-ended span (one never answered); a dotted line runs on to the axis end. */
@@ -35,6 +38,11 @@ export interface WaterfallInput {
   gapThreshold: number;
   /** Pixel columns of the plot. */
   width: number;
+  /**
+   * Lanes within the connections' lanes (a sub-agent's frames): how many, and which one a frame (by
+   * capture index) belongs to. Such a frame is drawn on its sub-lane, under its connection's lane.
+   */
+  subLanes?: { count: number; of(frame: number): number | undefined };
 }
 
 export interface LaneColumns {
@@ -42,19 +50,36 @@ export interface LaneColumns {
   flags: Uint16Array;
 }
 
+export type PlacedSpan = WaterfallSpan & { from: number; to: number; open: boolean };
+
 export interface WaterfallLayout {
   start: number;
   end: number;
   width: number;
+  /** The connections' lanes (track lane order), then the sub-lanes. */
   lanes: LaneColumns[];
+  /** Lanes from the first: the rest are sub-lanes. */
+  connectionLanes: number;
+  /** The lane of each track position, where sub-lanes take some frames; else the track's own lanes. */
+  laneOf: Uint16Array;
+  /** Each sub-lane's connection lane (the lane of its first frame); -1 for one with no frame yet. */
+  parentOf: number[];
+  /** Lanes in drawing order: each connection's lane followed by its sub-lanes. */
+  order: number[];
+  /** [first, last] column holding a frame of the lane (a connection: its request, a sub-agent: its run). */
+  extents: Array<{ from: number; to: number } | undefined>;
   /** [fromColumn, toColumn) runs of text and reasoning per lane, for the streaming bars. */
   bars: Array<Array<{ from: number; to: number; kind: 'text' | 'reasoning' }>>;
   gaps: Array<{ from: number; to: number; ms: number; afterFrame: number; beforeFrame: number }>;
-  /** `to` is where the bar ends; an `unanswered` span's bar is a stub and its row is kept to the end. */
-  spanRows: Array<Array<WaterfallSpan & { from: number; to: number; open: boolean }>>;
+  /** Spans under all the lanes. `to` is where the bar ends; an `unanswered` span's bar is a stub and its row is kept to the end. */
+  spanRows: PlacedSpan[][];
+  /** Spans drawn on a lane (a sub-agent's calls), per lane; empty for most. */
+  laneSpanRows: PlacedSpan[][][];
 }
 
 export const MAX_SPAN_ROWS = 6;
+/** Rows of calls a sub-agent's lane takes at most (a busy one stacks the rest on its last row). */
+export const MAX_LANE_SPAN_ROWS = 3;
 
 const TEXT = CATEGORY_CODES.indexOf('text');
 const REASONING = CATEGORY_CODES.indexOf('reasoning');
@@ -69,39 +94,92 @@ export function layoutWaterfall(input: WaterfallInput): WaterfallLayout {
   const scale = width / (end - start);
   const column = (t: number) => Math.max(0, Math.min(width - 1, Math.floor((t - start) * scale)));
 
-  const lanes: LaneColumns[] = track.laneIds.map(() => ({ flags: new Uint16Array(width) }));
+  const connectionLanes = track.laneIds.length;
+  const sub = input.subLanes && input.subLanes.count > 0 ? input.subLanes : undefined;
+  const laneCount = connectionLanes + (sub?.count ?? 0);
+  const lanes: LaneColumns[] = Array.from({ length: laneCount }, () => ({ flags: new Uint16Array(width) }));
+  const extents: WaterfallLayout['extents'] = new Array(laneCount).fill(undefined);
+  const parentOf: number[] = new Array(sub?.count ?? 0).fill(-1);
+  let laneOf = track.lanes.subarray(0, track.length);
+  if (sub) {
+    laneOf = laneOf.slice();
+    for (let i = 0; i < track.length; i++) {
+      const k = sub.of(track.indexes[i] as number);
+      if (k === undefined || k < 0 || k >= sub.count) continue;
+      if (parentOf[k] === -1) parentOf[k] = track.lanes[i] as number;
+      laneOf[i] = connectionLanes + k;
+    }
+  }
   const gaps: WaterfallLayout['gaps'] = [];
   for (let i = 0; i < track.length; i++) {
     const t = track.times[i] as number;
-    const lane = lanes[track.lanes[i] as number];
-    if (lane) lane.flags[column(t)]! |= 1 << (track.categories[i] as number);
+    const laneIndex = laneOf[i] as number;
+    const lane = lanes[laneIndex];
+    const x = column(t);
+    if (lane) {
+      lane.flags[x]! |= 1 << (track.categories[i] as number);
+      const extent = extents[laneIndex];
+      if (extent) extent.to = x;
+      else extents[laneIndex] = { from: x, to: x };
+    }
     if (i > 0) {
       const gap = t - (track.times[i - 1] as number);
       if (gap > input.gapThreshold) gaps.push({ from: column(track.times[i - 1] as number), to: column(t), ms: gap, afterFrame: track.indexes[i - 1] as number, beforeFrame: track.indexes[i] as number });
     }
   }
 
+  const order: number[] = [];
+  for (let c = 0; c < connectionLanes; c++) {
+    order.push(c);
+    parentOf.forEach((p, k) => p === c && order.push(connectionLanes + k));
+  }
+
   const bars = lanes.map((lane) => runs(lane.flags, width));
-  const spanRows: WaterfallLayout['spanRows'] = [];
+  const sorted = [...spans].sort((a, b) => a.start - b.start);
+  const onLane = (s: WaterfallSpan) => s.subLane !== undefined && s.subLane >= 0 && s.subLane < (sub?.count ?? 0) && parentOf[s.subLane] !== -1;
+  const spanRows = packSpans(sorted.filter((s) => !onLane(s)), column, width, end, MAX_SPAN_ROWS);
+  const laneSpanRows: PlacedSpan[][][] = lanes.map(() => []);
+  for (let k = 0; k < (sub?.count ?? 0); k++) {
+    const mine = sorted.filter((s) => onLane(s) && s.subLane === k);
+    if (mine.length > 0) laneSpanRows[connectionLanes + k] = packSpans(mine, column, width, end, MAX_LANE_SPAN_ROWS);
+  }
+  return { start, end, width, lanes, connectionLanes, laneOf, parentOf, order, extents, bars, gaps, spanRows, laneSpanRows };
+}
+
+/** Spans stacked into rows (a row takes the next span that starts after its last one ends). */
+function packSpans(spans: readonly WaterfallSpan[], column: (t: number) => number, width: number, end: number, maxRows: number): PlacedSpan[][] {
+  const rows: PlacedSpan[][] = [];
   const rowEnds: number[] = [];
-  for (const s of [...spans].sort((a, b) => a.start - b.start)) {
+  for (const s of spans) {
     const from = column(s.start);
     const unanswered = s.end === undefined && s.outcome === 'unanswered';
     const to = unanswered ? Math.min(width, from + OPEN_STUB) : Math.max(from + 2, column(s.end ?? end));
     let row = rowEnds.findIndex((e) => e <= from);
     if (row < 0) {
-      if (rowEnds.length >= MAX_SPAN_ROWS) row = rowEnds.length - 1;
+      if (rowEnds.length >= maxRows) row = rowEnds.length - 1;
       else {
         row = rowEnds.length;
         rowEnds.push(0);
-        spanRows.push([]);
+        rows.push([]);
       }
     }
     // An open span holds its row to the end: it is still open there.
     rowEnds[row] = s.end === undefined ? width + 1 : to + 1;
-    spanRows[row]!.push({ ...s, from, to, open: s.end === undefined });
+    rows[row]!.push({ ...s, from, to, open: s.end === undefined });
   }
-  return { start, end, width, lanes, bars, gaps, spanRows };
+  return rows;
+}
+
+/** Where each lane is drawn: its top and height, in drawing order, from the axis down. */
+export function laneBands(layout: Pick<WaterfallLayout, 'order' | 'laneSpanRows'>, top: number, laneHeight: number, spanRowHeight: number): Array<{ lane: number; y: number; height: number }> {
+  const out: Array<{ lane: number; y: number; height: number }> = [];
+  let y = top;
+  for (const lane of layout.order) {
+    const height = laneHeight + (layout.laneSpanRows[lane]?.length ?? 0) * spanRowHeight;
+    out.push({ lane, y, height });
+    y += height;
+  }
+  return out;
 }
 
 /** What a span's outcome reads as after its name: in full, and in short for a narrow bar. */
@@ -172,14 +250,14 @@ function runs(flags: Uint16Array, width: number): Array<{ from: number; to: numb
 }
 
 /** The frame of `lane` nearest to time `t`, within `tolerance` ms; for hover and click. */
-export function nearestFrame(track: SessionTrack, lane: number, t: number, tolerance: number): number | undefined {
+export function nearestFrame(track: SessionTrack, lane: number, t: number, tolerance: number, laneOf: ArrayLike<number> = track.lanes): number | undefined {
   let at = track.firstAtOrAfter(t - tolerance);
   let best: number | undefined;
   let bestDistance = Infinity;
   for (; at < track.length; at++) {
     const time = track.times[at] as number;
     if (time > t + tolerance) break;
-    if (track.lanes[at] !== lane) continue;
+    if (laneOf[at] !== lane) continue;
     const d = Math.abs(time - t);
     if (d < bestDistance) {
       bestDistance = d;

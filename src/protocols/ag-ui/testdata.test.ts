@@ -64,21 +64,32 @@ describe('AG-UI testdata', () => {
           { kind: 'tool', name: 'web_search', parentToolId: 'call-research', status: 'success', result: '3 sources' },
         ],
       },
+      {
+        kind: 'group',
+        done: true,
+        subagent: { runId: 'sub-2', name: 'writer', status: 'finished' },
+        items: [{ kind: 'text', text: 'Draft: the moon pulls the tides.', brand: false }],
+      },
       { kind: 'reasoning', text: 'The researcher found enough.' },
       { kind: 'text', text: 'Tides follow the moon.', brand: true },
     ]);
   });
 
-  it('invalid-subagents.jsonl: a continuation changing its sub-agent and a finish for none are errors; stripped material only warns', () => {
+  it('invalid-subagents.jsonl: a continuation changing its sub-agent and a finish for none are errors; a sub-agent failing and stripped material only warn', () => {
     const { findings, view } = load('invalid-subagents.jsonl');
     expect(rulesOf(errors(findings))).toEqual(['agui/subagent-attribution-mismatch', 'agui/subagent-not-active', 'agui/run-finished-with-open-items']);
     expect(findings.filter((f) => f.severity === 'warning').map((f) => [f.rule, f.message.match(/'\/[^']*'/)?.[0]])).toEqual([
+      ['agui/run-error', undefined],
       ['agui/unknown-property', "'/futureProp'"],
       ['agui/unknown-member', "'/delta/0'"],
       ['agui/unknown-member', "'/outcome'"],
     ]);
     // The rest of the patch applied, and the run ended as an outcome-less RUN_FINISHED does.
     expect(view.state).toEqual({ count: 5 });
+    // The failed sub-agent keeps its message and shows its error inside its group.
+    expect(view.items).toContainEqual(
+      expect.objectContaining({ kind: 'group', subagent: expect.objectContaining({ name: 'fact-checker', status: 'failed' }), items: [expect.objectContaining({ text: 'Checking the figures.' }), expect.objectContaining({ kind: 'error', message: 'source unreachable (timeout)' })] }),
+    );
     expect(rulesOf(findings)).not.toContain('agui/run-not-finished');
   });
 });
