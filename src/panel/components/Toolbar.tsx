@@ -11,6 +11,8 @@ import { track } from '../store/track';
 import { useEffect } from 'preact/hooks';
 import { importFile, prepareImportWorker } from '../import/import-file';
 import { TabNews } from './TabNews';
+import { AnswerSwitch } from '../answer/AnswerSwitch';
+import '../answer/answer.css';
 
 const LINK_TEXT: Record<LinkState, string> = { offline: 'offline', connecting: 'connecting…', live: 'live', disconnected: 'reconnecting…' };
 
@@ -79,6 +81,7 @@ export function Toolbar({ store, transport, onExport, heading }: ToolbarProps) {
         />{' '}
         Preserve log
       </label>
+      <AnswerSwitch store={store} transport={transport} hub={hub} />
       <button type="button" class="live" aria-pressed={live} onClick={() => applyEvent(store, { type: 'setLive', live: !live })}>
         {live ? 'Live' : 'Go live'}
       </button>
