@@ -18,7 +18,7 @@ export default defineContentScript({
     // which then says in the panel that capture is off on this page.
     try {
       const channel = openRelayChannel(window);
-      installCaptureHooks(window, { post: channel.post, postText: channel.postText });
+      installCaptureHooks(window, { post: channel.post, postText: channel.postText, listenForAnswers: channel.listenForAnswers });
     } catch {
       // nothing to report through: the channel is what failed, or what would carry the report
     }

@@ -49,6 +49,8 @@ export class SessionPipeline {
   private appended = 0;
   /** Fault items of frames the fold threw on, in frame order; cleared when the fold is rebuilt. */
   private faults: RawItem[] = [];
+  /** Capture indexes of the frames the user sent from the inspector's panel (`sentBy`), not the page. */
+  private inspectorSent: number[] | undefined;
 
   constructor(
     private readonly registry: readonly ProtocolDefinition[],
@@ -82,6 +84,11 @@ export class SessionPipeline {
     return this.appended;
   }
 
+  /** Capture indexes of the frames sent from the inspector's panel rather than by the page, in order. */
+  get sentByInspector(): readonly number[] {
+    return this.inspectorSent ?? [];
+  }
+
   /** The protocol in use, when one was chosen. */
   get definition(): ProtocolDefinition | undefined {
     return this.protocolDef;
@@ -102,6 +109,7 @@ export class SessionPipeline {
     // No closure here: one that reads `decoded` would make every call allocate a context for it.
     const decoded = decodeFrame(frame);
     this.appended++;
+    if (frame.sentBy === 'inspector') (this.inspectorSent ??= []).push(frame.index);
     if (this.observe !== undefined) this.observeFrame(decoded);
     if (this.keepFrames || !this.certain) this.received.push(frame);
     if (this.certain) this.wait(decoded);

@@ -24,6 +24,12 @@ export interface CheckResult {
   warningCount: number;
   infoCount: number;
   findings: CheckFinding[];
+  /**
+   * Messages the user sent from the inspector's panel on the page's socket (frames with `sentBy:
+   * "inspector"`), when there are any. They are not the page's: a finding that points only at them is
+   * left out, since it would judge the inspector, not the page.
+   */
+  sentFromInspector?: number;
 }
 
 export interface CheckOptions extends InspectOptions {
@@ -48,9 +54,12 @@ export function checkedFindings(sessions: readonly Session[]): (session: Session
   return (session) => sortedFindings(session, across.get(session));
 }
 
-export function toCheckResult(file: string, session: Session, findings = sortedFindings(session)): CheckResult {
+export function toCheckResult(file: string, session: Session, all = sortedFindings(session)): CheckResult {
+  const inspector = session.pipeline.sentByInspector;
+  const findings = inspector.length === 0 ? all : pageFindings(all, new Set(inspector));
   const counts = countBySeverity(findings);
   return {
+    ...(inspector.length > 0 && { sentFromInspector: inspector.length }),
     file,
     session: session.key,
     protocol: session.pipeline.protocol,
@@ -60,6 +69,11 @@ export function toCheckResult(file: string, session: Session, findings = sortedF
     infoCount: counts.info,
     findings: findings.map((f) => ({ location: location(f), severity: f.severity, rule: f.rule, message: f.message })),
   };
+}
+
+/** The findings that point at some frame of the page's own (those on inspector-sent frames alone are not the page's). */
+export function pageFindings(findings: readonly Finding[], inspector: ReadonlySet<number>): Finding[] {
+  return findings.filter((f) => f.frames.length === 0 || f.frames.some((i) => !inspector.has(i)));
 }
 
 /** The 1-based frame number a finding points at first, if any. */

@@ -14,7 +14,7 @@ const MAX_SHARED = 0xffff;
 /** Fewest characters a payload must share with its anchor to keep only its middle (the two lengths cost four bytes). */
 const MIN_SHARED = 12;
 
-export type Extras = Pick<Frame, 'eventName' | 'eventId' | 'truncated'>;
+export type Extras = Pick<Frame, 'eventName' | 'eventId' | 'truncated' | 'sentBy'>;
 
 /** `size` of a frame whose size is in `bigSizes`. */
 const BIG = 0xffff;

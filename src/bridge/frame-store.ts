@@ -51,12 +51,13 @@ export class FrameStore {
     chunk.setConnection(i, this.codeOf(frame.connectionId));
     chunk.setSize(i, size);
     let flags = frameFlags(frame);
-    if (frame.eventName !== undefined || frame.eventId !== undefined || frame.truncated !== undefined) {
+    if (frame.eventName !== undefined || frame.eventId !== undefined || frame.truncated !== undefined || frame.sentBy !== undefined) {
       flags |= EXTRAS;
       const extras: Extras = {};
       if (frame.eventName !== undefined) extras.eventName = frame.eventName;
       if (frame.eventId !== undefined) extras.eventId = frame.eventId;
       if (frame.truncated !== undefined) extras.truncated = { originalLength: frame.truncated.originalLength };
+      if (frame.sentBy !== undefined) extras.sentBy = frame.sentBy;
       (chunk.extras ??= new Map()).set(i, extras);
     }
     chunk.flags[i] = flags;
@@ -106,6 +107,7 @@ export class FrameStore {
       if (extras?.eventName !== undefined) frame.eventName = extras.eventName;
       if (extras?.eventId !== undefined) frame.eventId = extras.eventId;
       if (extras?.truncated) frame.truncated = { ...extras.truncated };
+      if (extras?.sentBy !== undefined) frame.sentBy = extras.sentBy;
     }
     return frame;
   }
@@ -247,6 +249,7 @@ export class FrameStore {
             ...(e?.eventName !== undefined && { eventName: e.eventName }),
             ...(e?.eventId !== undefined && { eventId: e.eventId }),
             ...(e?.truncated !== undefined && { truncated: { originalLength: e.truncated.originalLength } }),
+            ...(e?.sentBy !== undefined && { sentBy: e.sentBy }),
           });
         }
       }

@@ -3,6 +3,7 @@
 // packed by field (`packed`, packed-frames.ts; `append` carries frame objects), and a trim
 // when the tab's bound dropped its oldest frames (the panel drops them too: the buffer never travels
 // again). The typed port splits any message over its cap into pieces (see chunking.ts).
+import { AnswerRefusedSchema, type AnswerRefused } from './answer-messages';
 import { z } from 'zod';
 import type { Connection, Frame } from '../model/frame';
 import { MAX_HEALTH_LINE_CHARS, MAX_HEALTH_LINES } from './page-messages';
@@ -66,7 +67,9 @@ export type HubToPanel =
   | { readonly type: 'trim'; readonly tabId: number; readonly below: number }
   | ({ readonly type: 'status' } & TabStatus)
   | { readonly type: 'cleared'; readonly tabId: number }
-  | { readonly type: 'export'; readonly requestId: number; readonly capture: CaptureLike; readonly dropped: number };
+  | { readonly type: 'export'; readonly requestId: number; readonly capture: CaptureLike; readonly dropped: number }
+  /** An answer from the panel the hub did not pass on (answer-messages.ts). */
+  | AnswerRefused;
 
 const TabStatusShape = {
   dropped: z.number().int().nonnegative(),
@@ -118,4 +121,5 @@ export const HubToPanelSchema = z.discriminatedUnion('type', [
     capture: CaptureLikeSchema,
     dropped: z.number().int().nonnegative(),
   }),
+  AnswerRefusedSchema,
 ]);

@@ -61,6 +61,7 @@ export const FRAME_PAYLOAD_FIELDS = {
   encoding: z.enum(['text', 'base64']).optional(),
   eventName: z.string().max(LIMITS.eventName).optional(),
   eventId: z.string().max(LIMITS.eventId).optional(),
+  sentBy: z.literal('inspector').optional(),
 };
 
 export const PageFrameSchema = z.strictObject({

@@ -59,6 +59,8 @@ export interface PageFrame {
   eventId?: string;
   /** Set when the hook cut the payload at its size bound. */
   truncated?: { originalLength: number };
+  /** Set on a message the inspector sent on the page's socket for the user (see capture/answer-sender.ts). */
+  sentBy?: 'inspector';
   /** For `close` frames. */
   code?: number;
   reason?: string;
@@ -95,6 +97,8 @@ export const CHANNEL_OFFER_EVENT = `${PAGE_MESSAGE_TAG}:offer`;
 export const CHANNEL_REQUEST_EVENT = `${PAGE_MESSAGE_TAG}:request`;
 export const CHANNEL_BATCH_EVENT = 'batch';
 export const CHANNEL_FLUSH_EVENT = 'flush';
+/** Relay → hook on the channel: an answer from the panel to send on a page's socket (capture/answer-sender.ts). */
+export const CHANNEL_ANSWER_EVENT = 'answer';
 
 /** The hook hands a batch over once it holds this many messages… */
 export const CHANNEL_BATCH_MESSAGES = 500;

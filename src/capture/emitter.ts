@@ -26,6 +26,7 @@ export interface FrameFields {
   truncated?: { originalLength: number };
   eventName?: string;
   eventId?: string;
+  sentBy?: 'inspector';
   code?: number;
   reason?: string;
 }
@@ -184,6 +185,7 @@ function buildFrame(connectionId: string, time: number, fields: FrameFields): Pa
     truncated: own(fields, 'truncated'),
     eventName: own(fields, 'eventName'),
     eventId: own(fields, 'eventId'),
+    sentBy: own(fields, 'sentBy'),
     code: own(fields, 'code'),
     reason: own(fields, 'reason'),
   };
@@ -207,6 +209,7 @@ function buildFrame(connectionId: string, time: number, fields: FrameFields): Pa
   if (truncated !== undefined) frame.truncated = truncated;
   if (f.eventName !== undefined) frame.eventName = f.eventName;
   if (f.eventId !== undefined) frame.eventId = f.eventId;
+  if (f.sentBy !== undefined) frame.sentBy = f.sentBy;
   if (f.code !== undefined) frame.code = f.code;
   if (f.reason !== undefined) frame.reason = f.reason;
   return frame;

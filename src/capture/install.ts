@@ -10,6 +10,7 @@ import { createHealth } from './health';
 import { installToStringMask, type Restore } from './native-mask';
 import { call, replacedBuiltins } from './natives';
 import { hookWebSocket } from './websocket-hook';
+import { createAnswerSockets } from './answer-sender';
 import { hookXhr } from './xhr-hook';
 
 export interface InstallOptions {
@@ -21,6 +22,8 @@ export interface InstallOptions {
   healthDelayMs?: number;
   /** False trusts the window's builtins: only for DOMs written in JavaScript (happy-dom in unit tests). */
   checkBuiltins?: boolean;
+  /** Registers the listener for answers from the panel (the relay channel's, see answer-sender.ts). */
+  listenForAnswers?: (listener: (event: Event) => void) => void;
 }
 
 type PageWindow = Window & typeof globalThis;
@@ -51,7 +54,11 @@ export function installCaptureHooks(win: PageWindow = window as PageWindow, opti
     // Each hook is independent: a browser lacking one API (or a page that replaced it) loses only that one.
     const steps: (() => Restore)[] = [
       installToStringMask,
-      () => hookWebSocket(win, capture),
+      () => {
+        const answers = options.listenForAnswers && createAnswerSockets(win, health);
+        if (answers) options.listenForAnswers!(answers.onAnswer);
+        return hookWebSocket(win, capture, answers);
+      },
       () => hookFetch(win, capture),
       () => hookXhr(win, capture),
       // Last: it wraps EventTarget.prototype.addEventListener, which the hooks above saved natively.

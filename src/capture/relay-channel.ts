@@ -6,6 +6,7 @@
 // A frame therefore costs the page's main thread a few concatenations and no message event and no
 // task of its own; nothing of it is visible to the page's listeners.
 import {
+  CHANNEL_ANSWER_EVENT,
   CHANNEL_BATCH_CHARS,
   CHANNEL_BATCH_EVENT,
   CHANNEL_BATCH_MESSAGES,
@@ -38,6 +39,8 @@ export interface RelayChannel {
   postText: PostText;
   /** True once a relay took the channel. */
   readonly claimed: boolean;
+  /** Listens for the relay's answers from the panel on the channel (see capture/answer-sender.ts). */
+  listenForAnswers(listener: (event: Event) => void): void;
 }
 
 /** The method `name` found on `object` or up its prototype chain. */
@@ -76,7 +79,7 @@ export function openRelayChannel(win: PageWindow, options: RelayChannelOptions =
   ] as const;
   for (let i = 0; options.checkBuiltins !== false && i < channelBuiltins.length; i++) {
     const entry = channelBuiltins[i]!;
-    if (!isNativeFunction(entry[1], entry[0])) return { post: () => undefined, postText: () => undefined, claimed: false };
+    if (!isNativeFunction(entry[1], entry[0])) return { post: () => undefined, postText: () => undefined, claimed: false, listenForAnswers: () => undefined };
   }
 
   const channel = construct(NativeEventTarget, []) as EventTarget;
@@ -177,6 +180,9 @@ export function openRelayChannel(win: PageWindow, options: RelayChannelOptions =
     postText,
     get claimed() {
       return claimed;
+    },
+    listenForAnswers(listener) {
+      call(channelListen, channel, CHANNEL_ANSWER_EVENT, listener);
     },
   };
 }

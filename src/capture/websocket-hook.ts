@@ -4,6 +4,7 @@
 // when it does not listen at all, without ever touching the page's listeners. `send` is wrapped to
 // record what leaves, after the native call so its errors and effects are exactly the native ones.
 import type { Capture, WatchedConnection } from './emitter';
+import type { AnswerSockets } from './answer-sender';
 import { apply, call, nativeGetter, nativeMethod, NativeWeakMap, weakGet, weakHas, weakSet } from './natives';
 import { getterOf, methodOf } from './health';
 import { wrapConstructor, wrapMethod, type Restore } from './native-mask';
@@ -11,7 +12,8 @@ import { isBlob, readBlobPayload, syncPayload } from './payload';
 
 const OPEN = 1;
 
-export function hookWebSocket(win: Window & typeof globalThis, capture: Capture): Restore {
+/** `answers`, when given, learns each socket so that an answer from the panel can be sent on it (answer-sender.ts). */
+export function hookWebSocket(win: Window & typeof globalThis, capture: Capture, answers?: AnswerSockets): Restore {
   const Native = win.WebSocket;
   if (typeof Native !== 'function') return () => {};
   const proto = Native.prototype;
@@ -46,12 +48,14 @@ export function hookWebSocket(win: Window & typeof globalThis, capture: Capture)
   const restoreCtor = wrapConstructor(win, 'WebSocket', (socket) => health.quietly(() => {
     const conn = capture.open('websocket', { url: url(socket) as string });
     weakSet(sockets, socket, conn);
+    answers?.add(conn, socket);
     listen(socket, 'open', () => conn.frame({ direction: 'in', kind: 'open' }));
     listen(socket, 'message', (event) => record(conn, 'in', messageData(event)));
     listen(socket, 'error', () => conn.frame({ direction: 'in', kind: 'error' }));
-    listen(socket, 'close', (event) =>
-      conn.frame({ direction: 'in', kind: 'close', code: closeCode(event) as number, reason: closeReason(event) as string }),
-    );
+    listen(socket, 'close', (event) => {
+      answers?.remove(conn);
+      conn.frame({ direction: 'in', kind: 'close', code: closeCode(event) as number, reason: closeReason(event) as string });
+    });
   }));
 
   const restoreSend = wrapMethod(proto, 'send', (original, self, args) => {

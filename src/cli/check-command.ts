@@ -1,7 +1,7 @@
 // `check FILE…`: checks captures against their protocols and reports the findings in one of several
 // formats. Exit 0 clean, 1 error findings (or more warnings than --max-warnings), 2 an input that
 // cannot be read or in which no agent protocol is recognised, 3 an internal failure.
-import { checkedFindings, toCheckResult } from '../api/check';
+import { checkedFindings, pageFindings, toCheckResult } from '../api/check';
 import { recognised } from '../api/inspect';
 import { InputError } from '../readers/read-input';
 import type { ProtocolId } from '../protocols/types';
@@ -67,8 +67,11 @@ async function checkFile(file: string, protocol: ProtocolId | undefined, lines: 
     const analysed = await analyseFile(file, protocol, { lines, digestTexts: true });
     const findingsOf = checkedFindings(analysed.sessions);
     const sessions = analysed.sessions.map((s) => {
-      const findings = findingsOf(s);
-      return { result: toCheckResult(file, s, findings), findings };
+      const all = findingsOf(s);
+      // Messages sent from the inspector's panel are not the page's: findings on them alone are left out.
+      const inspector = s.pipeline.sentByInspector;
+      const findings = inspector.length === 0 ? all : pageFindings(all, new Set(inspector));
+      return { result: toCheckResult(file, s, all), findings };
     });
     const checked: CheckedFile = { file, format: analysed.format, sessions };
     if (analysed.lineOfFrame) checked.lineOfFrame = analysed.lineOfFrame;

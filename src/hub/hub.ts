@@ -12,6 +12,7 @@ import type { HubStorage } from './storage';
 import { TabQueues } from './tab-queues';
 import { CoalescingStorage } from './coalescing-storage';
 import { PanelFeed } from './panel-feed';
+import { AnswerRoutes } from './answer-route';
 
 export interface IncomingPort extends PortLike {
   readonly sender?: { id?: string; url?: string; tab?: { id?: number } };
@@ -38,6 +39,8 @@ export class Hub {
   private ready: Promise<void> = Promise.resolve();
   private readonly storage: HubStorage;
   private limits: TabLimits | undefined;
+  /** The relay port of each document, for answers from the panel. */
+  private readonly answers = new AnswerRoutes();
   /** Ports refused or messages that failed validation, for the debug hook. */
   readonly refused = { ports: 0, messages: 0 };
 
@@ -73,6 +76,7 @@ export class Hub {
   onTabRemoved(tabId: number): Promise<void> {
     return this.queues.run(tabId, async () => {
       this.tabs.delete(tabId);
+      this.answers.forgetTab(tabId);
       await this.ready;
       await this.storage.clear(tabId);
       this.send(tabId, { type: 'cleared', tabId });
@@ -113,6 +117,7 @@ export class Hub {
   private acceptRelay(raw: IncomingPort, tabId: number): void {
     const port = new TypedPort<HubToRelay, RelayToHub>(raw, RelayToHubSchema, { onInvalid: () => this.refused.messages++, fast: fastRelayBatch });
     let document: string | undefined;
+    port.onDisconnect(() => this.answers.forget(port));
     port.onMessage((batch) => {
       // One relay port serves one document; a port may not speak for another.
       document ??= batch.document;
@@ -130,6 +135,8 @@ export class Hub {
     const tab = (await this.tab(tabId))!;
     const counters = statusKey(tab);
     const result = tab.applyBatch(batch);
+    const documents = tab.record.documents;
+    if (Object.hasOwn(documents, batch.document)) this.answers.note(tabId, documents[batch.document]!.key, port);
     // A resend of a batch stored before (or still being stored): its acknowledgement waits for that write too.
     const write = result.duplicate
       ? { record: tab.record, connections: [], frames: [] }
@@ -202,6 +209,14 @@ export class Hub {
       case 'applied': {
         const feed = this.panels.get(tabId)?.get(port);
         if (feed && !feed.applied(tab, message.frames)) this.unwatch(tabId, port);
+        return;
+      }
+      case 'answer': {
+        // Only what a panel of this tab sent, checked by the port's schema; the relay and the hook check again.
+        const routing = this.answers.route(tabId, tab.connections, message);
+        if ('refused' in routing || !routing.port.post(routing.message)) {
+          port.post({ type: 'answerRefused', answerId: message.answerId, reason: 'refused' in routing ? routing.refused : 'the page’s relay went away' });
+        }
         return;
       }
       case 'subscribe':

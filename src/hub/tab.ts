@@ -211,6 +211,7 @@ export class Tab {
     if (m.encoding !== undefined) frame.encoding = m.encoding;
     if (m.eventName !== undefined) frame.eventName = m.eventName;
     if (m.eventId !== undefined) frame.eventId = m.eventId;
+    if (m.sentBy !== undefined) frame.sentBy = m.sentBy;
     if (m.truncated) {
       frame.truncated = { originalLength: m.truncated.originalLength };
       this.record.cut++;

@@ -33,6 +33,11 @@ export interface Frame {
   eventId?: string;
   /** Set when the capture cut the payload: `data` holds only the first part. */
   truncated?: { originalLength: number };
+  /**
+   * `inspector`: a message the user sent from the inspector's panel ("answer from the panel") on the
+   * page's own socket, not one the page's code sent. Absent on everything the page did.
+   */
+  sentBy?: 'inspector';
 }
 
 export interface Connection {

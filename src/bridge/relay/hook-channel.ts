@@ -2,7 +2,8 @@
 // channel offered on its window, answers nothing else, and passes each batch (its JSON text and the
 // payloads beside it) on unparsed: the relay validates later, in a task of its own, so nothing heavy
 // runs inside the hook's dispatch.
-import { CHANNEL_BATCH_EVENT, CHANNEL_FLUSH_EVENT, CHANNEL_OFFER_EVENT, CHANNEL_REQUEST_EVENT } from '../page-messages';
+import { answerDetail } from '../answer-messages';
+import { CHANNEL_ANSWER_EVENT, CHANNEL_BATCH_EVENT, CHANNEL_FLUSH_EVENT, CHANNEL_OFFER_EVENT, CHANNEL_REQUEST_EVENT } from '../page-messages';
 
 export type ChannelWindow = Pick<Window, 'addEventListener' | 'removeEventListener' | 'dispatchEvent'>;
 
@@ -11,6 +12,8 @@ export interface HookChannel {
   readonly connected: boolean;
   /** Has the hook hand over what it still holds, synchronously. */
   drain(): void;
+  /** Has the hook send `data` on its connection `connectionId` (a WebSocket), marked as sent from the inspector. */
+  answer(connectionId: string, data: string): void;
   stop(): void;
 }
 
@@ -61,6 +64,14 @@ export function listenToHook(win: ChannelWindow, onBatch: (detail: unknown) => v
         channel?.dispatchEvent(new Event(CHANNEL_FLUSH_EVENT));
       } catch {
         // the hook's world failing must not stop the relay from sending what it has
+      }
+    },
+    answer(connectionId, data) {
+      try {
+        // On the private channel only: no page script holds it (see trust.ts), so none hears or imitates this.
+        channel?.dispatchEvent(new CustomEvent(CHANNEL_ANSWER_EVENT, { detail: answerDetail(connectionId, data) }));
+      } catch {
+        // as for drain
       }
     },
     stop() {

@@ -266,7 +266,11 @@ export class Relay {
     const port = new TypedPort<RelayToHub, HubToRelay>(raw, HubToRelaySchema);
     this.port = port;
     this.rawPort = raw;
-    port.onMessage((message) => this.acknowledge(message.seq));
+    port.onMessage((message) => {
+      // An answer the user sent from the panel, checked by the port's schema: the hook sends it on the page's socket.
+      if (message.type === 'answer') this.hook.answer(message.connectionId, message.data);
+      else this.acknowledge(message.seq);
+    });
     port.onDisconnect(() => {
       if (this.port === port) this.port = undefined;
       // The worker stopped (or restarted): resend what it never confirmed once it can run again.

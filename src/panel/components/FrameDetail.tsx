@@ -46,6 +46,7 @@ export function FrameDetail({ store }: { store: PanelStore }) {
           </span>
         )}
         {frame.eventId !== undefined && <span> · id {frame.eventId}</span>}
+        {frame.sentBy === 'inspector' && <span class="inspector-mark"> sent from the inspector, not by the page</span>}
         {frame.truncated && <span class="warning"> · cut at {frame.data.length} of {frame.truncated.originalLength} characters</span>}
         <button type="button" class="copy-json" onClick={() => void copy()}>
           Copy as JSON

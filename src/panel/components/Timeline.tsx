@@ -192,7 +192,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
                 tabIndex={isSelected ? 0 : -1}
                 data-index={frame.index}
                 data-testid="frame-row"
-                class={`row row-grid${isSelected ? ' selected' : ''}${highlighted.has(frame.index) ? ' highlighted' : ''} dir-${frame.direction}${severity === 'error' || severity === 'warning' ? ` sev-row-${severity}` : ''}`}
+                class={`row row-grid${isSelected ? ' selected' : ''}${highlighted.has(frame.index) ? ' highlighted' : ''} dir-${frame.direction}${frame.sentBy === 'inspector' ? ' sent-by-inspector' : ''}${severity === 'error' || severity === 'warning' ? ` sev-row-${severity}` : ''}`}
                 style={{ height: `${ROW_HEIGHT}px`, transform: `translateY(${row.start}px)` }}
                 onClick={() => {
                   applyEvent(store, { type: 'selectFrame', index: frame.index });
@@ -214,6 +214,12 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
                 {shows('conn') && <span class="col-conn">{store.connectionName(frame.connectionId)}</span>}
                 <span class="col-type" title={sub ? `${description.event} · sub-agent ${sub.name}` : description.event}>
                   {sub && <SubagentTag sub={sub} tag={tag} />}
+                  {/* A message the user sent from the panel on the page's socket: never to be taken for the page's own. */}
+                  {frame.sentBy === 'inspector' && (
+                    <span class="inspector-mark" data-testid="inspector-mark" title="Sent from the inspector (answer from the panel), not by the page">
+                      sent from the inspector
+                    </span>
+                  )}
                   {label}
                 </span>
                 {shows('data') && <span class="col-data">{description.preview ?? ''}</span>}

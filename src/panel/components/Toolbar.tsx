@@ -12,6 +12,8 @@ import { useEffect } from 'preact/hooks';
 import { importFile, prepareImportWorker } from '../import/import-file';
 import { TabNews } from './TabNews';
 import { compareWithFile } from '../compare/compare-state';
+import { AnswerSwitch } from '../answer/AnswerSwitch';
+import '../answer/answer.css';
 
 const LINK_TEXT: Record<LinkState, string> = { offline: 'offline', connecting: 'connecting…', live: 'live', disconnected: 'reconnecting…' };
 
@@ -80,6 +82,7 @@ export function Toolbar({ store, transport, onExport, heading }: ToolbarProps) {
         />{' '}
         Preserve log
       </label>
+      <AnswerSwitch store={store} transport={transport} hub={hub} />
       <button type="button" class="live" aria-pressed={live} onClick={() => applyEvent(store, { type: 'setLive', live: !live })}>
         {live ? 'Live' : 'Go live'}
       </button>

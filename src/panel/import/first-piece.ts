@@ -88,6 +88,7 @@ function sameFrame(a: PendingFrame, b: PendingFrame): boolean {
     a.encoding === b.encoding &&
     a.eventName === b.eventName &&
     a.eventId === b.eventId &&
+    a.sentBy === b.sentBy &&
     a.truncated?.originalLength === b.truncated?.originalLength
   );
 }

@@ -1,5 +1,6 @@
 // The one way the panel's state changes: `applyEvent(store, event)`, inside `batch()` so a hub
 // message that touches frames, sessions and findings notifies the view once.
+import { answerRefused } from '../answer/answer-state';
 import { batch } from '@preact/signals';
 import type { Capture, Connection, Frame } from '../../model/frame';
 import type { Finding } from '../../model/finding';
@@ -133,6 +134,8 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
       return;
     case 'export':
       return; // answered to the export request that asked for it (hub-link.ts)
+    case 'answerRefused':
+      return answerRefused(store, message.answerId, message.reason);
   }
 }
 

@@ -1,8 +1,11 @@
 // An ask_user_question form, drawn outside any group: each question with its options (radio or, for
 // multi-select, checkboxes), the free-text option as a text field, and the answers once given.
-// The controls are disabled: the panel shows what the page shows, it does not answer.
+// The controls are disabled: the panel shows what the page shows, it does not answer, unless the user
+// turned on "answer from the panel" and the answer travels on a socket the page holds open (panel/answer/).
 import type { Question, QuestionItem } from '../../../model/view';
 import { frameSpan } from './frame-span';
+import { AnswerNote, controlsLive, useLiveAnswer } from '../../answer/AnswerControls';
+import { AnswerableQuestion } from '../../answer/AnswerableQuestion';
 
 const STATE_TEXT = { waiting: 'waiting for the answer', answered: 'answered', timeout: 'timed out' } as const;
 
@@ -11,14 +14,19 @@ export function QuestionView({ item }: { item: QuestionItem }) {
   // Answers keyed by something other than a question's text are still shown (and flagged by the rules).
   const asked = new Set(item.questions.map((q) => q.question));
   const other = Object.entries(item.answers ?? {}).filter(([k]) => !asked.has(k));
+  const pending = !item.resolved && item.state === 'waiting';
+  const live = useLiveAnswer(item.key, item.frames[0]);
+  const active = pending && live !== undefined && controlsLive(live);
   return (
     <div class={`question question-${item.resolved ? 'resolved' : item.state}`} data-frames={frameSpan(item.frames)}>
       <div class="question-title">
         Question <span class="question-state">({state})</span>
       </div>
-      {item.questions.map((q, i) => (
-        <QuestionBlock key={i} q={q} name={`${item.id}-${i}`} answer={item.answers?.[q.question]} />
-      ))}
+      {active ? (
+        <AnswerableQuestion item={item} live={live} />
+      ) : (
+        item.questions.map((q, i) => <QuestionBlock key={i} q={q} name={`${item.id}-${i}`} answer={item.answers?.[q.question]} />)
+      )}
       {other.length > 0 && (
         <ul class="question-other-answers">
           {other.map(([k, v]) => (
@@ -28,6 +36,7 @@ export function QuestionView({ item }: { item: QuestionItem }) {
           ))}
         </ul>
       )}
+      {pending && <AnswerNote live={live} />}
     </div>
   );
 }

@@ -6,6 +6,7 @@ import { TodoPanel } from './TodoList';
 import { ViewItems, type GroupChoices, type ItemMark } from './ItemView';
 import { frameNumber } from '../../store/frame-row';
 import type { Finding } from '../../../model/finding';
+import { AnswerScopeContext } from '../../answer/answer-context';
 
 export function Rendering({ store }: { store: PanelStore }) {
   const current = store.sessions.view.value;
@@ -42,7 +43,9 @@ export function Rendering({ store }: { store: PanelStore }) {
       )}
       {/* The todo column only when the session has todos: most protocols never do. */}
       <div class={`rendering-body${current.view.todos ? ' with-todos' : ''}`}>
-        <ViewItems key={sessionId} view={current.view} groups={groups} marks={errorMarks(current.findings, current.at)} />
+        <AnswerScopeContext.Provider value={{ store, current }}>
+          <ViewItems key={sessionId} view={current.view} groups={groups} marks={errorMarks(current.findings, current.at)} />
+        </AnswerScopeContext.Provider>
         {current.view.todos && <TodoPanel todos={current.view.todos} />}
       </div>
     </div>

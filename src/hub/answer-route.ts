@@ -1,0 +1,50 @@
+// "Answer from the panel", the hub's part: which relay port speaks for which document of a tab, and
+// whether an answer the panel sent (already checked against answer-messages.ts's schema by the port)
+// may go to it: only to a WebSocket the page opened in that tab, still open, through the relay of the
+// document that captured it. Everything else is refused with a reason the panel shows.
+import type { PanelAnswer, RelayAnswer } from '../bridge/answer-messages';
+import type { Connection } from '../model/frame';
+
+export interface AnswerPort {
+  post(message: RelayAnswer): boolean;
+}
+
+export type AnswerRouting = { port: AnswerPort; message: RelayAnswer } | { refused: string };
+
+export class AnswerRoutes {
+  /** Per tab, document key → the relay port that sends that document's batches. */
+  private readonly ports = new Map<number, Map<number, AnswerPort>>();
+
+  /** The relay port that just delivered a batch of document `documentKey` of tab `tabId`. */
+  note(tabId: number, documentKey: number, port: AnswerPort): void {
+    let tab = this.ports.get(tabId);
+    if (!tab) this.ports.set(tabId, (tab = new Map()));
+    if (tab.get(documentKey) !== port) tab.set(documentKey, port);
+  }
+
+  /** A relay port went away (its document unloaded, or the worker restarted). */
+  forget(port: AnswerPort): void {
+    for (const [tabId, tab] of this.ports) {
+      for (const [key, p] of tab) if (p === port) tab.delete(key);
+      if (tab.size === 0) this.ports.delete(tabId);
+    }
+  }
+
+  forgetTab(tabId: number): void {
+    this.ports.delete(tabId);
+  }
+
+  /** Where `answer` goes, given the tab's connections, or why it goes nowhere. */
+  route(tabId: number, connections: ReadonlyMap<string, Connection>, answer: PanelAnswer): AnswerRouting {
+    const connection = connections.get(answer.connectionId);
+    if (!connection) return { refused: 'the connection is not in this tab’s capture' };
+    if (connection.transport !== 'websocket') return { refused: 'not a WebSocket: the page’s own client must make the follow-up request' };
+    if (connection.closed) return { refused: 'the socket is closed: nothing was sent' };
+    // The hub's connection ids are "<document key>.<the hook's id>" (hub/tab.ts).
+    const dot = answer.connectionId.indexOf('.');
+    const documentKey = Number(answer.connectionId.slice(0, dot));
+    const port = dot > 0 && Number.isSafeInteger(documentKey) ? this.ports.get(tabId)?.get(documentKey) : undefined;
+    if (!port) return { refused: 'the page that opened this socket is not connected to the inspector any more (reloaded, or left)' };
+    return { port, message: { type: 'answer', connectionId: answer.connectionId.slice(dot + 1), data: answer.data } };
+  }
+}
