@@ -28,8 +28,14 @@ export default defineConfig({
             gecko_android: { strict_min_version: '142.0' },
           },
         }
-      : // 111 is the first Chrome that honours `world: "MAIN"` for manifest content scripts.
-        { minimum_chrome_version: '111' }),
+      : {
+          // 111 is the first Chrome that honours `world: "MAIN"` for manifest content scripts.
+          minimum_chrome_version: '111',
+          // Port messages as structured clones (Chrome 148+; older versions ignore the key and keep
+          // JSON, as Firefox never used it): a payload crosses as its characters, where JSON wrote a
+          // control character as six, on the page's own thread (the relay's port).
+          message_serialization: 'structured_clone',
+        }),
   }),
   // `npm run zip`: the store packages in .output/ (`wxt zip` builds first). The Firefox one comes with the
   // sources zip Mozilla's review asks for: what `npm ci && npm run build:firefox` needs to rebuild the

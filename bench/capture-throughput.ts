@@ -61,16 +61,37 @@ export interface CaptureThroughput {
    * The control-character flood (CONTROL_FRAMES frames of CONTROL_CHARS × U+0001), without and with the
    * extension, in alternating rounds: a payload whose JSON is six times its length.
    */
-  control: { rounds: { without: ReceiveRun; with: ReceiveRun; ratio: number }[]; medianRatio: number };
+  control: PathologicalRounds;
+  /** LARGE_FRAMES text frames of a mebibyte each (past the hook's bound of MAX_FRAME_BYTES, so cut), likewise. */
+  large: PathologicalRounds;
+  /** BINARY_FRAMES binary frames of BINARY_BYTES bytes each (every byte value), read as ArrayBuffers, likewise. */
+  binary: PathologicalRounds;
   /** Frames the hub counted for the page (warm-up and timed run), how many it should have, and what the relay dropped. */
   hub: { frames: number; expected: number; dropped: number; rejected: number };
+}
+
+export interface PathologicalRounds {
+  rounds: { without: ReceiveRun; with: ReceiveRun; ratio: number }[];
+  medianRatio: number;
 }
 
 const FRAMES = 50_000;
 /** The control-character flood: frames of 100 KB of U+0001, each of which JSON writes six times as long. */
 export const CONTROL_FRAMES = 2_000;
 export const CONTROL_CHARS = 100_000;
-const CONTROL_WARM_UP_FRAMES = 50;
+/** Text frames of a mebibyte: a JSON document holding one long string, as a tool result would. */
+export const LARGE_FRAMES = 200;
+export const LARGE_CHARS = 1_048_576;
+/** Binary frames of 100 KB holding every byte value, as a binary protocol's would. */
+export const BINARY_FRAMES = 2_000;
+export const BINARY_BYTES = 100_000;
+/** Timed frames and warm-up frames of each mode whose frames are not the ordinary small ones. */
+const PATHOLOGICAL = {
+  control: { frames: CONTROL_FRAMES, warmUp: 50 },
+  large: { frames: LARGE_FRAMES, warmUp: 5 },
+  binary: { frames: BINARY_FRAMES, warmUp: 50 },
+} as const;
+export type PathologicalMode = keyof typeof PATHOLOGICAL;
 const WARM_UP_FRAMES = 2_000;
 const PACED_RATE = 2_000;
 const PACED_FRAMES = 4_000;
@@ -87,7 +108,8 @@ window.receiveAll = (n) => new Promise((resolve) => {
   const ws = new WebSocket('ws://' + location.host + '/bulk');
   let count = 0, t0 = 0, read = 0;
   if (mode === 'floor') ws.addEventListener('message', (e) => { read += e.data.length; });
-  ws.onopen = () => { t0 = performance.now(); ws.send((mode === 'control' ? 'control:' : 'bulk:') + n); };
+  if (mode === 'binary') ws.binaryType = 'arraybuffer';
+  ws.onopen = () => { t0 = performance.now(); ws.send((${JSON.stringify(Object.keys(PATHOLOGICAL))}.includes(mode) ? mode + ':' : 'bulk:') + n); };
   ws.onmessage = (e) => {
     // A new message bubble every 100 deltas, as a chat shows turns; the text grows in place.
     if (mode === 'chat') {
@@ -114,23 +136,27 @@ if (params.has('run')) addEventListener('load', async () => {
   await new Promise((r) => setTimeout(r, 300));
   // A run with the panel open waits here until the panel page for this tab is live.
   if (params.has('gate')) await fetch('/gate?run=' + params.get('run'));
-  const control = mode === 'control';
-  await receiveAll(control ? ${CONTROL_WARM_UP_FRAMES} : ${WARM_UP_FRAMES});
+  const counts = ${JSON.stringify(PATHOLOGICAL)}[mode] || { frames: ${FRAMES}, warmUp: ${WARM_UP_FRAMES} };
+  await receiveAll(counts.warmUp);
   await mark('start');
-  await mark('end', await receiveAll(control ? ${CONTROL_FRAMES} : ${FRAMES}));
+  await mark('end', await receiveAll(counts.frames));
 });
 </script>`;
 
 /** An unmasked server-to-client WebSocket text frame (RFC 6455 section 5.2). */
 function textFrame(text: string): Buffer {
-  const payload = Buffer.from(text, 'utf8');
+  return wsFrame(0x81, Buffer.from(text, 'utf8'));
+}
+
+/** An unmasked server-to-client WebSocket frame: FIN and `opcode` in `first`, then the payload. */
+function wsFrame(first: number, payload: Buffer): Buffer {
   const n = payload.length;
   let head: Buffer;
-  if (n < 126) head = Buffer.from([0x81, n]);
-  else if (n < 65_536) head = Buffer.from([0x81, 126, n >> 8, n & 0xff]);
+  if (n < 126) head = Buffer.from([first, n]);
+  else if (n < 65_536) head = Buffer.from([first, 126, n >> 8, n & 0xff]);
   else {
     head = Buffer.alloc(10);
-    head[0] = 0x81;
+    head[0] = first;
     head[1] = 127;
     head.writeBigUInt64BE(BigInt(n), 2);
   }
@@ -149,11 +175,12 @@ export function onSocket(socket: WebSocket): void {
       // page reads, which would blur what the extension itself costs.
       const raw = (socket as unknown as { _socket: { write(b: Buffer): boolean } })._socket;
       raw.write(Buffer.concat(Array.from({ length: n }, (_, i) => textFrame(frame(i)))));
-    } else if (command === 'control') {
+    } else if (command === 'control' || command === 'large' || command === 'binary') {
       // One frame made once and written n times, in pieces so the server never holds it all.
-      const one = textFrame('\u0001'.repeat(CONTROL_CHARS));
+      const one = pathologicalFrame(command);
       const raw = (socket as unknown as { _socket: { write(b: Buffer): boolean } })._socket;
-      for (let i = 0; i < n; i += 100) raw.write(Buffer.concat(Array.from({ length: Math.min(100, n - i) }, () => one)));
+      const perWrite = Math.max(1, Math.floor(10_000_000 / one.length));
+      for (let i = 0; i < n; i += perWrite) raw.write(Buffer.concat(Array.from({ length: Math.min(perWrite, n - i) }, () => one)));
     } else if (command === 'paced') {
       const perTick = Math.max(1, Math.round(Number(rate) / 100)); // every 10 ms
       let i = 0;
@@ -164,6 +191,15 @@ export function onSocket(socket: WebSocket): void {
       socket.on('close', () => clearInterval(timer));
     }
   });
+}
+
+/** The one frame a pathological mode's server sends over and over. */
+function pathologicalFrame(mode: PathologicalMode): Buffer {
+  if (mode === 'control') return textFrame('\u0001'.repeat(CONTROL_CHARS));
+  if (mode === 'binary') return wsFrame(0x82, Buffer.from(Array.from({ length: BINARY_BYTES }, (_, i) => (i * 167 + (i >> 8)) & 0xff)));
+  const head = '{"type":"tool_result","content":"';
+  const tail = '"}';
+  return textFrame(head + 'lorem ipsum dolor sit amet, '.repeat(LARGE_CHARS / 28 + 1).slice(0, LARGE_CHARS - head.length - tail.length) + tail);
 }
 
 /** The built extension in a Chromium driven by Playwright: for what needs the service worker's side. */
@@ -238,7 +274,7 @@ function percentiles(latencies: number[]): { median: number; p95: number; max: n
   return { median: lat[Math.floor(n / 2)] ?? NaN, p95: lat[Math.floor(n * 0.95)] ?? NaN, max: lat[n - 1] ?? NaN };
 }
 
-type Mode = 'bare' | 'floor' | 'chat' | 'control';
+type Mode = 'bare' | 'floor' | 'chat' | PathologicalMode;
 
 /** Runs waiting for their page's marks, by run id. */
 const runs = new Map<string, { profileDir: string; cpu?: ReturnType<typeof snapshotCpu>; server?: NodeJS.CpuUsage; done(run: ReceiveRun): void }>();
@@ -284,8 +320,8 @@ export async function receive(origin: string, extension: boolean | 'hook-only' |
       const url = `${origin}${file}?mode=${mode}&run=${id}${panel ? '&gate' : ''}`;
       browser = openDirect(url, ours ? extensionDir : emptyExtension, { debugPort: panel });
       runs.set(id, { profileDir: browser.profileDir, done: resolve });
-      // The control-character flood takes minutes with a capture that escapes its payloads on the page's thread.
-      const limit = mode === 'control' ? 600 : 120;
+      // A pathological flood takes minutes with a capture that escapes its payloads on the page's thread.
+      const limit = mode in PATHOLOGICAL ? 600 : 120;
       setTimeout(() => reject(new Error(`run ${id} (${mode}, extension ${extension}) did not report in ${limit} s`)), limit * 1000).unref();
       if (panel) {
         openPanel(browser.profileDir, url).then((p) => {
@@ -334,17 +370,20 @@ export async function captureServer(): Promise<{ origin: string; close(): Promis
   };
 }
 
-/** The control-character flood alone, `roundCount` alternating rounds (also `npm run bench -- --only capture-control`). */
-export async function benchControlFlood(roundCount = 3, origin?: string): Promise<CaptureThroughput['control']> {
+/**
+ * A pathological flood alone (the control-character one, mebibyte frames or binary frames),
+ * `roundCount` alternating rounds (also `npm run bench -- --only capture-control`, `capture-large`, `capture-binary`).
+ */
+export async function benchPathological(mode: PathologicalMode, roundCount = 3, origin?: string): Promise<PathologicalRounds> {
   const server = origin === undefined ? await captureServer() : undefined;
   const at = origin ?? server!.origin;
   try {
-    const rounds: CaptureThroughput['control']['rounds'] = [];
+    const rounds: PathologicalRounds['rounds'] = [];
     for (let r = 0; r < roundCount; r++) {
-      const without = await receive(at, false, 'control');
-      console.error(`  control flood round ${r + 1}: without ${Math.round(without.ms)} ms`);
-      const withExtension = await receive(at, true, 'control');
-      console.error(`  control flood round ${r + 1}: with ${Math.round(withExtension.ms)} ms`);
+      const without = await receive(at, false, mode);
+      console.error(`  ${mode} flood round ${r + 1}: without ${Math.round(without.ms)} ms`);
+      const withExtension = await receive(at, true, mode);
+      console.error(`  ${mode} flood round ${r + 1}: with ${Math.round(withExtension.ms)} ms`);
       rounds.push({ without, with: withExtension, ratio: withExtension.ms / without.ms });
     }
     return { rounds, medianRatio: median(rounds.map((r) => r.ratio)) };
@@ -373,7 +412,9 @@ export async function benchCaptureThroughput(roundCount = 9): Promise<CaptureThr
       panelRounds.push({ without: chatWithout, with: chatWithPanel, ratio: chatWithPanel.ms / chatWithout.ms });
     }
     const hookOnly = await receive(server.origin, 'hook-only');
-    const control = await benchControlFlood(Math.min(3, roundCount), server.origin);
+    const control = await benchPathological('control', Math.min(3, roundCount), server.origin);
+    const large = await benchPathological('large', Math.min(3, roundCount), server.origin);
+    const binary = await benchPathological('binary', Math.min(3, roundCount), server.origin);
     const { latency, hub } = await inBrowser(server.origin, async (page, browser) => {
       const receiveAll = (n: number) => page.evaluate((k) => (window as unknown as { receiveAll(n: number): Promise<number> }).receiveAll(k), n);
       await receiveAll(WARM_UP_FRAMES);
@@ -406,6 +447,8 @@ export async function benchCaptureThroughput(roundCount = 9): Promise<CaptureThr
       chat: { rounds: chatRounds, medianRatio: median(chatRounds.map((r) => r.ratio)) },
       chatPanel: { rounds: panelRounds, medianRatio: median(panelRounds.map((r) => r.ratio)) },
       control,
+      large,
+      binary,
       latencyMs: { rate: PACED_RATE, frames: PACED_FRAMES, ...latency },
       hub,
     };

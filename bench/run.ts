@@ -1,7 +1,8 @@
 // `npm run bench`: every ratio is ours against a baseline measured in the same run.
 // The capture benchmark needs Chromium and builds the extension first; `--no-browser` skips it.
-// `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, panel-metrics, cli-startup, cli-check, capture, capture-control
-// (the control-character flood alone, also part of capture), panel-import,
+// `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, panel-metrics, cli-startup, cli-check, capture, capture-control,
+// capture-large, capture-binary (one pathological flood alone: control characters, 1 MiB frames, binary
+// frames; all three are also part of capture), panel-import,
 // readers, sockets, million, flood (ASI_FLOOD_SECONDS, 60 by default; ASI_FLOOD_RATE), fuzz (only when named: a million frames take minutes; `--fuzz-frames N` sets the count);
 // `--rounds N` sets the capture benchmark's rounds (9). `--json` prints every figure as JSON on stdout,
 // each with its target (see figures.ts); the human-readable report then goes to stderr.
@@ -80,23 +81,32 @@ async function cliCheck(): Promise<void> {
   }
 }
 
-/** The control-character flood's rounds: payloads JSON writes six times as long. */
-function printControlFlood(c: import('./capture-throughput').CaptureThroughput['control']): void {
-  console.log(`  control-character flood, 2,000 frames of 100 KB of U+0001:`);
+/** What each pathological flood is, as printed. */
+const PATHOLOGICAL_TITLES = {
+  control: 'control-character flood, 2,000 frames of 100 KB of U+0001',
+  large: '1 MiB text frames, 200 of them (cut at the 1 MB bound)',
+  binary: 'binary frames, 2,000 of 100 KB (ArrayBuffers)',
+} as const;
+
+/** A pathological flood's rounds: payloads JSON writes six times as long, frames past the size bound, binary frames. */
+function printPathological(mode: keyof typeof PATHOLOGICAL_TITLES, c: import('./capture-throughput').PathologicalRounds): void {
+  console.log(`  ${PATHOLOGICAL_TITLES[mode]}:`);
   c.rounds.forEach((r, i) => {
-    const round = `capture.control.round-${i + 1}`;
+    const round = `capture.${mode}.round-${i + 1}`;
     console.log(`    round ${i + 1}: without ${fmt(fig(`${round}.without`, r.without.ms, 'ms'), 0)} ms, with ${fmt(fig(`${round}.with`, r.with.ms, 'ms'), 0)} ms   ${fmt(fig(`${round}.ratio`, r.ratio, 'x'))}x`);
   });
-  console.log(`    median of the rounds' ratios ${fmt(fig('capture.control.median-ratio', c.medianRatio, 'x', { max: 1.1 }))}x   (target <= 1.1x)`);
+  console.log(`    median of the rounds' ratios ${fmt(fig(`capture.${mode}.median-ratio`, c.medianRatio, 'x', { max: 1.1 }))}x   (target <= 1.1x)`);
 }
 
-/** `--only capture-control`: the flood alone, without the other capture rounds. */
-async function captureControl(): Promise<void> {
-  execFileSync('npx', ['wxt', 'build', '-b', 'chrome'], { stdio: 'ignore' });
-  const { benchControlFlood } = await import('./capture-throughput');
-  const roundsAt = process.argv.indexOf('--rounds');
-  console.log('\nPage WebSocket receive, control-character flood, in Chromium (a fresh browser per run):');
-  printControlFlood(await benchControlFlood(roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 3));
+/** `--only capture-control` (`capture-large`, `capture-binary`): one flood alone, without the other capture rounds. */
+function capturePathological(mode: keyof typeof PATHOLOGICAL_TITLES): () => Promise<void> {
+  return async () => {
+    execFileSync('npx', ['wxt', 'build', '-b', 'chrome'], { stdio: 'ignore' });
+    const { benchPathological } = await import('./capture-throughput');
+    const roundsAt = process.argv.indexOf('--rounds');
+    console.log('\nPage WebSocket receive, pathological payloads, in Chromium (a fresh browser per run):');
+    printPathological(mode, await benchPathological(mode, roundsAt >= 0 ? Number(process.argv[roundsAt + 1]) : 3));
+  };
 }
 
 async function capture(): Promise<void> {
@@ -114,7 +124,9 @@ async function capture(): Promise<void> {
     console.log(`  round ${i + 1}: without ${ms(r.without)} ms, with ${ms(r.with)} ms   ${fmt(fig(`${round}.ratio`, r.ratio, 'x'))}x`);
   });
   console.log(`  median of the rounds' ratios  ${fmt(fig('capture.median-ratio', c.medianRatio, 'x', { max: 1.05 }))}x   (target <= 1.05x)`);
-  printControlFlood(c.control);
+  printPathological('control', c.control);
+  printPathological('large', c.large);
+  printPathological('binary', c.binary);
   console.log(`  median with / median without  ${fmt(fig('capture.ratio-of-medians', c.ratioOfMedians, 'x'))}x`);
   console.log(`  CPU of all processes, median  ${fmt(fig('capture.cpu-ratio', c.medianCpuRatio, 'x'))}x`);
   console.log(`  floor: a second listener reading every payload, no extension   ${fmt(fig('capture.floor-ratio', c.floorRatio, 'x'))}x`);
@@ -214,7 +226,9 @@ const parts: [string, boolean, () => void | Promise<void>][] = [
   ['cli-startup', true, async () => (await import('./cli-startup')).printCliStartup()],
   ['cli-check', true, cliCheck],
   ['capture', browser, capture],
-  ['capture-control', browser && only?.has('capture-control') === true, captureControl],
+  ['capture-control', browser && only?.has('capture-control') === true, capturePathological('control')],
+  ['capture-large', browser && only?.has('capture-large') === true, capturePathological('large')],
+  ['capture-binary', browser && only?.has('capture-binary') === true, capturePathological('binary')],
   ['panel-import', browser, panelImport],
   ['fuzz', only?.has('fuzz') === true, async () => (await import('./fuzz.bench')).printFuzz()],
   ['readers', true, readers],

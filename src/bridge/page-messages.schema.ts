@@ -2,7 +2,6 @@
 // so every field is typed and bounded: anything oversize, ill-typed or carrying unknown keys is
 // rejected whole (and counted), never half-accepted.
 import { z } from 'zod';
-import { jsonByteLength } from './json-size';
 import { hasExactlyKeys } from './exact-keys';
 import {
   MAX_CHANNEL_BATCH_CHARS,
@@ -99,11 +98,16 @@ export function hasPageTag(value: unknown): boolean {
   return typeof value === 'object' && value !== null && (value as Record<string, unknown>)[PAGE_MESSAGE_TAG] === 1;
 }
 
-/** Size of a message as JSON in UTF-8 bytes (its payload exactly, a margin for the rest), for queue and batch bounds. */
+/**
+ * Characters a message holds (its strings' lengths, a margin for the rest), for the relay's queue and
+ * batch bounds: what it keeps in the page's renderer. Not its JSON size: the relay runs on the page's
+ * thread, and walking a payload to learn that took it about 4 ms per 100 KB (the port's own limit is
+ * kept by the bound of json-bound.ts, computed from the same lengths).
+ */
 export function pageMessageSize(message: PageToRelay): number {
-  if (message.type === 'frame') return jsonByteLength(message.data) + 200;
-  if (message.type === 'health') return 200 + MAX_HEALTH_LINES * MAX_HEALTH_LINE_CHARS * 6;
-  return 6 * message.url.length + (message.requestBody === undefined ? 0 : jsonByteLength(message.requestBody)) + 500;
+  if (message.type === 'frame') return message.data.length + 200;
+  if (message.type === 'health') return 200 + MAX_HEALTH_LINES * MAX_HEALTH_LINE_CHARS;
+  return message.url.length + (message.requestBody === undefined ? 0 : message.requestBody.length) + 500;
 }
 
 export interface ParsedBatch {

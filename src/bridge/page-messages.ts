@@ -82,12 +82,13 @@ export interface PageCaptureHealth {
 export type PageToRelay = PageConnectionOpened | PageFrame | PageCaptureHealth;
 
 /**
- * A payload is cut by the hook (and marked `truncated`) where its JSON text would pass this many UTF-8
- * bytes: the size it is stored and sent at. Characters alone would let a payload of control characters
- * (six bytes each in JSON) through at six times the bound.
+ * A payload is cut (and marked `truncated`) where its JSON text would pass this many UTF-8 bytes: the
+ * size it is stored and exported at. Characters alone would let a payload of control characters (six
+ * bytes each in JSON) through at six times the bound. The hub cuts there (tab.ts), off the page's
+ * thread; the hook cuts only at MAX_FRAME_CHARS, a count it needs no walk over the text for.
  */
 export const MAX_FRAME_BYTES = 1_000_000;
-/** No payload that fits MAX_FRAME_BYTES of JSON has more characters than this. */
+/** The hook cuts a payload at this many characters; no payload that fits MAX_FRAME_BYTES of JSON has more. */
 export const MAX_FRAME_CHARS = MAX_FRAME_BYTES;
 /** Bounds of a health message. */
 export const MAX_HEALTH_LINES = 20;

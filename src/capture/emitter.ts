@@ -2,7 +2,7 @@
 // connection leave in the order they happened even when a payload must be read asynchronously (a
 // Blob), and every payload is cut at the size bound here, in one place.
 import {
-  MAX_FRAME_BYTES,
+  MAX_FRAME_CHARS,
   PAGE_MESSAGE_TAG,
   type PageConnectionOpened,
   type PageFrame,
@@ -69,8 +69,6 @@ export function windowPoster(win: Window): Post {
   };
 }
 
-/** Text frames up to this many characters fit MAX_FRAME_BYTES of JSON whatever they hold (six bytes a character at most). */
-const SURELY_FITS_CHARS = (MAX_FRAME_BYTES / 6) | 0;
 
 /**
  * `postText`, when given, takes text message frames that fit the bound (see textFrameEncoder). Without a
@@ -147,7 +145,7 @@ function orderedConnection(id: string, post: Post, postText: PostText | undefine
     },
     text(direction, data) {
       // Behind an unfinished payload, or to be cut: the general path keeps order and marks the cut.
-      if (!encodeText || waiting() > 0 || data.length > SURELY_FITS_CHARS) {
+      if (!encodeText || waiting() > 0 || data.length > MAX_FRAME_CHARS) {
         send(buildFrame(id, now(), { direction, kind: 'message', ...cutText(data) }));
       } else {
         postText!(encodeText, now(), direction, data);

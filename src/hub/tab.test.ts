@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_MESSAGE_TAG, type PageToRelay } from '../bridge/page-messages';
+import { MAX_FRAME_BYTES, MAX_FRAME_CHARS, PAGE_MESSAGE_TAG, type PageToRelay } from '../bridge/page-messages';
 import { protocols } from '../protocols/registry';
 import { Tab } from './tab';
 
@@ -22,5 +22,31 @@ describe('Tab.applyBatch', () => {
     expect(tab.status().failed).toBe(1);
     tab.clearCapture(true);
     expect(tab.status().failed).toBe(0);
+  });
+
+  it('cuts what the hook cut only by characters where its JSON passes MAX_FRAME_BYTES, marks it and counts it', () => {
+    const tab = new Tab(1, protocols);
+    const control = '\u0001'.repeat(200_000);
+    const body = '"'.repeat(MAX_FRAME_CHARS);
+    const messages: PageToRelay[] = [
+      { ...opened, requestBody: body },
+      { ...(frame(0) as Extract<PageToRelay, { type: 'frame' }>), data: control },
+      { ...(frame(1) as Extract<PageToRelay, { type: 'frame' }>), data: 'x'.repeat(MAX_FRAME_CHARS), truncated: { originalLength: 5_000_000 } },
+      frame(2),
+    ];
+    const result = tab.applyBatch({ type: 'batch', document: 'aaaaaaaa01', seq: 1, messages, dropped: 0, rejected: 0 });
+    const [cut, whole, small] = result.frames;
+    const jsonBytes = (s: string) => new TextEncoder().encode(JSON.stringify(s)).length - 2;
+    expect(cut!.data).toBe('\u0001'.repeat((MAX_FRAME_BYTES / 6) | 0));
+    expect(cut!.truncated).toEqual({ originalLength: 200_000 });
+    // Cut by the hook already and within the bound: kept as it came, with the page's own length.
+    expect(whole!.data).toHaveLength(MAX_FRAME_CHARS);
+    expect(whole!.truncated).toEqual({ originalLength: 5_000_000 });
+    expect(small!.truncated).toBeUndefined();
+    const connection = result.connections[0]!;
+    expect(jsonBytes(connection.requestBody!)).toBeLessThanOrEqual(MAX_FRAME_BYTES);
+    expect(connection.requestBody).toBe('"'.repeat(MAX_FRAME_BYTES / 2));
+    expect(connection.requestBodyTruncated).toEqual({ originalLength: MAX_FRAME_CHARS });
+    expect(tab.status().cut).toBe(2);
   });
 });

@@ -7,7 +7,8 @@ import type { CaptureLike, TabStatus } from '../bridge/hub-to-panel';
 import type { ProtocolDefinition } from '../protocols/types';
 import { newTabRecord, type DocumentRecord, type StoredTab, type TabRecord } from './storage';
 import { TabSessions } from './sessions';
-import { jsonByteLength } from '../bridge/json-size';
+import { jsonByteLength, jsonPrefixFitting } from '../bridge/json-size';
+import { MAX_FRAME_BYTES } from '../bridge/page-messages';
 import { FrameStore } from '../bridge/frame-store';
 
 export interface TabLimits {
@@ -30,6 +31,11 @@ export const DEFAULT_LIMITS: TabLimits = { maxFrames: 2_000_000, maxBytes: 256_0
 const FRAME_FIELDS_BYTES = 160;
 /** A frame's size as JSON: its payload exactly, its other fields by a margin. */
 export const frameBytes = (frame: Frame): number => jsonByteLength(frame.data) + FRAME_FIELDS_BYTES;
+/**
+ * How many leading characters of a page's payload are kept: all of them unless its JSON passes
+ * MAX_FRAME_BYTES (only a text of over a sixth of that many characters is looked at).
+ */
+const fittingJson = (text: string): number => jsonPrefixFitting(text, MAX_FRAME_BYTES + 2);
 /** Lines of the capture-health notice a tab keeps. */
 const MAX_DEGRADED_LINES = 20;
 
@@ -185,7 +191,11 @@ export class Tab {
     if (m.responseAt !== undefined) c.responseAt = m.responseAt;
     if (m.method !== undefined) c.method = m.method;
     if (m.requestHeaders) c.requestHeaders = lowerCaseNames(m.requestHeaders);
-    if (m.requestBody !== undefined) c.requestBody = m.requestBody;
+    if (m.requestBody !== undefined) {
+      const keep = fittingJson(m.requestBody);
+      c.requestBody = keep === m.requestBody.length ? m.requestBody : m.requestBody.slice(0, keep);
+      if (keep < m.requestBody.length) c.requestBodyTruncated = { originalLength: m.requestBody.length };
+    }
     if (m.requestBodyTruncated) c.requestBodyTruncated = { originalLength: m.requestBodyTruncated.originalLength };
     if (m.status !== undefined) c.status = m.status;
     if (m.responseHeaders) c.responseHeaders = lowerCaseNames(m.responseHeaders);
@@ -207,13 +217,15 @@ export class Tab {
       connection.closed = { at: m.time, ...(m.code !== undefined && { code: m.code }), ...(m.reason !== undefined && { reason: m.reason }) };
       changed.set(connectionId, connection);
     }
-    const frame: Frame = { index: this.record.nextIndex++, connectionId, time: m.time, direction: m.direction, kind: m.kind, data: m.data };
+    // The hook cut the payload at a number of characters; what passes the bound in JSON bytes is cut here.
+    const keep = fittingJson(m.data);
+    const frame: Frame = { index: this.record.nextIndex++, connectionId, time: m.time, direction: m.direction, kind: m.kind, data: keep === m.data.length ? m.data : m.data.slice(0, keep) };
     if (m.encoding !== undefined) frame.encoding = m.encoding;
     if (m.eventName !== undefined) frame.eventName = m.eventName;
     if (m.eventId !== undefined) frame.eventId = m.eventId;
     if (m.sentBy !== undefined) frame.sentBy = m.sentBy;
-    if (m.truncated) {
-      frame.truncated = { originalLength: m.truncated.originalLength };
+    if (m.truncated || keep < m.data.length) {
+      frame.truncated = { originalLength: m.truncated ? m.truncated.originalLength : m.data.length };
       this.record.cut++;
     }
     this.frameStore.push(frame);

@@ -73,7 +73,7 @@ export class Relay {
   private inbox: Unchecked[] = [];
   private inboxChars = 0;
   private pending: PageToRelay[] = [];
-  /** pageMessageSize of each pending message, computed once: it walks a frame's whole payload. */
+  /** pageMessageSize of each pending message, computed once. */
   private pendingSizes: number[] = [];
   private pendingChars = 0;
   private readonly unacked: QueuedBatch[] = [];
