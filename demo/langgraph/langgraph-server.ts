@@ -24,8 +24,9 @@ export function startLangGraphServer(): Promise<LangGraphServer> {
 }
 
 async function start(): Promise<LangGraphServer> {
-  // The server logs every request through winston; warnings and errors are enough here.
-  process.env.LOG_LEVEL ??= 'warn';
+  // The server logs every request through winston; errors are enough here. (It also warns that it cannot
+  // read the LangGraph packages' versions from the temporary folder it runs in: they are pinned here.)
+  process.env.LOG_LEVEL ??= 'error';
   const cwd = await mkdtemp(path.join(tmpdir(), 'asi-langgraph-'));
   const { startServer } = await import('@langchain/langgraph-api/server');
   const { host, cleanup } = await startServer({ port: 0, nWorkers: 2, host: '127.0.0.1', cwd, graphs: { [ASSISTANT_ID]: `${GRAPH_FILE}:graph` } });
