@@ -76,7 +76,6 @@ export function createLangGraphFold(): ProtocolFold {
     view: (): ViewModel => state.model,
     connection(connection) {
       state.connections.set(connection.id, connection);
-      answerInterrupts(state, connection);
     },
   };
 }
@@ -129,6 +128,10 @@ function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): voi
 
 function streamOf(state: State, frame: Frame): Stream {
   if (state.stream?.connectionId === frame.connectionId) return state.stream;
+  // A connection's metadata may be known long before its first frame: its request answers the
+  // interrupts raised before that frame, not those raised after it.
+  const connection = state.connections.get(frame.connectionId);
+  if (connection) answerInterrupts(state, connection);
   state.stream = { connectionId: frame.connectionId, events: 0, ended: false, afterEndReported: false };
   return state.stream;
 }

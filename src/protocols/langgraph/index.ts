@@ -6,11 +6,12 @@ import { detectConnection, detectFrame, sessionKey } from './detect';
 import { createLangGraphFold } from './fold';
 import { langgraphRules } from './rules';
 import { describeLangGraphFrame } from './describe';
+import { langgraphHistoryLiveRules } from '../../analysis/history-live/rules';
 
 export const langgraphProtocol: ProtocolDefinition = {
   id: 'langgraph',
   title: 'LangGraph Platform',
-  rules: langgraphRules,
+  rules: [...langgraphRules, ...langgraphHistoryLiveRules],
   detectFrame,
   detectConnection,
   sessionKey: (connection) => sessionKey(connection),
