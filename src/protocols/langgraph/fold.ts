@@ -17,7 +17,7 @@ import { requestJson } from '../shared/request-prompt';
 import { contentTexts, messageKind } from './content';
 import { interruptItem } from './interrupts';
 import { LANGGRAPH_RULES as R } from './rules';
-import { EVENT_SCHEMAS, InterruptSchema, isLangGraphEvent, MessageSchema, splitEventName, type LangGraphInterrupt, type LangGraphMessage } from './schema';
+import { EVENT_SCHEMAS, InterruptSchema, isLangGraphEvent, isPlainMessage, isPlainTuple, MessageSchema, splitEventName, type LangGraphInterrupt, type LangGraphMessage } from './schema';
 import { eventOf } from './event-name';
 
 const DIGESTIBLE = true;
@@ -116,7 +116,7 @@ function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): voi
   }
   if (stream.events === 0 && mode !== 'metadata' && startsRun(state, frame)) sink.report(R.missingMetadata, `the run stream starts with ${name}, not metadata`, [frame.index]);
   stream.events++;
-  const parsed = EVENT_SCHEMAS[mode].safeParse(decoded.json);
+  const parsed = mode === 'messages' && isPlainTuple(decoded.json) ? { success: true as const, data: decoded.json } : EVENT_SCHEMAS[mode].safeParse(decoded.json);
   if (!parsed.success) {
     sink.report(R.invalidEvent, `not a valid ${name} event: ${describeIssues(parsed.error.issues)}`, [frame.index]);
     state.model.items.push(rawItem(frame));
@@ -228,6 +228,7 @@ function applyThreadState(state: State, threadState: unknown, frame: Frame): voi
 }
 
 function upsertUnchecked(state: State, raw: unknown, frame: Frame, source: Source, sink: FindingSink): void {
+  if (isPlainMessage(raw)) return upsert(state, raw, frame, source, sink);
   const parsed = MessageSchema.safeParse(raw);
   if (!parsed.success) {
     sink.report(R.invalidEvent, `a message in the state is not valid: ${describeIssues(parsed.error.issues)}`, [frame.index]);

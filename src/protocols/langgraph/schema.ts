@@ -33,7 +33,8 @@ export type LangGraphMessage = z.infer<typeof MessageSchema>;
 export const InterruptSchema = z.looseObject({ id: str, value: z.unknown().optional(), ns: z.array(z.string()).nullish(), namespace: z.array(z.string()).nullish() });
 export type LangGraphInterrupt = z.infer<typeof InterruptSchema>;
 
-const record = z.record(z.string(), z.unknown());
+/** Any JSON object (not an array): its fields are read where used. */
+const record = z.looseObject({});
 
 export const EVENT_SCHEMAS = {
   metadata: z.looseObject({ run_id: z.string(), thread_id: str, attempt: z.number().nullish() }),
@@ -68,4 +69,44 @@ export function isLangGraphEvent(name: string): name is LangGraphEventName {
 export function splitEventName(name: string): { mode: string; namespace: string | undefined } {
   const bar = name.indexOf('|');
   return bar < 0 ? { mode: name, namespace: undefined } : { mode: name.slice(0, bar), namespace: name.slice(bar + 1) };
+}
+
+type Fields = Record<string, unknown>;
+const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+const nullishString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
+const stringsOrNullish = (o: Fields, keys: readonly string[]): boolean => {
+  for (const k of keys) if (!nullishString(o[k])) return false;
+  return true;
+};
+const arrayOf = (v: unknown, each: (item: unknown) => boolean): boolean => {
+  if (v === undefined || v === null) return true;
+  if (!Array.isArray(v)) return false;
+  for (const item of v) if (!each(item)) return false;
+  return true;
+};
+const CALL_FIELDS = ['id', 'type'] as const;
+const CHUNK_FIELDS = ['name', 'args', 'id', 'type'] as const;
+const INVALID_FIELDS = ['name', 'args', 'id', 'error'] as const;
+const MESSAGE_FIELDS = ['id', 'name', 'tool_call_id', 'status'] as const;
+
+/**
+ * A message in its plain shape, checked by hand so the hot path (every chunk, every message of every
+ * `values` event) skips zod; it accepts only what MessageSchema accepts (fast-path.test.ts), and
+ * anything else still goes through the schema.
+ */
+export function isPlainMessage(m: unknown): m is LangGraphMessage {
+  if (!isObject(m) || typeof m.type !== 'string') return false;
+  if (typeof m.content !== 'string' && !Array.isArray(m.content)) return false;
+  if (!stringsOrNullish(m, MESSAGE_FIELDS)) return false;
+  if (m.usage_metadata !== undefined && m.usage_metadata !== null && !isObject(m.usage_metadata)) return false;
+  return (
+    arrayOf(m.tool_calls, (c) => isObject(c) && typeof c.name === 'string' && stringsOrNullish(c, CALL_FIELDS)) &&
+    arrayOf(m.tool_call_chunks, (c) => isObject(c) && stringsOrNullish(c, CHUNK_FIELDS) && (c.index === undefined || c.index === null || Number.isSafeInteger(c.index))) &&
+    arrayOf(m.invalid_tool_calls, (c) => isObject(c) && stringsOrNullish(c, INVALID_FIELDS))
+  );
+}
+
+/** A `messages` event's `[message, metadata]` pair in its plain shape (see isPlainMessage). */
+export function isPlainTuple(json: unknown): json is [LangGraphMessage, Fields | null] {
+  return Array.isArray(json) && json.length === 2 && isPlainMessage(json[0]) && (json[1] === null || isObject(json[1]));
 }
