@@ -7,6 +7,13 @@ describe('mayBeHistoryJson', () => {
     expect(mayBeHistoryJson(' \n[ {"role":"assistant"} ]')).toBe(true);
   });
 
+  it('accepts a LangGraph thread state or history, whose messages have a type rather than a role', () => {
+    const state = '{"values":{"messages":[{"type":"human","content":"Hi","id":"h1"}]},"next":[],"tasks":[],"checkpoint":{"checkpoint_id":"c"}}';
+    expect(mayBeHistoryJson(state)).toBe(true);
+    expect(mayBeHistoryJson(`[${state}]`)).toBe(true);
+    expect(mayBeHistoryJson('{"values":{"messages":[{"type":"human"}]}}')).toBe(false);
+  });
+
   it('rejects other JSON without parsing it', () => {
     expect(mayBeHistoryJson('{"users":[{"name":"a"}]}')).toBe(false);
     expect(mayBeHistoryJson('{"messages":[]}')).toBe(false);

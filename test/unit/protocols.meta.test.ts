@@ -25,6 +25,7 @@ const FAILING: Record<string, string> = {
   cohere: sse([{ id: 'm', type: 'message-start', delta: { message: { role: 'assistant' } } }, { type: 'message-end', delta: { finish_reason: 'ERROR', error: 'quota exceeded' } }]),
   gemini: sse([{ candidates: [{ content: { role: 'model', parts: [{ text: 'Hi' }] }, index: 0 }] }, { error: { code: 429, message: 'quota exceeded', status: 'RESOURCE_EXHAUSTED' } }]),
   mcp: JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_weather', arguments: {} } }, { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'quota exceeded' } }]),
+  langgraph: `event: metadata\ndata: {"run_id":"r1"}\n\nevent: error\ndata: {"error":"RateLimitError","message":"quota exceeded"}\n\n`,
 };
 
 const RULE_PREFIX: Record<string, string> = {
@@ -39,6 +40,7 @@ const RULE_PREFIX: Record<string, string> = {
   cohere: 'cohere/',
   'gemini-interactions': 'gemini-interactions/',
   mcp: 'mcp/',
+  langgraph: 'langgraph/',
 };
 
 function folder(id: string): string {

@@ -9,13 +9,13 @@ import type { HistoryLiveComparison } from './comparison';
 import { readerOf } from './readers';
 import { recordedReads } from './recorder';
 import { compareAtHistory, compared } from './segments';
-import { aguiHistoryLiveRules, flatBlockHistoryLiveRules } from './rules';
+import { aguiHistoryLiveRules, flatBlockHistoryLiveRules, langgraphHistoryLiveRules } from './rules';
 
 export type { HistoryLiveComparison } from './comparison';
 export type { Difference, ItemPath } from './compare';
 export { historyRecorder } from './recorder';
 
-const SEVERITY = new Map<string, Severity>([...flatBlockHistoryLiveRules, ...aguiHistoryLiveRules].map((r) => [r.id, r.severity]));
+const SEVERITY = new Map<string, Severity>([...flatBlockHistoryLiveRules, ...aguiHistoryLiveRules, ...langgraphHistoryLiveRules].map((r) => [r.id, r.severity]));
 
 /** Every comparison of a session's history with its live rendering, in capture order. */
 export function historyLiveComparisons(session: Session): HistoryLiveComparison[] {

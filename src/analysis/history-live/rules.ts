@@ -6,6 +6,7 @@ import type { RuleMeta } from '../../model/finding';
 export const HISTORY_LIVE_RULES = {
   flatBlock: 'flat/history-differs-from-live',
   agui: 'agui/history-differs-from-live',
+  langgraph: 'langgraph/thread-state-differs-from-live',
 } as const;
 
 // Error: after a reload the user sees a different conversation from the one streamed to them (a tool
@@ -29,5 +30,14 @@ export const aguiHistoryLiveRules: readonly RuleMeta[] = [
     severity: 'error',
     description: `A MESSAGES_SNAPSHOT (after a run, or at the start of a later run of the same thread) lacks or changes something the run showed live: a tool call, its result status, or a message's text. The snapshot may hold more (earlier messages); reasoning is not compared, since clients keep their own when a snapshot has none. ${WHY}`,
     fix: 'Build MESSAGES_SNAPSHOT from what the run streamed: every tool call with its result and each message\'s whole text (the finding names the first item that differs).',
+  },
+];
+
+export const langgraphHistoryLiveRules: readonly RuleMeta[] = [
+  {
+    id: HISTORY_LIVE_RULES.langgraph,
+    severity: 'error',
+    description: `A read of the thread's state (\`GET /threads/{id}/state\`, \`/history\`) after runs of the thread streamed live lacks or changes something the runs showed: a message's text, a tool call or its result. The state may hold more (earlier turns); answered interrupts, which leave the state, are not compared. ${WHY}`,
+    fix: 'Keep in the thread\'s checkpoints what the runs streamed: each message under its id with its whole text, every tool call with its ToolMessage (the finding names the first item that differs).',
   },
 ];
