@@ -12,6 +12,7 @@ import { geminiProtocol } from './gemini';
 import { cohereProtocol } from './cohere';
 import { geminiInteractionsProtocol } from './gemini-interactions';
 import { mcpProtocol } from './mcp';
+import { a2aProtocol } from './a2a';
 
 export const protocols: readonly ProtocolDefinition[] = [
   flatBlockProtocol,
@@ -25,4 +26,5 @@ export const protocols: readonly ProtocolDefinition[] = [
   cohereProtocol,
   geminiInteractionsProtocol,
   mcpProtocol,
+  a2aProtocol,
 ];

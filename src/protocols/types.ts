@@ -16,7 +16,8 @@ export type ProtocolId =
   | 'gemini'
   | 'cohere'
   | 'gemini-interactions'
-  | 'mcp';
+  | 'mcp'
+  | 'a2a';
 
 /**
  * How sure a detector is that a frame (or connection) speaks its protocol:
