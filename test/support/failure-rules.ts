@@ -13,4 +13,5 @@ export const FAILURE_RULE: Partial<Record<ProtocolId, string>> = {
   cohere: 'cohere/error-finish',
   'gemini-interactions': 'gemini-interactions/failed',
   mcp: 'mcp/error-response',
+  a2a: 'a2a/task-failed',
 };

@@ -81,7 +81,7 @@ function textOf(result: unknown): { text: string; isError: boolean } {
 }
 
 /** Records what passes through `fetch`: the request body as an `out` frame, each SSE event or JSON body as `in`. */
-class Recorder {
+export class Recorder {
   private readonly connections: Connection[] = [];
   private readonly pending: Omit<Frame, 'index'>[] = [];
   private readonly reading: Promise<void>[] = [];

@@ -25,6 +25,10 @@ const FAILING: Record<string, string> = {
   cohere: sse([{ id: 'm', type: 'message-start', delta: { message: { role: 'assistant' } } }, { type: 'message-end', delta: { finish_reason: 'ERROR', error: 'quota exceeded' } }]),
   gemini: sse([{ candidates: [{ content: { role: 'model', parts: [{ text: 'Hi' }] }, index: 0 }] }, { error: { code: 429, message: 'quota exceeded', status: 'RESOURCE_EXHAUSTED' } }]),
   mcp: JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_weather', arguments: {} } }, { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'quota exceeded' } }]),
+  a2a: sse([
+    { jsonrpc: '2.0', id: 1, result: { kind: 'task', id: 't', contextId: 'c', status: { state: 'submitted' } } },
+    { jsonrpc: '2.0', id: 1, result: { kind: 'status-update', taskId: 't', contextId: 'c', final: true, status: { state: 'failed', message: { kind: 'message', messageId: 'm', role: 'agent', parts: [{ kind: 'text', text: 'quota exceeded' }] } } } },
+  ]),
 };
 
 const RULE_PREFIX: Record<string, string> = {
@@ -39,6 +43,7 @@ const RULE_PREFIX: Record<string, string> = {
   cohere: 'cohere/',
   'gemini-interactions': 'gemini-interactions/',
   mcp: 'mcp/',
+  a2a: 'a2a/',
 };
 
 function folder(id: string): string {

@@ -43,6 +43,8 @@ interface TaskView {
   terminalAt?: number;
   artifacts: Map<string, ArtifactView>;
   question?: QuestionItem;
+  /** Not given a state by an event yet: the first state is a change. */
+  fresh: boolean;
 }
 
 /** Parts read at most for one text: a page may send a huge artifact. */
@@ -58,6 +60,8 @@ class A2aFold implements ProtocolFold {
   private readonly tasks = new Map<string, TaskView>();
   /** Messages already shown, by messageId: a task snapshot repeats the history the stream showed. */
   private readonly shown = new Set<string>();
+  /** Messages the page's requests sent, by messageId: shown as the user's turn, not again from a task's history. */
+  private readonly requested = new Set<string>();
   private sink!: FindingSink;
   private last = -1;
   private ended = false;
@@ -79,7 +83,11 @@ class A2aFold implements ProtocolFold {
       }
       if (frame.kind !== 'message') return;
       if (frame.direction === 'out') {
-        if (isRecord(decoded.json) && !this.calls.has(frame.connectionId)) this.request(frame.connectionId, decoded.json);
+        if (!isRecord(decoded.json)) return;
+        if (!this.calls.has(frame.connectionId)) this.request(frame.connectionId, decoded.json);
+        // The request captured as a frame of its own: its message is the user's turn, shown here.
+        const message = requestMessage(decoded.json.params);
+        if (message?.role === 'user') this.message(message, frame.index);
         return;
       }
       this.response(decoded);
@@ -110,7 +118,7 @@ class A2aFold implements ProtocolFold {
     const call: Call = { id: body.id, method, kind, events: 0, ...(named !== undefined && { taskId: named }) };
     this.calls.set(connectionId, call);
     if (message) {
-      this.shown.add(message.messageId);
+      this.requested.add(message.messageId);
       if (message.taskId !== undefined) this.answered(message);
     }
     if (kind === 'stream' || kind === 'subscribe') this.model.streaming = true;
@@ -201,13 +209,15 @@ class A2aFold implements ProtocolFold {
   private task(event: Extract<A2AEvent, { kind: 'task' }>, call: Call | undefined, i: number): void {
     let task = this.tasks.get(event.id);
     if (!task) {
-      task = { id: event.id, state: event.state, artifacts: new Map() };
+      task = { id: event.id, state: event.state, artifacts: new Map(), fresh: true };
       this.tasks.set(event.id, task);
     }
     if (call && call.taskId === undefined) call.taskId = event.id;
-    for (const m of event.history) this.message(m, i);
+    for (const m of event.history) if (!this.requested.has(m.messageId)) this.message(m, i);
     for (const a of event.artifacts) this.artifact(event.id, a, false, false, undefined, i);
-    this.setState(task, event.state, event.message, undefined, call, i);
+    // A snapshot never ends a stream (the SDK server ends it at a status update or a Message): a
+    // follow-up's stream starts with the task still in the state that asked for input.
+    this.setState(task, event.state, event.message, undefined, undefined, i);
   }
 
   private status(event: Extract<A2AEvent, { kind: 'status-update' }>, call: Call | undefined, i: number): void {
@@ -224,7 +234,8 @@ class A2aFold implements ProtocolFold {
     const ends = TERMINAL_STATES.has(state) || INTERRUPTED_STATES.has(state);
     if (final === true && !ends) this.sink.report(R.finalFlagMismatch, `\`final: true\` on state ${state}, which neither ends the task nor waits for input.`, [i]);
     if (final === false && TERMINAL_STATES.has(state)) this.sink.report(R.finalFlagMismatch, `state ${state} ends the task, but the update says \`final: false\`.`, [i]);
-    const changed = task.state !== state;
+    const changed = task.state !== state || task.fresh;
+    task.fresh = false;
     task.state = state;
     if (TERMINAL_STATES.has(state)) task.terminalAt ??= i;
     if (call && (final === true || (final === undefined && ends))) call.finalAt ??= i;
@@ -234,7 +245,8 @@ class A2aFold implements ProtocolFold {
       if (message) this.shown.add(message.messageId);
       return;
     }
-    if (INTERRUPTED_STATES.has(state)) return this.ask(task, state, message, i);
+    // A snapshot repeating the state that asked (a follow-up's first event) asks nothing new.
+    if (INTERRUPTED_STATES.has(state)) return changed ? this.ask(task, state, message, i) : undefined;
     if (message) this.message(message, i);
   }
 
@@ -302,7 +314,7 @@ class A2aFold implements ProtocolFold {
     const known = this.tasks.get(taskId);
     if (known) return known;
     if (call?.taskId === taskId) {
-      const task: TaskView = { id: taskId, state: 'submitted', artifacts: new Map() };
+      const task: TaskView = { id: taskId, state: 'submitted', artifacts: new Map(), fresh: true };
       this.tasks.set(taskId, task);
       return task;
     }
