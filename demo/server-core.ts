@@ -15,6 +15,8 @@ import { attachSocket } from './socket';
 import { streamSse } from './sse';
 import { parseObject, SessionStore } from './store';
 import { streamToolLoop, TOOL_LOOP_PATH, toolLoopVariants } from './tool-loop';
+import { A2A_BASE, createA2aApp } from './a2a/agent';
+import { a2aPageScript } from './a2a/bundle';
 
 export interface DemoServerOptions {
   port?: number;
@@ -39,7 +41,11 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const host = options.host ?? '127.0.0.1';
   const delayScale = options.delayScale ?? 1;
   const store = new SessionStore(delayScale);
+  let origin = '';
+  // The A2A agent is `@a2a-js/sdk`'s own Express server, mounted under /a2a/ (agent-to-agent.html).
+  const a2a = createA2aApp(() => origin);
   const server = createServer((req, res) => {
+    if ((req.url ?? '').startsWith(`${A2A_BASE}/`)) return void a2a(req, res);
     handle(req, res, store, delayScale).catch((error: unknown) => sendJson(res, 500, { ok: false, error: String(error) }));
   });
   // Two WebSocket servers share the HTTP server, so upgrades are routed by path here.
@@ -60,6 +66,7 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   });
   const address = server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
+  origin = `http://${host}:${port}`;
   return {
     url: `http://${host}:${port}/`,
     port,
@@ -92,6 +99,10 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: SessionS
     return sendJson(res, 200, scenarios.map((s) => ({ ...s.meta, brokenRules: s.brokenRules })));
   }
   if (route === 'GET /vendor/eventsource-parser.js') return sendFile(res, PARSER_FILE);
+  if (route === 'GET /a2a-client.js') {
+    res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
+    return void res.end(await a2aPageScript());
+  }
   if (route === 'GET /favicon.ico') return void res.writeHead(204).end();
   const file = url.pathname === '/' ? ['', 'index.html'] : PUBLIC_FILE.exec(url.pathname);
   if (req.method === 'GET' && file?.[1]) return sendFile(res, path.join(PUBLIC_DIR, file[1]));

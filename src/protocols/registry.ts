@@ -13,6 +13,7 @@ import { cohereProtocol } from './cohere';
 import { geminiInteractionsProtocol } from './gemini-interactions';
 import { mcpProtocol } from './mcp';
 import { langgraphProtocol } from './langgraph';
+import { a2aProtocol } from './a2a';
 
 export const protocols: readonly ProtocolDefinition[] = [
   flatBlockProtocol,
@@ -27,4 +28,5 @@ export const protocols: readonly ProtocolDefinition[] = [
   geminiInteractionsProtocol,
   mcpProtocol,
   langgraphProtocol,
+  a2aProtocol,
 ];

@@ -17,7 +17,8 @@ export type ProtocolId =
   | 'cohere'
   | 'gemini-interactions'
   | 'mcp'
-  | 'langgraph';
+  | 'langgraph'
+  | 'a2a';
 
 /**
  * How sure a detector is that a frame (or connection) speaks its protocol:

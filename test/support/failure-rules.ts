@@ -14,4 +14,5 @@ export const FAILURE_RULE: Partial<Record<ProtocolId, string>> = {
   'gemini-interactions': 'gemini-interactions/failed',
   mcp: 'mcp/error-response',
   langgraph: 'langgraph/error-event',
+  a2a: 'a2a/task-failed',
 };

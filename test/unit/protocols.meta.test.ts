@@ -26,6 +26,10 @@ const FAILING: Record<string, string> = {
   gemini: sse([{ candidates: [{ content: { role: 'model', parts: [{ text: 'Hi' }] }, index: 0 }] }, { error: { code: 429, message: 'quota exceeded', status: 'RESOURCE_EXHAUSTED' } }]),
   mcp: JSON.stringify([{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'get_weather', arguments: {} } }, { jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'quota exceeded' } }]),
   langgraph: `event: metadata\ndata: {"run_id":"r1"}\n\nevent: error\ndata: {"error":"RateLimitError","message":"quota exceeded"}\n\n`,
+  a2a: sse([
+    { jsonrpc: '2.0', id: 1, result: { kind: 'task', id: 't', contextId: 'c', status: { state: 'submitted' } } },
+    { jsonrpc: '2.0', id: 1, result: { kind: 'status-update', taskId: 't', contextId: 'c', final: true, status: { state: 'failed', message: { kind: 'message', messageId: 'm', role: 'agent', parts: [{ kind: 'text', text: 'quota exceeded' }] } } } },
+  ]),
 };
 
 const RULE_PREFIX: Record<string, string> = {
@@ -41,6 +45,7 @@ const RULE_PREFIX: Record<string, string> = {
   'gemini-interactions': 'gemini-interactions/',
   mcp: 'mcp/',
   langgraph: 'langgraph/',
+  a2a: 'a2a/',
 };
 
 function folder(id: string): string {

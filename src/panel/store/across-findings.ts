@@ -160,9 +160,9 @@ export class AcrossFindings {
   }
 }
 
-/** `openai-chat/loop-stalled` and its twins of the other protocols. */
+/** `openai-chat/loop-stalled` and its twins of the other protocols; an A2A question still waiting for its answer. */
 export function isStall(f: Finding): boolean {
-  return f.rule.endsWith('/loop-stalled');
+  return f.rule.endsWith('/loop-stalled') || f.rule === 'a2a/input-required-unanswered';
 }
 
 export function worse(a: Severity | undefined, b: Severity | undefined): Severity | undefined {

@@ -1,0 +1,346 @@
+// The A2A fold: the JSON-RPC requests of a session (read from each connection's request body) and
+// their answers (SSE events of `message/stream` / `SendStreamingMessage` and `tasks/resubscribe` /
+// `SubscribeToTask`, JSON bodies of `message/send`, `tasks/get`…) → view model and findings. Tasks
+// accumulate as `@a2a-js/sdk`'s ResultManager accumulates them: an artifact chunk with `append` adds
+// its parts to the artifact, one without replaces it; updates for unknown tasks and state changes of a
+// finished task are ignored. Each agent message shows once (by messageId) as text, an `input-required`
+// or `auth-required` status as the question the rendering draws, each artifact as one text item.
+import type { Connection, DecodedFrame } from '../../model/frame';
+import type { FindingSink } from '../../model/finding';
+import type { QuestionItem, TextItem, ViewModel } from '../../model/view';
+import { safeJson, safeText } from '../../model/safe-text';
+import type { ProtocolFold } from '../types';
+import { isRecord, rawItem } from '../shared/view-helpers';
+import { requestJson } from '../shared/request-prompt';
+import { A2A_RULES as R } from './rules';
+import { A2A_METHODS, INTERRUPTED_STATES, JsonRpcResponse, TERMINAL_STATES, type TaskStateName } from './schema';
+import { readResult, requestMessage, type A2AArtifact, type A2AEvent, type A2AMessage, type A2APart } from './normalize';
+
+/** One request of the session and what its answer has shown so far. */
+interface Call {
+  id: unknown;
+  method: string;
+  kind: (typeof A2A_METHODS)[string] | undefined;
+  /** The task the request names (a message's `taskId`, a get's or subscription's `params.id`). */
+  taskId?: string;
+  /** Frame of the answer's final event: the stream should end there. */
+  finalAt?: number;
+  /** The frame that ended it was already reported on for events after it. */
+  lateReported?: boolean;
+  events: number;
+}
+
+interface ArtifactView {
+  item: TextItem;
+  parts: A2APart[];
+  lastChunkAt?: number;
+}
+
+interface TaskView {
+  id: string;
+  state: TaskStateName;
+  /** Frame where the task reached a terminal state. */
+  terminalAt?: number;
+  artifacts: Map<string, ArtifactView>;
+  question?: QuestionItem;
+  /** Not given a state by an event yet: the first state is a change. */
+  fresh: boolean;
+}
+
+/** Parts read at most for one text: a page may send a huge artifact. */
+const MAX_PARTS = 1000;
+
+export function createA2aFold(): ProtocolFold {
+  return new A2aFold();
+}
+
+class A2aFold implements ProtocolFold {
+  private readonly model: ViewModel = { protocol: 'a2a', items: [], todos: null, streaming: false };
+  private readonly calls = new Map<string, Call>();
+  private readonly tasks = new Map<string, TaskView>();
+  /** Messages already shown, by messageId: a task snapshot repeats the history the stream showed. */
+  private readonly shown = new Set<string>();
+  /** Messages the page's requests sent, by messageId: shown as the user's turn, not again from a task's history. */
+  private readonly requested = new Set<string>();
+  private sink!: FindingSink;
+  private last = -1;
+  private ended = false;
+
+  connection(connection: Connection): void {
+    const body = requestJson(connection);
+    if (isRecord(body)) this.request(connection.id, body);
+  }
+
+  apply(decoded: DecodedFrame, sink: FindingSink): void {
+    this.sink = sink;
+    const { frame } = decoded;
+    this.last = frame.index;
+    try {
+      if (frame.kind === 'close') return this.closed(frame.connectionId, frame.index);
+      if (frame.kind === 'error') {
+        this.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: `connection error${frame.data ? `: ${safeText(frame.data, 200)}` : ''}` });
+        return this.closed(frame.connectionId, frame.index, true);
+      }
+      if (frame.kind !== 'message') return;
+      if (frame.direction === 'out') {
+        if (!isRecord(decoded.json)) return;
+        if (!this.calls.has(frame.connectionId)) this.request(frame.connectionId, decoded.json);
+        // The request captured as a frame of its own: its message is the user's turn, shown here.
+        const message = requestMessage(decoded.json.params);
+        if (message?.role === 'user') this.message(message, frame.index);
+        return;
+      }
+      this.response(decoded);
+    } catch (err) {
+      this.model.items.push({ ...rawItem(frame, `raw-${frame.index}-fault`), text: `${rawItem(frame).text} (not folded: ${safeText(err)})` });
+    }
+  }
+
+  finish(sink: FindingSink): void {
+    this.sink = sink;
+    if (this.ended) return;
+    this.ended = true;
+    for (const [connectionId] of this.calls) this.closed(connectionId, this.last);
+    this.model.streaming = false;
+  }
+
+  view(): ViewModel {
+    return this.model;
+  }
+
+  private request(connectionId: string, body: Record<string, unknown>): void {
+    if (typeof body.method !== 'string') return;
+    const method = body.method;
+    const kind = A2A_METHODS[method];
+    const params = isRecord(body.params) ? body.params : {};
+    const message = requestMessage(params);
+    const named = message?.taskId ?? (typeof params.id === 'string' ? params.id : undefined);
+    const call: Call = { id: body.id, method, kind, events: 0, ...(named !== undefined && { taskId: named }) };
+    this.calls.set(connectionId, call);
+    if (message) {
+      this.requested.add(message.messageId);
+      if (message.taskId !== undefined) this.answered(message);
+    }
+    if (kind === 'stream' || kind === 'subscribe') this.model.streaming = true;
+  }
+
+  /** A message for a task that asked a question answers it. */
+  private answered(message: A2AMessage): void {
+    const task = this.tasks.get(message.taskId as string);
+    const question = task?.question;
+    if (!question || question.state !== 'waiting') return;
+    question.state = 'answered';
+    const asked = question.questions[0]?.question ?? '';
+    question.answers = { [asked]: messageText(message.parts) };
+  }
+
+  private closed(connectionId: string, at: number, failed = false): void {
+    const call = this.calls.get(connectionId);
+    if (!call) return;
+    this.calls.delete(connectionId);
+    this.model.streaming = [...this.calls.values()].some((c) => c.kind === 'stream' || c.kind === 'subscribe');
+    if (failed || call.finalAt !== undefined || call.events === 0) return;
+    if (call.kind === 'stream' || call.kind === 'subscribe') {
+      this.sink.report(R.streamNotFinal, `the ${call.method} stream ended after ${call.events} event${call.events === 1 ? '' : 's'} without a final one (a terminal or interrupted state, or a Message); it was cut short.`, [at]);
+    }
+  }
+
+  private response(decoded: DecodedFrame): void {
+    const { frame } = decoded;
+    const i = frame.index;
+    if (decoded.json === undefined) {
+      this.model.items.push(rawItem(frame));
+      if (!frame.truncated) this.sink.report(R.invalidJson, `the event is not JSON (${decoded.jsonError ?? 'no payload'}); the SDK client throws "Failed to parse SSE event data".`, [i]);
+      return;
+    }
+    const parsed = JsonRpcResponse.safeParse(decoded.json);
+    const json = decoded.json;
+    if (!parsed.success || (parsed.data.result === undefined && parsed.data.error === undefined)) {
+      const why = !isRecord(json) ? 'a response is a JSON object' : json.jsonrpc !== '2.0' ? `"jsonrpc" is ${safeJson(json.jsonrpc)}, expected "2.0"` : !('result' in json) && !('error' in json) ? 'neither "result" nor "error"' : 'the "id" or "error" has the wrong type';
+      this.sink.report(R.invalidResponse, `not a JSON-RPC 2.0 response: ${why}; the SDK client throws.`, [i]);
+      this.model.items.push(rawItem(frame));
+      return;
+    }
+    const call = this.calls.get(frame.connectionId);
+    const response = parsed.data;
+    if (call && call.id !== undefined && response.id !== call.id && response.id !== null) {
+      this.sink.report(R.idMismatch, `the response id ${safeJson(response.id)} is not the request's id ${safeJson(call.id)}; the SDK client throws "JSON-RPC response ID mismatch".`, [i]);
+    }
+    if (call) {
+      // The request came with the connection, before any sink: its method is judged at its first answer.
+      if (call.events === 0 && call.kind === undefined) this.sink.report(R.unknownMethod, `method "${safeText(call.method, 80)}" is not one A2A v0.3 or v1.0 defines.`, [i]);
+      if (call.finalAt !== undefined && !call.lateReported) {
+        call.lateReported = true;
+        this.sink.report(R.eventAfterFinal, `an event after the stream's final one (frame ${call.finalAt}); the SDK server closes the stream there.`, [i, call.finalAt]);
+      }
+      call.events++;
+    }
+    if (response.error) {
+      const text = `${response.error.message} (code ${response.error.code})`;
+      this.sink.report(R.errorResponse, `${call ? `${call.method} failed` : 'error response'}: ${text}.`, [i]);
+      this.model.items.push({ kind: 'error', id: `error-${i}`, frames: [i], message: call ? `${call.method}: ${text}` : text });
+      if (call) call.finalAt ??= i;
+      return;
+    }
+    const read = readResult(response.result);
+    if (!read.ok) {
+      this.sink.report(R.invalidResult, `the result is no A2A ${read.version === undefined ? '' : `v${read.version} `}event: ${read.reason}.`, [i]);
+      this.model.items.push(rawItem(frame));
+      return;
+    }
+    this.event(read.event, call, i);
+  }
+
+  private event(event: A2AEvent, call: Call | undefined, i: number): void {
+    switch (event.kind) {
+      case 'task':
+        return this.task(event, call, i);
+      case 'message':
+        this.message(event.message, i);
+        if (call) call.finalAt ??= i;
+        return;
+      case 'status-update':
+        return this.status(event, call, i);
+      case 'artifact-update':
+        return this.artifact(event.taskId, event.artifact, event.append, event.lastChunk, call, i);
+    }
+  }
+
+  private task(event: Extract<A2AEvent, { kind: 'task' }>, call: Call | undefined, i: number): void {
+    let task = this.tasks.get(event.id);
+    if (!task) {
+      task = { id: event.id, state: event.state, artifacts: new Map(), fresh: true };
+      this.tasks.set(event.id, task);
+    }
+    if (call && call.taskId === undefined) call.taskId = event.id;
+    for (const m of event.history) if (!this.requested.has(m.messageId)) this.message(m, i);
+    for (const a of event.artifacts) this.artifact(event.id, a, false, false, undefined, i);
+    // A snapshot never ends a stream (the SDK server ends it at a status update or a Message): a
+    // follow-up's stream starts with the task still in the state that asked for input.
+    this.setState(task, event.state, event.message, undefined, undefined, i);
+  }
+
+  private status(event: Extract<A2AEvent, { kind: 'status-update' }>, call: Call | undefined, i: number): void {
+    const task = this.knownTask(event.taskId, call, i);
+    if (!task) return;
+    this.setState(task, event.state, event.message, event.final, call, i);
+  }
+
+  private setState(task: TaskView, state: TaskStateName, message: A2AMessage | undefined, final: boolean | undefined, call: Call | undefined, i: number): void {
+    if (task.terminalAt !== undefined && state !== task.state) {
+      this.sink.report(R.terminalStateChanged, `task ${quote(task.id)} moves from ${task.state} (frame ${task.terminalAt}) to ${state}; a terminal state is final and the SDK ignores the change.`, [i, task.terminalAt]);
+      return;
+    }
+    const ends = TERMINAL_STATES.has(state) || INTERRUPTED_STATES.has(state);
+    if (final === true && !ends) this.sink.report(R.finalFlagMismatch, `\`final: true\` on state ${state}, which neither ends the task nor waits for input.`, [i]);
+    if (final === false && TERMINAL_STATES.has(state)) this.sink.report(R.finalFlagMismatch, `state ${state} ends the task, but the update says \`final: false\`.`, [i]);
+    const changed = task.state !== state || task.fresh;
+    task.fresh = false;
+    task.state = state;
+    if (TERMINAL_STATES.has(state)) task.terminalAt ??= i;
+    if (call && (final === true || (final === undefined && ends))) call.finalAt ??= i;
+    if ((state === 'failed' || state === 'rejected') && changed) {
+      this.sink.report(R.taskFailed, `task ${quote(task.id)} ${state}${message ? `: ${previewOf(message)}` : ''}.`, [i]);
+      this.model.items.push({ kind: 'error', id: `error-${i}`, frames: [i], message: `task ${state}${message ? `: ${messageText(message.parts)}` : ''}` });
+      if (message) this.shown.add(message.messageId);
+      return;
+    }
+    // A snapshot repeating the state that asked (a follow-up's first event) asks nothing new.
+    if (INTERRUPTED_STATES.has(state)) return changed ? this.ask(task, state, message, i) : undefined;
+    if (message) this.message(message, i);
+  }
+
+  /** `input-required` / `auth-required`: the question the agent asks, answered by the next message for the task. */
+  private ask(task: TaskView, state: TaskStateName, message: A2AMessage | undefined, i: number): void {
+    if (message && this.shown.has(message.messageId)) return;
+    if (message) this.shown.add(message.messageId);
+    if (task.question?.state === 'waiting') {
+      task.question.frames.push(i);
+      return;
+    }
+    const text = message ? messageText(message.parts) : state === 'auth-required' ? 'The agent needs authentication.' : 'The agent needs more input.';
+    const question: QuestionItem = {
+      kind: 'question',
+      id: `question-${i}`,
+      frames: [i],
+      key: task.id,
+      questions: [{ question: text, header: state, multiSelect: false, options: [{ label: 'answer', input: true }] }],
+      state: 'waiting',
+      resolved: false,
+    };
+    task.question = question;
+    this.model.items.push(question);
+  }
+
+  private message(message: A2AMessage, i: number): void {
+    if (this.shown.has(message.messageId)) return;
+    this.shown.add(message.messageId);
+    const text = messageText(message.parts);
+    if (message.role === 'user') {
+      this.model.items.push({ kind: 'user', id: `user-${i}-${this.model.items.length}`, frames: [i], text });
+      return;
+    }
+    this.model.items.push({ kind: 'text', id: `text-${i}-${this.model.items.length}`, frames: [i], text, part: false, final: true, brand: false });
+  }
+
+  private artifact(taskId: string, artifact: A2AArtifact, append: boolean, lastChunk: boolean, call: Call | undefined, i: number): void {
+    const task = this.knownTask(taskId, call, i);
+    if (!task) return;
+    let view = task.artifacts.get(artifact.artifactId);
+    if (view?.lastChunkAt !== undefined) {
+      this.sink.report(R.artifactAfterLastChunk, `a chunk of artifact ${quote(artifact.artifactId)} after its last chunk (frame ${view.lastChunkAt}).`, [i, view.lastChunkAt]);
+    }
+    if (append && !view) {
+      this.sink.report(R.artifactAppendUnknown, `\`append: true\` for artifact ${quote(artifact.artifactId)}, which task ${quote(taskId)} does not have; the SDK adds it as a new artifact.`, [i]);
+    }
+    if (!view) {
+      const item: TextItem = { kind: 'text', id: `artifact-${i}-${this.model.items.length}`, frames: [], text: '', part: false, final: false, brand: false };
+      view = { item, parts: [] };
+      task.artifacts.set(artifact.artifactId, view);
+      this.model.items.push(item);
+    }
+    if (append) {
+      for (const p of artifact.parts) if (view.parts.length < MAX_PARTS) view.parts.push(p);
+    } else view.parts = artifact.parts.slice(0, MAX_PARTS);
+    if (lastChunk) view.lastChunkAt ??= i;
+    view.item.frames.push(i);
+    view.item.final = lastChunk || view.item.final;
+    const title = artifact.name !== undefined ? `${artifact.name}: ` : '';
+    view.item.text = `${title}${messageText(view.parts)}`;
+  }
+
+  /** The task an update is for, when the stream or the request named it; reported and ignored otherwise. */
+  private knownTask(taskId: string, call: Call | undefined, i: number): TaskView | undefined {
+    const known = this.tasks.get(taskId);
+    if (known) return known;
+    if (call?.taskId === taskId) {
+      const task: TaskView = { id: taskId, state: 'submitted', artifacts: new Map(), fresh: true };
+      this.tasks.set(taskId, task);
+      return task;
+    }
+    this.sink.report(R.unknownTask, `an update for task ${quote(taskId)}, which neither this stream nor its request named; the SDK's task accumulation ignores it.`, [i]);
+    return undefined;
+  }
+}
+
+/** Text parts as they are (chunks join without a separator), file and data parts on lines of their own. */
+export function messageText(parts: readonly A2APart[]): string {
+  let out = '';
+  for (let n = 0; n < parts.length && n < MAX_PARTS; n++) {
+    const p = parts[n] as A2APart;
+    if (p.kind === 'text') out += p.text ?? '';
+    else {
+      const line = p.kind === 'data' ? safeJson(p.data, { maxLength: 2000 }) : `[file${p.name ? ` ${p.name}` : ''}${p.mediaType ? ` (${p.mediaType})` : ''}${p.uri ? ` ${p.uri}` : ''}${p.bytes !== undefined ? ` ${p.bytes} characters of base64` : ''}]`;
+      out += `${out === '' || out.endsWith('\n') ? '' : '\n'}${line}\n`;
+    }
+  }
+  return out.endsWith('\n') ? out.slice(0, -1) : out;
+}
+
+function previewOf(message: A2AMessage): string {
+  return safeText(messageText(message.parts), 200);
+}
+
+function quote(id: string): string {
+  return `"${safeText(id, 80)}"`;
+}
