@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import { servedHistory } from './history';
+import { createMcpDemo, type McpDemo } from './mcp/endpoint';
 import { createProtocolSockets, httpSession, protocolSessions, streamProtocol } from './protocols/index';
 import { scenarios } from './scenarios/index';
 import { attachSocket } from './socket';
@@ -39,8 +40,9 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   const host = options.host ?? '127.0.0.1';
   const delayScale = options.delayScale ?? 1;
   const store = new SessionStore(delayScale);
+  const mcp = createMcpDemo(delayScale);
   const server = createServer((req, res) => {
-    handle(req, res, store, delayScale).catch((error: unknown) => sendJson(res, 500, { ok: false, error: String(error) }));
+    handle(req, res, store, delayScale, mcp).catch((error: unknown) => sendJson(res, 500, { ok: false, error: String(error) }));
   });
   // Two WebSocket servers share the HTTP server, so upgrades are routed by path here.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
@@ -68,14 +70,16 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       for (const client of wss.clients) client.terminate();
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await protocolSockets.close();
+      await mcp.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: SessionStore, delayScale: number): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, store: SessionStore, delayScale: number, mcp: McpDemo): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+  if (await mcp.handle(req, res, url)) return;
   const route = `${req.method ?? 'GET'} ${url.pathname}`;
   const protocolSession = req.method === 'POST' ? httpSession(url.pathname) : undefined;
   if (protocolSession) return streamProtocol(req, res, protocolSession, url.searchParams.get('buggy') === '1', delayScale);
