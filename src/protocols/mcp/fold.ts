@@ -12,7 +12,7 @@ import { safeJson, safeText } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
 import { describeIssues, isRecord, newToolItem, rawItem } from '../shared/view-helpers';
 import { MCP_RULES as R } from './rules';
-import { JSONRPCMessageSchema, MCP_METHODS, RESULT_SCHEMAS } from './schema';
+import { isPlainJsonRpc, isPlainToolResult, JSONRPCMessageSchema, MCP_METHODS, RESULT_SCHEMAS } from './schema';
 import { elicitationQuestions, elicitationAnswers } from './elicitation';
 import { resultText } from './content';
 
@@ -43,14 +43,16 @@ class McpFold implements ProtocolFold {
   private sink!: FindingSink;
   private last = -1;
   private ended = false;
-  /** Request bodies of connections whose first frame has not come yet, by connection id. */
-  private readonly bodies = new Map<string, string>();
-  /** Connections whose first frame has come. */
-  private readonly started = new Set<string>();
+  /** Request bodies of connections whose first frame has not come yet, by connection id (made on the first). */
+  private bodies: Map<string, string> | undefined;
+  /** Connections whose first frame has come, once a body is waiting. */
+  private started: Set<string> | undefined;
 
   connection(connection: Connection): void {
     const body = connection.requestBody;
-    if (typeof body === 'string' && !connection.requestBodyTruncated && !this.started.has(connection.id)) this.bodies.set(connection.id, body);
+    if (typeof body !== 'string' || connection.requestBodyTruncated || this.started?.has(connection.id)) return;
+    (this.bodies ??= new Map()).set(connection.id, body);
+    this.started ??= new Set();
   }
 
   apply(decoded: DecodedFrame, sink: FindingSink): void {
@@ -58,7 +60,7 @@ class McpFold implements ProtocolFold {
     const { frame } = decoded;
     this.last = frame.index;
     try {
-      if (!this.started.has(frame.connectionId)) this.startConnection(decoded);
+      if (this.started !== undefined && !this.started.has(frame.connectionId)) this.startConnection(decoded);
       if (frame.kind === 'error') return this.addError(frame.index, `connection error${frame.data ? `: ${frame.data}` : ''}`);
       if (frame.kind !== 'message') return;
       this.applyMessageFrame(decoded);
@@ -88,10 +90,10 @@ class McpFold implements ProtocolFold {
    */
   private startConnection(decoded: DecodedFrame): void {
     const { frame } = decoded;
-    this.started.add(frame.connectionId);
-    const body = this.bodies.get(frame.connectionId);
+    this.started!.add(frame.connectionId);
+    const body = this.bodies!.get(frame.connectionId);
     if (body === undefined) return;
-    this.bodies.delete(frame.connectionId);
+    this.bodies!.delete(frame.connectionId);
     if (frame.direction === 'out' && frame.kind === 'message' && frame.data === body) return;
     let json: unknown;
     try {
@@ -128,11 +130,13 @@ class McpFold implements ProtocolFold {
   }
 
   private applyMessage(json: unknown, direction: Direction, i: number, path: string | undefined, decoded: DecodedFrame): void {
-    const parsed = JSONRPCMessageSchema.safeParse(json);
-    if (!parsed.success) {
-      this.sink.report(R.invalidMessage, `not a JSON-RPC 2.0 message: ${whyNotJsonRpc(json) ?? describeIssues(parsed.error.issues)}; the SDK transport drops it.`, [i], path);
-      this.model.items.push(rawItem(decoded.frame, `raw-${i}${path ?? ''}`));
-      return;
+    if (!isPlainJsonRpc(json)) {
+      const parsed = JSONRPCMessageSchema.safeParse(json);
+      if (!parsed.success) {
+        this.sink.report(R.invalidMessage, `not a JSON-RPC 2.0 message: ${whyNotJsonRpc(json) ?? describeIssues(parsed.error.issues)}; the SDK transport drops it.`, [i], path);
+        this.model.items.push(rawItem(decoded.frame, `raw-${i}${path ?? ''}`));
+        return;
+      }
     }
     const message = json as Message;
     if (typeof message.method === 'string') {
@@ -266,7 +270,7 @@ class McpFold implements ProtocolFold {
 
   private result(result: unknown, req: PendingRequest, i: number, path: string | undefined): void {
     const schema = RESULT_SCHEMAS[req.method as keyof typeof RESULT_SCHEMAS];
-    if (schema) {
+    if (schema && !(req.method === 'tools/call' && isPlainToolResult(result))) {
       const checked = schema.safeParse(result);
       if (!checked.success) {
         this.sink.report(R.invalidResult, `the ${req.method} result does not match its schema: ${describeIssues(checked.error.issues)}; the SDK client rejects the call.`, [i, req.frame], path);
