@@ -51,11 +51,11 @@ function timed(args: string[]): { ms: number; cpuMs: number; status: number | nu
 
 const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
 
-export function benchCliCheck(events = 200_000, rounds = 5): CliCheckRun[] {
+export function benchCliCheck(events = 200_000, rounds = 5, only?: readonly string[]): CliCheckRun[] {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'asi-cli-check-'));
   try {
     timed([BIN, '--version']); // builds the clone's bundle when the source is newer
-    return (Object.keys(CLI_SESSIONS) as (keyof typeof CLI_SESSIONS)[]).map((protocol) => {
+    return (Object.keys(CLI_SESSIONS) as (keyof typeof CLI_SESSIONS)[]).filter((p) => !only || only.includes(p)).map((protocol) => {
       const file = path.join(dir, `${protocol}.jsonl`);
       writeCliSession(file, protocol, events);
       const base: ReturnType<typeof timed>[] = [];

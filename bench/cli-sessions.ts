@@ -7,7 +7,7 @@ type Events = { head: object[]; delta: (i: number) => object; tail: (object | st
 
 const text = (i: number) => `word ${i} of a long answer, `;
 
-export const CLI_SESSIONS: Record<'ag-ui' | 'openai-chat' | 'anthropic' | 'aisdk-ui', Events> = {
+export const CLI_SESSIONS: Record<'ag-ui' | 'openai-chat' | 'anthropic' | 'aisdk-ui' | 'gemini' | 'gemini-interactions' | 'cohere' | 'mcp', Events> = {
   'ag-ui': {
     head: [{ type: 'RUN_STARTED', threadId: 't1', runId: 'r1' }, { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' }],
     delta: (i) => ({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: text(i) }),
@@ -34,6 +34,43 @@ export const CLI_SESSIONS: Record<'ag-ui' | 'openai-chat' | 'anthropic' | 'aisdk
     head: [{ type: 'start', messageId: 'm1' }, { type: 'start-step' }, { type: 'text-start', id: 't1' }],
     delta: (i) => ({ type: 'text-delta', id: 't1', delta: text(i) }),
     tail: [{ type: 'text-end', id: 't1' }, { type: 'finish-step' }, { type: 'finish' }, '[DONE]'],
+  },
+  gemini: {
+    head: [],
+    delta: (i) => ({ candidates: [{ content: { role: 'model', parts: [{ text: text(i) }] }, index: 0 }], modelVersion: 'gemini-2.5-flash', responseId: 'r1' }),
+    tail: [
+      {
+        candidates: [{ content: { role: 'model', parts: [{ text: 'The end.' }] }, finishReason: 'STOP', index: 0 }],
+        usageMetadata: { promptTokenCount: 10, candidatesTokenCount: 100, totalTokenCount: 110 },
+        modelVersion: 'gemini-2.5-flash',
+        responseId: 'r1',
+      },
+    ],
+  },
+  'gemini-interactions': {
+    head: [
+      { interaction: { id: 'v1_a', status: 'in_progress', object: 'interaction', model: 'gemini-2.5-flash' }, event_type: 'interaction.created' },
+      { index: 0, step: { type: 'model_output' }, event_type: 'step.start' },
+    ],
+    delta: (i) => ({ index: 0, delta: { text: text(i), type: 'text' }, event_type: 'step.delta' }),
+    tail: [
+      { index: 0, event_type: 'step.stop' },
+      { interaction: { id: 'v1_a', status: 'completed', object: 'interaction', model: 'gemini-2.5-flash' }, event_type: 'interaction.completed' },
+    ],
+  },
+  cohere: {
+    head: [
+      { id: 'm1', type: 'message-start', delta: { message: { role: 'assistant', content: [], tool_plan: '', tool_calls: [], citations: [] } } },
+      { type: 'content-start', index: 0, delta: { message: { content: { type: 'text', text: '' } } } },
+    ],
+    delta: (i) => ({ type: 'content-delta', index: 0, delta: { message: { content: { text: text(i) } } } }),
+    tail: [{ type: 'content-end', index: 0 }, { type: 'message-end', delta: { finish_reason: 'COMPLETE', usage: { tokens: { input_tokens: 10, output_tokens: 100 } } } }],
+  },
+  // MCP streams no text: its long stream is a tool call's progress, then the result.
+  mcp: {
+    head: [{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'index_files', arguments: { path: '/' }, _meta: { progressToken: 1 } } }],
+    delta: (i) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: i + 1, message: text(i) } }),
+    tail: [{ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'Indexed.' }] } }],
   },
 };
 

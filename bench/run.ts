@@ -4,6 +4,7 @@
 // capture-large, capture-binary (one pathological flood alone: control characters, 1 MiB frames, binary
 // frames; all three are also part of capture), panel-import,
 // readers, sockets, million, flood (ASI_FLOOD_SECONDS, 60 by default; ASI_FLOOD_RATE), fuzz (only when named: a million frames take minutes; `--fuzz-frames N` sets the count);
+// `ASI_BENCH_PROTOCOLS=gemini,cohere` limits the protocols and cli-check parts to those protocols.
 // `--rounds N` sets the capture benchmark's rounds (9). `--json` prints every figure as JSON on stdout,
 // each with its target (see figures.ts); the human-readable report then goes to stderr.
 import { execFileSync } from 'node:child_process';
@@ -11,6 +12,7 @@ import { figure as fig, figures } from './figures';
 import { benchFlatBlock } from './flat-block.bench';
 import { benchPanelStore } from './panel-store.bench';
 import { benchProtocols } from './protocols.bench';
+import type { ProtocolId } from '../src/protocols/types';
 import { importBuilt } from './import-built';
 
 const fmt = (n: number, digits = 2): string => n.toFixed(digits);
@@ -27,11 +29,14 @@ function flatBlock(): void {
   console.log(`  findings on the clean session ${fig('flat-block.findings-on-clean-session', flat.findings, 'findings', { max: 0 })}`);
 }
 
+/** `ASI_BENCH_PROTOCOLS=gemini,cohere` limits the protocols and cli-check sections to those protocols. */
+const benchedProtocols = process.env.ASI_BENCH_PROTOCOLS?.split(',').filter((p) => p !== '') as ProtocolId[] | undefined;
+
 async function protocols(): Promise<void> {
   // As built (esbuild, what the panel and the CLI run), and as tsx runs the source: tsx adds a `__name`
   // call to every function it creates, which a fold built per session pays per session.
-  const built = (await importBuilt<typeof import('./protocols.bench')>('./protocols.bench.ts')).benchProtocols();
-  const source = new Map(benchProtocols().map((r) => [r.protocol, r]));
+  const built = (await importBuilt<typeof import('./protocols.bench')>('./protocols.bench.ts')).benchProtocols(undefined, undefined, benchedProtocols);
+  const source = new Map(benchProtocols(undefined, undefined, benchedProtocols).map((r) => [r.protocol, r]));
   console.log('\nEvery protocol, its valid fixture replayed as fresh sessions (best of 3), built as shipped; last column the same under tsx:');
   console.log('  protocol           frames   JSON.parse ms   pipeline ms   ratio                       under tsx   CPU ratio (built, tsx)');
   for (const r of built) {
@@ -71,7 +76,7 @@ async function cliCheck(): Promise<void> {
   const { benchCliCheck } = await import('./cli-check');
   console.log('\n`check --json` of a 200,000-event session, whole process (the bin), against node reading + JSON.parse of each line (median of 5 alternating runs):');
   console.log('  protocol        MB   read+parse ms   check ms   ratio                                              CPU: read+parse   check   ratio');
-  for (const r of benchCliCheck()) {
+  for (const r of benchCliCheck(undefined, undefined, benchedProtocols)) {
     const name = `cli-check.${r.protocol}`;
     const [base, check] = [fig(`${name}.read-and-parse`, r.readAndParseMs, 'ms'), fig(`${name}.check`, r.checkMs, 'ms')];
     const ratio = fmt(fig(`${name}.ratio`, r.ratio, 'x', { max: 2 }));

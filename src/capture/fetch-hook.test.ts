@@ -93,4 +93,15 @@ describe('fetch hook', () => {
     expect(await win.fetch('http://127.0.0.1:9/')).toBe(original);
     expect(posted).toEqual([]);
   });
+
+  it('keeps a JSON-RPC message answered with 202 and no body (an MCP notification or answer) as an outgoing frame', async () => {
+    const posted: PageToRelay[] = [];
+    const original = new Response(null, { status: 202 });
+    const win = fakeWindow(() => original);
+    cleanup = hookFetch(win, createCapture((m) => posted.push(m)));
+    const body = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
+    expect(await win.fetch('http://127.0.0.1:9/mcp', { method: 'POST', body, headers: { 'mcp-session-id': 's1' } })).toBe(original);
+    expect(posted[0]).toMatchObject({ type: 'connection', transport: 'http-json', method: 'POST', requestBody: body, status: 202, requestHeaders: { 'mcp-session-id': 's1' } });
+    expect(posted.slice(1).map((m) => [(m as PageFrame).direction, (m as PageFrame).data])).toEqual([['out', body]]);
+  });
 });

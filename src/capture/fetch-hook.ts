@@ -130,9 +130,12 @@ export function hookFetch(win: Window & typeof globalThis, capture: Capture): Re
   };
 }
 
-/** Substring checks only: nothing is parsed in the page. */
+/**
+ * Substring checks only: nothing is parsed in the page. A JSON-RPC message (MCP) is often answered
+ * with 202 and no body (a notification, the page's answer to a server request): its body is the frame.
+ */
 function looksLikeClientMessage(body: string): boolean {
-  return strIncludes(body, '"approval_key"') || strIncludes(body, '"last_event_id"');
+  return strIncludes(body, '"approval_key"') || strIncludes(body, '"last_event_id"') || strIncludes(body, '"jsonrpc"');
 }
 
 function connectionInfo(

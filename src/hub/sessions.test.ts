@@ -92,6 +92,19 @@ describe('TabSessions', () => {
     expect(live.summaries().map((s) => [...s.connectionIds].sort())).toEqual([['hist', 'ws']]);
     expect(splitSessions({ connections, frames }, [toy]).map((s) => s.connections.map((x) => x.id).sort())).toEqual([['hist', 'ws']]);
   });
+
+  it('joins a connection whose headers name its session before it has a frame (an MCP GET stream)', () => {
+    const session = { 'mcp-session-id': 's1' };
+    const connections: Connection[] = [
+      { id: 'init', transport: 'sse', method: 'POST', url: 'http://h/mcp', responseHeaders: session, requestBody: '{"jsonrpc":"2.0","id":0,"method":"initialize","params":{}}' },
+      { id: 'get', transport: 'sse', method: 'GET', url: 'http://h/mcp', requestHeaders: session, responseHeaders: session },
+    ];
+    const frames: Frame[] = [{ index: 0, connectionId: 'init', time: 0, direction: 'in', kind: 'message', data: '{"jsonrpc":"2.0","id":0,"result":{"protocolVersion":"2025-11-25","capabilities":{},"serverInfo":{"name":"s","version":"1"}}}' }];
+    const live = tabSessions(protocols);
+    for (const conn of connections) live.addConnection(conn);
+    for (const f of frames) live.append(f);
+    expect(live.summaries().map((s) => [[...s.connectionIds].sort(), s.protocol])).toEqual([[['get', 'init'], 'mcp']]);
+  });
 });
 
 describe('TabSessions pipelines', () => {

@@ -68,6 +68,9 @@ export class TabSessions {
     }
     const detector = new ProtocolDetector(this.registry);
     const state: ConnectionState = { connection, early: [], frames: 0, detector, protocol: detector.connection(connection), key: undefined, scanned: 0, session: connection.id };
+    // A protocol known from the headers may name the session there too (MCP's Mcp-Session-Id): a
+    // connection with no frames yet (an MCP GET stream) then joins its session at once, as in splitSessions.
+    if (state.protocol) this.guard(() => (state.key = state.protocol!.sessionKey?.(connection, undefined)));
     this.connections.set(connection.id, state);
     this.sessions.set(connection.id, { id: connection.id, connectionIds: [connection.id] });
     this.place(state);

@@ -17,7 +17,7 @@ import type { Capture, Connection, Frame } from '../../src/model/frame';
 export interface McpRecording {
   capture: Capture;
   /** What the client's own `callTool` returned, by tool name: the text of its content blocks. */
-  clientResults: Record<string, { text: string; isError: boolean }>;
+  clientResults: Record<string, { text: string; isError: boolean; threw?: boolean }>;
   /** Progress the client's `onprogress` saw. */
   clientProgress: number[];
 }
@@ -52,24 +52,41 @@ export async function recordMcpSession(): Promise<McpRecording> {
   await mcp.connect(transport);
   const http: Server = createServer((req, res) => void transport.handleRequest(req, res));
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
-  const url = `http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`;
-
-  const recorder = new Recorder();
-  const client = new Client({ name: 'inspector-test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
-  client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { city: 'Paris' } }));
-  const clientTransport = new StreamableHTTPClientTransport(new URL(url), { fetch: recorder.fetch });
-  const clientProgress: number[] = [];
-  const clientResults: McpRecording['clientResults'] = {};
   try {
-    await client.connect(clientTransport);
-    const weather = await client.callTool({ name: 'get_weather', arguments: { city: 'Oslo' } }, undefined, { onprogress: (p) => clientProgress.push(p.progress) });
-    clientResults.get_weather = textOf(weather);
-    clientResults.book_trip = textOf(await client.callTool({ name: 'book_trip', arguments: {} }));
+    return await recordMcpClient(`http://127.0.0.1:${(http.address() as AddressInfo).port}/mcp`);
   } finally {
-    await client.close();
     await transport.close();
     await new Promise<void>((resolve) => http.close(() => resolve()));
     http.closeAllConnections();
+  }
+}
+
+/**
+ * Runs the SDK's Client against the MCP server at `url` (get_weather with progress, then book_trip,
+ * whose elicitation it answers with Paris) and returns what its fetch carried. A call the client
+ * rejects is kept as its error's message.
+ */
+export async function recordMcpClient(url: string): Promise<McpRecording> {
+  const recorder = new Recorder();
+  const client = new Client({ name: 'inspector-test', version: '1.0.0' }, { capabilities: { elicitation: {} } });
+  client.setRequestHandler(ElicitRequestSchema, async () => ({ action: 'accept', content: { city: 'Paris' } }));
+  client.onerror = () => undefined; // Messages the client drops: the buggy servers' point.
+  const clientTransport = new StreamableHTTPClientTransport(new URL(url), { fetch: recorder.fetch });
+  const clientProgress: number[] = [];
+  const clientResults: McpRecording['clientResults'] = {};
+  const call = async (name: string, args: Record<string, unknown>, options?: { onprogress: (p: { progress: number }) => void }) => {
+    try {
+      clientResults[name] = textOf(await client.callTool({ name, arguments: args }, undefined, options));
+    } catch (error) {
+      clientResults[name] = { text: error instanceof Error ? error.message : String(error), isError: true, threw: true };
+    }
+  };
+  try {
+    await client.connect(clientTransport);
+    await call('get_weather', { city: 'Oslo' }, { onprogress: (p) => clientProgress.push(p.progress) });
+    await call('book_trip', {});
+  } finally {
+    await client.close();
   }
   await recorder.settled();
   return { capture: recorder.capture(), clientResults, clientProgress };

@@ -100,4 +100,36 @@ describe('mcp fold', () => {
     expect(sessions[0]!.pipeline.findings()).toEqual([]);
     expect(tools(sessions[0]!.pipeline.view().items)[0]).toMatchObject({ status: 'success', result: 'Sunny' });
   });
+
+  it("reads a POST's request from its body when the capture has only the SSE answer's frames (a page's fetch)", () => {
+    const headers = { 'mcp-session-id': 's1' };
+    const capture: Capture = {
+      connections: [
+        { id: 'call', transport: 'sse', url: 'http://127.0.0.1:3001/mcp', method: 'POST', requestHeaders: headers, requestBody: JSON.stringify(call(1, 'get_weather', { city: 'Oslo' }, 't')), status: 200 },
+        { id: 'answer', transport: 'http-json', url: 'http://127.0.0.1:3001/mcp', method: 'POST', requestHeaders: headers, requestBody: JSON.stringify({ jsonrpc: '2.0', id: 0, result: { action: 'accept', content: { city: 'Paris' } } }), status: 202 },
+      ],
+      frames: [
+        { index: 0, connectionId: 'call', time: 0, direction: 'in', kind: 'message', eventName: 'message', data: JSON.stringify(progress('t', 1, 2)) },
+        { index: 1, connectionId: 'call', time: 1, direction: 'in', kind: 'message', eventName: 'message', data: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'elicitation/create', params: { message: 'Where to?', requestedSchema: { type: 'object', properties: { city: { type: 'string', enum: ['Oslo', 'Paris'] } } } } }) },
+        // The page's answer to the elicitation: its body is also the connection's one frame, applied once.
+        { index: 2, connectionId: 'answer', time: 2, direction: 'out', kind: 'message', data: JSON.stringify({ jsonrpc: '2.0', id: 0, result: { action: 'accept', content: { city: 'Paris' } } }) },
+        { index: 3, connectionId: 'call', time: 3, direction: 'in', kind: 'message', eventName: 'message', data: JSON.stringify(result(1, 'Sunny')) },
+        { index: 4, connectionId: 'call', time: 4, direction: 'in', kind: 'close', data: '' },
+      ],
+    };
+    const sessions = splitSessions(capture, protocols);
+    expect(sessions.map((s) => s.pipeline.protocol)).toEqual(['mcp']);
+    expect(sessions[0]!.pipeline.findings()).toEqual([]);
+    const view = sessions[0]!.pipeline.view();
+    expect(tools(view.items)).toMatchObject([{ name: 'get_weather', input: { city: 'Oslo' }, status: 'success', result: 'Sunny', progress: { progress: 1, total: 2 }, frames: [0, 0, 3] }]);
+    expect(view.items.find((i) => i.kind === 'question')).toMatchObject({ state: 'answered', answers: { 'Where to?': 'Paris' } });
+  });
+
+  it('without the request body, the same answers are responses to unknown ids', () => {
+    const capture: Capture = {
+      connections: [{ id: 'call', transport: 'sse', url: 'http://127.0.0.1:3001/mcp', method: 'POST', requestHeaders: { 'mcp-session-id': 's1' }, status: 200 }],
+      frames: [{ index: 0, connectionId: 'call', time: 0, direction: 'in', kind: 'message', data: JSON.stringify(result(1, 'Sunny')) }],
+    };
+    expect(splitSessions(capture, protocols)[0]!.pipeline.findings().map((f) => f.rule)).toEqual(['mcp/response-unknown-id']);
+  });
 });

@@ -3,14 +3,16 @@
 // the page's requests (`out`: tools/call…) are answered `in`, the server's (`in`: elicitation/create,
 // sampling/createMessage) are answered `out`. A tool call is a tool item with its progress and result;
 // an elicitation is a question; a sampling request is a tool item the client answers.
-import type { DecodedFrame, Direction } from '../../model/frame';
+// A POST's body is the page's message: a capture of the page's fetch keeps it as the connection's
+// request body (an SSE answer's frames are all `in`), a recording may also keep it as an `out` frame.
+import type { Connection, DecodedFrame, Direction } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
 import type { ErrorItem, QuestionItem, ToolItem, ViewModel } from '../../model/view';
 import { safeJson, safeText } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
 import { describeIssues, isRecord, newToolItem, rawItem } from '../shared/view-helpers';
 import { MCP_RULES as R } from './rules';
-import { JSONRPCMessageSchema, MCP_METHODS, RESULT_SCHEMAS } from './schema';
+import { isPlainJsonRpc, isPlainToolResult, JSONRPCMessageSchema, MCP_METHODS, RESULT_SCHEMAS } from './schema';
 import { elicitationQuestions, elicitationAnswers } from './elicitation';
 import { resultText } from './content';
 
@@ -41,12 +43,24 @@ class McpFold implements ProtocolFold {
   private sink!: FindingSink;
   private last = -1;
   private ended = false;
+  /** Request bodies of connections whose first frame has not come yet, by connection id (made on the first). */
+  private bodies: Map<string, string> | undefined;
+  /** Connections whose first frame has come, once a body is waiting. */
+  private started: Set<string> | undefined;
+
+  connection(connection: Connection): void {
+    const body = connection.requestBody;
+    if (typeof body !== 'string' || connection.requestBodyTruncated || this.started?.has(connection.id)) return;
+    (this.bodies ??= new Map()).set(connection.id, body);
+    this.started ??= new Set();
+  }
 
   apply(decoded: DecodedFrame, sink: FindingSink): void {
     this.sink = sink;
     const { frame } = decoded;
     this.last = frame.index;
     try {
+      if (this.started !== undefined && !this.started.has(frame.connectionId)) this.startConnection(decoded);
       if (frame.kind === 'error') return this.addError(frame.index, `connection error${frame.data ? `: ${frame.data}` : ''}`);
       if (frame.kind !== 'message') return;
       this.applyMessageFrame(decoded);
@@ -68,6 +82,29 @@ class McpFold implements ProtocolFold {
 
   view(): ViewModel {
     return this.model;
+  }
+
+  /**
+   * The page's request body is applied before its connection's first frame (the answer to it), unless
+   * that frame is the body itself, sent as an `out` frame.
+   */
+  private startConnection(decoded: DecodedFrame): void {
+    const { frame } = decoded;
+    this.started!.add(frame.connectionId);
+    const body = this.bodies!.get(frame.connectionId);
+    if (body === undefined) return;
+    this.bodies!.delete(frame.connectionId);
+    if (frame.direction === 'out' && frame.kind === 'message' && frame.data === body) return;
+    let json: unknown;
+    try {
+      json = JSON.parse(body);
+    } catch {
+      return; // Not a JSON-RPC body: not one of MCP's messages.
+    }
+    const messages = Array.isArray(json) ? json : [json];
+    for (let n = 0; n < messages.length; n++) {
+      if (isRecord(messages[n]) && (messages[n] as Message).jsonrpc === '2.0') this.applyMessage(messages[n], 'out', frame.index, Array.isArray(json) ? `request[${n}]` : 'request', decoded);
+    }
   }
 
   private applyMessageFrame(decoded: DecodedFrame): void {
@@ -93,11 +130,13 @@ class McpFold implements ProtocolFold {
   }
 
   private applyMessage(json: unknown, direction: Direction, i: number, path: string | undefined, decoded: DecodedFrame): void {
-    const parsed = JSONRPCMessageSchema.safeParse(json);
-    if (!parsed.success) {
-      this.sink.report(R.invalidMessage, `not a JSON-RPC 2.0 message: ${whyNotJsonRpc(json) ?? describeIssues(parsed.error.issues)}; the SDK transport drops it.`, [i], path);
-      this.model.items.push(rawItem(decoded.frame, `raw-${i}${path ?? ''}`));
-      return;
+    if (!isPlainJsonRpc(json)) {
+      const parsed = JSONRPCMessageSchema.safeParse(json);
+      if (!parsed.success) {
+        this.sink.report(R.invalidMessage, `not a JSON-RPC 2.0 message: ${whyNotJsonRpc(json) ?? describeIssues(parsed.error.issues)}; the SDK transport drops it.`, [i], path);
+        this.model.items.push(rawItem(decoded.frame, `raw-${i}${path ?? ''}`));
+        return;
+      }
     }
     const message = json as Message;
     if (typeof message.method === 'string') {
@@ -231,7 +270,7 @@ class McpFold implements ProtocolFold {
 
   private result(result: unknown, req: PendingRequest, i: number, path: string | undefined): void {
     const schema = RESULT_SCHEMAS[req.method as keyof typeof RESULT_SCHEMAS];
-    if (schema) {
+    if (schema && !(req.method === 'tools/call' && isPlainToolResult(result))) {
       const checked = schema.safeParse(result);
       if (!checked.success) {
         this.sink.report(R.invalidResult, `the ${req.method} result does not match its schema: ${describeIssues(checked.error.issues)}; the SDK client rejects the call.`, [i, req.frame], path);
