@@ -1,13 +1,14 @@
 // The panel's export menu, "OpenTelemetry (OTLP/JSON)", in the real DevTools panel on the demo's tool
 // loop: the file it downloads is byte for byte what `otel` writes for the capture file the same menu
-// downloads (its name in the ids, as `otel NAME` run beside it gives them).
+// downloads (its name in the ids, as `otel NAME` run beside it gives them). Saves the dialog as
+// test/e2e/screenshots/export-otlp-1280x800.png.
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Download, Frame as PwFrame, Page } from 'playwright-core';
 import { runCli } from '../../src/cli/test-support';
-import { demoInDevTools } from './support/demo-in-devtools';
+import { demoInDevTools, SCREENSHOTS } from './support/demo-in-devtools';
 import { openWithPanel } from './support/devtools-panel';
 
 const env = demoInDevTools();
@@ -15,6 +16,7 @@ const env = demoInDevTools();
 async function download(frontend: Page, panel: PwFrame, format: 'capture' | 'otlp'): Promise<{ name: string; text: string }> {
   await panel.locator('button.export').click();
   await panel.locator(`.export-dialog input.format-${format}`).check();
+  if (format === 'otlp') await frontend.screenshot({ path: path.join(SCREENSHOTS, 'export-otlp-1280x800.png'), clip: { x: 0, y: 0, width: 1280, height: 300 } });
   const [file] = await Promise.all([frontend.waitForEvent('download') as Promise<Download>, panel.locator('.export-dialog button.download').click()]);
   const saved = await file.path();
   return { name: file.suggestedFilename(), text: fs.readFileSync(saved, 'utf8') };
