@@ -120,12 +120,13 @@ function fileFrames(fixture: string): Frame[] {
 const label = (s: ProtocolSession) => `${s.id} over ${s.transport}`;
 
 describe('demo protocol sessions', () => {
-  it('cover every registered protocol but flat-block and MCP, and the two WebSocket modes', () => {
+  it('cover every registered protocol but flat-block, MCP and LangGraph, and the two WebSocket modes', () => {
     // flat-block has the demo's own chat; MCP is a conversation of requests both ways, which a replay of
     // received frames cannot stand for: its stream is recorded from the SDK's own client and server
-    // (test/unit/mcp-agreement.test.ts) until the demo runs that server.
+    // (test/unit/mcp-agreement.test.ts) until the demo runs that server. LangGraph has a page of its own
+    // on the official server (demo/langgraph/, `npm run demo:langgraph`).
     const ids = new Set(protocolSessions.map((s) => s.id));
-    expect([...ids].sort()).toEqual(protocols.map((p) => p.id).filter((id) => id !== 'flat-block' && id !== 'mcp').sort());
+    expect([...ids].sort()).toEqual(protocols.map((p) => p.id).filter((id) => id !== 'flat-block' && id !== 'mcp' && id !== 'langgraph').sort());
     expect(protocolSessions.filter((s) => s.transport === 'websocket').map((s) => s.id).sort()).toEqual(['ag-ui', 'openai-responses']);
   });
 
