@@ -4,12 +4,15 @@
 // the answer and reads the thread's state. The clean backend: one LangGraph session, 0 errors and 0
 // warnings, the answer rendered in the panel; each buggy backend (a proxy that breaks one family of
 // rules) its rule, in the panel's Findings and in `check` of the panel's export.
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { check } from '../../src/api/check';
 import { startLangGraphDemo, BUGGY_FAMILIES, type BuggyFamily, type LangGraphDemo } from '../../demo/langgraph/demo-server';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
 import { settledFrames, tabIdOf } from './support/panel-page';
 import { openWithPanel, until, type InDevTools } from './support/devtools-panel';
+import { SCREENSHOTS } from './support/demo-in-devtools';
 
 const ANSWER = 'It is sunny and 21 °C in Paris.';
 
@@ -63,6 +66,22 @@ describe.sequential('the clean backend', () => {
     expect(rendering).toContain('Get weather');
     expect(await d.panel.locator('.counts .sev-error').textContent()).toBe('0 errors');
     expect(await d.panel.locator('.counts .sev-warning').textContent()).toBe('0 warnings');
+  });
+
+  it('saves screenshots of the rendering, undocked and docked right', async () => {
+    fs.mkdirSync(SCREENSHOTS, { recursive: true });
+    await d.panel.locator('[data-tab="rendering"]').click();
+    for (const [width, height] of [
+      [1280, 800],
+      [560, 800],
+    ] as const) {
+      await d.frontend.setViewportSize({ width, height });
+      await until(() => d.panel.evaluate(() => document.querySelector('.asi-panel')!.classList.contains('layout-narrow')), (narrow) => narrow === width < 900, 'the layout');
+      const file = path.join(SCREENSHOTS, `langgraph-${width}x${height}.png`);
+      await d.frontend.screenshot({ path: file });
+      expect(fs.statSync(file).size).toBeGreaterThan(10_000);
+    }
+    await d.frontend.setViewportSize({ width: 1280, height: 800 });
   });
 
   it('check of the export: one LangGraph session for the thread, clean', () => {

@@ -120,13 +120,14 @@ function fileFrames(fixture: string): Frame[] {
 const label = (s: ProtocolSession) => `${s.id} over ${s.transport}`;
 
 describe('demo protocol sessions', () => {
-  it('cover every registered protocol but flat-block, and the two WebSocket modes', async () => {
+  it('cover every registered protocol but flat-block and LangGraph, and the two WebSocket modes', async () => {
     // flat-block has the demo's own chat; MCP is a conversation of requests both ways, which a replay of
     // received frames cannot stand for: the demo runs the SDK's own server for it on its MCP page
-    // (demo/mcp/, checked in test/unit/demo-mcp.test.ts and test/e2e/mcp-demo.test.ts).
+    // (demo/mcp/, checked in test/unit/demo-mcp.test.ts and test/e2e/mcp-demo.test.ts). LangGraph has a
+    // page of its own on the official server (demo/langgraph/, `npm run demo:langgraph`).
     const mcpPage = (await fetch(`${server.url}api/mcp`)).ok;
     const ids = new Set([...protocolSessions.map((s) => s.id), ...(mcpPage ? ['mcp' as const] : [])]);
-    expect([...ids].sort()).toEqual(protocols.map((p) => p.id).filter((id) => id !== 'flat-block').sort());
+    expect([...ids].sort()).toEqual(protocols.map((p) => p.id).filter((id) => id !== 'flat-block' && id !== 'langgraph').sort());
     expect(protocolSessions.filter((s) => s.transport === 'websocket').map((s) => s.id).sort()).toEqual(['ag-ui', 'openai-responses']);
   });
 
