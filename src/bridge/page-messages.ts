@@ -13,7 +13,9 @@
 // closures. The hook dispatches CHANNEL_BATCH_EVENT on it (a CustomEvent whose `detail` is an array:
 // the JSON text of a PageToRelay[], many frames per event, then the payloads of its frames, each
 // frame's `data` being its payload's index there, so no payload is quoted on the page's thread); the relay dispatches CHANNEL_FLUSH_EVENT on it to
-// get what the hook still holds synchronously (when the page is being hidden). Nothing of this
+// get what the hook still holds synchronously (when the page is being hidden). It also dispatches CHANNEL_ANSWER_EVENT
+// (a CustomEvent whose `detail` is one string) with an answer the user sent from the panel, for the hook
+// to send on the page's socket (bridge/answer-messages.ts, capture/answer-sender.ts). Nothing of this
 // reaches the page's own `message` listeners. When the relay may take an offer, and where it takes none
 // (same-origin frames and windows the page could prepare before they load), is in relay/trust.ts.
 //

@@ -1,0 +1,78 @@
+// "Answer from the panel" as a user sees it in the real DevTools window: the live approve / edit /
+// reject buttons of a pending flat-block approval, then the reply marked "sent from the inspector" in
+// the timeline, docked right at 550 px, docked at the bottom at 300 px and undocked at 1280×800, in the
+// light and the dark theme. Each layout must show the switch on, the live buttons and then the mark in
+// view; the screenshots go to test/e2e/screenshots/answer-*.png (and ASI_SHOTS_DIR when set).
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Frame as PwFrame, Locator } from 'playwright-core';
+import { demoInDevTools, SCREENSHOTS } from './support/demo-in-devtools';
+import { devtoolsArea, dock, openInDevTools, theme, type DockedPanel, type DockSide } from './support/docked-panel';
+import { until } from './support/devtools-panel';
+
+const env = demoInDevTools();
+
+const LAYOUTS: Array<{ name: string; side: DockSide; width: number; height: number }> = [
+  { name: 'right-550', side: 'right', width: 550, height: 800 },
+  { name: 'bottom-300', side: 'bottom', width: 1280, height: 300 },
+  { name: 'undocked', side: 'undocked', width: 1280, height: 800 },
+];
+
+async function inView(_panel: PwFrame, locator: Locator): Promise<boolean> {
+  // In the panel frame's own coordinates (a Playwright box is the DevTools page's).
+  return locator.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    return r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 1 && r.bottom <= innerHeight + 1;
+  });
+}
+
+async function shoot(docked: DockedPanel, layout: (typeof LAYOUTS)[number], name: string): Promise<void> {
+  const file = `answer-${name}.png`;
+  await docked.frontend.screenshot({ path: path.join(SCREENSHOTS, file), clip: devtoolsArea(layout.side, layout.width, layout.height) });
+  const extra = process.env.ASI_SHOTS_DIR;
+  if (extra) {
+    fs.mkdirSync(extra, { recursive: true });
+    fs.copyFileSync(path.join(SCREENSHOTS, file), path.join(extra, file));
+  }
+}
+
+describe('answer from the panel, as docked and undocked', () => {
+  it('shows the live controls, then the reply marked as sent from the inspector, in every layout and theme', async () => {
+    const docked = await openInDevTools(env.browser, `${env.demo.url}?scenario=approval&transport=ws`);
+    const { page, panel } = docked;
+    await page.locator('#start').click();
+    const approve = panel.locator('.approval .decision-approve');
+    await approve.waitFor();
+    await panel.locator('.answer-toggle').check();
+    await until(() => approve.isDisabled(), (d) => !d, 'the live approve button');
+    for (const layout of LAYOUTS) {
+      await dock(docked, layout.side, layout.width, layout.height);
+      for (const t of ['default', 'dark'] as const) {
+        await theme(docked, t);
+        await panel.locator('[data-tab="rendering"]').click();
+        await approve.scrollIntoViewIfNeeded();
+        await shoot(docked, layout, `live-${layout.name}-${t}`);
+        expect(await inView(panel, approve), `approve button in view (${layout.name}, ${t})`).toBe(true);
+      }
+    }
+    await approve.click();
+    const mark = panel.locator('[data-testid="frame-row"].sent-by-inspector');
+    await mark.waitFor();
+    for (const layout of LAYOUTS) {
+      await dock(docked, layout.side, layout.width, layout.height);
+      for (const t of ['default', 'dark'] as const) {
+        await theme(docked, t);
+        const badge = mark.locator('[data-testid="inspector-mark"]');
+        // The timeline lays itself out again after a resize (it follows the tail): wait for the row to settle in view.
+        await until(
+          async () => (await mark.scrollIntoViewIfNeeded(), inView(panel, badge)),
+          (shown) => shown,
+          `the mark in view (${layout.name}, ${t})`,
+        );
+        await shoot(docked, layout, `sent-${layout.name}-${t}`);
+      }
+    }
+    await page.close();
+  }, 180_000);
+});
