@@ -9,6 +9,7 @@ import type { Duplex } from 'node:stream';
 import { fileURLToPath } from 'node:url';
 import { WebSocketServer } from 'ws';
 import { servedHistory } from './history';
+import { lazyLangGraph, type LazyLangGraph } from './langgraph/lazy';
 import { createMcpDemo, type McpDemo } from './mcp/endpoint';
 import { createProtocolSockets, httpSession, protocolSessions, streamProtocol } from './protocols/index';
 import { scenarios } from './scenarios/index';
@@ -46,9 +47,10 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
   // The A2A agent is `@a2a-js/sdk`'s own Express server, mounted under /a2a/ (agent-to-agent.html).
   const a2a = createA2aApp(() => origin);
   const mcp = createMcpDemo(delayScale);
+  const langgraph = lazyLangGraph();
   const server = createServer((req, res) => {
     if ((req.url ?? '').startsWith(`${A2A_BASE}/`)) return void a2a(req, res);
-    handle(req, res, store, delayScale, mcp).catch((error: unknown) => sendJson(res, 500, { ok: false, error: String(error) }));
+    handle(req, res, store, delayScale, mcp, langgraph).catch((error: unknown) => sendJson(res, 500, { ok: false, error: String(error) }));
   });
   // Two WebSocket servers share the HTTP server, so upgrades are routed by path here.
   const wss = new WebSocketServer({ noServer: true, maxPayload: 256 * 1024 });
@@ -78,15 +80,17 @@ export async function startDemoServer(options: DemoServerOptions = {}): Promise<
       await new Promise<void>((resolve) => wss.close(() => resolve()));
       await protocolSockets.close();
       await mcp.close();
+      await langgraph.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
     },
   };
 }
 
-async function handle(req: IncomingMessage, res: ServerResponse, store: SessionStore, delayScale: number, mcp: McpDemo): Promise<void> {
+async function handle(req: IncomingMessage, res: ServerResponse, store: SessionStore, delayScale: number, mcp: McpDemo, langgraph: LazyLangGraph): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   if (await mcp.handle(req, res, url)) return;
+  if (await langgraph.handle(req, res, url)) return;
   const route = `${req.method ?? 'GET'} ${url.pathname}`;
   const protocolSession = req.method === 'POST' ? httpSession(url.pathname) : undefined;
   if (protocolSession) return streamProtocol(req, res, protocolSession, url.searchParams.get('buggy') === '1', delayScale);
