@@ -14,6 +14,8 @@ import { isRecord, rawItem } from '../shared/view-helpers';
 import { requestJson } from '../shared/request-prompt';
 import { A2A_RULES as R } from './rules';
 import { A2A_METHODS, INTERRUPTED_STATES, JsonRpcResponse, TERMINAL_STATES, type TaskStateName } from './schema';
+import type { z } from 'zod';
+import { jsonRpcResponseOk } from './fast-path';
 import { readResult, requestMessage, type A2AArtifact, type A2AEvent, type A2AMessage, type A2APart } from './normalize';
 
 /** One request of the session and what its answer has shown so far. */
@@ -153,8 +155,8 @@ class A2aFold implements ProtocolFold {
       if (!frame.truncated) this.sink.report(R.invalidJson, `the event is not JSON (${decoded.jsonError ?? 'no payload'}); the SDK client throws "Failed to parse SSE event data".`, [i]);
       return;
     }
-    const parsed = JsonRpcResponse.safeParse(decoded.json);
     const json = decoded.json;
+    const parsed = jsonRpcResponseOk(json) ? { success: true as const, data: json as z.infer<typeof JsonRpcResponse> } : JsonRpcResponse.safeParse(json);
     if (!parsed.success || (parsed.data.result === undefined && parsed.data.error === undefined)) {
       const why = !isRecord(json) ? 'a response is a JSON object' : json.jsonrpc !== '2.0' ? `"jsonrpc" is ${safeJson(json.jsonrpc)}, expected "2.0"` : !('result' in json) && !('error' in json) ? 'neither "result" nor "error"' : 'the "id" or "error" has the wrong type';
       this.sink.report(R.invalidResponse, `not a JSON-RPC 2.0 response: ${why}; the SDK client throws.`, [i]);
