@@ -30,6 +30,8 @@ interface Call {
   /** The frame that ended it was already reported on for events after it. */
   lateReported?: boolean;
   events: number;
+  /** The question this request's message answers: its reply frame is the answer's first frame. */
+  answers?: QuestionItem;
 }
 
 interface ArtifactView {
@@ -87,6 +89,7 @@ class A2aFold implements ProtocolFold {
       if (frame.direction === 'out') {
         if (!isRecord(decoded.json)) return;
         if (!this.calls.has(frame.connectionId)) this.request(frame.connectionId, decoded.json);
+        this.replied(frame.connectionId, frame.index);
         // The request captured as a frame of its own: its message is the user's turn, shown here.
         const message = requestMessage(decoded.json.params);
         if (message?.role === 'user') this.message(message, frame.index);
@@ -121,19 +124,31 @@ class A2aFold implements ProtocolFold {
     this.calls.set(connectionId, call);
     if (message) {
       this.requested.add(message.messageId);
-      if (message.taskId !== undefined) this.answered(message);
+      if (message.taskId !== undefined) {
+        const question = this.answered(message);
+        if (question) call.answers = question;
+      }
     }
     if (kind === 'stream' || kind === 'subscribe') this.model.streaming = true;
   }
 
   /** A message for a task that asked a question answers it. */
-  private answered(message: A2AMessage): void {
+  private answered(message: A2AMessage): QuestionItem | undefined {
     const task = this.tasks.get(message.taskId as string);
     const question = task?.question;
-    if (!question || question.state !== 'waiting') return;
+    if (!question || question.state !== 'waiting') return undefined;
     question.state = 'answered';
     const asked = question.questions[0]?.question ?? '';
     question.answers = { [asked]: messageText(message.parts) };
+    return question;
+  }
+
+  /** The first frame of a request that answered a question is the question's reply frame. */
+  private replied(connectionId: string, i: number): void {
+    const call = this.calls.get(connectionId);
+    if (!call?.answers) return;
+    call.answers.frames.push(i);
+    call.answers = undefined;
   }
 
   private closed(connectionId: string, at: number, failed = false): void {
@@ -169,6 +184,7 @@ class A2aFold implements ProtocolFold {
       this.sink.report(R.idMismatch, `the response id ${safeJson(response.id)} is not the request's id ${safeJson(call.id)}; the SDK client throws "JSON-RPC response ID mismatch".`, [i]);
     }
     if (call) {
+      this.replied(frame.connectionId, i);
       // The request came with the connection, before any sink: its method is judged at its first answer.
       if (call.events === 0 && call.kind === undefined) this.sink.report(R.unknownMethod, `method "${safeText(call.method, 80)}" is not one A2A v0.3 or v1.0 defines.`, [i]);
       if (call.finalAt !== undefined && !call.lateReported) {
