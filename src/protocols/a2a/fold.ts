@@ -30,8 +30,8 @@ interface Call {
   /** The frame that ended it was already reported on for events after it. */
   lateReported?: boolean;
   events: number;
-  /** The question this request's message answers: its reply frame is the answer's first frame. */
-  answers?: QuestionItem;
+  /** The message the request sent, until its first frame: the question it answers is looked up then. */
+  message?: A2AMessage;
 }
 
 interface ArtifactView {
@@ -124,10 +124,9 @@ class A2aFold implements ProtocolFold {
     this.calls.set(connectionId, call);
     if (message) {
       this.requested.add(message.messageId);
-      if (message.taskId !== undefined) {
-        const question = this.answered(message);
-        if (question) call.answers = question;
-      }
+      // A pipeline hands over every connection of the session before its first frame (a fold rebuilt
+      // for scrubbing too), so the task this message answers may not be known yet: see started().
+      if (message.taskId !== undefined) call.message = message;
     }
     if (kind === 'stream' || kind === 'subscribe') this.model.streaming = true;
   }
@@ -143,12 +142,13 @@ class A2aFold implements ProtocolFold {
     return question;
   }
 
-  /** The first frame of a request that answered a question is the question's reply frame. */
+  /** At a request's first frame, its message answers the question its task asked; that frame is the reply. */
   private replied(connectionId: string, i: number): void {
     const call = this.calls.get(connectionId);
-    if (!call?.answers) return;
-    call.answers.frames.push(i);
-    call.answers = undefined;
+    const message = call?.message;
+    if (!call || !message) return;
+    call.message = undefined;
+    this.answered(message)?.frames.push(i);
   }
 
   private closed(connectionId: string, at: number, failed = false): void {
