@@ -62,3 +62,12 @@ describe('a2a fold', () => {
     expect(view.items.filter((i) => i.kind === 'raw')).toHaveLength(4);
   });
 });
+
+describe('a2a fold rebuilt', () => {
+  it('answers the question when every connection is handed over before any frame, as a rebuilt fold gets them', () => {
+    const { pipeline } = runExchanges(cleanTurns03());
+    // viewAt rebuilds the fold from its connections and the frames up to the index.
+    const view = pipeline.viewAt(pipeline.frameCount - 1);
+    expect(question(view.items)).toMatchObject({ state: 'answered', answers: { 'Which city?': 'Oslo' } });
+  });
+});

@@ -14,6 +14,8 @@ import { isRecord, rawItem } from '../shared/view-helpers';
 import { requestJson } from '../shared/request-prompt';
 import { A2A_RULES as R } from './rules';
 import { A2A_METHODS, INTERRUPTED_STATES, JsonRpcResponse, TERMINAL_STATES, type TaskStateName } from './schema';
+import type { z } from 'zod';
+import { jsonRpcResponseOk } from './fast-path';
 import { readResult, requestMessage, type A2AArtifact, type A2AEvent, type A2AMessage, type A2APart } from './normalize';
 
 /** One request of the session and what its answer has shown so far. */
@@ -28,6 +30,8 @@ interface Call {
   /** The frame that ended it was already reported on for events after it. */
   lateReported?: boolean;
   events: number;
+  /** The message the request sent, until its first frame: the question it answers is looked up then. */
+  message?: A2AMessage;
 }
 
 interface ArtifactView {
@@ -85,6 +89,7 @@ class A2aFold implements ProtocolFold {
       if (frame.direction === 'out') {
         if (!isRecord(decoded.json)) return;
         if (!this.calls.has(frame.connectionId)) this.request(frame.connectionId, decoded.json);
+        this.replied(frame.connectionId, frame.index);
         // The request captured as a frame of its own: its message is the user's turn, shown here.
         const message = requestMessage(decoded.json.params);
         if (message?.role === 'user') this.message(message, frame.index);
@@ -119,19 +124,31 @@ class A2aFold implements ProtocolFold {
     this.calls.set(connectionId, call);
     if (message) {
       this.requested.add(message.messageId);
-      if (message.taskId !== undefined) this.answered(message);
+      // A pipeline hands over every connection of the session before its first frame (a fold rebuilt
+      // for scrubbing too), so the task this message answers may not be known yet: see started().
+      if (message.taskId !== undefined) call.message = message;
     }
     if (kind === 'stream' || kind === 'subscribe') this.model.streaming = true;
   }
 
   /** A message for a task that asked a question answers it. */
-  private answered(message: A2AMessage): void {
+  private answered(message: A2AMessage): QuestionItem | undefined {
     const task = this.tasks.get(message.taskId as string);
     const question = task?.question;
-    if (!question || question.state !== 'waiting') return;
+    if (!question || question.state !== 'waiting') return undefined;
     question.state = 'answered';
     const asked = question.questions[0]?.question ?? '';
     question.answers = { [asked]: messageText(message.parts) };
+    return question;
+  }
+
+  /** At a request's first frame, its message answers the question its task asked; that frame is the reply. */
+  private replied(connectionId: string, i: number): void {
+    const call = this.calls.get(connectionId);
+    const message = call?.message;
+    if (!call || !message) return;
+    call.message = undefined;
+    this.answered(message)?.frames.push(i);
   }
 
   private closed(connectionId: string, at: number, failed = false): void {
@@ -153,8 +170,8 @@ class A2aFold implements ProtocolFold {
       if (!frame.truncated) this.sink.report(R.invalidJson, `the event is not JSON (${decoded.jsonError ?? 'no payload'}); the SDK client throws "Failed to parse SSE event data".`, [i]);
       return;
     }
-    const parsed = JsonRpcResponse.safeParse(decoded.json);
     const json = decoded.json;
+    const parsed = jsonRpcResponseOk(json) ? { success: true as const, data: json as z.infer<typeof JsonRpcResponse> } : JsonRpcResponse.safeParse(json);
     if (!parsed.success || (parsed.data.result === undefined && parsed.data.error === undefined)) {
       const why = !isRecord(json) ? 'a response is a JSON object' : json.jsonrpc !== '2.0' ? `"jsonrpc" is ${safeJson(json.jsonrpc)}, expected "2.0"` : !('result' in json) && !('error' in json) ? 'neither "result" nor "error"' : 'the "id" or "error" has the wrong type';
       this.sink.report(R.invalidResponse, `not a JSON-RPC 2.0 response: ${why}; the SDK client throws.`, [i]);
@@ -167,6 +184,7 @@ class A2aFold implements ProtocolFold {
       this.sink.report(R.idMismatch, `the response id ${safeJson(response.id)} is not the request's id ${safeJson(call.id)}; the SDK client throws "JSON-RPC response ID mismatch".`, [i]);
     }
     if (call) {
+      this.replied(frame.connectionId, i);
       // The request came with the connection, before any sink: its method is judged at its first answer.
       if (call.events === 0 && call.kind === undefined) this.sink.report(R.unknownMethod, `method "${safeText(call.method, 80)}" is not one A2A v0.3 or v1.0 defines.`, [i]);
       if (call.finalAt !== undefined && !call.lateReported) {

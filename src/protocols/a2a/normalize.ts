@@ -4,6 +4,7 @@
 import { describeIssues, isRecord } from '../shared/view-helpers';
 import { safeText } from '../../model/safe-text';
 import { V03Result, V1_PAYLOADS, V1Task, V1_STATES, type TaskStateName, type V1PayloadName } from './schema';
+import { V1_FAST } from './fast-path';
 
 export interface A2APart {
   kind: 'text' | 'file' | 'data';
@@ -71,10 +72,14 @@ function readV03(result: Record<string, unknown>): ReadResult {
 }
 
 function readV1(name: V1PayloadName, value: unknown): ReadResult {
-  const schema = name === 'task' ? V1Task : V1_PAYLOADS[name];
-  const parsed = schema.safeParse(value);
-  if (!parsed.success) return { ok: false, version: '1.0', reason: `${name}: ${describeIssues(parsed.error.issues)}` };
-  const v = parsed.data as Record<string, unknown>;
+  let v: Record<string, unknown>;
+  if (V1_FAST[name](value)) v = value as Record<string, unknown>;
+  else {
+    const schema = name === 'task' ? V1Task : V1_PAYLOADS[name];
+    const parsed = schema.safeParse(value);
+    if (!parsed.success) return { ok: false, version: '1.0', reason: `${name}: ${describeIssues(parsed.error.issues)}` };
+    v = parsed.data as Record<string, unknown>;
+  }
   switch (name) {
     case 'task': {
       const status = v.status as V1Status;
@@ -96,14 +101,9 @@ interface V1Status {
   message?: unknown;
 }
 
-const ok03 = (event: A2AEvent): ReadResult => ({ ok: true, event: strip(event), version: '0.3' });
-const ok1 = (event: A2AEvent): ReadResult => ({ ok: true, event: strip(event), version: '1.0' });
-
-/** Leaves out the optional fields that are undefined, so events compare equal whatever version they came from. */
-function strip<T extends object>(event: T): T {
-  for (const key of Object.keys(event) as (keyof T)[]) if (event[key] === undefined) delete event[key];
-  return event;
-}
+// Optional fields may be present as undefined: events are read, never compared key by key.
+const ok03 = (event: A2AEvent): ReadResult => ({ ok: true, event, version: '0.3' });
+const ok1 = (event: A2AEvent): ReadResult => ({ ok: true, event, version: '1.0' });
 
 function ctx(v: Record<string, unknown>): { contextId?: string } {
   return typeof v.contextId === 'string' && v.contextId !== '' ? { contextId: v.contextId } : {};
@@ -116,12 +116,12 @@ function optional<T>(value: unknown, read: (v: unknown) => T): T | undefined {
 /** A v0.3 message (already checked by its schema). */
 function message03(value: unknown): A2AMessage {
   const m = value as { messageId: string; role: 'user' | 'agent'; parts: unknown[]; taskId?: string | null; contextId?: string | null };
-  return strip({ messageId: m.messageId, role: m.role, parts: m.parts.map(part03), taskId: m.taskId ?? undefined, contextId: m.contextId ?? undefined });
+  return { messageId: m.messageId, role: m.role, parts: m.parts.map(part03), taskId: m.taskId ?? undefined, contextId: m.contextId ?? undefined };
 }
 
 function artifact03(value: unknown): A2AArtifact {
   const a = value as { artifactId: string; name?: string | null; parts: unknown[] };
-  return strip({ artifactId: a.artifactId, name: a.name ?? undefined, parts: a.parts.map(part03) });
+  return { artifactId: a.artifactId, name: a.name ?? undefined, parts: a.parts.map(part03) };
 }
 
 function part03(value: unknown): A2APart {
@@ -129,37 +129,37 @@ function part03(value: unknown): A2APart {
   if (p.kind === 'text') return { kind: 'text', text: p.text as string };
   if (p.kind === 'data') return { kind: 'data', data: p.data };
   const file = p.file as Record<string, unknown>;
-  return strip({
+  return {
     kind: 'file' as const,
     name: typeof file.name === 'string' ? file.name : undefined,
     mediaType: typeof file.mimeType === 'string' ? file.mimeType : undefined,
     uri: typeof file.uri === 'string' ? file.uri : undefined,
     bytes: typeof file.bytes === 'string' ? file.bytes.length : undefined,
-  });
+  };
 }
 
 /** A v1.0 message (already checked by its schema). */
 function message1(value: unknown): A2AMessage {
   const m = value as { messageId: string; role: string; parts: unknown[]; taskId?: string; contextId?: string };
-  return strip({ messageId: m.messageId, role: m.role === 'ROLE_USER' ? 'user' : 'agent', parts: m.parts.map(part1), taskId: m.taskId || undefined, contextId: m.contextId || undefined });
+  return { messageId: m.messageId, role: m.role === 'ROLE_USER' ? 'user' : 'agent', parts: m.parts.map(part1), taskId: m.taskId || undefined, contextId: m.contextId || undefined };
 }
 
 function artifact1(value: unknown): A2AArtifact {
   const a = value as { artifactId: string; name?: string; parts: unknown[] };
-  return strip({ artifactId: a.artifactId, name: a.name || undefined, parts: a.parts.map(part1) });
+  return { artifactId: a.artifactId, name: a.name || undefined, parts: a.parts.map(part1) };
 }
 
 function part1(value: unknown): A2APart {
   const p = value as Record<string, unknown>;
   if (typeof p.text === 'string') return { kind: 'text', text: p.text };
   if (p.data !== undefined) return { kind: 'data', data: p.data };
-  return strip({
+  return {
     kind: 'file' as const,
     name: typeof p.filename === 'string' && p.filename !== '' ? p.filename : undefined,
     mediaType: typeof p.mediaType === 'string' && p.mediaType !== '' ? p.mediaType : undefined,
     uri: typeof p.url === 'string' ? p.url : undefined,
     bytes: typeof p.raw === 'string' ? p.raw.length : undefined,
-  });
+  };
 }
 
 /** The message a request sends (`params.message`), of either version; undefined when it has none that reads. */
