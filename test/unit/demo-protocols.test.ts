@@ -121,12 +121,14 @@ const label = (s: ProtocolSession) => `${s.id} over ${s.transport}`;
 
 describe('demo protocol sessions', () => {
   it('cover every registered protocol but flat-block and LangGraph, and the two WebSocket modes', async () => {
-    // flat-block has the demo's own chat; MCP is a conversation of requests both ways, which a replay of
-    // received frames cannot stand for: the demo runs the SDK's own server for it on its MCP page
-    // (demo/mcp/, checked in test/unit/demo-mcp.test.ts and test/e2e/mcp-demo.test.ts). LangGraph has a
-    // page of its own on the official server (demo/langgraph/, `npm run demo:langgraph`).
+    // flat-block has the demo's own chat. MCP and A2A are conversations of requests both ways, which a
+    // replay of received frames cannot stand for: the demo runs the SDKs' own servers for them on pages of
+    // their own (demo/mcp/ with test/unit/demo-mcp.test.ts and test/e2e/mcp-demo.test.ts; demo/a2a/ with
+    // test/e2e/a2a-panel.test.ts). LangGraph's page runs the official server, started on the first visit
+    // to /langgraph (test/unit/demo-langgraph-route.test.ts, test/e2e/langgraph.test.ts).
     const mcpPage = (await fetch(`${server.url}api/mcp`)).ok;
-    const ids = new Set([...protocolSessions.map((s) => s.id), ...(mcpPage ? ['mcp' as const] : [])]);
+    const a2aPage = (await fetch(`${server.url}agent-to-agent.html`)).ok;
+    const ids = new Set([...protocolSessions.map((s) => s.id), ...(mcpPage ? ['mcp' as const] : []), ...(a2aPage ? ['a2a' as const] : [])]);
     expect([...ids].sort()).toEqual(protocols.map((p) => p.id).filter((id) => id !== 'flat-block' && id !== 'langgraph').sort());
     expect(protocolSessions.filter((s) => s.transport === 'websocket').map((s) => s.id).sort()).toEqual(['ag-ui', 'openai-responses']);
   });

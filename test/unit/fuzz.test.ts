@@ -28,7 +28,7 @@ const hostile = JSON.parse('{"toString":0,"valueOf":0}') as unknown;
 
 describe('fuzz: hostile frames through the whole pipeline', () => {
   it('has seeds from every protocol folder', () => {
-    expect(new Set(seeds.map((s) => s.protocol))).toEqual(new Set(['ag-ui', 'aisdk-data', 'aisdk-ui', 'anthropic', 'cohere', 'flat-block', 'gemini', 'gemini-interactions', 'langgraph', 'mcp', 'openai-chat', 'openai-responses']));
+    expect(new Set(seeds.map((s) => s.protocol))).toEqual(new Set(['a2a', 'ag-ui', 'aisdk-data', 'aisdk-ui', 'anthropic', 'cohere', 'flat-block', 'gemini', 'gemini-interactions', 'langgraph', 'mcp', 'openai-chat', 'openai-responses']));
   });
 
   it('the crashes seen before: objects whose toString is not a function in a user message, history and question options', () => {

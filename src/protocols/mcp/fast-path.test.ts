@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { CallToolResultSchema, isPlainJsonRpc, isPlainToolResult, JSONRPCMessageSchema } from './schema';
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 1 }));
-const id = fc.oneof(fc.string(), fc.integer(), fc.double(), odd);
+// Integers past 2^53 too: the schema's int() refuses them.
+const id = fc.oneof(fc.string(), fc.integer(), fc.maxSafeInteger(), fc.constant(2 ** 53), fc.double(), odd);
 const meta = fc.oneof(fc.record({ progressToken: id, other: odd }, { requiredKeys: [] }), odd);
 const params = fc.oneof(fc.record({ _meta: meta, progressToken: id, progress: fc.oneof(fc.integer(), odd), name: fc.string() }, { requiredKeys: [] }), odd);
 const message = fc.oneof(
@@ -29,6 +30,7 @@ describe('fast path for plain JSON-RPC messages', () => {
     expect(isPlainJsonRpc({ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'Sunny' }] } })).toBe(true);
     expect(isPlainJsonRpc({ jsonrpc: '2.0', id: 1, error: { code: -1, message: 'x' } })).toBe(false);
     expect(isPlainJsonRpc({ jsonrpc: '2.0', id: 1.5, method: 'ping' })).toBe(false);
+    expect(isPlainJsonRpc({ jsonrpc: '2.0', id: 2 ** 53, method: 'ping' })).toBe(false);
   });
 
   it('accepts only tool results the schema accepts', () => {

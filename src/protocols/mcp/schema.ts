@@ -69,7 +69,8 @@ export const RESULT_SCHEMAS = {
 } as const;
 
 const plainObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isId = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && Number.isInteger(v));
+// zod's int() takes safe integers only, so an id past 2^53 goes through the schema (and is refused there).
+const isId = (v: unknown) => typeof v === 'string' || (typeof v === 'number' && Number.isSafeInteger(v));
 
 /** `_meta` absent, or holding only a progress token (RequestMetaSchema's common case). */
 function plainMeta(params: Record<string, unknown>): boolean {
