@@ -44,6 +44,18 @@ describe('the replies the panel sends', () => {
     expect(isAnswerText(text)).toBe(true);
     const agQuestion: QuestionItem = { ...question, key: 'int-2', questions: [{ question: 'Which file?', multiSelect: false, options: [{ label: 'Answer', input: true }] }] };
     expect(JSON.parse(questionReply(agQuestion, { 'Which file?': 'notes.md' }, ctx)!).resume).toEqual([{ interruptId: 'int-2', status: 'resolved', payload: { response: 'notes.md' } }]);
+    // The interrupted run's messages and the state after it travel in the resume, as the client sends them.
+    const runEvents = [
+      { type: 'RUN_STARTED', threadId: 'thread-1', runId: 'run-1' },
+      { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'delete_file' },
+      { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{"filename":"draft.txt"}' },
+      { type: 'TOOL_CALL_END', toolCallId: 'c1' },
+    ];
+    const resumedText = approvalReply(agApproval, 'approve', { ...ctx, runEvents, state: { n: 2 } })!;
+    expect(isAnswerText(resumedText)).toBe(true);
+    const resumed = JSON.parse(resumedText) as { messages: unknown[]; state: unknown };
+    expect(resumed.state).toEqual({ n: 2 });
+    expect(resumed.messages).toEqual([...last.messages, { id: 'c1', role: 'assistant', toolCalls: [{ id: 'c1', type: 'function', function: { name: 'delete_file', arguments: '{"filename":"draft.txt"}' } }] }]);
     // Without the page's own request there is no thread to continue.
     expect(approvalReply(agApproval, 'approve', { protocol: 'ag-ui', lastPageMessage: undefined })).toBeUndefined();
   });

@@ -4,11 +4,13 @@
 // - flat-block (spec section 4, and demo/public/forms.js): `{type: "approval", session_id,
 //   approval_key, decisions}` with one decision per action request (`{type}`, or for edit
 //   `{type: "edit", edited_action: {name, args}}`), or `answers: {"<question>": "<answer>"}`.
-// - AG-UI: the next RunAgentInput, the page's last one with a new run id and `resume: [{interruptId,
-//   status, payload}]` (payload `{approved}` for a tool-call approval, the interrupt's answer otherwise).
+// - AG-UI: the next RunAgentInput, the page's last one with a new run id, the messages and state the
+//   client holds after the interrupted run (ag-ui-run-messages.ts), and `resume: [{interruptId, status,
+//   payload}]` (payload `{approved}` for a tool-call approval, the interrupt's answer otherwise).
 // - OpenAI Responses (WebSocket mode): `response.create` with `previous_response_id` and an
 //   `mcp_approval_response` per request.
 import type { ApprovalItem, QuestionItem } from '../../model/view';
+import { agUiRunMessages } from './ag-ui-run-messages';
 
 /** Protocols whose replies travel on the socket the page holds open. */
 export const ANSWERABLE_PROTOCOLS = new Set(['flat-block', 'ag-ui', 'openai-responses']);
@@ -23,6 +25,10 @@ export interface AnswerContext {
   sessionId?: string;
   /** The response the request came in (OpenAI Responses). */
   responseId?: string;
+  /** AG-UI: the events the page received after its last message, in order (the interrupted run). */
+  runEvents?: readonly unknown[];
+  /** AG-UI: the agent state after those events, as the panel's fold holds it. */
+  state?: unknown;
   /** A new run id (AG-UI); given so that tests can fix it. */
   newRunId?: () => string;
 }
@@ -80,7 +86,8 @@ function agUiResume(interruptId: string, payload: unknown, ctx: AnswerContext): 
     ...rest,
     threadId: last.threadId,
     runId,
-    messages: Array.isArray(last.messages) ? last.messages : [],
+    ...(ctx.state !== undefined && { state: ctx.state }),
+    messages: agUiRunMessages(last.messages, ctx.runEvents ?? []),
     resume: [{ interruptId, status: 'resolved', payload }],
   });
 }

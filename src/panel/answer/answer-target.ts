@@ -27,7 +27,12 @@ export function answerTarget(store: PanelStore, current: SessionView, requestFra
   if (connection.closed) return { live: false, reason: 'The socket is closed: nothing can be sent on it.', connectionId };
   if (current.at !== undefined) return { live: false, reason: 'Shown as of a past frame: go live to answer.', connectionId };
   if (!answerStateOf(store).enabled.value) return { live: false, reason: 'Turn on “Answer from the panel” in the toolbar to answer here.', connectionId };
-  return { live: true, connectionId, context: contextFor(store, current.view.protocol, connectionId, frame.index) };
+  const context = contextFor(store, current.view.protocol, connectionId, frame.index);
+  if (current.view.protocol === 'ag-ui') {
+    context.runEvents = runEvents(store, connectionId);
+    if (current.view.state !== undefined) context.state = current.view.state;
+  }
+  return { live: true, connectionId, context };
 }
 
 function contextFor(store: PanelStore, protocol: string, connectionId: string, before: number): AnswerContext {
@@ -51,6 +56,20 @@ function contextFor(store: PanelStore, protocol: string, connectionId: string, b
     if (ctx.lastPageMessage !== undefined && (ctx.sessionId !== undefined || protocol !== 'flat-block')) break;
   }
   return ctx;
+}
+
+/** The events the page received on the connection after its last message, oldest first (AG-UI's run). */
+function runEvents(store: PanelStore, connectionId: string): unknown[] {
+  const frames = store.log.sessionFrames([connectionId]);
+  const events: unknown[] = [];
+  for (let i = frames.count() - 1, seen = 0; i >= 0 && seen < LOOK_BACK; i--, seen++) {
+    const f = frames.at(i);
+    if (f.kind !== 'message') continue;
+    if (f.direction === 'out') break;
+    const json = parse(f);
+    if (json !== undefined) events.push(json);
+  }
+  return events.reverse();
 }
 
 function parse(frame: Frame): object | undefined {
