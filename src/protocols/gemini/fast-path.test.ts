@@ -40,7 +40,12 @@ const functionCall = fc.oneof(
 );
 const anyPart = fc.oneof(part, fc.record({ text, thought: bool, thoughtSignature: text, functionCall, inlineData: odd }, { requiredKeys: [] }));
 const callContent = fc.oneof(fc.record({ role: text, parts: fc.oneof(fc.array(anyPart, { maxLength: 2 }), odd) }, { requiredKeys: [] }), odd);
-const callCandidate = fc.oneof(fc.record({ content: callContent, finishReason: text, index: num, groundingMetadata: odd }, { requiredKeys: [] }), odd);
+const source = fc.oneof(fc.record({ uri: text, title: text }, { requiredKeys: [] }), odd);
+const grounding = fc.oneof(
+  fc.record({ webSearchQueries: fc.oneof(fc.array(text, { maxLength: 2 }), odd), groundingChunks: fc.oneof(fc.array(fc.oneof(fc.record({ web: source, retrievedContext: source, maps: source }, { requiredKeys: [] }), odd), { maxLength: 2 }), odd) }, { requiredKeys: [] }),
+  odd,
+);
+const callCandidate = fc.oneof(fc.record({ content: callContent, finishReason: text, index: num, groundingMetadata: grounding }, { requiredKeys: [] }), odd);
 const callResponse = fc.oneof(
   fc.record({ candidates: fc.oneof(fc.array(callCandidate, { maxLength: 2 }), odd), usageMetadata: fc.oneof(fc.object({ maxDepth: 1 }), odd), modelVersion: text, responseId: text }, { requiredKeys: [] }),
   odd,
@@ -56,7 +61,7 @@ describe('fast path for Gemini responses with function calls', () => {
     );
   });
 
-  it('takes whole calls, streamed partial arguments and text chunks with usage, not media or grounding', () => {
+  it('takes whole calls, streamed partial arguments and text chunks with usage, not media or citations', () => {
     const call = (functionCall: unknown) => ({ candidates: [{ content: { role: 'model', parts: [{ functionCall, thoughtSignature: 's' }] }, index: 0 }], usageMetadata: { totalTokenCount: 3 }, modelVersion: 'm' });
     expect(isPlainOrCallResponse(call({ name: 'f', args: { city: 'Paris' } }))).toBe(true);
     expect(isPlainOrCallResponse(call({ partialArgs: [{ jsonPath: '$.days', numberValue: 3, willContinue: true }], willContinue: true }))).toBe(true);
@@ -66,6 +71,9 @@ describe('fast path for Gemini responses with function calls', () => {
     expect(isPlainOrCallResponse(call({ args: ['x'] }))).toBe(false);
     expect(isPlainOrCallResponse(call('f'))).toBe(false);
     expect(isPlainOrCallResponse({ candidates: [{ content: { parts: [{ inlineData: { data: 'x' } }] } }] })).toBe(false);
-    expect(isPlainOrCallResponse({ candidates: [{ content: { parts: [{ text: 'a' }] }, groundingMetadata: {} }] })).toBe(false);
+    expect(isPlainOrCallResponse({ candidates: [{ content: { parts: [{ text: 'a' }] }, groundingMetadata: { webSearchQueries: ['q'], groundingChunks: [{ web: { uri: 'https://a.example', title: 'a' } }] } }] })).toBe(true);
+    expect(isPlainOrCallResponse({ candidates: [{ content: { parts: [{ text: 'a' }] }, groundingMetadata: { webSearchQueries: [1] } }] })).toBe(false);
+    expect(isPlainOrCallResponse({ candidates: [{ content: { parts: [{ text: 'a' }] }, groundingMetadata: { groundingChunks: [{ web: { uri: 2 } }] } }] })).toBe(false);
+    expect(isPlainOrCallResponse({ candidates: [{ content: { parts: [{ text: 'a' }] }, citationMetadata: {} }] })).toBe(false);
   });
 });

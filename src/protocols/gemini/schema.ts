@@ -108,8 +108,25 @@ function isCallPart(p: unknown): boolean {
   return true;
 }
 
-/** The response envelope checked by hand, each part by `partOk`; no grounding, citations or feedback. */
-function isHandChecked(json: unknown, partOk: (p: unknown) => boolean): json is GeminiResponse {
+const isWebSource = (v: unknown): boolean => nullish(v) || (isObject(v) && nullishString(v.uri) && nullishString(v.title));
+
+/** Web search grounding (queries and web, retrieved-context or maps sources), as GroundingMetadataSchema takes it. */
+function isPlainGrounding(g: unknown): boolean {
+  if (!isObject(g)) return false;
+  const queries = g.webSearchQueries;
+  if (!nullish(queries) && !(Array.isArray(queries) && (queries as unknown[]).every((q) => typeof q === 'string'))) return false;
+  const chunks = g.groundingChunks;
+  if (nullish(chunks)) return true;
+  if (!Array.isArray(chunks)) return false;
+  for (const c of chunks as unknown[]) if (!isObject(c) || !isWebSource(c.web) || !isWebSource(c.retrievedContext) || !isWebSource(c.maps)) return false;
+  return true;
+}
+
+/**
+ * The response envelope checked by hand, each part by `partOk`; no citations or feedback, and grounding
+ * only when `grounding` says so.
+ */
+function isHandChecked(json: unknown, partOk: (p: unknown) => boolean, grounding = false): json is GeminiResponse {
   if (!isObject(json)) return false;
   if (!nullishString(json.modelVersion) || !nullishString(json.responseId)) return false;
   if (json.promptFeedback !== undefined || json.error !== undefined) return false;
@@ -120,7 +137,8 @@ function isHandChecked(json: unknown, partOk: (p: unknown) => boolean): json is 
   for (const c of candidates as unknown[]) {
     if (!isObject(c) || !nullishString(c.finishReason) || !nullishString(c.finishMessage)) return false;
     if (c.index !== undefined && c.index !== null && typeof c.index !== 'number') return false;
-    if (c.groundingMetadata !== undefined || c.citationMetadata !== undefined) return false;
+    if (c.citationMetadata !== undefined) return false;
+    if (c.groundingMetadata !== undefined && !(grounding && (c.groundingMetadata === null || isPlainGrounding(c.groundingMetadata)))) return false;
     const content = c.content;
     if (content === undefined || content === null) continue;
     if (!isObject(content) || !nullishString(content.role)) return false;
@@ -142,9 +160,9 @@ export function isPlainResponse(json: unknown): json is GeminiResponse {
 }
 
 /**
- * A response whose parts are text or function calls (whole or streamed as partial arguments), the other
- * hot shape of a tool-using stream; the same rule: only what ResponseSchema accepts (fast-path.test.ts).
+ * A response whose parts are text or function calls (whole or streamed as partial arguments), with web
+ * search grounding or without, the other hot shape of a tool-using stream; the same rule: only what ResponseSchema accepts (fast-path.test.ts).
  */
 export function isPlainOrCallResponse(json: unknown): json is GeminiResponse {
-  return isHandChecked(json, (p) => isTextPart(p) || isCallPart(p));
+  return isHandChecked(json, (p) => isTextPart(p) || isCallPart(p), true);
 }
