@@ -12,7 +12,7 @@ import { describeIssues, flattenUsage, guardedApply, isRecord, newToolItem, pars
 import { flatSourcePreview } from '../aisdk-ui/flat-preview';
 import { handledOutsideEvents } from '../shared/turn-frames';
 import { COHERE_RULES as R } from './rules';
-import { EVENT_SCHEMAS, isCohereType, isPlainDelta, type CohereEvent, type CohereEventType } from './schema';
+import { EVENT_SCHEMAS, isCohereType, isPlainEvent, type CohereEvent, type CohereEventType } from './schema';
 
 const DIGESTIBLE = true;
 const RAW_MAX = 2000;
@@ -81,7 +81,7 @@ function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): voi
   }
   if (turn.events === 0 && type !== 'message-start') sink.report(R.missingMessageStart, `the stream starts with ${type}, not message-start`, [frame.index]);
   turn.events++;
-  const parsed = isRecord(json) && isPlainDelta(json) ? { success: true as const, data: json } : EVENT_SCHEMAS[type].safeParse(json);
+  const parsed = isRecord(json) && isPlainEvent(json) ? { success: true as const, data: json } : EVENT_SCHEMAS[type].safeParse(json);
   if (!parsed.success) {
     sink.report(R.invalidEvent, `not a valid ${type} event: ${describeIssues(parsed.error.issues)}`, [frame.index]);
     state.model.items.push(rawItem(frame));

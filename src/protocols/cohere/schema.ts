@@ -42,6 +42,7 @@ export function isCohereType(type: unknown): type is CohereEventType {
 
 type Fields = Record<string, unknown>;
 const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+const nullishString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 const isIndex = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 /**
@@ -50,15 +51,58 @@ const isIndex = (v: unknown): boolean => typeof v === 'number' && Number.isSafeI
  * through the schema.
  */
 export function isPlainDelta(json: Fields): boolean {
-  if ((json.type !== 'content-delta' && json.type !== 'tool-call-delta') || !isIndex(json.index)) return false;
+  if (json.type !== 'content-delta' && json.type !== 'tool-call-delta') return false;
+  return isPlainDeltaBody(json, json.type === 'content-delta');
+}
+
+/** The index and `delta.message` of a content or tool-call event (start or delta share one shape). */
+function isPlainDeltaBody(json: Fields, content: boolean): boolean {
+  if (!isIndex(json.index)) return false;
   const delta = json.delta;
   if (!isObject(delta) || !isObject(delta.message)) return false;
-  if (json.type === 'content-delta') {
+  if (content) {
     const c = delta.message.content;
-    return isObject(c) && ['type', 'text', 'thinking'].every((k) => c[k] === undefined || c[k] === null || typeof c[k] === 'string');
+    return isObject(c) && nullishString(c.type) && nullishString(c.text) && nullishString(c.thinking);
   }
   const t = delta.message.tool_calls;
-  if (!isObject(t) || !['id', 'type'].every((k) => t[k] === undefined || t[k] === null || typeof t[k] === 'string')) return false;
+  if (!isObject(t) || !nullishString(t.id) || !nullishString(t.type)) return false;
   const fn = t.function;
-  return fn === undefined || fn === null || (isObject(fn) && ['name', 'arguments'].every((k) => fn[k] === undefined || fn[k] === null || typeof fn[k] === 'string'));
+  return fn === undefined || fn === null || (isObject(fn) && nullishString(fn.name) && nullishString(fn.arguments));
+}
+
+const nullishObject = (v: unknown): boolean => v === undefined || v === null || isObject(v);
+
+/**
+ * Every event of a plain stream checked by hand (the deltas above, their starts and ends, the tool plan,
+ * message-start and message-end), under the same rule: only what the event's schema accepts
+ * (fast-path.test.ts); citations, debug and every other shape still go through the schema.
+ */
+export function isPlainEvent(json: Fields): boolean {
+  switch (json.type) {
+    case 'content-start':
+    case 'content-delta':
+      return isPlainDeltaBody(json, true);
+    case 'tool-call-start':
+    case 'tool-call-delta':
+      return isPlainDeltaBody(json, false);
+    case 'content-end':
+    case 'tool-call-end':
+      return isIndex(json.index);
+    case 'tool-plan-delta':
+      return isObject(json.delta) && isObject(json.delta.message) && typeof json.delta.message.tool_plan === 'string';
+    case 'message-start': {
+      if (!nullishString(json.id)) return false;
+      const delta = json.delta;
+      if (delta === undefined || delta === null) return true;
+      return isObject(delta) && isObject(delta.message) && nullishString(delta.message.role);
+    }
+    case 'message-end': {
+      if (!nullishString(json.id)) return false;
+      const delta = json.delta;
+      if (delta === undefined || delta === null) return true;
+      return isObject(delta) && nullishString(delta.finish_reason) && nullishString(delta.error) && nullishObject(delta.usage);
+    }
+    default:
+      return false;
+  }
 }

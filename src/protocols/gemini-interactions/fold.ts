@@ -13,7 +13,7 @@ import { describeIssues, flattenUsage, guardedApply, isRecord, newToolItem, pars
 import { flatSourcePreview } from '../aisdk-ui/flat-preview';
 import { handledOutsideEvents } from '../shared/turn-frames';
 import { INTERACTIONS_RULES as R } from './rules';
-import { EVENT_SCHEMAS, isInteractionEventType, isPlainTextDelta, type InteractionEvent, type InteractionEventType, type StepDelta } from './schema';
+import { EVENT_SCHEMAS, isInteractionEventType, isPlainEvent, type InteractionEvent, type InteractionEventType, type StepDelta } from './schema';
 
 const DIGESTIBLE = true;
 const RAW_MAX = 2000;
@@ -82,7 +82,7 @@ function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): voi
   }
   if (turn.events === 0 && type !== 'interaction.created') sink.report(R.missingCreated, `the stream starts with ${type}, not interaction.created`, [frame.index]);
   turn.events++;
-  const parsed = isRecord(json) && isPlainTextDelta(json) ? { success: true as const, data: json } : EVENT_SCHEMAS[type].safeParse(json);
+  const parsed = isRecord(json) && isPlainEvent(json) ? { success: true as const, data: json } : EVENT_SCHEMAS[type].safeParse(json);
   if (!parsed.success) {
     sink.report(R.invalidEvent, `not a valid ${type} event: ${describeIssues(parsed.error.issues)}`, [frame.index]);
     state.model.items.push(rawItem(frame));

@@ -57,3 +57,40 @@ export function isPlainTextDelta(json: Record<string, unknown>): boolean {
   for (const k of ['text', 'signature', 'arguments']) if (delta[k] !== undefined && typeof delta[k] !== 'string') return false;
   return delta.result === undefined && delta.is_error === undefined && delta.annotations === undefined;
 }
+
+type Fields = Record<string, unknown>;
+const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+const nullishString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
+const isIndex = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
+
+/** The interaction of interaction.created / interaction.completed, as InteractionSchema takes it. */
+function isPlainInteraction(v: unknown): boolean {
+  if (!isObject(v) || typeof v.status !== 'string' || !nullishString(v.id) || !nullishString(v.model)) return false;
+  return v.usage === undefined || v.usage === null || isObject(v.usage);
+}
+
+/**
+ * Every event of a plain stream checked by hand: the deltas and stops above, step.start, the
+ * interaction's creation, status updates and completion; the same rule, only what the event's schema
+ * accepts (fast-path.test.ts). Errors, deltas with results or annotations, and every other shape still
+ * go through the schema.
+ */
+export function isPlainEvent(json: Fields): boolean {
+  switch (json.event_type) {
+    case 'step.delta':
+    case 'step.stop':
+      return isPlainTextDelta(json);
+    case 'step.start': {
+      const step = json.step;
+      if (!isIndex(json.index) || !isObject(step) || typeof step.type !== 'string') return false;
+      return nullishString(step.id) && nullishString(step.name) && nullishString(step.call_id) && nullishString(step.signature);
+    }
+    case 'interaction.created':
+    case 'interaction.completed':
+      return isPlainInteraction(json.interaction);
+    case 'interaction.status_update':
+      return typeof json.status === 'string' && nullishString(json.interaction_id);
+    default:
+      return false;
+  }
+}

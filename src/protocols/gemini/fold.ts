@@ -8,7 +8,7 @@ import type { ProtocolFold } from '../types';
 import { describeIssues, flattenUsage, guardedApply, isRecord, rawItem } from '../shared/view-helpers';
 import { applyCandidate } from './parts';
 import { GEMINI_RULES as R } from './rules';
-import { ErrorPayloadSchema, isPlainResponse, ResponseSchema, type GeminiResponse } from './schema';
+import { ErrorPayloadSchema, isPlainOrCallResponse, ResponseSchema, type GeminiResponse } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
 
 /** How many elements of one `alt=json` array frame are read (each is a whole response chunk). */
@@ -80,7 +80,7 @@ function applyPayload(state: FoldState, turn: TurnState, json: unknown, frame: F
     turn.errored = true;
     return;
   }
-  const parsed = isPlainResponse(json) ? { success: true as const, data: json } : ResponseSchema.safeParse(json);
+  const parsed = isPlainOrCallResponse(json) ? { success: true as const, data: json } : ResponseSchema.safeParse(json);
   if (!parsed.success) {
     sink.report(R.invalidChunk, `not a GenerateContentResponse: ${describeIssues(parsed.error.issues)}`, [frame.index]);
     state.model.items.push(rawItem(frame, `raw-${frame.index}-${turn.chunkCount}`));

@@ -78,12 +78,55 @@ type Fields = Record<string, unknown>;
 const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 const nullishString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 
+const nullish = (v: unknown): boolean => v === undefined || v === null;
+const nullishBoolean = (v: unknown): boolean => nullish(v) || typeof v === 'boolean';
+const nullishNumber = (v: unknown): boolean => nullish(v) || (typeof v === 'number' && Number.isFinite(v));
+const OTHER_PART_FIELDS = ['inlineData', 'fileData', 'functionResponse', 'executableCode', 'codeExecutionResult'];
+
+/** A part with text only (no call, no media), as the plain path takes it. */
+function isTextPart(p: unknown): boolean {
+  if (!isObject(p) || typeof p.text !== 'string' || !nullishString(p.thoughtSignature) || !nullishBoolean(p.thought)) return false;
+  if (p.functionCall !== undefined) return false;
+  for (const key of OTHER_PART_FIELDS) if (p[key] !== undefined) return false;
+  return true;
+}
+
+/** A part carrying a function call (whole, or streamed partial arguments) and nothing but a signature. */
+function isCallPart(p: unknown): boolean {
+  if (!isObject(p) || !nullishString(p.text) || !nullishString(p.thoughtSignature) || !nullishBoolean(p.thought)) return false;
+  for (const key of OTHER_PART_FIELDS) if (p[key] !== undefined) return false;
+  const call = p.functionCall;
+  if (!isObject(call) || !nullishString(call.id) || !nullishString(call.name) || !nullishBoolean(call.willContinue)) return false;
+  if (!nullish(call.args) && !isObject(call.args)) return false;
+  const partial = call.partialArgs;
+  if (nullish(partial)) return true;
+  if (!Array.isArray(partial)) return false;
+  for (const a of partial as unknown[]) {
+    if (!isObject(a) || typeof a.jsonPath !== 'string' || !nullishString(a.stringValue) || !nullishNumber(a.numberValue)) return false;
+    if (!nullishBoolean(a.boolValue) || !nullishBoolean(a.willContinue)) return false;
+  }
+  return true;
+}
+
+const isWebSource = (v: unknown): boolean => nullish(v) || (isObject(v) && nullishString(v.uri) && nullishString(v.title));
+
+/** Web search grounding (queries and web, retrieved-context or maps sources), as GroundingMetadataSchema takes it. */
+function isPlainGrounding(g: unknown): boolean {
+  if (!isObject(g)) return false;
+  const queries = g.webSearchQueries;
+  if (!nullish(queries) && !(Array.isArray(queries) && (queries as unknown[]).every((q) => typeof q === 'string'))) return false;
+  const chunks = g.groundingChunks;
+  if (nullish(chunks)) return true;
+  if (!Array.isArray(chunks)) return false;
+  for (const c of chunks as unknown[]) if (!isObject(c) || !isWebSource(c.web) || !isWebSource(c.retrievedContext) || !isWebSource(c.maps)) return false;
+  return true;
+}
+
 /**
- * A response in its plain shape (text parts, a usage object, string identity fields), checked by hand
- * so the hot text path skips zod; it accepts only what ResponseSchema accepts (fast-path.test.ts), and
- * every other response still goes through the schema.
+ * The response envelope checked by hand, each part by `partOk`; no citations or feedback, and grounding
+ * only when `grounding` says so.
  */
-export function isPlainResponse(json: unknown): json is GeminiResponse {
+function isHandChecked(json: unknown, partOk: (p: unknown) => boolean, grounding = false): json is GeminiResponse {
   if (!isObject(json)) return false;
   if (!nullishString(json.modelVersion) || !nullishString(json.responseId)) return false;
   if (json.promptFeedback !== undefined || json.error !== undefined) return false;
@@ -94,18 +137,32 @@ export function isPlainResponse(json: unknown): json is GeminiResponse {
   for (const c of candidates as unknown[]) {
     if (!isObject(c) || !nullishString(c.finishReason) || !nullishString(c.finishMessage)) return false;
     if (c.index !== undefined && c.index !== null && typeof c.index !== 'number') return false;
-    if (c.groundingMetadata !== undefined || c.citationMetadata !== undefined) return false;
+    if (c.citationMetadata !== undefined) return false;
+    if (c.groundingMetadata !== undefined && !(grounding && (c.groundingMetadata === null || isPlainGrounding(c.groundingMetadata)))) return false;
     const content = c.content;
     if (content === undefined || content === null) continue;
     if (!isObject(content) || !nullishString(content.role)) return false;
     const parts = content.parts;
     if (parts === undefined || parts === null) continue;
     if (!Array.isArray(parts)) return false;
-    for (const p of parts as unknown[]) {
-      if (!isObject(p) || typeof p.text !== 'string' || !nullishString(p.thoughtSignature)) return false;
-      if (p.thought !== undefined && p.thought !== null && typeof p.thought !== 'boolean') return false;
-      for (const key of ['inlineData', 'fileData', 'functionCall', 'functionResponse', 'executableCode', 'codeExecutionResult']) if (p[key] !== undefined) return false;
-    }
+    for (const p of parts as unknown[]) if (!partOk(p)) return false;
   }
   return true;
+}
+
+/**
+ * A response in its plain shape (text parts, a usage object, string identity fields), checked by hand
+ * so the hot text path skips zod; it accepts only what ResponseSchema accepts (fast-path.test.ts), and
+ * every other response still goes through the schema.
+ */
+export function isPlainResponse(json: unknown): json is GeminiResponse {
+  return isHandChecked(json, isTextPart);
+}
+
+/**
+ * A response whose parts are text or function calls (whole or streamed as partial arguments), with web
+ * search grounding or without, the other hot shape of a tool-using stream; the same rule: only what ResponseSchema accepts (fast-path.test.ts).
+ */
+export function isPlainOrCallResponse(json: unknown): json is GeminiResponse {
+  return isHandChecked(json, (p) => isTextPart(p) || isCallPart(p), true);
 }
