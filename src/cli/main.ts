@@ -8,7 +8,7 @@ import { commonOptions, UsageError } from './common-options';
 import { InternalFailure, oneLine, stackOf } from './failure';
 import type { Output } from './output';
 import { otelCommand } from './otel-command';
-import { packageInfo } from './package-info';
+import { packageInfo } from '../model/package-info';
 import { renderCommand } from './render-command';
 import { serveCommand } from './serve-command';
 import { statsCommand } from './stats-command';

@@ -5,7 +5,7 @@ import { analyseFile } from './analyse';
 import { EXIT, type Command } from './command';
 import { COMMON_HELP, PROTOCOL_HELP, protocolOption, UsageError } from './common-options';
 import { InternalFailure, oneLine, stackOf } from './failure';
-import { packageInfo } from './package-info';
+import { packageInfo } from '../model/package-info';
 import { InputError } from '../readers/read-input';
 import { captureSpans, type Span } from '../otel/spans';
 import { otlpText } from '../otel/otlp-text';

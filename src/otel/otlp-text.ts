@@ -1,7 +1,7 @@
 // The OTLP/JSON file `otel` writes, as text: the spans under this package's resource and scope. The
 // CLI and the panel's "OpenTelemetry (OTLP/JSON)" export both write it through here.
 import { inspect } from '../api/inspect';
-import { packageInfo } from '../cli/package-info';
+import { packageInfo } from '../model/package-info';
 import { otlpJson } from './otlp-json';
 import { captureSpans, type Span } from './spans';
 

@@ -4,7 +4,7 @@
 import type { RuleMeta } from '../../model/finding';
 import { ruleDocAnchor } from '../../model/rule-anchor';
 import { protocols } from '../../protocols/registry';
-import { packageInfo } from '../package-info';
+import { packageInfo } from '../../model/package-info';
 
 export interface CatalogueRule extends RuleMeta {
   /** The protocol whose rules list it, when one does. */

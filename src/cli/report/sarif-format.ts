@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { Severity } from '../../model/finding';
 import { frameNumber } from '../../api/check';
 import type { Output } from '../output';
-import { packageInfo } from '../package-info';
+import { packageInfo } from '../../model/package-info';
 import { artifactUri } from './artifact-uri';
 import { allFindings, type CheckReport } from './check-report';
 import { ruleCatalogue, ruleHelpUri } from './rule-catalogue';
