@@ -2,7 +2,8 @@
 // own client asks the demo agent for the weather, shows the question the task asks (`input-required`),
 // answers it and shows the forecast artifact as it streams. `?variant=` picks a buggy backend.
 import { ClientFactory } from '@a2a-js/sdk/client';
-import { Role, type Message, type StreamResponse } from '@a2a-js/sdk';
+import type { Message, StreamResponse } from '@a2a-js/sdk';
+import { userTextMessage } from './user-message';
 
 const variant = new URLSearchParams(location.search).get('variant') ?? 'clean';
 const log = document.getElementById('log') as HTMLElement;
@@ -15,16 +16,7 @@ function line(kind: string, text: string): HTMLElement {
   return p;
 }
 
-const message = (text: string, taskId = ''): Message => ({
-  messageId: `${text}-${Date.now()}`,
-  contextId: '',
-  taskId,
-  role: Role.ROLE_USER,
-  parts: [{ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' }],
-  metadata: undefined,
-  extensions: [],
-  referenceTaskIds: [],
-});
+const message = (text: string, taskId = ''): Message => userTextMessage(`${text}-${Date.now()}`, text, taskId);
 
 const textOf = (parts: Message['parts']): string => parts.map((p) => (p.content?.$case === 'text' ? p.content.value : '')).join('');
 

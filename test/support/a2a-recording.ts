@@ -6,9 +6,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ClientFactory, JsonRpcTransportFactory } from '@a2a-js/sdk/client';
 import { AgentEvent, InMemoryTaskStore, ResultManager, ServerCallContext, type AgentExecutionEvent } from '@a2a-js/sdk/server';
-import { Role, taskStateToJSON, type Message, type StreamResponse, type Task } from '@a2a-js/sdk';
+import { taskStateToJSON, type Message, type StreamResponse, type Task } from '@a2a-js/sdk';
 import type { Capture } from '../../src/model/frame';
 import { createA2aApp } from '../../demo/a2a/agent';
+import { userTextMessage } from '../../demo/a2a/user-message';
 import { Recorder } from './mcp-recording';
 
 export interface A2aRecording {
@@ -19,16 +20,7 @@ export interface A2aRecording {
   clientErrors: string[];
 }
 
-const userMessage = (text: string, taskId = ''): Message => ({
-  messageId: `user-${text}`,
-  contextId: '',
-  taskId,
-  role: Role.ROLE_USER,
-  parts: [{ content: { $case: 'text', value: text }, metadata: undefined, filename: '', mediaType: 'text/plain' }],
-  metadata: undefined,
-  extensions: [],
-  referenceTaskIds: [],
-});
+const userMessage = (text: string, taskId = ''): Message => userTextMessage(`user-${text}`, text, taskId);
 
 function asAgentEvent(response: StreamResponse): AgentExecutionEvent | undefined {
   const p = response.payload;
