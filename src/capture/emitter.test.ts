@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FRAME_CHARS, PAGE_MESSAGE_TAG, type PageFrame, type PageToRelay } from '../bridge/page-messages';
 import { createCapture } from './emitter';
+import { createHealth } from './health';
+import { BUDGET_BURST_CHARS, BUDGET_HEAD_CHARS, BUDGET_NOTICE_CAPTURE } from './payload-budget';
+import { readBlobPayload, syncPayload } from './payload';
 
 function capture() {
   const posted: PageToRelay[] = [];
@@ -110,6 +113,61 @@ describe('createCapture', () => {
       await Promise.resolve();
       await Promise.resolve();
       expect(frames().map((f) => f.data)).toEqual(['AQID', 'after']);
+    });
+  });
+
+  describe('the payload budget', () => {
+    // BUDGET_BURST_CHARS pass whole at once; the refill (2 M characters a second) cannot cover another
+    // million-character payload unless the test stalls for half a second between two of them.
+    const MEGA = 1_000_000;
+    const flood = BUDGET_BURST_CHARS / MEGA + 6;
+
+    it('keeps the head of big payloads past it, marked with their real length, on both paths, and says why once', () => {
+      const health = createHealth(() => undefined, false);
+      const got: PageToRelay[] = [];
+      const c = createCapture(
+        (m) => got.push(m),
+        (encode, time, direction, data) => got.push(JSON.parse(encode(time, direction, JSON.stringify(data))) as PageToRelay),
+        health,
+      );
+      const ws = c.open('websocket', { url: 'ws://127.0.0.1:1/' });
+      const sse = c.open('sse', { url: 'http://127.0.0.1:1/' });
+      for (let i = 0; i < flood; i++) {
+        ws.text('in', 'w'.repeat(MEGA));
+        sse.frame({ direction: 'in', kind: 'message', data: 's'.repeat(MEGA), eventName: 'delta' });
+      }
+      ws.text('in', '{"small":true}');
+      const frames = got.filter((m): m is PageFrame => m.type === 'frame');
+      expect(frames).toHaveLength(2 * flood + 1);
+      const cut = frames.filter((f) => f.data.length === BUDGET_HEAD_CHARS);
+      expect(cut.length).toBeGreaterThanOrEqual(flood);
+      for (const f of cut) expect(f.truncated).toEqual({ originalLength: MEGA });
+      expect(cut.some((f) => f.connectionId === ws.id) && cut.some((f) => f.connectionId === sse.id)).toBe(true);
+      expect(cut.filter((f) => f.connectionId === sse.id).every((f) => f.eventName === 'delta')).toBe(true);
+      const whole = frames.filter((f) => f.data.length === MEGA);
+      expect(whole.every((f) => f.truncated === undefined)).toBe(true);
+      expect(whole.length).toBeGreaterThanOrEqual(BUDGET_BURST_CHARS / MEGA);
+      expect(frames.at(-1)).toMatchObject({ data: '{"small":true}' });
+      expect(frames.at(-1)!.truncated).toBeUndefined();
+      expect(health.degraded).toHaveLength(1);
+      expect(health.degraded[0]).toContain(BUDGET_NOTICE_CAPTURE);
+    });
+
+    it('encodes only the head of binary payloads past it', async () => {
+      const { conn } = capture();
+      const bytes = new Uint8Array(MEGA * 0.75).fill(7); // a million characters of base64
+      const payloads = Array.from({ length: flood + 4 }, () => syncPayload(bytes, conn.grant)!);
+      const cut = payloads.filter((p) => p.truncated);
+      expect(cut.length).toBeGreaterThanOrEqual(8);
+      for (const p of cut) {
+        expect(p).toMatchObject({ encoding: 'base64', truncated: { originalLength: MEGA } });
+        expect(p.data.length).toBeLessThanOrEqual(BUDGET_HEAD_CHARS);
+        expect(Buffer.from(p.data, 'base64').every((b) => b === 7)).toBe(true);
+      }
+      const blob = await readBlobPayload(new Blob([bytes]), conn.grant);
+      expect(blob).toMatchObject({ encoding: 'base64', truncated: { originalLength: MEGA } });
+      expect(blob.data.length).toBeLessThanOrEqual(BUDGET_HEAD_CHARS);
+      expect(blob.data.length).toBeGreaterThan(BUDGET_HEAD_CHARS - 4);
     });
   });
 });

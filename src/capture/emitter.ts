@@ -9,10 +9,11 @@ import {
   type PageToRelay,
 } from '../bridge/page-messages';
 import type { Direction, FrameKind, Transport } from '../model/frame';
-import { apply, bare, documentToken, getOwnDescriptor, getPrototypeOf, hasOwn, nativeGetter, now, thenNative } from './natives';
+import { apply, bare, documentToken, mathMin, getOwnDescriptor, getPrototypeOf, hasOwn, nativeGetter, now, thenNative } from './natives';
 import { createHealth, type Health } from './health';
 import { textFrameEncoder, type TextFrameEncoder } from './json-encode';
 import { cutText, type FramePayload } from './truncate';
+import { BUDGET_NOTICE_CAPTURE, BUDGET_NOTICE_WHY, createPayloadBudget, type Grant } from './payload-budget';
 
 export type Post = (message: PageToRelay) => void;
 /** Hands over a text message frame, written by its connection's encoder (see textFrameEncoder and relay-channel.ts). */
@@ -44,6 +45,8 @@ export interface WatchedConnection {
   text(direction: Direction, data: string): void;
   /** A frame that happened now but whose payload is still being read; later frames wait for it. */
   frameLater(direction: Direction, payload: Promise<FramePayload>): void;
+  /** How much of a payload of `wanted` characters to keep (the page's payload budget, payload-budget.ts). */
+  readonly grant: Grant;
 }
 
 export interface Capture {
@@ -77,6 +80,8 @@ export function windowPoster(win: Window): Post {
 export function createCapture(post: Post, postText?: PostText, health: Health = createHealth(() => undefined, false)): Capture {
   const token = documentToken();
   let counter = 0;
+  // One budget for the document: the cost it bounds is its thread's, whichever connection brings it.
+  const grant = createPayloadBudget(() => health.degrade(BUDGET_NOTICE_CAPTURE, BUDGET_NOTICE_WHY));
 
   return {
     health,
@@ -111,12 +116,12 @@ export function createCapture(post: Post, postText?: PostText, health: Health = 
       const responseHeaders = own(info, 'responseHeaders');
       if (responseHeaders !== undefined) opened.responseHeaders = responseHeaders;
       post(opened);
-      return orderedConnection(id, post, postText, health);
+      return orderedConnection(id, post, postText, health, grant);
     },
   };
 }
 
-function orderedConnection(id: string, post: Post, postText: PostText | undefined, health: Health): WatchedConnection {
+function orderedConnection(id: string, post: Post, postText: PostText | undefined, health: Health, grant: Grant): WatchedConnection {
   const encodeText = postText && textFrameEncoder(id);
   // Frames waiting behind an unfinished asynchronous payload; empty almost always. Written by index
   // (head to tail), never through Array.prototype methods the page could have replaced.
@@ -140,13 +145,18 @@ function orderedConnection(id: string, post: Post, postText: PostText | undefine
   };
   return {
     id,
+    grant,
     frame(fields) {
-      send(buildFrame(id, now(), fields));
+      // Text payloads draw on the budget here; binary ones did before they were encoded (payload.ts).
+      const data = own(fields, 'data');
+      const keep = data !== undefined && fields.kind === 'message' && own(fields, 'encoding') !== 'base64' ? grant(mathMin(data.length, MAX_FRAME_CHARS)) : MAX_FRAME_CHARS;
+      send(buildFrame(id, now(), fields, keep));
     },
     text(direction, data) {
+      const keep = grant(mathMin(data.length, MAX_FRAME_CHARS));
       // Behind an unfinished payload, or to be cut: the general path keeps order and marks the cut.
-      if (!encodeText || waiting() > 0 || data.length > MAX_FRAME_CHARS) {
-        send(buildFrame(id, now(), { direction, kind: 'message', ...cutText(data) }));
+      if (!encodeText || waiting() > 0 || keep < data.length) {
+        send(buildFrame(id, now(), { direction, kind: 'message', ...cutText(data, keep) }));
       } else {
         postText!(encodeText, now(), direction, data);
       }
@@ -177,7 +187,8 @@ function own<T extends object, K extends keyof T>(f: T, key: K): T[K] | undefine
   return hasOwn(f, key) ? f[key] : undefined;
 }
 
-function buildFrame(connectionId: string, time: number, fields: FrameFields): PageFrame {
+/** `keep`: the characters of a text payload to keep (the budget's grant; the size bound at most). */
+function buildFrame(connectionId: string, time: number, fields: FrameFields, keep: number = MAX_FRAME_CHARS): PageFrame {
   const f: Partial<FrameFields> = {
     encoding: own(fields, 'encoding'),
     truncated: own(fields, 'truncated'),
@@ -191,7 +202,7 @@ function buildFrame(connectionId: string, time: number, fields: FrameFields): Pa
   let truncated = f.truncated;
   if (f.encoding !== 'base64') {
     // Also text a splitter cut already (by characters): the bound is the JSON bytes.
-    const cut = cutText(data);
+    const cut = cutText(data, mathMin(keep, MAX_FRAME_CHARS));
     data = cut.data;
     if (!truncated && hasOwn(cut, 'truncated')) truncated = cut.truncated;
   }

@@ -2,7 +2,9 @@
 // DataView) into a frame payload: text stays text, binary becomes base64. Types are told apart with
 // native brand checks (a getter that throws on the wrong type), which also work for values made in
 // another realm (an iframe's ArrayBuffer) where `instanceof` would fail.
-import { apply, bare, construct, getPrototypeOf, isView, nativeGetter, nativeMethod, NativeUint8Array, rejected, thenNative } from './natives';
+import { apply, bare, construct, getPrototypeOf, isView, mathCeil, mathFloor, mathMin, typedLength, nativeGetter, nativeMethod, NativeUint8Array, rejected, thenNative } from './natives';
+import { MAX_FRAME_BYTES } from '../bridge/page-messages';
+import { noBudget, type Grant } from './payload-budget';
 import { bytesToBase64Payload, cutText, type FramePayload } from './truncate';
 
 const typedArrayProto = getPrototypeOf(Uint8Array.prototype) as object;
@@ -15,6 +17,7 @@ const dvLength = nativeGetter(DataView.prototype, 'byteLength');
 const abLength = nativeGetter(ArrayBuffer.prototype, 'byteLength');
 const blobSize = typeof Blob === 'function' ? nativeGetter(Blob.prototype, 'size') : undefined;
 const blobArrayBuffer = typeof Blob === 'function' ? nativeMethod(Blob.prototype, 'arrayBuffer') : undefined;
+const blobSlice = typeof Blob === 'function' ? nativeMethod(Blob.prototype, 'slice') : undefined;
 
 function brand(get: ((v: unknown) => unknown) | undefined, value: unknown): boolean {
   if (!get) return false;
@@ -49,10 +52,10 @@ export function isBlob(value: unknown): value is Blob {
  * other types were converted to a string by the browser's own ToString when the page sent them; we do
  * not call the page's `toString` a second time, so only primitives are rendered exactly.
  */
-export function syncPayload(value: unknown): FramePayload | undefined {
+export function syncPayload(value: unknown, grant: Grant = noBudget): FramePayload | undefined {
   if (typeof value === 'string') return cutText(value);
   const bytes = bytesOf(value);
-  if (bytes) return bytesToBase64Payload(bytes);
+  if (bytes) return bytesToBase64Payload(bytes, base64Room(bytes, grant));
   if (isBlob(value)) return undefined;
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
     // Primitives convert to text by the language itself (`'' + v`), not through the global String.
@@ -61,15 +64,28 @@ export function syncPayload(value: unknown): FramePayload | undefined {
   return { data: '[object converted to text by its own toString]' };
 }
 
-export function readBlobPayload(blob: Blob): Promise<FramePayload> {
-  if (!blobArrayBuffer) return rejected('Blob.arrayBuffer is missing');
-  return thenNative(apply(blobArrayBuffer, blob, []) as Promise<ArrayBuffer>, (buffer) => {
+/**
+ * The base64 characters of `bytes` to keep: drawn on the budget before encoding, so a payload past it
+ * is never encoded whole.
+ */
+function base64Room(bytes: Uint8Array, grant: Grant): number {
+  return grant(mathMin(mathCeil(typedLength(bytes) / 3) * 4, MAX_FRAME_BYTES));
+}
+
+export function readBlobPayload(blob: Blob, grant: Grant = noBudget): Promise<FramePayload> {
+  if (!blobArrayBuffer || !blobSize) return rejected('Blob.arrayBuffer is missing');
+  // Drawn now, when the frame happened; a payload past the budget is read only as far as it is kept.
+  const full = mathCeil((blobSize(blob) as number) / 3) * 4;
+  const room = grant(mathMin(full, MAX_FRAME_BYTES));
+  const part = room < full && blobSlice ? (apply(blobSlice, blob, [0, mathFloor(room / 4) * 3]) as Blob) : blob;
+  return thenNative(apply(blobArrayBuffer, part, []) as Promise<ArrayBuffer>, (buffer) => {
     // Resolving with an object looks up its `then`: without a prototype, never Object.prototype's.
-    const payload = bytesToBase64Payload(construct(NativeUint8Array, [buffer]) as Uint8Array);
+    const payload = bytesToBase64Payload(construct(NativeUint8Array, [buffer]) as Uint8Array, room);
     const out = bare<FramePayload>();
     out.data = payload.data;
     if (payload.encoding !== undefined) out.encoding = payload.encoding;
-    if (payload.truncated !== undefined) out.truncated = payload.truncated;
+    if (part !== blob) out.truncated = { originalLength: full };
+    else if (payload.truncated !== undefined) out.truncated = payload.truncated;
     return out;
   });
 }

@@ -78,7 +78,7 @@ export function hookWebSocket(win: Window & typeof globalThis, capture: Capture,
 
 function record(conn: WatchedConnection, direction: 'in' | 'out', data: unknown): void {
   if (typeof data === 'string') return conn.text(direction, data);
-  const payload = syncPayload(data);
+  const payload = syncPayload(data, conn.grant);
   if (payload) conn.frame({ direction, kind: 'message', ...payload });
-  else if (isBlob(data)) conn.frameLater(direction, readBlobPayload(data));
+  else if (isBlob(data)) conn.frameLater(direction, readBlobPayload(data, conn.grant));
 }

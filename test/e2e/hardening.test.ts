@@ -1,11 +1,12 @@
 // The page cannot switch capture off, see it, or be broken by it: pages that wrap, break or replace
 // the builtins a hook could call, before and after document_start; payloads JSON makes six times
-// larger; a reply that starts 1.6 s after its request.
+// larger, more of them than the payload budget passes; a reply that starts 1.6 s after its request.
 import path from 'node:path';
 import type http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
 import type { Frame } from '../../src/model/frame';
+import { BUDGET_BURST_CHARS, BUDGET_CHARS_PER_SECOND, BUDGET_HEAD_CHARS, BUDGET_NOTICE_CAPTURE, BUDGET_NOTICE_WHY } from '../../src/capture/payload-budget';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
 import { hubFrames, LIVE, openPanel, settledFrames, tabIdOf, waitForFrameCount } from './support/panel-page';
 import { startTestServer, type TestServer } from './support/server';
@@ -237,11 +238,12 @@ describe('a page whose builtins were replaced before the hook started', () => {
   });
 });
 
-describe('payloads JSON makes larger', () => {
-  it(`a tab of ${CONTROL_FRAMES} frames of ${CONTROL_CHARS} control characters opens live, each cut at the byte bound and marked`, { timeout: 240_000 }, async () => {
+describe('payloads JSON makes larger, and more of them than the page can spare', () => {
+  it(`a tab of ${CONTROL_FRAMES} frames of ${CONTROL_CHARS} control characters opens live: each cut at the byte bound, or past the budget at its head, marked, and the panel says why`, { timeout: 240_000 }, async () => {
     const page = await browser.context.newPage();
     await page.goto(`${server.origin}/blank?control`);
     const tabId = await tabIdOf(browser, page);
+    const started = Date.now();
     await page.evaluate(
       ([frames, chars]) =>
         new Promise<void>((resolve) => {
@@ -253,6 +255,7 @@ describe('payloads JSON makes larger', () => {
         }),
       [CONTROL_FRAMES, CONTROL_CHARS] as const,
     );
+    const seconds = (Date.now() - started) / 1000;
     let frames: Frame[] = [];
     await expect
       .poll(async () => (frames = await hubFrames(browser, tabId)).filter((f) => f.kind === 'message' && f.direction === 'in').length, { timeout: 180_000, interval: 1000 })
@@ -263,12 +266,22 @@ describe('payloads JSON makes larger', () => {
       expect(f.truncated!.originalLength).toBe(CONTROL_CHARS);
       expect(f.data).toBe('\u0001'.repeat(f.data.length));
       expect(new TextEncoder().encode(JSON.stringify(f.data)).length - 2).toBeLessThanOrEqual(1_000_000);
-      expect(f.data.length).toBeGreaterThan(160_000);
     }
+    // The first ones pass the budget and are cut only at the byte bound; once it is spent the rest keep
+    // their head, never more than the budget's burst and refill over the time the page took.
+    const bounded = big.filter((f) => f.data.length > 160_000);
+    const headed = big.filter((f) => f.data.length === BUDGET_HEAD_CHARS);
+    expect(bounded.length + headed.length).toBe(CONTROL_FRAMES);
+    expect(bounded.length).toBeGreaterThanOrEqual(1);
+    expect(headed.length).toBeGreaterThanOrEqual(1);
+    expect(bounded.length * CONTROL_CHARS).toBeLessThanOrEqual(BUDGET_BURST_CHARS + BUDGET_CHARS_PER_SECOND * (seconds + 1) + CONTROL_CHARS);
+    expect(frames.find((f) => f.data === 'end')!.truncated).toBeUndefined();
     const panel = await browser.context.newPage();
     await panel.goto(`chrome-extension://${browser.extensionId}/panel.html?tabId=${tabId}`);
     await panel.waitForSelector(LIVE, { timeout: 60_000 });
     await waitForFrameCount(panel, frames.length);
+    expect(await panel.textContent('[data-testid="capture-notice"]')).toContain(`${BUDGET_NOTICE_CAPTURE}: ${BUDGET_NOTICE_WHY}`);
+    expect(await panel.textContent('.toolbar .cut')).toBe(`${CONTROL_FRAMES} frames cut`);
     await panel.close();
     await page.close();
   });

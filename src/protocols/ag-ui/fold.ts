@@ -121,7 +121,8 @@ class AguiFold implements ProtocolFold, ExpansionTarget, Reporter {
   private event(decoded: DecodedFrame): void {
     const { frame } = decoded;
     if (decoded.jsonError !== undefined) {
-      this.report('invalid-json', `The frame is not a JSON event: ${decoded.jsonError}. The AG-UI client fails the whole stream on it.`);
+      // A payload the capture cut short is not the server's fault: shown, not flagged.
+      if (!frame.truncated) this.report('invalid-json', `The frame is not a JSON event: ${decoded.jsonError}. The AG-UI client fails the whole stream on it.`);
       return this.raw(frame);
     }
     if (frameText(frame).includes('\r')) {

@@ -38,7 +38,8 @@ class FlatBlockFold implements ProtocolFold {
     }
     const jsonError = decoded.jsonError;
     if (jsonError !== undefined) {
-      if (frame.direction === 'in') sink.report('flat/invalid-event', `frame is not a JSON event: ${jsonError}`, [frame.index]);
+      // A payload the capture cut short is not the server's fault: shown, not flagged.
+      if (frame.direction === 'in' && !frame.truncated) sink.report('flat/invalid-event', `frame is not a JSON event: ${jsonError}`, [frame.index]);
       addRaw(this.state, frame);
       return;
     }

@@ -1,0 +1,57 @@
+import { describe, expect, it } from 'vitest';
+import { BUDGET_BURST_CHARS, BUDGET_CHARS_PER_SECOND, BUDGET_HEAD_CHARS, createPayloadBudget } from './payload-budget';
+
+function budget() {
+  let t = 1_000;
+  let notices = 0;
+  const grant = createPayloadBudget(() => notices++, () => t);
+  return { grant, advance: (ms: number) => (t += ms), notices: () => notices };
+}
+
+describe('createPayloadBudget', () => {
+  it('passes whole payloads up to the burst, then keeps the head of bigger ones and says so once', () => {
+    const b = budget();
+    const size = 1_000_000;
+    const whole = Math.floor(BUDGET_BURST_CHARS / size);
+    for (let i = 0; i < whole; i++) expect(b.grant(size)).toBe(size);
+    expect(b.notices()).toBe(0);
+    expect(b.grant(size)).toBe(BUDGET_HEAD_CHARS);
+    expect(b.grant(size)).toBe(BUDGET_HEAD_CHARS);
+    expect(b.notices()).toBe(1);
+  });
+
+  it('never cuts a payload of the head size or less, even with the bucket empty', () => {
+    const b = budget();
+    b.grant(BUDGET_BURST_CHARS);
+    for (let i = 0; i < 10_000; i++) expect(b.grant(BUDGET_HEAD_CHARS)).toBe(BUDGET_HEAD_CHARS);
+    expect(b.notices()).toBe(0);
+  });
+
+  it('refills at its rate: a payload that waited long enough passes whole', () => {
+    const b = budget();
+    b.grant(BUDGET_BURST_CHARS);
+    const size = 500_000;
+    expect(b.grant(size)).toBe(BUDGET_HEAD_CHARS);
+    // The cut one drew its head; the refill must cover that and the next payload.
+    b.advance(Math.ceil(((size + BUDGET_HEAD_CHARS) / BUDGET_CHARS_PER_SECOND) * 1000));
+    expect(b.grant(size)).toBe(size);
+    expect(b.grant(size)).toBe(BUDGET_HEAD_CHARS);
+  });
+
+  it('owes at most one burst after a flood of small payloads, and never refills past a burst', () => {
+    const b = budget();
+    for (let i = 0; i < 100_000; i++) b.grant(BUDGET_HEAD_CHARS); // 400 M characters drawn
+    b.advance(Math.ceil(((2 * BUDGET_BURST_CHARS) / BUDGET_CHARS_PER_SECOND) * 1000));
+    expect(b.grant(BUDGET_BURST_CHARS)).toBe(BUDGET_BURST_CHARS);
+    b.advance(3_600_000);
+    expect(b.grant(BUDGET_BURST_CHARS)).toBe(BUDGET_BURST_CHARS);
+    expect(b.grant(BUDGET_HEAD_CHARS + 1)).toBe(BUDGET_HEAD_CHARS);
+  });
+
+  it('does not refill when the clock goes back', () => {
+    const b = budget();
+    b.grant(BUDGET_BURST_CHARS);
+    b.advance(-60_000);
+    expect(b.grant(BUDGET_HEAD_CHARS + 1)).toBe(BUDGET_HEAD_CHARS);
+  });
+});

@@ -1,0 +1,53 @@
+// How many characters of payload the hook hands over for a page, over time. Handing a payload to the
+// extension copies it on the page's own thread (Chrome's port postMessage: about 1.3 ms of the page's
+// CPU per 100 KB frame, whatever the hook does), and the hub must then store and analyse it, on the
+// same two or four cores as the page. A page that receives 100 MB a second (bulk binary sync, a
+// misbehaving server) would run at a third of its speed with the extension; no agent stream comes
+// near that rate. So payloads draw on a token bucket: agent traffic (small deltas, an occasional
+// snapshot of some megabytes) always passes whole, and past the bucket a big payload keeps its first
+// BUDGET_HEAD_CHARS characters, marked cut with its real length like a payload past the size bound,
+// and the panel says why (a capture notice). DevTools' own Network panel bounds what it keeps the same
+// way (its resource buffers), so a flood never costs the page more than a few per cent.
+import { mathMin, now as clock } from './natives';
+
+/** Payloads up to this many characters are never cut (and a cut payload keeps this many). */
+export const BUDGET_HEAD_CHARS = 4_096;
+/** Characters that can pass at once after a quiet spell: a few large snapshots. */
+export const BUDGET_BURST_CHARS = 4_000_000;
+/** Characters a second the bucket refills with. */
+export const BUDGET_CHARS_PER_SECOND = 2_000_000;
+
+/**
+ * `grant(wanted)`: how many characters of a payload `wanted` characters long to keep, `wanted` when it
+ * fits. `onFirstCut` runs once, the first time a payload is cut for the budget (not for the size bound).
+ */
+export type Grant = (wanted: number) => number;
+
+export const noBudget: Grant = (wanted) => wanted;
+
+export function createPayloadBudget(onFirstCut: () => void, now: () => number = clock): Grant {
+  let tokens = BUDGET_BURST_CHARS;
+  let last = now();
+  let cut = false;
+  return (wanted) => {
+    const t = now();
+    if (t > last) tokens = mathMin(BUDGET_BURST_CHARS, tokens + ((t - last) * BUDGET_CHARS_PER_SECOND) / 1000);
+    last = t;
+    // Small payloads always pass, but still draw: a flood of them empties the bucket for big ones.
+    // The bucket owes at most one burst, so a pause of burst/rate seconds always refills it.
+    if (wanted <= BUDGET_HEAD_CHARS || wanted <= tokens) {
+      tokens = tokens - wanted < -BUDGET_BURST_CHARS ? -BUDGET_BURST_CHARS : tokens - wanted;
+      return wanted;
+    }
+    tokens = tokens - BUDGET_HEAD_CHARS < -BUDGET_BURST_CHARS ? -BUDGET_BURST_CHARS : tokens - BUDGET_HEAD_CHARS;
+    if (!cut) {
+      cut = true;
+      onFirstCut();
+    }
+    return BUDGET_HEAD_CHARS;
+  };
+}
+
+/** The notice the panel shows once a payload was cut for the budget (see Health.degrade). */
+export const BUDGET_NOTICE_CAPTURE = 'whole payloads past the capture budget';
+export const BUDGET_NOTICE_WHY = `payloads came faster than ${BUDGET_CHARS_PER_SECOND / 1_000_000} million characters a second, so past that each one over ${BUDGET_HEAD_CHARS} characters keeps its first ${BUDGET_HEAD_CHARS} (marked cut) to spare the page's thread`;
