@@ -1,6 +1,6 @@
 // A payload the capture cut short (at the size bound, or past the page's payload budget) is not the
-// server's fault: for every protocol, the frames of its valid fixture cut in half are shown without a
-// "not JSON" finding against them, and the pipeline goes on past them.
+// server's fault: for every protocol, the frames of its valid fixture cut in half get no "not JSON"
+// finding when they are marked cut, and do when they are not.
 // @vitest-environment node
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
