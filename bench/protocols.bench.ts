@@ -63,8 +63,8 @@ function jsonPayload(data: string): string | undefined {
  * warm-up pass of each first (the JIT has compiled both, and the fold's code, before anything counts),
  * then `rounds` rounds, each cutting the sessions into SLICES slices and running a slice of JSON.parse
  * then the same slice of pipelines, turn about (the order flips each round). A burst of load from
- * another process then lands on both sides of one round rather than on one side. The figures are the
- * medians over the rounds: of each side's time, and of the rounds' own ratios.
+ * another process then lands on both loops of a slice, or on a few slices out of many, rather than on
+ * one side. The times are the medians of the rounds' totals; the ratios, the medians of the slices'.
  */
 function benchOne(id: ProtocolId, frames: Frame[], targetFrames: number, rounds: number): ProtocolBench {
   const sessions = Math.max(1, Math.ceil(targetFrames / Math.max(1, frames.length)));
@@ -94,11 +94,15 @@ function benchOne(id: ProtocolId, frames: Frame[], targetFrames: number, rounds:
   parse(sessions);
   pipelines(sessions);
   const measured: { parse: number; pipeline: number; parseCpu: number; pipelineCpu: number }[] = [];
+  // Each slice's pair of loops, run back to back: the ratio is the median over all of them.
+  const ratios: number[] = [];
+  const cpuRatios: number[] = [];
   for (let r = 0; r < rounds; r++) {
     const round = { parse: 0, pipeline: 0, parseCpu: 0, pipelineCpu: 0 };
     for (let i = 0; i < slices; i++) {
       // Sessions split as evenly as they go: every round runs each of them once on each side.
       const count = Math.floor((sessions * (i + 1)) / slices) - Math.floor((sessions * i) / slices);
+      const slice = { parse: 0, pipeline: 0, parseCpu: 0, pipelineCpu: 0 };
       for (const side of r % 2 === 0 ? SIDES : SIDES_FLIPPED) {
         const t = performance.now();
         const cpu = process.cpuUsage();
@@ -107,13 +111,19 @@ function benchOne(id: ProtocolId, frames: Frame[], targetFrames: number, rounds:
         const cpuSpent = cpuMs(cpu);
         const spent = performance.now() - t;
         if (side === 'parse') {
-          round.parse += spent;
-          round.parseCpu += cpuSpent;
+          slice.parse = spent;
+          slice.parseCpu = cpuSpent;
         } else {
-          round.pipeline += spent;
-          round.pipelineCpu += cpuSpent;
+          slice.pipeline = spent;
+          slice.pipelineCpu = cpuSpent;
         }
       }
+      round.parse += slice.parse;
+      round.pipeline += slice.pipeline;
+      round.parseCpu += slice.parseCpu;
+      round.pipelineCpu += slice.pipelineCpu;
+      ratios.push(slice.pipeline / slice.parse);
+      cpuRatios.push(slice.pipelineCpu / slice.parseCpu);
     }
     measured.push(round);
   }
@@ -124,10 +134,10 @@ function benchOne(id: ProtocolId, frames: Frame[], targetFrames: number, rounds:
     frames: frames.length * sessions,
     jsonParseMs: median(measured.map((m) => m.parse)),
     pipelineMs: median(measured.map((m) => m.pipeline)),
-    ratio: median(measured.map((m) => m.pipeline / m.parse)),
+    ratio: median(ratios),
     jsonParseCpuMs: median(measured.map((m) => m.parseCpu)),
     pipelineCpuMs: median(measured.map((m) => m.pipelineCpu)),
-    cpuRatio: median(measured.map((m) => m.pipelineCpu / m.parseCpu)),
+    cpuRatio: median(cpuRatios),
   };
 }
 
