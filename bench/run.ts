@@ -37,7 +37,7 @@ async function protocols(): Promise<void> {
   // call to every function it creates, which a fold built per session pays per session.
   const built = (await importBuilt<typeof import('./protocols.bench')>('./protocols.bench.ts')).benchProtocols(undefined, undefined, benchedProtocols);
   const source = new Map(benchProtocols(undefined, undefined, benchedProtocols).map((r) => [r.protocol, r]));
-  console.log('\nEvery protocol, its valid fixture replayed as fresh sessions (best of 3), built as shipped; last column the same under tsx:');
+  console.log('\nEvery protocol, its valid fixture replayed as fresh sessions (median of 7 interleaved rounds), built as shipped; last column the same under tsx:');
   console.log('  protocol           frames   JSON.parse ms   pipeline ms   ratio                       under tsx   CPU ratio (built, tsx)');
   for (const r of built) {
     const name = `protocols.${r.protocol}`;

@@ -39,6 +39,11 @@ export class SessionPipeline {
   private protocolDef: ProtocolDefinition | undefined;
   /** Chosen on a decisive frame or an explicit choice, not merely on the best guess so far. */
   private certain = false;
+  /**
+   * Wrapped in withUserTurns (its requests' prompts as user turns) once the session has a connection:
+   * the wrapper holds nothing until a connection carries a prompt, so a session seen without
+   * connection metadata (a file, the bench) skips that layer on every frame.
+   */
   private fold: ProtocolFold;
   private allFindings: Finding[] = [];
   private current = -1;
@@ -97,6 +102,7 @@ export class SessionPipeline {
   /** Metadata of a connection whose frames this session receives (a response header may decide the protocol). */
   addConnection(connection: Connection): void {
     this.settle();
+    if (this.connections.length === 0 && this.protocolDef) this.fold = withUserTurns(this.fold, this.protocolDef);
     this.connections.push(connection);
     isolate(() => this.fold.connection?.(connection));
     if (this.certain) return;
@@ -244,9 +250,10 @@ export class SessionPipeline {
   }
 
   private applyLive(decoded: DecodedFrame): void {
-    this.current = decoded.frame.index;
+    const sink = this.sink();
+    this.current = sink.at = decoded.frame.index;
     try {
-      this.fold.apply(decoded, this.sink());
+      this.fold.apply(decoded, sink);
     } catch (err) {
       const { frame } = decoded;
       this.faults.push({ kind: 'raw', id: `fault-${frame.index}`, frames: [frame.index], text: preview(frameText(frame), 2000) });
@@ -274,21 +281,48 @@ export class SessionPipeline {
   }
 
   private newFold(): ProtocolFold {
-    const fold = this.protocolDef ? withUserTurns(this.protocolDef.createFold(), this.protocolDef) : createRawFold();
+    const def = this.protocolDef;
+    const fold = def ? (this.connections.length > 0 ? withUserTurns(def.createFold(), def) : def.createFold()) : createRawFold();
     for (const c of this.connections) isolate(() => fold.connection?.(c));
     return fold;
   }
+
 
   private ruleMap(): ReadonlyMap<string, RuleMeta> {
     return rulesOf(this.protocolDef);
   }
 
   /** One sink per protocol choice and findings list, not one per frame: append is the hot path. */
-  private liveSink: FindingSink | undefined;
+  private liveSink: LiveSink | undefined;
 
-  private sink(): FindingSink {
-    this.liveSink ??= createFindingSink(this.ruleMap(), this.allFindings, () => this.current);
+  private sink(): LiveSink {
+    if (this.liveSink === undefined) {
+      this.liveSink = new LiveSink(this.ruleMap(), this.allFindings);
+      this.liveSink.at = this.current;
+    }
     return this.liveSink;
+  }
+}
+
+/**
+ * The live fold's sink: createFindingSink's findings, stamped with the frame being folded (`at`, set by
+ * the pipeline). A class with a field rather than closures over the pipeline: a session is often a
+ * few frames, and the sink is made for each.
+ */
+class LiveSink implements FindingSink {
+  at = -1;
+
+  constructor(
+    private readonly rules: ReadonlyMap<string, RuleMeta>,
+    private readonly out: Finding[],
+  ) {}
+
+  report(rule: string, message: string, frames: number[], path?: string): void {
+    // An unregistered rule id is a bug in the fold; keep the finding rather than lose it.
+    const severity = this.rules.get(rule)?.severity ?? 'error';
+    const finding: Finding = { rule, severity, message, frames, at: this.at };
+    if (path !== undefined) finding.path = path;
+    this.out.push(finding);
   }
 }
 
