@@ -287,7 +287,6 @@ export class SessionPipeline {
     return fold;
   }
 
-
   private ruleMap(): ReadonlyMap<string, RuleMeta> {
     return rulesOf(this.protocolDef);
   }
