@@ -8,11 +8,13 @@
 import type { Connection, DecodedFrame, Direction } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
 import type { ErrorItem, QuestionItem, ToolItem, ViewModel } from '../../model/view';
-import { safeJson, safeText } from '../../model/safe-text';
+import { safeJson } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
 import { describeIssues, isRecord, newToolItem, rawItem } from '../shared/view-helpers';
+import { faultItem } from '../shared/fold-fault';
 import { MCP_RULES as R } from './rules';
-import { isPlainJsonRpc, isPlainToolResult, JSONRPCMessageSchema, MCP_METHODS, RESULT_SCHEMAS } from './schema';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { isPlainJsonRpc, isPlainToolResult, MCP_METHODS, RESULT_SCHEMAS } from './schema';
 import { elicitationQuestions, elicitationAnswers } from './elicitation';
 import { resultText } from './content';
 
@@ -65,7 +67,7 @@ class McpFold implements ProtocolFold {
       if (frame.kind !== 'message') return;
       this.applyMessageFrame(decoded);
     } catch (err) {
-      this.model.items.push({ ...rawItem(frame, `raw-${frame.index}-fault`), text: `${rawItem(frame).text} (not folded: ${safeText(err)})` });
+      this.model.items.push(faultItem(frame, err));
     }
   }
 
