@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readInput } from '../../readers/read-input';
-import { JsonRpcResponse, V03Message, V03Result, V1_PAYLOADS, V1Task } from './schema';
+import { JsonRpcResponse, stateOfV1, V03Message, V03Result, V1_PAYLOADS, V1_STATES, V1Task } from './schema';
 import { jsonRpcResponseOk, v03MessageOk, v03ResultOk, V1_FAST } from './fast-path';
 import { artifact03, msg03, status03, task03 } from './testing';
 
@@ -105,5 +105,10 @@ describe('a2a fast path', () => {
   it('sends a data part with an own "__proto__" key to the schema, whose copy drops it', () => {
     const data = JSON.parse('{"__proto__":{"x":1},"y":2}') as unknown;
     expect(v03ResultOk({ ...message03, parts: [{ kind: 'data', data }] })).toBe(false);
+  });
+
+  it('names the v1.0 states as V1_STATES does, and nothing else', () => {
+    for (const [v1, v03] of Object.entries(V1_STATES)) expect(stateOfV1(v1), v1).toBe(v03);
+    for (const odd of ['working', 'TASK_STATE_working', 'toString', '__proto__', '', 1, undefined]) expect(stateOfV1(odd), String(odd)).toBeUndefined();
   });
 });

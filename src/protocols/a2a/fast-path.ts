@@ -2,7 +2,7 @@
 // so the hot path skips zod: each check accepts only what its schema in schema.ts accepts
 // (fast-path.test.ts holds them to it), and whatever it does not accept still goes through the schema,
 // which names the issue.
-import { TASK_STATES, V1_STATES } from './schema';
+import { stateOfV1, TASK_STATES } from './schema';
 
 type Fields = Record<string, unknown>;
 const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -43,7 +43,7 @@ export function v1MessageOk(m: unknown): boolean {
 }
 
 function statusOk(s: unknown): boolean {
-  return isObject(s) && typeof s.state === 'string' && Object.hasOwn(V1_STATES, s.state) && (s.message === undefined || v1MessageOk(s.message)) && optString(s.timestamp);
+  return isObject(s) && stateOfV1(s.state) !== undefined && (s.message === undefined || v1MessageOk(s.message)) && optString(s.timestamp);
 }
 
 function artifactOk(a: unknown): boolean {

@@ -157,7 +157,8 @@ class A2aFold implements ProtocolFold {
     const call = this.calls.get(connectionId);
     if (!call) return;
     this.calls.delete(connectionId);
-    this.model.streaming = [...this.calls.values()].some((c) => c.kind === 'stream' || c.kind === 'subscribe');
+    this.model.streaming = false;
+    for (const c of this.calls.values()) if (c.kind === 'stream' || c.kind === 'subscribe') this.model.streaming = true;
     if (failed || call.finalAt !== undefined || call.events === 0) return;
     if (call.kind === 'stream' || call.kind === 'subscribe') {
       this.sink.report(R.streamNotFinal, `the ${call.method} stream ended after ${call.events} event${call.events === 1 ? '' : 's'} without a final one (a terminal or interrupted state, or a Message); it was cut short.`, [at]);

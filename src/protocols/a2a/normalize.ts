@@ -4,7 +4,7 @@
 import { describeIssues, isRecord } from '../shared/view-helpers';
 import type { z } from 'zod';
 import { safeText } from '../../model/safe-text';
-import { V03Result, V1_PAYLOADS, V1Task, V1_STATES, type TaskStateName, type V1PayloadName } from './schema';
+import { stateOfV1, V03Result, V1_PAYLOADS, V1Task, type TaskStateName, type V1PayloadName } from './schema';
 import { v03MessageOk, v03ResultOk, V1_FAST } from './fast-path';
 
 export interface A2APart {
@@ -98,16 +98,16 @@ function readV1(name: V1PayloadName, value: unknown): ReadResult {
   switch (name) {
     case 'task': {
       const status = v.status as V1Status;
-      return ok1({ kind: 'task', id: v.id as string, ...ctx(v), state: V1_STATES[status.state] ?? 'unknown', message: optional(status.message, message1), history: ((v.history as unknown[] | undefined) ?? []).map(message1), artifacts: ((v.artifacts as unknown[] | undefined) ?? []).map(artifact1) });
+      return ok1({ kind: 'task', id: v.id as string, contextId: contextOf(v), state: stateOfV1(status.state) ?? 'unknown', message: optional(status.message, message1), history: ((v.history as unknown[] | undefined) ?? []).map(message1), artifacts: ((v.artifacts as unknown[] | undefined) ?? []).map(artifact1) });
     }
     case 'message':
       return ok1({ kind: 'message', message: message1(v) });
     case 'statusUpdate': {
       const status = v.status as V1Status;
-      return ok1({ kind: 'status-update', taskId: v.taskId as string, ...ctx(v), state: V1_STATES[status.state] ?? 'unknown', message: optional(status.message, message1) });
+      return ok1({ kind: 'status-update', taskId: v.taskId as string, contextId: contextOf(v), state: stateOfV1(status.state) ?? 'unknown', message: optional(status.message, message1) });
     }
     case 'artifactUpdate':
-      return ok1({ kind: 'artifact-update', taskId: v.taskId as string, ...ctx(v), artifact: artifact1(v.artifact), append: v.append === true, lastChunk: v.lastChunk === true });
+      return ok1({ kind: 'artifact-update', taskId: v.taskId as string, contextId: contextOf(v), artifact: artifact1(v.artifact), append: v.append === true, lastChunk: v.lastChunk === true });
   }
 }
 
@@ -120,8 +120,8 @@ interface V1Status {
 const ok03 = (event: A2AEvent): ReadResult => ({ ok: true, event, version: '0.3' });
 const ok1 = (event: A2AEvent): ReadResult => ({ ok: true, event, version: '1.0' });
 
-function ctx(v: Record<string, unknown>): { contextId?: string } {
-  return typeof v.contextId === 'string' && v.contextId !== '' ? { contextId: v.contextId } : {};
+function contextOf(v: Record<string, unknown>): string | undefined {
+  return typeof v.contextId === 'string' && v.contextId !== '' ? v.contextId : undefined;
 }
 
 function optional<T>(value: unknown, read: (v: unknown) => T): T | undefined {
