@@ -124,11 +124,9 @@ class McpFold implements ProtocolFold {
       return;
     }
     // JSON-RPC batches (protocol version 2025-03-26) carry several messages in one body.
-    const messages = Array.isArray(decoded.json) ? decoded.json : [decoded.json];
-    for (let n = 0; n < messages.length; n++) {
-      const path = Array.isArray(decoded.json) ? `[${n}]` : undefined;
-      this.applyMessage(messages[n], frame.direction, i, path, decoded);
-    }
+    const json = decoded.json;
+    if (!Array.isArray(json)) return this.applyMessage(json, frame.direction, i, undefined, decoded);
+    for (let n = 0; n < json.length; n++) this.applyMessage(json[n], frame.direction, i, `[${n}]`, decoded);
   }
 
   private applyMessage(json: unknown, direction: Direction, i: number, path: string | undefined, decoded: DecodedFrame): void {
@@ -208,11 +206,10 @@ class McpFold implements ProtocolFold {
     if (Number.isFinite(value)) req.lastProgress = value;
     if (req.tool) {
       req.tool.frames.push(i);
-      req.tool.progress = {
-        progress: value,
-        ...(typeof params.total === 'number' && { total: params.total }),
-        ...(typeof params.message === 'string' && { message: params.message }),
-      };
+      const progress: NonNullable<ToolItem['progress']> = { progress: value };
+      if (typeof params.total === 'number') progress.total = params.total;
+      if (typeof params.message === 'string') progress.message = params.message;
+      req.tool.progress = progress;
     }
   }
 
