@@ -59,8 +59,10 @@ export function readResult(result: unknown): ReadResult {
     count++;
   }
   if (count === 1) return readV1(one as V1PayloadName, result[one as V1PayloadName]);
-  const present = V1_KEYS.filter((k) => result[k] !== undefined);
-  if (present.length > 1) return { ok: false, version: '1.0', reason: `the result sets ${present.map((k) => `"${k}"`).join(' and ')}; a StreamResponse sets exactly one` };
+  if (count > 1) {
+    const present = V1_KEYS.filter((k) => result[k] !== undefined);
+    return { ok: false, version: '1.0', reason: `the result sets ${present.map((k) => `"${k}"`).join(' and ')}; a StreamResponse sets exactly one` };
+  }
   // GetTask and CancelTask answer with the Task itself.
   if ('status' in result && 'id' in result) return readV1('task', result);
   return { ok: false, reason: `the result has none of "task", "message", "statusUpdate", "artifactUpdate" (v1.0) nor a "kind" (v0.3)` };
