@@ -7,7 +7,7 @@ type Events = { head: object[]; delta: (i: number) => object; tail: (object | st
 
 const text = (i: number) => `word ${i} of a long answer, `;
 
-export const CLI_SESSIONS: Record<'ag-ui' | 'openai-chat' | 'anthropic' | 'aisdk-ui' | 'gemini' | 'gemini-interactions' | 'cohere' | 'mcp', Events> = {
+export const CLI_SESSIONS: Record<'ag-ui' | 'openai-chat' | 'anthropic' | 'aisdk-ui' | 'gemini' | 'gemini-interactions' | 'cohere' | 'mcp' | 'a2a', Events> = {
   'ag-ui': {
     head: [{ type: 'RUN_STARTED', threadId: 't1', runId: 'r1' }, { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant' }],
     delta: (i) => ({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: text(i) }),
@@ -71,6 +71,12 @@ export const CLI_SESSIONS: Record<'ag-ui' | 'openai-chat' | 'anthropic' | 'aisdk
     head: [{ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'index_files', arguments: { path: '/' }, _meta: { progressToken: 1 } } }],
     delta: (i) => ({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: i + 1, message: text(i) } }),
     tail: [{ jsonrpc: '2.0', id: 1, result: { content: [{ type: 'text', text: 'Indexed.' }] } }],
+  },
+  // A2A (v1.0, the SDK's default wire format) streams its answer as chunks of one artifact.
+  a2a: {
+    head: [{ jsonrpc: '2.0', id: 1, result: { task: { id: 't1', contextId: 'c1', status: { state: 'TASK_STATE_WORKING' } } } }],
+    delta: (i) => ({ jsonrpc: '2.0', id: 1, result: { artifactUpdate: { taskId: 't1', contextId: 'c1', artifact: { artifactId: 'a1', parts: [{ text: text(i) }] }, append: i > 0 } } }),
+    tail: [{ jsonrpc: '2.0', id: 1, result: { statusUpdate: { taskId: 't1', contextId: 'c1', status: { state: 'TASK_STATE_COMPLETED' } } } }],
   },
 };
 

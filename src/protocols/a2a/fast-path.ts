@@ -1,12 +1,15 @@
-// The v1.0 results and the JSON-RPC envelope in their plain shapes, checked by hand so the hot path
-// skips zod: each check accepts only what its schema in schema.ts accepts (fast-path.test.ts holds
-// them to it), and whatever it does not accept still goes through the schema, which names the issue.
-import { V1_STATES } from './schema';
+// The results of both wire versions and the JSON-RPC envelope in their plain shapes, checked by hand
+// so the hot path skips zod: each check accepts only what its schema in schema.ts accepts
+// (fast-path.test.ts holds them to it), and whatever it does not accept still goes through the schema,
+// which names the issue.
+import { stateOfV1, TASK_STATES } from './schema';
 
 type Fields = Record<string, unknown>;
 const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 const optString = (v: unknown): boolean => v === undefined || typeof v === 'string';
 const optBool = (v: unknown): boolean => v === undefined || typeof v === 'boolean';
+const nullishString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
+const nullishBool = (v: unknown): boolean => v === undefined || v === null || typeof v === 'boolean';
 const metadataOk = (v: unknown): boolean => v === undefined || v === null || isObject(v);
 const ROLES = new Set(['ROLE_USER', 'ROLE_AGENT', 'ROLE_UNSPECIFIED']);
 
@@ -40,7 +43,7 @@ export function v1MessageOk(m: unknown): boolean {
 }
 
 function statusOk(s: unknown): boolean {
-  return isObject(s) && typeof s.state === 'string' && Object.hasOwn(V1_STATES, s.state) && (s.message === undefined || v1MessageOk(s.message)) && optString(s.timestamp);
+  return isObject(s) && stateOfV1(s.state) !== undefined && (s.message === undefined || v1MessageOk(s.message)) && optString(s.timestamp);
 }
 
 function artifactOk(a: unknown): boolean {
@@ -80,4 +83,62 @@ export function jsonRpcResponseOk(r: unknown): boolean {
   if (!(typeof id === 'string' || typeof id === 'number' || id === null)) return false;
   const e = r.error;
   return e === undefined || (isObject(e) && typeof e.code === 'number' && typeof e.message === 'string');
+}
+
+// ---- v0.3 ----
+const V03_STATES: ReadonlySet<unknown> = new Set(TASK_STATES);
+
+function v03PartOk(p: unknown): boolean {
+  if (!isObject(p) || !metadataOk(p.metadata)) return false;
+  switch (p.kind) {
+    case 'text':
+      return typeof p.text === 'string';
+    case 'data':
+      // zod's record copies the object without an own `__proto__` key; one with it takes the schema's copy.
+      return isObject(p.data) && !Object.hasOwn(p.data, '__proto__');
+    case 'file': {
+      const f = p.file;
+      // The schema's union: inline `bytes` or a `uri`.
+      return isObject(f) && (typeof f.bytes === 'string' || typeof f.uri === 'string') && nullishString(f.name) && nullishString(f.mimeType);
+    }
+  }
+  return false;
+}
+
+function v03PartsOk(parts: unknown): boolean {
+  if (!Array.isArray(parts)) return false;
+  for (const p of parts) if (!v03PartOk(p)) return false;
+  return true;
+}
+
+function nullishList(v: unknown, ok: (item: unknown) => boolean): boolean {
+  return v === null || listOk(v, ok);
+}
+
+export function v03MessageOk(m: unknown): boolean {
+  return isObject(m) && m.kind === 'message' && typeof m.messageId === 'string' && (m.role === 'user' || m.role === 'agent') && v03PartsOk(m.parts) && nullishString(m.taskId) && nullishString(m.contextId) && metadataOk(m.metadata);
+}
+
+function v03StatusOk(s: unknown): boolean {
+  return isObject(s) && V03_STATES.has(s.state) && (s.message === undefined || s.message === null || v03MessageOk(s.message)) && nullishString(s.timestamp);
+}
+
+function v03ArtifactOk(a: unknown): boolean {
+  return isObject(a) && typeof a.artifactId === 'string' && nullishString(a.name) && nullishString(a.description) && v03PartsOk(a.parts) && metadataOk(a.metadata);
+}
+
+/** A v0.3 result (`kind` task, message, status-update or artifact-update) as V03Result accepts it. */
+export function v03ResultOk(r: unknown): boolean {
+  if (!isObject(r) || !metadataOk(r.metadata)) return false;
+  switch (r.kind) {
+    case 'task':
+      return typeof r.id === 'string' && typeof r.contextId === 'string' && v03StatusOk(r.status) && nullishList(r.history, v03MessageOk) && nullishList(r.artifacts, v03ArtifactOk);
+    case 'message':
+      return v03MessageOk(r);
+    case 'status-update':
+      return typeof r.taskId === 'string' && typeof r.contextId === 'string' && v03StatusOk(r.status) && typeof r.final === 'boolean';
+    case 'artifact-update':
+      return typeof r.taskId === 'string' && typeof r.contextId === 'string' && v03ArtifactOk(r.artifact) && nullishBool(r.append) && nullishBool(r.lastChunk);
+  }
+  return false;
 }

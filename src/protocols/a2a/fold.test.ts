@@ -36,6 +36,22 @@ describe('a2a fold', () => {
     expect(texts(view.items)).toEqual(['Chart:\n[file chart.png (image/png) 4 characters of base64]\n{"temp":21}']);
   });
 
+  it('appended chunks of mixed parts read as the same parts in one chunk: lines across chunk boundaries, one trailing newline dropped', () => {
+    const parts = [
+      { kind: 'text', text: 'Rain' },
+      { kind: 'data', data: { mm: 3 } },
+      { kind: 'text', text: 'then sun\n' },
+      { kind: 'file', file: { uri: 'https://example.com/map.png' } },
+      { kind: 'text', text: '' },
+      { kind: 'text', text: 'end\n' },
+    ];
+    const chunk = (p: unknown[], append: boolean) => ({ kind: 'artifact-update', taskId: T, contextId: 'ctx-1', artifact: { artifactId: 'a1', parts: p }, append });
+    const whole = runExchanges([{ method: 'message/stream', params: send03('Weather?'), events: [task03(), chunk(parts, false), status03('completed', true)] }]);
+    const streamed = runExchanges([{ method: 'message/stream', params: send03('Weather?'), events: [task03(), ...parts.map((p, n) => chunk([p], n > 0)), status03('completed', true)] }]);
+    expect(texts(whole.view.items)).toEqual(['Rain\n{"mm":3}\nthen sun\n[file https://example.com/map.png]\nend']);
+    expect(texts(streamed.view.items)).toEqual(texts(whole.view.items));
+  });
+
   it('an agent message shows once, however often snapshots repeat it; a failed task shows as an error', () => {
     const said = msg03('agent', 'Looking it up');
     const { view, findings } = runExchanges([

@@ -12,6 +12,7 @@ import { safeJson, safeText } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
 import { isRecord, rawItem } from '../shared/view-helpers';
 import { requestJson } from '../shared/request-prompt';
+import { faultItem } from '../shared/fold-fault';
 import { A2A_RULES as R } from './rules';
 import { A2A_METHODS, INTERRUPTED_STATES, JsonRpcResponse, TERMINAL_STATES, type TaskStateName } from './schema';
 import type { z } from 'zod';
@@ -36,7 +37,8 @@ interface Call {
 
 interface ArtifactView {
   item: TextItem;
-  parts: A2APart[];
+  /** The text of the artifact's parts so far: a chunk adds its parts' text, not all the parts' again. */
+  body: PartsText;
   lastChunkAt?: number;
 }
 
@@ -97,7 +99,7 @@ class A2aFold implements ProtocolFold {
       }
       this.response(decoded);
     } catch (err) {
-      this.model.items.push({ ...rawItem(frame, `raw-${frame.index}-fault`), text: `${rawItem(frame).text} (not folded: ${safeText(err)})` });
+      this.model.items.push(faultItem(frame, err));
     }
   }
 
@@ -155,7 +157,8 @@ class A2aFold implements ProtocolFold {
     const call = this.calls.get(connectionId);
     if (!call) return;
     this.calls.delete(connectionId);
-    this.model.streaming = [...this.calls.values()].some((c) => c.kind === 'stream' || c.kind === 'subscribe');
+    this.model.streaming = false;
+    for (const c of this.calls.values()) if (c.kind === 'stream' || c.kind === 'subscribe') this.model.streaming = true;
     if (failed || call.finalAt !== undefined || call.events === 0) return;
     if (call.kind === 'stream' || call.kind === 'subscribe') {
       this.sink.report(R.streamNotFinal, `the ${call.method} stream ended after ${call.events} event${call.events === 1 ? '' : 's'} without a final one (a terminal or interrupted state, or a Message); it was cut short.`, [at]);
@@ -313,18 +316,17 @@ class A2aFold implements ProtocolFold {
     }
     if (!view) {
       const item: TextItem = { kind: 'text', id: `artifact-${i}-${this.model.items.length}`, frames: [], text: '', part: false, final: false, brand: false };
-      view = { item, parts: [] };
+      view = { item, body: noParts() };
       task.artifacts.set(artifact.artifactId, view);
       this.model.items.push(item);
     }
-    if (append) {
-      for (const p of artifact.parts) if (view.parts.length < MAX_PARTS) view.parts.push(p);
-    } else view.parts = artifact.parts.slice(0, MAX_PARTS);
+    if (!append) view.body = noParts();
+    addParts(view.body, artifact.parts);
     if (lastChunk) view.lastChunkAt ??= i;
     view.item.frames.push(i);
     view.item.final = lastChunk || view.item.final;
     const title = artifact.name !== undefined ? `${artifact.name}: ` : '';
-    view.item.text = `${title}${messageText(view.parts)}`;
+    view.item.text = `${title}${partsTextOf(view.body)}`;
   }
 
   /** The task an update is for, when the stream or the request named it; reported and ignored otherwise. */
@@ -343,16 +345,42 @@ class A2aFold implements ProtocolFold {
 
 /** Text parts as they are (chunks join without a separator), file and data parts on lines of their own. */
 export function messageText(parts: readonly A2APart[]): string {
-  let out = '';
-  for (let n = 0; n < parts.length && n < MAX_PARTS; n++) {
+  const text = noParts();
+  addParts(text, parts);
+  return partsTextOf(text);
+}
+
+/** The text of up to MAX_PARTS parts, as `messageText` writes it, grown part by part. */
+interface PartsText {
+  /** With its last newline, which `partsTextOf` drops. */
+  text: string;
+  parts: number;
+  /** `text` ends with a newline: tracked, since reading the end of a long joined string makes V8 copy it whole. */
+  newline: boolean;
+}
+
+function noParts(): PartsText {
+  return { text: '', parts: 0, newline: false };
+}
+
+function addParts(into: PartsText, parts: readonly A2APart[]): void {
+  for (let n = 0; n < parts.length && into.parts < MAX_PARTS; n++, into.parts++) {
     const p = parts[n] as A2APart;
-    if (p.kind === 'text') out += p.text ?? '';
-    else {
+    if (p.kind === 'text') {
+      const text = p.text ?? '';
+      if (text === '') continue;
+      into.text += text;
+      into.newline = text.endsWith('\n');
+    } else {
       const line = p.kind === 'data' ? safeJson(p.data, { maxLength: 2000 }) : `[file${p.name ? ` ${p.name}` : ''}${p.mediaType ? ` (${p.mediaType})` : ''}${p.uri ? ` ${p.uri}` : ''}${p.bytes !== undefined ? ` ${p.bytes} characters of base64` : ''}]`;
-      out += `${out === '' || out.endsWith('\n') ? '' : '\n'}${line}\n`;
+      into.text += `${into.text === '' || into.newline ? '' : '\n'}${line}\n`;
+      into.newline = true;
     }
   }
-  return out.endsWith('\n') ? out.slice(0, -1) : out;
+}
+
+function partsTextOf(parts: PartsText): string {
+  return parts.newline ? parts.text.slice(0, -1) : parts.text;
 }
 
 function previewOf(message: A2AMessage): string {

@@ -2,9 +2,10 @@
 // `kind` become the same four kinds, v1.0's `TASK_STATE_*` and `ROLE_*` the v0.3 names, and a part
 // one of text, file or data. A result that matches neither version's schema gives the schema's issue.
 import { describeIssues, isRecord } from '../shared/view-helpers';
+import type { z } from 'zod';
 import { safeText } from '../../model/safe-text';
-import { V03Result, V1_PAYLOADS, V1Task, V1_STATES, type TaskStateName, type V1PayloadName } from './schema';
-import { V1_FAST } from './fast-path';
+import { stateOfV1, V03Result, V1_PAYLOADS, V1Task, type TaskStateName, type V1PayloadName } from './schema';
+import { v03MessageOk, v03ResultOk, V1_FAST } from './fast-path';
 
 export interface A2APart {
   kind: 'text' | 'file' | 'data';
@@ -43,22 +44,38 @@ export type ReadResult = { ok: true; event: A2AEvent; version: WireVersion } | {
 
 const V1_KEYS = Object.keys(V1_PAYLOADS) as V1PayloadName[];
 
+type V03ResultData = z.infer<typeof V03Result>;
+
 /** Reads a JSON-RPC `result` of a message, stream, task or subscription call. */
 export function readResult(result: unknown): ReadResult {
   if (!isRecord(result)) return { ok: false, reason: `"result" is ${result === null ? 'null' : Array.isArray(result) ? 'an array' : typeof result}, expected an object` };
   if ('kind' in result) return readV03(result);
-  const present = V1_KEYS.filter((k) => result[k] !== undefined);
-  if (present.length === 1) return readV1(present[0] as V1PayloadName, result[present[0] as V1PayloadName]);
-  if (present.length > 1) return { ok: false, version: '1.0', reason: `the result sets ${present.map((k) => `"${k}"`).join(' and ')}; a StreamResponse sets exactly one` };
+  // The one field set, without a list per result (the common case).
+  let one: V1PayloadName | undefined;
+  let count = 0;
+  for (const k of V1_KEYS) {
+    if (result[k] === undefined) continue;
+    one = k;
+    count++;
+  }
+  if (count === 1) return readV1(one as V1PayloadName, result[one as V1PayloadName]);
+  if (count > 1) {
+    const present = V1_KEYS.filter((k) => result[k] !== undefined);
+    return { ok: false, version: '1.0', reason: `the result sets ${present.map((k) => `"${k}"`).join(' and ')}; a StreamResponse sets exactly one` };
+  }
   // GetTask and CancelTask answer with the Task itself.
   if ('status' in result && 'id' in result) return readV1('task', result);
   return { ok: false, reason: `the result has none of "task", "message", "statusUpdate", "artifactUpdate" (v1.0) nor a "kind" (v0.3)` };
 }
 
 function readV03(result: Record<string, unknown>): ReadResult {
-  const parsed = V03Result.safeParse(result);
-  if (!parsed.success) return { ok: false, version: '0.3', reason: `${safeText(result.kind, 40)}: ${describeIssues(parsed.error.issues)}` };
-  const r = parsed.data;
+  let r: V03ResultData;
+  if (v03ResultOk(result)) r = result as V03ResultData;
+  else {
+    const parsed = V03Result.safeParse(result);
+    if (!parsed.success) return { ok: false, version: '0.3', reason: `${safeText(result.kind, 40)}: ${describeIssues(parsed.error.issues)}` };
+    r = parsed.data;
+  }
   switch (r.kind) {
     case 'task':
       return ok03({ kind: 'task', id: r.id, contextId: r.contextId, state: r.status.state, message: optional(r.status.message, message03), history: (r.history ?? []).map(message03), artifacts: (r.artifacts ?? []).map(artifact03) });
@@ -83,16 +100,16 @@ function readV1(name: V1PayloadName, value: unknown): ReadResult {
   switch (name) {
     case 'task': {
       const status = v.status as V1Status;
-      return ok1({ kind: 'task', id: v.id as string, ...ctx(v), state: V1_STATES[status.state] ?? 'unknown', message: optional(status.message, message1), history: ((v.history as unknown[] | undefined) ?? []).map(message1), artifacts: ((v.artifacts as unknown[] | undefined) ?? []).map(artifact1) });
+      return ok1({ kind: 'task', id: v.id as string, contextId: contextOf(v), state: stateOfV1(status.state) ?? 'unknown', message: optional(status.message, message1), history: ((v.history as unknown[] | undefined) ?? []).map(message1), artifacts: ((v.artifacts as unknown[] | undefined) ?? []).map(artifact1) });
     }
     case 'message':
       return ok1({ kind: 'message', message: message1(v) });
     case 'statusUpdate': {
       const status = v.status as V1Status;
-      return ok1({ kind: 'status-update', taskId: v.taskId as string, ...ctx(v), state: V1_STATES[status.state] ?? 'unknown', message: optional(status.message, message1) });
+      return ok1({ kind: 'status-update', taskId: v.taskId as string, contextId: contextOf(v), state: stateOfV1(status.state) ?? 'unknown', message: optional(status.message, message1) });
     }
     case 'artifactUpdate':
-      return ok1({ kind: 'artifact-update', taskId: v.taskId as string, ...ctx(v), artifact: artifact1(v.artifact), append: v.append === true, lastChunk: v.lastChunk === true });
+      return ok1({ kind: 'artifact-update', taskId: v.taskId as string, contextId: contextOf(v), artifact: artifact1(v.artifact), append: v.append === true, lastChunk: v.lastChunk === true });
   }
 }
 
@@ -105,8 +122,8 @@ interface V1Status {
 const ok03 = (event: A2AEvent): ReadResult => ({ ok: true, event, version: '0.3' });
 const ok1 = (event: A2AEvent): ReadResult => ({ ok: true, event, version: '1.0' });
 
-function ctx(v: Record<string, unknown>): { contextId?: string } {
-  return typeof v.contextId === 'string' && v.contextId !== '' ? { contextId: v.contextId } : {};
+function contextOf(v: Record<string, unknown>): string | undefined {
+  return typeof v.contextId === 'string' && v.contextId !== '' ? v.contextId : undefined;
 }
 
 function optional<T>(value: unknown, read: (v: unknown) => T): T | undefined {
@@ -167,9 +184,11 @@ export function requestMessage(params: unknown): A2AMessage | undefined {
   if (!isRecord(params) || !isRecord(params.message)) return undefined;
   const m = params.message;
   if ('kind' in m) {
+    if (v03MessageOk(m)) return message03(m);
     const parsed = V03Result.safeParse(m);
     return parsed.success && parsed.data.kind === 'message' ? message03(parsed.data) : undefined;
   }
+  if (V1_FAST.message(m)) return message1(m);
   const parsed = V1_PAYLOADS.message.safeParse(m);
   return parsed.success ? message1(parsed.data) : undefined;
 }

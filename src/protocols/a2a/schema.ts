@@ -36,6 +36,32 @@ export const V1_STATES: Readonly<Record<string, TaskStateName>> = {
   TASK_STATE_REJECTED: 'rejected',
 };
 
+/** V1_STATES as a switch on the literals, for the hot path: a parsed string is hashed at every lookup by key. */
+export function stateOfV1(state: unknown): TaskStateName | undefined {
+  switch (state) {
+    case 'TASK_STATE_WORKING':
+      return 'working';
+    case 'TASK_STATE_COMPLETED':
+      return 'completed';
+    case 'TASK_STATE_SUBMITTED':
+      return 'submitted';
+    case 'TASK_STATE_INPUT_REQUIRED':
+      return 'input-required';
+    case 'TASK_STATE_AUTH_REQUIRED':
+      return 'auth-required';
+    case 'TASK_STATE_FAILED':
+      return 'failed';
+    case 'TASK_STATE_CANCELED':
+      return 'canceled';
+    case 'TASK_STATE_REJECTED':
+      return 'rejected';
+    case 'TASK_STATE_UNSPECIFIED':
+      return 'unknown';
+    default:
+      return undefined;
+  }
+}
+
 // ---- v0.3 ----
 const V03TextPart = z.looseObject({ kind: z.literal('text'), text: str, metadata });
 const V03FilePart = z.looseObject({

@@ -3,7 +3,7 @@
 // events through both.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EVENT_SCHEMAS, isPlainEvent } from './schema';
+import { EVENT_SCHEMAS, isCohereType, isPlainEvent } from './schema';
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 1 }));
 const text = fc.oneof(fc.string(), odd);
@@ -36,5 +36,10 @@ describe('fast path for plain Cohere events', () => {
     expect(isPlainEvent({ type: 'message-end', delta: { usage: 3 } })).toBe(false);
     expect(isPlainEvent({ type: 'tool-plan-delta', delta: { message: { tool_plan: null } } })).toBe(false);
     expect(isPlainEvent({ type: 'citation-start', index: 0, delta: { message: { citations: {} } } })).toBe(false);
+  });
+
+  it('knows an event type exactly when EVENT_SCHEMAS has a schema for it', () => {
+    for (const t of Object.keys(EVENT_SCHEMAS)) expect(isCohereType(t), t).toBe(true);
+    for (const t of ['content_delta', 'Content-Delta', 'toString', '__proto__', 'constructor', '', 1, undefined]) expect(isCohereType(t), String(t)).toBe(false);
   });
 });

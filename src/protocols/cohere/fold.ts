@@ -81,14 +81,18 @@ function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): voi
   }
   if (turn.events === 0 && type !== 'message-start') sink.report(R.missingMessageStart, `the stream starts with ${type}, not message-start`, [frame.index]);
   turn.events++;
-  const parsed = isRecord(json) && isPlainEvent(json) ? { success: true as const, data: json } : EVENT_SCHEMAS[type].safeParse(json);
-  if (!parsed.success) {
-    sink.report(R.invalidEvent, `not a valid ${type} event: ${describeIssues(parsed.error.issues)}`, [frame.index]);
-    state.model.items.push(rawItem(frame));
-    return;
+  let event: unknown = json;
+  if (!(isRecord(json) && isPlainEvent(json))) {
+    const parsed = EVENT_SCHEMAS[type].safeParse(json);
+    if (!parsed.success) {
+      sink.report(R.invalidEvent, `not a valid ${type} event: ${describeIssues(parsed.error.issues)}`, [frame.index]);
+      state.model.items.push(rawItem(frame));
+      return;
+    }
+    event = parsed.data;
   }
   state.model.streaming = true;
-  applyEvent(state, turn, type, parsed.data as CohereEvent<typeof type>, frame, sink);
+  applyEvent(state, turn, type, event as CohereEvent<typeof type>, frame, sink);
 }
 
 function turnFor(state: State, frame: Frame, sink: FindingSink): Turn {
@@ -201,7 +205,7 @@ function applyEvent(state: State, turn: Turn, type: CohereEventType, event: Cohe
       state.model.streaming = false;
       const usage = e.delta?.usage;
       if (isRecord(usage)) {
-        Object.assign(state.usage, flattenUsage(usage));
+        flattenUsage(usage, state.usage);
         state.model.usage = state.usage;
       }
       const reason = e.delta?.finish_reason ?? undefined;

@@ -36,8 +36,25 @@ export const EVENT_SCHEMAS = {
 export type CohereEventType = keyof typeof EVENT_SCHEMAS;
 export type CohereEvent<T extends CohereEventType> = z.infer<(typeof EVENT_SCHEMAS)[T]>;
 
+/** One of EVENT_SCHEMAS' keys; a switch on the literals, since a parsed string is hashed at every lookup by key. */
 export function isCohereType(type: unknown): type is CohereEventType {
-  return typeof type === 'string' && Object.hasOwn(EVENT_SCHEMAS, type);
+  switch (type) {
+    case 'content-delta':
+    case 'content-start':
+    case 'content-end':
+    case 'message-start':
+    case 'message-end':
+    case 'tool-plan-delta':
+    case 'tool-call-start':
+    case 'tool-call-delta':
+    case 'tool-call-end':
+    case 'citation-start':
+    case 'citation-end':
+    case 'debug':
+      return true;
+    default:
+      return false;
+  }
 }
 
 type Fields = Record<string, unknown>;

@@ -3,7 +3,7 @@
 // event's schema rejects: random near-valid events through both.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EVENT_SCHEMAS, isPlainEvent } from './schema';
+import { EVENT_SCHEMAS, isInteractionEventType, isPlainEvent } from './schema';
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 1 }));
 const text = fc.oneof(fc.string(), odd);
@@ -35,5 +35,10 @@ describe('fast path for plain Gemini Interactions events', () => {
     expect(isPlainEvent({ event_type: 'step.start', index: 0, step: { name: 'f' } })).toBe(false);
     expect(isPlainEvent({ event_type: 'interaction.status_update', status: 3 })).toBe(false);
     expect(isPlainEvent({ event_type: 'error', error: { message: 'boom' } })).toBe(false);
+  });
+
+  it('knows an event type exactly when EVENT_SCHEMAS has a schema for it', () => {
+    for (const t of Object.keys(EVENT_SCHEMAS)) expect(isInteractionEventType(t), t).toBe(true);
+    for (const t of ['step_delta', 'Step.Delta', 'toString', '__proto__', 'constructor', '', 1, undefined]) expect(isInteractionEventType(t), String(t)).toBe(false);
   });
 });

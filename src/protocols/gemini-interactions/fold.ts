@@ -82,14 +82,18 @@ function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): voi
   }
   if (turn.events === 0 && type !== 'interaction.created') sink.report(R.missingCreated, `the stream starts with ${type}, not interaction.created`, [frame.index]);
   turn.events++;
-  const parsed = isRecord(json) && isPlainEvent(json) ? { success: true as const, data: json } : EVENT_SCHEMAS[type].safeParse(json);
-  if (!parsed.success) {
-    sink.report(R.invalidEvent, `not a valid ${type} event: ${describeIssues(parsed.error.issues)}`, [frame.index]);
-    state.model.items.push(rawItem(frame));
-    return;
+  let event: unknown = json;
+  if (!(isRecord(json) && isPlainEvent(json))) {
+    const parsed = EVENT_SCHEMAS[type].safeParse(json);
+    if (!parsed.success) {
+      sink.report(R.invalidEvent, `not a valid ${type} event: ${describeIssues(parsed.error.issues)}`, [frame.index]);
+      state.model.items.push(rawItem(frame));
+      return;
+    }
+    event = parsed.data;
   }
   state.model.streaming = true;
-  applyEvent(state, turn, type, parsed.data as InteractionEvent<typeof type>, frame, sink);
+  applyEvent(state, turn, type, event as InteractionEvent<typeof type>, frame, sink);
 }
 
 function turnFor(state: State, frame: Frame, sink: FindingSink): Turn {
@@ -133,7 +137,7 @@ function applyEvent(state: State, turn: Turn, type: InteractionEventType, event:
       turn.completed = true;
       state.model.streaming = false;
       if (isRecord(e.interaction.usage)) {
-        Object.assign(state.usage, flattenUsage(e.interaction.usage));
+        flattenUsage(e.interaction.usage, state.usage);
         state.model.usage = state.usage;
       }
       return onStatus(state, turn, e.interaction.status, frame, sink);

@@ -37,8 +37,20 @@ export type InteractionEventType = keyof typeof EVENT_SCHEMAS;
 export type InteractionEvent<T extends InteractionEventType> = z.infer<(typeof EVENT_SCHEMAS)[T]>;
 export type StepDelta = z.infer<typeof DeltaSchema>;
 
+/** One of EVENT_SCHEMAS' keys; a switch on the literals, since a parsed string is hashed at every lookup by key. */
 export function isInteractionEventType(type: unknown): type is InteractionEventType {
-  return typeof type === 'string' && Object.hasOwn(EVENT_SCHEMAS, type);
+  switch (type) {
+    case 'step.delta':
+    case 'step.start':
+    case 'step.stop':
+    case 'interaction.created':
+    case 'interaction.status_update':
+    case 'interaction.completed':
+    case 'error':
+      return true;
+    default:
+      return false;
+  }
 }
 
 /**

@@ -80,7 +80,8 @@ function applyPayload(state: FoldState, turn: TurnState, json: unknown, frame: F
     turn.errored = true;
     return;
   }
-  const parsed = isPlainOrCallResponse(json) ? { success: true as const, data: json } : ResponseSchema.safeParse(json);
+  if (isPlainOrCallResponse(json)) return applyResponse(state, turn, json, frame, sink);
+  const parsed = ResponseSchema.safeParse(json);
   if (!parsed.success) {
     sink.report(R.invalidChunk, `not a GenerateContentResponse: ${describeIssues(parsed.error.issues)}`, [frame.index]);
     state.model.items.push(rawItem(frame, `raw-${frame.index}-${turn.chunkCount}`));
@@ -95,7 +96,7 @@ function applyResponse(state: FoldState, turn: TurnState, response: GeminiRespon
   state.model.streaming = true;
   if (isRecord(response.usageMetadata)) {
     // Usage is a whole-response total: the latest report replaces the earlier one.
-    Object.assign(state.usage, flattenUsage(response.usageMetadata));
+    flattenUsage(response.usageMetadata, state.usage);
     state.model.usage = state.usage;
   }
   const blocked = response.promptFeedback?.blockReason;

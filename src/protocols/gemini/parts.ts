@@ -21,8 +21,8 @@ export function applyCandidate(state: FoldState, turn: TurnState, candidate: Gem
     turn.afterFinishReported = true;
     sink.report(R.dataAfterFinish, `the candidate received content after its finishReason "${turn.finishReason}"`, [frame.index, turn.finishFrame ?? frame.index]);
   }
-  parts.forEach((part, i) => applyPart(state, turn, part, frame, i, sink));
-  addSources(state, turn, candidate, frame);
+  for (let i = 0; i < parts.length; i++) applyPart(state, turn, parts[i] as GeminiPart, frame, i, sink);
+  if (candidate.groundingMetadata || candidate.citationMetadata) addSources(state, turn, candidate, frame);
   if (candidate.finishReason && turn.finishReason === undefined) {
     turn.finishReason = candidate.finishReason;
     turn.finishFrame = frame.index;

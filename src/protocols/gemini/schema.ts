@@ -164,5 +164,10 @@ export function isPlainResponse(json: unknown): json is GeminiResponse {
  * search grounding or without, the other hot shape of a tool-using stream; the same rule: only what ResponseSchema accepts (fast-path.test.ts).
  */
 export function isPlainOrCallResponse(json: unknown): json is GeminiResponse {
-  return isHandChecked(json, (p) => isTextPart(p) || isCallPart(p), true);
+  return isHandChecked(json, isTextOrCallPart, true);
+}
+
+/** A module function, not a closure made at every response. */
+function isTextOrCallPart(p: unknown): boolean {
+  return isTextPart(p) || isCallPart(p);
 }

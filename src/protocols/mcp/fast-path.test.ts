@@ -2,7 +2,8 @@
 // accept what the schema rejects: random near-valid messages through both.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CallToolResultSchema, isPlainJsonRpc, isPlainToolResult, JSONRPCMessageSchema } from './schema';
+import { CallToolResultSchema, JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { isPlainJsonRpc, isPlainToolResult } from './schema';
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 1 }));
 // Integers past 2^53 too: the schema's int() refuses them.

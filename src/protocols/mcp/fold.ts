@@ -8,11 +8,13 @@
 import type { Connection, DecodedFrame, Direction } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
 import type { ErrorItem, QuestionItem, ToolItem, ViewModel } from '../../model/view';
-import { safeJson, safeText } from '../../model/safe-text';
+import { safeJson } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
 import { describeIssues, isRecord, newToolItem, rawItem } from '../shared/view-helpers';
+import { faultItem } from '../shared/fold-fault';
 import { MCP_RULES as R } from './rules';
-import { isPlainJsonRpc, isPlainToolResult, JSONRPCMessageSchema, MCP_METHODS, RESULT_SCHEMAS } from './schema';
+import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
+import { isPlainJsonRpc, isPlainToolResult, MCP_METHODS, RESULT_SCHEMAS } from './schema';
 import { elicitationQuestions, elicitationAnswers } from './elicitation';
 import { resultText } from './content';
 
@@ -65,7 +67,7 @@ class McpFold implements ProtocolFold {
       if (frame.kind !== 'message') return;
       this.applyMessageFrame(decoded);
     } catch (err) {
-      this.model.items.push({ ...rawItem(frame, `raw-${frame.index}-fault`), text: `${rawItem(frame).text} (not folded: ${safeText(err)})` });
+      this.model.items.push(faultItem(frame, err));
     }
   }
 
@@ -122,11 +124,9 @@ class McpFold implements ProtocolFold {
       return;
     }
     // JSON-RPC batches (protocol version 2025-03-26) carry several messages in one body.
-    const messages = Array.isArray(decoded.json) ? decoded.json : [decoded.json];
-    for (let n = 0; n < messages.length; n++) {
-      const path = Array.isArray(decoded.json) ? `[${n}]` : undefined;
-      this.applyMessage(messages[n], frame.direction, i, path, decoded);
-    }
+    const json = decoded.json;
+    if (!Array.isArray(json)) return this.applyMessage(json, frame.direction, i, undefined, decoded);
+    for (let n = 0; n < json.length; n++) this.applyMessage(json[n], frame.direction, i, `[${n}]`, decoded);
   }
 
   private applyMessage(json: unknown, direction: Direction, i: number, path: string | undefined, decoded: DecodedFrame): void {
@@ -206,11 +206,10 @@ class McpFold implements ProtocolFold {
     if (Number.isFinite(value)) req.lastProgress = value;
     if (req.tool) {
       req.tool.frames.push(i);
-      req.tool.progress = {
-        progress: value,
-        ...(typeof params.total === 'number' && { total: params.total }),
-        ...(typeof params.message === 'string' && { message: params.message }),
-      };
+      const progress: NonNullable<ToolItem['progress']> = { progress: value };
+      if (typeof params.total === 'number') progress.total = params.total;
+      if (typeof params.message === 'string') progress.message = params.message;
+      req.tool.progress = progress;
     }
   }
 

@@ -1,29 +1,8 @@
 // MCP messages are JSON-RPC 2.0. The shapes are the official SDK's own zod schemas
-// (`@modelcontextprotocol/sdk/types.js`), used as published: a message the SDK's transports reject is
-// one this checker rejects, with the same issues.
-import {
-  CallToolResultSchema,
-  CancelledNotificationSchema,
-  CreateMessageRequestSchema,
-  CreateMessageResultSchema,
-  ElicitRequestSchema,
-  ElicitResultSchema,
-  InitializeResultSchema,
-  JSONRPCMessageSchema,
-  ProgressNotificationSchema,
-} from '@modelcontextprotocol/sdk/types.js';
-
-export {
-  CallToolResultSchema,
-  CancelledNotificationSchema,
-  CreateMessageRequestSchema,
-  CreateMessageResultSchema,
-  ElicitRequestSchema,
-  ElicitResultSchema,
-  InitializeResultSchema,
-  JSONRPCMessageSchema,
-  ProgressNotificationSchema,
-};
+// (`@modelcontextprotocol/sdk/types.js`), imported where they are used, as published: a message the
+// SDK's transports reject is one this checker rejects, with the same issues. Here: the methods, the
+// result schemas by method, and the hand checks of the hot path's plain shapes.
+import { CallToolResultSchema, CreateMessageResultSchema, ElicitResultSchema, InitializeResultSchema } from '@modelcontextprotocol/sdk/types.js';
 
 /** Methods the MCP specification defines (2024-11-05 to 2025-11-25), either direction. */
 export const MCP_METHODS: ReadonlySet<string> = new Set([
