@@ -52,6 +52,14 @@ describe('a2a fold', () => {
     expect(texts(streamed.view.items)).toEqual(texts(whole.view.items));
   });
 
+  it('an artifact streamed a token a chunk keeps growing past a thousand chunks', () => {
+    const tokens = Array.from({ length: 1500 }, (_, n) => `t${n} `);
+    const chunk = (text: string, n: number) => ({ kind: 'artifact-update', taskId: T, contextId: 'ctx-1', artifact: { artifactId: 'a1', parts: [{ kind: 'text', text }] }, append: n > 0, lastChunk: n === tokens.length - 1 });
+    const { view, findings } = runExchanges([{ method: 'message/stream', params: send03('Story?'), events: [task03(), ...tokens.map(chunk), status03('completed', true)] }]);
+    expect(texts(view.items)).toEqual([tokens.join('')]);
+    expect(findings).toEqual([]);
+  });
+
   it('an agent message shows once, however often snapshots repeat it; a failed task shows as an error', () => {
     const said = msg03('agent', 'Looking it up');
     const { view, findings } = runExchanges([

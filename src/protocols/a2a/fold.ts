@@ -53,7 +53,7 @@ interface TaskView {
   fresh: boolean;
 }
 
-/** Parts read at most for one text: a page may send a huge artifact. */
+/** Parts read at most from one message or chunk: a page may send a huge one. A streamed artifact grows by every chunk. */
 const MAX_PARTS = 1000;
 
 export function createA2aFold(): ProtocolFold {
@@ -350,21 +350,20 @@ export function messageText(parts: readonly A2APart[]): string {
   return partsTextOf(text);
 }
 
-/** The text of up to MAX_PARTS parts, as `messageText` writes it, grown part by part. */
+/** The text of parts, as `messageText` writes it, grown chunk by chunk (up to MAX_PARTS parts of each). */
 interface PartsText {
   /** With its last newline, which `partsTextOf` drops. */
   text: string;
-  parts: number;
   /** `text` ends with a newline: tracked, since reading the end of a long joined string makes V8 copy it whole. */
   newline: boolean;
 }
 
 function noParts(): PartsText {
-  return { text: '', parts: 0, newline: false };
+  return { text: '', newline: false };
 }
 
 function addParts(into: PartsText, parts: readonly A2APart[]): void {
-  for (let n = 0; n < parts.length && into.parts < MAX_PARTS; n++, into.parts++) {
+  for (let n = 0; n < parts.length && n < MAX_PARTS; n++) {
     const p = parts[n] as A2APart;
     if (p.kind === 'text') {
       const text = p.text ?? '';
