@@ -7,9 +7,9 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
+import { clientPageRoutes } from './support/client-page';
 import { startTestServer, type TestServer } from './support/server';
 import { openPanel, openSessionList, settledFrames, tabIdOf } from './support/panel-page';
 import { CORPUS_DIR, HAS_CORPUS, corpusPath, needsShared } from '../support/shared-dir';
@@ -101,16 +101,6 @@ let browser: LaunchedBrowser;
 let server: TestServer;
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [path.join(__dirname, 'pages/reference-clients-page.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'chrome120',
-    write: false,
-    logLevel: 'silent',
-  });
-  const script = bundle.outputFiles[0]!.text;
   const recordings = Object.fromEntries(
     allCases.map((c) => [
       `/case/${c.id}${CLIENT_PATH[c.client]}`,
@@ -123,8 +113,7 @@ beforeAll(async () => {
   );
   server = await startTestServer({
     routes: {
-      '/': (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>clients</title><script type="module" src="/clients.js"></script>'),
-      '/clients.js': (_req, res) => res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(script),
+      ...(await clientPageRoutes(path.join(__dirname, 'pages/reference-clients-page.ts'), 'clients')),
       ...recordings,
     },
   });
