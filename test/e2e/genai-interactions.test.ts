@@ -73,11 +73,14 @@ beforeAll(async () => {
         cases.map((c) => [
           `/case/${c.id}${ROUTE}`,
           (req: IncomingMessage, res: ServerResponse) => {
-            req.resume();
-            res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
-            if (!c.cut) return void res.end(c.body());
-            // Destroyed once the body is out: the response never ends, as when the network drops.
-            res.write(c.body(), () => res.destroy());
+            // Answered once the request is read whole: a socket destroyed with request bytes unread is
+            // reset, and a reset can take the answer's bytes with it before the page reads them.
+            req.resume().on('end', () => {
+              res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
+              if (!c.cut) return void res.end(c.body());
+              // Destroyed once the body is out: the response never ends, as when the network drops.
+              res.write(c.body(), () => res.destroy());
+            });
           },
         ]),
       ),
@@ -98,7 +101,8 @@ function exportedTools(exported: string): ToolItem[] {
   return sessions[0]!.pipeline.view().items.filter((i): i is ToolItem => i.kind === 'tool');
 }
 
-async function check(c: Case): Promise<void> {
+/** Runs the client on `c`, holds the panel to it, and gives back what the client read. */
+async function check(c: Case): Promise<InteractionsResult> {
   const page = await browser.context.newPage();
   await page.goto(`${server.origin}/?case=${encodeURIComponent(c.id)}`);
   await page.waitForFunction(() => window.__interactionsResult !== undefined, null, { timeout: 20_000 });
@@ -117,13 +121,13 @@ async function check(c: Case): Promise<void> {
     // An error finding, or the turn shown failing where the connection itself failed (every protocol
     // shows a connection error so, with the cut stream's warnings beside it).
     expect([...errors.map((f) => f.rule), ...failures], `${c.id}: the client threw ${client.error}`).not.toEqual([]);
-    return;
+    return client;
   }
   expect(failures, c.id).toEqual([]);
   if (!c.valid) {
     // The client hands over a broken stream's events as they are; the panel names what is wrong.
     expect(errors, c.id).not.toEqual([]);
-    return;
+    return client;
   }
   expect(errors, c.id).toEqual([]);
   expect(text).toBe(client.text);
@@ -133,6 +137,7 @@ async function check(c: Case): Promise<void> {
   expect(exportedTools(exported).map((t) => t.input ?? {})).toEqual(client.tools.map((t) => t.arguments ?? {}));
   // No final status for the client is exactly where the panel says the stream was cut short.
   expect(findings.some((f) => f.rule === INTERACTIONS_RULES.missingCompleted), `${c.id}: final status ${client.completedStatus}`).toBe(client.completedStatus === undefined);
+  return client;
 }
 
 const expectOk = (result: InteractionsResult) => {
@@ -141,9 +146,11 @@ const expectOk = (result: InteractionsResult) => {
 };
 
 describe('@google/genai 3.3 Interactions in a page agree with the panel', () => {
-  it.each(DEMO)("the demo's stream $id", async (c) => check(c), 60_000);
-  it('the connection dropped in the middle of an answer', async () => check(CUT), 60_000);
-  it.skipIf(!HAS_PENDING).each(RECORDINGS)(needsShared('the real recording $id', HAS_PENDING, 'corpus-pending'), async (c) => check(c), 60_000);
+  it.each(DEMO)("the demo's stream $id", async (c) => void (await check(c)), 60_000);
+  it('the connection dropped in the middle of an answer: the client throws, the panel shows the turn failing', async () => {
+    expect(await check(CUT)).toMatchObject({ ok: false, error: expect.stringMatching(/^APIConnectionError/) });
+  }, 60_000);
+  it.skipIf(!HAS_PENDING).each(RECORDINGS)(needsShared('the real recording $id', HAS_PENDING, 'corpus-pending'), async (c) => void (await check(c)), 60_000);
 
   it("the client itself reads the demo stream's text, call and status, so the comparison compares something", async () => {
     const page = await browser.context.newPage();

@@ -2,7 +2,7 @@
 // Interactions API (`ai.interactions.create({ stream: true })`; the package declares Node ≥ 22) used as a
 // browser chat front end uses it, reading the stream the server plays at `/case/<id>/v1beta/interactions`.
 // The SDK hands over the server's events as they are; what a front end shows is read from them as the
-// API's streaming guide does: the text of `step.delta` text deltas, thought summaries, the tool steps
+// API's streaming guide does: the text of `step.delta` text deltas, the tool steps
 // (a `function_call` for the page to run, named at `step.start` with its arguments streamed as
 // `arguments_delta` text; a server tool's `<tool>_call` with its arguments in a delta, answered by a
 // `<tool>_result` step naming its `call_id`) and the interaction's final status. Or the error the SDK threw.
@@ -22,7 +22,6 @@ export type InteractionsResult =
   | {
       ok: true;
       text: string;
-      thoughts: string;
       tools: InteractionsToolStep[];
       /** `interaction.completed`'s status, or undefined when the stream ended without one. */
       completedStatus: string | undefined;
@@ -41,7 +40,6 @@ async function run(base: string): Promise<InteractionsResult> {
   const ai = new GoogleGenAI({ apiKey: 'test-not-a-key', httpOptions: { baseUrl: base, apiVersion: 'v1beta' } });
   const stream = await ai.interactions.create({ model: 'gemini-2.5-flash', input: 'Hello', stream: true });
   let text = '';
-  let thoughts = '';
   let completedStatus: string | undefined;
   const events: string[] = [];
   const steps = new Map<number, { step: InteractionsToolStep; text: string }>();
@@ -63,7 +61,6 @@ async function run(base: string): Promise<InteractionsResult> {
     if (event.event_type === 'step.delta') {
       const delta = event.delta;
       if (delta.type === 'text') text += delta.text;
-      if (delta.type === 'thought_summary' && delta.content?.type === 'text') thoughts += delta.content.text;
       const open = steps.get(event.index);
       if (delta.type === 'arguments_delta' && open) open.text += delta.arguments ?? '';
       else if (open && delta.type === open.step.type && 'arguments' in delta) open.step.arguments = delta.arguments;
@@ -73,7 +70,6 @@ async function run(base: string): Promise<InteractionsResult> {
   return {
     ok: true,
     text,
-    thoughts,
     tools: [...steps.values()].map(({ step, text }) => (text === '' ? step : { ...step, arguments: parsed(text) })),
     completedStatus,
     events,

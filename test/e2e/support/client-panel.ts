@@ -13,7 +13,8 @@ export async function panelFor(browser: LaunchedBrowser, page: Page, protocol: s
   const panel = await openPanel(browser, tabId, frames.length);
   await openSessionList(panel);
   const session = panel.locator(`[data-testid="session"][data-protocol="${protocol}"]`);
-  expect(await session.count()).toBe(1);
+  // The list can draw the session before its protocol is known (a stream cut short settles late).
+  await expect.poll(() => session.count()).toBe(1);
   await session.click();
   await expect.poll(() => panel.locator('[data-testid="rendering"] .protocol').textContent()).toBe(protocol);
   return panel;
