@@ -64,6 +64,8 @@ const cases = [...DEMO, CUT, ...(HAS_PENDING ? RECORDINGS : [])];
 
 let browser: LaunchedBrowser;
 let server: TestServer;
+/** Responses held open until the page says it read them. */
+const dropping = new Map<string, ServerResponse>();
 
 beforeAll(async () => {
   server = await startTestServer({
@@ -78,12 +80,18 @@ beforeAll(async () => {
             req.resume().on('end', () => {
               res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' });
               if (!c.cut) return void res.end(c.body());
-              // Destroyed once the body is out: the response never ends, as when the network drops.
-              res.write(c.body(), () => res.destroy());
+              // Destroyed once the page has read a delta of it: the response never ends, as when the
+              // network drops.
+              res.write(c.body());
+              dropping.set(c.id, res);
             });
           },
         ]),
       ),
+      [`/case/${CUT.id}/seen`]: (_req, res) => {
+        dropping.get(CUT.id)?.destroy();
+        res.writeHead(204).end();
+      },
     },
   });
   browser = await launchBrowser();
@@ -104,7 +112,7 @@ function exportedTools(exported: string): ToolItem[] {
 /** Runs the client on `c`, holds the panel to it, and gives back what the client read. */
 async function check(c: Case): Promise<InteractionsResult> {
   const page = await browser.context.newPage();
-  await page.goto(`${server.origin}/?case=${encodeURIComponent(c.id)}`);
+  await page.goto(`${server.origin}/?case=${encodeURIComponent(c.id)}${c.cut ? '&tell' : ''}`);
   await page.waitForFunction(() => window.__interactionsResult !== undefined, null, { timeout: 20_000 });
   const client = (await page.evaluate(() => window.__interactionsResult))!;
   const panel = await panelFor(browser, page, 'gemini-interactions');

@@ -36,6 +36,8 @@ declare global {
   }
 }
 
+const params = new URLSearchParams(location.search);
+
 async function run(base: string): Promise<InteractionsResult> {
   const ai = new GoogleGenAI({ apiKey: 'test-not-a-key', httpOptions: { baseUrl: base, apiVersion: 'v1beta' } });
   const stream = await ai.interactions.create({ model: 'gemini-2.5-flash', input: 'Hello', stream: true });
@@ -44,8 +46,14 @@ async function run(base: string): Promise<InteractionsResult> {
   const events: string[] = [];
   const steps = new Map<number, { step: InteractionsToolStep; text: string }>();
   const byId = new Map<string, InteractionsToolStep>();
+  let told = false;
   for await (const event of stream) {
     events.push(event.event_type);
+    // A test that drops the connection mid-answer drops it once the page has read a delta.
+    if (!told && event.event_type === 'step.delta' && params.has('tell')) {
+      told = true;
+      void fetch(`${base}/seen`);
+    }
     if (event.event_type === 'step.start') {
       const step = event.step;
       if (step.type === 'function_call') steps.set(event.index, { step: { type: step.type, name: step.name, arguments: step.arguments, answered: false }, text: '' });
@@ -85,7 +93,6 @@ function parsed(text: string): unknown {
   }
 }
 
-const params = new URLSearchParams(location.search);
 run(`${location.origin}/case/${params.get('case') ?? ''}`).then(
   (result) => (window.__interactionsResult = result),
   (error: unknown) => (window.__interactionsResult = { ok: false, error: error instanceof Error ? `${error.name}: ${error.message}` : String(error) }),
