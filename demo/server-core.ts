@@ -18,7 +18,7 @@ import { streamSse } from './sse';
 import { parseObject, SessionStore } from './store';
 import { streamToolLoop, TOOL_LOOP_PATH, toolLoopVariants } from './tool-loop';
 import { A2A_BASE, createA2aApp } from './a2a/agent';
-import { a2aPageScript } from './a2a/bundle';
+import { bundlePage } from './bundle-page';
 
 export interface DemoServerOptions {
   port?: number;
@@ -34,6 +34,8 @@ export interface DemoServer {
 }
 
 const PUBLIC_DIR = fileURLToPath(new URL('./public/', import.meta.url));
+/** The A2A page's script: `@a2a-js/sdk`'s client run as a web front end runs it, from one ES module. */
+const A2A_PAGE = new URL('./a2a/page.ts', import.meta.url);
 const PUBLIC_FILE = /^\/([a-z-]+\.(?:html|js|css))$/;
 const TYPES: Record<string, string> = { '.html': 'text/html', '.js': 'text/javascript', '.css': 'text/css' };
 // The page is plain JS without a build step, so it imports the ESM build of eventsource-parser directly.
@@ -108,8 +110,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, store: SessionS
   }
   if (route === 'GET /vendor/eventsource-parser.js') return sendFile(res, PARSER_FILE);
   if (route === 'GET /a2a-client.js') {
+    const script = await bundlePage(A2A_PAGE);
     res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
-    return void res.end(await a2aPageScript());
+    return void res.end(script);
   }
   if (route === 'GET /favicon.ico') return void res.writeHead(204).end();
   const file = url.pathname === '/' ? ['', 'index.html'] : PUBLIC_FILE.exec(url.pathname);

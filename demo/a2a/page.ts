@@ -1,4 +1,4 @@
-// The demo's A2A page script, bundled for the browser by esbuild (demo/a2a/bundle.ts): `@a2a-js/sdk`'s
+// The demo's A2A page script, bundled for the browser by esbuild (demo/bundle-page.ts): `@a2a-js/sdk`'s
 // own client asks the demo agent for the weather, shows the question the task asks (`input-required`),
 // answers it and shows the forecast artifact as it streams. `?variant=` picks a buggy backend.
 import { ClientFactory } from '@a2a-js/sdk/client';

@@ -10,8 +10,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { build } from 'esbuild';
 import { createParser, type EventSourceMessage } from 'eventsource-parser';
+import { bundlePage } from '../bundle-page';
 import { startLangGraphServer } from './langgraph-server';
 
 export const BUGGY_FAMILIES = {
@@ -43,13 +43,6 @@ li.human{background:#e8f0fe}li.ai{background:#f1f3f4}li.tool{background:#e6f4ea;
 <script type="module" src="/langgraph.js"></script>
 </body></html>`;
 
-let bundle: Promise<string> | undefined;
-
-function pageBundle(): Promise<string> {
-  bundle ??= build({ entryPoints: [PAGE_ENTRY], bundle: true, write: false, format: 'esm', platform: 'browser', target: 'es2022', logLevel: 'error' }).then((r) => r.outputFiles[0]?.text ?? '');
-  return bundle;
-}
-
 export async function startLangGraphDemo(options: { port?: number } = {}): Promise<LangGraphDemo> {
   const backend = await startLangGraphServer();
   const server = createServer((req, res) => {
@@ -80,8 +73,9 @@ async function handle(req: IncomingMessage, res: ServerResponse, backend: string
     return void res.end(HTML);
   }
   if (req.method === 'GET' && url.pathname === '/langgraph.js') {
+    const script = await bundlePage(PAGE_ENTRY);
     res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' });
-    return void res.end(await pageBundle());
+    return void res.end(script);
   }
   const api = /^\/api(\/.*)$/.exec(url.pathname);
   const buggy = /^\/buggy\/([a-z]+)(\/.*)$/.exec(url.pathname);

@@ -1,4 +1,4 @@
-// The demo's LangGraph page, bundled for the browser by esbuild (demo-server.ts): a chat front end on
+// The demo's LangGraph page, bundled for the browser by esbuild (demo/bundle-page.ts): a chat front end on
 // `@langchain/langgraph-sdk`'s Client. Send starts a run on a new thread (`POST
 // /threads/{id}/runs/stream` with stream modes values, messages-tuple and updates); the streamed
 // chunks grow the messages and each `values` event sets them whole, as useStream does; an interrupt

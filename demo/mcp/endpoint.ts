@@ -8,6 +8,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fileURLToPath } from 'node:url';
 import { createParser } from 'eventsource-parser';
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { bundlePage } from '../bundle-page';
 import { readBody, refuse } from '../protocols/http';
 import { mcpVariants, variantById, type CallStream, type JsonRpc, type McpVariant } from './buggy-variants';
 import { weatherServer } from './weather-server';
@@ -23,7 +24,6 @@ const PAGE_SOURCE = fileURLToPath(new URL('./page.ts', import.meta.url));
 export function createMcpDemo(delayScale: number): McpDemo {
   const sessions = new Map<string, WebStandardStreamableHTTPServerTransport>();
   const open = new Set<ServerResponse>();
-  let page: Promise<string> | undefined;
 
   async function endpoint(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     const body = req.method === 'POST' ? await readBody(req) : undefined;
@@ -81,9 +81,9 @@ export function createMcpDemo(delayScale: number): McpDemo {
         res.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
         res.end(JSON.stringify(mcpVariants.map(({ id, title, rule }) => ({ id, title, ...(rule && { rule }) }))));
       } else if (route === 'GET /mcp/page.js') {
-        page ??= bundlePage();
+        const page = await bundlePage(PAGE_SOURCE);
         res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8', 'cache-control': 'no-store' });
-        res.end(await page);
+        res.end(page);
       } else return false;
       return true;
     },
@@ -92,13 +92,6 @@ export function createMcpDemo(delayScale: number): McpDemo {
       await Promise.all([...sessions.values()].map((t) => t.close()));
     },
   };
-}
-
-/** The page's script with the SDK client in it. esbuild is a development tool, loaded only here. */
-async function bundlePage(): Promise<string> {
-  const { build } = await import('esbuild');
-  const out = await build({ entryPoints: [PAGE_SOURCE], bundle: true, format: 'esm', platform: 'browser', target: 'chrome120', write: false, logLevel: 'silent' });
-  return out.outputFiles[0]!.text;
 }
 
 /** Writes the SSE events of the server's stream as the variant rewrites their messages. */

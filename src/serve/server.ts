@@ -4,6 +4,7 @@ import { setMaxListeners } from 'node:events';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { WebSocketServer } from 'ws';
+import { a2aCard, a2aEndpoints, endpointForCard, type A2aEndpoint } from './a2a-card';
 import { FaultPlan } from './faults';
 import { noteRequestDifferences, replayHttp } from './http-replay';
 import { loadInputs } from './load-inputs';
@@ -36,9 +37,11 @@ export async function startReplayServer(options: ReplayOptions): Promise<ReplayS
   const log = options.log ?? (() => undefined);
   const ctx: ReplayContext = { pace: { speed, noDelay: options.noDelay ?? false }, faults, log, differences: [], closing: closing.signal };
   warnAtStart(faults, answers, log);
+  const endpoints = a2aEndpoints(answers);
+  for (const e of endpoints) log(`A2A: a card request (.well-known/agent-card.json) above ${e.path} that nothing recorded answers gets a card naming it at this server`);
 
   const server = createServer((req, res) => {
-    handleRequest(req, res, table, ctx).catch((err: unknown) => {
+    handleRequest(req, res, table, endpoints, ctx).catch((err: unknown) => {
       log(`  internal error: ${err instanceof Error ? err.message : String(err)}`);
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();
@@ -75,7 +78,7 @@ export async function startReplayServer(options: ReplayOptions): Promise<ReplayS
   };
 }
 
-async function handleRequest(req: IncomingMessage, res: ServerResponse, table: RouteTable, ctx: ReplayContext): Promise<void> {
+async function handleRequest(req: IncomingMessage, res: ServerResponse, table: RouteTable, endpoints: readonly A2aEndpoint[], ctx: ReplayContext): Promise<void> {
   const url = new URL(req.url ?? '/', 'http://127.0.0.1');
   const method = (req.method ?? 'GET').toUpperCase();
   const origin = req.headers.origin;
@@ -90,6 +93,13 @@ async function handleRequest(req: IncomingMessage, res: ServerResponse, table: R
   }
   const where = `${method} ${url.pathname}${url.search}`;
   const match = table.match(method, url.pathname, url.search, body);
+  const card = match === undefined && method === 'GET' ? endpointForCard(url.pathname, endpoints) : undefined;
+  if (card) {
+    // The origin the client reached the replay at, so the endpoint the card names is reachable the same way.
+    ctx.log(`${where} → an A2A agent card naming ${card.path} (none recorded) 200`);
+    sendJson(res, 200, a2aCard(card, `http://${req.headers.host ?? '127.0.0.1'}`), origin);
+    return;
+  }
   if (match === undefined) {
     ctx.log(`${where} → 404, nothing recorded at this method and path`);
     sendJson(res, 404, { error: `nothing recorded for ${method} ${url.pathname}` }, origin);

@@ -9,8 +9,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'esbuild';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
+import { clientPageRoutes } from './support/client-page';
 import { startTestServer, type TestServer } from './support/server';
 import { HAS_PENDING, needsShared, PENDING_DIR } from '../support/shared-dir';
 import { splitSessions } from '../../src/analysis/sessions';
@@ -61,20 +61,9 @@ let browser: LaunchedBrowser;
 let server: TestServer;
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [path.join(__dirname, 'pages/genai-client-page.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'chrome120',
-    write: false,
-    logLevel: 'silent',
-  });
-  const script = bundle.outputFiles[0]!.text;
   server = await startTestServer({
     routes: {
-      '/': (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>genai</title><script type="module" src="/genai.js"></script>'),
-      '/genai.js': (_req, res) => res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(script),
+      ...(await clientPageRoutes(path.join(__dirname, 'pages/genai-client-page.ts'), 'genai')),
       ...Object.fromEntries(
         cases.map((c) => [
           `/case/${c.id}${ROUTE}`,

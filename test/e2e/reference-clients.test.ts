@@ -7,11 +7,11 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { build } from 'esbuild';
 import type { Page } from 'playwright-core';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
+import { clientPageRoutes } from './support/client-page';
 import { startTestServer, type TestServer } from './support/server';
-import { openPanel, openSessionList, settledFrames, tabIdOf } from './support/panel-page';
+import { panelFor, shownFindings, shownText } from './support/client-panel';
 import { CORPUS_DIR, HAS_CORPUS, corpusPath, needsShared } from '../support/shared-dir';
 import type { ClientKind, ClientResult } from './pages/reference-clients-page';
 
@@ -101,16 +101,6 @@ let browser: LaunchedBrowser;
 let server: TestServer;
 
 beforeAll(async () => {
-  const bundle = await build({
-    entryPoints: [path.join(__dirname, 'pages/reference-clients-page.ts')],
-    bundle: true,
-    format: 'esm',
-    platform: 'browser',
-    target: 'chrome120',
-    write: false,
-    logLevel: 'silent',
-  });
-  const script = bundle.outputFiles[0]!.text;
   const recordings = Object.fromEntries(
     allCases.map((c) => [
       `/case/${c.id}${CLIENT_PATH[c.client]}`,
@@ -123,8 +113,7 @@ beforeAll(async () => {
   );
   server = await startTestServer({
     routes: {
-      '/': (_req, res) => res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' }).end('<!doctype html><title>clients</title><script type="module" src="/clients.js"></script>'),
-      '/clients.js': (_req, res) => res.writeHead(200, { 'content-type': 'text/javascript; charset=utf-8' }).end(script),
+      ...(await clientPageRoutes(path.join(__dirname, 'pages/reference-clients-page.ts'), 'clients')),
       ...recordings,
     },
   });
@@ -144,32 +133,6 @@ async function runClient(c: Case): Promise<{ page: Page; result: ClientResult }>
   return { page, result: (await page.evaluate(() => window.__clientResult))! };
 }
 
-/** The panel for the page's tab, showing the session of the client's protocol. */
-async function panelFor(page: Page, protocol: ClientKind): Promise<Page> {
-  const tabId = await tabIdOf(browser, page);
-  const frames = await settledFrames(browser, tabId);
-  const panel = await openPanel(browser, tabId, frames.length);
-  await openSessionList(panel);
-  const session = panel.locator(`[data-testid="session"][data-protocol="${protocol}"]`);
-  expect(await session.count()).toBe(1);
-  await session.click();
-  await expect.poll(() => panel.locator('[data-testid="rendering"] .protocol').textContent()).toBe(protocol);
-  return panel;
-}
-
-/** The assistant text the panel shows (every group opened), its texts joined as the clients join them. */
-async function shownText(panel: Page): Promise<string> {
-  const closed = panel.locator('[data-testid="rendering"] .group-header[aria-expanded="false"]');
-  for (let n = await closed.count(); n > 0; n--) await closed.first().click();
-  return (await panel.locator('[data-testid="rendering"] .text-body').allTextContents()).join('');
-}
-
-async function severities(panel: Page): Promise<string[]> {
-  await panel.locator('[data-tab="findings"]').click();
-  await panel.locator('[data-testid="findings"], .findings.empty').first().waitFor();
-  return panel.locator('[data-testid="findings"] li.finding-row .finding-severity').allTextContents();
-}
-
 describe('the newest official clients in a page agree with the panel', () => {
   it.each(ownCases)('$client on $id', async (c) => check(c), 60_000);
   it.skipIf(!HAS_CORPUS).each(corpusCases)(needsShared('$client on the real recording $id'), async (c) => check(c), 60_000);
@@ -177,7 +140,7 @@ describe('the newest official clients in a page agree with the panel', () => {
   it('an AI SDK approval pending at the end of a step: the panel shows the call awaiting approval, its step open', async () => {
     const { page, result } = await runClient(ownCases.find((c) => c.id === 'aisdk-approval-pending')!);
     expect(result).toEqual({ ok: true, text: '' });
-    const panel = await panelFor(page, 'aisdk-ui');
+    const panel = await panelFor(browser, page, 'aisdk-ui');
     const step = panel.locator('[data-testid="rendering"] .group').first();
     await expect.poll(() => step.locator('.group-header').getAttribute('aria-expanded')).toBe('true');
     expect(await step.locator('.group-title').textContent()).toBe('Step 1');
@@ -191,10 +154,10 @@ describe('the newest official clients in a page agree with the panel', () => {
 
 async function check(c: Case): Promise<void> {
   const { page, result } = await runClient(c);
-  const panel = await panelFor(page, c.client);
+  const panel = await panelFor(browser, page, c.client);
   // The rendering first: the findings are another tab of the same pane.
   const text = await shownText(panel);
-  const shown = await severities(panel);
+  const shown = (await shownFindings(panel)).map((f) => f.severity);
   if (c.throws) {
     expect(result).toMatchObject({ ok: false, error: expect.stringMatching(c.throws) });
     expect(shown).toContain('error');

@@ -22,7 +22,8 @@ export interface A2aRecording {
 
 const userMessage = (text: string, taskId = ''): Message => userTextMessage(`user-${text}`, text, taskId);
 
-function asAgentEvent(response: StreamResponse): AgentExecutionEvent | undefined {
+/** A client event as the SDK's ResultManager takes it. */
+export function asAgentEvent(response: StreamResponse): AgentExecutionEvent | undefined {
   const p = response.payload;
   if (!p) return undefined;
   switch (p.$case) {
