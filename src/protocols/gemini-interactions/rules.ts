@@ -25,7 +25,7 @@ export const INTERACTIONS_RULES = {
 const R = INTERACTIONS_RULES;
 
 export const interactionsRules: readonly RuleMeta[] = [
-  { id: R.invalidJson, severity: 'error', description: 'A data record is not JSON: the client\'s parser throws and the stream fails there.' },
+  { id: R.invalidJson, severity: 'error', description: 'A data record is not JSON: @google/genai yields it as a bare string instead of an event, and the app shows nothing of it.' },
   { id: R.invalidEvent, severity: 'error', description: 'A known `event_type` with fields of the wrong shape (a step event without its `index`, a delta without `type`).' },
   { id: R.unknownEvent, severity: 'info', description: 'An `event_type` this version does not know; shown raw.' },
   { id: R.failed, severity: 'warning', description: 'The stream reports its own failure: an `error` event, or the interaction ends with status `failed` or `cancelled`.' },

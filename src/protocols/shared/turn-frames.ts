@@ -20,6 +20,8 @@ export function handledOutsideEvents<T extends { connectionId: string }>(
   sink: FindingSink,
   finalize: (turn: T, sink: FindingSink, at: number) => void,
   invalidJsonRule: string,
+  /** What the protocol's client does with a record that is not JSON, ending the finding's message. */
+  clientOnInvalidJson = "the client's JSON.parse throws here",
 ): boolean {
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
@@ -36,7 +38,7 @@ export function handledOutsideEvents<T extends { connectionId: string }>(
   }
   if (decoded.jsonError !== undefined) {
     state.model.items.push(rawItem(frame));
-    if (!frame.truncated) sink.report(invalidJsonRule, `data is not JSON (${decoded.jsonError}); the client's JSON.parse throws here`, [frame.index]);
+    if (!frame.truncated) sink.report(invalidJsonRule, `data is not JSON (${decoded.jsonError}); ${clientOnInvalidJson}`, [frame.index]);
     return true;
   }
   return false;
