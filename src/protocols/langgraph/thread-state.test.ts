@@ -46,9 +46,9 @@ describe('langgraph thread state against live', () => {
   it('tells a state read by the same page from one after a reload, by the document in the extension\'s connection ids', () => {
     const pageLoad = (ids: { run: string; state: string }) => splitSessions(capture([human, aiMessage('It is sunny.')], ids), protocols).flatMap(historyLiveComparisons).map((c) => c.pageLoad);
     // useStream reads the thread's state when the run ends: the same document.
-    expect(pageLoad({ run: '1.1', state: '1.2' })).toEqual(['same']);
+    expect(pageLoad({ run: '1.k3j9a0zq-1', state: '1.k3j9a0zq-2' })).toEqual(['same']);
     // A reload with preserve log on: the read comes from the next document.
-    expect(pageLoad({ run: '1.1', state: '2.1' })).toEqual(['reloaded']);
+    expect(pageLoad({ run: '1.k3j9a0zq-1', state: '2.p0x1m7aa-1' })).toEqual(['reloaded']);
     // Ids of another kind cannot tell.
     expect(pageLoad({ run: 'run', state: 'state' })).toEqual([undefined]);
   });
