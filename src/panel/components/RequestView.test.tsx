@@ -1,4 +1,4 @@
-// The Request tab's Protocol row while a live stream is under way: "detecting…" until detection has
+// The Request tab's Protocol row (and the session picker's) while a live stream is under way: "detecting…" until detection has
 // had its frames, then the protocol, kept current as frames arrive (not only when a connection opens).
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
@@ -9,6 +9,7 @@ import { DETECT_WINDOW } from '../../protocols/detect';
 import { chunk } from '../../protocols/openai-chat/test-helpers';
 import { applyEvent } from '../store/apply';
 import { createStore, type PanelStore } from '../store/store';
+import { summarizeSession } from '../store/session-summary';
 import { RequestView } from './RequestView';
 
 let container: HTMLElement | undefined;
@@ -46,9 +47,13 @@ describe('the Request tab\'s protocol during a live stream', () => {
   it('says detecting… while the request waits for its answer, then the protocol its first chunk shows', () => {
     const store = liveStore();
     hub(store, { type: 'append', frames: [], connections: [chat], sessions: [opened(chat)] });
+    // The session picker says the same.
+    const picker = () => summarizeSession(store.sessions.set.list[0]!, store.connections.value, store.connectionName, { live: true, untimed: false }).protocol;
     expect(protocolRow()).toBe('detecting…');
+    expect(picker()).toBe('detecting…');
     hub(store, { type: 'append', frames: [frame(0, JSON.stringify(chunk({ role: 'assistant', content: 'It is' })))], connections: [], sessions: [] });
     expect(protocolRow()).toBe('openai-chat');
+    expect(picker()).toBe('openai-chat');
   });
 
   it('says unknown once detection has weighed its window of frames without a protocol, or the stream ended first', () => {
