@@ -8,7 +8,7 @@ import { createStore, type PanelStore } from '../src/panel/store/store';
 import { sessionMetrics } from '../src/panel/store/session-metrics';
 import { sessionStart } from '../src/panel/store/session-time';
 import { waterfallSpans } from '../src/panel/store/waterfall-spans';
-import { layoutWaterfall } from '../src/panel/components/waterfall-model';
+import { layoutWaterfall } from '../src/panel/components/waterfall/layout';
 import { DEFAULT_GAP_THRESHOLD_MS } from '../src/analysis/metrics';
 import type { PanelSession } from '../src/panel/store/session-set';
 import type { Frame } from '../src/model/frame';

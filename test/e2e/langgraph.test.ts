@@ -84,6 +84,15 @@ describe.sequential('the clean backend', () => {
     await d.frontend.setViewportSize({ width: 1280, height: 800 });
   });
 
+  it('the state the page read when the run ended is compared with the live runs, as a read by the same page, not a reload', async () => {
+    await d.panel.locator('[data-tab="rendering"]').click();
+    const notice = d.panel.locator('[data-testid="history-vs-live-notice"]');
+    await until(() => notice.count(), (n) => n === 1, 'the history-vs-live line');
+    const text = (await notice.textContent()) ?? '';
+    expect(text).toContain('History read by the same page, without a reload');
+    expect(text).not.toContain('after the reload');
+  });
+
   it('check of the export: one LangGraph session for the thread, clean', () => {
     const sessions = langgraphFindings(d.exported);
     expect(sessions).toHaveLength(1);

@@ -124,6 +124,8 @@ describe.sequential('the clean twin', () => {
 
   it('says the history shows what was streamed, and marks nothing side by side', async () => {
     await until(() => notice(d.panel).count(), (n) => n === 1, 'the history-vs-live line');
+    // The history came from the page loaded again (a later document of the tab): a reload, said so.
+    expect(await notice(d.panel).textContent()).toContain('History read after the reload');
     expect(await notice(d.panel).textContent()).toContain('shows what was streamed live');
     await notice(d.panel).getByRole('button', { name: 'Compare side by side' }).click();
     const view = d.panel.locator('[data-testid="history-vs-live"]');

@@ -10,6 +10,7 @@ import type { Session } from '../sessions';
 import type { Difference } from './compare';
 import type { HistoryLiveComparison } from './comparison';
 import { foldView, keptFrames } from './replay';
+import { pageLoadOf } from './page-load';
 
 /** What the frames before a history read showed, as far as the comparison needs to know. */
 export interface LiveStretch {
@@ -19,6 +20,8 @@ export interface LiveStretch {
   turnEnded: boolean;
   first?: number;
   last?: number;
+  /** The connection of the last live frame (none right after a history read), to tell a reload. */
+  connection?: string;
 }
 
 export interface HistoryReader {
@@ -47,6 +50,7 @@ export class StretchTracker {
     const s = this.stretch;
     if (s.first === undefined) s.first = d.frame.index;
     s.last = d.frame.index;
+    s.connection = d.frame.connectionId;
     if (this.reader.showsContent(d)) s.showsContent = true;
     const ends = this.reader.endsTurn(d);
     if (ends !== undefined) s.turnEnded = ends;
@@ -57,6 +61,7 @@ export class StretchTracker {
     if (this.reader.cumulative) return;
     this.stretch = { showsContent: false, turnEnded: false };
     this.add(history);
+    delete this.stretch.connection;
   }
 }
 
@@ -67,6 +72,7 @@ export function compared(session: Session, reader: HistoryReader, history: Decod
   const difference = reader.compare(historyView, live, history, stretch);
   const path = difference && reader.pathOf(difference, history);
   const liveFrames = stretch.first === undefined ? [] : [stretch.first, stretch.last ?? stretch.first];
+  const pageLoad = pageLoadOf(stretch.connection, history.frame.connectionId);
   return {
     session,
     rule: reader.rule,
@@ -76,6 +82,7 @@ export function compared(session: Session, reader: HistoryReader, history: Decod
     live,
     ...(difference && { difference }),
     ...(path !== undefined && { path }),
+    ...(pageLoad !== undefined && { pageLoad }),
   };
 }
 

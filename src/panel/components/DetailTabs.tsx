@@ -6,7 +6,7 @@ import { RenderingWithHistory } from './history-live/RenderingWithHistory';
 import { FindingsList } from './FindingsList';
 import { FrameDetail } from './FrameDetail';
 import { RequestView } from './RequestView';
-import { Waterfall } from './Waterfall';
+import { Waterfall } from './waterfall/Waterfall';
 import { ConversationTurns, hasConversations } from './ConversationTurns';
 import { ErrorBanner } from './ErrorBanner';
 

@@ -3,12 +3,16 @@
 // prompt the body carries, and "Copy as cURL" / "Copy as fetch" (secrets redacted unless unticked).
 // A WebSocket gets what fits it: its handshake URL, subprotocol and status (101, or none when the page's
 // WebSocket API hid it), and no cURL or fetch (neither can open a socket).
+import type { ComponentChild } from 'preact';
 import { useState } from 'preact/hooks';
 import type { Connection } from '../../model/frame';
 import type { PanelStore } from '../store/store';
 import { applyEvent } from '../store/apply';
 import { curlCommand, fetchCall } from '../store/request-snippets';
 import { formatClock, formatDuration } from '../store/session-time';
+import { protocolText } from '../store/protocol-status';
+import { track } from '../store/track';
+import type { PanelSession } from '../store/session-set';
 import { JsonTree } from './JsonTree';
 import { copyText } from './copy-text';
 
@@ -58,7 +62,7 @@ export function RequestView({ store }: { store: PanelStore }) {
             )}
             {copied && <span class="muted">{copied}</span>}
           </div>
-          <General connection={connection} protocol={session.pipeline.protocol} />
+          <General connection={connection} protocol={<ProtocolValue store={store} session={session} />} />
           <Prompt store={store} connection={connection} />
           <Headers title="Response headers" headers={connection.responseHeaders} />
           <Headers title="Request headers" headers={connection.requestHeaders} />
@@ -69,14 +73,24 @@ export function RequestView({ store }: { store: PanelStore }) {
   );
 }
 
+/**
+ * The session's protocol, drawn again as frames arrive: detection settles on a frame, which changes
+ * nothing else this tab shows, so without this the row kept what it said when the connection opened.
+ * Only this row subscribes, not the headers and body around it.
+ */
+function ProtocolValue({ store, session }: { store: PanelStore; session: PanelSession }) {
+  track(store.sessionsVersion.value);
+  return <>{protocolText(session, store.connections.value, store.source.value === 'hub')}</>;
+}
+
 /** The subprotocol the handshake agreed on, when the capture recorded its headers (a HAR does). */
 function subprotocolOf(connection: Connection): string | undefined {
   return connection.responseHeaders?.['sec-websocket-protocol'] ?? connection.requestHeaders?.['sec-websocket-protocol'];
 }
 
-function General({ connection, protocol }: { connection: Connection; protocol: string }) {
+function General({ connection, protocol }: { connection: Connection; protocol: ComponentChild }) {
   const socket = connection.transport === 'websocket';
-  const rows: Array<[string, string]> = socket
+  const rows: Array<[string, ComponentChild]> = socket
     ? [
         ['Handshake URL', connection.url ?? '(not recorded)'],
         ['Subprotocol', subprotocolOf(connection) ?? 'none recorded'],

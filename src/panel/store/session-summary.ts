@@ -6,6 +6,7 @@ import type { Connection } from '../../model/frame';
 import { addSeverityCounts, countBySeverity, type Finding, type Severity } from '../../model/finding';
 import type { ViewItem } from '../../model/view';
 import type { PanelSession } from './session-set';
+import { protocolText } from './protocol-status';
 
 export type SessionState = 'running' | 'done' | 'failed' | 'cut off';
 
@@ -46,7 +47,8 @@ export function summarizeSession(
     name: prompt ?? session.key ?? names[0] ?? session.id,
     named: prompt !== undefined,
     agentId: session.key,
-    protocol: session.pipeline.protocol,
+    // "detecting…" while a live session may still show its protocol, as the Request tab says.
+    protocol: protocolText(session, connections, options.live),
     connections: names,
     startedAt: figures.requestAt,
     state: sessionState(session, connections, options.live),

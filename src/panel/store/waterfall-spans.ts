@@ -5,7 +5,7 @@
 // with no result anywhere is open: "waiting" while the session may still get one, "unanswered" once it
 // has finished, so a finished session never shows a call as still running.
 import type { SessionMetrics } from '../../analysis/metrics-types';
-import type { WaterfallSpan } from '../components/waterfall-model';
+import type { WaterfallSpan } from '../components/waterfall/layout';
 
 /** Where a call the stream asked the page to run was answered: the follow-up request's first frame. */
 export interface FollowUpAnswer {

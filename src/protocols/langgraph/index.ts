@@ -6,6 +6,7 @@ import { detectConnection, detectFrame, sessionKey } from './detect';
 import { createLangGraphFold } from './fold';
 import { langgraphRules } from './rules';
 import { describeLangGraphFrame } from './describe';
+import { langgraphPromptOf } from './prompt';
 import { langgraphHistoryLiveRules } from '../../analysis/history-live/rules';
 
 export const langgraphProtocol: ProtocolDefinition = {
@@ -17,4 +18,5 @@ export const langgraphProtocol: ProtocolDefinition = {
   sessionKey: (connection) => sessionKey(connection),
   createFold: createLangGraphFold,
   describeFrame: describeLangGraphFrame,
+  promptOf: langgraphPromptOf,
 };

@@ -5,17 +5,18 @@ import type { Capture, Connection, Frame } from '../../model/frame';
 import { protocols } from '../registry';
 import { splitSessions } from '../../analysis/sessions';
 import { acrossSessionFindings } from '../../analysis/across-sessions';
+import { historyLiveComparisons } from '../../analysis/history-live';
 import { aiMessage, answer, eventFrames, human } from './test-helpers';
 
 const THREAD = '01a221bf-dcfb-741c-9197-2a6452c91ded';
 const base = 'http://127.0.0.1:2024';
 
-function capture(stateMessages: object[]): Capture {
-  const run: Connection = { id: 'run', transport: 'sse', method: 'POST', url: `${base}/threads/${THREAD}/runs/stream` };
-  const read: Connection = { id: 'state', transport: 'http-json', method: 'GET', url: `${base}/threads/${THREAD}/state` };
-  const frames: Frame[] = eventFrames(answer, 'run');
+function capture(stateMessages: object[], ids = { run: 'run', state: 'state' }): Capture {
+  const run: Connection = { id: ids.run, transport: 'sse', method: 'POST', url: `${base}/threads/${THREAD}/runs/stream` };
+  const read: Connection = { id: ids.state, transport: 'http-json', method: 'GET', url: `${base}/threads/${THREAD}/state` };
+  const frames: Frame[] = eventFrames(answer, ids.run);
   const state = { values: { messages: stateMessages }, next: [], tasks: [], metadata: {}, checkpoint: { thread_id: THREAD }, created_at: null, parent_checkpoint: null };
-  frames.push({ index: frames.length, connectionId: 'state', time: frames.length, direction: 'in', kind: 'message', data: JSON.stringify(state) });
+  frames.push({ index: frames.length, connectionId: ids.state, time: frames.length, direction: 'in', kind: 'message', data: JSON.stringify(state) });
   return { connections: [run, read], frames };
 }
 
@@ -40,5 +41,15 @@ describe('langgraph thread state against live', () => {
     const earlier = [{ type: 'human', content: 'Hi', id: 'h0' }, { type: 'ai', content: 'Hello!', id: 'ai0' }];
     expect(findings(capture([human, aiMessage('It is sunny.')])).found).toEqual([]);
     expect(findings(capture([...earlier, human, aiMessage('It is sunny.')])).found).toEqual([]);
+  });
+
+  it('tells a state read by the same page from one after a reload, by the document in the extension\'s connection ids', () => {
+    const pageLoad = (ids: { run: string; state: string }) => splitSessions(capture([human, aiMessage('It is sunny.')], ids), protocols).flatMap(historyLiveComparisons).map((c) => c.pageLoad);
+    // useStream reads the thread's state when the run ends: the same document.
+    expect(pageLoad({ run: '1.k3j9a0zq-1', state: '1.k3j9a0zq-2' })).toEqual(['same']);
+    // A reload with preserve log on: the read comes from the next document.
+    expect(pageLoad({ run: '1.k3j9a0zq-1', state: '2.p0x1m7aa-1' })).toEqual(['reloaded']);
+    // Ids of another kind cannot tell.
+    expect(pageLoad({ run: 'run', state: 'state' })).toEqual([undefined]);
   });
 });

@@ -1,5 +1,6 @@
-// "History vs live": the rendering rebuilt from history after a reload beside the rendering the page
-// showed live, with the first difference marked on both sides and the finding it raised.
+// "History vs live": the rendering rebuilt from a history read (after a reload, or by the same page)
+// beside the rendering the page showed live, with the first difference marked on both sides and the
+// finding it raised.
 import { signal, type Signal } from '@preact/signals';
 import { comparisonFinding, type HistoryLiveComparison } from '../../../analysis/history-live';
 import { applyEvent } from '../../store/apply';
@@ -9,6 +10,7 @@ import { rulePageHref } from '../rule-link';
 import type { GroupChoices } from '../rendering/ItemView';
 import { itemAt } from './comparisons';
 import { MarkedRendering } from './MarkedRendering';
+import { historySource, liveSource } from './read-wording';
 
 /** Per panel: whether the side-by-side view replaces the rendering, and which comparison it shows. */
 const openState = new WeakMap<PanelStore, Signal<{ open: boolean; at?: number }>>();
@@ -34,8 +36,6 @@ export function HistoryVsLive({ store, comparisons, sessionId }: { store: PanelS
   const finding = comparisonFinding(chosen);
   const difference = chosen.difference;
   const historyAt = `#${frameNumber(chosen.historyFrame)}`;
-  const firstLive = chosen.liveFrames[0];
-  const lastLive = chosen.liveFrames[chosen.liveFrames.length - 1];
   return (
     <div class="hl-view" data-testid="history-vs-live">
       <div class="hl-head">
@@ -78,7 +78,7 @@ export function HistoryVsLive({ store, comparisons, sessionId }: { store: PanelS
       <div class="hl-sides">
         <MarkedRendering
           title="Live"
-          source={firstLive === undefined ? '' : `frames #${frameNumber(firstLive)}–#${frameNumber(lastLive ?? firstLive)}, before the reload`}
+          source={liveSource(chosen)}
           view={chosen.live}
           marked={itemAt(chosen.live.items, difference?.live)}
           markLabel={difference?.kind === 'extra' ? 'history has an item near here the page did not show' : difference?.kind === 'missing' ? 'shown live, missing from history' : 'shown live'}
@@ -87,7 +87,7 @@ export function HistoryVsLive({ store, comparisons, sessionId }: { store: PanelS
         />
         <MarkedRendering
           title="From history"
-          source={`frame ${historyAt}, after the reload`}
+          source={historySource(chosen)}
           view={chosen.history}
           marked={itemAt(chosen.history.items, difference?.history)}
           markLabel={difference?.kind === 'extra' ? 'not shown live' : difference?.kind === 'missing' ? 'the live item is missing here' : 'differs from live'}

@@ -1,11 +1,12 @@
-// The Rendering tab with history against live: when the session in focus read its history back after a
-// reload, a line above the rendering says whether that history shows what was streamed, and opens the
-// side-by-side view; otherwise the rendering alone.
+// The Rendering tab with history against live: when the session in focus read its history back (after a
+// reload, or the same page reading it), a line above the rendering says whether that history shows what
+// was streamed, and opens the side-by-side view; otherwise the rendering alone.
 import type { PanelStore } from '../../store/store';
 import { frameNumber } from '../../store/frame-row';
 import { Rendering } from '../rendering/Rendering';
 import { comparisonsOf } from './comparisons';
 import { compareState, HistoryVsLive } from './HistoryVsLive';
+import { sameAsLiveNotice } from './read-wording';
 
 export function RenderingWithHistory({ store }: { store: PanelStore }) {
   const current = store.sessions.view.value;
@@ -23,7 +24,7 @@ export function RenderingWithHistory({ store }: { store: PanelStore }) {
             <span class="sev-error">History differs from live</span> (history at #{frameNumber(differing.historyFrame)}): {differing.difference.message}
           </span>
         ) : (
-          <span class="muted">History read after the reload (#{frameNumber(shown.historyFrame)}) shows what was streamed live.</span>
+          <span class="muted">{sameAsLiveNotice(shown)}</span>
         )}{' '}
         <button type="button" onClick={() => (state.value = { open: true, at: shown.historyFrame })}>
           Compare side by side

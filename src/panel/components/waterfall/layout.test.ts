@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SessionTrack } from '../store/session-track';
-import { elideMiddle, laneBands, layoutWaterfall, nearestFrame, OPEN_STUB, spanCaption, spanOutcomeText, type WaterfallSpan } from './waterfall-model';
-import { formatDuration } from '../store/session-time';
+import { SessionTrack } from '../../store/session-track';
+import { elideMiddle, laneBands, layoutWaterfall, nearestFrame, OPEN_STUB, spanCaption, spanOutcomeText, type WaterfallSpan } from './layout';
+import { formatDuration } from '../../store/session-time';
 
 /** A session of 11 frames, one every 100 ms from t = 1000, on one connection. */
 function track(): SessionTrack {

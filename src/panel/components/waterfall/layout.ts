@@ -4,8 +4,8 @@
 // long gaps; tool calls and approvals as spans stacked into rows, each with a caption that fits (name
 // elided from the middle, duration kept). Pure, so it is tested without a canvas and timed in the
 // bench on 100,000 frames.
-import type { SessionTrack, CategoryName } from '../store/session-track';
-import { CATEGORY_CODES } from '../store/session-track';
+import type { SessionTrack, CategoryName } from '../../store/session-track';
+import { CATEGORY_CODES } from '../../store/session-track';
 
 /**
  * How a span ended: its result (or reply) in the stream, the page's follow-up request carrying a client
