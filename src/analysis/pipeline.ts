@@ -4,7 +4,7 @@
 // A fold that throws on a frame is isolated: the frame shows as a fault item with a finding and the
 // session goes on with the frames after it.
 import type { Connection, DecodedFrame, Frame } from '../model/frame';
-import { createFindingSink, type Finding, type FindingSink, type RuleMeta } from '../model/finding';
+import { StampingSink, type Finding, type RuleMeta } from '../model/finding';
 import type { RawItem, ViewItem, ViewModel } from '../model/view';
 import { decodeFrame, frameText, preview } from '../model/decode';
 import { safeText } from '../model/safe-text';
@@ -237,11 +237,12 @@ export class SessionPipeline {
     }
     const scrub = this.scrub;
     const ignored: Finding[] = [];
-    const sink = createFindingSink(this.ruleMap(), ignored, () => scrub.upTo);
+    const sink = new StampingSink(this.ruleMap(), ignored);
     while (scrub.position < this.received.length) {
       const f = this.received[scrub.position];
       if (!f || f.index > n) break;
       // A frame that threw live throws here too; its fault item is already in `faults`.
+      sink.at = f.index;
       isolate(() => scrub.fold.apply(decodeFrame(f), sink));
       scrub.position++;
     }
@@ -292,36 +293,14 @@ export class SessionPipeline {
   }
 
   /** One sink per protocol choice and findings list, not one per frame: append is the hot path. */
-  private liveSink: LiveSink | undefined;
+  private liveSink: StampingSink | undefined;
 
-  private sink(): LiveSink {
+  private sink(): StampingSink {
     if (this.liveSink === undefined) {
-      this.liveSink = new LiveSink(this.ruleMap(), this.allFindings);
+      this.liveSink = new StampingSink(this.ruleMap(), this.allFindings);
       this.liveSink.at = this.current;
     }
     return this.liveSink;
-  }
-}
-
-/**
- * The live fold's sink: createFindingSink's findings, stamped with the frame being folded (`at`, set by
- * the pipeline). A class with a field rather than closures over the pipeline: a session is often a
- * few frames, and the sink is made for each.
- */
-class LiveSink implements FindingSink {
-  at = -1;
-
-  constructor(
-    private readonly rules: ReadonlyMap<string, RuleMeta>,
-    private readonly out: Finding[],
-  ) {}
-
-  report(rule: string, message: string, frames: number[], path?: string): void {
-    // An unregistered rule id is a bug in the fold; keep the finding rather than lose it.
-    const severity = this.rules.get(rule)?.severity ?? 'error';
-    const finding: Finding = { rule, severity, message, frames, at: this.at };
-    if (path !== undefined) finding.path = path;
-    this.out.push(finding);
   }
 }
 

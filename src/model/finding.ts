@@ -30,22 +30,26 @@ export interface FindingSink {
   report(rule: string, message: string, frames: number[], path?: string): void;
 }
 
-/** Builds a sink that stamps each finding with the rule's severity and the current frame. */
-export function createFindingSink(
-  rules: ReadonlyMap<string, RuleMeta>,
-  out: Finding[],
-  currentFrame: () => number,
-): FindingSink {
-  return {
-    report(rule, message, frames, path) {
-      const meta = rules.get(rule);
-      // An unregistered rule id is a bug in the fold; keep the finding rather than lose it.
-      const severity = meta?.severity ?? 'error';
-      const finding: Finding = { rule, severity, message, frames, at: currentFrame() };
-      if (path !== undefined) finding.path = path;
-      out.push(finding);
-    },
-  };
+/**
+ * A sink that stamps each finding with the rule's severity and with `at`, the frame being folded,
+ * which its owner sets before each frame. A class with a field rather than a closure: a session is
+ * often a few frames, and a sink is made for each.
+ */
+export class StampingSink implements FindingSink {
+  at = -1;
+
+  constructor(
+    private readonly rules: ReadonlyMap<string, RuleMeta>,
+    private readonly out: Finding[],
+  ) {}
+
+  report(rule: string, message: string, frames: number[], path?: string): void {
+    // An unregistered rule id is a bug in the fold; keep the finding rather than lose it.
+    const severity = this.rules.get(rule)?.severity ?? 'error';
+    const finding: Finding = { rule, severity, message, frames, at: this.at };
+    if (path !== undefined) finding.path = path;
+    this.out.push(finding);
+  }
 }
 
 export function countBySeverity(findings: readonly Finding[]): Record<Severity, number> {
