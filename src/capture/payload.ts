@@ -2,10 +2,10 @@
 // DataView) into a frame payload: text stays text, binary becomes base64. Types are told apart with
 // native brand checks (a getter that throws on the wrong type), which also work for values made in
 // another realm (an iframe's ArrayBuffer) where `instanceof` would fail.
-import { apply, bare, construct, getPrototypeOf, isView, mathCeil, mathFloor, mathMin, typedLength, nativeGetter, nativeMethod, NativeUint8Array, rejected, thenNative } from './natives';
+import { apply, bare, construct, getPrototypeOf, isView, mathFloor, mathMin, typedLength, nativeGetter, nativeMethod, NativeUint8Array, rejected, thenNative } from './natives';
 import { MAX_FRAME_BYTES } from '../bridge/page-messages';
 import { noBudget, type Grant } from './payload-budget';
-import { bytesToBase64Payload, cutText, type FramePayload } from './truncate';
+import { base64Length, bytesToBase64Payload, cutText, type FramePayload } from './truncate';
 
 const typedArrayProto = getPrototypeOf(Uint8Array.prototype) as object;
 const taBuffer = nativeGetter(typedArrayProto, 'buffer');
@@ -69,13 +69,13 @@ export function syncPayload(value: unknown, grant: Grant = noBudget): FramePaylo
  * is never encoded whole.
  */
 function base64Room(bytes: Uint8Array, grant: Grant): number {
-  return grant(mathMin(mathCeil(typedLength(bytes) / 3) * 4, MAX_FRAME_BYTES));
+  return grant(mathMin(base64Length(typedLength(bytes)), MAX_FRAME_BYTES));
 }
 
 export function readBlobPayload(blob: Blob, grant: Grant = noBudget): Promise<FramePayload> {
   if (!blobArrayBuffer || !blobSize) return rejected('Blob.arrayBuffer is missing');
   // Drawn now, when the frame happened; a payload past the budget is read only as far as it is kept.
-  const full = mathCeil((blobSize(blob) as number) / 3) * 4;
+  const full = base64Length(blobSize(blob) as number);
   const room = grant(mathMin(full, MAX_FRAME_BYTES));
   const part = room < full && blobSlice ? (apply(blobSlice, blob, [0, mathFloor(room / 4) * 3]) as Blob) : blob;
   return thenNative(apply(blobArrayBuffer, part, []) as Promise<ArrayBuffer>, (buffer) => {

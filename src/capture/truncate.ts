@@ -34,10 +34,13 @@ function nativeToBase64(): ((...a: never[]) => unknown) | undefined {
   return toBase64 || undefined;
 }
 
+/** Characters of base64 that `bytes` bytes encode to. */
+export const base64Length = (bytes: number): number => mathCeil(bytes / 3) * 4;
+
 /** Bytes as base64; when the encoding would exceed `max` characters only a prefix is encoded. */
 export function bytesToBase64Payload(bytes: Uint8Array, max: number = MAX_FRAME_BYTES): FramePayload {
   const length = typedLength(bytes);
-  const fullLength = mathCeil(length / 3) * 4;
+  const fullLength = base64Length(length);
   const keep = fullLength <= max ? length : mathFloor(max / 4) * 3;
   const encode = nativeToBase64();
   if (encode) {
