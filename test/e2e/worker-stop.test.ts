@@ -73,6 +73,9 @@ describe.each(['ws', 'sse'] as const)('worker stopped mid-stream over %s', (tran
     await page.waitForFunction((n) => Number(/(\d+) events/.exec(document.getElementById('info')?.textContent ?? '')?.[1]) >= n + 6, stoppedAt);
     // The panel notices, reconnects and so wakes the worker; stop it again while frames keep coming.
     await panel.waitForFunction(() => Number(document.querySelector('[data-testid="link"]')?.getAttribute('data-reconnects')) >= 1);
+    // Live again first: a worker stopped while the panel's new port is still being opened is started
+    // again by Chrome to take that port, so the panel sees no drop and would not count a reconnect.
+    await panel.waitForSelector('[data-testid="link"][data-state="live"]');
     await stopServiceWorker();
     await page.waitForFunction(() => /\d+ events.*idle/.test(document.getElementById('info')?.textContent ?? ''), null, { timeout: 20_000 });
 
