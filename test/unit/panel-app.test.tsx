@@ -72,7 +72,7 @@ describe('offline', () => {
   it('says when no agent stream was recognised and shows the frames raw', async () => {
     open();
     await importFile('other.jsonl', '{"hello":"world"}\n{"hello":"again"}\n');
-    expect(root.querySelector('.rendering .notice')?.textContent).toBe('No agent stream recognised yet: 2 frames captured, shown raw');
+    expect(root.querySelector('.rendering .notice')?.textContent).toBe('No agent stream recognised in this session yet: 2 frames, shown raw');
     expect([...root.querySelectorAll('.raw-item')].map((e) => e.textContent)).toEqual(['{"hello":"world"}', '{"hello":"again"}']);
   });
 

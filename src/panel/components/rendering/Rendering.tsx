@@ -5,6 +5,7 @@ import { applyEvent } from '../../store/apply';
 import { TodoPanel } from './TodoList';
 import { ViewItems, type GroupChoices, type ItemMark } from './ItemView';
 import { frameNumber } from '../../store/frame-row';
+import type { SessionTrack } from '../../store/session-track';
 import type { Finding } from '../../../model/finding';
 import { AnswerScopeContext } from '../../answer/answer-context';
 
@@ -38,7 +39,7 @@ export function Rendering({ store }: { store: PanelStore }) {
       </div>
       {unknown && (
         <p class="notice">
-          No agent stream recognised yet: {store.log.length} frames captured, shown raw
+          No agent stream recognised in this session yet: {framesShown(current.session.track, current.at)} frames, shown raw
         </p>
       )}
       {/* The todo column only when the session has todos: most protocols never do. */}
@@ -50,6 +51,19 @@ export function Rendering({ store }: { store: PanelStore }) {
       </div>
     </div>
   );
+}
+
+/** The session's frames up to the position shown (all of them when live): its indexes ascend. */
+function framesShown(track: SessionTrack, at: number | undefined): number {
+  if (at === undefined) return track.length;
+  let lo = 0;
+  let hi = track.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if ((track.indexes[mid] as number) <= at) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
 
 /** Errors marked in the rendering at most: each costs a look through the items' frames. */
