@@ -105,6 +105,8 @@ async function load(panel: PwFrame, file: string): Promise<void> {
 async function compareWith(panel: PwFrame, file: string): Promise<void> {
   await panel.locator('input.compare-file').setInputFiles(file);
   await panel.waitForSelector('[data-testid="compare-view"][data-state="done"]');
+  // Read and compared off the panel's thread.
+  expect(await panel.locator('[data-testid="compare-view"]').getAttribute('data-thread')).toBe('worker');
 }
 
 /** The panel's capture as its export writes it (unredacted: the comparison reads the capture as held). */

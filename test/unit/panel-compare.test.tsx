@@ -36,6 +36,8 @@ describe('Compare with file… in the panel', () => {
     await compare(p, hostile, 'hostile.jsonl');
     const view = root.querySelector('[data-testid="compare-view"]');
     expect(view?.getAttribute('data-state')).toBe('done');
+    // No worker in this DOM: compared on the panel's thread.
+    expect(view?.getAttribute('data-thread')).toBe('panel');
     // The panel holds nothing: the file's one turn is only in B.
     expect(root.querySelector('[data-testid="compare-summary"]')?.textContent).toContain('0 aligned, 0 only in A, 1 only in B');
     expect(root.querySelector('[data-testid="compare-answer-b"]')?.textContent).toContain('VNINDEX hôm nay <img src=x onerror="window.__pwned=1">');

@@ -185,7 +185,7 @@ export function CompareView({ store }: { store: PanelStore }) {
   const s = diff?.summary;
   const differing = diff?.turns.filter(differs).length ?? 0;
   return (
-    <div class="cmp-view" data-testid="compare-view" data-state={comparison.state}>
+    <div class="cmp-view" data-testid="compare-view" data-state={comparison.state} data-thread={comparison.state === 'reading' ? undefined : comparison.thread}>
       <div class="cmp-head">
         <button type="button" class="cmp-close" onClick={() => closeComparison(store)}>
           ← Back to the capture
