@@ -2,11 +2,10 @@
 // one OTLP/JSON ExportTraceServiceRequest (src/otel/), ready to POST to a collector's /v1/traces.
 import { writeFile } from 'node:fs/promises';
 import { analyseFile } from './analyse';
-import { EXIT, type Command } from './command';
+import type { Command } from './command';
 import { COMMON_HELP, PROTOCOL_HELP, protocolOption, UsageError } from './common-options';
-import { InternalFailure, oneLine, stackOf } from './failure';
+import { eachFile } from './each-file';
 import { packageInfo } from '../model/package-info';
-import { InputError } from '../readers/read-input';
 import { captureSpans, type Span } from '../otel/spans';
 import { otlpText } from '../otel/otlp-text';
 import { pushAll } from '../model/push-all';
@@ -38,30 +37,16 @@ Exit 0; 2: an input cannot be read; 3: the tool failed.`,
     const protocol = protocolOption(values.protocol);
     if (positionals.length === 0) throw new UsageError('otel needs at least one FILE');
     const spans: Span[] = [];
-    let unreadable = false;
-    let failed = false;
-    for (const file of positionals) {
-      try {
-        // Frames are kept: each becomes an event, and times are read from them.
-        const analysed = await analyseFile(file, protocol, { keepFrames: true });
-        if (analysed.sessions.length === 0) out.stderr(`${file}: no agent stream found in this ${analysed.format} input\n`);
-        pushAll(spans, captureSpans(analysed.sessions, file));
-      } catch (err) {
-        if (err instanceof InputError) {
-          unreadable = true;
-          out.stderr(`${file}: ${err.message}\n`);
-          continue;
-        }
-        failed = true;
-        const failure = err instanceof InternalFailure ? err : new InternalFailure(file, err);
-        out.stderr(`${file}: internal failure: ${oneLine(failure.cause)}\n`);
-        if (values.debug === true) out.stderr(`${stackOf(failure)}\n`);
-      }
-    }
+    const exit = await eachFile(positionals, out, values.debug === true, async (file) => {
+      // Frames are kept: each becomes an event, and times are read from them.
+      const analysed = await analyseFile(file, protocol, { keepFrames: true });
+      if (analysed.sessions.length === 0) out.stderr(`${file}: no agent stream found in this ${analysed.format} input\n`);
+      pushAll(spans, captureSpans(analysed.sessions, file));
+    });
     const service = typeof values.service === 'string' && values.service !== '' ? values.service : packageInfo.name;
     const text = otlpText(spans, service);
     if (typeof values.out === 'string') await writeFile(values.out, text);
     else out.stdout(text);
-    return failed ? EXIT.internal : unreadable ? EXIT.unreadable : EXIT.ok;
+    return exit;
   },
 };

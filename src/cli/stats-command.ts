@@ -2,11 +2,10 @@
 // gaps, tool latencies, waits), one block per session, or with --json an array with one entry per
 // session. Frame numbers count from 1, as `check` prints them. Inputs without a clock say "no timing".
 import { analyseFile } from './analyse';
-import { EXIT, type Command } from './command';
+import type { Command } from './command';
 import { COMMON_HELP, PROTOCOL_HELP, protocolOption, UsageError } from './common-options';
-import { InternalFailure, oneLine, stackOf } from './failure';
+import { eachFile } from './each-file';
 import { printable } from '../model/printable';
-import { InputError } from '../readers/read-input';
 import { protocols } from '../protocols/registry';
 import { acrossRequests, sessionStats, type SessionStats } from '../analysis/stats';
 import { DEFAULT_GAP_THRESHOLD_MS, type MetricsOptions } from '../analysis/metrics';
@@ -53,44 +52,29 @@ Exit 0; 2: an input cannot be read; 3: the tool failed.`,
     const results: StatsResult[] = [];
     const pricer = await loadPricer();
     const fileConversations: string[] = [];
-    let unreadable = false;
-    let failed = false;
-    for (const file of positionals) {
-      try {
-        // The figures are read from each session's frames afterwards.
-        const analysed = await analyseFile(file, protocol, { keepFrames: true });
-        if (analysed.sessions.length === 0) out.stderr(`${file}: no agent stream found in this ${analysed.format} input\n`);
-        const options: MetricsOptions = { timing: analysed.timing === 'none' ? 'none' : 'real' };
-        if (gap !== undefined) options.gapThresholdMs = gap;
-        const across = acrossRequests(analysed.sessions);
-        const joined = conversations(analysed.sessions);
-        const conversationOf = new Map(joined.flatMap((c) => c.requests.map((r) => [r.session, c.id] as const)));
-        const start = results.length;
-        for (const session of analysed.sessions) {
-          const conversation = conversationOf.get(session);
-          results.push({ file, ...sessionStats(session, protocols, options, across, pricer), ...(conversation !== undefined && { conversation }) });
-        }
-        fileConversations.push(conversationsText(file, results.slice(start)));
-      } catch (err) {
-        if (err instanceof InputError) {
-          unreadable = true;
-          out.stderr(`${file}: ${err.message}\n`);
-          continue;
-        }
-        // One file the tool fails on does not stop the others.
-        failed = true;
-        const failure = err instanceof InternalFailure ? err : new InternalFailure(file, err);
-        out.stderr(`${file}: internal failure: ${oneLine(failure.cause)}\n`);
-        if (values.debug === true) out.stderr(`${stackOf(failure)}\n`);
+    const exit = await eachFile(positionals, out, values.debug === true, async (file) => {
+      // The figures are read from each session's frames afterwards.
+      const analysed = await analyseFile(file, protocol, { keepFrames: true });
+      if (analysed.sessions.length === 0) out.stderr(`${file}: no agent stream found in this ${analysed.format} input\n`);
+      const options: MetricsOptions = { timing: analysed.timing === 'none' ? 'none' : 'real' };
+      if (gap !== undefined) options.gapThresholdMs = gap;
+      const across = acrossRequests(analysed.sessions);
+      const joined = conversations(analysed.sessions);
+      const conversationOf = new Map(joined.flatMap((c) => c.requests.map((r) => [r.session, c.id] as const)));
+      const start = results.length;
+      for (const session of analysed.sessions) {
+        const conversation = conversationOf.get(session);
+        results.push({ file, ...sessionStats(session, protocols, options, across, pricer), ...(conversation !== undefined && { conversation }) });
       }
-    }
+      fileConversations.push(conversationsText(file, results.slice(start)));
+    });
     if (values.json === true) out.stdout(`${JSON.stringify(results.map(numberedFromOne), null, 2)}\n`);
     else {
       for (const r of results) out.stdout(statsText(r));
       for (const text of fileConversations) out.stdout(text);
       if (results.length > 1) out.stdout(totalsText(results.map((r) => r.metrics)));
     }
-    return failed ? EXIT.internal : unreadable ? EXIT.unreadable : EXIT.ok;
+    return exit;
   },
 };
 
