@@ -37,7 +37,7 @@ export function benchProtocols(targetFrames = 100_000, rounds = 7, only?: readon
 }
 
 /** Message frames of the protocol's first valid test data file (alphabetical, so the choice is stable). */
-function fixtureFrames(id: ProtocolId): Frame[] {
+export function fixtureFrames(id: ProtocolId): Frame[] {
   const dir = path.join(PROTOCOLS_DIR, id, 'testdata');
   const file = readdirSync(dir)
     .filter((f) => f.startsWith('valid-') && !f.endsWith('.har'))
@@ -50,7 +50,7 @@ function fixtureFrames(id: ProtocolId): Frame[] {
  * What a client parses at least: the JSON of each payload; for `<code>:<json>` lines the JSON after the
  * first colon; nothing for `[DONE]`.
  */
-function jsonPayload(data: string): string | undefined {
+export function jsonPayload(data: string): string | undefined {
   if (data === '[DONE]') return undefined;
   const first = data.trimStart().charAt(0);
   if (first === '{' || first === '[' || first === '"') return data;
@@ -146,7 +146,7 @@ const SLICES = 10;
 const SIDES = ['parse', 'pipeline'] as const;
 const SIDES_FLIPPED = ['pipeline', 'parse'] as const;
 
-function median(values: readonly number[]): number {
+export function median(values: readonly number[]): number {
   const sorted = [...values].sort((a, b) => a - b);
   const mid = sorted.length >> 1;
   return sorted.length % 2 === 1 ? (sorted[mid] as number) : ((sorted[mid - 1] as number) + (sorted[mid] as number)) / 2;
