@@ -10,6 +10,7 @@ import { createParser } from 'eventsource-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { protocolSessions, sessionUrl, type ProtocolSession } from '../../demo/protocols/index';
+import { fixtureFrames } from '../../demo/protocols/fixture-frames';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import { readInput } from '../../src/readers/read-input';
 import type { Capture, Connection, Frame } from '../../src/model/frame';
@@ -74,28 +75,27 @@ async function fetchSession(s: ProtocolSession, buggy: boolean): Promise<Receive
   return { connection: { id: 'c1', transport, url, method: 'POST', requestHeaders, requestBody, status: res.status, responseHeaders }, frames, body };
 }
 
-/** Every frame the server sends after the request, until the socket has been quiet for a while. */
+/** Every frame the server sends after the request: as many as the fixture it plays holds (the socket stays open). */
 async function socketSession(s: ProtocolSession, buggy: boolean): Promise<Received> {
   const url = `${server.url.replace(/^http/, 'ws').replace(/\/$/, '')}${s.path}${buggy ? '?buggy=1' : ''}`;
   const request = JSON.stringify(requestFor(s));
+  const want = (await fixtureFrames(buggy ? s.buggyFixture : s.fixture)).length;
   const ws = new WebSocket(url);
   const frames: Frame[] = [];
   await new Promise<void>((resolve, reject) => {
-    let quiet: ReturnType<typeof setTimeout> | undefined;
-    const settle = () => {
-      clearTimeout(quiet);
-      quiet = setTimeout(() => (ws.close(), resolve()), 300);
-    };
     ws.on('open', () => {
       frames.push(message(0, request, { direction: 'out' }));
       ws.send(request);
-      settle();
     });
     ws.on('message', (data, isBinary) => {
       expect(isBinary).toBe(false);
       frames.push(message(frames.length, data.toString()));
-      settle();
+      if (frames.length - 1 === want) {
+        ws.close();
+        resolve();
+      }
     });
+    ws.on('close', () => reject(new Error(`the socket closed after ${frames.length - 1} of ${want} frames`)));
     ws.on('error', reject);
   });
   return { connection: { id: 'c1', transport: 'websocket', url }, frames };
