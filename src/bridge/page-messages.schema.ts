@@ -153,14 +153,18 @@ function withPayload(item: unknown, payloads: unknown[]): unknown {
 }
 
 const FRAME_KEYS = [PAGE_MESSAGE_TAG, 'type', 'connectionId', 'time', 'direction', 'kind', 'data'] as const;
+/** The same with the mark of a payload the hook cut: every frame of a flood past the payload budget. */
+const CUT_FRAME_KEYS = [...FRAME_KEYS, 'truncated'] as const;
+const CUT_KEYS = ['originalLength'] as const;
 
 /**
- * A frame with exactly the seven fields every frame has (nearly all of the traffic), checked by hand
- * at a fraction of the schema's cost; undefined for anything else, which then goes to the schema.
- * It accepts only what PageFrameSchema accepts (a property test holds it to that).
+ * A frame with exactly the seven fields every frame has (nearly all of the traffic), or those and the
+ * `truncated` mark of a cut payload (every frame of a flood past the budget, payload-budget.ts),
+ * checked by hand at a fraction of the schema's cost; undefined for anything else, which then goes to
+ * the schema. It accepts only what PageFrameSchema accepts (a property test holds it to that).
  */
 export function plainFrame(value: unknown): PageFrame | undefined {
-  if (!hasExactlyKeys(value, FRAME_KEYS)) return undefined;
+  if (!hasExactlyKeys(value, FRAME_KEYS) && !(hasExactlyKeys(value, CUT_FRAME_KEYS) && isCutMark(value.truncated))) return undefined;
   const v = value;
   const { connectionId, time, direction, kind, data } = v;
   if (v[PAGE_MESSAGE_TAG] !== 1 || v.type !== 'frame') return undefined;
@@ -170,6 +174,13 @@ export function plainFrame(value: unknown): PageFrame | undefined {
   if (kind !== 'message' && kind !== 'open' && kind !== 'close' && kind !== 'error') return undefined;
   if (typeof data !== 'string' || data.length > MAX_FRAME_CHARS) return undefined;
   return value as unknown as PageFrame;
+}
+
+/** `{ originalLength }` alone, a whole number of at least 0, as PageFrameSchema takes it. */
+function isCutMark(value: unknown): boolean {
+  if (!hasExactlyKeys(value, CUT_KEYS)) return false;
+  const n = value.originalLength;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 }
 
 /** One message, or undefined when it is invalid (never throws, even on a hostile getter or proxy). */
