@@ -29,6 +29,7 @@ interface Profile {
 const mode = process.argv[2] ?? 'control';
 const extensionDir = process.argv[3] ?? EXTENSION_DIR;
 const frames = mode === 'large' ? 200 : 2_000;
+const depth = Number(process.env.ASI_PROFILE_DEPTH ?? 2);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /** Self time by function (with its caller), the hottest first. */
@@ -46,7 +47,10 @@ function hottest(profile: Profile, top = 25): string {
     const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
     total += ms;
     if (byId.get(id)?.callFrame.functionName === '(idle)') return;
-    const key = `${name(id)}  <  ${name(parentOf.get(id))}  <  ${name(parentOf.get(parentOf.get(id)!))}`;
+    // The sampled function and its callers, ASI_PROFILE_DEPTH of them (2 by default).
+    const chain = [name(id)];
+    for (let p = parentOf.get(id); p !== undefined && chain.length <= depth; p = parentOf.get(p)) chain.push(name(p));
+    const key = chain.join('  <  ');
     self.set(key, (self.get(key) ?? 0) + ms);
   });
   const busy = [...self.values()].reduce((a, b) => a + b, 0);

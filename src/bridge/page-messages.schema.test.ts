@@ -119,7 +119,9 @@ describe('plainFrame', () => {
     }),
     field,
   );
-  const cut = fc.tuple(mutated, cutMark).map(([frame, truncated]) => ({ ...frame, truncated }));
+  const cut = fc
+    .tuple(mutated, cutMark, fc.option(fc.oneof(fc.constantFrom('text', 'base64'), field), { nil: undefined }))
+    .map(([frame, truncated, encoding]) => ({ ...frame, truncated, ...(encoding !== undefined && { encoding }) }));
 
   it('accepts only what PageFrameSchema accepts, and returns the same frame', () => {
     fc.assert(
@@ -143,5 +145,9 @@ describe('plainFrame', () => {
     expect(plainFrame({ ...base, truncated: { originalLength: 1, extra: 1 } })).toBeUndefined();
     expect(plainFrame({ ...base, truncated: { originalLength: -1 } })).toBeUndefined();
     expect(plainFrame({ ...base, truncated: { originalLength: 1.5 } })).toBeUndefined();
+    const binaryCut = { ...base, encoding: 'base64', truncated: { originalLength: 133_336 } };
+    expect(plainFrame(binaryCut)).toBe(binaryCut);
+    expect(plainFrame({ ...base, encoding: 'hex' })).toBeUndefined();
+    expect(plainFrame({ ...base, encoding: 'base64', eventName: 'e' })).toBeUndefined();
   });
 });
