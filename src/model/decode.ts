@@ -4,7 +4,7 @@ import type { DecodedFrame, Frame } from './frame';
 const utf8 = new TextDecoder('utf-8', { fatal: false });
 
 /** The engine's own base64 decoder where it has one (Chromium 140, Firefox 133); atob and a loop elsewhere. */
-const fromBase64 = (Uint8Array as unknown as { fromBase64?: (text: string) => Uint8Array }).fromBase64;
+const WithBase64 = Uint8Array as unknown as { fromBase64?: (text: string) => Uint8Array };
 
 /**
  * The last base64 payload decoded and its text: the hub's protocol detection decodes a connection's
@@ -34,7 +34,7 @@ export function frameText(frame: Frame): string {
 
 function base64Bytes(data: string): Uint8Array {
   // Lenient as atob is: no padding needed, whitespace skipped.
-  if (fromBase64) return fromBase64(data);
+  if (WithBase64.fromBase64) return WithBase64.fromBase64(data);
   // A plain loop: Uint8Array.from with a mapping function walked the string's iterator and called
   // the function once a byte.
   const binary = atob(data);
