@@ -2,7 +2,7 @@
 // No extension API exists here; the hooks hand their messages to the isolated-world relay over a
 // private channel opened now, while the page has no script and no listener yet.
 import { installCaptureHooks } from '@/src/capture/install';
-import { openRelayChannel } from '@/src/capture/relay-channel';
+import { HOOK_FLUSH_DELAY_MS, openRelayChannel } from '@/src/capture/relay-channel';
 
 export default defineContentScript({
   matches: ['<all_urls>'],
@@ -17,7 +17,7 @@ export default defineContentScript({
     // Nothing of ours may throw into the page. A hook that fails this early never reaches the relay,
     // which then says in the panel that capture is off on this page.
     try {
-      const channel = openRelayChannel(window);
+      const channel = openRelayChannel(window, { flushDelayMs: HOOK_FLUSH_DELAY_MS });
       installCaptureHooks(window, { post: channel.post, postText: channel.postText, listenForAnswers: channel.listenForAnswers });
     } catch {
       // nothing to report through: the channel is what failed, or what would carry the report

@@ -16,6 +16,31 @@ const MIN_SHARED = 12;
 
 export type Extras = Pick<Frame, 'eventName' | 'eventId' | 'truncated' | 'sentBy'>;
 
+/**
+ * Below this many characters a shared start or end is looked for character by character only; from it
+ * on, first by comparing the two whole stretches, which the engine does at memory speed: a flood of
+ * big payloads that repeat (a cut head is the start of the one before) then costs no loop over each.
+ */
+const COMPARE_WHOLE_FROM = 1_024;
+
+/** How many leading characters `a` and `b` share, at most `max` (no more than either's length). */
+export function sharedStart(a: string, b: string, max: number): number {
+  if (max >= COMPARE_WHOLE_FROM && a.slice(0, max) === b.slice(0, max)) return max;
+  let p = 0;
+  while (p < max && a.charCodeAt(p) === b.charCodeAt(p)) p++;
+  return p;
+}
+
+/** How many trailing characters `a` and `b` share, at most `max` (no more than either's length). */
+export function sharedEnd(a: string, b: string, max: number): number {
+  if (max >= COMPARE_WHOLE_FROM && a.slice(a.length - max) === b.slice(b.length - max)) return max;
+  const al = a.length - 1;
+  const bl = b.length - 1;
+  let s = 0;
+  while (s < max && a.charCodeAt(al - s) === b.charCodeAt(bl - s)) s++;
+  return s;
+}
+
 /** `size` of a frame whose size is in `bigSizes`. */
 const BIG = 0xffff;
 
@@ -173,12 +198,8 @@ export class Chunk {
     if (last) {
       const whole = last.data;
       const most = Math.min(whole.length, data.length);
-      let p = 0;
-      while (p < most && p < MAX_SHARED && whole.charCodeAt(p) === data.charCodeAt(p)) p++;
-      let s = 0;
-      const wl = whole.length - 1;
-      const dl = data.length - 1;
-      while (s < most - p && s < MAX_SHARED && whole.charCodeAt(wl - s) === data.charCodeAt(dl - s)) s++;
+      const p = sharedStart(whole, data, Math.min(most, MAX_SHARED));
+      const s = sharedEnd(whole, data, Math.min(most - p, MAX_SHARED));
       if (p + s >= MIN_SHARED) {
         const middle = data.slice(p, data.length - s);
         this.anchor[i] = last.slot;

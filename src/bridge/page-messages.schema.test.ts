@@ -107,11 +107,25 @@ describe('plainFrame', () => {
     fc.double(),
     fc.constant('x'.repeat(201)),
   );
-  const mutated = mutatedFrames(base, ['encoding', 'eventName', 'extra', '__proto__'], field);
+  const mutated = mutatedFrames(base, ['encoding', 'eventName', 'extra', '__proto__', 'truncated'], field);
+  // The mark of a cut payload, near its edges too, on frames otherwise mutated as above.
+  const cutMark = fc.oneof(
+    fc.record({ originalLength: fc.oneof(field, fc.nat(), fc.constantFrom(2 ** 53, 2 ** 53 - 1, 0.5, -1)) }),
+    // Keys added, removed or replaced; defineProperty, so "__proto__" is an own key as JSON.parse makes it.
+    fc.dictionary(fc.constantFrom('originalLength', 'extra', '__proto__'), fc.oneof(field, fc.nat()), { maxKeys: 3 }).map((keys) => {
+      const mark = {};
+      for (const [k, x] of Object.entries(keys)) Object.defineProperty(mark, k, { value: x, enumerable: true, configurable: true, writable: true });
+      return mark;
+    }),
+    field,
+  );
+  const cut = fc
+    .tuple(mutated, cutMark, fc.option(fc.oneof(fc.constantFrom('text', 'base64'), field), { nil: undefined }))
+    .map(([frame, truncated, encoding]) => ({ ...frame, truncated, ...(encoding !== undefined && { encoding }) }));
 
   it('accepts only what PageFrameSchema accepts, and returns the same frame', () => {
     fc.assert(
-      fc.property(fc.oneof(mutated, fc.anything()), (value) => {
+      fc.property(fc.oneof(mutated, cut, fc.anything()), (value) => {
         const fast = plainFrame(value);
         if (fast === undefined) return;
         const parsed = PageFrameSchema.safeParse(value);
@@ -126,5 +140,14 @@ describe('plainFrame', () => {
     expect(plainFrame(base)).toBe(base);
     expect(plainFrame(JSON.parse(JSON.stringify(base)))).toEqual(base);
     expect(plainFrame({ ...base, eventName: 'e' })).toBeUndefined();
+    const cutFrame = { ...base, truncated: { originalLength: 100_000 } };
+    expect(plainFrame(cutFrame)).toBe(cutFrame);
+    expect(plainFrame({ ...base, truncated: { originalLength: 1, extra: 1 } })).toBeUndefined();
+    expect(plainFrame({ ...base, truncated: { originalLength: -1 } })).toBeUndefined();
+    expect(plainFrame({ ...base, truncated: { originalLength: 1.5 } })).toBeUndefined();
+    const binaryCut = { ...base, encoding: 'base64', truncated: { originalLength: 133_336 } };
+    expect(plainFrame(binaryCut)).toBe(binaryCut);
+    expect(plainFrame({ ...base, encoding: 'hex' })).toBeUndefined();
+    expect(plainFrame({ ...base, encoding: 'base64', eventName: 'e' })).toBeUndefined();
   });
 });

@@ -2,7 +2,7 @@
 // so every field is typed and bounded: anything oversize, ill-typed or carrying unknown keys is
 // rejected whole (and counted), never half-accepted.
 import { z } from 'zod';
-import { hasExactlyKeys } from './exact-keys';
+import { hasExactlyKeys, hasKeysWithin } from './exact-keys';
 import {
   MAX_CHANNEL_BATCH_CHARS,
   MAX_CHANNEL_BATCH_MESSAGES,
@@ -153,14 +153,19 @@ function withPayload(item: unknown, payloads: unknown[]): unknown {
 }
 
 const FRAME_KEYS = [PAGE_MESSAGE_TAG, 'type', 'connectionId', 'time', 'direction', 'kind', 'data'] as const;
+/** Fields a flood's frames add: the mark of a payload the hook cut (past the budget), the encoding of a binary one. */
+const FLOOD_KEYS = ['truncated', 'encoding'] as const;
+const CUT_KEYS = ['originalLength'] as const;
 
 /**
- * A frame with exactly the seven fields every frame has (nearly all of the traffic), checked by hand
- * at a fraction of the schema's cost; undefined for anything else, which then goes to the schema.
- * It accepts only what PageFrameSchema accepts (a property test holds it to that).
+ * A frame with exactly the seven fields every frame has (nearly all of the traffic), or those and the
+ * `truncated` mark of a cut payload or the `encoding` of a binary one (every frame of a flood past the
+ * budget, payload-budget.ts), checked by hand at a fraction of the schema's cost; undefined for
+ * anything else, which then goes to the schema. It accepts only what PageFrameSchema accepts (a
+ * property test holds it to that).
  */
 export function plainFrame(value: unknown): PageFrame | undefined {
-  if (!hasExactlyKeys(value, FRAME_KEYS)) return undefined;
+  if (!hasKeysWithin(value, FRAME_KEYS, FLOOD_KEYS)) return undefined;
   const v = value;
   const { connectionId, time, direction, kind, data } = v;
   if (v[PAGE_MESSAGE_TAG] !== 1 || v.type !== 'frame') return undefined;
@@ -169,7 +174,16 @@ export function plainFrame(value: unknown): PageFrame | undefined {
   if (direction !== 'in' && direction !== 'out') return undefined;
   if (kind !== 'message' && kind !== 'open' && kind !== 'close' && kind !== 'error') return undefined;
   if (typeof data !== 'string' || data.length > MAX_FRAME_CHARS) return undefined;
+  if (Object.hasOwn(v, 'truncated') && !isCutMark(v.truncated)) return undefined;
+  if (Object.hasOwn(v, 'encoding') && v.encoding !== 'text' && v.encoding !== 'base64') return undefined;
   return value as unknown as PageFrame;
+}
+
+/** `{ originalLength }` alone, a whole number of at least 0, as PageFrameSchema takes it. */
+function isCutMark(value: unknown): boolean {
+  if (!hasExactlyKeys(value, CUT_KEYS)) return false;
+  const n = value.originalLength;
+  return typeof n === 'number' && Number.isSafeInteger(n) && n >= 0;
 }
 
 /** One message, or undefined when it is invalid (never throws, even on a hostile getter or proxy). */

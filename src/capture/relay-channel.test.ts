@@ -5,7 +5,7 @@ import { PAGE_MESSAGE_TAG, type PageFrame, type PageToRelay } from '../bridge/pa
 import { parsePageBatch } from '../bridge/page-messages.schema';
 import { listenToHook, type HookChannel } from '../bridge/relay/hook-channel';
 import { textFrameEncoder } from './json-encode';
-import { openRelayChannel } from './relay-channel';
+import { HOOK_FLUSH_DELAY_MS, openRelayChannel } from './relay-channel';
 
 type PageWindow = Window & typeof globalThis;
 
@@ -61,6 +61,24 @@ describe('relay channel', () => {
     expect(batches).toBe(1);
     expect(received.map((m) => ('time' in m ? m.time : -1))).toEqual([0, 1, 2, 3, 4]);
     expect(windowMessages).toBe(0);
+  });
+
+  it("with the build's delay, gathers what comes in separate tasks into one batch, and hands it over at once when asked", async () => {
+    const relay = startRelay();
+    const hook = openRelayChannel(window as PageWindow, { ...TRUSTED, flushDelayMs: HOOK_FLUSH_DELAY_MS });
+    hook.post(frame(1));
+    await vi.advanceTimersByTimeAsync(1); // a socket message a task, as in a flood
+    hook.post(frame(2));
+    await vi.advanceTimersByTimeAsync(HOOK_FLUSH_DELAY_MS - 2);
+    expect(batches).toBe(0);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(batches).toBe(1);
+    expect(received.map((m) => ('time' in m ? m.time : -1))).toEqual([1, 2]);
+    // The page is being hidden: the relay's drain takes what is held without waiting for the timer.
+    hook.post(frame(3));
+    relay.drain();
+    expect(batches).toBe(2);
+    expect(received.map((m) => ('time' in m ? m.time : -1))).toEqual([1, 2, 3]);
   });
 
   it('connects when the hook runs first, and keeps what was posted before', async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { decodeFrame, handOverParsed, preview } from './decode';
+import { decodeFrame, frameText, handOverParsed, preview } from './decode';
 import type { Frame } from './frame';
 
 const frame = (data: string): Frame => ({ index: 0, time: 0, connectionId: 'c', kind: 'message', direction: 'in', data });
@@ -40,6 +40,33 @@ describe('decodeFrame', () => {
     expect(decodeFrame(frame('data: x')).jsonError).toBe('not JSON');
     expect(decodeFrame(frame('')).jsonError).toBe('empty payload');
     expect(decodeFrame({ ...frame('x'), kind: 'open' }).jsonError).toBeUndefined();
+  });
+});
+
+describe('frameText', () => {
+  const binary = (bytes: Uint8Array): Frame => ({ ...frame(Buffer.from(bytes).toString('base64')), encoding: 'base64' });
+
+  it('decodes a base64 payload as UTF-8, as TextDecoder does with the bytes', () => {
+    fc.assert(
+      fc.property(fc.uint8Array({ maxLength: 300 }), (bytes) => {
+        expect(frameText(binary(bytes))).toBe(new TextDecoder().decode(bytes));
+      }),
+    );
+    expect(frameText(binary(new TextEncoder().encode('{"t":"é€😀"}')))).toBe('{"t":"é€😀"}');
+  });
+
+  it('gives a text payload as it is and an undecodable one as empty text', () => {
+    expect(frameText(frame('{"a":1}'))).toBe('{"a":1}');
+    expect(frameText({ ...frame('not base64!'), encoding: 'base64' })).toBe('');
+  });
+
+  it('decodes a frame again when its payload changed since (the last text is kept for the same payload only)', () => {
+    const f = binary(new TextEncoder().encode('first'));
+    expect(frameText(f)).toBe('first');
+    expect(frameText(f)).toBe('first');
+    f.data = Buffer.from('second').toString('base64');
+    expect(frameText(f)).toBe('second');
+    expect(frameText(binary(new TextEncoder().encode('first')))).toBe('first');
   });
 });
 

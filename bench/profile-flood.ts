@@ -1,0 +1,129 @@
+// Profiles both ends of the capture during a pathological flood: the page's main thread (the hook and
+// the relay's isolated world run there) and the extension's service worker (the hub), in a Chromium
+// started without automation (direct-browser.ts) and reached over its loopback DevTools port with raw
+// protocol messages, as open-panel.ts does. Lists each side's hottest functions by self time and the
+// CPU every kind of process spent during the timed receive:
+// `npx tsx bench/profile-flood.ts [control|large|binary] [extension dir]`. An unminified build names
+// the functions (`ASI_NO_MINIFY=1 npm run build`).
+import fs from 'node:fs';
+import type http from 'node:http';
+import path from 'node:path';
+import { WebSocket } from 'ws';
+import { EXTENSION_DIR } from '../test/e2e/support/launch';
+import { startTestServer } from '../test/e2e/support/server';
+import { onSocket, page } from './capture-throughput';
+import { openDirect } from './direct-browser';
+import { cpuBetween, snapshotCpu } from './process-cpu';
+
+interface ProfileNode {
+  id: number;
+  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
+  children?: number[];
+}
+interface Profile {
+  nodes: ProfileNode[];
+  samples?: number[];
+  timeDeltas?: number[];
+}
+
+const mode = process.argv[2] ?? 'control';
+const extensionDir = process.argv[3] ?? EXTENSION_DIR;
+const frames = mode === 'large' ? 200 : 2_000;
+const depth = Number(process.env.ASI_PROFILE_DEPTH ?? 2);
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/** Self time by function (with its caller), the hottest first. */
+function hottest(profile: Profile, top = 25): string {
+  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
+  const parentOf = new Map<number, number>();
+  for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
+  const name = (id: number | undefined) => {
+    const f = id === undefined ? undefined : byId.get(id)?.callFrame;
+    return f ? `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}` : '';
+  };
+  const self = new Map<string, number>();
+  let total = 0;
+  (profile.samples ?? []).forEach((id, i) => {
+    const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
+    total += ms;
+    if (byId.get(id)?.callFrame.functionName === '(idle)') return;
+    // The sampled function and its callers, ASI_PROFILE_DEPTH of them (2 by default).
+    const chain = [name(id)];
+    for (let p = parentOf.get(id); p !== undefined && chain.length <= depth; p = parentOf.get(p)) chain.push(name(p));
+    const key = chain.join('  <  ');
+    self.set(key, (self.get(key) ?? 0) + ms);
+  });
+  const busy = [...self.values()].reduce((a, b) => a + b, 0);
+  const lines = [...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${k}`);
+  return `busy ${busy.toFixed(0)} ms of ${total.toFixed(0)} ms sampled\n${lines.join('\n')}`;
+}
+
+const server = await startTestServer({
+  routes: { '/bench.html': (_req: http.IncomingMessage, res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end(page(false)) },
+  onWebSocket: onSocket,
+});
+const url = `${server.origin}/bench.html?mode=${mode}`;
+const browser = openDirect(url, extensionDir, { debugPort: true });
+try {
+  const file = path.join(browser.profileDir, 'DevToolsActivePort');
+  while (!fs.existsSync(file) || !fs.readFileSync(file, 'utf8').includes('\n')) await sleep(50);
+  const [port, wsPath] = fs.readFileSync(file, 'utf8').split('\n');
+  const ws = new WebSocket(`ws://127.0.0.1:${port}${wsPath}`);
+  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
+  let next = 0;
+  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
+  ws.on('message', (raw) => {
+    const m = JSON.parse(String(raw)) as { id?: number; result?: unknown; error?: { message: string } };
+    const p = m.id === undefined ? undefined : pending.get(m.id);
+    if (!p) return;
+    pending.delete(m.id!);
+    if (m.error) p.reject(new Error(m.error.message));
+    else p.resolve(m.result);
+  });
+  const send = <T>(method: string, params: object = {}, sessionId?: string): Promise<T> =>
+    new Promise((resolve, reject) => {
+      const id = ++next;
+      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
+      ws.send(JSON.stringify({ id, method, params, ...(sessionId && { sessionId }) }));
+    });
+  type Target = { targetId: string; type: string; url: string };
+  const find = async (match: (t: Target) => boolean): Promise<Target> => {
+    for (let i = 0; i < 400; i++) {
+      const { targetInfos } = await send<{ targetInfos: Target[] }>('Target.getTargets');
+      const t = targetInfos.find(match);
+      if (t) return t;
+      await sleep(50);
+    }
+    throw new Error('target not found');
+  };
+  const worker = await find((t) => t.type === 'service_worker' && t.url.startsWith('chrome-extension://'));
+  const tab = await find((t) => t.type === 'page' && t.url === url);
+  const attach = async (t: Target) => (await send<{ sessionId: string }>('Target.attachToTarget', { targetId: t.targetId, flatten: true })).sessionId;
+  const sw = await attach(worker);
+  const pg = await attach(tab);
+  const evaluate = async <T>(expression: string): Promise<T> =>
+    (await send<{ result: { value: T } }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, pg)).result.value;
+  while (!(await evaluate<boolean>(`document.readyState === 'complete' && typeof receiveAll === 'function'`))) await sleep(50);
+  await evaluate(`receiveAll(50)`);
+  await sleep(500);
+  for (const s of [sw, pg]) {
+    await send('Profiler.enable', {}, s);
+    await send('Profiler.setSamplingInterval', { interval: 200 }, s);
+    await send('Profiler.start', {}, s);
+  }
+  const before = snapshotCpu(browser.profileDir);
+  const ms = await evaluate<number>(`receiveAll(${frames})`);
+  const cpu = cpuBetween(before, snapshotCpu(browser.profileDir));
+  // The worker may still be busy with what the page received last.
+  await sleep(1500);
+  const swProfile = (await send<{ profile: Profile }>('Profiler.stop', {}, sw)).profile;
+  const pageProfile = (await send<{ profile: Profile }>('Profiler.stop', {}, pg)).profile;
+  console.log(`${mode}: ${frames} frames received in ${ms.toFixed(0)} ms`);
+  console.log(`CPU ms during the receive: ${Object.entries(cpu).map(([k, v]) => `${k} ${v}`).join(', ')}`);
+  console.log(`\n== service worker ==\n${hottest(swProfile)}`);
+  console.log(`\n== page main thread ==\n${hottest(pageProfile)}`);
+  ws.close();
+} finally {
+  await browser.close();
+  await server.close();
+}
