@@ -2,9 +2,7 @@
 // its loopback DevTools port with raw protocol messages: Playwright would enable the Network domain on
 // the bench page and add per-frame work to the run being timed. Only the service worker (to learn the
 // tab's id) and the panel page are attached to, and neither gets a domain enabled.
-import fs from 'node:fs';
-import path from 'node:path';
-import { WebSocket } from 'ws';
+import { connectRawCdp } from './raw-cdp';
 
 interface TargetInfo {
   targetId: string;
@@ -18,38 +16,10 @@ export interface OpenedPanel {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function browserEndpoint(profileDir: string): Promise<string> {
-  const file = path.join(profileDir, 'DevToolsActivePort');
-  for (let i = 0; i < 300; i++) {
-    if (fs.existsSync(file)) {
-      const [port, wsPath] = fs.readFileSync(file, 'utf8').split('\n');
-      if (port && wsPath) return `ws://127.0.0.1:${port}${wsPath}`;
-    }
-    await sleep(50);
-  }
-  throw new Error('no DevToolsActivePort');
-}
-
 /** Opens `panel.html?tabId=` for the tab whose address starts with `pageUrl`, and waits until it is live. */
 export async function openPanel(profileDir: string, pageUrl: string): Promise<OpenedPanel> {
-  const ws = new WebSocket(await browserEndpoint(profileDir));
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  let next = 0;
-  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
-  ws.on('message', (raw) => {
-    const m = JSON.parse(String(raw)) as { id?: number; result?: unknown; error?: { message: string } };
-    const p = m.id === undefined ? undefined : pending.get(m.id);
-    if (!p) return;
-    pending.delete(m.id!);
-    if (m.error) p.reject(new Error(m.error.message));
-    else p.resolve(m.result);
-  });
-  const send = <T>(method: string, params: object = {}, sessionId?: string): Promise<T> =>
-    new Promise((resolve, reject) => {
-      const id = ++next;
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      ws.send(JSON.stringify({ id, method, params, ...(sessionId && { sessionId }) }));
-    });
+  const cdp = await connectRawCdp(profileDir);
+  const send = cdp.send;
   const evaluate = async <T>(sessionId: string, expression: string): Promise<T> => {
     const r = await send<{ result: { value: T }; exceptionDetails?: { text: string; exception?: { description?: string } } }>('Runtime.evaluate', { expression, awaitPromise: true, returnByValue: true }, sessionId);
     if (r.exceptionDetails) throw new Error(`${expression}: ${r.exceptionDetails.exception?.description ?? r.exceptionDetails.text}`);
@@ -84,5 +54,5 @@ export async function openPanel(profileDir: string, pageUrl: string): Promise<Op
     await sleep(50);
   }
   await send('Target.detachFromTarget', { sessionId: panelSession });
-  return { close: () => ws.close() };
+  return { close: () => cdp.close() };
 }

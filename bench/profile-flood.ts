@@ -5,14 +5,12 @@
 // CPU every kind of process spent during the timed receive:
 // `npx tsx bench/profile-flood.ts [control|large|binary] [extension dir]`. An unminified build names
 // the functions (`ASI_NO_MINIFY=1 npm run build`).
-import fs from 'node:fs';
 import type http from 'node:http';
-import path from 'node:path';
-import { WebSocket } from 'ws';
 import { EXTENSION_DIR } from '../test/e2e/support/launch';
 import { startTestServer } from '../test/e2e/support/server';
 import { onSocket, page } from './capture-throughput';
 import { openDirect } from './direct-browser';
+import { connectRawCdp } from './raw-cdp';
 import { cpuBetween, snapshotCpu } from './process-cpu';
 
 interface ProfileNode {
@@ -65,27 +63,8 @@ const server = await startTestServer({
 const url = `${server.origin}/bench.html?mode=${mode}`;
 const browser = openDirect(url, extensionDir, { debugPort: true });
 try {
-  const file = path.join(browser.profileDir, 'DevToolsActivePort');
-  while (!fs.existsSync(file) || !fs.readFileSync(file, 'utf8').includes('\n')) await sleep(50);
-  const [port, wsPath] = fs.readFileSync(file, 'utf8').split('\n');
-  const ws = new WebSocket(`ws://127.0.0.1:${port}${wsPath}`);
-  await new Promise((resolve, reject) => ws.once('open', resolve).once('error', reject));
-  let next = 0;
-  const pending = new Map<number, { resolve(v: unknown): void; reject(e: Error): void }>();
-  ws.on('message', (raw) => {
-    const m = JSON.parse(String(raw)) as { id?: number; result?: unknown; error?: { message: string } };
-    const p = m.id === undefined ? undefined : pending.get(m.id);
-    if (!p) return;
-    pending.delete(m.id!);
-    if (m.error) p.reject(new Error(m.error.message));
-    else p.resolve(m.result);
-  });
-  const send = <T>(method: string, params: object = {}, sessionId?: string): Promise<T> =>
-    new Promise((resolve, reject) => {
-      const id = ++next;
-      pending.set(id, { resolve: resolve as (v: unknown) => void, reject });
-      ws.send(JSON.stringify({ id, method, params, ...(sessionId && { sessionId }) }));
-    });
+  const cdp = await connectRawCdp(browser.profileDir);
+  const send = cdp.send;
   type Target = { targetId: string; type: string; url: string };
   const find = async (match: (t: Target) => boolean): Promise<Target> => {
     for (let i = 0; i < 400; i++) {
@@ -122,7 +101,7 @@ try {
   console.log(`CPU ms during the receive: ${Object.entries(cpu).map(([k, v]) => `${k} ${v}`).join(', ')}`);
   console.log(`\n== service worker ==\n${hottest(swProfile)}`);
   console.log(`\n== page main thread ==\n${hottest(pageProfile)}`);
-  ws.close();
+  cdp.close();
 } finally {
   await browser.close();
   await server.close();
