@@ -11,12 +11,7 @@ import path from 'node:path';
 import { WebSocket } from 'ws';
 import { captureServer } from './capture-throughput';
 import { emptyExtensionDir, openDirect } from './direct-browser';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number };
-  children?: number[];
-}
+import { hottest, type Profile } from './profile-text';
 
 const [mode = 'control', framesArg, buildArg] = process.argv.slice(2);
 const frames = Number(framesArg ?? 300);
@@ -65,23 +60,11 @@ try {
   await send('Profiler.setSamplingInterval', { interval: 200 });
   await send('Profiler.start');
   const ms = (await evaluate(`receiveAll(${frames})`)).result.value as number;
-  const { profile } = await send<{ profile: { nodes: ProfileNode[]; samples: number[]; timeDeltas: number[] } }>('Profiler.stop');
+  const { profile } = await send<{ profile: Profile }>('Profiler.stop');
   ws.close();
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parentOf = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
-  const name = (id: number | undefined) => {
-    const f = id === undefined ? undefined : byId.get(id)?.callFrame;
-    return f ? `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}` : '';
-  };
-  const self = new Map<string, number>();
-  profile.samples.forEach((id, i) => {
-    const caller = parentOf.get(id);
-    const key = [id, caller].map(name).join('  <  ');
-    self.set(key, (self.get(key) ?? 0) + (profile.timeDeltas[i] ?? 0) / 1000);
-  });
   console.log(`${mode}, ${frames} frames, ${buildArg ?? 'the built extension'}: received in ${ms.toFixed(0)} ms`);
-  for (const [k, t] of [...self].sort((a, b) => b[1] - a[1]).slice(0, 25)) console.log(`${t.toFixed(0).padStart(7)} ms  ${k}`);
+  // Each function with its caller.
+  console.log(hottest(profile, 25, 1));
 } finally {
   await browser.close();
   await server.close();

@@ -12,49 +12,13 @@ import { onSocket, page } from './capture-throughput';
 import { openDirect } from './direct-browser';
 import { connectRawCdp } from './raw-cdp';
 import { cpuBetween, snapshotCpu } from './process-cpu';
-
-interface ProfileNode {
-  id: number;
-  callFrame: { functionName: string; url: string; lineNumber: number; columnNumber: number };
-  children?: number[];
-}
-interface Profile {
-  nodes: ProfileNode[];
-  samples?: number[];
-  timeDeltas?: number[];
-}
+import { hottest, type Profile } from './profile-text';
 
 const mode = process.argv[2] ?? 'control';
 const extensionDir = process.argv[3] ?? EXTENSION_DIR;
 const frames = mode === 'large' ? 200 : 2_000;
 const depth = Number(process.env.ASI_PROFILE_DEPTH ?? 2);
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** Self time by function (with its caller), the hottest first. */
-function hottest(profile: Profile, top = 25): string {
-  const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parentOf = new Map<number, number>();
-  for (const n of profile.nodes) for (const c of n.children ?? []) parentOf.set(c, n.id);
-  const name = (id: number | undefined) => {
-    const f = id === undefined ? undefined : byId.get(id)?.callFrame;
-    return f ? `${f.functionName || '(anonymous)'} ${f.url.split('/').pop()}:${f.lineNumber}` : '';
-  };
-  const self = new Map<string, number>();
-  let total = 0;
-  (profile.samples ?? []).forEach((id, i) => {
-    const ms = (profile.timeDeltas?.[i] ?? 0) / 1000;
-    total += ms;
-    if (byId.get(id)?.callFrame.functionName === '(idle)') return;
-    // The sampled function and its callers, ASI_PROFILE_DEPTH of them (2 by default).
-    const chain = [name(id)];
-    for (let p = parentOf.get(id); p !== undefined && chain.length <= depth; p = parentOf.get(p)) chain.push(name(p));
-    const key = chain.join('  <  ');
-    self.set(key, (self.get(key) ?? 0) + ms);
-  });
-  const busy = [...self.values()].reduce((a, b) => a + b, 0);
-  const lines = [...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, ms]) => `${ms.toFixed(0).padStart(6)} ms  ${k}`);
-  return `busy ${busy.toFixed(0)} ms of ${total.toFixed(0)} ms sampled\n${lines.join('\n')}`;
-}
 
 const server = await startTestServer({
   routes: { '/bench.html': (_req: http.IncomingMessage, res: http.ServerResponse) => res.writeHead(200, { 'content-type': 'text/html' }).end(page(false)) },
@@ -99,8 +63,8 @@ try {
   const pageProfile = (await send<{ profile: Profile }>('Profiler.stop', {}, pg)).profile;
   console.log(`${mode}: ${frames} frames received in ${ms.toFixed(0)} ms`);
   console.log(`CPU ms during the receive: ${Object.entries(cpu).map(([k, v]) => `${k} ${v}`).join(', ')}`);
-  console.log(`\n== service worker ==\n${hottest(swProfile)}`);
-  console.log(`\n== page main thread ==\n${hottest(pageProfile)}`);
+  console.log(`\n== service worker ==\n${hottest(swProfile, 25, depth)}`);
+  console.log(`\n== page main thread ==\n${hottest(pageProfile, 25, depth)}`);
   cdp.close();
 } finally {
   await browser.close();
