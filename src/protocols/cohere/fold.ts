@@ -8,7 +8,7 @@ import type { ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/v
 import { extendText } from '../../model/text-builder';
 import { safeJson } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
-import { describeIssues, flattenUsage, guardedApply, isRecord, newToolItem, parseJson, rawItem, setToolInput } from '../shared/view-helpers';
+import { checkedEvent, flattenUsage, guardedApply, isRecord, newToolItem, parseJson, rawItem, setToolInput } from '../shared/view-helpers';
 import { flatSourcePreview } from '../aisdk-ui/flat-preview';
 import { handledOutsideEvents } from '../shared/turn-frames';
 import { COHERE_RULES as R } from './rules';
@@ -81,16 +81,8 @@ function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): voi
   }
   if (turn.events === 0 && type !== 'message-start') sink.report(R.missingMessageStart, `the stream starts with ${type}, not message-start`, [frame.index]);
   turn.events++;
-  let event: unknown = json;
-  if (!(isRecord(json) && isPlainEvent(json))) {
-    const parsed = EVENT_SCHEMAS[type].safeParse(json);
-    if (!parsed.success) {
-      sink.report(R.invalidEvent, `not a valid ${type} event: ${describeIssues(parsed.error.issues)}`, [frame.index]);
-      state.model.items.push(rawItem(frame));
-      return;
-    }
-    event = parsed.data;
-  }
+  const event = checkedEvent(json, type, isPlainEvent, EVENT_SCHEMAS[type], R.invalidEvent, frame, sink, state.model.items);
+  if (event === undefined) return;
   state.model.streaming = true;
   applyEvent(state, turn, type, event as CohereEvent<typeof type>, frame, sink);
 }

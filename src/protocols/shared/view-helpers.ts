@@ -1,9 +1,8 @@
-// Small helpers the Anthropic, OpenAI Chat and OpenAI Responses folds share to build view items from
-// untrusted payloads.
+// Small helpers the protocol folds share to build view items from untrusted payloads and check their events.
 import { frameText, preview } from '../../model/decode';
 import type { DecodedFrame, Frame } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
-import type { RawItem, TodoItem, ToolItem } from '../../model/view';
+import type { RawItem, TodoItem, ToolItem, ViewItem } from '../../model/view';
 import { humanizeToolName, isTodoToolName } from '../../model/view';
 
 export function isRecord(value: unknown): value is Record<string, unknown> {
@@ -81,6 +80,34 @@ export function flattenUsage(usage: unknown, into: Record<string, number> = {}):
 }
 
 /** One line describing why a zod parse failed. */
+/** What a zod schema's safeParse gives, as far as checkedEvent reads it. */
+interface SchemaCheck {
+  safeParse(value: unknown): { success: true; data: unknown } | { success: false; error: { issues: readonly { path: readonly PropertyKey[]; message: string }[] } };
+}
+
+/**
+ * An event of a known type: taken as it came when the protocol's hand check vouches for it, else as its
+ * schema reads it. Undefined when the schema rejects it, which is then reported under `rule` ("not a
+ * valid <type> event: …") and shown raw in `items`.
+ */
+export function checkedEvent(
+  json: unknown,
+  type: string,
+  plain: (json: Record<string, unknown>) => boolean,
+  schema: SchemaCheck,
+  rule: string,
+  frame: Frame,
+  sink: FindingSink,
+  items: ViewItem[],
+): unknown {
+  if (isRecord(json) && plain(json)) return json;
+  const parsed = schema.safeParse(json);
+  if (parsed.success) return parsed.data;
+  sink.report(rule, `not a valid ${type} event: ${describeIssues(parsed.error.issues)}`, [frame.index]);
+  items.push(rawItem(frame));
+  return undefined;
+}
+
 export function describeIssues(issues: readonly { path: readonly PropertyKey[]; message: string }[]): string {
   const first = issues[0];
   if (!first) return 'invalid shape';
