@@ -6,20 +6,17 @@
 // change of a few percent shows as a difference of the two medians.
 // `npx tsx bench/protocol-ab.ts <tree A> <tree B> [protocol] [rounds]`, e.g. a `git worktree` or
 // `git archive` of main beside this checkout (a tree without node_modules resolves its packages here).
-import { build } from 'esbuild';
-import { rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Frame } from '../src/model/frame';
 import type { ProtocolId } from '../src/protocols/types';
-import { fixtureFrames, jsonPayload, median } from './protocols.bench';
+import { importBundle } from './import-built';
+import { fixtureFrames, jsonPayload, median, parseAll } from './protocols.bench';
 
 const [dirA, dirB, protocolArg, roundArg] = process.argv.slice(2);
 if (!dirA || !dirB) throw new Error('usage: protocol-ab.ts <tree A> <tree B> [protocol] [rounds]');
 const id = (protocolArg ?? 'ag-ui') as ProtocolId;
 const rounds = Number(roundArg ?? 21);
-const CACHE = path.resolve(import.meta.dirname, '../node_modules/.cache/agent-stream-inspector');
 
 /** What each tree's bundle gives: a loop of `sessions` fresh pipelines over the frames. */
 interface Sessions {
@@ -40,24 +37,11 @@ export function sessions(frames, id, count) {
   return findings;
 }`;
 
-async function bundle(dir: string, name: string): Promise<Sessions> {
-  const resolveDir = path.resolve(dir);
-  const outfile = path.join(CACHE, `protocol-ab-${name}-${process.pid}.mjs`);
-  await build({
-    stdin: { contents: ENTRY, resolveDir, sourcefile: 'protocol-ab-entry.js', loader: 'js' },
-    bundle: true,
-    platform: 'node',
-    format: 'esm',
-    packages: 'external',
-    outfile,
-    logLevel: 'warning',
+function bundle(dir: string, name: string): Promise<Sessions> {
+  return importBundle<Sessions>(`protocol-ab-${name}`, {
+    stdin: { contents: ENTRY, resolveDir: path.resolve(dir), sourcefile: 'protocol-ab-entry.js', loader: 'js' },
     nodePaths: [path.resolve(import.meta.dirname, '../node_modules')],
   });
-  try {
-    return (await import(pathToFileURL(outfile).href)) as Sessions;
-  } finally {
-    rmSync(outfile, { force: true });
-  }
 }
 
 const trees = { A: await bundle(dirA, 'A'), B: await bundle(dirB, 'B') };
@@ -67,16 +51,7 @@ const payloads = frames.map((f) => jsonPayload(f.data));
 const count = Math.max(1, Math.ceil(20_000 / Math.max(1, frames.length)));
 let sink = 0;
 const parse = (): void => {
-  for (let s = 0; s < count; s++) {
-    for (const payload of payloads) {
-      if (payload === undefined) continue;
-      try {
-        sink += JSON.parse(payload) === null ? 0 : 1;
-      } catch {
-        sink -= 1;
-      }
-    }
-  }
+  sink += parseAll(payloads, count);
 };
 const cpu = (run: () => void): number => {
   const since = process.cpuUsage();
