@@ -19,6 +19,7 @@ export const ownKeys = Object.keys;
 export const isFinite = Number.isFinite;
 export const stringify = JSON.stringify;
 export const mathMin = Math.min;
+export const mathMax = Math.max;
 export const mathCeil = Math.ceil;
 export const mathFloor = Math.floor;
 const random = Math.random;

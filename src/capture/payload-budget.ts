@@ -8,7 +8,7 @@
 // BUDGET_HEAD_CHARS characters, marked cut with its real length like a payload past the size bound,
 // and the panel says why (a capture notice). DevTools' own Network panel bounds what it keeps the same
 // way (its resource buffers), so a flood never costs the page more than a few per cent.
-import { mathMin, now as clock } from './natives';
+import { mathMax, mathMin, now as clock } from './natives';
 
 /** Payloads up to this many characters are never cut (and a cut payload keeps this many). */
 export const BUDGET_HEAD_CHARS = 4_096;
@@ -17,29 +17,30 @@ export const BUDGET_BURST_CHARS = 4_000_000;
 /** Characters a second the bucket refills with. */
 export const BUDGET_CHARS_PER_SECOND = 2_000_000;
 
-/**
- * `grant(wanted)`: how many characters of a payload `wanted` characters long to keep, `wanted` when it
- * fits. `onFirstCut` runs once, the first time a payload is cut for the budget (not for the size bound).
- */
+/** `grant(wanted)`: how many characters of a payload `wanted` characters long to keep, `wanted` when it fits. */
 export type Grant = (wanted: number) => number;
 
 export const noBudget: Grant = (wanted) => wanted;
 
+/** The document's budget. `onFirstCut` runs once, the first time a payload is cut for the budget (not for the size bound). */
 export function createPayloadBudget(onFirstCut: () => void, now: () => number = clock): Grant {
   let tokens = BUDGET_BURST_CHARS;
   let last = now();
   let cut = false;
+  // The bucket owes at most one burst, so a pause of burst/rate seconds always refills it.
+  const draw = (n: number) => {
+    tokens = mathMax(-BUDGET_BURST_CHARS, tokens - n);
+  };
   return (wanted) => {
     const t = now();
     if (t > last) tokens = mathMin(BUDGET_BURST_CHARS, tokens + ((t - last) * BUDGET_CHARS_PER_SECOND) / 1000);
     last = t;
     // Small payloads always pass, but still draw: a flood of them empties the bucket for big ones.
-    // The bucket owes at most one burst, so a pause of burst/rate seconds always refills it.
     if (wanted <= BUDGET_HEAD_CHARS || wanted <= tokens) {
-      tokens = tokens - wanted < -BUDGET_BURST_CHARS ? -BUDGET_BURST_CHARS : tokens - wanted;
+      draw(wanted);
       return wanted;
     }
-    tokens = tokens - BUDGET_HEAD_CHARS < -BUDGET_BURST_CHARS ? -BUDGET_BURST_CHARS : tokens - BUDGET_HEAD_CHARS;
+    draw(BUDGET_HEAD_CHARS);
     if (!cut) {
       cut = true;
       onFirstCut();
