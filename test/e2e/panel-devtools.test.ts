@@ -9,6 +9,7 @@ import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import { launchBrowser } from './support/launch';
 import type { ChromeTabs } from './support/panel-page';
 import { frontendFor, PANEL_IDS, setTheme, showPanel } from './support/devtools';
+import { sessionsInPicker } from './support/panel-in-devtools';
 
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
@@ -64,10 +65,8 @@ it('shows the Agents panel with the demo frames', async () => {
   );
   const hubFrames = await sw().evaluate((id: number) => globalThis.__asiDebug!.frames(id), tabId!);
   await expect.poll(() => panel!.locator('[data-testid="frame-count"]').getAttribute('data-count')).toBe(String(hubFrames.length));
-  await panel!.locator('[data-testid="session-button"]').click();
   // The picker's first entry is "All sessions"; the demo's session follows.
-  expect(await panel!.locator('[data-testid="session"]').nth(1).getAttribute('data-protocol')).toBe('flat-block');
-  await panel!.page().keyboard.press('Escape');
+  expect((await sessionsInPicker(panel!, 2))[1]?.protocol).toBe('flat-block');
   // Export works from inside DevTools too (a panel page has fewer APIs than a tab).
   const exported = JSON.parse(await panel!.evaluate(() => window.__asiExport!())) as { frames: unknown[]; redaction: { applied: boolean } };
   expect(exported.frames).toHaveLength(hubFrames.length);
