@@ -68,6 +68,29 @@ describe('SessionPipeline detection', () => {
     expect(p.view().items).toEqual([expect.objectContaining({ kind: 'text', text: 'hi' })]);
   });
 
+  it('takes the best guess when a stream ends undecided, reports nothing as the end, and still follows a later decisive frame', () => {
+    // An AI SDK UI stream cut after its first part: `start` alone is not decisive.
+    const undecided = [frame(0, { type: 'start' })];
+    const p = feed(undecided);
+    expect(p.protocol).toBe('unknown');
+    p.guess();
+    expect(p.protocol).toBe('aisdk-ui');
+    expect(p.findings()).toEqual([]);
+    // finish() would report the missing end; guess() does not, since the session may go on.
+    const ended = feed(undecided);
+    ended.finish();
+    expect(ended.findings().map((f) => f.rule)).toEqual(['aisdk/missing-finish']);
+    // The guess is not certain: the next stream's decisive frame decides.
+    p.append(frame(1, { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 0 } } }));
+    expect(p.protocol).toBe('anthropic');
+  });
+
+  it('keeps unknown frames unknown when nothing scored', () => {
+    const p = feed([frame(0, { hello: 'world' })]);
+    p.guess();
+    expect(p.protocol).toBe('unknown');
+  });
+
   it('honours an explicit protocol choice', () => {
     const p = new SessionPipeline(protocols, { protocol: 'flat-block' });
     p.append(frame(0, { hello: 'world' }));

@@ -190,6 +190,19 @@ export class SessionPipeline {
     }
   }
 
+  /**
+   * A stream of the session ended (its connection closed) while no frame was decisive: the session
+   * takes the best guess so far, as the end of input does, so the panel shows what `check` of its
+   * export will. Unlike `finish`, nothing is reported as the end, and detection goes on: a decisive
+   * frame of a later stream of the session still switches the protocol.
+   */
+  guess(): void {
+    this.settle();
+    if (this.protocolDef || this.finished) return;
+    const best = isolate(() => this.detector.best());
+    if (best) this.switchTo(best, false);
+  }
+
   findings(): readonly Finding[] {
     this.settle();
     return this.allFindings;

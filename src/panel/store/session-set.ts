@@ -150,6 +150,8 @@ export class SessionSet {
     this.connectionsRef = connections;
     this.touched.add(session);
     const decoded = session.pipeline.append(frame);
+    // A stream that ended undecided is read as `check` reads the export (see SessionPipeline.guess).
+    if ((frame.kind === 'close' || frame.kind === 'error') && session.pipeline.protocol === 'unknown') session.pipeline.guess();
     if (session.pipeline.protocol !== session.trackProtocol) this.retrack(session);
     else trackFrame(session, decoded, connections.get(frame.connectionId));
     return session;
