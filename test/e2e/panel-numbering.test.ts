@@ -13,11 +13,15 @@ const env = demoInDevTools();
 
 const frameCount = (panel: PwFrame) => panel.locator('[data-testid="frame-count"]').getAttribute('data-count').then(Number);
 
-/** The first timeline row's number (the timeline follows the tail: scrolled to the top first). */
-async function firstRowNumber(panel: PwFrame): Promise<string> {
+/**
+ * The number the timeline shows on the row of the capture's first frame (`index`): scrolled to the top
+ * first (the timeline follows the tail), then the row is waited for, since the virtualised list draws
+ * the top rows only once it has seen the scroll.
+ */
+async function firstRowNumber(panel: PwFrame, index: number): Promise<string> {
   await panel.locator('[data-testid="timeline"]').evaluate((el) => el.scrollTo({ top: 0 }));
-  const first = panel.locator('[data-testid="frame-row"]').first();
-  await until(() => first.getAttribute('data-index'), (i) => i !== null, 'the first row');
+  const first = panel.locator(`[data-testid="frame-row"][data-index="${index}"]`);
+  await first.waitFor();
   return (await first.locator('.col-num').textContent()) ?? '';
 }
 
@@ -56,7 +60,7 @@ describe.sequential('frame numbers in the real DevTools panel', () => {
     await until(() => frameCount(panel), (n) => n < before, 'the log cleared by the navigation');
     await runChat(page, panel);
     expect((await exported(panel)).frames[0]?.index).toBe(0);
-    expect(await firstRowNumber(panel)).toBe('1');
+    expect(await firstRowNumber(panel, 0)).toBe('1');
     const shown = await until(() => panelFindings(panel), (f) => f.length > 0, 'the findings of the buggy run');
     const checked = await checkedFindings(panel);
     expect(shown.some((f) => f.startsWith('flat/todos-'))).toBe(true);
@@ -75,7 +79,7 @@ describe.sequential('frame numbers in the real DevTools panel', () => {
     expect(await frameCount(panel)).toBeGreaterThan(before);
     const { frames } = await exported(panel);
     expect(frames.map((f) => f.index)).toEqual(frames.map((_, i) => i));
-    expect(await firstRowNumber(panel)).toBe('1');
+    expect(await firstRowNumber(panel, frames[0]!.index)).toBe('1');
     const shown = await until(() => panelFindings(panel), (f) => f.some((x) => x.startsWith('flat/todos-')), 'the findings of the buggy run');
     // The buggy run's findings point past the first page's frames.
     expect(shown.filter((f) => f.startsWith('flat/todos-')).every((f) => Number(/#(\d+)/.exec(f)?.[1]) > before)).toBe(true);
