@@ -105,7 +105,8 @@ export function hookFetch(win: Window & typeof globalThis, capture: Capture): Re
    * response comes back (it goes on because it got the reply), and a reply recorded on its response
    * would then come after the events it let through. A request whose Accept asks for a stream (MCP's
    * Streamable HTTP POSTs) may be answered with one: its body stays that stream's request body, and
-   * the outgoing frame, when the answer is not a stream, is made on the response as before.
+   * the outgoing frame, when the answer is not a stream, is made on the response as before. (A stream
+   * that answers a request which did not ask for one still gets the body as its request body too.)
    */
   function sendClientMessage(request: Request, body: FramePayload | undefined, startedAt: number): WatchedConnection | undefined {
     const h = http!;
