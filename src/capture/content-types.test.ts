@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classifyContentType } from './content-types';
+import { acceptsStream, classifyContentType } from './content-types';
 
 describe('classifyContentType', () => {
   it.each([
@@ -38,5 +38,21 @@ describe('classifyContentType spellings', () => {
     ['text/json', undefined],
   ])('%s → %s', (type, kind) => {
     expect(classifyContentType(type)).toBe(kind);
+  });
+});
+
+describe('acceptsStream', () => {
+  it.each([
+    ['text/event-stream', true],
+    ['application/json, text/event-stream', true],
+    ['application/json,Text/Event-Stream;q=0.9', true],
+    ['application/x-ndjson', true],
+    ['application/json', false],
+    ['*/*', false],
+    ['text/html,application/xhtml+xml,*/*;q=0.8', false],
+    ['', false],
+    [null, false],
+  ])('%s → %s', (accept, stream) => {
+    expect(acceptsStream(accept)).toBe(stream);
   });
 });

@@ -51,3 +51,21 @@ export function classifyContentType(contentType: string | null | undefined, aiDa
   if (isSuffixed(sub, 'json')) return 'json';
   return undefined;
 }
+
+/**
+ * True when an Accept header names a stream type among its media ranges (`application/json,
+ * text/event-stream`, as MCP's Streamable HTTP asks): the answer may then be a stream. A missing
+ * header or a wildcard asks for none.
+ */
+export function acceptsStream(accept: string | null | undefined): boolean {
+  if (!accept) return false;
+  let from = 0;
+  while (from <= accept.length) {
+    let comma = strIndexOf(accept, ',', from);
+    if (comma === -1) comma = accept.length;
+    const kind = classifyContentType(strSlice(accept, from, comma));
+    if (kind === 'sse' || kind === 'ndjson') return true;
+    from = comma + 1;
+  }
+  return false;
+}

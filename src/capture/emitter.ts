@@ -47,6 +47,12 @@ export interface WatchedConnection {
   frameLater(direction: Direction, payload: Promise<FramePayload>): void;
   /** How much of a payload of `wanted` characters to keep (the page's payload budget, payload-budget.ts). */
   readonly grant: Grant;
+  /**
+   * Sends the connection's record again with what became known after it opened: a request recorded
+   * when the page sent it gets its response's status and headers. The hub merges it into the record
+   * it holds; the frames already sent keep their places.
+   */
+  update(info: ConnectionInfo): void;
 }
 
 export interface Capture {
@@ -87,41 +93,53 @@ export function createCapture(post: Post, postText?: PostText, health: Health = 
     health,
     open(transport, info) {
       const id = `${token}-${++counter}`;
-      const startedAt = own(info, 'startedAt');
-      // Prototype-less, like every record the hook fills in field by field: assigning a field that is
-      // not there yet would otherwise run a setter the page put on Object.prototype.
-      const opened = bare<PageConnectionOpened>();
-      opened[PAGE_MESSAGE_TAG] = 1;
-      opened.type = 'connection';
-      opened.id = id;
-      opened.transport = transport;
-      opened.url = info.url;
-      opened.time = startedAt ?? now();
-      const responseAt = own(info, 'responseAt');
-      if (responseAt !== undefined) opened.responseAt = responseAt;
-      const method = own(info, 'method');
-      if (method !== undefined) opened.method = method;
-      const requestHeaders = own(info, 'requestHeaders');
-      if (requestHeaders !== undefined) opened.requestHeaders = requestHeaders;
-      const requestBody = own(info, 'requestBody');
-      if (requestBody !== undefined) {
-        const cut = cutText(requestBody);
-        opened.requestBody = cut.data;
-        const earlier = own(info, 'requestBodyTruncated');
-        if (earlier) opened.requestBodyTruncated = earlier;
-        else if (hasOwn(cut, 'truncated')) opened.requestBodyTruncated = cut.truncated!;
-      }
-      const status = own(info, 'status');
-      if (status !== undefined) opened.status = status;
-      const responseHeaders = own(info, 'responseHeaders');
-      if (responseHeaders !== undefined) opened.responseHeaders = responseHeaders;
-      post(opened);
-      return orderedConnection(id, post, postText, health, grant);
+      post(connectionRecord(id, transport, info));
+      return orderedConnection(id, post, postText, health, grant, (later) => post(connectionRecord(id, transport, later)));
     },
   };
 }
 
-function orderedConnection(id: string, post: Post, postText: PostText | undefined, health: Health, grant: Grant): WatchedConnection {
+/** The connection's record as the relay takes it; sent again with the same id, it updates the one the hub holds. */
+function connectionRecord(id: string, transport: Transport, info: ConnectionInfo): PageConnectionOpened {
+  const startedAt = own(info, 'startedAt');
+  // Prototype-less, like every record the hook fills in field by field: assigning a field that is
+  // not there yet would otherwise run a setter the page put on Object.prototype.
+  const opened = bare<PageConnectionOpened>();
+  opened[PAGE_MESSAGE_TAG] = 1;
+  opened.type = 'connection';
+  opened.id = id;
+  opened.transport = transport;
+  opened.url = info.url;
+  opened.time = startedAt ?? now();
+  const responseAt = own(info, 'responseAt');
+  if (responseAt !== undefined) opened.responseAt = responseAt;
+  const method = own(info, 'method');
+  if (method !== undefined) opened.method = method;
+  const requestHeaders = own(info, 'requestHeaders');
+  if (requestHeaders !== undefined) opened.requestHeaders = requestHeaders;
+  const requestBody = own(info, 'requestBody');
+  if (requestBody !== undefined) {
+    const cut = cutText(requestBody);
+    opened.requestBody = cut.data;
+    const earlier = own(info, 'requestBodyTruncated');
+    if (earlier) opened.requestBodyTruncated = earlier;
+    else if (hasOwn(cut, 'truncated')) opened.requestBodyTruncated = cut.truncated!;
+  }
+  const status = own(info, 'status');
+  if (status !== undefined) opened.status = status;
+  const responseHeaders = own(info, 'responseHeaders');
+  if (responseHeaders !== undefined) opened.responseHeaders = responseHeaders;
+  return opened;
+}
+
+function orderedConnection(
+  id: string,
+  post: Post,
+  postText: PostText | undefined,
+  health: Health,
+  grant: Grant,
+  update: (info: ConnectionInfo) => void,
+): WatchedConnection {
   const encodeText = postText && textFrameEncoder(id);
   // Frames waiting behind an unfinished asynchronous payload; empty almost always. Written by index
   // (head to tail), never through Array.prototype methods the page could have replaced.
@@ -146,6 +164,7 @@ function orderedConnection(id: string, post: Post, postText: PostText | undefine
   return {
     id,
     grant,
+    update,
     frame(fields) {
       // Text payloads draw on the budget here; binary ones did before they were encoded (payload.ts).
       const data = own(fields, 'data');

@@ -100,8 +100,70 @@ describe('fetch hook', () => {
     const win = fakeWindow(() => original);
     cleanup = hookFetch(win, createCapture((m) => posted.push(m)));
     const body = '{"jsonrpc":"2.0","method":"notifications/initialized"}';
-    expect(await win.fetch('http://127.0.0.1:9/mcp', { method: 'POST', body, headers: { 'mcp-session-id': 's1' } })).toBe(original);
+    // As MCP's Streamable HTTP sends it: the answer may be a stream, so the frame waits for the response.
+    const headers = { 'mcp-session-id': 's1', accept: 'application/json, text/event-stream' };
+    expect(await win.fetch('http://127.0.0.1:9/mcp', { method: 'POST', body, headers })).toBe(original);
     expect(posted[0]).toMatchObject({ type: 'connection', transport: 'http-json', method: 'POST', requestBody: body, status: 202, requestHeaders: { 'mcp-session-id': 's1' } });
     expect(posted.slice(1).map((m) => [(m as PageFrame).direction, (m as PageFrame).data])).toEqual([['out', body]]);
+  });
+
+  it('keeps the body of a JSON-RPC request answered with a stream as that stream\'s request body only', async () => {
+    const posted: PageToRelay[] = [];
+    const sse = 'data: {"jsonrpc":"2.0","id":1,"result":{}}\n\n';
+    const win = fakeWindow(() => new Response(streamOf(sse, 64), { headers: { 'content-type': 'text/event-stream' } }));
+    cleanup = hookFetch(win, createCapture((m) => posted.push(m)));
+    const body = '{"jsonrpc":"2.0","id":1,"method":"tools/list"}';
+    const res = await win.fetch('http://127.0.0.1:9/mcp', { method: 'POST', body, headers: { accept: 'application/json, text/event-stream' } });
+    expect(await res.text()).toBe(sse);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(posted.filter((m) => m.type === 'connection')).toMatchObject([{ transport: 'sse', requestBody: body, status: 200 }]);
+    expect(posted.filter((m) => m.type === 'frame').map((m) => [(m as PageFrame).direction, (m as PageFrame).kind])).toEqual([
+      ['in', 'message'],
+      ['in', 'close'],
+    ]);
+  });
+
+  it('posts a reply sent as a request of its own when it is sent, and its response on the same connection when it comes', async () => {
+    const posted: PageToRelay[] = [];
+    let answer!: (r: Response) => void;
+    const win = Object.create(globalThis) as Record<string, unknown>;
+    win.fetch = function fetch() {
+      return new Promise<Response>((resolve) => (answer = resolve));
+    };
+    cleanup = hookFetch(win as unknown as PageWindow, createCapture((m) => posted.push(m)));
+    const body = '{"type":"approval","session_id":"s1","approval_key":"s1_1","answers":{"Goal?":"Growth"}}';
+    const pending = (win as unknown as PageWindow).fetch('http://127.0.0.1:9/approval', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+
+    // Before any response: the reply is out, on a connection that has no status yet.
+    expect(posted).toHaveLength(2);
+    const [opened, reply] = posted as [PageConnectionOpened, PageFrame];
+    expect(opened).toMatchObject({ type: 'connection', transport: 'http-json', method: 'POST', url: 'http://127.0.0.1:9/approval', requestBody: body });
+    expect(opened.status).toBeUndefined();
+    expect(reply).toMatchObject({ type: 'frame', connectionId: opened.id, direction: 'out', kind: 'message', data: body });
+
+    const original = new Response('{"ok":true}', { status: 200, headers: { 'content-type': 'application/json' } });
+    answer(original);
+    expect(await pending).toBe(original);
+    // The same connection's record again, now with the response; no second copy of the reply.
+    expect(posted.slice(2)).toMatchObject([{ type: 'connection', id: opened.id, transport: 'http-json', requestBody: body, status: 200, responseHeaders: { 'content-type': 'application/json' } }]);
+    expect((posted[2] as PageConnectionOpened).responseAt).toBeTypeOf('number');
+    expect((posted[2] as PageConnectionOpened).time).toBe(opened.time);
+  });
+
+  it('marks a reply whose request failed with an error frame, and the page gets the same rejection', async () => {
+    const posted: PageToRelay[] = [];
+    const failure = new TypeError('Failed to fetch');
+    const win = Object.create(globalThis) as Record<string, unknown>;
+    win.fetch = function fetch() {
+      return Promise.reject(failure);
+    };
+    cleanup = hookFetch(win as unknown as PageWindow, createCapture((m) => posted.push(m)));
+    const body = '{"type":"approval","approval_key":"k1","decisions":[{"type":"approve"}]}';
+    await expect((win as unknown as PageWindow).fetch('http://127.0.0.1:9/approval', { method: 'POST', body })).rejects.toBe(failure);
+    expect(posted.map((m) => (m.type === 'frame' ? [m.direction, m.kind, m.data] : m.type))).toEqual([
+      'connection',
+      ['out', 'message', body],
+      ['in', 'error', 'TypeError: Failed to fetch'],
+    ]);
   });
 });

@@ -3,12 +3,12 @@
 // passes through untouched. The page gets a Response that is `instanceof Response` and reports the
 // native url, redirected, type, status and headers.
 import { MAX_FRAME_BYTES } from '../bridge/page-messages';
-import type { Capture, ConnectionInfo } from './emitter';
+import { describeError, type Capture, type ConnectionInfo, type WatchedConnection } from './emitter';
 import { apply, bare, call, construct, nativeMethod, NativeWeakMap, now, strIncludes, thenNative, weakGet, weakSet } from './natives';
 import { getterOf, methodOf } from './health';
 import type { FramePayload } from './truncate';
 import { wrapGetter, wrapMethod, type Restore } from './native-mask';
-import { classifyContentType } from './content-types';
+import { acceptsStream, classifyContentType } from './content-types';
 import { streamNatives, splitterFor, tapBody, type StreamNatives } from './body-tap';
 import { describeRequestBody, headersToRecord, headerValue, httpNatives, type HttpNatives } from './http-info';
 import { readHistoryJson } from './json-capture';
@@ -72,33 +72,63 @@ export function hookFetch(win: Window & typeof globalThis, capture: Capture): Re
         return apply(original, self, args); // the same: the page's arguments were wrong
       }
       let body: FramePayload | undefined;
+      let sent: WatchedConnection | undefined;
       health.quietly(() => {
         body = describeRequestBody(args[1], http.requestMethod(request) as string);
+        sent = sendClientMessage(request, body, startedAt);
       });
       const pending = call<Promise<Response>>(original, self, request);
-      return thenNative(pending, (response) => {
-        try {
-          return inspect(response, request, body, startedAt);
-        } catch {
-          health.fail();
-          return response;
-        }
-      });
+      return thenNative(
+        pending,
+        (response) => {
+          try {
+            return inspect(response, request, body, startedAt, sent);
+          } catch {
+            health.fail();
+            return response;
+          }
+        },
+        // The page gets the same rejection; the message it sent is marked as never answered.
+        sent &&
+          ((err: unknown) => {
+            health.quietly(() => sent!.frame({ direction: 'in', kind: 'error', data: describeError(err) }));
+            throw err;
+          }),
+      );
     }),
   ];
 
-  function inspect(response: Response, request: Request, body: FramePayload | undefined, startedAt: number): Response {
+  /**
+   * An agent client message sent as a request of its own (an approval reply to a question asked over
+   * SSE, a subscription, a JSON-RPC message) is an outgoing frame, checked with the stream it answers.
+   * It is recorded as it is sent: the server may go on with that stream before the request's own
+   * response comes back (it goes on because it got the reply), and a reply recorded on its response
+   * would then come after the events it let through. A request whose Accept asks for a stream (MCP's
+   * Streamable HTTP POSTs) may be answered with one: its body stays that stream's request body, and
+   * the outgoing frame, when the answer is not a stream, is made on the response as before. (A stream
+   * that answers a request which did not ask for one still gets the body as its request body too.)
+   */
+  function sendClientMessage(request: Request, body: FramePayload | undefined, startedAt: number): WatchedConnection | undefined {
+    const h = http!;
+    if (body === undefined || !looksLikeClientMessage(body.data)) return undefined;
+    if (acceptsStream(headerValue(h, h.requestHeaders(request), 'accept'))) return undefined;
+    const conn = capture.open('http-json', requestInfo(h, request, body, startedAt));
+    conn.frame({ direction: 'out', kind: 'message', data: body.data, ...(body.truncated && { truncated: body.truncated }) });
+    return conn;
+  }
+
+  function inspect(response: Response, request: Request, body: FramePayload | undefined, startedAt: number, sent: WatchedConnection | undefined): Response {
     const h = http!;
     const responseAt = now();
     const requestBody = body?.data;
+    const info = (): ConnectionInfo => connectionInfo(h, request, response, body, startedAt, responseAt);
+    // The message went out when it was sent; its record now gets the response's status and headers.
+    if (sent) sent.update(info());
     const type = h.responseType(response) as string;
     if (type !== 'basic' && type !== 'cors' && type !== 'default') return response; // opaque: no body to see
     const headers = h.responseHeaders(response);
     const kind = classifyContentType(headerValue(h, headers, 'content-type'), headerValue(h, headers, 'x-vercel-ai-data-stream'));
-    const info = (): ConnectionInfo => connectionInfo(h, request, response, body, startedAt, responseAt);
-    // An agent client message sent as a request of its own (an approval reply to a question asked
-    // over SSE, a subscription): kept as an outgoing frame so the reply is checked with its stream.
-    if (kind !== 'sse' && kind !== 'ndjson' && requestBody !== undefined && looksLikeClientMessage(requestBody)) {
+    if (!sent && kind !== 'sse' && kind !== 'ndjson' && requestBody !== undefined && looksLikeClientMessage(requestBody)) {
       capture.open('http-json', info()).frame({ direction: 'out', kind: 'message', data: requestBody });
     }
     if (!kind) return response;
@@ -138,6 +168,20 @@ function looksLikeClientMessage(body: string): boolean {
   return strIncludes(body, '"approval_key"') || strIncludes(body, '"last_event_id"') || strIncludes(body, '"jsonrpc"');
 }
 
+/** What is known of a request as it is sent. */
+function requestInfo(h: HttpNatives, request: Request, body: FramePayload | undefined, startedAt: number): ConnectionInfo {
+  const info = bare<ConnectionInfo>();
+  info.startedAt = startedAt;
+  info.url = h.requestUrl(request) as string;
+  info.method = h.requestMethod(request) as string;
+  info.requestHeaders = headersToRecord(h, h.requestHeaders(request));
+  if (body !== undefined) {
+    info.requestBody = body.data;
+    if (body.truncated) info.requestBodyTruncated = body.truncated;
+  }
+  return info;
+}
+
 function connectionInfo(
   h: HttpNatives,
   request: Request,
@@ -146,17 +190,10 @@ function connectionInfo(
   startedAt: number,
   responseAt: number,
 ): ConnectionInfo {
-  const info = bare<ConnectionInfo>();
-  info.startedAt = startedAt;
+  const info = requestInfo(h, request, body, startedAt);
   info.responseAt = responseAt;
-  info.url = (h.responseUrl(response) as string) || (h.requestUrl(request) as string);
-  info.method = h.requestMethod(request) as string;
-  info.requestHeaders = headersToRecord(h, h.requestHeaders(request));
+  info.url = (h.responseUrl(response) as string) || info.url;
   info.status = h.responseStatus(response) as number;
   info.responseHeaders = headersToRecord(h, h.responseHeaders(response));
-  if (body !== undefined) {
-    info.requestBody = body.data;
-    if (body.truncated) info.requestBodyTruncated = body.truncated;
-  }
   return info;
 }

@@ -49,4 +49,21 @@ describe('Tab.applyBatch', () => {
     expect(connection.requestBodyTruncated).toEqual({ originalLength: MAX_FRAME_CHARS });
     expect(tab.status().cut).toBe(2);
   });
+
+  it("takes a connection's record sent again as an update: the response's fields join it, the frames keep their numbers", () => {
+    const tab = new Tab(1, protocols);
+    const sent: PageToRelay = { [PAGE_MESSAGE_TAG]: 1, type: 'connection', id: 'post-1', transport: 'http-json', url: 'http://127.0.0.1/approval', method: 'POST', requestBody: '{"approval_key":"k"}', time: 5 };
+    const reply: PageToRelay = { [PAGE_MESSAGE_TAG]: 1, type: 'frame', connectionId: 'post-1', time: 6, direction: 'out', kind: 'message', data: '{"approval_key":"k"}' };
+    tab.applyBatch({ type: 'batch', document: 'aaaaaaaa01', seq: 1, messages: [opened, sent, reply, frame(0)], dropped: 0, rejected: 0 });
+    const answered: PageToRelay = { ...sent, status: 200, responseAt: 9, responseHeaders: { 'Content-Type': 'application/json' } };
+    const result = tab.applyBatch({ type: 'batch', document: 'aaaaaaaa01', seq: 2, messages: [answered], dropped: 0, rejected: 0 });
+    const id = result.connections[0]!.id;
+    expect(result.connections).toEqual([expect.objectContaining({ transport: 'http-json', status: 200, responseAt: 9, startedAt: 5, requestBody: '{"approval_key":"k"}', responseHeaders: { 'content-type': 'application/json' } })]);
+    expect(tab.connections.size).toBe(2);
+    expect(tab.frameList().map((f) => [f.index, f.connectionId === id, f.data])).toEqual([
+      [0, true, '{"approval_key":"k"}'],
+      [1, false, '{"n":0}'],
+    ]);
+    expect(tab.sessions.summaries().flatMap((s) => s.connectionIds).filter((c) => c === id)).toHaveLength(1);
+  });
 });

@@ -185,6 +185,23 @@ describe('JSON answers', () => {
     ]);
   });
 
+  it('fails a request the page sent on its own again where the recording shows it failing (an error frame after it)', async () => {
+    const reply = '{"type":"approval","approval_key":"s_1","decision":"approve"}';
+    const capture = captureOf({
+      id: 'approval',
+      transport: 'http-json',
+      url: 'http://x/approval',
+      method: 'POST',
+      requestBody: reply,
+      frames: [
+        { direction: 'out', data: reply },
+        { kind: 'error', data: 'TypeError: Failed to fetch' },
+      ],
+    });
+    server = await startReplayServer({ captures: [capture], noDelay: true });
+    await expect(fetch(`${server.url}/approval`, { method: 'POST', body: reply })).rejects.toThrow(TypeError);
+  });
+
   it('lets a page on another origin call it (CORS), preflight included', async () => {
     server = await startReplayServer({ captures: [captureOf(history(1))], noDelay: true });
     const origin = 'http://127.0.0.1:5173';

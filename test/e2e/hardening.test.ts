@@ -43,6 +43,10 @@ beforeAll(async () => {
         res.writeHead(200, { 'content-type': 'application/json' });
         res.end(JSON.stringify({ messages: [{ role: 'user', content: 'hello' }] }));
       },
+      '/approval': (req, res) => {
+        req.resume();
+        res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+      },
       '/report': (_req, res, url) => {
         res.writeHead(204).end();
         nextReport?.(url);
@@ -128,7 +132,9 @@ function checkAllCaptured(frames: Frame[], file: Awaited<ReturnType<typeof expor
   // fetch and XHR SSE (both `sse`), then the EventSource's events and its `done`.
   expect(messagesOf(frames, ids('sse'))).toHaveLength(2 * n);
   expect(messagesOf(frames, ids('eventsource'))).toHaveLength(n + 1);
-  expect(messagesOf(frames, ids('http-json'))).toHaveLength(1);
+  // The History API answer and the approval reply, with its response's status on its record.
+  expect(messagesOf(frames, ids('http-json')).map((f) => f.direction)).toEqual(['in', 'out']);
+  expect(file.connections.find((c) => c.url === `${server.origin}/approval`)).toMatchObject({ transport: 'http-json', status: 200 });
   const xhr = file.connections.find((c) => c.transport === 'sse' && c.requestBody === '{"prompt":"xhr"}');
   expect(xhr, 'the XHR request body').toBeDefined();
 }
@@ -145,13 +151,14 @@ describe('a page that wraps or breaks builtins after document_start', () => {
       expect(['then', 'catch', 'finally'].map((m) => counts[`Promise.prototype.${m}`] ?? 0)).toEqual([0, 0, 0]);
       expect(counts).toEqual({});
       // The page's own traffic and behaviour: everything arrived, its own calls still reach its wrappers.
-      expect(Object.fromEntries(['ws', 'wsBinary', 'fetchSse', 'xhrSse', 'eventSource', 'history', 'own'].map((k) => [k, Number(run.report.searchParams.get(k))]))).toEqual({
+      expect(Object.fromEntries(['ws', 'wsBinary', 'fetchSse', 'xhrSse', 'eventSource', 'history', 'reply', 'own'].map((k) => [k, Number(run.report.searchParams.get(k))]))).toEqual({
         ws: N,
         wsBinary: 1,
         fetchSse: N,
         xhrSse: N,
         eventSource: N,
         history: 1,
+        reply: 1,
         own: 1,
       });
       const frames = await settledFrames(browser, run.tabId);

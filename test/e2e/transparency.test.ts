@@ -129,7 +129,7 @@ describe('what the page sees', () => {
       fetchRedirectedSse: { shape: unknown };
       cancelMidStream: unknown;
       jsonResponses: { cancelResult: unknown };
-      fetchErrors: { unhandled: unknown };
+      fetchErrors: { unhandled: unknown; failedReply: unknown; unhandledReply: unknown };
       eventSource: { log: unknown[][] };
       xhrStream: unknown;
     };
@@ -144,6 +144,8 @@ describe('what the page sees', () => {
     expect(http.cancelMidStream).toEqual({ gotFirst: true, cancelled: 'resolved', serverSawClose: true, afterCancel: true });
     expect(http.jsonResponses.cancelResult).toBe('resolved');
     expect(http.fetchErrors.unhandled).toMatchObject({ samePromise: true });
+    expect(http.fetchErrors.failedReply).toBe('TypeError: Failed to fetch');
+    expect(http.fetchErrors.unhandledReply).toMatchObject({ samePromise: true });
     expect(http.eventSource.log.map((e) => e[0])).toEqual(['open', 'message', 'tick', 'message', 'done']);
     expect(http.xhrStream).toMatchObject({ states: [1, 2, 3, 4], progressSawPartial: true, text: XHR_BODY });
     expect((without.results.ws as { bigMessage: unknown }).bigMessage).toEqual({ length: 1_200_000, allB: true });
@@ -272,6 +274,16 @@ describe('what the hook posted', () => {
     expect(frames.at(-1)).toMatchObject({ kind: 'close', reason: 'cancelled by the page' });
     const aborted = only(framesByUrl(withHook.messages), '/sse-endless?run=abort').frames;
     expect(aborted.at(-1)).toMatchObject({ kind: 'error' });
+  });
+
+  it('a client message sent as its own request that fails: the message as the page sent it, then the error', () => {
+    const { connection, frames } = only(framesByUrl(withHook.messages), '/reply');
+    expect(connection).toMatchObject({ transport: 'http-json', method: 'POST', requestHeaders: { 'content-type': 'application/json' } });
+    expect(connection.status).toBeUndefined();
+    expect(frames.map(brief)).toEqual([
+      ['out', 'message', '{"type":"approval","approval_key":"k1","decisions":[{"type":"approve"}]}'],
+      ['in', 'error', 'TypeError: Failed to fetch'],
+    ]);
   });
 
   it('JSON: a History API answer becomes one http-json frame; other JSON is not captured', () => {

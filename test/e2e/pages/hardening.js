@@ -151,7 +151,7 @@
     for (const key of prototypeKeys) watchObjectPrototype(key);
   }
 
-  const received = { ws: 0, wsBinary: 0, fetchSse: 0, xhrSse: 0, eventSource: 0, history: 0 };
+  const received = { ws: 0, wsBinary: 0, fetchSse: 0, xhrSse: 0, eventSource: 0, history: 0, reply: 0 };
   const base = location.origin;
   const init = (o) => mine(() => Object.assign(Object.create(null), o));
 
@@ -207,6 +207,12 @@
     await mine(() => res.text());
     received.history = 1;
   }
+  // An agent client message sent as its own request: the hook records it as it is sent.
+  async function reply() {
+    const res = await fetch(base + '/approval', init({ method: 'POST', body: '{"type":"approval","approval_key":"k1","decisions":[{"type":"approve"}]}' }));
+    await mine(() => res.text());
+    received.reply = 1;
+  }
 
   // Reported through the server, as text built by concatenation: nothing the page wrapped or broke.
   const report = (extra) => {
@@ -225,6 +231,7 @@
       await xhrSse();
       await eventSource();
       await history();
+      await reply();
       counting = false;
       'a'.localeCompare('b');
       report('');

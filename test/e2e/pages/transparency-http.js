@@ -104,7 +104,20 @@ async function fetchErrors() {
     window.addEventListener('unhandledrejection', onUnhandled);
     setTimeout(() => resolve('no unhandledrejection event'), 3000);
   });
-  return { failed, badUrl, noArgs, afterAbort, unhandled };
+  // The same for an agent client message sent as its own request, which the hook records as it is sent.
+  const reply = (path) => fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type":"approval","approval_key":"k1","decisions":[{"type":"approve"}]}' });
+  const failedReply = await reply('/reply').then(() => 'resolved', (e) => `${e.name}: ${e.message}`);
+  const unhandledReply = await new Promise((resolve) => {
+    const p = reply('/unhandled-reply');
+    const onUnhandled = (e) => {
+      e.preventDefault();
+      window.removeEventListener('unhandledrejection', onUnhandled);
+      resolve({ samePromise: e.promise === p, reason: `${e.reason.name}: ${e.reason.message}` });
+    };
+    window.addEventListener('unhandledrejection', onUnhandled);
+    setTimeout(() => resolve('no unhandledrejection event'), 3000);
+  });
+  return { failed, badUrl, noArgs, afterAbort, unhandled, failedReply, unhandledReply };
 }
 
 async function eventSource() {
