@@ -150,6 +150,20 @@ describe('fetch hook', () => {
     expect((posted[2] as PageConnectionOpened).time).toBe(opened.time);
   });
 
+  it('leaves a chat request that only mentions a marker to its response: a stream gets the body as its request body, no frame of its own', async () => {
+    const posted: PageToRelay[] = [];
+    const sse = 'data: {"type":"start"}\n\n';
+    const win = fakeWindow(() => new Response(streamOf(sse, 64), { headers: { 'content-type': 'text/event-stream' } }));
+    cleanup = hookFetch(win, createCapture((m) => posted.push(m)));
+    // A tool's output in the conversation, kept as JSON: its keys are the markers' own.
+    const body = '{"id":"c1","messages":[{"role":"assistant","parts":[{"type":"tool-mcp","toolCallId":"t1","state":"output-available","input":{},"output":{"jsonrpc":"2.0","id":1,"result":{}}}]}],"trigger":"submit-message"}';
+    const res = await win.fetch('http://127.0.0.1:9/api/chat', { method: 'POST', body, headers: { 'content-type': 'application/json' } });
+    expect(await res.text()).toBe(sse);
+    await new Promise((r) => setTimeout(r, 0));
+    expect(posted.filter((m) => m.type === 'connection')).toMatchObject([{ transport: 'sse', requestBody: body, status: 200 }]);
+    expect(posted.filter((m) => m.type === 'frame' && m.direction === 'out')).toEqual([]);
+  });
+
   it('marks a reply whose request failed with an error frame, and the page gets the same rejection', async () => {
     const posted: PageToRelay[] = [];
     const failure = new TypeError('Failed to fetch');

@@ -112,6 +112,9 @@ export function hookFetch(win: Window & typeof globalThis, capture: Capture): Re
     const h = http!;
     if (body === undefined || !looksLikeClientMessage(body.data)) return undefined;
     if (acceptsStream(headerValue(h, h.requestHeaders(request), 'accept'))) return undefined;
+    // A run request carries the conversation (`messages`: AI SDK, AG-UI, chat completions), which may
+    // mention any of the markers above; it starts a stream and answers none: left to the response.
+    if (strIncludes(body.data, '"messages"')) return undefined;
     const conn = capture.open('http-json', requestInfo(h, request, body, startedAt));
     conn.frame({ direction: 'out', kind: 'message', data: body.data, ...(body.truncated && { truncated: body.truncated }) });
     return conn;
