@@ -94,29 +94,22 @@ async function fetchErrors() {
   controller.abort();
   const afterAbort = await reader.read().then(() => 'resolved', (e) => `${e.name}: ${e.message}`);
   // A rejection nobody handles must still be reported, for the promise the page got.
-  const unhandled = await new Promise((resolve) => {
-    const p = fetch(`http://127.0.0.1:${port}/unhandled`);
-    const onUnhandled = (e) => {
-      e.preventDefault();
-      window.removeEventListener('unhandledrejection', onUnhandled);
-      resolve({ samePromise: e.promise === p, reason: `${e.reason.name}: ${e.reason.message}` });
-    };
-    window.addEventListener('unhandledrejection', onUnhandled);
-    setTimeout(() => resolve('no unhandledrejection event'), 3000);
-  });
+  const unhandledOf = (start) =>
+    new Promise((resolve) => {
+      const p = start();
+      const onUnhandled = (e) => {
+        e.preventDefault();
+        window.removeEventListener('unhandledrejection', onUnhandled);
+        resolve({ samePromise: e.promise === p, reason: `${e.reason.name}: ${e.reason.message}` });
+      };
+      window.addEventListener('unhandledrejection', onUnhandled);
+      setTimeout(() => resolve('no unhandledrejection event'), 3000);
+    });
+  const unhandled = await unhandledOf(() => fetch(`http://127.0.0.1:${port}/unhandled`));
   // The same for an agent client message sent as its own request, which the hook records as it is sent.
   const reply = (path) => fetch(`http://127.0.0.1:${port}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"type":"approval","approval_key":"k1","decisions":[{"type":"approve"}]}' });
   const failedReply = await reply('/reply').then(() => 'resolved', (e) => `${e.name}: ${e.message}`);
-  const unhandledReply = await new Promise((resolve) => {
-    const p = reply('/unhandled-reply');
-    const onUnhandled = (e) => {
-      e.preventDefault();
-      window.removeEventListener('unhandledrejection', onUnhandled);
-      resolve({ samePromise: e.promise === p, reason: `${e.reason.name}: ${e.reason.message}` });
-    };
-    window.addEventListener('unhandledrejection', onUnhandled);
-    setTimeout(() => resolve('no unhandledrejection event'), 3000);
-  });
+  const unhandledReply = await unhandledOf(() => reply('/unhandled-reply'));
   return { failed, badUrl, noArgs, afterAbort, unhandled, failedReply, unhandledReply };
 }
 
