@@ -143,7 +143,9 @@ describe('flat-block scenarios', () => {
   it('question answered, then the page reloaded with preserve log: history shows it resolved', async () => {
     const { page, tabId } = await startScenario(browser, fast.url, 'scenario=question&transport=ws');
     const panel = await openPanel(browser, tabId);
-    await panel.locator('input.preserve-log').check();
+    // A click, then a wait: the box shows the hub's setting, which confirms the click a moment later
+    // (a re-render before that shows the old value, so check() can see no change under load).
+    await panel.locator('input.preserve-log').click();
     await panel.waitForFunction(() => document.querySelector<HTMLInputElement>('input.preserve-log')?.checked);
     await playToEnd(page);
     await page.reload();
@@ -166,7 +168,9 @@ describe('flat-block scenarios', () => {
       const run = await startScenario(browser, paced.url, 'scenario=reload&transport=ws');
       page = run.page;
       panel = await openPanel(browser, run.tabId);
-      await panel.locator('input.preserve-log').check();
+      // A click, then a wait: the box shows the hub's setting, which confirms the click a moment later
+      // (a re-render before that shows the old value, so check() can see no change under load).
+      await panel.locator('input.preserve-log').click();
       await panel.waitForFunction(() => document.querySelector<HTMLInputElement>('input.preserve-log')?.checked);
       await playToEnd(page, { reloadAfter: 8 });
       frames = await settledFrames(browser, run.tabId);
