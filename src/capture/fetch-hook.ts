@@ -72,17 +72,20 @@ export function hookFetch(win: Window & typeof globalThis, capture: Capture): Re
         return apply(original, self, args); // the same: the page's arguments were wrong
       }
       let body: FramePayload | undefined;
+      // Scanned once: the body is read again on the response only when it was not sent now.
+      let clientMessage = false;
       let sent: WatchedConnection | undefined;
       health.quietly(() => {
         body = describeRequestBody(args[1], http.requestMethod(request) as string);
-        sent = sendClientMessage(request, body, startedAt);
+        clientMessage = body !== undefined && looksLikeClientMessage(body.data);
+        if (clientMessage) sent = sendClientMessage(request, body!, startedAt);
       });
       const pending = call<Promise<Response>>(original, self, request);
       return thenNative(
         pending,
         (response) => {
           try {
-            return inspect(response, request, body, startedAt, sent);
+            return inspect(response, request, body, startedAt, clientMessage, sent);
           } catch {
             health.fail();
             return response;
@@ -108,9 +111,8 @@ export function hookFetch(win: Window & typeof globalThis, capture: Capture): Re
    * the outgoing frame, when the answer is not a stream, is made on the response as before. (A stream
    * that answers a request which did not ask for one still gets the body as its request body too.)
    */
-  function sendClientMessage(request: Request, body: FramePayload | undefined, startedAt: number): WatchedConnection | undefined {
+  function sendClientMessage(request: Request, body: FramePayload, startedAt: number): WatchedConnection | undefined {
     const h = http!;
-    if (body === undefined || !looksLikeClientMessage(body.data)) return undefined;
     if (acceptsStream(headerValue(h, h.requestHeaders(request), 'accept'))) return undefined;
     // A run request carries the conversation (`messages`: AI SDK, AG-UI, chat completions), which may
     // mention any of the markers above; it starts a stream and answers none: left to the response.
@@ -120,7 +122,7 @@ export function hookFetch(win: Window & typeof globalThis, capture: Capture): Re
     return conn;
   }
 
-  function inspect(response: Response, request: Request, body: FramePayload | undefined, startedAt: number, sent: WatchedConnection | undefined): Response {
+  function inspect(response: Response, request: Request, body: FramePayload | undefined, startedAt: number, clientMessage: boolean, sent: WatchedConnection | undefined): Response {
     const h = http!;
     const responseAt = now();
     const requestBody = body?.data;
@@ -131,7 +133,7 @@ export function hookFetch(win: Window & typeof globalThis, capture: Capture): Re
     if (type !== 'basic' && type !== 'cors' && type !== 'default') return response; // opaque: no body to see
     const headers = h.responseHeaders(response);
     const kind = classifyContentType(headerValue(h, headers, 'content-type'), headerValue(h, headers, 'x-vercel-ai-data-stream'));
-    if (!sent && kind !== 'sse' && kind !== 'ndjson' && requestBody !== undefined && looksLikeClientMessage(requestBody)) {
+    if (clientMessage && !sent && kind !== 'sse' && kind !== 'ndjson' && requestBody !== undefined) {
       capture.open('http-json', info()).frame({ direction: 'out', kind: 'message', data: requestBody });
     }
     if (!kind) return response;
