@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUDGET_BURST_CHARS, BUDGET_CHARS_PER_SECOND, BUDGET_HEAD_CHARS, createPayloadBudget } from './payload-budget';
+import { BUDGET_BURST_CHARS, BUDGET_CHARS_PER_SECOND, BUDGET_HEAD_CHARS, BUDGET_WHOLE_CHARS, createPayloadBudget } from './payload-budget';
 
 function budget() {
   let t = 1_000;
@@ -20,11 +20,14 @@ describe('createPayloadBudget', () => {
     expect(b.notices()).toBe(1);
   });
 
-  it('never cuts a payload of the head size or less, even with the bucket empty', () => {
+  it('never cuts a payload of the whole size or less, even with the bucket empty', () => {
     const b = budget();
     b.grant(BUDGET_BURST_CHARS);
-    for (let i = 0; i < 10_000; i++) expect(b.grant(BUDGET_HEAD_CHARS)).toBe(BUDGET_HEAD_CHARS);
+    for (let i = 0; i < 10_000; i++) expect(b.grant(BUDGET_WHOLE_CHARS)).toBe(BUDGET_WHOLE_CHARS);
+    expect(b.grant(BUDGET_HEAD_CHARS + 1)).toBe(BUDGET_HEAD_CHARS + 1);
     expect(b.notices()).toBe(0);
+    // Just over it, a payload keeps the head, which is far shorter.
+    expect(b.grant(BUDGET_WHOLE_CHARS + 1)).toBe(BUDGET_HEAD_CHARS);
   });
 
   it('refills at its rate: a payload that waited long enough passes whole', () => {
@@ -40,18 +43,18 @@ describe('createPayloadBudget', () => {
 
   it('owes at most one burst after a flood of small payloads, and never refills past a burst', () => {
     const b = budget();
-    for (let i = 0; i < 100_000; i++) b.grant(BUDGET_HEAD_CHARS); // 400 M characters drawn
+    for (let i = 0; i < 100_000; i++) b.grant(BUDGET_WHOLE_CHARS); // 400 M characters drawn
     b.advance(Math.ceil(((2 * BUDGET_BURST_CHARS) / BUDGET_CHARS_PER_SECOND) * 1000));
     expect(b.grant(BUDGET_BURST_CHARS)).toBe(BUDGET_BURST_CHARS);
     b.advance(3_600_000);
     expect(b.grant(BUDGET_BURST_CHARS)).toBe(BUDGET_BURST_CHARS);
-    expect(b.grant(BUDGET_HEAD_CHARS + 1)).toBe(BUDGET_HEAD_CHARS);
+    expect(b.grant(BUDGET_WHOLE_CHARS + 1)).toBe(BUDGET_HEAD_CHARS);
   });
 
   it('does not refill when the clock goes back', () => {
     const b = budget();
     b.grant(BUDGET_BURST_CHARS);
     b.advance(-60_000);
-    expect(b.grant(BUDGET_HEAD_CHARS + 1)).toBe(BUDGET_HEAD_CHARS);
+    expect(b.grant(BUDGET_WHOLE_CHARS + 1)).toBe(BUDGET_HEAD_CHARS);
   });
 });

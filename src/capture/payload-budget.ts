@@ -4,14 +4,22 @@
 // same two or four cores as the page. A page that receives 100 MB a second (bulk binary sync, a
 // misbehaving server) would run at a third of its speed with the extension; no agent stream comes
 // near that rate. So payloads draw on a token bucket: agent traffic (small deltas, an occasional
-// snapshot of some megabytes) always passes whole, and past the bucket a big payload keeps its first
-// BUDGET_HEAD_CHARS characters, marked cut with its real length like a payload past the size bound,
-// and the panel says why (a capture notice). DevTools' own Network panel bounds what it keeps the same
-// way (its resource buffers), so a flood never costs the page more than a few per cent.
+// snapshot of some megabytes) always passes whole, and past the bucket a payload over
+// BUDGET_WHOLE_CHARS keeps its first BUDGET_HEAD_CHARS characters, marked cut with its real length
+// like a payload past the size bound, and the panel says why (a capture notice). DevTools' own Network
+// panel bounds what it keeps the same way (its resource buffers).
 import { mathMax, mathMin, now as clock } from './natives';
 
-/** Payloads up to this many characters are never cut (and a cut payload keeps this many). */
-export const BUDGET_HEAD_CHARS = 4_096;
+/** Payloads up to this many characters are never cut: an agent's deltas and events pass whole in any flood. */
+export const BUDGET_WHOLE_CHARS = 4_096;
+/**
+ * What a payload cut for the budget keeps: enough to see what it was (a JSON payload's type and ids,
+ * a binary frame's header). Past the bucket every kept character still costs the page, the hub and
+ * the browser a copy each, and a flood of big frames keeps arriving: with 4,096 characters kept, a
+ * flood of 100 KB binary frames ran at 1.37x the page's time without the extension, at 1.22x with 512
+ * (bench/capture-ab.ts, 5 rounds), the extension's CPU falling from 370 to 230 ms per 2,000 frames.
+ */
+export const BUDGET_HEAD_CHARS = 512;
 /** Characters that can pass at once after a quiet spell: a few large snapshots. */
 export const BUDGET_BURST_CHARS = 4_000_000;
 /** Characters a second the bucket refills with. */
@@ -36,7 +44,7 @@ export function createPayloadBudget(onFirstCut: () => void, now: () => number = 
     if (t > last) tokens = mathMin(BUDGET_BURST_CHARS, tokens + ((t - last) * BUDGET_CHARS_PER_SECOND) / 1000);
     last = t;
     // Small payloads always pass, but still draw: a flood of them empties the bucket for big ones.
-    if (wanted <= BUDGET_HEAD_CHARS || wanted <= tokens) {
+    if (wanted <= BUDGET_WHOLE_CHARS || wanted <= tokens) {
       draw(wanted);
       return wanted;
     }
@@ -51,4 +59,4 @@ export function createPayloadBudget(onFirstCut: () => void, now: () => number = 
 
 /** The notice the panel shows once a payload was cut for the budget (see Health.degrade). */
 export const BUDGET_NOTICE_CAPTURE = 'whole payloads past the capture budget';
-export const BUDGET_NOTICE_WHY = `payloads came faster than ${BUDGET_CHARS_PER_SECOND / 1_000_000} million characters a second, so past that each one over ${BUDGET_HEAD_CHARS} characters keeps its first ${BUDGET_HEAD_CHARS} (marked cut) to spare the page's thread`;
+export const BUDGET_NOTICE_WHY = `payloads came faster than ${BUDGET_CHARS_PER_SECOND / 1_000_000} million characters a second, so past that each one over ${BUDGET_WHOLE_CHARS} characters keeps its first ${BUDGET_HEAD_CHARS} (marked cut) to spare the page's thread`;
