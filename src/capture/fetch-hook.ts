@@ -4,11 +4,12 @@
 // native url, redirected, type, status and headers.
 import { MAX_FRAME_BYTES } from '../bridge/page-messages';
 import { describeError, type Capture, type ConnectionInfo, type WatchedConnection } from './emitter';
-import { apply, bare, call, construct, nativeMethod, NativeWeakMap, now, strIncludes, thenNative, weakGet, weakSet } from './natives';
+import { apply, bare, call, construct, nativeMethod, NativeWeakMap, now, thenNative, weakGet, weakSet } from './natives';
 import { getterOf, methodOf } from './health';
 import type { FramePayload } from './truncate';
 import { wrapGetter, wrapMethod, type Restore } from './native-mask';
-import { acceptsStream, classifyContentType } from './content-types';
+import { classifyContentType } from './content-types';
+import { looksLikeClientMessage, recordedWhenSent } from './client-message';
 import { streamNatives, splitterFor, tapBody, type StreamNatives } from './body-tap';
 import { describeRequestBody, headersToRecord, headerValue, httpNatives, type HttpNatives } from './http-info';
 import { readHistoryJson } from './json-capture';
@@ -102,21 +103,15 @@ export function hookFetch(win: Window & typeof globalThis, capture: Capture): Re
   ];
 
   /**
-   * An agent client message sent as a request of its own (an approval reply to a question asked over
-   * SSE, a subscription, a JSON-RPC message) is an outgoing frame, checked with the stream it answers.
-   * It is recorded as it is sent: the server may go on with that stream before the request's own
-   * response comes back (it goes on because it got the reply), and a reply recorded on its response
-   * would then come after the events it let through. A request whose Accept asks for a stream (MCP's
-   * Streamable HTTP POSTs) may be answered with one: its body stays that stream's request body, and
-   * the outgoing frame, when the answer is not a stream, is made on the response as before. (A stream
-   * that answers a request which did not ask for one still gets the body as its request body too.)
+   * An agent client message sent as a request of its own is an outgoing frame, checked with the
+   * stream it answers, recorded as it is sent (client-message.ts). When it is not, because the
+   * request may be answered with a stream, the outgoing frame is made on the response when that is
+   * not a stream. (A stream that answers a request which did not ask for one still gets the body as
+   * its request body too.)
    */
   function sendClientMessage(request: Request, body: FramePayload, startedAt: number): WatchedConnection | undefined {
     const h = http!;
-    if (acceptsStream(headerValue(h, h.requestHeaders(request), 'accept'))) return undefined;
-    // A run request carries the conversation (`messages`: AI SDK, AG-UI, chat completions), which may
-    // mention any of the markers above; it starts a stream and answers none: left to the response.
-    if (strIncludes(body.data, '"messages"')) return undefined;
+    if (!recordedWhenSent(body.data, headerValue(h, h.requestHeaders(request), 'accept'))) return undefined;
     const conn = capture.open('http-json', requestInfo(h, request, body, startedAt));
     conn.frame({ direction: 'out', kind: 'message', data: body.data, ...(body.truncated && { truncated: body.truncated }) });
     return conn;
@@ -163,14 +158,6 @@ export function hookFetch(win: Window & typeof globalThis, capture: Capture): Re
   return () => {
     for (let i = restores.length - 1; i >= 0; i--) restores[i]!();
   };
-}
-
-/**
- * Substring checks only: nothing is parsed in the page. A JSON-RPC message (MCP) is often answered
- * with 202 and no body (a notification, the page's answer to a server request): its body is the frame.
- */
-function looksLikeClientMessage(body: string): boolean {
-  return strIncludes(body, '"approval_key"') || strIncludes(body, '"last_event_id"') || strIncludes(body, '"jsonrpc"');
 }
 
 /** What is known of a request as it is sent. */
