@@ -3,12 +3,11 @@
 // ask, what is each frame, do the panel's keys win over DevTools' own. Everything runs in the Agents
 // panel's frame inside DevTools (not the standalone panel page), so what is checked is what a user
 // meets. The questions about findings and the window's size are in panel-questions-findings.test.ts.
-import type { IncomingMessage } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame as PwFrame, Page } from 'playwright-core';
 import { utf8Length } from '../../src/panel/store/frame-row';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
-import { startTestServer, type TestServer } from './support/server';
+import { readBody, startTestServer, type TestServer } from './support/server';
 import { openWithPanel, until, type InDevTools } from './support/devtools-panel';
 import { chooseSession, exported, sessionsInPicker } from './support/panel-in-devtools';
 
@@ -31,12 +30,6 @@ function chatChunks(): string[] {
   const chunk = (delta: object, finish: string | null = null) =>
     JSON.stringify({ id: 'chatcmpl-q1', object: 'chat.completion.chunk', created: 1, model: 'gpt-4o-mini', choices: [{ index: 0, delta, finish_reason: finish }] });
   return [chunk({ role: 'assistant', content: '' }), ...DELTAS.map((content) => chunk({ content })), chunk({}, 'stop'), '[DONE]'];
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of req as AsyncIterable<Buffer>) parts.push(part);
-  return Buffer.concat(parts).toString('utf8');
 }
 
 // The page: a chat request to an OpenAI-style endpoint (answered after REPLY_DELAY_MS), and two

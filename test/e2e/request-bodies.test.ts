@@ -3,13 +3,12 @@
 // bodies as they do in frames. The protocol that answers reads them: a tool loop run over XHR gets its
 // findings across requests from `check` of the exported file.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IncomingMessage } from 'node:http';
 import type { Page } from 'playwright-core';
 import { MAX_FRAME_BYTES } from '../../src/bridge/page-messages';
 import { check } from '../../src/api/check';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
 import { openPanel, settledFrames, tabIdOf } from './support/panel-page';
-import { startTestServer, type TestServer } from './support/server';
+import { readBody, startTestServer, type TestServer } from './support/server';
 
 let browser: LaunchedBrowser;
 let server: TestServer;
@@ -27,12 +26,6 @@ function answerFor(body: string): string[] {
     chunk({}, 'tool_calls'),
     '[DONE]',
   ];
-}
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of req as AsyncIterable<Buffer>) parts.push(part);
-  return Buffer.concat(parts).toString('utf8');
 }
 
 const BIG = MAX_FRAME_BYTES + 50_000;

@@ -5,12 +5,11 @@
 // History API response is recorded, other JSON is not; a JSON-RPC POST that accepts a stream and is
 // answered 202 is recorded on its response.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { IncomingMessage } from 'node:http';
 import type { Page } from 'playwright-core';
 import type { Frame } from '../../src/model/frame';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
 import { hubFrames, openPanel, settledFrames, tabIdOf } from './support/panel-page';
-import { startTestServer, type TestServer } from './support/server';
+import { readBody, startTestServer, type TestServer } from './support/server';
 
 let browser: LaunchedBrowser;
 let server: TestServer;
@@ -24,12 +23,6 @@ let replyArrived!: () => void;
 const replied = new Promise<void>((r) => (replyArrived = r));
 let release!: () => void;
 const released = new Promise<void>((r) => (release = r));
-
-async function readBody(req: IncomingMessage): Promise<string> {
-  const parts: Buffer[] = [];
-  for await (const part of req as AsyncIterable<Buffer>) parts.push(part);
-  return Buffer.concat(parts).toString('utf8');
-}
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>XHR</title>
 <script>

@@ -19,6 +19,13 @@ export interface TestServerOptions {
   handleProtocols?: (protocols: Set<string>) => string | false;
 }
 
+/** A request's whole body as UTF-8 text. */
+export async function readBody(req: http.IncomingMessage): Promise<string> {
+  const parts: Buffer[] = [];
+  for await (const part of req as AsyncIterable<Buffer>) parts.push(part);
+  return Buffer.concat(parts).toString('utf8');
+}
+
 export interface TestServer {
   origin: string;
   port: number;
