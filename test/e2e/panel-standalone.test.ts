@@ -56,6 +56,41 @@ async function closeAll(...pages: Page[]): Promise<void> {
   for (const p of pages) await p.close();
 }
 
+/**
+ * Holds the hub's IndexedDB (the panel page shares the extension's origin) in a read-write transaction
+ * kept open by one request after another, so the hub's writes wait; the returned function lets go.
+ */
+async function holdHubStorage(panel: Page): Promise<() => Promise<void>> {
+  await panel.evaluate(
+    () =>
+      new Promise<void>((held, failed) => {
+        const open = indexedDB.open('agent-stream-inspector-hub');
+        open.onerror = () => failed(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['tabs', 'connections', 'batches'], 'readwrite');
+          const tabs = tx.objectStore('tabs');
+          let holding = true;
+          const w = window as unknown as { __releaseHub?: () => Promise<void> };
+          w.__releaseHub = () =>
+            new Promise<void>((done) => {
+              holding = false;
+              tx.oncomplete = () => {
+                db.close();
+                done();
+              };
+            });
+          const next = () => {
+            if (holding) tabs.get(-1).onsuccess = next;
+          };
+          next();
+          held();
+        };
+      }),
+  );
+  return () => panel.evaluate(() => (window as unknown as { __releaseHub: () => Promise<void> }).__releaseHub());
+}
+
 describe('flat-block scenarios', () => {
   it('normal: texts, brand, a done group with its summary, tool dots and labels, todos', async () => {
     const { page, panel } = await played('scenario=normal&transport=ws');
@@ -146,8 +181,16 @@ describe('flat-block scenarios', () => {
     const before = await settledFrames(browser, tabId);
     const panel = await openPanel(browser, tabId, before.length);
     const box = panel.getByRole('checkbox', { name: 'Preserve log' });
-    // check() fails unless the box is checked right after its click, whatever the panel draws meanwhile.
+    // The hub answers once the setting is stored: with its storage held, the answer waits, and the
+    // toolbar drawn again meanwhile (Live off and on) shows the click, not the hub's last word.
+    const release = await holdHubStorage(panel);
     await box.check();
+    await panel.locator('button.live').click();
+    await panel.locator('button.live').click();
+    expect(await panel.locator('button.live').getAttribute('aria-pressed')).toBe('true');
+    expect(await box.isChecked()).toBe(true);
+    await release();
+    expect(await box.isChecked()).toBe(true);
     const other = await openPanel(browser, tabId, before.length);
     const otherBox = other.getByRole('checkbox', { name: 'Preserve log' });
     await expect.poll(() => otherBox.isChecked()).toBe(true);
