@@ -65,7 +65,11 @@ export type HubToPanel =
     }
   /** The bound dropped the tab's oldest frames: every frame with a capture index below `below` is gone. */
   | { readonly type: 'trim'; readonly tabId: number; readonly below: number }
-  | ({ readonly type: 'status' } & TabStatus)
+  /**
+   * `answers`: the `requestId` of this panel's `setPreserveLog` that the status follows, in the copy
+   * sent to the panel that asked (the others get the same status without it).
+   */
+  | ({ readonly type: 'status'; readonly answers?: number } & TabStatus)
   | { readonly type: 'cleared'; readonly tabId: number }
   | { readonly type: 'export'; readonly requestId: number; readonly capture: CaptureLike; readonly dropped: number }
   /** An answer from the panel the hub did not pass on (answer-messages.ts). */
@@ -113,7 +117,7 @@ export const HubToPanelSchema = z.discriminatedUnion('type', [
   AppendSchema,
   PackedAppendSchema,
   z.object({ type: z.literal('trim'), tabId: z.number().int().nonnegative(), below: z.number().int().nonnegative() }),
-  z.object({ type: z.literal('status'), ...TabStatusShape }),
+  z.object({ type: z.literal('status'), ...TabStatusShape, answers: z.number().int().nonnegative().optional() }),
   z.object({ type: z.literal('cleared'), tabId: z.number().int().nonnegative() }),
   z.object({
     type: z.literal('export'),

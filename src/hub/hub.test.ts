@@ -271,6 +271,35 @@ describe('Hub', () => {
     expect(store.sessions.set.list[0]!.pipeline.frames.map((f) => f.index)).toEqual([0, 1, 2, 3]);
   });
 
+  it('answers a numbered Preserve log request in the status it sends the panel that asked; every panel of the tab gets the setting', async () => {
+    const { hub, storage, relay } = setup();
+    relay(18).send(batch(1, [opened(), frame(1)]));
+    await tick();
+    const panelOf = () => {
+      const [mine, theirs] = memoryPortPair('panel', { id: EXT, url: `${ORIGIN}panel.html` });
+      const heard: HubToPanel[] = [];
+      mine.onMessage.addListener((m) => heard.push(readable(m)));
+      mine.postMessage({ type: 'subscribe', tabId: 18 });
+      hub.acceptPort(theirs);
+      return { post: (m: unknown) => mine.postMessage(m), statuses: () => heard.filter((m) => m.type === 'status') };
+    };
+    const asking = panelOf();
+    const other = panelOf();
+    await tick();
+    asking.post({ type: 'setPreserveLog', value: true, requestId: 41 });
+    await tick();
+    expect(asking.statuses()).toEqual([expect.objectContaining({ preserveLog: true, answers: 41 })]);
+    expect(other.statuses()).toEqual([expect.objectContaining({ preserveLog: true })]);
+    expect(other.statuses()[0]).not.toHaveProperty('answers');
+    expect((await storage.load(18))!.record.preserveLog).toBe(true);
+    // The other panel turns it off: the asking panel hears it without an answer of its own.
+    other.post({ type: 'setPreserveLog', value: false, requestId: 41 });
+    await tick();
+    expect(asking.statuses()[1]).toEqual(expect.objectContaining({ preserveLog: false }));
+    expect(asking.statuses()[1]).not.toHaveProperty('answers');
+    expect(other.statuses()[1]).toEqual(expect.objectContaining({ preserveLog: false, answers: 41 }));
+  });
+
   it('keeps at most a window of frames unapplied on the way to a panel, says how many wait, and sends the rest as it applies them', async () => {
     const { hub, relay } = setup();
     const [mine, theirs] = memoryPortPair('panel', { id: EXT, url: `${ORIGIN}panel.html` });

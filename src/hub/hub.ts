@@ -202,7 +202,8 @@ export class Hub {
         if (message.type === 'setPreserveLog') tab.record.preserveLog = message.value;
         else tab.record.recording = message.value;
         await this.storage.write({ record: tab.record, connections: [], frames: [] });
-        return this.send(tabId, { type: 'status', ...tab.status() });
+        // The panel that asked is told which status answers it; until then it shows what was clicked.
+        return this.sendStatus(tab, message.type === 'setPreserveLog' && message.requestId !== undefined ? { port, requestId: message.requestId } : undefined);
       case 'export':
         port.post({ type: 'export', requestId: message.requestId, capture: tab.capture(), dropped: tab.record.dropped });
         return;
@@ -230,6 +231,15 @@ export class Hub {
     if (kept.length > 0) await this.storage.write({ record: tab.record, connections: kept, frames: [] });
     this.send(tab.record.tabId, { type: 'cleared', tabId: tab.record.tabId });
     for (const [port, feed] of this.panels.get(tab.record.tabId) ?? []) if (!feed.snapshot(tab)) this.unwatch(tab.record.tabId, port);
+  }
+
+  private sendStatus(tab: Tab, answering?: { port: PanelPort; requestId: number }): void {
+    const tabId = tab.record.tabId;
+    const status: HubToPanel = { type: 'status', ...tab.status() };
+    for (const port of this.panels.get(tabId)?.keys() ?? []) {
+      const message = port === answering?.port ? { ...status, answers: answering.requestId } : status;
+      if (!port.post(message)) this.unwatch(tabId, port);
+    }
   }
 
   private send(tabId: number, message: HubToPanel): void {

@@ -56,6 +56,41 @@ async function closeAll(...pages: Page[]): Promise<void> {
   for (const p of pages) await p.close();
 }
 
+/**
+ * Holds the hub's IndexedDB (the panel page shares the extension's origin) in a read-write transaction
+ * kept open by one request after another, so the hub's writes wait; the returned function lets go.
+ */
+async function holdHubStorage(panel: Page): Promise<() => Promise<void>> {
+  await panel.evaluate(
+    () =>
+      new Promise<void>((held, failed) => {
+        const open = indexedDB.open('agent-stream-inspector-hub');
+        open.onerror = () => failed(open.error);
+        open.onsuccess = () => {
+          const db = open.result;
+          const tx = db.transaction(['tabs', 'connections', 'batches'], 'readwrite');
+          const tabs = tx.objectStore('tabs');
+          let holding = true;
+          const w = window as unknown as { __releaseHub?: () => Promise<void> };
+          w.__releaseHub = () =>
+            new Promise<void>((done) => {
+              holding = false;
+              tx.oncomplete = () => {
+                db.close();
+                done();
+              };
+            });
+          const next = () => {
+            if (holding) tabs.get(-1).onsuccess = next;
+          };
+          next();
+          held();
+        };
+      }),
+  );
+  return () => panel.evaluate(() => (window as unknown as { __releaseHub: () => Promise<void> }).__releaseHub());
+}
+
 describe('flat-block scenarios', () => {
   it('normal: texts, brand, a done group with its summary, tool dots and labels, todos', async () => {
     const { page, panel } = await played('scenario=normal&transport=ws');
@@ -140,13 +175,46 @@ describe('flat-block scenarios', () => {
     await closeAll(panel, page);
   });
 
+  it('Preserve log: check() turns it on at once, the hub keeps the frames across a reload, a second panel of the tab agrees, and Space turns it off', async () => {
+    const { page, tabId } = await startScenario(browser, fast.url, 'scenario=normal&transport=ws');
+    await playToEnd(page);
+    const before = await settledFrames(browser, tabId);
+    const panel = await openPanel(browser, tabId, before.length);
+    const box = panel.getByRole('checkbox', { name: 'Preserve log' });
+    // The hub answers once the setting is stored: with its storage held, the answer waits, and the
+    // toolbar drawn again meanwhile (Live off and on) shows the click, not the hub's last word.
+    const release = await holdHubStorage(panel);
+    await box.check();
+    await panel.locator('button.live').click();
+    await panel.locator('button.live').click();
+    expect(await panel.locator('button.live').getAttribute('aria-pressed')).toBe('true');
+    expect(await box.isChecked()).toBe(true);
+    await release();
+    expect(await box.isChecked()).toBe(true);
+    const other = await openPanel(browser, tabId, before.length);
+    const otherBox = other.getByRole('checkbox', { name: 'Preserve log' });
+    await expect.poll(() => otherBox.isChecked()).toBe(true);
+    // The hub holds the setting: a reload keeps the first run's frames, and the second run's follow them.
+    await page.reload();
+    await page.click('#start');
+    await playToEnd(page);
+    const after = await settledFrames(browser, tabId);
+    expect(after.slice(0, before.length).map((f) => [f.index, f.connectionId])).toEqual(before.map((f) => [f.index, f.connectionId]));
+    expect(new Set(after.slice(before.length).map((f) => f.connectionId)).size).toBeGreaterThanOrEqual(1);
+    expect(after.slice(before.length).every((f) => !before.some((b) => b.connectionId === f.connectionId))).toBe(true);
+    await waitForFrameCount(panel, after.length);
+    // Off with the keyboard in the second panel: shown there at once, and in the first once the hub says so.
+    await otherBox.focus();
+    await other.keyboard.press('Space');
+    expect(await otherBox.isChecked()).toBe(false);
+    await expect.poll(() => box.isChecked()).toBe(false);
+    await closeAll(other, panel, page);
+  });
+
   it('question answered, then the page reloaded with preserve log: history shows it resolved', async () => {
     const { page, tabId } = await startScenario(browser, fast.url, 'scenario=question&transport=ws');
     const panel = await openPanel(browser, tabId);
-    // A click, then a wait: the box shows the hub's setting, which confirms the click a moment later
-    // (a re-render before that shows the old value, so check() can see no change under load).
-    await panel.locator('input.preserve-log').click();
-    await panel.waitForFunction(() => document.querySelector<HTMLInputElement>('input.preserve-log')?.checked);
+    await panel.locator('input.preserve-log').check();
     await playToEnd(page);
     await page.reload();
     await page.waitForFunction(() => /\d+ events.*idle/.test(document.getElementById('info')?.textContent ?? ''));
@@ -168,10 +236,7 @@ describe('flat-block scenarios', () => {
       const run = await startScenario(browser, paced.url, 'scenario=reload&transport=ws');
       page = run.page;
       panel = await openPanel(browser, run.tabId);
-      // A click, then a wait: the box shows the hub's setting, which confirms the click a moment later
-      // (a re-render before that shows the old value, so check() can see no change under load).
-      await panel.locator('input.preserve-log').click();
-      await panel.waitForFunction(() => document.querySelector<HTMLInputElement>('input.preserve-log')?.checked);
+      await panel.locator('input.preserve-log').check();
       await playToEnd(page, { reloadAfter: 8 });
       frames = await settledFrames(browser, run.tabId);
       await waitForFrameCount(panel, frames.length);

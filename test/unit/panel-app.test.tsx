@@ -104,7 +104,7 @@ describe('with the hub', () => {
     expect(sent).toEqual([
       { type: 'setRecording', value: false },
       { type: 'clear' },
-      { type: 'setPreserveLog', value: (root.querySelector('.preserve-log') as HTMLInputElement).checked },
+      { type: 'setPreserveLog', value: (root.querySelector('.preserve-log') as HTMLInputElement).checked, requestId: expect.any(Number) },
     ]);
     act(() => p.receive({ type: 'cleared', tabId: 7 }));
     expect(root.querySelector('.empty-state')).not.toBeNull();

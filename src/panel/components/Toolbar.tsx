@@ -8,6 +8,7 @@ import { applyEvent } from '../store/apply';
 import type { PanelTransport } from '../transport';
 import type { LinkState } from '../store/events';
 import { track } from '../store/track';
+import { requestPreserveLog, shownPreserveLog } from '../store/preserve-log-request';
 import { useEffect } from 'preact/hooks';
 import { importFile, prepareImportWorker } from '../import/import-file';
 import { TabNews } from './TabNews';
@@ -77,8 +78,10 @@ export function Toolbar({ store, transport, onExport, heading }: ToolbarProps) {
           type="checkbox"
           class="preserve-log"
           disabled={!hub}
-          checked={status.preserveLog}
-          onChange={(e) => transport?.send({ type: 'setPreserveLog', value: e.currentTarget.checked })}
+          checked={shownPreserveLog(store)}
+          onChange={(e) => {
+            if (transport) requestPreserveLog(store, transport, e.currentTarget.checked);
+          }}
         />{' '}
         Preserve log
       </label>

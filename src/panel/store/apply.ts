@@ -24,6 +24,8 @@ export function applyEvent(store: PanelStore, event: PanelEvent): void {
         return applyHub(store, event.message);
       case 'link':
         if (event.state === 'connecting' && store.link.value === 'disconnected') store.reconnects.value++;
+        // A request sent on the port that dropped gets no answer: show the hub's word (the reconnect's snapshot).
+        if (event.state === 'disconnected') store.toolbar.preserveLogRequest.value = undefined;
         store.link.value = event.state;
         return;
       case 'import':
@@ -70,6 +72,12 @@ export function applyEvent(store: PanelStore, event: PanelEvent): void {
       }
       case 'returnToTab':
         store.toolbar.returning.value = true;
+        return;
+      case 'requestPreserveLog':
+        store.toolbar.preserveLogRequest.value = { value: event.value, requestId: event.requestId };
+        return;
+      case 'preserveLogUnanswered':
+        if (store.toolbar.preserveLogRequest.value?.requestId === event.requestId) store.toolbar.preserveLogRequest.value = undefined;
         return;
       case 'clearLocal':
         return reset(store);
@@ -123,9 +131,13 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
       if (store.source.value === 'hub' && message.tabId === store.tabId.value) trim(store, message.below);
       return;
     case 'status': {
-      const { type: _t, ...status } = message;
+      const { type: _t, answers, ...status } = message;
       // The tab's counters; how far this panel is behind comes with the appends.
       store.status.value = { ...status, waiting: store.status.value.waiting ?? 0 };
+      // The hub's answer to the Preserve log click shown so far: from now on the box shows the hub's value,
+      // whether it took the click or not. Any other status (counters, another panel's change) was sent
+      // before the hub read the request, and says nothing of it.
+      if (answers !== undefined && store.toolbar.preserveLogRequest.value?.requestId === answers) store.toolbar.preserveLogRequest.value = undefined;
       return;
     }
     case 'cleared':

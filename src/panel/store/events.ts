@@ -35,5 +35,9 @@ export type PanelEvent =
   | { readonly type: 'page'; readonly url?: string | undefined; readonly title?: string | undefined }
   /** The user leaves an opened file for the tab's live capture: the next snapshot replaces the file. */
   | { readonly type: 'returnToTab' }
+  /** The user set Preserve log; the hub is asked with this request id (preserve-log-request.ts). */
+  | { readonly type: 'requestPreserveLog'; readonly value: boolean; readonly requestId: number }
+  /** The hub did not answer that request in time: the box shows the hub's last word again. */
+  | { readonly type: 'preserveLogUnanswered'; readonly requestId: number }
   /** Empties the panel's own copy (offline: there is no hub to ask). */
   | { readonly type: 'clearLocal' };

@@ -75,6 +75,11 @@ function createToolbar() {
     failed: signal(0),
     /** Frames of the tab the panel let go of to stay within its memory bound (panel-bound.ts), oldest first. */
     letGo: signal(0),
+    /**
+     * The Preserve log value the user clicked, shown instead of the hub's until the hub answers that
+     * request or the wait for it runs out (preserve-log-request.ts).
+     */
+    preserveLogRequest: signal<{ value: boolean; requestId: number } | undefined>(undefined),
     /** A file being read (import-file.ts): which import, and how many of its frames are in so far. */
     importing: signal<{ id: number; frames: number; thread: ImportThread } | undefined>(undefined),
   };
