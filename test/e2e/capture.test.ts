@@ -13,7 +13,7 @@ import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import { scenarios } from '../../demo/scenarios/index';
 import type { Frame } from '../../src/model/frame';
 import { launchBrowser } from './support/launch';
-import { hubFrames, tabIdOf } from './support/panel-page';
+import { hubFrames, preserveLog, tabIdOf } from './support/panel-page';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -114,7 +114,7 @@ async function capture(run: Run): Promise<Result> {
   if (run.scenario === 'reload' || run.scenario === 'history') {
     // Keep the log across the reload, as a user of the panel would.
     const panel = await openPanel(await tabIdOf(browser, page));
-    await panel.locator('input.preserve-log').check();
+    await preserveLog(panel);
     await panel.close();
   }
   await page.click('#start');

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame as PwFrame } from 'playwright-core';
 import { check } from '../../src/api/check';
 import { demoInDevTools, SCREENSHOTS } from './support/demo-in-devtools';
-import { playToEnd, settledFrames, tabIdOf } from './support/panel-page';
+import { playToEnd, preserveLog, settledFrames, tabIdOf } from './support/panel-page';
 import { setTheme } from './support/devtools';
 import { openWithPanel, until, type InDevTools } from './support/devtools-panel';
 
@@ -22,7 +22,7 @@ const env = demoInDevTools();
 async function playedAndReloaded(buggy: boolean): Promise<InDevTools & { exported: string }> {
   const d = await openWithPanel(env.browser, `${env.demo.url}?scenario=history&transport=ws${buggy ? '&buggy=1' : ''}`);
   const { page, panel } = d;
-  await panel.locator('input.preserve-log').check();
+  await preserveLog(panel);
   await page.click('#start');
   await page.waitForFunction(() => new URL(location.href).searchParams.has('session'));
   await playToEnd(page);

@@ -7,7 +7,7 @@ import { runCli, tempFile } from '../../src/cli/test-support';
 import { demoInDevTools } from './support/demo-in-devtools';
 import { openWithPanel, until } from './support/devtools-panel';
 import { exported } from './support/panel-in-devtools';
-import { playToEnd, settledFrames, tabIdOf } from './support/panel-page';
+import { playToEnd, preserveLog, settledFrames, tabIdOf } from './support/panel-page';
 
 const env = demoInDevTools();
 
@@ -70,7 +70,7 @@ describe.sequential('frame numbers in the real DevTools panel', () => {
 
   it('with preserve log the numbers go on across the navigation, as the export numbers them', async () => {
     const { page, panel } = await openWithPanel(env.browser, `${env.demo.url}?scenario=normal&transport=sse`);
-    await panel.locator('input.preserve-log').check();
+    await preserveLog(panel);
     await runChat(page, panel);
     const before = await frameCount(panel);
     await page.goto(`${env.demo.url}?scenario=todos&transport=sse&buggy=1`);

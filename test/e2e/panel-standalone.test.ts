@@ -11,7 +11,7 @@ import type { Locator, Page } from 'playwright-core';
 import type { Frame } from '../../src/model/frame';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
-import { chooseSession, importInPanel, openPanel, openSessionList, playToEnd, settledFrames, showTab, startScenario, tabIdOf, waitForFrameCount } from './support/panel-page';
+import { chooseSession, importInPanel, openPanel, openSessionList, playToEnd, preserveLog, settledFrames, showTab, startScenario, tabIdOf, waitForFrameCount } from './support/panel-page';
 
 let browser: LaunchedBrowser;
 let fast: DemoServer;
@@ -214,7 +214,7 @@ describe('flat-block scenarios', () => {
   it('question answered, then the page reloaded with preserve log: history shows it resolved', async () => {
     const { page, tabId } = await startScenario(browser, fast.url, 'scenario=question&transport=ws');
     const panel = await openPanel(browser, tabId);
-    await panel.locator('input.preserve-log').check();
+    await preserveLog(panel);
     await playToEnd(page);
     await page.reload();
     await page.waitForFunction(() => /\d+ events.*idle/.test(document.getElementById('info')?.textContent ?? ''));
@@ -236,7 +236,7 @@ describe('flat-block scenarios', () => {
       const run = await startScenario(browser, paced.url, 'scenario=reload&transport=ws');
       page = run.page;
       panel = await openPanel(browser, run.tabId);
-      await panel.locator('input.preserve-log').check();
+      await preserveLog(panel);
       await playToEnd(page, { reloadAfter: 8 });
       frames = await settledFrames(browser, run.tabId);
       await waitForFrameCount(panel, frames.length);

@@ -8,7 +8,7 @@ import { applyEvent } from '../store/apply';
 import type { PanelTransport } from '../transport';
 import type { LinkState } from '../store/events';
 import { track } from '../store/track';
-import { requestPreserveLog, shownPreserveLog } from '../store/preserve-log-request';
+import { preserveLogPending, requestPreserveLog, shownPreserveLog } from '../store/preserve-log-request';
 import { useEffect } from 'preact/hooks';
 import { importFile, prepareImportWorker } from '../import/import-file';
 import { TabNews } from './TabNews';
@@ -79,6 +79,7 @@ export function Toolbar({ store, transport, onExport, heading }: ToolbarProps) {
           class="preserve-log"
           disabled={!hub}
           checked={shownPreserveLog(store)}
+          data-pending={preserveLogPending(store) ? 'true' : undefined}
           onChange={(e) => {
             if (transport) requestPreserveLog(store, transport, e.currentTarget.checked);
           }}

@@ -29,3 +29,8 @@ export function shownPreserveLog(store: PanelStore): boolean {
   const pending = store.toolbar.preserveLogRequest.value;
   return pending !== undefined && store.source.value !== 'file' ? pending.value : store.status.value.preserveLog;
 }
+
+/** True while the box shows a click the hub has not answered (the box's `data-pending`, which tests wait on). */
+export function preserveLogPending(store: PanelStore): boolean {
+  return store.toolbar.preserveLogRequest.value !== undefined && store.source.value !== 'file';
+}

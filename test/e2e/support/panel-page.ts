@@ -2,7 +2,7 @@
 // questions the way the page's user would), wait until the hub holds the whole run, and open the
 // panel page for that tab.
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Frame as PageFrame, Page } from 'playwright-core';
 import type { Frame } from '../../../src/model/frame';
 import type { LaunchedBrowser } from './launch';
 
@@ -131,4 +131,13 @@ export async function chooseSession(panel: Page, match: { text?: string; protoco
 /** Shows one of the detail pane's tabs (Rendering, Findings, Request, Waterfall, and Frame when docked narrow). */
 export async function showTab(panel: Page, tab: 'frame' | 'rendering' | 'findings' | 'request' | 'waterfall'): Promise<void> {
   await panel.locator(`[data-tab="${tab}"]`).click();
+}
+
+/**
+ * Turns Preserve log on as a user does and waits for the hub's answer: the box shows the click at once
+ * (`data-pending` until the hub answers), and a reload before the hub took it would clear the log.
+ */
+export async function preserveLog(panel: Page | PageFrame): Promise<void> {
+  await panel.locator('input.preserve-log').check();
+  await panel.waitForSelector('input.preserve-log:checked:not([data-pending])', { timeout: 30_000 });
 }
