@@ -48,7 +48,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
     const turn = state.turn;
-    if (turn && turn.connectionId === frame.connectionId) finalizeTurn(state, turn, sink, [frame.index]);
+    if (turn && turn.connectionId === frame.connectionId) finalizeTurn(state, turn, sink, [frame.index], frame.kind);
     if (frame.kind === 'error') state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: 'connection error' });
     state.model.streaming = false;
     return;
