@@ -39,7 +39,7 @@ export const openaiChatRules: readonly RuleMeta[] = [
   { id: R.invalidChunk, severity: 'error', description: 'A chunk lacks `choices` or has fields of the wrong type.' },
   { id: R.errorPayload, severity: 'warning', description: 'The stream reports its own failure: an `event: error` record or a payload with a top-level `error` key (openai-node raises APIError with it).' },
   { id: R.dataAfterDone, severity: 'warning', description: 'Data arrived after `data: [DONE]` on the same connection (openai-node ignores it).' },
-  { id: R.missingDone, severity: 'warning', description: 'The stream ended without `data: [DONE]` after every choice finished (openai 6 and 7 read it whole).' },
+  { id: R.missingDone, severity: 'warning', description: 'The stream ended without `data: [DONE]`.' },
   { id: R.streamCut, severity: 'error', description: 'The connection ended mid-answer: it failed before `data: [DONE]` (openai 6 and 7 throw "terminated"), or closed with a choice still without finish_reason (openai 6 and 7\'s ChatCompletionStream throw "missing finish_reason for choice N"; a `for await` reader shows the cut answer as finished).' },
   { id: R.identityChanged, severity: 'info', description: 'A chunk\'s id, created or model differs from the first chunk. Providers tick `created` and some rotate the id every chunk; clients read on (only openai-node\'s ChatCompletionStream helper starts a new completion at an id change).' },
   { id: R.missingRole, severity: 'info', description: 'A choice never received `delta.role`. OpenAI-compatible providers omit it and clients assume assistant (only openai-node\'s ChatCompletionStream helper throws "missing role for choice N").' },
