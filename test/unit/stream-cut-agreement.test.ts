@@ -4,6 +4,8 @@
 // the socket (the capture records an error). Each client reads it as a page would, and the inspector
 // reads the same body with the same ending; by docs/severity-policy.md, where the client throws or shows
 // the cut turn as finished the finding is an error, and where it reads the stream whole, a warning.
+// A page that aborts its own fetch (a Stop button) ends the turn on purpose: the clients report the
+// caller's abort, and the inspector reports nothing about the stream (src/protocols/shared/page-abort.ts).
 // openai 7 declares Node ≥ 22 but runs its stream classes on Node 20; openai 6 is the `openai-6` alias.
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -21,6 +23,11 @@ import { runResponses } from '../../src/protocols/openai-responses/test-helpers'
 import { sseFrames } from '../../src/protocols/shared/sse-frames';
 
 type Ending = 'close' | 'error';
+/** `hold` keeps the connection open after the body, for a client that the page aborts. */
+type Serving = Ending | 'hold';
+
+/** What the capture records when the page aborts a fetch (Chromium's DOMException, as the capture names it). */
+const PAGE_ABORT = 'AbortError: signal is aborted without reason';
 
 /** Bodies by path; `/error/...` destroys the socket after the body instead of ending it. */
 const bodies = new Map<string, string>();
@@ -37,7 +44,7 @@ beforeAll(async () => {
       const [, ending, name] = (req.url ?? '').split('/');
       res.writeHead(200, { 'content-type': 'text/event-stream' });
       // The body, then the ending once the client has read it (a chunked body without its last chunk).
-      res.write(bodies.get(name ?? '') ?? '', () => setImmediate(() => (ending === 'error' ? res.socket?.destroy() : res.end())));
+      res.write(bodies.get(name ?? '') ?? '', () => setImmediate(() => (ending === 'error' ? res.socket?.destroy() : ending === 'close' ? res.end() : undefined)));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -46,18 +53,30 @@ beforeAll(async () => {
 
 afterAll(async () => {
   vi.restoreAllMocks();
+  server.closeAllConnections();
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
-function serve(name: string, body: string, ending: Ending): string {
+function serve(name: string, body: string, ending: Serving): string {
   bodies.set(name, body);
   return `${base}/${ending}/${name}`;
 }
 
 /** The frames the capture records for the body and its ending. */
-function captured(frames: Frame[], ending: Ending): Frame[] {
+function captured(frames: Frame[], ending: Ending | 'abort'): Frame[] {
   const last = frames.length;
-  return [...frames, { index: last, connectionId: 'c1', time: last, direction: 'in', kind: ending, data: '' }];
+  const end: Frame = { index: last, connectionId: 'c1', time: last, direction: 'in', kind: ending === 'abort' ? 'error' : ending, data: ending === 'abort' ? PAGE_ABORT : '' };
+  return [...frames, end];
+}
+
+/** Waits until the client has read `text` (the body is on screen), then aborts as a Stop button would. */
+function abortAfter(read: () => string, text: string, abort: () => void): void {
+  // Bounded: a client that never shows the text fails its assertion when the test times out.
+  const poll = (left: number) => {
+    if (read().includes(text)) abort();
+    else if (left > 0) setTimeout(() => poll(left - 1), 5);
+  };
+  poll(1000);
 }
 
 const bySeverity = (findings: readonly Finding[], severity: Finding['severity']) => findings.filter((f) => f.severity === severity).map((f) => f.rule);
@@ -94,6 +113,17 @@ describe('@ag-ui/client 1.0 HttpAgent', () => {
     expect(bySeverity(ours, 'error')).toEqual(['agui/closed-before-run-finished']);
   });
 
+  it('a run the page aborts (abortRun): the client resolves with what arrived; no error', async () => {
+    const body = data([RS, ...text]);
+    const agent = new HttpAgent({ url: serve('agui-hold', body, 'hold') });
+    let seen = '';
+    const done = agent.runAgent({}, { onTextMessageContentEvent: ({ event }) => void (seen += event.delta) });
+    abortAfter(() => seen, 'Hello wor', () => agent.abortRun());
+    await expect(done).resolves.toBeDefined();
+    expect(agent.messages).toEqual([{ id: 'm', role: 'assistant', content: 'Hello wor' }]);
+    expect(bySeverity(runAgui(captured(framesFromSse(body), 'abort')).findings, 'error')).toEqual([]);
+  });
+
   it('a run closed after RUN_FINISHED: the client resolves; no finding', async () => {
     const body = data([RS, ...text, { type: 'TEXT_MESSAGE_END', messageId: 'm' }, RF]);
     const client = await runAgent(serve('agui-whole', body, 'close'));
@@ -123,12 +153,30 @@ describe('@anthropic-ai/sdk 1.14 MessageStream', () => {
   });
 });
 
+describe('@anthropic-ai/sdk 1.14 MessageStream, aborted by the page', () => {
+  it('finalMessage rejects with the caller\'s own abort; no error', async () => {
+    const body = typed([
+      { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-x', content: [], stop_reason: null, usage: { input_tokens: 1, output_tokens: 1 } } } as { type: string },
+      { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } } as { type: string },
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hello wor' } } as { type: string },
+    ]);
+    bodies.set('v1', body);
+    const stream = new Anthropic({ apiKey: 'test', baseURL: `${base}/hold`, maxRetries: 0 }).messages.stream({ model: 'claude-x', max_tokens: 1, messages: [{ role: 'user', content: 'hi' }] });
+    stream.on('error', () => undefined);
+    let seen = '';
+    stream.on('text', (t) => void (seen += t));
+    abortAfter(() => seen, 'Hello wor', () => stream.abort());
+    await expect(stream.finalMessage()).rejects.toThrow('Request was aborted.');
+    expect(bySeverity(runAnthropic(captured(sseFrames(body), 'abort')).findings, 'error')).toEqual([]);
+  });
+});
+
 describe.each([
   ['openai 7', OpenAI],
   ['openai 6', OpenAI6 as unknown as typeof OpenAI],
 ])('%s', (_name, Client) => {
   /** The SDK appends its paths to baseURL: `{base}/{ending}/v1/chat/completions` serves the body `v1`. */
-  const client = (ending: Ending, body: string) => {
+  const client = (ending: Serving, body: string) => {
     bodies.set('v1', body);
     return new Client({ apiKey: 'test', baseURL: `${base}/${ending}/v1`, maxRetries: 0 });
   };
@@ -180,6 +228,18 @@ describe.each([
     expect(bySeverity(runChat(captured(sseFrames(body), 'error')).findings, 'error')).toEqual(['openai-chat/stream-cut']);
   });
 
+  it('chat: a stream the page aborts: the helper rejects with the caller\'s own abort; no error or warning', async () => {
+    const body = data(cut);
+    const helper = client('hold', body).chat.completions.stream({ model: 'gpt-x', messages: [] });
+    helper.on('error', () => undefined);
+    let seen = '';
+    helper.on('content', (delta) => void (seen += delta));
+    abortAfter(() => seen, 'Hello wor', () => helper.abort());
+    await expect(helper.finalChatCompletion()).rejects.toThrow('Request was aborted.');
+    const ours = runChat(captured(sseFrames(body), 'abort')).findings;
+    expect([...bySeverity(ours, 'error'), ...bySeverity(ours, 'warning')]).toEqual([]);
+  });
+
   const resp = { id: 'resp_1', object: 'response', created_at: 1, status: 'in_progress', model: 'gpt-5', output: [], error: null, incomplete_details: null, usage: null };
   const responseBody = typed(
     [
@@ -203,5 +263,15 @@ describe.each([
     stream.on('error', () => undefined);
     await expect(stream.finalResponse()).rejects.toThrow(/terminated/);
     expect(bySeverity(runResponses(captured(sseFrames(responseBody), 'error')).findings, 'error')).toEqual(['openai-responses/incomplete-stream']);
+  });
+
+  it('responses: a stream the page aborts: the helper rejects with the caller\'s own abort; no error', async () => {
+    const stream = client('hold', responseBody).responses.stream({ model: 'gpt-5', input: 'hi' });
+    stream.on('error', () => undefined);
+    let seen = '';
+    stream.on('response.output_text.delta', (e) => void (seen += e.delta));
+    abortAfter(() => seen, 'Hello wor', () => stream.abort());
+    await expect(stream.finalResponse()).rejects.toThrow('Request was aborted.');
+    expect(bySeverity(runResponses(captured(sseFrames(responseBody), 'abort')).findings, 'error')).toEqual([]);
   });
 });
