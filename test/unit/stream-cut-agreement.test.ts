@@ -14,11 +14,13 @@ import { HttpAgent } from '@ag-ui/client';
 import Anthropic from '@anthropic-ai/sdk';
 import OpenAI from 'openai';
 import OpenAI6 from 'openai-6';
+import { CohereClientV2 } from 'cohere-ai';
 import type { Finding } from '../../src/model/finding';
 import type { Frame } from '../../src/model/frame';
 import { framesFromSse, run as runAgui } from '../../src/protocols/ag-ui/test-support';
 import { runAnthropic } from '../../src/protocols/anthropic/test-helpers';
 import { runChat } from '../../src/protocols/openai-chat/test-helpers';
+import { runCohere } from '../../src/protocols/cohere/test-helpers';
 import { runResponses } from '../../src/protocols/openai-responses/test-helpers';
 import { sseFrames } from '../../src/protocols/shared/sse-frames';
 
@@ -150,6 +152,37 @@ describe('@anthropic-ai/sdk 1.14 MessageStream', () => {
     stream.on('error', () => undefined);
     await expect(stream.finalMessage()).rejects.toThrow(thrown);
     expect(bySeverity(runAnthropic(captured(sseFrames(body), ending)).findings, 'error')).toEqual(['anthropic/stream-incomplete']);
+  });
+});
+
+describe('cohere-ai 8.1 CohereClientV2.chatStream', () => {
+  const body = typed([
+    { type: 'message-start', id: 'm1', delta: { message: { role: 'assistant', content: [], tool_plan: '', tool_calls: [], citations: [] } } } as { type: string },
+    { type: 'content-start', index: 0, delta: { message: { content: { type: 'text', text: '' } } } } as { type: string },
+    { type: 'content-delta', index: 0, delta: { message: { content: { text: 'Hello wor' } } } } as { type: string },
+  ]);
+
+  async function chatStream(ending: Ending) {
+    // The client posts to `{environment}/v2/chat`: the server serves the body named `v2`.
+    bodies.set('v2', body);
+    let text = '';
+    try {
+      const stream = await new CohereClientV2({ token: 'test', environment: `${base}/${ending}` }).chatStream({ model: 'command-a-03-2025', messages: [{ role: 'user', content: 'hi' }] });
+      for await (const event of stream) if (event.type === 'content-delta') text += event.delta?.message?.content?.text ?? '';
+      return { text };
+    } catch (err) {
+      return { text, error: String(err) };
+    }
+  }
+
+  it('closed before message-end: the stream ends quietly with the cut text; an error', async () => {
+    expect(await chatStream('close')).toEqual({ text: 'Hello wor' });
+    expect(bySeverity(runCohere(captured(sseFrames(body), 'close')).findings, 'error')).toEqual(['cohere/stream-cut']);
+  });
+
+  it('a failed connection before message-end: the stream throws "terminated"; an error', async () => {
+    expect((await chatStream('error')).error).toMatch(/terminated/);
+    expect(bySeverity(runCohere(captured(sseFrames(body), 'error')).findings, 'error')).toEqual(['cohere/stream-cut']);
   });
 });
 

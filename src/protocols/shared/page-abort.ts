@@ -8,3 +8,11 @@ import type { Frame } from '../../model/frame';
 export function abortedByPage(frame: Frame): boolean {
   return frame.kind === 'error' && /^AbortError\b/.test(frame.data);
 }
+
+/** How the capture saw a connection end: its body ended, it failed, or the page aborted it. */
+export type ConnectionEnding = 'close' | 'error' | 'abort';
+
+export function endingOf(frame: Frame): ConnectionEnding | undefined {
+  if (abortedByPage(frame)) return 'abort';
+  return frame.kind === 'close' || frame.kind === 'error' ? frame.kind : undefined;
+}
