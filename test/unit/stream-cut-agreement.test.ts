@@ -28,7 +28,7 @@ type Ending = 'close' | 'error';
 /** `hold` keeps the connection open after the body, for a client that the page aborts. */
 type Serving = Ending | 'hold';
 
-/** What the capture records when the page aborts a fetch (Chromium's DOMException, as the capture names it). */
+/** What the capture records when the page aborts a fetch: the DOMException as "name: message" (the name is what counts). */
 const PAGE_ABORT = 'AbortError: signal is aborted without reason';
 
 /** Bodies by path; `/error/...` destroys the socket after the body instead of ending it. */
@@ -45,7 +45,7 @@ beforeAll(async () => {
     req.on('end', () => {
       const [, ending, name] = (req.url ?? '').split('/');
       res.writeHead(200, { 'content-type': 'text/event-stream' });
-      // The body, then the ending once the client has read it (a chunked body without its last chunk).
+      // The body, then its ending: the chunked body's end, or a socket closed without the last chunk.
       res.write(bodies.get(name ?? '') ?? '', () => setImmediate(() => (ending === 'error' ? res.socket?.destroy() : ending === 'close' ? res.end() : undefined)));
     });
   });
