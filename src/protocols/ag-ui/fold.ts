@@ -20,6 +20,7 @@ import { Advisor } from './advisor';
 import { EventApplier, type Reporter } from './apply';
 import { ViewStore } from './view-store';
 import { appendNewMessages } from './messages';
+import { abortedByPage } from '../shared/page-abort';
 
 /**
  * Fields whose null the 1.0 client reads as "absent" (it strips them with a deprecation warning).
@@ -62,7 +63,9 @@ class AguiFold implements ProtocolFold, ExpansionTarget, Reporter {
       if (frame.kind === 'close' || frame.kind === 'error') {
         if (this.verifier.inRun && !this.closedMidRun) {
           this.closedMidRun = true;
-          this.report('closed-before-run-finished', `The connection ${frame.kind === 'close' ? 'closed' : 'failed'} while the run was still active (no RUN_FINISHED or RUN_ERROR).`);
+          if (!abortedByPage(frame)) this.report('closed-before-run-finished', frame.kind === 'close'
+            ? 'The connection closed while the run was still active (no RUN_FINISHED or RUN_ERROR): @ag-ui/client 1.0 shows what arrived as a finished run, with no error.'
+            : 'The connection failed while the run was still active (no RUN_FINISHED or RUN_ERROR): @ag-ui/client 1.0 rejects runAgent ("terminated").');
         }
         store.lane = undefined;
         if (frame.kind === 'error') store.place({ kind: 'error', id: store.nextId('error'), frames: [frame.index], message: frame.data || 'connection error' });

@@ -67,8 +67,8 @@ const RULES = {
   'interrupt-not-resumed': ['warning', 'A request after an interrupt does not resume every open interrupt id.'],
   'second-terminal-event': ['warning', 'A run already ended gets another RUN_FINISHED or RUN_ERROR (one terminal per run).'],
   'run-error': ['warning', 'The stream reports its own failure: RUN_ERROR (or SUBAGENT_ERROR for a subagent run).'],
-  'run-not-finished': ['warning', 'The input ends while a run is still active (no RUN_FINISHED or RUN_ERROR).'],
-  'closed-before-run-finished': ['error', 'The connection closed while a run was still active.'],
+  'run-not-finished': ['warning', 'The input ends while a run is still active (no RUN_FINISHED or RUN_ERROR), and the capture holds no close of the connection: a recording may stop before its stream did.'],
+  'closed-before-run-finished': ['error', 'The connection closed or failed while a run was still active (no RUN_FINISHED or RUN_ERROR). @ag-ui/client 1.0 rejects runAgent on a failed connection ("terminated"), and on a closed one resolves with the cut message as if the run had finished.'],
 } as const satisfies Record<string, readonly [Severity, string]>;
 
 export type AguiRuleName = keyof typeof RULES;

@@ -12,6 +12,7 @@ import { AnthropicEventSchema, isPlainEvent, KNOWN_EVENT_TYPES, type AnthropicEv
 import { newTurn, type FoldState, type TurnState } from './state';
 import { describeIssues, flattenUsage, isRecord, rawItem } from '../shared/view-helpers';
 import { guardedApply } from '../shared/view-helpers';
+import { abortedByPage } from '../shared/page-abort';
 
 export function createAnthropicFold(): ProtocolFold {
   const state: FoldState = {
@@ -53,7 +54,8 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   if (frame.kind === 'close' || frame.kind === 'error') {
     const turn = state.turn;
     if (turn && turn.connectionId === frame.connectionId && !turn.stopped && !turn.errored && !turn.incompleteReported) {
-      reportIncomplete(turn, sink, `the connection ${frame.kind === 'close' ? 'closed' : 'failed'} before message_stop`, [frame.index]);
+      if (abortedByPage(frame)) turn.incompleteReported = true;
+      else reportIncomplete(turn, sink, `the connection ${frame.kind === 'close' ? 'closed' : 'failed'} before message_stop`, [frame.index]);
     }
     if (frame.kind === 'error') state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: 'connection error' });
     state.model.streaming = false;

@@ -46,7 +46,7 @@ export const anthropicRules: readonly RuleMeta[] = [
   { id: R.invalidToolJson, severity: 'error', description: 'The concatenated input_json_delta text of a tool block is not valid JSON when the block ends.' },
   { id: R.partialToolJsonExpected, severity: 'info', description: 'Tool JSON is invalid at the block end, but the request asked for eager (fine-grained) input streaming where that is expected.' },
   { id: R.missingStopReason, severity: 'warning', description: 'message_stop without a preceding message_delta carrying a non-null stop_reason.' },
-  { id: R.streamIncomplete, severity: 'error', description: 'The stream ended (or closed) without message_stop, or carried no events at all.' },
+  { id: R.streamIncomplete, severity: 'error', description: 'The stream ended (or closed) without message_stop, or carried no events at all. @anthropic-ai/sdk 1.14\'s MessageStream rejects ("stream ended without producing a Message with role=assistant"; "terminated" on a failed connection).' },
   { id: R.errorEvent, severity: 'warning', description: 'The stream reports its own failure: the server sent an error event (the SDK raises APIError with it).' },
   { id: R.eventAfterStop, severity: 'warning', description: 'Events arrived after message_stop or after an error event.' },
   { id: R.toolUseStopWithoutTool, severity: 'warning', description: 'stop_reason is tool_use but the message has no tool_use block.' },

@@ -13,6 +13,7 @@ import { flatSourcePreview } from '../aisdk-ui/flat-preview';
 import { handledOutsideEvents } from '../shared/turn-frames';
 import { COHERE_RULES as R } from './rules';
 import { EVENT_SCHEMAS, isCohereType, isPlainEvent, type CohereEvent, type CohereEventType } from './schema';
+import type { ConnectionEnding } from '../shared/page-abort';
 
 const DIGESTIBLE = true;
 const RAW_MAX = 2000;
@@ -221,14 +222,27 @@ function applyEvent(state: State, turn: Turn, type: CohereEventType, event: Cohe
   }
 }
 
-function finalize(turn: Turn, sink: FindingSink, at: number): void {
+/**
+ * `ended` is how the capture saw the connection end (../shared/page-abort.ts). cohere-ai 8.1's chatStream
+ * ends quietly with the cut text on a closed body and throws "terminated" on a failed one: a close seen
+ * before message-end is a cut stream (error). The page's own abort ends the turn on purpose: nothing to
+ * report. Without a close, a recording may stop before its stream did: a missing message-end (warning).
+ */
+function finalize(turn: Turn, sink: FindingSink, at: number, ended?: ConnectionEnding): void {
   if (turn.errored) return;
+  if (ended === 'abort') {
+    turn.blocks.clear();
+    turn.calls.clear();
+    turn.ended = true;
+    return;
+  }
   for (const [index, block] of turn.blocks) sink.report(R.contentNotEnded, `content block ${index} was started and never ended`, [block.startFrame]);
   turn.blocks.clear();
   for (const [index, call] of turn.calls) sink.report(R.toolCallNotEnded, `tool call ${index} ("${call.item.name}") was started and never ended; the AI SDK never emits it`, [call.startFrame]);
   turn.calls.clear();
   if (!turn.ended && turn.events > 0) {
     turn.ended = true;
-    sink.report(R.missingMessageEnd, 'the stream ended without message-end', [at]);
+    if (ended === undefined) sink.report(R.missingMessageEnd, 'the stream ended without message-end', [at]);
+    else sink.report(R.streamCut, `the connection ${ended === 'close' ? 'closed' : 'failed'} before message-end: the answer was cut off (cohere-ai 8.1's chatStream ${ended === 'close' ? 'ends quietly and shows the cut answer as finished' : 'throws "terminated"'})`, [at]);
   }
 }

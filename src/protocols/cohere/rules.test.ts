@@ -6,13 +6,15 @@ import { callDelta, callEnd, callStart, contentDelta, contentEnd, contentStart, 
 const text = [start, contentStart(0), contentDelta(0, 'Hi'), contentEnd(0), end('COMPLETE')];
 const tool = (args = '{"city":"Paris"}') => [start, plan('I will look.'), callStart(0, 'weather'), callDelta(0, args), callEnd(0), end('TOOL_CALL')];
 
-const cases: { rule: string; bad: (object | string)[]; good: (object | string)[]; at: number }[] = [
+/** `closed`: the capture also saw the connection's body end after the payloads. */
+const cases: { rule: string; bad: (object | string)[]; good: (object | string)[]; at: number; closed?: boolean }[] = [
   { rule: 'cohere/invalid-json', bad: [start, '{"type":', end('COMPLETE')], good: text, at: 1 },
   { rule: 'cohere/invalid-event', bad: [start, { type: 'content-delta', delta: { message: { content: { text: 'Hi' } } } }, end('COMPLETE')], good: text, at: 1 },
   { rule: 'cohere/unknown-event', bad: [start, { type: 'search-results', results: [] }, ...text.slice(1)], good: text, at: 1 },
   { rule: 'cohere/error-finish', bad: [start, contentStart(0), contentEnd(0), end('ERROR', { error: 'internal error' })], good: text, at: 3 },
   { rule: 'cohere/missing-message-start', bad: text.slice(1), good: text, at: 0 },
   { rule: 'cohere/missing-message-end', bad: text.slice(0, 4), good: text, at: 3 },
+  { rule: 'cohere/stream-cut', bad: text.slice(0, 4), good: text, at: 4, closed: true },
   { rule: 'cohere/event-after-end', bad: [...text, contentDelta(0, 'late')], good: text, at: 5 },
   { rule: 'cohere/content-not-started', bad: [start, contentDelta(0, 'Hi'), end('COMPLETE')], good: text, at: 1 },
   { rule: 'cohere/content-not-ended', bad: [start, contentStart(0), contentDelta(0, 'Hi'), end('COMPLETE')], good: text, at: 1 },
@@ -28,13 +30,23 @@ describe('cohere rules', () => {
     expect(new Set(cases.map((c) => c.rule))).toEqual(new Set(cohereRules.map((r) => r.id)));
   });
 
-  it.each(cases)('$rule fires on the bad input and not on the good one', ({ rule, bad, good, at }) => {
+  const framesOf = (payloads: (object | string)[], closed = false) => [...eventFrames(payloads), ...(closed ? [{ index: payloads.length, connectionId: 'c1', time: payloads.length, direction: 'in' as const, kind: 'close' as const, data: '' }] : [])];
+
+  it.each(cases)('$rule fires on the bad input and not on the good one', ({ rule, bad, good, at, closed }) => {
     const meta = cohereRules.find((r) => r.id === rule);
-    const hit = runCohere(eventFrames(bad)).findings.filter((f) => f.rule === rule);
+    const hit = runCohere(framesOf(bad, closed)).findings.filter((f) => f.rule === rule);
     expect(hit.length).toBeGreaterThan(0);
     expect(hit[0]?.severity).toBe(meta?.severity);
     expect(hit[0]?.frames[0]).toBe(at);
-    expect(runCohere(eventFrames(good)).findings.filter((f) => f.rule === rule)).toEqual([]);
+    expect(runCohere(framesOf(good, closed)).findings.filter((f) => f.rule === rule)).toEqual([]);
+  });
+
+  it('a close before message-end is a cut stream, not a missing message-end; a page abort is no finding', () => {
+    const rules = runCohere(framesOf(text.slice(0, 4), true)).findings.map((f) => f.rule);
+    expect(rules).toContain('cohere/stream-cut');
+    expect(rules).not.toContain('cohere/missing-message-end');
+    const aborted = [...eventFrames(text.slice(0, 4)), { index: 4, connectionId: 'c1', time: 4, direction: 'in' as const, kind: 'error' as const, data: 'AbortError: signal is aborted without reason' }];
+    expect(runCohere(aborted).findings).toEqual([]);
   });
 
   it('clean text and tool streams have no findings', () => {

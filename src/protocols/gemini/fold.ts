@@ -10,6 +10,7 @@ import { applyCandidate } from './parts';
 import { GEMINI_RULES as R } from './rules';
 import { ErrorPayloadSchema, isPlainOrCallResponse, ResponseSchema, type GeminiResponse } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
+import { endingOf, type ConnectionEnding } from '../shared/page-abort';
 
 /** How many elements of one `alt=json` array frame are read (each is a whole response chunk). */
 const MAX_ARRAY_ELEMENTS = 100_000;
@@ -30,7 +31,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
     const turn = state.turn;
-    if (turn && turn.connectionId === frame.connectionId) finalizeTurn(turn, sink, [frame.index]);
+    if (turn && turn.connectionId === frame.connectionId) finalizeTurn(turn, sink, [frame.index], endingOf(frame));
     if (frame.kind === 'error') state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: 'connection error' });
     state.model.streaming = false;
     return;
@@ -115,15 +116,22 @@ function applyResponse(state: FoldState, turn: TurnState, response: GeminiRespon
   if (first) applyCandidate(state, turn, first, frame, sink);
 }
 
-function finalizeTurn(turn: TurnState, sink: FindingSink, at: number[]): void {
+/**
+ * `ended` is how the capture saw the connection end (../shared/page-abort.ts). @google/genai 3.3 ends
+ * quietly with the cut text on a closed body and throws "terminated" on a failed one: a close seen before
+ * any finishReason is a cut stream (error). The page's own abort ends the turn on purpose: nothing to
+ * report. Without a close, a recording may stop before its stream did: a missing finishReason (warning).
+ */
+function finalizeTurn(turn: TurnState, sink: FindingSink, at: number[], ended?: ConnectionEnding): void {
   if (turn.finalized) return;
   turn.finalized = true;
-  if (turn.errored || turn.chunkCount === 0) return;
+  if (turn.errored || turn.chunkCount === 0 || ended === 'abort') return;
   for (const call of turn.open) {
     sink.report(R.functionCallUnfinished, `function call "${call.name}" was streamed (willContinue) but never finished; the AI SDK drops it and never runs the tool`, [call.firstFrame]);
   }
   turn.open.length = 0;
   if (turn.finishReason === undefined && !turn.blocked) {
-    sink.report(R.missingFinishReason, 'the response stream ended without a candidate finishReason: it was cut short', at.length > 0 ? at : [turn.lastFrame]);
+    if (ended === undefined) sink.report(R.missingFinishReason, 'the response stream ended without a candidate finishReason: it was cut short', at.length > 0 ? at : [turn.lastFrame]);
+    else sink.report(R.streamCut, `the connection ${ended === 'close' ? 'closed' : 'failed'} before any candidate finishReason: the answer was cut off (@google/genai 3.3 ${ended === 'close' ? 'ends quietly and shows the cut answer as finished' : 'throws "terminated"'})`, at.length > 0 ? at : [turn.lastFrame]);
   }
 }

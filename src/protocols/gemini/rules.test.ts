@@ -10,11 +10,13 @@ const piece = (last = false) => chunk([{ functionCall: { partialArgs: [{ jsonPat
 const end = chunk([{ functionCall: {} }]);
 const streamed = [start, piece(), end, stop];
 
-const cases: { rule: string; bad: (object | string)[]; good: (object | string)[]; at: number }[] = [
+/** `closed`: the capture also saw the connection's body end after the payloads. */
+const cases: { rule: string; bad: (object | string)[]; good: (object | string)[]; at: number; closed?: boolean }[] = [
   { rule: 'gemini/invalid-json', bad: [hi, '{"candidates":', stop], good: clean, at: 1 },
   { rule: 'gemini/invalid-chunk', bad: [hi, { candidates: [{ content: { parts: 'Hi' } }] }, stop], good: clean, at: 1 },
   { rule: 'gemini/error-payload', bad: [hi, { error: { code: 429, message: 'Resource exhausted', status: 'RESOURCE_EXHAUSTED' } }], good: clean, at: 1 },
   { rule: 'gemini/missing-finish-reason', bad: [hi, text('!')], good: [hi, text('!'), stop], at: 1 },
+  { rule: 'gemini/stream-cut', bad: [hi, text('!')], good: [hi, text('!'), stop], at: 2, closed: true },
   { rule: 'gemini/data-after-finish', bad: [hi, stop, text('more')], good: [hi, text('more'), stop], at: 2 },
   { rule: 'gemini/function-call-unfinished', bad: [start, piece(), stop], good: streamed, at: 0 },
   { rule: 'gemini/partial-args-without-call', bad: [piece(), end, stop], good: streamed, at: 0 },
@@ -31,13 +33,21 @@ describe('gemini rules', () => {
     expect(new Set(cases.map((c) => c.rule))).toEqual(new Set(geminiRules.map((r) => r.id)));
   });
 
-  it.each(cases)('$rule fires on the bad input and not on the good one', ({ rule, bad, good, at }) => {
+  const framesOf = (payloads: (object | string)[], closed = false) => [...chunkFrames(payloads), ...(closed ? [{ index: payloads.length, connectionId: 'c1', time: payloads.length, direction: 'in' as const, kind: 'close' as const, data: '' }] : [])];
+
+  it.each(cases)('$rule fires on the bad input and not on the good one', ({ rule, bad, good, at, closed }) => {
     const meta = geminiRules.find((r) => r.id === rule);
-    const hit = runGemini(chunkFrames(bad)).findings.filter((f) => f.rule === rule);
+    const hit = runGemini(framesOf(bad, closed)).findings.filter((f) => f.rule === rule);
     expect(hit.length).toBeGreaterThan(0);
     expect(hit[0]?.severity).toBe(meta?.severity);
     expect(hit[0]?.frames[0]).toBe(at);
-    expect(runGemini(chunkFrames(good)).findings.filter((f) => f.rule === rule)).toEqual([]);
+    expect(runGemini(framesOf(good, closed)).findings.filter((f) => f.rule === rule)).toEqual([]);
+  });
+
+  it('a close before any finishReason is a cut stream only; a page abort is no finding', () => {
+    expect(runGemini(framesOf([hi, text('!')], true)).findings.map((f) => [f.rule, f.severity])).toEqual([['gemini/stream-cut', 'error']]);
+    const aborted = [...chunkFrames([hi, text('!')]), { index: 2, connectionId: 'c1', time: 2, direction: 'in' as const, kind: 'error' as const, data: 'AbortError: signal is aborted without reason' }];
+    expect(runGemini(aborted).findings).toEqual([]);
   });
 
   it('clean text and function-call streams have no findings', () => {

@@ -5,7 +5,13 @@ import type { FoldState, ChoiceState, TurnState } from './state';
 import { CHAT_RULES as R } from './rules';
 import { parseJson, setToolInput } from '../shared/view-helpers';
 
-export function finalizeTurn(state: FoldState, turn: TurnState, sink: FindingSink, at: number[]): void {
+/**
+ * `ended` is how the capture saw the connection end, when it did: a close (the body ended), a failure,
+ * or an abort by the page (../shared/page-abort.ts), which ends the turn on purpose: no end-of-stream
+ * finding. Without it (the end of input, the next request) the capture cannot tell a cut stream from a
+ * cut file.
+ */
+export function finalizeTurn(state: FoldState, turn: TurnState, sink: FindingSink, at: number[], ended?: 'close' | 'error' | 'abort'): void {
   if (turn.finalized) return;
   turn.finalized = true;
   if (turn.errored) return;
@@ -14,17 +20,34 @@ export function finalizeTurn(state: FoldState, turn: TurnState, sink: FindingSin
     return;
   }
   // A recording of data lines only (a file) or a WebSocket has no [DONE] to miss.
-  if (!turn.done && !state.noDoneMarker.has(turn.connectionId)) {
+  const cut = !turn.done && !state.noDoneMarker.has(turn.connectionId) ? streamCut(turn, ended) : undefined;
+  if (cut !== undefined) sink.report(R.streamCut, cut, at.length > 0 ? at : [turn.lastFrame]);
+  else if (!turn.done && !state.noDoneMarker.has(turn.connectionId) && ended !== 'abort') {
     sink.report(R.missingDone, 'the stream ended without `data: [DONE]`', at.length > 0 ? at : [turn.lastFrame]);
   }
-  for (const c of turn.choices.values()) finalizeChoice(state, c, sink);
+  for (const c of turn.choices.values()) finalizeChoice(state, c, sink, cut !== undefined || ended === 'abort');
 }
 
-function finalizeChoice(state: FoldState, c: ChoiceState, sink: FindingSink): void {
+/**
+ * Why the connection ended mid-answer, if it did: it failed before `[DONE]` (openai 6 and 7 throw
+ * "terminated"), or closed while a choice had no finish_reason (their ChatCompletionStream throws
+ * "missing finish_reason for choice N"; a `for await` reader shows the cut answer as finished).
+ * A close after every finish_reason is only a missing `[DONE]`, which the clients read whole.
+ */
+function streamCut(turn: TurnState, ended: 'close' | 'error' | 'abort' | undefined): string | undefined {
+  if (ended === 'error') return 'the connection failed before `data: [DONE]` (openai 6 and 7 throw "terminated")';
+  if (ended !== 'close') return undefined;
+  const open = [...turn.choices.values()].filter((c) => c.finishReason === undefined).map((c) => c.index);
+  if (open.length === 0) return undefined;
+  return `the connection closed mid-answer: no \`data: [DONE]\` and choice ${open.join(', ')} without a finish_reason (openai 6 and 7's ChatCompletionStream throw "missing finish_reason for choice ${open[0]}"; a \`for await\` reader shows the cut answer as finished)`;
+}
+
+function finalizeChoice(state: FoldState, c: ChoiceState, sink: FindingSink, cut: boolean): void {
   if (!c.role) {
     sink.report(R.missingRole, `choice ${c.index} never received delta.role; read as assistant (openai-node's ChatCompletionStream helper throws "missing role for choice ${c.index}")`, [c.firstFrame]);
   }
-  if (c.finishReason === undefined) {
+  // A cut or aborted stream has no finish_reason because it ended early: streamCut says so, or the page chose it.
+  if (c.finishReason === undefined && !cut) {
     sink.report(R.missingFinishReason, `choice ${c.index} ended without a finish_reason (openai-node's ChatCompletionStream helper throws "missing finish_reason for choice ${c.index}")`, [c.firstFrame]);
   }
   finalizeTools(state, c, sink);

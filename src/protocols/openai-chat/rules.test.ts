@@ -27,6 +27,7 @@ const cases: Case[] = [
   { rule: 'openai-chat/error-payload', bad: chunkFrames([role, { error: { message: 'Rate limit', type: 'rate_limit_error' } }]), good: chunkFrames(text), at: 1 },
   { rule: 'openai-chat/data-after-done', bad: chunkFrames([...text, hi]), good: chunkFrames(text), at: 4 },
   { rule: 'openai-chat/missing-done', bad: chunkFrames([role, hi, stop]), good: chunkFrames(text), at: 2 },
+  { rule: 'openai-chat/stream-cut', bad: [...chunkFrames([role, hi]), { index: 2, connectionId: 'c1', time: 2, direction: 'in', kind: 'close', data: '' }], good: chunkFrames(text), at: 2 },
   { rule: 'openai-chat/identity-changed', bad: chunkFrames([role, chunk({ content: 'Hi' }, null, { model: 'gpt-y' }), stop, '[DONE]']), good: chunkFrames(text), at: 1 },
   { rule: 'openai-chat/missing-role', bad: chunkFrames([chunk({ content: '' }), hi, stop, '[DONE]']), good: chunkFrames(text), at: 0 },
   { rule: 'openai-chat/invalid-choice-index', bad: chunkFrames([role, { ...(hi as object), choices: [{ index: 200, delta: { content: 'x' }, finish_reason: null }] }, stop, '[DONE]']), good: chunkFrames(text), at: 1 },
@@ -73,13 +74,24 @@ describe('openai-chat rules', () => {
     expect(findings.map((f) => f.rule)).toEqual(['openai-chat/error-payload']);
   });
 
-  it('a close before [DONE] reports the missing finish and [DONE] at the close frame', () => {
-    const frames = chunkFrames([role, hi]);
-    frames.push({ index: 2, connectionId: 'c1', time: 2, direction: 'in', kind: 'close', data: '' });
-    const { findings } = runChat(frames);
-    expect(findings.map((f) => [f.rule, f.frames[0]])).toEqual([
-      ['openai-chat/missing-done', 2],
-      ['openai-chat/missing-finish-reason', 0],
-    ]);
+  // How the stream ended decides what the clients do (measured against openai 6.49 and 7.59 on a
+  // 127.0.0.1 server in test/unit/stream-cut-agreement.test.ts).
+  const ending = (kind: 'close' | 'error', payloads: (object | string)[]) => [...chunkFrames(payloads), { index: payloads.length, connectionId: 'c1', time: payloads.length, direction: 'in' as const, kind, data: '' }];
+  const rulesAt = (frames: Parameters<typeof runChat>[0]) => runChat(frames).findings.map((f) => [f.rule, f.severity, f.frames[0]]);
+
+  it('a close mid-answer (no finish_reason, no [DONE]) is a cut stream, an error at the close frame', () => {
+    expect(rulesAt(ending('close', [role, hi]))).toEqual([['openai-chat/stream-cut', 'error', 2]]);
+  });
+
+  it('a close after every finish_reason is only a missing [DONE], a warning', () => {
+    expect(rulesAt(ending('close', [role, hi, stop]))).toEqual([['openai-chat/missing-done', 'warning', 3]]);
+  });
+
+  it('a failed connection before [DONE] is a cut stream even after the finish_reason', () => {
+    expect(runChat(ending('error', [role, hi, stop])).findings.map((f) => [f.rule, f.severity])).toEqual([['openai-chat/stream-cut', 'error']]);
+  });
+
+  it('the end of input without a close stays a missing [DONE] and finish_reason: a recording may stop before its stream did', () => {
+    expect(runChat(chunkFrames([role, hi])).findings.map((f) => f.rule)).toEqual(['openai-chat/missing-done', 'openai-chat/missing-finish-reason']);
   });
 });

@@ -52,7 +52,7 @@ export const openaiResponsesRules: readonly RuleMeta[] = [
   { id: R.lifecycleOrder, severity: 'warning', description: 'Events break the added → delta → done nesting (e.g. a delta after done, an item done while its parts are open, a terminal event with open items).' },
   { id: R.doneMismatch, severity: 'warning', description: 'A *.done value differs from the concatenation of its deltas (the SDK keeps the done value).' },
   { id: R.eventAfterTerminal, severity: 'warning', description: 'Events, or a second terminal event, after response.completed / failed / incomplete.' },
-  { id: R.incompleteStream, severity: 'error', description: 'The stream ended or the socket closed before a terminal event, or carried no events.' },
+  { id: R.incompleteStream, severity: 'error', description: 'The stream ended or the socket closed before a terminal event, or carried no events. openai 6 and 7 throw "terminated" on a failed connection; on a closed one their ResponseStream resolves the cut response (status `in_progress`) as final, with no error.' },
   { id: R.itemStatus, severity: 'warning', description: 'An item status outside in_progress / completed / incomplete, or an incomplete item that is not last in an incomplete response.' },
   { id: R.errorEvent, severity: 'warning', description: 'The stream reports its own failure: an error event, or response.failed without one (openai-node raises APIError for the wire form).' },
   { id: R.errorWithoutFailed, severity: 'warning', description: 'An error event was not followed by response.failed.' },

@@ -6,6 +6,7 @@ import type { FindingSink } from '../../model/finding';
 import type { DecodedFrame } from '../../model/frame';
 import type { ViewModel } from '../../model/view';
 import { rawItem } from './view-helpers';
+import { endingOf, type ConnectionEnding } from './page-abort';
 
 export interface TurnFoldState<T extends { connectionId: string }> {
   model: ViewModel;
@@ -18,14 +19,15 @@ export function handledOutsideEvents<T extends { connectionId: string }>(
   state: TurnFoldState<T>,
   decoded: DecodedFrame,
   sink: FindingSink,
-  finalize: (turn: T, sink: FindingSink, at: number) => void,
+  /** `ended`: how the capture saw the connection end, for a close or error frame. */
+  finalize: (turn: T, sink: FindingSink, at: number, ended?: ConnectionEnding) => void,
   invalidJsonRule: string,
   /** What the protocol's client does with a record that is not JSON, ending the finding's message. */
   clientOnInvalidJson = "the client's JSON.parse throws here",
 ): boolean {
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
-    if (state.turn && state.turn.connectionId === frame.connectionId) finalize(state.turn, sink, frame.index);
+    if (state.turn && state.turn.connectionId === frame.connectionId) finalize(state.turn, sink, frame.index, endingOf(frame));
     if (frame.kind === 'error') state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: 'connection error' });
     state.model.streaming = false;
     return true;

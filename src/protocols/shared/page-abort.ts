@@ -1,0 +1,18 @@
+// A fetch that the page aborts (its AbortController: a chat's Stop button) fails its body read with an
+// AbortError, which the capture records as an error frame naming it. The page ended the stream on
+// purpose, and the clients report it as the caller's own abort (@ag-ui/client 1.0 resolves runAgent with
+// what arrived; @anthropic-ai/sdk and openai reject with APIUserAbortError "Request was aborted."), so
+// the cut turn is no finding about the stream.
+import type { Frame } from '../../model/frame';
+
+export function abortedByPage(frame: Frame): boolean {
+  return frame.kind === 'error' && /^AbortError\b/.test(frame.data);
+}
+
+/** How the capture saw a connection end: its body ended, it failed, or the page aborted it. */
+export type ConnectionEnding = 'close' | 'error' | 'abort';
+
+export function endingOf(frame: Frame): ConnectionEnding | undefined {
+  if (abortedByPage(frame)) return 'abort';
+  return frame.kind === 'close' || frame.kind === 'error' ? frame.kind : undefined;
+}
