@@ -7,6 +7,7 @@
 // same reason: a promise resolved with a promise looks up its `then`.
 import type { WatchedConnection } from './emitter';
 import { describeError } from './emitter';
+import { CANCELLED_BY_PAGE } from '../model/frame';
 import { bare, construct, call, nativeMethod, thenNative } from './natives';
 import type { Health } from './health';
 import { createNdjsonSplitter } from './ndjson-splitter';
@@ -114,7 +115,7 @@ export function tapBody(n: StreamNatives, body: ReadableStream<Uint8Array>, spli
         ended = true;
         call(n.error, controller, err);
         health.quietly(() => {
-          if (cancelled) conn.frame({ direction: 'in', kind: 'close', reason: 'cancelled by the page' });
+          if (cancelled) conn.frame({ direction: 'in', kind: 'close', data: CANCELLED_BY_PAGE, reason: CANCELLED_BY_PAGE });
           else conn.frame({ direction: 'in', kind: 'error', data: describeError(err) });
         });
       },
@@ -125,7 +126,7 @@ export function tapBody(n: StreamNatives, body: ReadableStream<Uint8Array>, spli
     ended = true;
     cancelled = true;
     thenNative(call<Promise<void>>(n.cancel, reader, reason), noop, noop);
-    health.quietly(() => conn.frame({ direction: 'in', kind: 'close', reason: 'cancelled by the page' }));
+    health.quietly(() => conn.frame({ direction: 'in', kind: 'close', data: CANCELLED_BY_PAGE, reason: CANCELLED_BY_PAGE }));
   };
   // The strategy too: left out, the browser reads `size` and `highWaterMark` of a default object.
   // A high-water mark of 0 reads from the network only when the page reads, as the body itself would.

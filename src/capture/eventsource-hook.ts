@@ -4,6 +4,7 @@
 // too: when the page listens to a new type on an EventSource, we listen to that type as well. Named
 // events the page never listens to are invisible from the page, and so to us.
 import type { Capture, WatchedConnection } from './emitter';
+import { CLOSED_BY_PAGE } from '../model/frame';
 import { apply, bare, call, nativeGetter, nativeMethod, NativeWeakMap, weakGet, weakSet } from './natives';
 import { getterOf, methodOf } from './health';
 import { wrapConstructor, wrapMethod, type Restore } from './native-mask';
@@ -94,7 +95,7 @@ export function hookEventSource(win: Window & typeof globalThis, capture: Captur
       if (w && readyState(self) !== CLOSED) watched = w;
     });
     const result = apply(original, self, args);
-    if (watched) health.quietly(() => watched!.conn.frame({ direction: 'in', kind: 'close', reason: 'closed by the page' }));
+    if (watched) health.quietly(() => watched!.conn.frame({ direction: 'in', kind: 'close', data: CLOSED_BY_PAGE, reason: CLOSED_BY_PAGE }));
     return result;
   });
 

@@ -85,3 +85,11 @@ export interface DecodedFrame {
   /** Set when a text message frame is not JSON. */
   jsonError?: string;
 }
+
+/**
+ * The data of a close frame the page itself caused: it cancelled the body it was reading (a chat's
+ * Stop button through `reader.cancel()`), or closed its EventSource. The page ended the stream on
+ * purpose, as with an aborted fetch (an error frame naming AbortError): no finding about the stream.
+ */
+export const CANCELLED_BY_PAGE = 'cancelled by the page';
+export const CLOSED_BY_PAGE = 'closed by the page';

@@ -271,7 +271,7 @@ describe('what the hook posted', () => {
     expect(list).toHaveLength(1);
     const frames = list[0]![1][0]!.frames;
     expect(frames[0]).toMatchObject({ kind: 'message', data: '{"n":0}' });
-    expect(frames.at(-1)).toMatchObject({ kind: 'close', reason: 'cancelled by the page' });
+    expect(frames.at(-1)).toMatchObject({ kind: 'close', data: 'cancelled by the page', reason: 'cancelled by the page' });
     const aborted = only(framesByUrl(withHook.messages), '/sse-endless?run=abort').frames;
     expect(aborted.at(-1)).toMatchObject({ kind: 'error' });
   });
@@ -307,7 +307,7 @@ describe('what the hook posted', () => {
       ['in', 'message', 't1', 'event=tick', 'id=2'],
       ['in', 'message', 'two', 'id=2'],
       ['in', 'message', 'bye', 'event=done', 'id=3'],
-      ['in', 'close', '', 'reason=closed by the page'],
+      ['in', 'close', 'closed by the page', 'reason=closed by the page'],
     ]);
   });
 

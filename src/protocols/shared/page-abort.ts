@@ -1,11 +1,13 @@
 // A fetch that the page aborts (its AbortController: a chat's Stop button) fails its body read with an
-// AbortError, which the capture records as an error frame naming it. The page ended the stream on
-// purpose, and the clients report it as the caller's own abort (@ag-ui/client 1.0 resolves runAgent with
+// AbortError, which the capture records as an error frame naming it; a body the page cancels
+// (`reader.cancel()`) or an EventSource it closes ends in a close frame saying so. The page ended the
+// stream on purpose, and the clients report it as the caller's own abort (@ag-ui/client 1.0 resolves runAgent with
 // what arrived; @anthropic-ai/sdk and openai reject with APIUserAbortError "Request was aborted."), so
 // the cut turn is no finding about the stream.
-import type { Frame } from '../../model/frame';
+import { CANCELLED_BY_PAGE, CLOSED_BY_PAGE, type Frame } from '../../model/frame';
 
 export function abortedByPage(frame: Frame): boolean {
+  if (frame.kind === 'close') return frame.data === CANCELLED_BY_PAGE || frame.data === CLOSED_BY_PAGE;
   return frame.kind === 'error' && /^AbortError\b/.test(frame.data);
 }
 
