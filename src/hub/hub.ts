@@ -233,17 +233,15 @@ export class Hub {
     for (const [port, feed] of this.panels.get(tab.record.tabId) ?? []) if (!feed.snapshot(tab)) this.unwatch(tab.record.tabId, port);
   }
 
+  /** The tab's status to its panels; the panel whose request it answers gets that request's id with it. */
   private sendStatus(tab: Tab, answering?: { port: PanelPort; requestId: number }): void {
-    const tabId = tab.record.tabId;
     const status: HubToPanel = { type: 'status', ...tab.status() };
-    for (const port of this.panels.get(tabId)?.keys() ?? []) {
-      const message = port === answering?.port ? { ...status, answers: answering.requestId } : status;
-      if (!port.post(message)) this.unwatch(tabId, port);
-    }
+    this.send(tab.record.tabId, status, answering && { port: answering.port, message: { ...status, answers: answering.requestId } });
   }
 
-  private send(tabId: number, message: HubToPanel): void {
-    for (const port of this.panels.get(tabId)?.keys() ?? []) if (!port.post(message)) this.unwatch(tabId, port);
+  /** `message` to every panel of the tab, or `instead` to one of them. */
+  private send(tabId: number, message: HubToPanel, instead?: { port: PanelPort; message: HubToPanel }): void {
+    for (const port of this.panels.get(tabId)?.keys() ?? []) if (!port.post(port === instead?.port ? instead.message : message)) this.unwatch(tabId, port);
   }
 
   private watched(tabId: number): boolean {

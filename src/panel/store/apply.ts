@@ -15,6 +15,7 @@ import { findingFrame } from './finding-order';
 import { MapView } from './map-view';
 import type { PanelEvent } from './events';
 import { EMPTY_STATUS, type PanelStore } from './store';
+import { endPreserveLogRequest } from './preserve-log-state';
 import { applyImportMessage, startImport, type StoreSteps } from '../import/apply-import';
 
 export function applyEvent(store: PanelStore, event: PanelEvent): void {
@@ -77,8 +78,7 @@ export function applyEvent(store: PanelStore, event: PanelEvent): void {
         store.toolbar.preserveLogRequest.value = { value: event.value, requestId: event.requestId };
         return;
       case 'preserveLogUnanswered':
-        if (store.toolbar.preserveLogRequest.value?.requestId === event.requestId) store.toolbar.preserveLogRequest.value = undefined;
-        return;
+        return endPreserveLogRequest(store, event.requestId);
       case 'clearLocal':
         return reset(store);
     }
@@ -134,10 +134,9 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
       const { type: _t, answers, ...status } = message;
       // The tab's counters; how far this panel is behind comes with the appends.
       store.status.value = { ...status, waiting: store.status.value.waiting ?? 0 };
-      // The hub's answer to the Preserve log click shown so far: from now on the box shows the hub's value,
-      // whether it took the click or not. Any other status (counters, another panel's change) was sent
-      // before the hub read the request, and says nothing of it.
-      if (answers !== undefined && store.toolbar.preserveLogRequest.value?.requestId === answers) store.toolbar.preserveLogRequest.value = undefined;
+      // Only the status answering the click ends its wait: any other (counters, another panel's change)
+      // was sent before the hub read the request.
+      if (answers !== undefined) endPreserveLogRequest(store, answers);
       return;
     }
     case 'cleared':

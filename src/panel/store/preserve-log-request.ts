@@ -23,14 +23,3 @@ export function requestPreserveLog(store: PanelStore, transport: PanelTransport,
   transport.send({ type: 'setPreserveLog', value, requestId });
   setTimeout(() => applyEvent(store, { type: 'preserveLogUnanswered', requestId }), bound);
 }
-
-/** What the box shows: the value clicked while the hub has not answered it, else the hub's. */
-export function shownPreserveLog(store: PanelStore): boolean {
-  const pending = store.toolbar.preserveLogRequest.value;
-  return pending !== undefined && store.source.value !== 'file' ? pending.value : store.status.value.preserveLog;
-}
-
-/** True while the box shows a click the hub has not answered (the box's `data-pending`, which tests wait on). */
-export function preserveLogPending(store: PanelStore): boolean {
-  return store.toolbar.preserveLogRequest.value !== undefined && store.source.value !== 'file';
-}

@@ -20,9 +20,10 @@ export function finalizeTurn(state: FoldState, turn: TurnState, sink: FindingSin
     return;
   }
   // A recording of data lines only (a file) or a WebSocket has no [DONE] to miss.
-  const cut = !turn.done && !state.noDoneMarker.has(turn.connectionId) ? streamCut(turn, ended) : undefined;
+  const noDone = !turn.done && !state.noDoneMarker.has(turn.connectionId);
+  const cut = noDone ? streamCut(turn, ended) : undefined;
   if (cut !== undefined) sink.report(R.streamCut, cut, at.length > 0 ? at : [turn.lastFrame]);
-  else if (!turn.done && !state.noDoneMarker.has(turn.connectionId) && ended !== 'abort') {
+  else if (noDone && ended !== 'abort') {
     sink.report(R.missingDone, 'the stream ended without `data: [DONE]`', at.length > 0 ? at : [turn.lastFrame]);
   }
   for (const c of turn.choices.values()) finalizeChoice(state, c, sink, cut !== undefined || ended === 'abort');
