@@ -28,6 +28,8 @@ export interface TabStatus {
   readonly degraded?: readonly string[];
   /** Errors the hook caught in its own code (none of them reached the page). */
   readonly hookErrors?: number;
+  /** Payloads past the capture budget that the hook counted and did not hand over (capture/payload-budget.ts). */
+  readonly notKept?: number;
   /**
    * Frames the hub holds that this panel has not been sent yet (it fell behind; they follow as it
    * applies what it has). Absent in the hub's status messages, which are the same for every panel.
@@ -85,6 +87,7 @@ const TabStatusShape = {
   recording: z.boolean(),
   degraded: z.array(z.string().max(MAX_HEALTH_LINE_CHARS)).max(MAX_HEALTH_LINES * 2).optional(),
   hookErrors: z.number().int().nonnegative().optional(),
+  notKept: z.number().int().nonnegative().optional(),
   waiting: z.number().int().nonnegative().optional(),
 };
 

@@ -79,6 +79,7 @@ export const PageCaptureHealthSchema = z.strictObject({
   type: z.literal('health'),
   degraded: z.array(z.string().max(MAX_HEALTH_LINE_CHARS)).max(MAX_HEALTH_LINES),
   errors: z.number().int().nonnegative(),
+  notKept: z.number().int().nonnegative().optional(),
 });
 
 export const PageToRelaySchema = z.discriminatedUnion('type', [PageConnectionOpenedSchema, PageFrameSchema, PageCaptureHealthSchema]);

@@ -79,6 +79,8 @@ export interface PageCaptureHealth {
   /** One line per capture that is off, saying what and why. */
   degraded: string[];
   errors: number;
+  /** Payloads past the capture budget counted and not handed over (capture/payload-budget.ts); absent: none. */
+  notKept?: number;
 }
 
 export type PageToRelay = PageConnectionOpened | PageFrame | PageCaptureHealth;

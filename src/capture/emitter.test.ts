@@ -122,7 +122,7 @@ describe('createCapture', () => {
     const MEGA = 1_000_000;
     const flood = BUDGET_BURST_CHARS / MEGA + 6;
 
-    it('keeps the head of big payloads past it, marked with their real length, on both paths, and says why once', () => {
+    it('keeps the head of the first big payload past it on each connection, counts the ones right after it, and says why once', () => {
       const health = createHealth(() => undefined, false);
       const got: PageToRelay[] = [];
       const c = createCapture(
@@ -138,36 +138,66 @@ describe('createCapture', () => {
       }
       ws.text('in', '{"small":true}');
       const frames = got.filter((m): m is PageFrame => m.type === 'frame');
-      expect(frames).toHaveLength(2 * flood + 1);
-      const cut = frames.filter((f) => f.data.length === BUDGET_HEAD_CHARS);
-      expect(cut.length).toBeGreaterThanOrEqual(flood);
-      for (const f of cut) expect(f.truncated).toEqual({ originalLength: MEGA });
-      expect(cut.some((f) => f.connectionId === ws.id) && cut.some((f) => f.connectionId === sse.id)).toBe(true);
-      expect(cut.filter((f) => f.connectionId === sse.id).every((f) => f.eventName === 'delta')).toBe(true);
+      // Every payload is either a frame or counted: none is lost without a count.
+      expect(frames.length + health.notKept).toBe(2 * flood + 1);
       const whole = frames.filter((f) => f.data.length === MEGA);
       expect(whole.every((f) => f.truncated === undefined)).toBe(true);
       expect(whole.length).toBeGreaterThanOrEqual(BUDGET_BURST_CHARS / MEGA);
+      const cut = frames.filter((f) => f.data.length === BUDGET_HEAD_CHARS);
+      for (const f of cut) expect(f.truncated).toEqual({ originalLength: MEGA });
+      // Each connection's run of cut payloads shows its first, with its head and SSE event name.
+      for (const conn of [ws, sse]) {
+        const own = frames.filter((f) => f.connectionId === conn.id && f.data.length !== MEGA && f.data !== '{"small":true}');
+        expect(own.length).toBeGreaterThanOrEqual(1);
+        expect(own.every((f) => f.data.length === BUDGET_HEAD_CHARS)).toBe(true);
+      }
+      expect(cut.filter((f) => f.connectionId === sse.id).every((f) => f.eventName === 'delta')).toBe(true);
+      // The runs are longer than one payload, so some were counted; a payload that passes ends the run.
+      expect(health.notKept).toBeGreaterThan(0);
+      expect(health.notKept).toBe(2 * flood - whole.length - cut.length);
       expect(frames.at(-1)).toMatchObject({ data: '{"small":true}' });
       expect(frames.at(-1)!.truncated).toBeUndefined();
       expect(health.degraded).toHaveLength(1);
       expect(health.degraded[0]).toContain(BUDGET_NOTICE_CAPTURE);
     });
 
-    it('encodes only the head of binary payloads past it', async () => {
-      const { conn } = capture();
+    it('after a payload of the connection passes whole, the next one past it keeps its head again', () => {
+      const health = createHealth(() => undefined, false);
+      const got: PageToRelay[] = [];
+      const ws = createCapture((m) => got.push(m), undefined, health).open('websocket', { url: 'ws://127.0.0.1:1/' });
+      for (let i = 0; i < flood; i++) ws.text('in', 'w'.repeat(MEGA));
+      const before = health.notKept;
+      expect(before).toBeGreaterThan(0);
+      ws.text('in', 'small'); // passes whole: the run ends
+      ws.text('in', 'w'.repeat(MEGA));
+      ws.text('in', 'w'.repeat(MEGA));
+      const frames = got.filter((m): m is PageFrame => m.type === 'frame');
+      expect(frames.at(-2)!.data).toBe('small');
+      expect(frames.at(-1)!.data).toHaveLength(BUDGET_HEAD_CHARS);
+      expect(health.notKept).toBe(before + 1);
+    });
+
+    it('encodes only the head of binary payloads past it, and none of those counted', async () => {
+      const health = createHealth(() => undefined, false);
+      const c = createCapture(() => undefined, undefined, health);
+      const conn = c.open('websocket', { url: 'ws://127.0.0.1:1/' });
       const bytes = new Uint8Array(MEGA * 0.75).fill(7); // a million characters of base64
-      const payloads = Array.from({ length: flood + 4 }, () => syncPayload(bytes, conn.grant)!);
-      const cut = payloads.filter((p) => p.truncated);
-      expect(cut.length).toBeGreaterThanOrEqual(8);
-      for (const p of cut) {
-        expect(p).toMatchObject({ encoding: 'base64', truncated: { originalLength: MEGA } });
-        expect(p.data.length).toBeLessThanOrEqual(BUDGET_HEAD_CHARS);
-        expect(Buffer.from(p.data, 'base64').every((b) => b === 7)).toBe(true);
-      }
-      const blob = await readBlobPayload(new Blob([bytes]), conn.grant);
+      const payloads = Array.from({ length: flood + 4 }, () => syncPayload(bytes, conn.grant));
+      const cut = payloads.filter((p) => p?.truncated);
+      expect(cut).toHaveLength(1);
+      expect(cut[0]).toMatchObject({ encoding: 'base64', truncated: { originalLength: MEGA } });
+      expect(cut[0]!.data.length).toBeLessThanOrEqual(BUDGET_HEAD_CHARS);
+      expect(Buffer.from(cut[0]!.data, 'base64').every((b) => b === 7)).toBe(true);
+      const after = payloads.slice(payloads.indexOf(cut[0]!) + 1);
+      expect(after.length).toBeGreaterThan(0);
+      expect(after.every((p) => p === null)).toBe(true);
+      expect(health.notKept).toBe(after.length);
+      // A Blob right after them on the same connection is not read at all; on another, its head is.
+      expect(readBlobPayload(new Blob([bytes]), conn.grant)).toBeNull();
+      const blob = await readBlobPayload(new Blob([bytes]), c.open('websocket', { url: 'ws://127.0.0.1:2/' }).grant);
       expect(blob).toMatchObject({ encoding: 'base64', truncated: { originalLength: MEGA } });
-      expect(blob.data.length).toBeLessThanOrEqual(BUDGET_HEAD_CHARS);
-      expect(blob.data.length).toBeGreaterThan(BUDGET_HEAD_CHARS - 4);
+      expect(blob!.data.length).toBeLessThanOrEqual(BUDGET_HEAD_CHARS);
+      expect(blob!.data.length).toBeGreaterThan(BUDGET_HEAD_CHARS - 4);
     });
   });
 });

@@ -13,7 +13,7 @@ import { apply, bare, documentToken, mathMin, getOwnDescriptor, getPrototypeOf, 
 import { createHealth, type Health } from './health';
 import { textFrameEncoder, type TextFrameEncoder } from './json-encode';
 import { cutText, type FramePayload } from './truncate';
-import { BUDGET_NOTICE_CAPTURE, BUDGET_NOTICE_WHY, createPayloadBudget, type Grant } from './payload-budget';
+import { BUDGET_NOTICE_CAPTURE, BUDGET_NOTICE_WHY, NOT_KEPT, createConnectionGrant, createPayloadBudget, type Grant } from './payload-budget';
 
 export type Post = (message: PageToRelay) => void;
 /** Hands over a text message frame, written by its connection's encoder (see textFrameEncoder and relay-channel.ts). */
@@ -45,7 +45,10 @@ export interface WatchedConnection {
   text(direction: Direction, data: string): void;
   /** A frame that happened now but whose payload is still being read; later frames wait for it. */
   frameLater(direction: Direction, payload: Promise<FramePayload>): void;
-  /** How much of a payload of `wanted` characters to keep (the page's payload budget, payload-budget.ts). */
+  /**
+   * How much of a payload of `wanted` characters to keep (the page's payload budget, payload-budget.ts);
+   * NOT_KEPT when it is only counted. A payload granted here is handed over as a frame or counted.
+   */
   readonly grant: Grant;
   /**
    * Sends the connection's record again with what became known after it opened: a request recorded
@@ -137,10 +140,11 @@ function orderedConnection(
   post: Post,
   postText: PostText | undefined,
   health: Health,
-  grant: Grant,
+  documentGrant: Grant,
   update: (info: ConnectionInfo) => void,
 ): WatchedConnection {
   const encodeText = postText && textFrameEncoder(id);
+  const grant = createConnectionGrant(documentGrant, () => health.skip());
   // Frames waiting behind an unfinished asynchronous payload; empty almost always. Written by index
   // (head to tail), never through Array.prototype methods the page could have replaced.
   let queue: { message: PageFrame | undefined }[] = [];
@@ -169,10 +173,12 @@ function orderedConnection(
       // Text payloads draw on the budget here; binary ones did before they were encoded (payload.ts).
       const data = own(fields, 'data');
       const keep = data !== undefined && fields.kind === 'message' && own(fields, 'encoding') !== 'base64' ? grant(mathMin(data.length, MAX_FRAME_CHARS)) : MAX_FRAME_CHARS;
+      if (keep === NOT_KEPT) return;
       send(buildFrame(id, now(), fields, keep));
     },
     text(direction, data) {
       const keep = grant(mathMin(data.length, MAX_FRAME_CHARS));
+      if (keep === NOT_KEPT) return;
       // Behind an unfinished payload, or to be cut: the general path keeps order and marks the cut.
       if (!encodeText || waiting() > 0 || keep < data.length) {
         send(buildFrame(id, now(), { direction, kind: 'message', ...cutText(data, keep) }));

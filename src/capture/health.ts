@@ -8,10 +8,14 @@ export interface Health {
   /** Lines saying what could not be captured and why. */
   readonly degraded: readonly string[];
   readonly errors: number;
+  /** Payloads past the capture budget that were counted and not handed over (payload-budget.ts). */
+  readonly notKept: number;
   /** Records that `capture` is off because of `why`. */
   degrade(capture: string, why: string): void;
   /** Counts one failure of our own code. */
   fail(): void;
+  /** Counts one payload not kept for the capture budget. */
+  skip(): void;
   /** Runs `fn`; what it throws is counted, never passed on. */
   quietly(fn: () => void): void;
   /**
@@ -28,6 +32,7 @@ export interface Health {
 export function createHealth(onChange: () => void, checkBuiltins = true): Health {
   const degraded: string[] = [];
   let errors = 0;
+  let notKept = 0;
   const changed = () => {
     try {
       onChange();
@@ -42,12 +47,19 @@ export function createHealth(onChange: () => void, checkBuiltins = true): Health
     get errors() {
       return errors;
     },
+    get notKept() {
+      return notKept;
+    },
     degrade(capture, why) {
       degraded[degraded.length] = capture + ': ' + why;
       changed();
     },
     fail() {
       errors++;
+      changed();
+    },
+    skip() {
+      notKept++;
       changed();
     },
     quietly(fn) {

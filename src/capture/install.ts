@@ -36,6 +36,7 @@ export function installCaptureHooks(win: PageWindow = window as PageWindow, opti
   const report = () => {
     timer = false;
     const message: PageCaptureHealth = { [PAGE_MESSAGE_TAG]: 1, type: 'health', degraded: health.degraded as string[], errors: health.errors };
+    if (health.notKept > 0) message.notKept = health.notKept;
     post(message);
   };
   const health = createHealth(() => {

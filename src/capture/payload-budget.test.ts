@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUDGET_BURST_CHARS, BUDGET_CHARS_PER_SECOND, BUDGET_HEAD_CHARS, BUDGET_WHOLE_CHARS, createPayloadBudget } from './payload-budget';
+import { BUDGET_BURST_CHARS, BUDGET_CHARS_PER_SECOND, BUDGET_HEAD_CHARS, BUDGET_WHOLE_CHARS, NOT_KEPT, createConnectionGrant, createPayloadBudget } from './payload-budget';
 
 function budget() {
   let t = 1_000;
@@ -56,5 +56,50 @@ describe('createPayloadBudget', () => {
     b.grant(BUDGET_BURST_CHARS);
     b.advance(-60_000);
     expect(b.grant(BUDGET_WHOLE_CHARS + 1)).toBe(BUDGET_HEAD_CHARS);
+  });
+});
+
+describe('createConnectionGrant', () => {
+  const past = BUDGET_WHOLE_CHARS + 1;
+  function connection() {
+    const b = budget();
+    b.grant(BUDGET_BURST_CHARS); // the bucket is empty: every payload over the whole size is cut
+    let counted = 0;
+    return { grant: createConnectionGrant(b.grant, () => counted++), counted: () => counted };
+  }
+
+  it('keeps the head of the first cut payload in a row, and counts the ones after it without keeping any', () => {
+    const c = connection();
+    expect(c.grant(past)).toBe(BUDGET_HEAD_CHARS);
+    expect(c.grant(past)).toBe(NOT_KEPT);
+    expect(c.grant(past)).toBe(NOT_KEPT);
+    expect(c.counted()).toBe(2);
+  });
+
+  it('starts a new row once a payload passes whole, small or not', () => {
+    const c = connection();
+    c.grant(past);
+    c.grant(past);
+    expect(c.grant(10)).toBe(10);
+    expect(c.grant(past)).toBe(BUDGET_HEAD_CHARS);
+    expect(c.grant(past)).toBe(NOT_KEPT);
+    expect(c.counted()).toBe(2);
+  });
+
+  it('keeps rows per connection: another connection\'s first cut payload keeps its head', () => {
+    const b = budget();
+    b.grant(BUDGET_BURST_CHARS);
+    const one = createConnectionGrant(b.grant, () => undefined);
+    const two = createConnectionGrant(b.grant, () => undefined);
+    expect(one(past)).toBe(BUDGET_HEAD_CHARS);
+    expect(two(past)).toBe(BUDGET_HEAD_CHARS);
+    expect(one(past)).toBe(NOT_KEPT);
+    expect(two(past)).toBe(NOT_KEPT);
+  });
+
+  it('passes what the budget passes untouched', () => {
+    const b = budget();
+    const grant = createConnectionGrant(b.grant, () => undefined);
+    for (let i = 0; i < 3; i++) expect(grant(1_000_000)).toBe(1_000_000);
   });
 });

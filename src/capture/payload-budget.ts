@@ -6,7 +6,8 @@
 // near that rate. So payloads draw on a token bucket: agent traffic (small deltas, an occasional
 // snapshot of some megabytes) always passes whole, and past the bucket a payload over
 // BUDGET_WHOLE_CHARS keeps its first BUDGET_HEAD_CHARS characters, marked cut with its real length
-// like a payload past the size bound, and the panel says why (a capture notice). DevTools' own Network
+// like a payload past the size bound, or is only counted when it comes right after another cut one on
+// its connection (createConnectionGrant), and the panel says why (a capture notice). DevTools' own Network
 // panel bounds what it keeps the same way (its resource buffers).
 import { mathMax, mathMin, now as clock } from './natives';
 
@@ -25,8 +26,14 @@ export const BUDGET_BURST_CHARS = 4_000_000;
 /** Characters a second the bucket refills with. */
 export const BUDGET_CHARS_PER_SECOND = 2_000_000;
 
-/** `grant(wanted)`: how many characters of a payload `wanted` characters long to keep, `wanted` when it fits. */
+/**
+ * `grant(wanted)`: how many characters of a payload `wanted` characters long to keep, `wanted` when it
+ * fits; NOT_KEPT from a connection's grant (createConnectionGrant) for a payload not handed over at all.
+ */
 export type Grant = (wanted: number) => number;
+
+/** A connection's grant for a payload past the budget right after another one cut on the same connection: counted, not handed over. */
+export const NOT_KEPT = -1;
 
 export const noBudget: Grant = (wanted) => wanted;
 
@@ -57,6 +64,33 @@ export function createPayloadBudget(onFirstCut: () => void, now: () => number = 
   };
 }
 
+/**
+ * One connection's draw on the document's budget. The first payload cut in a row on the connection
+ * keeps its head (what the flood is: a JSON payload's type, a binary frame's header); the ones right
+ * after it on the same connection are not handed over at all (NOT_KEPT) and `notKept` counts them, until
+ * a payload of the connection passes whole again. Each frame handed over costs the page's renderer, the
+ * service worker and the browser a copy, a record and a stored row even with a short head: in a flood of
+ * 100 KB binary frames, with 512 characters of each kept, that was 0.1 ms of CPU a frame across the
+ * processes, 1.2-1.4x the page's own time on two cores (bench/capture-ab.ts). An agent stream's big
+ * payloads come between small events, which pass whole, so each of them still shows with its head.
+ */
+export function createConnectionGrant(grant: Grant, notKept: () => void): Grant {
+  let cutLast = false;
+  return (wanted) => {
+    const keep = grant(wanted);
+    if (keep >= wanted) {
+      cutLast = false;
+      return keep;
+    }
+    if (!cutLast) {
+      cutLast = true;
+      return keep;
+    }
+    notKept();
+    return NOT_KEPT;
+  };
+}
+
 /** The notice the panel shows once a payload was cut for the budget (see Health.degrade). */
 export const BUDGET_NOTICE_CAPTURE = 'whole payloads past the capture budget';
-export const BUDGET_NOTICE_WHY = `payloads came faster than ${BUDGET_CHARS_PER_SECOND / 1_000_000} million characters a second, so past that each one over ${BUDGET_WHOLE_CHARS} characters keeps its first ${BUDGET_HEAD_CHARS} (marked cut) to spare the page's thread`;
+export const BUDGET_NOTICE_WHY = `payloads came faster than ${BUDGET_CHARS_PER_SECOND / 1_000_000} million characters a second, so past that each one over ${BUDGET_WHOLE_CHARS} characters keeps its first ${BUDGET_HEAD_CHARS} (marked cut), or only counts when it follows another cut one on its connection (frames not kept), to spare the page's thread`;

@@ -4,7 +4,7 @@
 // another realm (an iframe's ArrayBuffer) where `instanceof` would fail.
 import { apply, bare, construct, getPrototypeOf, isView, mathFloor, mathMin, typedLength, nativeGetter, nativeMethod, NativeUint8Array, rejected, thenNative } from './natives';
 import { MAX_FRAME_BYTES } from '../bridge/page-messages';
-import { noBudget, type Grant } from './payload-budget';
+import { NOT_KEPT, noBudget, type Grant } from './payload-budget';
 import { base64Length, bytesToBase64Payload, cutText, type FramePayload } from './truncate';
 
 const typedArrayProto = getPrototypeOf(Uint8Array.prototype) as object;
@@ -48,14 +48,18 @@ export function isBlob(value: unknown): value is Blob {
 }
 
 /**
- * A payload available now, or undefined when `value` is a Blob (use `readBlobPayload`). Values of
+ * A payload available now, undefined when `value` is a Blob (use `readBlobPayload`), null when the
+ * grant says it is not kept (counted past the capture budget, payload-budget.ts). Values of
  * other types were converted to a string by the browser's own ToString when the page sent them; we do
  * not call the page's `toString` a second time, so only primitives are rendered exactly.
  */
-export function syncPayload(value: unknown, grant: Grant = noBudget): FramePayload | undefined {
+export function syncPayload(value: unknown, grant: Grant = noBudget): FramePayload | undefined | null {
   if (typeof value === 'string') return cutText(value);
   const bytes = bytesOf(value);
-  if (bytes) return bytesToBase64Payload(bytes, base64Room(bytes, grant));
+  if (bytes) {
+    const room = base64Room(bytes, grant);
+    return room === NOT_KEPT ? null : bytesToBase64Payload(bytes, room);
+  }
   if (isBlob(value)) return undefined;
   if (value === null || (typeof value !== 'object' && typeof value !== 'function')) {
     // Primitives convert to text by the language itself (`'' + v`), not through the global String.
@@ -72,11 +76,13 @@ function base64Room(bytes: Uint8Array, grant: Grant): number {
   return grant(mathMin(base64Length(typedLength(bytes)), MAX_FRAME_BYTES));
 }
 
-export function readBlobPayload(blob: Blob, grant: Grant = noBudget): Promise<FramePayload> {
+/** The Blob's payload, read as far as the budget keeps it; null when the grant says it is not kept. */
+export function readBlobPayload(blob: Blob, grant: Grant = noBudget): Promise<FramePayload> | null {
   if (!blobArrayBuffer || !blobSize) return rejected('Blob.arrayBuffer is missing');
   // Drawn now, when the frame happened; a payload past the budget is read only as far as it is kept.
   const full = base64Length(blobSize(blob) as number);
   const room = grant(mathMin(full, MAX_FRAME_BYTES));
+  if (room === NOT_KEPT) return null;
   const part = room < full && blobSlice ? (apply(blobSlice, blob, [0, mathFloor(room / 4) * 3]) as Blob) : blob;
   return thenNative(apply(blobArrayBuffer, part, []) as Promise<ArrayBuffer>, (buffer) => {
     // Resolving with an object looks up its `then`: without a prototype, never Object.prototype's.

@@ -78,7 +78,11 @@ export function hookWebSocket(win: Window & typeof globalThis, capture: Capture,
 
 function record(conn: WatchedConnection, direction: 'in' | 'out', data: unknown): void {
   if (typeof data === 'string') return conn.text(direction, data);
+  // null: a payload past the capture budget that was counted, not kept (payload-budget.ts).
   const payload = syncPayload(data, conn.grant);
-  if (payload) conn.frame({ direction, kind: 'message', ...payload });
-  else if (isBlob(data)) conn.frameLater(direction, readBlobPayload(data, conn.grant));
+  if (payload === null) return;
+  if (payload) return conn.frame({ direction, kind: 'message', ...payload });
+  if (!isBlob(data)) return;
+  const later = readBlobPayload(data, conn.grant);
+  if (later) conn.frameLater(direction, later);
 }

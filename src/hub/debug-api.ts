@@ -13,6 +13,8 @@ export interface TabDebugInfo {
   dropped: number;
   rejected: number;
   cut: number;
+  /** Payloads past the capture budget the hook counted and did not hand over. */
+  notKept: number;
   firstIndex: number;
   nextIndex: number;
 }
@@ -42,6 +44,7 @@ export function createDebugApi(hub: Hub, storage: HubStorage): HubDebugApi {
         dropped: r.dropped,
         rejected: r.rejected,
         cut: r.cut,
+        notKept: r.notKept ?? 0,
         firstIndex: r.firstIndex,
         nextIndex: r.nextIndex,
       };

@@ -365,6 +365,22 @@ describe('Hub', () => {
     expect(p.store.status.value).toMatchObject({ degraded: ['fetch: Response.prototype.clone was replaced before capture started'], hookErrors: 3 });
   });
 
+  it('counts the payloads the hook did not keep for the capture budget, from running totals of each document', async () => {
+    const { relay, panel } = setup();
+    const p = panel(19);
+    await tick();
+    const health = (notKept?: number): PageToRelay => ({ [PAGE_MESSAGE_TAG]: 1, type: 'health', degraded: [], errors: 0, ...(notKept !== undefined && { notKept }) });
+    const r = relay(19);
+    r.send(batch(1, [health(40)]));
+    r.send(batch(2, [health(100)]));
+    // A report of a lower total (the relay's own notice has none) takes nothing away.
+    r.send(batch(3, [health()]));
+    // Another document of the tab counts from its own total.
+    relay(19).send(batch(1, [health(5)], 'bbbbbbbb02'));
+    await tick();
+    expect(p.store.status.value.notKept).toBe(105);
+  });
+
   it('ignores frames while recording is off and counts them', async () => {
     const { hub, relay, panel } = setup();
     const p = panel(10);

@@ -269,5 +269,5 @@ export class Hub {
 /** The counters a status message carries, to tell whether a batch changed them. */
 function statusKey(tab: Tab): string {
   const s = tab.status();
-  return `${s.dropped}/${s.rejected}/${s.ignored}/${s.failed ?? 0}/${s.hookErrors ?? 0}/${s.degraded?.length ?? 0}`;
+  return `${s.dropped}/${s.rejected}/${s.ignored}/${s.failed ?? 0}/${s.hookErrors ?? 0}/${s.notKept ?? 0}/${s.degraded?.length ?? 0}`;
 }

@@ -24,6 +24,8 @@ export interface TabRecord {
   degraded?: string[];
   /** Errors the hook caught in its own code. */
   hookErrors?: number;
+  /** Payloads past the capture budget that the hook counted and did not hand over. */
+  notKept?: number;
 }
 
 export interface DocumentRecord {
@@ -33,6 +35,8 @@ export interface DocumentRecord {
   rejected: number;
   /** The hook's error count last reported by this document. */
   errors?: number;
+  /** The hook's count of payloads not kept, last reported by this document. */
+  notKept?: number;
 }
 
 export interface StoredTab {

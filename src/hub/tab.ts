@@ -83,6 +83,7 @@ export class Tab {
       recording,
       degraded: this.record.degraded ?? [],
       hookErrors: this.record.hookErrors ?? 0,
+      notKept: this.record.notKept ?? 0,
     };
   }
 
@@ -161,7 +162,7 @@ export class Tab {
     this.rebuild(kept, []);
     this.failed = 0;
     this.sessions.faults = 0;
-    Object.assign(this.record, { nextIndex: 0, firstIndex: 0, dropped: 0, cut: 0, rejected: 0, ignored: 0, hookErrors: 0 });
+    Object.assign(this.record, { nextIndex: 0, firstIndex: 0, dropped: 0, cut: 0, rejected: 0, ignored: 0, hookErrors: 0, notKept: 0 });
     // The page's documents are gone after a navigation; after the user's clear they still run degraded.
     if (!keepOpenConnections) this.record.degraded = [];
     return kept;
@@ -171,6 +172,9 @@ export class Tab {
   private noteHealth(doc: DocumentRecord, m: PageCaptureHealth): void {
     this.record.hookErrors = (this.record.hookErrors ?? 0) + Math.max(0, m.errors - (doc.errors ?? 0));
     doc.errors = Math.max(doc.errors ?? 0, m.errors);
+    const notKept = m.notKept ?? 0;
+    this.record.notKept = (this.record.notKept ?? 0) + Math.max(0, notKept - (doc.notKept ?? 0));
+    doc.notKept = Math.max(doc.notKept ?? 0, notKept);
     const lines = this.record.degraded ?? [];
     for (const line of m.degraded) if (!lines.includes(line) && lines.length < MAX_DEGRADED_LINES) lines.push(line);
     this.record.degraded = lines;

@@ -18,7 +18,8 @@ export function exportCapture(store: PanelStore, sessionOnly: boolean, sessionId
   return {
     connections: wanted ? connections.filter((c) => wanted.has(c.id)) : connections,
     frames: wanted ? store.log.all().filter((f) => wanted.has(f.connectionId)) : store.log.all(),
-    dropped: store.status.peek().dropped,
+    // The payloads counted past the capture budget are frames the file lacks too.
+    dropped: store.status.peek().dropped + (store.status.peek().notKept ?? 0),
   };
 }
 

@@ -103,3 +103,16 @@ describe('Preserve log', () => {
     expect(box().checked).toBe(true);
   });
 });
+
+describe('capture counters', () => {
+  it('says how many frames the capture budget did not keep, only when some were not', () => {
+    expect(container.querySelector('[data-testid="not-kept"]')).toBeNull();
+    hub({ type: 'status', ...STATUS, cut: 3, notKept: 1_880 });
+    expect(container.querySelector('.cut')?.textContent).toBe('3 frames cut');
+    const notKept = container.querySelector<HTMLElement>('[data-testid="not-kept"]')!;
+    expect(notKept.textContent).toBe('1880 frames not kept');
+    expect(notKept.dataset.count).toBe('1880');
+    hub({ type: 'status', ...STATUS, notKept: 1 });
+    expect(container.querySelector('[data-testid="not-kept"]')?.textContent).toBe('1 frame not kept');
+  });
+});

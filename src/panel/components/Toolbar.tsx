@@ -154,6 +154,16 @@ export function Toolbar({ store, transport, onExport, heading }: ToolbarProps) {
         </span>
       )}
       {status.cut > 0 && <span class="cut warning">{status.cut} frames cut</span>}
+      {(status.notKept ?? 0) > 0 && (
+        <span
+          class="not-kept warning"
+          data-testid="not-kept"
+          data-count={status.notKept}
+          title="Frames past the capture budget that came right after another cut one on their connection: counted, not kept (the first of each run shows with its head)"
+        >
+          {plural(status.notKept!, 'frame')} not kept
+        </span>
+      )}
       {status.rejected > 0 && (
         <span class="rejected warning" data-testid="rejected" title="Messages from the page that failed validation">
           {status.rejected} rejected
