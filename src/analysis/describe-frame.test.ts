@@ -13,6 +13,8 @@ describe('describeFrame', () => {
     expect(generic({ kind: 'open', data: '' })).toEqual({ event: 'open', category: 'lifecycle' });
     expect(generic({ kind: 'close', data: '1000 done' })).toEqual({ event: 'close', category: 'lifecycle', preview: '1000 done' });
     expect(generic({ kind: 'error', data: 'net::ERR_FAILED' })).toEqual({ event: 'connection error', category: 'error', preview: 'net::ERR_FAILED' });
+    // The page's own abort (a Stop button) is where the stream ended, not a failure.
+    expect(generic({ kind: 'error', data: 'AbortError: signal is aborted without reason' })).toEqual({ event: 'stopped by the page', category: 'lifecycle', preview: 'AbortError: signal is aborted without reason' });
     expect(generic({ direction: 'out', data: '{"type":"ping"}' })).toEqual({ event: 'send: ping', category: 'request', preview: '{"type":"ping"}' });
     expect(generic({ data: ' [DONE] ' })).toEqual({ event: '[DONE]', category: 'lifecycle' });
     expect(generic({ data: 'hello\nthere' })).toEqual({ event: '(text)', category: 'other', preview: 'hello there' });

@@ -112,7 +112,7 @@ function renderItem(item: ViewItem, depth: number, out: string[], options: Rende
       renderGroup(item, depth, out, options);
       return;
     case 'error':
-      out.push(`${pad}error: ${oneLine(item.message)}`);
+      out.push(`${pad}${item.stoppedByPage ? 'stopped' : 'error'}: ${oneLine(item.message)}`);
       return;
     case 'raw':
       out.push(`${pad}raw: ${oneLine(item.text)}`);

@@ -160,6 +160,11 @@ export interface SubagentInfo {
 export interface ErrorItem extends ItemBase {
   kind: 'error';
   message: string;
+  /**
+   * The page ended the request itself (its AbortController: a chat's Stop button): the turn stopped
+   * there, which is shown as a stop, not as a failure of the stream.
+   */
+  stoppedByPage?: true;
 }
 
 /** A frame no fold understood: shown as is, never dropped. */

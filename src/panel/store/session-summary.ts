@@ -8,7 +8,7 @@ import type { ViewItem } from '../../model/view';
 import type { PanelSession } from './session-set';
 import { protocolText } from './protocol-status';
 
-export type SessionState = 'running' | 'done' | 'failed' | 'cut off';
+export type SessionState = 'running' | 'done' | 'failed' | 'cut off' | 'stopped';
 
 /** Longest session name, in characters: the rest of the prompt is in the tooltip. */
 export const NAME_MAX = 120;
@@ -63,6 +63,8 @@ export function sessionState(session: PanelSession, connections: ReadonlyMap<str
   const view = session.pipeline.view();
   const failedStatus = session.connectionIds.some((id) => (connections.get(id)?.status ?? 0) >= 400);
   if (failedStatus || hasError(view.items)) return 'failed';
+  // The page aborted the turn itself (its Stop button): ended, though not as the stream would have.
+  if (hasStop(view.items)) return 'stopped';
   if (!view.streaming) return 'done';
   const allClosed = session.connectionIds.every((id) => connections.get(id)?.closed !== undefined || connections.get(id)?.transport === 'http-json');
   return live && !allClosed ? 'running' : 'cut off';
@@ -93,8 +95,16 @@ function firstLine(text: string): string | undefined {
 /** Groups nest one level in every protocol; the bound only guards against a fold gone wrong. */
 function hasError(items: readonly ViewItem[], depth = 0): boolean {
   for (const item of items) {
-    if (item.kind === 'error') return true;
+    if (item.kind === 'error' && !item.stoppedByPage) return true;
     if (item.kind === 'group' && depth < 8 && hasError(item.items, depth + 1)) return true;
+  }
+  return false;
+}
+
+function hasStop(items: readonly ViewItem[], depth = 0): boolean {
+  for (const item of items) {
+    if (item.kind === 'error' && item.stoppedByPage) return true;
+    if (item.kind === 'group' && depth < 8 && hasStop(item.items, depth + 1)) return true;
   }
   return false;
 }

@@ -18,6 +18,7 @@ import { A2A_METHODS, INTERRUPTED_STATES, JsonRpcResponse, TERMINAL_STATES, type
 import type { z } from 'zod';
 import { jsonRpcResponseOk } from './fast-path';
 import { readResult, requestMessage, type A2AArtifact, type A2AEvent, type A2AMessage, type A2APart } from './normalize';
+import { connectionErrorItem } from '../shared/page-abort';
 
 /** One request of the session and what its answer has shown so far. */
 interface Call {
@@ -84,7 +85,7 @@ class A2aFold implements ProtocolFold {
     try {
       if (frame.kind === 'close') return this.closed(frame.connectionId, frame.index);
       if (frame.kind === 'error') {
-        this.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: `connection error${frame.data ? `: ${safeText(frame.data, 200)}` : ''}` });
+        this.model.items.push(connectionErrorItem(frame, `error-${frame.index}`, `connection error${frame.data ? `: ${safeText(frame.data, 200)}` : ''}`));
         return this.closed(frame.connectionId, frame.index, true);
       }
       if (frame.kind !== 'message') return;

@@ -224,7 +224,8 @@ function endOfInput(st: DataFoldState, i: number): void {
   st.layout.endStreaming();
 }
 
-function addError(st: DataFoldState, i: number, message: string): void {
+function addError(st: DataFoldState, i: number, message: string, stoppedByPage = false): void {
   const item: ErrorItem = { kind: 'error', id: `error-${i}-${st.lines}`, frames: [i], message };
+  if (stoppedByPage) item.stoppedByPage = true;
   st.layout.addAlert(item);
 }

@@ -284,8 +284,9 @@ function streamEnd(st: UiFoldState, i: number): void {
   }
 }
 
-function addError(st: UiFoldState, i: number, message: string): void {
+function addError(st: UiFoldState, i: number, message: string, stoppedByPage = false): void {
   const item: ErrorItem = { kind: 'error', id: `error-${i}`, frames: [i], message };
+  if (stoppedByPage) item.stoppedByPage = true;
   st.layout.addAlert(item);
 }
 

@@ -12,7 +12,7 @@ import { AnthropicEventSchema, isPlainEvent, KNOWN_EVENT_TYPES, type AnthropicEv
 import { newTurn, type FoldState, type TurnState } from './state';
 import { describeIssues, flattenUsage, isRecord, rawItem } from '../shared/view-helpers';
 import { guardedApply } from '../shared/view-helpers';
-import { abortedByPage } from '../shared/page-abort';
+import { abortedByPage, connectionErrorItem } from '../shared/page-abort';
 
 export function createAnthropicFold(): ProtocolFold {
   const state: FoldState = {
@@ -57,7 +57,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
       if (abortedByPage(frame)) turn.incompleteReported = true;
       else reportIncomplete(turn, sink, `the connection ${frame.kind === 'close' ? 'closed' : 'failed'} before message_stop`, [frame.index]);
     }
-    if (frame.kind === 'error') state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: 'connection error' });
+    if (frame.kind === 'error') state.model.items.push(connectionErrorItem(frame, `error-${frame.index}`, 'connection error'));
     state.model.streaming = false;
     return;
   }

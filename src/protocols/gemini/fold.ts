@@ -10,7 +10,7 @@ import { applyCandidate } from './parts';
 import { GEMINI_RULES as R } from './rules';
 import { ErrorPayloadSchema, isPlainOrCallResponse, ResponseSchema, type GeminiResponse } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
-import { endingOf, type ConnectionEnding } from '../shared/page-abort';
+import { endingOf, type ConnectionEnding, connectionErrorItem } from '../shared/page-abort';
 
 /** How many elements of one `alt=json` array frame are read (each is a whole response chunk). */
 const MAX_ARRAY_ELEMENTS = 100_000;
@@ -32,7 +32,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   if (frame.kind === 'close' || frame.kind === 'error') {
     const turn = state.turn;
     if (turn && turn.connectionId === frame.connectionId) finalizeTurn(turn, sink, [frame.index], endingOf(frame));
-    if (frame.kind === 'error') state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: 'connection error' });
+    if (frame.kind === 'error') state.model.items.push(connectionErrorItem(frame, `error-${frame.index}`, 'connection error'));
     state.model.streaming = false;
     return;
   }

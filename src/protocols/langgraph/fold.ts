@@ -18,6 +18,7 @@ import { eventOf } from './event-name';
 import type { State, Stream } from './fold-state';
 import { applyEvent, applyThreadState } from './fold-events';
 import { answerInterrupts } from './fold-interrupts';
+import { connectionErrorItem } from '../shared/page-abort';
 
 export function createLangGraphFold(): ProtocolFold {
   const state: State = {
@@ -44,7 +45,7 @@ export function createLangGraphFold(): ProtocolFold {
 function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): void {
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
-    if (frame.kind === 'error') state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: 'connection error' });
+    if (frame.kind === 'error') state.model.items.push(connectionErrorItem(frame, `error-${frame.index}`, 'connection error'));
     state.model.streaming = false;
     return;
   }

@@ -17,6 +17,7 @@ import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { isPlainJsonRpc, isPlainToolResult, MCP_METHODS, RESULT_SCHEMAS } from './schema';
 import { elicitationQuestions, elicitationAnswers } from './elicitation';
 import { resultText } from './content';
+import { connectionErrorItem } from '../shared/page-abort';
 
 interface PendingRequest {
   method: string;
@@ -63,7 +64,7 @@ class McpFold implements ProtocolFold {
     this.last = frame.index;
     try {
       if (this.started !== undefined && !this.started.has(frame.connectionId)) this.startConnection(decoded);
-      if (frame.kind === 'error') return this.addError(frame.index, `connection error${frame.data ? `: ${frame.data}` : ''}`);
+      if (frame.kind === 'error') return void this.model.items.push(connectionErrorItem(frame, `error-${frame.index}-${this.model.items.length}`, `connection error${frame.data ? `: ${frame.data}` : ''}`));
       if (frame.kind !== 'message') return;
       this.applyMessageFrame(decoded);
     } catch (err) {

@@ -15,7 +15,7 @@ import { ChunkSchema, isPlainChunk, type ChatChunk } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
 import { describeIssues, flattenUsage, isRecord, rawItem } from '../shared/view-helpers';
 import { guardedApply } from '../shared/view-helpers';
-import { abortedByPage } from '../shared/page-abort';
+import { abortedByPage, connectionErrorItem } from '../shared/page-abort';
 
 export function createOpenAIChatFold(): ProtocolFold {
   const state: FoldState = {
@@ -50,7 +50,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   if (frame.kind === 'close' || frame.kind === 'error') {
     const turn = state.turn;
     if (turn && turn.connectionId === frame.connectionId) finalizeTurn(state, turn, sink, [frame.index], abortedByPage(frame) ? 'abort' : frame.kind);
-    if (frame.kind === 'error') state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: 'connection error' });
+    if (frame.kind === 'error') state.model.items.push(connectionErrorItem(frame, `error-${frame.index}`, 'connection error'));
     state.model.streaming = false;
     return;
   }

@@ -34,7 +34,7 @@ import { checkSequence } from './sequence';
 import { newResponse, type FoldState, type ResponseState } from './state';
 import { describeIssues, isRecord, rawItem } from '../shared/view-helpers';
 import { guardedApply } from '../shared/view-helpers';
-import { abortedByPage } from '../shared/page-abort';
+import { abortedByPage, connectionErrorItem } from '../shared/page-abort';
 
 export function createOpenAIResponsesFold(): ProtocolFold {
   const state: FoldState = {
@@ -95,7 +95,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
       if (abortedByPage(frame)) resp.incompleteReported = true;
       else endWithoutTerminal(resp, sink, frame.kind === 'close' ? `the connection closed${frame.data ? ` (${frame.data.slice(0, 80)})` : ''}` : 'the connection failed', [frame.index]);
     }
-    if (frame.kind === 'error') state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: 'connection error' });
+    if (frame.kind === 'error') state.model.items.push(connectionErrorItem(frame, `error-${frame.index}`, 'connection error'));
     state.model.streaming = false;
     return;
   }

@@ -3,6 +3,7 @@
 import { frameText } from '../../model/decode';
 import type { DecodedFrame } from '../../model/frame';
 import type { FrameDescription } from '../types';
+import { abortedByPage } from './page-abort';
 
 export type FrameCategory = NonNullable<FrameDescription['category']>;
 
@@ -84,7 +85,7 @@ export function describeGeneric(decoded: DecodedFrame): FrameDescription {
   const { frame } = decoded;
   if (frame.kind === 'open') return describe('open', 'lifecycle', payloadPreview(decoded));
   if (frame.kind === 'close') return describe('close', 'lifecycle', payloadPreview(decoded));
-  if (frame.kind === 'error') return describe('connection error', 'error', payloadPreview(decoded));
+  if (frame.kind === 'error') return abortedByPage(frame) ? describe('stopped by the page', 'lifecycle', payloadPreview(decoded)) : describe('connection error', 'error', payloadPreview(decoded));
   if (frame.direction === 'out') return describe(isRecord(decoded.json) && str(decoded.json.type) ? `send: ${str(decoded.json.type)}` : 'send', 'request', payloadPreview(decoded));
   if (decoded.json === undefined) return describeText(decoded);
   const type = isRecord(decoded.json) ? str(decoded.json.type) : undefined;

@@ -12,7 +12,10 @@ import { runCohere } from '../cohere/test-helpers';
 import { runResponses } from '../openai-responses/test-helpers';
 import { chunkFrames, runGemini, text as geminiText } from '../gemini/test-helpers';
 import { sseFrames } from './sse-frames';
-import { abortedByPage, endingOf } from './page-abort';
+import { abortedByPage, endingOf, STOPPED_BY_PAGE } from './page-abort';
+import { SessionPipeline } from '../../analysis/pipeline';
+import { protocols } from '../registry';
+import type { ErrorItem, ViewItem } from '../../model/view';
 
 const data = (payloads: readonly object[]) => payloads.map((p) => `data: ${JSON.stringify(p)}\n\n`).join('');
 const typed = (events: readonly { type: string }[]) => events.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
@@ -84,5 +87,28 @@ describe('a turn the page ended itself', () => {
     // A message that only says the words is a message.
     expect(abortedByPage(frame('message', CANCELLED_BY_PAGE))).toBe(false);
     expect(endingOf(frame('message', 'x'))).toBeUndefined();
+  });
+});
+
+/** Every error item of a view, groups opened. */
+function errorItems(items: readonly ViewItem[]): ErrorItem[] {
+  return items.flatMap((i) => (i.kind === 'error' ? [i] : i.kind === 'group' ? errorItems(i.items) : []));
+}
+
+describe('what the rendering shows where the page aborted the request', () => {
+  const view = (id: (typeof protocols)[number]['id'], data: string) => {
+    const pipeline = new SessionPipeline(protocols, { protocol: id });
+    pipeline.append({ index: 0, connectionId: 'c', time: 0, direction: 'in', kind: 'error', data });
+    pipeline.finish();
+    return errorItems(pipeline.view().items);
+  };
+
+  it.each(protocols.map((p) => p.id))('%s: a stop, where a failed connection shows a failure', (id) => {
+    const failed = view(id, 'TypeError: network error');
+    const stopped = view(id, 'AbortError: signal is aborted without reason');
+    expect(failed.every((i) => !i.stoppedByPage)).toBe(true);
+    expect(stopped.filter((i) => !i.stoppedByPage)).toEqual([]);
+    // A fold that shows a failed connection shows the page's stop in its place, saying what it is.
+    expect(stopped.map((i) => i.message)).toEqual(failed.map(() => STOPPED_BY_PAGE));
   });
 });

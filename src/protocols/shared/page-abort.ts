@@ -5,6 +5,7 @@
 // what arrived; @anthropic-ai/sdk and openai reject with APIUserAbortError "Request was aborted."), so
 // the cut turn is no finding about the stream.
 import { CANCELLED_BY_PAGE, CLOSED_BY_PAGE, type Frame } from '../../model/frame';
+import type { ErrorItem } from '../../model/view';
 
 export function abortedByPage(frame: Frame): boolean {
   if (frame.kind === 'close') return frame.data === CANCELLED_BY_PAGE || frame.data === CLOSED_BY_PAGE;
@@ -17,4 +18,16 @@ export type ConnectionEnding = 'close' | 'error' | 'abort';
 export function endingOf(frame: Frame): ConnectionEnding | undefined {
   if (abortedByPage(frame)) return 'abort';
   return frame.kind === 'close' || frame.kind === 'error' ? frame.kind : undefined;
+}
+
+/** What the rendering says where the page aborted the request (see ErrorItem.stoppedByPage). */
+export const STOPPED_BY_PAGE = 'the page aborted the request, as a Stop button does';
+
+/**
+ * The item of a connection's error frame: the failure, worded by the fold (`message`), or the stop it
+ * is when the page aborted the request itself.
+ */
+export function connectionErrorItem(frame: Frame, id: string, message: string): ErrorItem {
+  if (abortedByPage(frame)) return { kind: 'error', id, frames: [frame.index], message: STOPPED_BY_PAGE, stoppedByPage: true };
+  return { kind: 'error', id, frames: [frame.index], message };
 }

@@ -8,6 +8,7 @@ import type { ViewModel } from '../../model/view';
 import { frameText } from '../../model/decode';
 import { safeText } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
+import { abortedByPage, STOPPED_BY_PAGE } from './page-abort';
 
 export interface SinkFoldState {
   sink: FindingSink;
@@ -19,7 +20,8 @@ export interface SinkFoldHandlers<S> {
   applyMessage(st: S, decoded: DecodedFrame): void;
   /** A frame the page sent (the request body, a client message). */
   applyRequest(st: S, decoded: DecodedFrame): void;
-  addError(st: S, frame: number, message: string): void;
+  /** `stoppedByPage`: the page aborted the request itself (ErrorItem.stoppedByPage). */
+  addError(st: S, frame: number, message: string, stoppedByPage?: boolean): void;
   endOfInput(st: S, lastFrame: number): void;
   addRaw(st: S, frame: number, text: string): void;
   /** A connection of the session, with the request that opened it (a HAR's or capture's request body). */
@@ -77,5 +79,8 @@ function applyFrame<S extends SinkFoldState>(st: S, decoded: DecodedFrame, handl
     return handlers.applyMessage(st, decoded);
   }
   if (kind === 'close') return handlers.endOfInput(st, frame.index);
-  if (kind === 'error') return handlers.addError(st, frame.index, `connection error${frame.data ? `: ${frame.data}` : ''}`);
+  if (kind === 'error') {
+    const stopped = abortedByPage(frame);
+    return handlers.addError(st, frame.index, stopped ? STOPPED_BY_PAGE : `connection error${frame.data ? `: ${frame.data}` : ''}`, stopped);
+  }
 }

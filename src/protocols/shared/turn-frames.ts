@@ -6,7 +6,7 @@ import type { FindingSink } from '../../model/finding';
 import type { DecodedFrame } from '../../model/frame';
 import type { ViewModel } from '../../model/view';
 import { rawItem } from './view-helpers';
-import { endingOf, type ConnectionEnding } from './page-abort';
+import { endingOf, type ConnectionEnding, connectionErrorItem } from './page-abort';
 
 export interface TurnFoldState<T extends { connectionId: string }> {
   model: ViewModel;
@@ -28,7 +28,7 @@ export function handledOutsideEvents<T extends { connectionId: string }>(
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
     if (state.turn && state.turn.connectionId === frame.connectionId) finalize(state.turn, sink, frame.index, endingOf(frame));
-    if (frame.kind === 'error') state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: 'connection error' });
+    if (frame.kind === 'error') state.model.items.push(connectionErrorItem(frame, `error-${frame.index}`, 'connection error'));
     state.model.streaming = false;
     return true;
   }

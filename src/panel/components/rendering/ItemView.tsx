@@ -59,6 +59,15 @@ export function ItemView({ item, groups }: { item: ViewItem; groups: GroupChoice
         />
       );
     case 'error':
+      // The page's own Stop is where the turn ended, not a failure: no alert, no red.
+      if (item.stoppedByPage) {
+        return (
+          <div class="stopped-item" data-testid="stopped-item" data-frames={frames}>
+            <strong class="stopped-title">Stopped: </strong>
+            {item.message}
+          </div>
+        );
+      }
       return (
         <div class="error-item" role="alert" data-frames={frames}>
           <strong class="error-title">Turn failed: </strong>
