@@ -1,6 +1,7 @@
 // The v4 data stream fold: `<code>:<JSON>` lines → view model and findings. One frame is normally one
 // line; a frame holding a whole body (several lines) is split here, so both capture styles fold alike.
-import type { DecodedFrame } from '../../model/frame';
+import type { DecodedFrame, Frame } from '../../model/frame';
+import { connectionErrorItem } from '../shared/page-abort';
 import type { ErrorItem, ReasoningItem, TextItem } from '../../model/view';
 import { frameText, preview } from '../../model/decode';
 import type { ProtocolFold } from '../types';
@@ -224,8 +225,8 @@ function endOfInput(st: DataFoldState, i: number): void {
   st.layout.endStreaming();
 }
 
-function addError(st: DataFoldState, i: number, message: string, stoppedByPage = false): void {
-  const item: ErrorItem = { kind: 'error', id: `error-${i}-${st.lines}`, frames: [i], message };
-  if (stoppedByPage) item.stoppedByPage = true;
+function addError(st: DataFoldState, i: number, message: string, connectionError?: Frame): void {
+  const id = `error-${i}-${st.lines}`;
+  const item: ErrorItem = connectionError ? connectionErrorItem(connectionError, id, message) : { kind: 'error', id, frames: [i], message };
   st.layout.addAlert(item);
 }

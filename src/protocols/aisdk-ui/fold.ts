@@ -1,7 +1,8 @@
 // The AI SDK UI message stream fold: SSE data records (one JSON chunk each, `[DONE]` last) → view model
 // and findings. It mirrors ai's `processUIMessageStream` reducer (ai 6.x) and reports, instead of
 // throwing, wherever that reducer or the schema check would stop the chat.
-import type { Connection, DecodedFrame } from '../../model/frame';
+import type { Connection, DecodedFrame, Frame } from '../../model/frame';
+import { connectionErrorItem } from '../shared/page-abort';
 import type { ErrorItem } from '../../model/view';
 import { frameText } from '../../model/decode';
 import type { ProtocolFold } from '../types';
@@ -284,9 +285,9 @@ function streamEnd(st: UiFoldState, i: number): void {
   }
 }
 
-function addError(st: UiFoldState, i: number, message: string, stoppedByPage = false): void {
-  const item: ErrorItem = { kind: 'error', id: `error-${i}`, frames: [i], message };
-  if (stoppedByPage) item.stoppedByPage = true;
+function addError(st: UiFoldState, i: number, message: string, connectionError?: Frame): void {
+  const id = `error-${i}`;
+  const item: ErrorItem = connectionError ? connectionErrorItem(connectionError, id, message) : { kind: 'error', id, frames: [i], message };
   st.layout.addAlert(item);
 }
 

@@ -5,7 +5,7 @@
 // an elicitation is a question; a sampling request is a tool item the client answers.
 // A POST's body is the page's message: a capture of the page's fetch keeps it as the connection's
 // request body (an SSE answer's frames are all `in`), a recording may also keep it as an `out` frame.
-import type { Connection, DecodedFrame, Direction } from '../../model/frame';
+import type { Connection, DecodedFrame, Direction, Frame } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
 import type { ErrorItem, QuestionItem, ToolItem, ViewModel } from '../../model/view';
 import { safeJson } from '../../model/safe-text';
@@ -64,7 +64,7 @@ class McpFold implements ProtocolFold {
     this.last = frame.index;
     try {
       if (this.started !== undefined && !this.started.has(frame.connectionId)) this.startConnection(decoded);
-      if (frame.kind === 'error') return void this.model.items.push(connectionErrorItem(frame, `error-${frame.index}-${this.model.items.length}`, `connection error${frame.data ? `: ${frame.data}` : ''}`));
+      if (frame.kind === 'error') return this.addError(frame.index, `connection error${frame.data ? `: ${frame.data}` : ''}`, frame);
       if (frame.kind !== 'message') return;
       this.applyMessageFrame(decoded);
     } catch (err) {
@@ -309,8 +309,10 @@ class McpFold implements ProtocolFold {
     this.addError(i, req ? `${req.method}: ${text}` : text);
   }
 
-  private addError(i: number, message: string): void {
-    const item: ErrorItem = { kind: 'error', id: `error-${i}-${this.model.items.length}`, frames: [i], message };
+  /** `connectionError`: the connection's error frame, a stop when the page aborted the request (connectionErrorItem). */
+  private addError(i: number, message: string, connectionError?: Frame): void {
+    const id = `error-${i}-${this.model.items.length}`;
+    const item: ErrorItem = connectionError ? connectionErrorItem(connectionError, id, message) : { kind: 'error', id, frames: [i], message };
     this.model.items.push(item);
   }
 

@@ -2,13 +2,12 @@
 // and a handler bug must neither lose the frame nor stop the session. Frames that are not incoming
 // messages mean the same in both protocols: a close ends the input, a connection error shows as an
 // error item, and what the page sent is the request.
-import type { Connection, DecodedFrame } from '../../model/frame';
+import type { Connection, DecodedFrame, Frame } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
 import type { ViewModel } from '../../model/view';
 import { frameText } from '../../model/decode';
 import { safeText } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
-import { abortedByPage, STOPPED_BY_PAGE } from './page-abort';
 
 export interface SinkFoldState {
   sink: FindingSink;
@@ -20,8 +19,11 @@ export interface SinkFoldHandlers<S> {
   applyMessage(st: S, decoded: DecodedFrame): void;
   /** A frame the page sent (the request body, a client message). */
   applyRequest(st: S, decoded: DecodedFrame): void;
-  /** `stoppedByPage`: the page aborted the request itself (ErrorItem.stoppedByPage). */
-  addError(st: S, frame: number, message: string, stoppedByPage?: boolean): void;
+  /**
+   * An error item at `frame`. `connectionError`: the connection's error frame, which connectionErrorItem
+   * (page-abort.ts) turns into a stop when the page aborted the request itself.
+   */
+  addError(st: S, frame: number, message: string, connectionError?: Frame): void;
   endOfInput(st: S, lastFrame: number): void;
   addRaw(st: S, frame: number, text: string): void;
   /** A connection of the session, with the request that opened it (a HAR's or capture's request body). */
@@ -79,8 +81,5 @@ function applyFrame<S extends SinkFoldState>(st: S, decoded: DecodedFrame, handl
     return handlers.applyMessage(st, decoded);
   }
   if (kind === 'close') return handlers.endOfInput(st, frame.index);
-  if (kind === 'error') {
-    const stopped = abortedByPage(frame);
-    return handlers.addError(st, frame.index, stopped ? STOPPED_BY_PAGE : `connection error${frame.data ? `: ${frame.data}` : ''}`, stopped);
-  }
+  if (kind === 'error') return handlers.addError(st, frame.index, `connection error${frame.data ? `: ${frame.data}` : ''}`, frame);
 }
