@@ -62,9 +62,10 @@ export function summarizeSession(
 export function sessionState(session: PanelSession, connections: ReadonlyMap<string, Connection>, live: boolean): SessionState {
   const view = session.pipeline.view();
   const failedStatus = session.connectionIds.some((id) => (connections.get(id)?.status ?? 0) >= 400);
-  if (failedStatus || hasError(view.items)) return 'failed';
+  const ended = errorEnding(view.items);
+  if (failedStatus || ended === 'failed') return 'failed';
   // The page aborted the turn itself (its Stop button): ended, though not as the stream would have.
-  if (hasStop(view.items)) return 'stopped';
+  if (ended === 'stopped') return 'stopped';
   if (!view.streaming) return 'done';
   const allClosed = session.connectionIds.every((id) => connections.get(id)?.closed !== undefined || connections.get(id)?.transport === 'http-json');
   return live && !allClosed ? 'running' : 'cut off';
@@ -92,19 +93,22 @@ function firstLine(text: string): string | undefined {
   return undefined;
 }
 
-/** Groups nest one level in every protocol; the bound only guards against a fold gone wrong. */
-function hasError(items: readonly ViewItem[], depth = 0): boolean {
+/**
+ * What the view's error items say of the turn: `failed` when any is a failure, `stopped` when the only
+ * ones are the page's own stop. Groups nest one level in every protocol; the bound only guards against a
+ * fold gone wrong.
+ */
+function errorEnding(items: readonly ViewItem[], depth = 0): 'failed' | 'stopped' | undefined {
+  let stopped = false;
   for (const item of items) {
-    if (item.kind === 'error' && !item.stoppedByPage) return true;
-    if (item.kind === 'group' && depth < 8 && hasError(item.items, depth + 1)) return true;
+    if (item.kind === 'error') {
+      if (!item.stoppedByPage) return 'failed';
+      stopped = true;
+    } else if (item.kind === 'group' && depth < 8) {
+      const inner = errorEnding(item.items, depth + 1);
+      if (inner === 'failed') return 'failed';
+      if (inner === 'stopped') stopped = true;
+    }
   }
-  return false;
-}
-
-function hasStop(items: readonly ViewItem[], depth = 0): boolean {
-  for (const item of items) {
-    if (item.kind === 'error' && item.stoppedByPage) return true;
-    if (item.kind === 'group' && depth < 8 && hasStop(item.items, depth + 1)) return true;
-  }
-  return false;
+  return stopped ? 'stopped' : undefined;
 }
