@@ -4,7 +4,7 @@
 // Nothing the page received is lost without a counter saying so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
-import { openPanel, tabIdOf, waitForFrameCount } from './support/panel-page';
+import { hubTab, openPanel, tabIdOf, waitForFrameCount } from './support/panel-page';
 import type { TestServer } from './support/server';
 import { startBurstServer } from './support/burst-server';
 import { WINDOW } from '../../src/hub/panel-feed';
@@ -47,7 +47,7 @@ describe('flow control from the hub to a panel that falls behind', () => {
     await browser.serviceWorker!.evaluate((maxFrames) => globalThis.__asiDebug!.setLimits({ maxFrames, maxBytes: 256_000_000 }), BOUND);
     const panel = await openPanel(browser, tabId);
     await panel.evaluate(RECORDER);
-    const hub = async () => (await browser.serviceWorker!.evaluate(async (id: number) => (await globalThis.__asiDebug!.tabs()).find((t) => t.tabId === id), tabId)) as TabInfo;
+    const hub = async () => (await hubTab(browser, tabId)) as TabInfo;
 
     // The panel stops running JavaScript: it applies nothing and acknowledges nothing meanwhile.
     const cdp = await browser.context.newCDPSession(panel);

@@ -5,12 +5,11 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import { PAGE_MESSAGE_TAG, MAX_FRAME_CHARS } from '../../src/bridge/page-messages';
 import { launchBrowser } from './support/launch';
-import { hubFrames, tabIdOf } from './support/panel-page';
+import { hubFrames, hubTab, tabIdOf } from './support/panel-page';
 
 
 let browser: Awaited<ReturnType<typeof launchBrowser>>;
 
-const sw = () => browser.serviceWorker!;
 let demo: DemoServer;
 
 beforeAll(async () => {
@@ -24,8 +23,7 @@ afterAll(async () => {
 });
 
 const framesOf = (tabId: number) => hubFrames(browser, tabId);
-const infoOf = (tabId: number) =>
-  sw().evaluate((id: number) => globalThis.__asiDebug!.tabs().then((tabs) => tabs.find((t) => t.tabId === id)), tabId);
+const infoOf = (tabId: number) => hubTab(browser, tabId);
 
 it('keeps forged messages out of other tabs and survives garbage', async () => {
   const victim = await browser.context.newPage();

@@ -8,7 +8,7 @@ import type { Page } from 'playwright-core';
 import type { Frame } from '../../src/model/frame';
 import { BUDGET_BURST_CHARS, BUDGET_CHARS_PER_SECOND, BUDGET_HEAD_CHARS, BUDGET_NOTICE_CAPTURE, BUDGET_NOTICE_WHY } from '../../src/capture/payload-budget';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
-import { hubFrames, LIVE, openPanel, settledFrames, tabIdOf, waitForFrameCount } from './support/panel-page';
+import { hubFrames, hubTab, LIVE, openPanel, settledFrames, tabIdOf, waitForFrameCount } from './support/panel-page';
 import { startTestServer, type TestServer } from './support/server';
 
 let browser: LaunchedBrowser;
@@ -271,7 +271,7 @@ describe('payloads JSON makes larger, and more of them than the page can spare',
       .poll(
         async () => {
           frames = await hubFrames(browser, tabId);
-          notKept = (await browser.serviceWorker!.evaluate((id: number) => globalThis.__asiDebug!.tabs().then((tabs) => tabs.find((t) => t.tabId === id)?.notKept ?? 0), tabId));
+          notKept = (await hubTab(browser, tabId))?.notKept ?? 0;
           return frames.filter((f) => f.kind === 'message' && f.direction === 'in').length + notKept;
         },
         { timeout: 180_000, interval: 1000 },

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { WebSocket } from 'ws';
 import { PAGE_MESSAGE_TAG } from '../../src/bridge/page-messages';
 import { launchBrowser } from './support/launch';
-import { hubFrames, LIVE, settledFrames, tabIdOf } from './support/panel-page';
+import { hubFrames, hubTab, LIVE, settledFrames, tabIdOf } from './support/panel-page';
 import { startTestServer, type TestServer } from './support/server';
 
 const FRAMES = 250;
@@ -114,7 +114,7 @@ it('a tagged window message a page script forges mid-stream never becomes a fram
   expect(after.filter((f) => f.data.includes('FORGED'))).toEqual([]);
   expect(new Set(after.map((f) => f.connectionId))).toEqual(new Set([genuine.connectionId]));
   // The attempt shows: both tagged posts are counted as rejected.
-  const info = await browser.serviceWorker!.evaluate((id: number) => globalThis.__asiDebug!.tabs().then((tabs) => tabs.find((t) => t.tabId === id)), tabId);
+  const info = await hubTab(browser, tabId);
   expect(info).toMatchObject({ rejected: 2 });
   await page.close();
 });

@@ -4,6 +4,7 @@
 import path from 'node:path';
 import type { Frame as PageFrame, Page } from 'playwright-core';
 import type { Frame } from '../../../src/model/frame';
+import type { TabDebugInfo } from '../../../src/hub/debug-api';
 import type { LaunchedBrowser } from './launch';
 
 /** What the tests call in the service worker (types only; the code runs there). */
@@ -25,6 +26,10 @@ export async function tabIdOf(browser: LaunchedBrowser, page: Page): Promise<num
 
 export const hubFrames = (browser: LaunchedBrowser, tabId: number): Promise<Frame[]> =>
   browser.serviceWorker!.evaluate((id: number) => globalThis.__asiDebug!.frames(id), tabId);
+
+/** The hub's counters for the tab (debug-api.ts); undefined before it holds the tab. */
+export const hubTab = (browser: LaunchedBrowser, tabId: number): Promise<TabDebugInfo | undefined> =>
+  browser.serviceWorker!.evaluate((id: number) => globalThis.__asiDebug!.tabs().then((tabs) => tabs.find((t) => t.tabId === id)), tabId);
 
 /** Waits until the hub's copy of the tab stops growing (the relay batches, closes come late). */
 export async function settledFrames(browser: LaunchedBrowser, tabId: number): Promise<Frame[]> {
