@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BUDGET_BURST_CHARS, BUDGET_CHARS_PER_SECOND, BUDGET_HEAD_CHARS, BUDGET_WHOLE_CHARS, NOT_KEPT, createConnectionGrant, createPayloadBudget } from './payload-budget';
+import { BUDGET_BURST_CHARS, BUDGET_CHARS_PER_SECOND, BUDGET_HEAD_CHARS, BUDGET_WHOLE_CHARS, NOT_KEPT, RUN_QUIET_MS, createConnectionGrant, createPayloadBudget } from './payload-budget';
 
 function budget() {
   let t = 1_000;
@@ -65,7 +65,18 @@ describe('createConnectionGrant', () => {
     const b = budget();
     b.grant(BUDGET_BURST_CHARS); // the bucket is empty: every payload over the whole size is cut
     let counted = 0;
-    return { grant: createConnectionGrant(b.grant, () => counted++), counted: () => counted };
+    let t = 1_000;
+    const grant = createConnectionGrant(b.grant, () => counted++, () => t);
+    return {
+      grant,
+      bucket: b,
+      counted: () => counted,
+      // Both clocks, the bucket's and the connection's, move together.
+      advance: (ms: number) => {
+        t += ms;
+        b.advance(ms);
+      },
+    };
   }
 
   it('keeps the head of the first cut payload in a row, and counts the ones after it without keeping any', () => {
@@ -76,14 +87,50 @@ describe('createConnectionGrant', () => {
     expect(c.counted()).toBe(2);
   });
 
-  it('starts a new row once a payload passes whole, small or not', () => {
+  it('ends the row with a small payload: the next big one keeps its head again', () => {
     const c = connection();
     c.grant(past);
     c.grant(past);
-    expect(c.grant(10)).toBe(10);
+    expect(c.grant(BUDGET_WHOLE_CHARS)).toBe(BUDGET_WHOLE_CHARS);
     expect(c.grant(past)).toBe(BUDGET_HEAD_CHARS);
     expect(c.grant(past)).toBe(NOT_KEPT);
     expect(c.counted()).toBe(2);
+  });
+
+  it('keeps a flooding connection\'s big payloads out even once the bucket has refilled, and leaves the refill to others', () => {
+    const b = budget();
+    b.grant(BUDGET_BURST_CHARS);
+    let t = 1_000;
+    const clock = () => t;
+    const flood = createConnectionGrant(b.grant, () => undefined, clock);
+    const other = createConnectionGrant(b.grant, () => undefined, clock);
+    const size = 1_000_000;
+    expect(flood(size)).toBe(BUDGET_HEAD_CHARS);
+    // Frames every 100 ms: the bucket refills 200,000 characters between two, the run goes on.
+    for (let i = 0; i < 9; i++) {
+      t += 100;
+      b.advance(100);
+      expect(flood(size)).toBe(NOT_KEPT);
+    }
+    // 900 ms of refill, none of it drawn by the frames not kept: another connection's payload passes whole.
+    expect(other(size)).toBe(size);
+  });
+
+  it('ends the row when the connection pauses, so that its next big payload draws on the bucket again', () => {
+    const c = connection();
+    c.grant(past);
+    c.advance(RUN_QUIET_MS - 1);
+    expect(c.grant(past)).toBe(NOT_KEPT);
+    c.advance(RUN_QUIET_MS);
+    expect(c.grant(past)).toBe(past);
+    expect(c.counted()).toBe(1);
+  });
+
+  it('does not end a row when the clock goes back', () => {
+    const c = connection();
+    c.grant(past);
+    c.advance(-60_000);
+    expect(c.grant(past)).toBe(NOT_KEPT);
   });
 
   it('keeps rows per connection: another connection\'s first cut payload keeps its head', () => {

@@ -6,8 +6,8 @@
 // near that rate. So payloads draw on a token bucket: agent traffic (small deltas, an occasional
 // snapshot of some megabytes) always passes whole, and past the bucket a payload over
 // BUDGET_WHOLE_CHARS keeps its first BUDGET_HEAD_CHARS characters, marked cut with its real length
-// like a payload past the size bound, or is only counted when it comes right after another cut one on
-// its connection (createConnectionGrant), and the panel says why (a capture notice). DevTools' own Network
+// like a payload past the size bound, or is only counted while its connection keeps sending big ones
+// (createConnectionGrant), and the panel says why (a capture notice). DevTools' own Network
 // panel bounds what it keeps the same way (its resource buffers).
 import { mathMax, mathMin, now as clock } from './natives';
 
@@ -65,32 +65,41 @@ export function createPayloadBudget(onFirstCut: () => void, now: () => number = 
 }
 
 /**
- * One connection's draw on the document's budget. The first payload cut in a row on the connection
- * keeps its head (what the flood is: a JSON payload's type, a binary frame's header); the ones right
- * after it on the same connection are not handed over at all (NOT_KEPT) and `notKept` counts them, until
- * a payload of the connection passes whole again. Each frame handed over costs the page's renderer, the
- * service worker and the browser a copy, a record and a stored row even with a short head: in a flood of
- * 100 KB binary frames, with 512 characters of each kept, that was 0.1 ms of CPU a frame across the
- * processes, 1.2-1.4x the page's own time on two cores (bench/capture-ab.ts). An agent stream's big
- * payloads come between small events, which pass whole, so each of them still shows with its head.
+ * A connection's run of cut payloads ends when it has sent nothing for this long: a connection that
+ * pauses after a flood shows its big payloads whole again, as the bucket refills.
  */
-export function createConnectionGrant(grant: Grant, notKept: () => void): Grant {
-  let cutLast = false;
+export const RUN_QUIET_MS = 1_000;
+
+/**
+ * One connection's draw on the document's budget. The first payload cut in a row on the connection
+ * keeps its head (what the flood is: a JSON payload's type, a binary frame's header); the big ones after
+ * it on the same connection are not handed over at all (NOT_KEPT), nor drawn on the bucket, and
+ * `notKept` counts them, until the connection sends a payload of BUDGET_WHOLE_CHARS or less or pauses
+ * for RUN_QUIET_MS. Each frame handed over costs the page's renderer, the service worker and the browser
+ * a copy, a record and a stored row: in a flood of 100 KB binary frames, with 512 characters of each
+ * kept, that was 0.1 ms of CPU a frame across the processes, 1.2-1.4x the page's own time on two cores
+ * (bench/capture-ab.ts); in a flood of 1 MiB text frames, the ones the refilling bucket passed whole
+ * mid-flood (one in every few) cost more than all the rest. An agent stream's big payloads come between
+ * small events, which pass whole and end the run, so each of them still shows whole or with its head.
+ */
+export function createConnectionGrant(grant: Grant, notKept: () => void, now: () => number = clock): Grant {
+  let inRun = false;
+  let last = 0;
   return (wanted) => {
+    const t = now();
+    // A pause ends the run (a clock that went back ends nothing).
+    if (inRun && (wanted <= BUDGET_WHOLE_CHARS || t - last >= RUN_QUIET_MS)) inRun = false;
+    last = t;
+    if (inRun) {
+      notKept();
+      return NOT_KEPT;
+    }
     const keep = grant(wanted);
-    if (keep >= wanted) {
-      cutLast = false;
-      return keep;
-    }
-    if (!cutLast) {
-      cutLast = true;
-      return keep;
-    }
-    notKept();
-    return NOT_KEPT;
+    if (keep < wanted) inRun = true;
+    return keep;
   };
 }
 
 /** The notice the panel shows once a payload was cut for the budget (see Health.degrade). */
 export const BUDGET_NOTICE_CAPTURE = 'whole payloads past the capture budget';
-export const BUDGET_NOTICE_WHY = `payloads came faster than ${BUDGET_CHARS_PER_SECOND / 1_000_000} million characters a second, so past that each one over ${BUDGET_WHOLE_CHARS} characters keeps its first ${BUDGET_HEAD_CHARS} (marked cut), or only counts when it follows another cut one on its connection (frames not kept), to spare the page's thread`;
+export const BUDGET_NOTICE_WHY = `payloads came faster than ${BUDGET_CHARS_PER_SECOND / 1_000_000} million characters a second, so past that each one over ${BUDGET_WHOLE_CHARS} characters keeps its first ${BUDGET_HEAD_CHARS} (marked cut), or only counts while its connection keeps sending big ones (frames not kept), to spare the page's thread`;
