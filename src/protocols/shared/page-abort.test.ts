@@ -1,7 +1,8 @@
 // A turn the page ended itself is no finding about the stream, however the page ended it: an aborted
 // fetch (an error frame naming AbortError), a body it cancelled (`reader.cancel()`) or an EventSource it
 // closed (a close frame saying so). The same cut turn ended by the server is an error in every protocol
-// whose client throws or shows it as finished (docs/severity-policy.md).
+// whose client throws or shows it as finished (docs/severity-policy.md). The rendering shows the page's
+// stop while the turn is open, and nothing once its end marker arrived.
 import { describe, expect, it } from 'vitest';
 import { CANCELLED_BY_PAGE, CLOSED_BY_PAGE, type Connection, type Frame } from '../../model/frame';
 import type { Finding } from '../../model/finding';

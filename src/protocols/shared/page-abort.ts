@@ -3,7 +3,8 @@
 // (`reader.cancel()`) or an EventSource it closes ends in a close frame saying so. The page ended the
 // stream on purpose, and the clients report it as the caller's own abort (@ag-ui/client 1.0 resolves runAgent with
 // what arrived; @anthropic-ai/sdk and openai reject with APIUserAbortError "Request was aborted."), so
-// the cut turn is no finding about the stream.
+// the cut turn is no finding about the stream. The rendering shows the page's stop only while the turn
+// was open: after its end marker the page merely let go of the connection (pageStopItem).
 import { CANCELLED_BY_PAGE, CLOSED_BY_PAGE, type Frame } from '../../model/frame';
 import type { ErrorItem } from '../../model/view';
 
