@@ -1,10 +1,12 @@
-// A chat's Stop button aborts the request (AbortController): the panel shows the turn stopped by the
-// page, with what arrived, and no failure and no error; the same turn cut by the network shows as a
-// failed turn. Real fetches from a page to a server on 127.0.0.1, the built extension, the panel.
+// A chat's Stop button aborts the request (AbortController) or cancels the body it reads
+// (`reader.cancel()`): the panel shows the turn stopped by the page, with what arrived, and no failure
+// and no error; the same turn cut by the network shows as a failed turn. A page that aborts once it read
+// the end marker stopped nothing: the turn shows whole. Real fetches from a page to a server on
+// 127.0.0.1, the built extension, the panel.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type http from 'node:http';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
-import { openPanel, settledFrames, tabIdOf } from './support/panel-page';
+import { hubFrames, openPanel, settledFrames, tabIdOf } from './support/panel-page';
 import { startTestServer, type TestServer } from './support/server';
 
 let browser: LaunchedBrowser;
@@ -37,7 +39,41 @@ async function run(path, stop) {
     return err.name;
   }
 }
+
+// An OpenAI Chat completion: 'cancel' cancels the body once "Hello wor" arrived, as a Stop button
+// wired to the reader does; 'after-done' reads to [DONE], then aborts to free the connection the
+// server holds open and reads once more. Resolves with how the read ended.
+async function chat(path, mode) {
+  const controller = new AbortController();
+  const res = await fetch(path, { method: 'POST', body: JSON.stringify({ model: 'gpt-x', stream: true, messages: [{ role: 'user', content: 'Say hello' }] }), headers: { accept: 'text/event-stream', 'content-type': 'application/json' }, signal: controller.signal });
+  const reader = res.body.getReader();
+  const decoder = new TextDecoder();
+  let text = '';
+  try {
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) return 'done';
+      text += decoder.decode(value, { stream: true });
+      if (mode === 'cancel' && text.includes('Hello wor')) {
+        await reader.cancel();
+        return 'cancelled';
+      }
+      if (mode === 'after-done' && text.includes('[DONE]')) controller.abort();
+    }
+  } catch (err) {
+    return err.name;
+  }
+}
 </script><body>stop</body>`;
+
+const chatChunk = (delta: object, finish: string | null = null) => ({ id: 'c-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-x', choices: [{ index: 0, delta, finish_reason: finish }] });
+
+/** An OpenAI Chat stream, cut after "Hello wor" or whole up to [DONE]; either way the server holds the connection open. */
+function chatStream(res: http.ServerResponse, whole: boolean): void {
+  res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+  const chunks = whole ? [chatChunk({ role: 'assistant', content: '' }), chatChunk({ content: 'Hello world' }), chatChunk({}, 'stop')] : [chatChunk({ role: 'assistant', content: '' }), chatChunk({ content: 'Hello wor' })];
+  res.write(`${chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('')}${whole ? 'data: [DONE]\n\n' : ''}`);
+}
 
 /** The stream of the run the page reads, held open until the page stops it or asks for the drop. */
 let held: http.ServerResponse | undefined;
@@ -53,6 +89,8 @@ beforeAll(async () => {
     routes: {
       '/stop.html': (_req, res) => void res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' }).end(PAGE),
       '/run': (_req, res) => stream(res),
+      '/chat-cut': (_req, res) => chatStream(res, false),
+      '/chat-whole': (_req, res) => chatStream(res, true),
       // Asked once the page has read the events: a reset then loses none of them.
       '/drop': (_req, res) => {
         held?.socket?.destroy();
@@ -68,12 +106,15 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Runs the page's read of `path` and opens the panel on everything its tab captured. */
-async function captured(path: string, stop: boolean) {
+/** Runs the page's read of `path` (its `run`, or its `chat` in `mode`) and opens the panel on everything its tab captured. */
+async function captured(path: string, stop: boolean | 'cancel' | 'after-done') {
   const page = await browser.context.newPage();
   await page.goto(`${server.origin}/stop.html`);
   const tabId = await tabIdOf(browser, page);
-  const ended = await page.evaluate(([p, s]) => (window as unknown as { run(p: string, s: boolean): Promise<string> }).run(p, s), [path, stop] as const);
+  type Reads = { run(p: string, s: boolean): Promise<string>; chat(p: string, m: string): Promise<string> };
+  const ended = await page.evaluate(([p, s]) => (typeof s === 'boolean' ? (window as unknown as Reads).run(p, s) : (window as unknown as Reads).chat(p, s)), [path, stop] as const);
+  // The read's end (a close or an error) reaches the hub with a later batch than the text may.
+  for (let i = 0; i < 100 && !(await hubFrames(browser, tabId)).some((f) => f.kind === 'close' || f.kind === 'error'); i++) await new Promise((r) => setTimeout(r, 100));
   const frames = await settledFrames(browser, tabId);
   const panel = await openPanel(browser, tabId, frames.length);
   return { page, panel, frames, ended };
@@ -105,6 +146,38 @@ describe('a turn the page stopped', () => {
     expect(await rendering.locator('[data-testid="stopped-item"]').count()).toBe(0);
     expect(await panel.locator('[data-testid="count-error"]').textContent()).not.toBe('0 errors');
     expect(await panel.locator('.session-state').first().textContent()).toBe('failed');
+    await panel.close();
+    await page.close();
+  });
+
+  it('a body the page cancels mid-answer (reader.cancel()) shows as stopped by the page too, with its text, and no error', async () => {
+    const { page, panel, frames, ended } = await captured('/chat-cut', 'cancel');
+    expect(ended).toBe('cancelled');
+    expect(frames.some((f) => f.kind === 'close' && f.data === 'cancelled by the page')).toBe(true);
+    const rendering = panel.locator('[data-testid="rendering"]');
+    await rendering.locator('[data-testid="stopped-item"]').waitFor();
+    expect(await rendering.locator('[data-testid="stopped-item"]').textContent()).toBe('Stopped: the page aborted the request, as a Stop button does');
+    expect(await rendering.textContent()).toContain('Hello wor');
+    expect(await rendering.locator('.error-item').count()).toBe(0);
+    expect(await panel.locator('[data-testid="count-error"]').textContent()).toBe('0 errors');
+    expect(await panel.locator('.session-state').first().textContent()).toBe('stopped');
+    await panel.close();
+    await page.close();
+  });
+});
+
+describe('a turn the page let go of after it ended', () => {
+  it('an abort after [DONE], the server holding the connection open, shows the whole answer: no stop, done, no error', async () => {
+    const { page, panel, frames, ended } = await captured('/chat-whole', 'after-done');
+    expect(ended).toBe('AbortError');
+    expect(frames.some((f) => f.kind === 'message' && f.data.trim() === '[DONE]')).toBe(true);
+    expect(frames.some((f) => f.kind === 'error' && f.data.startsWith('AbortError'))).toBe(true);
+    const rendering = panel.locator('[data-testid="rendering"]');
+    await rendering.getByText('Hello world').waitFor();
+    expect(await panel.locator('.session-state').first().textContent()).toBe('done');
+    expect(await rendering.locator('[data-testid="stopped-item"]').count()).toBe(0);
+    expect(await rendering.locator('.error-item').count()).toBe(0);
+    expect(await panel.locator('[data-testid="count-error"]').textContent()).toBe('0 errors');
     await panel.close();
     await page.close();
   });

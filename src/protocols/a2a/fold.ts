@@ -18,7 +18,7 @@ import { A2A_METHODS, INTERRUPTED_STATES, JsonRpcResponse, TERMINAL_STATES, type
 import type { z } from 'zod';
 import { jsonRpcResponseOk } from './fast-path';
 import { readResult, requestMessage, type A2AArtifact, type A2AEvent, type A2AMessage, type A2APart } from './normalize';
-import { connectionErrorItem } from '../shared/page-abort';
+import { endingItem } from '../shared/page-abort';
 
 /** One request of the session and what its answer has shown so far. */
 interface Call {
@@ -83,10 +83,11 @@ class A2aFold implements ProtocolFold {
     const { frame } = decoded;
     this.last = frame.index;
     try {
-      if (frame.kind === 'close') return this.closed(frame.connectionId, frame.index);
-      if (frame.kind === 'error') {
-        this.model.items.push(connectionErrorItem(frame, `error-${frame.index}`, `connection error${frame.data ? `: ${safeText(frame.data, 200)}` : ''}`));
-        return this.closed(frame.connectionId, frame.index, true);
+      if (frame.kind === 'close' || frame.kind === 'error') {
+        // The answer ends at its final event (a terminal or interrupted state, a Message, an error).
+        const item = endingItem(frame, `error-${frame.index}`, this.calls.get(frame.connectionId)?.finalAt === undefined, `connection error${frame.data ? `: ${safeText(frame.data, 200)}` : ''}`);
+        if (item) this.model.items.push(item);
+        return this.closed(frame.connectionId, frame.index, frame.kind === 'error');
       }
       if (frame.kind !== 'message') return;
       if (frame.direction === 'out') {

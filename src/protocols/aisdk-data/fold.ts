@@ -214,7 +214,15 @@ function usageOf(usage: unknown): Record<string, number> | undefined {
 }
 
 /** Made once: a fold is made per session. */
-const HANDLERS: SinkFoldHandlers<DataFoldState> = { applyMessage, applyRequest: (st, d) => applyRequest(st.layout, d), addError, endOfInput, addRaw };
+const HANDLERS: SinkFoldHandlers<DataFoldState> = {
+  applyMessage,
+  applyRequest: (st, d) => applyRequest(st.layout, d),
+  addError,
+  endOfInput,
+  // The stream's turn ends at its d: finish_message part or its 3: error part.
+  turnOpen: (st) => st.finishedAt === undefined && st.errorAt === undefined,
+  addRaw,
+};
 
 function endOfInput(st: DataFoldState, i: number): void {
   if (st.ended) return;

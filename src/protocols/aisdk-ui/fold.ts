@@ -320,4 +320,7 @@ function onConnection(st: UiFoldState, connection: Connection): void {
   requestToolCalls(body, (st.priorToolCalls ??= new Set()));
 }
 
-const SHELL: SinkFoldHandlers<UiFoldState> = { applyMessage, applyRequest: onRequest, addError, endOfInput, addRaw, applyConnection: onConnection };
+/** The stream's turn ends at its `finish` chunk, `[DONE]` or an `abort` chunk. */
+const turnOpen = (st: UiFoldState): boolean => st.finishedAt === undefined && st.doneAt === undefined && !st.aborted;
+
+const SHELL: SinkFoldHandlers<UiFoldState> = { applyMessage, applyRequest: onRequest, addError, endOfInput, turnOpen, addRaw, applyConnection: onConnection };

@@ -12,7 +12,7 @@ import { AnthropicEventSchema, isPlainEvent, KNOWN_EVENT_TYPES, type AnthropicEv
 import { newTurn, type FoldState, type TurnState } from './state';
 import { describeIssues, flattenUsage, isRecord, rawItem } from '../shared/view-helpers';
 import { guardedApply } from '../shared/view-helpers';
-import { abortedByPage, connectionErrorItem } from '../shared/page-abort';
+import { abortedByPage, endingItem } from '../shared/page-abort';
 
 export function createAnthropicFold(): ProtocolFold {
   const state: FoldState = {
@@ -53,11 +53,13 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
     const turn = state.turn;
+    // The turn ends at message_stop or at the stream's own error event.
+    const item = endingItem(frame, `error-${frame.index}`, !(turn && turn.connectionId === frame.connectionId && (turn.stopped || turn.errored)));
     if (turn && turn.connectionId === frame.connectionId && !turn.stopped && !turn.errored && !turn.incompleteReported) {
       if (abortedByPage(frame)) turn.incompleteReported = true;
       else reportIncomplete(turn, sink, `the connection ${frame.kind === 'close' ? 'closed' : 'failed'} before message_stop`, [frame.index]);
     }
-    if (frame.kind === 'error') state.model.items.push(connectionErrorItem(frame, `error-${frame.index}`, 'connection error'));
+    if (item) state.model.items.push(item);
     state.model.streaming = false;
     return;
   }

@@ -65,7 +65,7 @@ export function createCohereFold(): ProtocolFold {
 }
 
 function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): void {
-  if (handledOutsideEvents(state, decoded, sink, finalize, R.invalidJson)) return;
+  if (handledOutsideEvents(state, decoded, sink, finalize, R.invalidJson, (turn) => turn.ended || turn.errored)) return;
   const { frame } = decoded;
   const json = decoded.json;
   const turn = turnFor(state, frame, sink);

@@ -9,6 +9,7 @@ import { addRaw } from './raw';
 import { parseEventId, type ParsedEventId } from './ids';
 import { FlatState } from './state';
 import { applyStreamEvent, streamEventKind } from './stream-events';
+import { abortedByPage, pageStopItem } from '../shared/page-abort';
 
 export function createFlatBlockFold(): ProtocolFold {
   return new FlatBlockFold();
@@ -33,7 +34,13 @@ class FlatBlockFold implements ProtocolFold {
     if (this.subscribing !== undefined) this.subscribe(frame);
     const frameKind = frame.kind;
     if (frameKind !== 'message') {
-      if (frameKind === 'close') this.state.view.setStreaming(false);
+      // A connection's failure shows no item here; the page's own stop of a message still streaming
+      // (after message_start, before message_stop) shows as its stop.
+      // An id is taken only for an item placed: the ids of the items after it stay as they were.
+      const open = this.state.view.model.streaming;
+      const stop = open && abortedByPage(frame) ? pageStopItem(frame, this.state.view.id('error'), open) : undefined;
+      if (stop) this.state.view.model.items.push(stop);
+      if (frameKind === 'close' || stop) this.state.view.setStreaming(false);
       return;
     }
     const jsonError = decoded.jsonError;

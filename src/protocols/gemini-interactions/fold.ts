@@ -66,7 +66,7 @@ export function createInteractionsFold(): ProtocolFold {
 
 function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): void {
   // @google/genai 3.3 does not throw: it yields the record as a bare string, which no event handler reads.
-  if (handledOutsideEvents(state, decoded, sink, finalize, R.invalidJson, '@google/genai yields it as a bare string, not an event, so the app shows nothing of it')) return;
+  if (handledOutsideEvents(state, decoded, sink, finalize, R.invalidJson, (turn) => turn.completed || turn.failed, '@google/genai yields it as a bare string, not an event, so the app shows nothing of it')) return;
   const { frame } = decoded;
   const json = decoded.json;
   const turn = turnFor(state, frame, sink);

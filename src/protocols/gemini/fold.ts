@@ -10,7 +10,7 @@ import { applyCandidate } from './parts';
 import { GEMINI_RULES as R } from './rules';
 import { ErrorPayloadSchema, isPlainOrCallResponse, ResponseSchema, type GeminiResponse } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
-import { endingOf, type ConnectionEnding, connectionErrorItem } from '../shared/page-abort';
+import { endingOf, endingItem, type ConnectionEnding } from '../shared/page-abort';
 
 /** How many elements of one `alt=json` array frame are read (each is a whole response chunk). */
 const MAX_ARRAY_ELEMENTS = 100_000;
@@ -31,8 +31,11 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
     const turn = state.turn;
-    if (turn && turn.connectionId === frame.connectionId) finalizeTurn(turn, sink, [frame.index], endingOf(frame));
-    if (frame.kind === 'error') state.model.items.push(connectionErrorItem(frame, `error-${frame.index}`, 'connection error'));
+    const own = turn !== undefined && turn.connectionId === frame.connectionId;
+    // The turn ends at a candidate's finishReason, a blocked prompt or the stream's own error payload.
+    const item = endingItem(frame, `error-${frame.index}`, !(own && (turn.finishReason !== undefined || turn.blocked || turn.errored)));
+    if (own) finalizeTurn(turn, sink, [frame.index], endingOf(frame));
+    if (item) state.model.items.push(item);
     state.model.streaming = false;
     return;
   }

@@ -18,7 +18,7 @@ import { eventOf } from './event-name';
 import type { State, Stream } from './fold-state';
 import { applyEvent, applyThreadState } from './fold-events';
 import { answerInterrupts } from './fold-interrupts';
-import { connectionErrorItem } from '../shared/page-abort';
+import { endingItem } from '../shared/page-abort';
 
 export function createLangGraphFold(): ProtocolFold {
   const state: State = {
@@ -45,7 +45,9 @@ export function createLangGraphFold(): ProtocolFold {
 function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): void {
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
-    if (frame.kind === 'error') state.model.items.push(connectionErrorItem(frame, `error-${frame.index}`, 'connection error'));
+    // The run's stream ends at its `end` event.
+    const item = endingItem(frame, `error-${frame.index}`, !(state.stream?.connectionId === frame.connectionId && state.stream.ended));
+    if (item) state.model.items.push(item);
     state.model.streaming = false;
     return;
   }

@@ -7,7 +7,7 @@
 // request body (an SSE answer's frames are all `in`), a recording may also keep it as an `out` frame.
 import type { Connection, DecodedFrame, Direction, Frame } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
-import type { ErrorItem, QuestionItem, ToolItem, ViewModel } from '../../model/view';
+import type { QuestionItem, ToolItem, ViewModel } from '../../model/view';
 import { safeJson } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
 import { describeIssues, isRecord, newToolItem, rawItem } from '../shared/view-helpers';
@@ -17,7 +17,7 @@ import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { isPlainJsonRpc, isPlainToolResult, MCP_METHODS, RESULT_SCHEMAS } from './schema';
 import { elicitationQuestions, elicitationAnswers } from './elicitation';
 import { resultText } from './content';
-import { connectionErrorItem } from '../shared/page-abort';
+import { endingItem } from '../shared/page-abort';
 
 interface PendingRequest {
   method: string;
@@ -50,6 +50,8 @@ class McpFold implements ProtocolFold {
   private bodies: Map<string, string> | undefined;
   /** Connections whose first frame has come, once a body is waiting. */
   private started: Set<string> | undefined;
+  /** Connections that carried a message: one that carried none yet still waits for its answer. */
+  private readonly carried = new Set<string>();
 
   connection(connection: Connection): void {
     const body = connection.requestBody;
@@ -64,8 +66,9 @@ class McpFold implements ProtocolFold {
     this.last = frame.index;
     try {
       if (this.started !== undefined && !this.started.has(frame.connectionId)) this.startConnection(decoded);
-      if (frame.kind === 'error') return this.addError(frame.index, `connection error${frame.data ? `: ${frame.data}` : ''}`, frame);
+      if (frame.kind === 'close' || frame.kind === 'error') return this.connectionEnded(frame);
       if (frame.kind !== 'message') return;
+      this.carried.add(frame.connectionId);
       this.applyMessageFrame(decoded);
     } catch (err) {
       this.model.items.push(faultItem(frame, err));
@@ -309,11 +312,19 @@ class McpFold implements ProtocolFold {
     this.addError(i, req ? `${req.method}: ${text}` : text);
   }
 
-  /** `connectionError`: the connection's error frame, a stop when the page aborted the request (connectionErrorItem). */
-  private addError(i: number, message: string, connectionError?: Frame): void {
-    const id = `error-${i}-${this.model.items.length}`;
-    const item: ErrorItem = connectionError ? connectionErrorItem(connectionError, id, message) : { kind: 'error', id, frames: [i], message };
-    this.model.items.push(item);
+  /**
+   * A connection's close or error. The page's own abort, cancel or close is its stop while a request
+   * waits for its answer, or before the connection carried anything; after that it only let go of the
+   * connection (the SDK's transport aborts its standing GET stream when it closes): nothing to show.
+   */
+  private connectionEnded(frame: Frame): void {
+    const open = this.open > 0 || !this.carried.has(frame.connectionId);
+    const item = endingItem(frame, `error-${frame.index}-${this.model.items.length}`, open, `connection error${frame.data ? `: ${frame.data}` : ''}`);
+    if (item) this.model.items.push(item);
+  }
+
+  private addError(i: number, message: string): void {
+    this.model.items.push({ kind: 'error', id: `error-${i}-${this.model.items.length}`, frames: [i], message });
   }
 
   private closeRequest(): void {

@@ -15,7 +15,7 @@ import { ChunkSchema, isPlainChunk, type ChatChunk } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
 import { describeIssues, flattenUsage, isRecord, rawItem } from '../shared/view-helpers';
 import { guardedApply } from '../shared/view-helpers';
-import { abortedByPage, connectionErrorItem } from '../shared/page-abort';
+import { abortedByPage, endingItem } from '../shared/page-abort';
 
 export function createOpenAIChatFold(): ProtocolFold {
   const state: FoldState = {
@@ -49,8 +49,11 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
     const turn = state.turn;
-    if (turn && turn.connectionId === frame.connectionId) finalizeTurn(state, turn, sink, [frame.index], abortedByPage(frame) ? 'abort' : frame.kind);
-    if (frame.kind === 'error') state.model.items.push(connectionErrorItem(frame, `error-${frame.index}`, 'connection error'));
+    const own = turn !== undefined && turn.connectionId === frame.connectionId;
+    // The turn ends at `[DONE]` or at the stream's own error payload.
+    const item = endingItem(frame, `error-${frame.index}`, !(own && (turn.done || turn.errored)));
+    if (own) finalizeTurn(state, turn, sink, [frame.index], abortedByPage(frame) ? 'abort' : frame.kind);
+    if (item) state.model.items.push(item);
     state.model.streaming = false;
     return;
   }

@@ -34,7 +34,7 @@ import { checkSequence } from './sequence';
 import { newResponse, type FoldState, type ResponseState } from './state';
 import { describeIssues, isRecord, rawItem } from '../shared/view-helpers';
 import { guardedApply } from '../shared/view-helpers';
-import { abortedByPage, connectionErrorItem } from '../shared/page-abort';
+import { abortedByPage, endingItem } from '../shared/page-abort';
 
 export function createOpenAIResponsesFold(): ProtocolFold {
   const state: FoldState = {
@@ -91,11 +91,14 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
     const resp = state.response;
+    // The turn ends at a terminal event (completed, failed, incomplete), an error event or `[DONE]`.
+    const ended = state.doneConnections.has(frame.connectionId) || (resp?.connectionId === frame.connectionId && (resp.terminal !== undefined || resp.errorFrame !== undefined));
+    const item = endingItem(frame, `error-${frame.index}`, !ended);
     if (resp && resp.connectionId === frame.connectionId) {
       if (abortedByPage(frame)) resp.incompleteReported = true;
       else endWithoutTerminal(resp, sink, frame.kind === 'close' ? `the connection closed${frame.data ? ` (${frame.data.slice(0, 80)})` : ''}` : 'the connection failed', [frame.index]);
     }
-    if (frame.kind === 'error') state.model.items.push(connectionErrorItem(frame, `error-${frame.index}`, 'connection error'));
+    if (item) state.model.items.push(item);
     state.model.streaming = false;
     return;
   }

@@ -1,18 +1,27 @@
 // A turn the page ended itself is no finding about the stream, however the page ended it: an aborted
 // fetch (an error frame naming AbortError), a body it cancelled (`reader.cancel()`) or an EventSource it
 // closed (a close frame saying so). The same cut turn ended by the server is an error in every protocol
-// whose client throws or shows it as finished (docs/severity-policy.md).
+// whose client throws or shows it as finished (docs/severity-policy.md). The rendering shows the page's
+// stop while the turn is open, and nothing once its end marker arrived.
 import { describe, expect, it } from 'vitest';
-import { CANCELLED_BY_PAGE, CLOSED_BY_PAGE, type Frame } from '../../model/frame';
+import { CANCELLED_BY_PAGE, CLOSED_BY_PAGE, type Connection, type Frame } from '../../model/frame';
 import type { Finding } from '../../model/finding';
 import { framesFromSse, run as runAgui } from '../ag-ui/test-support';
 import { runAnthropic } from '../anthropic/test-helpers';
 import { runChat } from '../openai-chat/test-helpers';
 import { runCohere } from '../cohere/test-helpers';
 import { runResponses } from '../openai-responses/test-helpers';
-import { chunkFrames, runGemini, text as geminiText } from '../gemini/test-helpers';
+import { chunkFrames, runGemini, stop as geminiStop, text as geminiText } from '../gemini/test-helpers';
+import { eventFrames as cohereFrames, contentDelta, contentEnd, contentStart, end as cohereEnd, start as cohereStart } from '../cohere/test-helpers';
+import { completed, created, eventFrames as interactionFrames, output, stepDelta, stepStart } from '../gemini-interactions/test-helpers';
+import { chunk as langgraphChunk, eventFrames as langgraphFrames, answer, human, metadata, values } from '../langgraph/test-helpers';
+import { call, progress, result, stepFrames } from '../mcp/testing';
+import { exchangeCapture, artifact03, send03, status03, task03 } from '../a2a/testing';
+import { chunkFrames as uiChunkFrames } from '../aisdk-ui/testing';
+import { lineFrames } from '../aisdk-data/testing';
+import { blockDelta, blockStart, messageStart, messageStop, stream, textBlock } from '../flat-block/test-support';
 import { sseFrames } from './sse-frames';
-import { abortedByPage, endingOf, STOPPED_BY_PAGE } from './page-abort';
+import { abortedByPage, endingItem, endingOf, pageStopItem, STOPPED_BY_PAGE } from './page-abort';
 import { SessionPipeline } from '../../analysis/pipeline';
 import { protocols } from '../registry';
 import type { ErrorItem, ViewItem } from '../../model/view';
@@ -110,5 +119,159 @@ describe('what the rendering shows where the page aborted the request', () => {
     expect(stopped.filter((i) => !i.stoppedByPage)).toEqual([]);
     // A fold that shows a failed connection shows the page's stop in its place, saying what it is.
     expect(stopped.map((i) => i.message)).toEqual(failed.map(() => STOPPED_BY_PAGE));
+  });
+});
+
+/** A capture of one protocol's turn: its frames, and the connections that carry its requests. */
+interface Turn {
+  frames: Frame[];
+  connections?: Connection[];
+}
+
+const responsesEvents = (done: boolean) => {
+  const part = { type: 'output_text', text: 'Hello world', annotations: [] };
+  const message = { id: 'msg_1', type: 'message', role: 'assistant', status: 'completed', content: [part] };
+  const events: object[] = [
+    { type: 'response.created', response: { id: 'resp_1', object: 'response', status: 'in_progress', output: [] } },
+    { type: 'response.output_item.added', output_index: 0, item: { ...message, status: 'in_progress', content: [] } },
+    { type: 'response.content_part.added', output_index: 0, item_id: 'msg_1', content_index: 0, part: { ...part, text: '' } },
+    { type: 'response.output_text.delta', output_index: 0, item_id: 'msg_1', content_index: 0, delta: done ? 'Hello world' : 'Hello wor', logprobs: [] },
+  ];
+  if (done) {
+    events.push(
+      { type: 'response.output_text.done', output_index: 0, item_id: 'msg_1', content_index: 0, text: 'Hello world', logprobs: [] },
+      { type: 'response.content_part.done', output_index: 0, item_id: 'msg_1', content_index: 0, part },
+      { type: 'response.output_item.done', output_index: 0, item: message },
+      { type: 'response.completed', response: { id: 'resp_1', object: 'response', status: 'completed', output: [message] } },
+    );
+  }
+  return sseFrames(typed(events.map((e, i) => ({ ...(e as { type: string }), sequence_number: i }))));
+};
+
+const anthropicEvents = (done: boolean) => {
+  const events: ({ type: string } & Record<string, unknown>)[] = [
+    { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-x', content: [], stop_reason: null, stop_sequence: null, usage: { input_tokens: 1, output_tokens: 1 } } },
+    { type: 'content_block_start', index: 0, content_block: { type: 'text', text: '' } },
+    { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: done ? 'Hello world' : 'Hello wor' } },
+  ];
+  if (done) events.push({ type: 'content_block_stop', index: 0 }, { type: 'message_delta', delta: { stop_reason: 'end_turn', stop_sequence: null }, usage: { output_tokens: 2 } }, { type: 'message_stop' });
+  return sseFrames(typed(events));
+};
+
+const a2aTurn = (done: boolean): Turn =>
+  exchangeCapture([
+    {
+      method: 'message/stream',
+      params: send03('Weather?'),
+      events: done ? [task03(), status03('working', false), artifact03('Sunny', { lastChunk: true, name: 'forecast' }), status03('completed', true)] : [task03(), status03('working', false)],
+      close: false,
+    },
+  ]);
+
+/**
+ * Each protocol's turn (AG-UI aside) whole, up to the marker that ends it, and cut mid-answer. The
+ * marker each fold ends a turn at: flat-block message_stop; Anthropic message_stop; Chat `[DONE]`;
+ * Responses response.completed; AI SDK UI finish and `[DONE]`; v4 data d: finish_message; Gemini a
+ * finishReason; Cohere message-end; Interactions interaction.completed; MCP the answer to every request;
+ * LangGraph end; A2A the final event.
+ */
+const turns: [string, whole: Turn, cut: Turn][] = [
+  ['flat-block', { frames: stream([messageStart(), textBlock(0, 'Hello world'), messageStop()]) }, { frames: stream([messageStart(), blockStart(0, { type: 'text', text: '' }), blockDelta(0, { type: 'text_delta', text: 'Hello wor' })]) }],
+  ['anthropic', { frames: anthropicEvents(true) }, { frames: anthropicEvents(false) }],
+  [
+    'openai-chat',
+    { frames: sseFrames(`${data([chatChunk({ role: 'assistant', content: '' }), chatChunk({ content: 'Hello world' }), { ...chatChunk({}), choices: [{ index: 0, delta: {}, finish_reason: 'stop' }] }])}data: [DONE]\n\n`) },
+    { frames: sseFrames(data([chatChunk({ role: 'assistant', content: '' }), chatChunk({ content: 'Hello wor' })])) },
+  ],
+  ['openai-responses', { frames: responsesEvents(true) }, { frames: responsesEvents(false) }],
+  [
+    'aisdk-ui',
+    { frames: uiChunkFrames([{ type: 'start', messageId: 'm1' }, { type: 'text-start', id: 't1' }, { type: 'text-delta', id: 't1', delta: 'Hello world' }, { type: 'text-end', id: 't1' }, { type: 'finish' }, '[DONE]']) },
+    { frames: uiChunkFrames([{ type: 'start', messageId: 'm1' }, { type: 'text-start', id: 't1' }, { type: 'text-delta', id: 't1', delta: 'Hello wor' }]) },
+  ],
+  [
+    'aisdk-data',
+    { frames: lineFrames('f:{"messageId":"m1"}\n0:"Hello world"\ne:{"finishReason":"stop","usage":{"promptTokens":1,"completionTokens":2},"isContinued":false}\nd:{"finishReason":"stop","usage":{"promptTokens":1,"completionTokens":2}}') },
+    { frames: lineFrames('f:{"messageId":"m1"}\n0:"Hello wor"') },
+  ],
+  ['gemini', { frames: chunkFrames([geminiText('Hello'), geminiText(' world'), geminiStop]) }, { frames: chunkFrames([geminiText('Hello'), geminiText(' wor')]) }],
+  [
+    'cohere',
+    { frames: cohereFrames([cohereStart, contentStart(0), contentDelta(0, 'Hello world'), contentEnd(0), cohereEnd('COMPLETE')]) },
+    { frames: cohereFrames([cohereStart, contentStart(0), contentDelta(0, 'Hello wor')]) },
+  ],
+  [
+    'gemini-interactions',
+    { frames: interactionFrames([created, ...output(0, 'Hello world'), completed()]) },
+    { frames: interactionFrames([created, stepStart(0, { type: 'model_output' }), stepDelta(0, { text: 'Hello wor', type: 'text' })]) },
+  ],
+  ['mcp', { frames: stepFrames([['>', call(1)], ['<', result(1)]]) }, { frames: stepFrames([['>', call(1, 'get_weather', { city: 'Oslo' }, 't')], ['<', progress('t', 1, 2)]]) }],
+  ['langgraph', { frames: langgraphFrames([...answer, ['end', { run_id: 'r', status: 'success' }]]) }, { frames: langgraphFrames([metadata, values(human), langgraphChunk('It is ')]) }],
+  ['a2a', a2aTurn(true), a2aTurn(false)],
+];
+
+/** The turn through the protocol's pipeline, ended by a frame of `kind` with `text` on its connection (none: not ended). */
+function runTurn(id: string, turn: Turn, ending?: ['close' | 'error', string]) {
+  const pipeline = new SessionPipeline(protocols, { protocol: id as (typeof protocols)[number]['id'] });
+  for (const c of turn.connections ?? []) pipeline.addConnection(c);
+  for (const f of turn.frames) pipeline.append(f);
+  if (ending) {
+    const last = turn.frames[turn.frames.length - 1]!;
+    pipeline.append({ index: last.index + 1, connectionId: last.connectionId, time: last.time + 1, direction: 'in', kind: ending[0], data: ending[1] });
+  }
+  pipeline.finish();
+  const view = pipeline.view();
+  return { errors: errorItems(view.items), findings: pipeline.findings(), streaming: view.streaming };
+}
+
+const ABORT: ['error', string] = ['error', 'AbortError: signal is aborted without reason'];
+const CANCEL: ['close', string] = ['close', CANCELLED_BY_PAGE];
+const CLOSE: ['close', string] = ['close', CLOSED_BY_PAGE];
+
+describe('the page letting go of a connection after its turn ended', () => {
+  it.each(turns)('%s: an abort, cancel or close after the end marker shows nothing and reports nothing, as the whole turn alone', (id, whole) => {
+    const alone = runTurn(id, whole);
+    expect(alone.findings).toEqual([]);
+    expect(alone.errors).toEqual([]);
+    for (const ending of [ABORT, CANCEL, CLOSE]) {
+      const after = runTurn(id, whole, ending);
+      expect(after.errors).toEqual([]);
+      expect(after.findings).toEqual([]);
+      // Not streaming, with no error item: the session reads as a complete turn (`done`).
+      expect(after.streaming).toBe(false);
+    }
+  });
+});
+
+describe('a turn the page cancelled or closed mid-answer', () => {
+  it.each(turns)('%s: a cancel, a close or an abort by the page shows exactly the stop; the server closing it shows none', (id, _whole, cut) => {
+    for (const ending of [CANCEL, CLOSE, ABORT]) {
+      const { errors } = runTurn(id, cut, ending);
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toMatchObject({ message: STOPPED_BY_PAGE, stoppedByPage: true });
+    }
+    expect(runTurn(id, cut, ['close', '']).errors.filter((i) => i.stoppedByPage)).toEqual([]);
+  });
+});
+
+describe('the items a connection ending gives', () => {
+  const frame = (kind: Frame['kind'], data: string): Frame => ({ index: 3, connectionId: 'c', time: 0, direction: 'in', kind, data });
+  const stop = { kind: 'error', id: 'e', frames: [3], message: STOPPED_BY_PAGE, stoppedByPage: true };
+
+  it('the page ending an open turn is its stop; after the turn, nothing', () => {
+    for (const f of [frame('close', CANCELLED_BY_PAGE), frame('close', CLOSED_BY_PAGE), frame('error', 'AbortError: The user aborted a request.')]) {
+      expect(endingItem(f, 'e', true)).toEqual(stop);
+      expect(pageStopItem(f, 'e', true)).toEqual(stop);
+      expect(endingItem(f, 'e', false)).toBeUndefined();
+      expect(pageStopItem(f, 'e', false)).toBeUndefined();
+    }
+  });
+
+  it('a failure shows whether or not the turn was open; a plain close shows nothing', () => {
+    for (const open of [true, false]) {
+      expect(endingItem(frame('error', 'TypeError: network error'), 'e', open, 'connection error')).toEqual({ kind: 'error', id: 'e', frames: [3], message: 'connection error' });
+      expect(pageStopItem(frame('error', 'TypeError: network error'), 'e', open)).toBeUndefined();
+      expect(endingItem(frame('close', ''), 'e', open)).toBeUndefined();
+    }
   });
 });

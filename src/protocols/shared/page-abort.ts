@@ -3,7 +3,8 @@
 // (`reader.cancel()`) or an EventSource it closes ends in a close frame saying so. The page ended the
 // stream on purpose, and the clients report it as the caller's own abort (@ag-ui/client 1.0 resolves runAgent with
 // what arrived; @anthropic-ai/sdk and openai reject with APIUserAbortError "Request was aborted."), so
-// the cut turn is no finding about the stream.
+// the cut turn is no finding about the stream. The rendering shows the page's stop only while the turn
+// was open: after its end marker the page merely let go of the connection (pageStopItem).
 import { CANCELLED_BY_PAGE, CLOSED_BY_PAGE, type Frame } from '../../model/frame';
 import type { ErrorItem } from '../../model/view';
 
@@ -28,6 +29,31 @@ export const STOPPED_BY_PAGE = 'the page aborted the request, as a Stop button d
  * is when the page aborted the request itself.
  */
 export function connectionErrorItem(frame: Frame, id: string, message: string): ErrorItem {
-  if (abortedByPage(frame)) return { kind: 'error', id, frames: [frame.index], message: STOPPED_BY_PAGE, stoppedByPage: true };
+  if (abortedByPage(frame)) return stopItem(frame, id);
   return { kind: 'error', id, frames: [frame.index], message };
+}
+
+/**
+ * The page's stop, where the page aborted, cancelled or closed the connection while its turn was still
+ * open (`turnOpen`: the turn's end marker, or the stream's own failure, has not arrived; a connection
+ * that has carried nothing yet is waiting for its turn, so open). Once the turn ended, the page only let
+ * go of the connection (a client that stops reading at the end marker and aborts to free it, a clean-up
+ * that always calls `abort()`): nothing was stopped, so nothing is shown. Undefined for every other frame.
+ */
+export function pageStopItem(frame: Frame, id: string, turnOpen: boolean): ErrorItem | undefined {
+  return turnOpen && abortedByPage(frame) ? stopItem(frame, id) : undefined;
+}
+
+/**
+ * The item a connection's close or error frame places: the page's stop (pageStopItem) where the page
+ * ended it mid-turn, nothing where it ended it after the turn, the failure (worded by the fold,
+ * `message`) for any other error frame, and nothing for a close the server made.
+ */
+export function endingItem(frame: Frame, id: string, turnOpen: boolean, message = 'connection error'): ErrorItem | undefined {
+  if (abortedByPage(frame)) return pageStopItem(frame, id, turnOpen);
+  return frame.kind === 'error' ? { kind: 'error', id, frames: [frame.index], message } : undefined;
+}
+
+function stopItem(frame: Frame, id: string): ErrorItem {
+  return { kind: 'error', id, frames: [frame.index], message: STOPPED_BY_PAGE, stoppedByPage: true };
 }

@@ -1,13 +1,14 @@
 // The fold shell both AI SDK folds use: their handlers report through `state.sink` (set for each frame)
 // and a handler bug must neither lose the frame nor stop the session. Frames that are not incoming
 // messages mean the same in both protocols: a close ends the input, a connection error shows as an
-// error item, and what the page sent is the request.
+// error item (the page's own stop of an open turn as a stop), and what the page sent is the request.
 import type { Connection, DecodedFrame, Frame } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
 import type { ViewModel } from '../../model/view';
 import { frameText } from '../../model/decode';
 import { safeText } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
+import { abortedByPage, STOPPED_BY_PAGE } from './page-abort';
 
 export interface SinkFoldState {
   sink: FindingSink;
@@ -25,6 +26,8 @@ export interface SinkFoldHandlers<S> {
    */
   addError(st: S, frame: number, message: string, connectionError?: Frame): void;
   endOfInput(st: S, lastFrame: number): void;
+  /** Whether the current stream's turn is still open (no finish, end marker or own failure yet): see pageStopItem. */
+  turnOpen(st: S): boolean;
   addRaw(st: S, frame: number, text: string): void;
   /** A connection of the session, with the request that opened it (a HAR's or capture's request body). */
   applyConnection?(st: S, connection: Connection): void;
@@ -80,6 +83,9 @@ function applyFrame<S extends SinkFoldState>(st: S, decoded: DecodedFrame, handl
     if (frame.direction === 'out') return handlers.applyRequest(st, decoded);
     return handlers.applyMessage(st, decoded);
   }
-  if (kind === 'close') return handlers.endOfInput(st, frame.index);
-  if (kind === 'error') return handlers.addError(st, frame.index, `connection error${frame.data ? `: ${frame.data}` : ''}`, frame);
+  // The page's own abort, cancel or close shows as its stop while the turn is open, and as nothing after.
+  if (abortedByPage(frame)) {
+    if (handlers.turnOpen(st)) handlers.addError(st, frame.index, STOPPED_BY_PAGE, frame);
+  } else if (kind === 'error') handlers.addError(st, frame.index, `connection error${frame.data ? `: ${frame.data}` : ''}`, frame);
+  if (kind === 'close') handlers.endOfInput(st, frame.index);
 }

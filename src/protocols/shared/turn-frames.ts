@@ -1,12 +1,13 @@
 // The frames an SSE event fold with one turn per connection handles alike, before it reads an event:
-// a close or error ends the turn (an error also shows as an error item), a frame the page sent ends
-// the turn and marks that a request was seen, and a payload that is not JSON is shown raw with the
-// protocol's invalid-JSON rule. Shared by the Cohere and Gemini Interactions folds.
+// a close or error ends the turn (an error also shows as an error item, the page's own stop of a turn
+// still open as a stop), a frame the page sent ends the turn and marks that a request was seen, and a
+// payload that is not JSON is shown raw with the protocol's invalid-JSON rule. Shared by the Cohere and
+// Gemini Interactions folds.
 import type { FindingSink } from '../../model/finding';
 import type { DecodedFrame } from '../../model/frame';
 import type { ViewModel } from '../../model/view';
 import { rawItem } from './view-helpers';
-import { endingOf, type ConnectionEnding, connectionErrorItem } from './page-abort';
+import { endingOf, endingItem, type ConnectionEnding } from './page-abort';
 
 export interface TurnFoldState<T extends { connectionId: string }> {
   model: ViewModel;
@@ -22,13 +23,17 @@ export function handledOutsideEvents<T extends { connectionId: string }>(
   /** `ended`: how the capture saw the connection end, for a close or error frame. */
   finalize: (turn: T, sink: FindingSink, at: number, ended?: ConnectionEnding) => void,
   invalidJsonRule: string,
+  /** Whether the turn got its end marker or reported its own failure: a page's abort after it stopped nothing. */
+  ended: (turn: T) => boolean,
   /** What the protocol's client does with a record that is not JSON, ending the finding's message. */
   clientOnInvalidJson = "the client's JSON.parse throws here",
 ): boolean {
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
-    if (state.turn && state.turn.connectionId === frame.connectionId) finalize(state.turn, sink, frame.index, endingOf(frame));
-    if (frame.kind === 'error') state.model.items.push(connectionErrorItem(frame, `error-${frame.index}`, 'connection error'));
+    const own = state.turn !== undefined && state.turn.connectionId === frame.connectionId;
+    const item = endingItem(frame, `error-${frame.index}`, !(own && ended(state.turn!)));
+    if (own) finalize(state.turn!, sink, frame.index, endingOf(frame));
+    if (item) state.model.items.push(item);
     state.model.streaming = false;
     return true;
   }
