@@ -18,7 +18,7 @@ import { A2A_METHODS, INTERRUPTED_STATES, JsonRpcResponse, TERMINAL_STATES, type
 import type { z } from 'zod';
 import { jsonRpcResponseOk } from './fast-path';
 import { readResult, requestMessage, type A2AArtifact, type A2AEvent, type A2AMessage, type A2APart } from './normalize';
-import { endingItem } from '../shared/page-abort';
+import { abortedByPage, endingItem } from '../shared/page-abort';
 
 /** One request of the session and what its answer has shown so far. */
 interface Call {
@@ -87,7 +87,8 @@ class A2aFold implements ProtocolFold {
         // The answer ends at its final event (a terminal or interrupted state, a Message, an error).
         const item = endingItem(frame, `error-${frame.index}`, this.calls.get(frame.connectionId)?.finalAt === undefined, `connection error${frame.data ? `: ${safeText(frame.data, 200)}` : ''}`);
         if (item) this.model.items.push(item);
-        return this.closed(frame.connectionId, frame.index, frame.kind === 'error');
+        // A failed connection shows as its error item, and the page's own stop as its stop: neither is a stream cut short by its server.
+        return this.closed(frame.connectionId, frame.index, frame.kind === 'error' || abortedByPage(frame));
       }
       if (frame.kind !== 'message') return;
       if (frame.direction === 'out') {
@@ -155,13 +156,14 @@ class A2aFold implements ProtocolFold {
     this.answered(message)?.frames.push(i);
   }
 
-  private closed(connectionId: string, at: number, failed = false): void {
+  /** `noCut`: the connection failed or the page stopped it, which its own item shows; no stream-not-final. */
+  private closed(connectionId: string, at: number, noCut = false): void {
     const call = this.calls.get(connectionId);
     if (!call) return;
     this.calls.delete(connectionId);
     this.model.streaming = false;
     for (const c of this.calls.values()) if (c.kind === 'stream' || c.kind === 'subscribe') this.model.streaming = true;
-    if (failed || call.finalAt !== undefined || call.events === 0) return;
+    if (noCut || call.finalAt !== undefined || call.events === 0) return;
     if (call.kind === 'stream' || call.kind === 'subscribe') {
       this.sink.report(R.streamNotFinal, `the ${call.method} stream ended after ${call.events} event${call.events === 1 ? '' : 's'} without a final one (a terminal or interrupted state, or a Message); it was cut short.`, [at]);
     }

@@ -31,6 +31,8 @@ export interface DataFoldState {
   errorAt: number | undefined;
   reportedAfterError: boolean;
   finishedAt: number | undefined;
+  /** The page aborted, cancelled or closed the stream before its finish: no missing finish to report. */
+  stoppedByPage: boolean;
   reportedAfterFinish: boolean;
   stepOpenAt: number | undefined;
   /** Some `f:` was seen: the server marks steps (older servers send only `e:`). */
@@ -59,6 +61,7 @@ export function createDataState(): DataFoldState {
     errorAt: undefined,
     reportedAfterError: false,
     finishedAt: undefined,
+    stoppedByPage: false,
     reportedAfterFinish: false,
     stepOpenAt: undefined,
     sawStepStart: false,

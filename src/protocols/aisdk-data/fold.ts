@@ -220,14 +220,17 @@ const HANDLERS: SinkFoldHandlers<DataFoldState> = {
   addError,
   endOfInput,
   // The stream's turn ends at its d: finish_message part or its 3: error part.
-  turnOpen: (st) => st.finishedAt === undefined && st.errorAt === undefined,
+  turnOpen: (st) => st.finishedAt === undefined && st.errorAt === undefined && !st.stoppedByPage,
+  stoppedByPage: (st) => {
+    st.stoppedByPage = true;
+  },
   addRaw,
 };
 
 function endOfInput(st: DataFoldState, i: number): void {
   if (st.ended) return;
   st.ended = true;
-  if (st.lines > 0 && st.finishedAt === undefined && st.errorAt === undefined) {
+  if (st.lines > 0 && st.finishedAt === undefined && st.errorAt === undefined && !st.stoppedByPage) {
     st.sink.report(DATA_RULE.missingFinish, 'the stream ended without a d: finish_message part; the message is incomplete.', i >= 0 ? [i] : []);
   }
   st.layout.endStreaming();

@@ -323,4 +323,8 @@ function onConnection(st: UiFoldState, connection: Connection): void {
 /** The stream's turn ends at its `finish` chunk, `[DONE]` or an `abort` chunk. */
 const turnOpen = (st: UiFoldState): boolean => st.finishedAt === undefined && st.doneAt === undefined && !st.aborted;
 
-const SHELL: SinkFoldHandlers<UiFoldState> = { applyMessage, applyRequest: onRequest, addError, endOfInput, turnOpen, addRaw, applyConnection: onConnection };
+/** The page's stop ends the turn as an \`abort\` chunk does: the message is incomplete, and no \`finish\` is owed. */
+const stoppedByPage = (st: UiFoldState): void => {
+  st.aborted = true;
+};
+const SHELL: SinkFoldHandlers<UiFoldState> = { applyMessage, applyRequest: onRequest, addError, endOfInput, turnOpen, stoppedByPage, addRaw, applyConnection: onConnection };

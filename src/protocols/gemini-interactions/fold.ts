@@ -12,6 +12,7 @@ import type { ProtocolFold } from '../types';
 import { checkedEvent, flattenUsage, guardedApply, isRecord, newToolItem, parseJson, rawItem, setToolInput } from '../shared/view-helpers';
 import { flatSourcePreview } from '../aisdk-ui/flat-preview';
 import { handledOutsideEvents } from '../shared/turn-frames';
+import type { ConnectionEnding } from '../shared/page-abort';
 import { INTERACTIONS_RULES as R } from './rules';
 import { EVENT_SCHEMAS, isInteractionEventType, isPlainEvent, type InteractionEvent, type InteractionEventType, type StepDelta } from './schema';
 
@@ -36,6 +37,8 @@ interface Turn {
   completed: boolean;
   afterReported: boolean;
   failed: boolean;
+  /** The page aborted, cancelled or closed the connection before the turn ended: nothing of the cut to report. */
+  stoppedByPage: boolean;
   brandGiven: boolean;
   steps: Map<number, Step>;
   /** Server tool calls by id, which result steps answer by `call_id`. */
@@ -95,7 +98,7 @@ function turnFor(state: State, frame: Frame, sink: FindingSink): Turn {
   if (turn) finalize(turn, sink, frame.index);
   state.requestSeen = false;
   state.turns++;
-  state.turn = { n: state.turns, connectionId: frame.connectionId, events: 0, lastFrame: frame.index, completed: false, afterReported: false, failed: false, brandGiven: false, steps: new Map(), calls: new Map(), functionCalls: 0, sources: new Set() };
+  state.turn = { n: state.turns, connectionId: frame.connectionId, events: 0, lastFrame: frame.index, completed: false, afterReported: false, failed: false, stoppedByPage: false, brandGiven: false, steps: new Map(), calls: new Map(), functionCalls: 0, sources: new Set() };
   return state.turn;
 }
 
@@ -243,8 +246,13 @@ function applyDelta(state: State, turn: Turn, step: Step, delta: StepDelta, fram
   }
 }
 
-function finalize(turn: Turn, sink: FindingSink, at: number): void {
-  if (turn.failed) return;
+/** `ended`: how the capture saw the connection end; the page's own stop cut the turn on purpose, nothing to report. */
+function finalize(turn: Turn, sink: FindingSink, at: number, ended?: ConnectionEnding): void {
+  if (turn.failed || turn.stoppedByPage) return;
+  if (ended === 'abort') {
+    turn.stoppedByPage = true;
+    return;
+  }
   for (const [index, step] of turn.steps) if (!step.stopped) sink.report(R.stepNotStopped, `step ${index} (${step.type}) was started and never stopped`, [step.startFrame]);
   for (const step of turn.steps.values()) step.stopped = true;
   if (!turn.completed && turn.events > 0) {

@@ -17,7 +17,7 @@ import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { isPlainJsonRpc, isPlainToolResult, MCP_METHODS, RESULT_SCHEMAS } from './schema';
 import { elicitationQuestions, elicitationAnswers } from './elicitation';
 import { resultText } from './content';
-import { endingItem } from '../shared/page-abort';
+import { abortedByPage, endingItem } from '../shared/page-abort';
 
 interface PendingRequest {
   method: string;
@@ -27,6 +27,10 @@ interface PendingRequest {
   question?: QuestionItem;
   answeredAt?: number;
   cancelledAt?: number;
+  /** The connection the request came on: the page stopping it gives up the requests it sent there. */
+  connectionId: string;
+  /** The page aborted, cancelled or closed the request's connection before its answer: no caller still waits. */
+  givenUp?: true;
   lastProgress?: number;
 }
 
@@ -80,7 +84,7 @@ class McpFold implements ProtocolFold {
     if (this.ended) return;
     this.ended = true;
     for (const [key, req] of this.requests) {
-      if (req.answeredAt !== undefined || req.cancelledAt !== undefined) continue;
+      if (req.answeredAt !== undefined || req.cancelledAt !== undefined || req.givenUp) continue;
       sink.report(R.unanswered, `${req.method} request ${idOfKey(key)} (frame ${req.frame}) was never answered; its caller waits until it times out.`, [this.last >= 0 ? this.last : req.frame, req.frame]);
     }
     this.model.streaming = false;
@@ -145,17 +149,17 @@ class McpFold implements ProtocolFold {
     const message = json as Message;
     if (typeof message.method === 'string') {
       if (!MCP_METHODS.has(message.method)) this.sink.report(R.unknownMethod, `method "${message.method}" is not one the MCP specification defines.`, [i], path);
-      if ('id' in message) this.request(message, message.method, direction, i);
+      if ('id' in message) this.request(message, message.method, direction, i, decoded.frame.connectionId);
       else this.notification(message, message.method, direction, i);
       return;
     }
     this.response(message, direction, i, path);
   }
 
-  private request(message: Message, method: string, direction: Direction, i: number): void {
+  private request(message: Message, method: string, direction: Direction, i: number, connectionId: string): void {
     const key = requestKey(direction, message.id);
     const params = isRecord(message.params) ? message.params : {};
-    const req: PendingRequest = { method, frame: i, direction };
+    const req: PendingRequest = { method, frame: i, direction, connectionId };
     this.requests.set(key, req);
     this.open++;
     this.model.streaming = true;
@@ -321,6 +325,10 @@ class McpFold implements ProtocolFold {
     const open = this.open > 0 || !this.carried.has(frame.connectionId);
     const item = endingItem(frame, `error-${frame.index}-${this.model.items.length}`, open, `connection error${frame.data ? `: ${frame.data}` : ''}`);
     if (item) this.model.items.push(item);
+    if (!abortedByPage(frame)) return;
+    for (const req of this.requests.values()) {
+      if (req.direction === 'out' && req.connectionId === frame.connectionId && req.answeredAt === undefined) req.givenUp = true;
+    }
   }
 
   private addError(i: number, message: string): void {

@@ -28,6 +28,8 @@ export interface SinkFoldHandlers<S> {
   endOfInput(st: S, lastFrame: number): void;
   /** Whether the current stream's turn is still open (no finish, end marker or own failure yet): see pageStopItem. */
   turnOpen(st: S): boolean;
+  /** The page aborted, cancelled or closed the connection while the turn was open: its end-of-stream checks must not call the cut the stream's. */
+  stoppedByPage(st: S): void;
   addRaw(st: S, frame: number, text: string): void;
   /** A connection of the session, with the request that opened it (a HAR's or capture's request body). */
   applyConnection?(st: S, connection: Connection): void;
@@ -85,7 +87,10 @@ function applyFrame<S extends SinkFoldState>(st: S, decoded: DecodedFrame, handl
   }
   // The page's own abort, cancel or close shows as its stop while the turn is open, and as nothing after.
   if (abortedByPage(frame)) {
-    if (handlers.turnOpen(st)) handlers.addError(st, frame.index, STOPPED_BY_PAGE, frame);
+    if (handlers.turnOpen(st)) {
+      handlers.addError(st, frame.index, STOPPED_BY_PAGE, frame);
+      handlers.stoppedByPage(st);
+    }
   } else if (kind === 'error') handlers.addError(st, frame.index, `connection error${frame.data ? `: ${frame.data}` : ''}`, frame);
   if (kind === 'close') handlers.endOfInput(st, frame.index);
 }
