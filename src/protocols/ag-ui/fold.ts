@@ -20,7 +20,7 @@ import { Advisor } from './advisor';
 import { EventApplier, type Reporter } from './apply';
 import { ViewStore } from './view-store';
 import { appendNewMessages } from './messages';
-import { abortedByPage, connectionErrorItem } from '../shared/page-abort';
+import { abortedByPage, endingItem } from '../shared/page-abort';
 
 /**
  * Fields whose null the 1.0 client reads as "absent" (it strips them with a deprecation warning).
@@ -68,7 +68,11 @@ class AguiFold implements ProtocolFold, ExpansionTarget, Reporter {
             : 'The connection failed while the run was still active (no RUN_FINISHED or RUN_ERROR): @ag-ui/client 1.0 rejects runAgent ("terminated").');
         }
         store.lane = undefined;
-        if (frame.kind === 'error') store.place(connectionErrorItem(frame, store.nextId('error'), frame.data || 'connection error'));
+        // The page's own stop shows only while the run is open; a failure always shows.
+        if (frame.kind === 'error' || abortedByPage(frame)) {
+          const item = endingItem(frame, store.nextId('error'), !this.verifier.runEnded, frame.data || 'connection error');
+          if (item) store.place(item);
+        }
         store.setStreaming(false);
         return;
       }

@@ -169,13 +169,19 @@ const a2aTurn = (done: boolean): Turn =>
   ]);
 
 /**
- * Each protocol's turn (AG-UI aside) whole, up to the marker that ends it, and cut mid-answer. The
- * marker each fold ends a turn at: flat-block message_stop; Anthropic message_stop; Chat `[DONE]`;
+ * Each protocol's turn whole, up to the marker that ends it, and cut mid-answer. The
+ * marker each fold ends a turn at: AG-UI RUN_FINISHED (or RUN_ERROR); flat-block message_stop; Anthropic message_stop; Chat `[DONE]`;
  * Responses response.completed; AI SDK UI finish and `[DONE]`; v4 data d: finish_message; Gemini a
  * finishReason; Cohere message-end; Interactions interaction.completed; MCP the answer to every request;
  * LangGraph end; A2A the final event.
  */
+const aguiStart = [{ type: 'RUN_STARTED', threadId: 't', runId: 'r' }, { type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'assistant' }];
 const turns: [string, whole: Turn, cut: Turn][] = [
+  [
+    'ag-ui',
+    { frames: framesFromSse(data([...aguiStart, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'Hello world' }, { type: 'TEXT_MESSAGE_END', messageId: 'm' }, { type: 'RUN_FINISHED', threadId: 't', runId: 'r' }])) },
+    { frames: framesFromSse(data([...aguiStart, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'Hello wor' }])) },
+  ],
   ['flat-block', { frames: stream([messageStart(), textBlock(0, 'Hello world'), messageStop()]) }, { frames: stream([messageStart(), blockStart(0, { type: 'text', text: '' }), blockDelta(0, { type: 'text_delta', text: 'Hello wor' })]) }],
   ['anthropic', { frames: anthropicEvents(true) }, { frames: anthropicEvents(false) }],
   [
