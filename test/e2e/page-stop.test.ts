@@ -120,18 +120,23 @@ async function captured(path: string, stop: boolean | 'cancel' | 'after-done') {
   return { page, panel, frames, ended };
 }
 
+/** The panel shows the page's stop: the Stopped line under the text that arrived, no error, state `stopped`. */
+async function expectStopped(panel: Awaited<ReturnType<typeof captured>>['panel']): Promise<void> {
+  const rendering = panel.locator('[data-testid="rendering"]');
+  await rendering.locator('[data-testid="stopped-item"]').waitFor();
+  expect(await rendering.locator('[data-testid="stopped-item"]').textContent()).toBe('Stopped: the page aborted the request, as a Stop button does');
+  expect(await rendering.textContent()).toContain('Hello wor');
+  expect(await rendering.locator('.error-item').count()).toBe(0);
+  expect(await panel.locator('[data-testid="count-error"]').textContent()).toBe('0 errors');
+  expect(await panel.locator('.session-state').first().textContent()).toBe('stopped');
+}
+
 describe('a turn the page stopped', () => {
   it('shows as stopped by the page, with its text, and no error', async () => {
     const { page, panel, frames, ended } = await captured('/run', true);
     expect(ended).toBe('AbortError');
     expect(frames.some((f) => f.kind === 'error' && f.data.startsWith('AbortError'))).toBe(true);
-    const rendering = panel.locator('[data-testid="rendering"]');
-    await rendering.locator('[data-testid="stopped-item"]').waitFor();
-    expect(await rendering.locator('[data-testid="stopped-item"]').textContent()).toBe('Stopped: the page aborted the request, as a Stop button does');
-    expect(await rendering.textContent()).toContain('Hello wor');
-    expect(await rendering.locator('.error-item').count()).toBe(0);
-    expect(await panel.locator('[data-testid="count-error"]').textContent()).toBe('0 errors');
-    expect(await panel.locator('.session-state').first().textContent()).toBe('stopped');
+    await expectStopped(panel);
     await panel.close();
     await page.close();
   });
@@ -154,13 +159,7 @@ describe('a turn the page stopped', () => {
     const { page, panel, frames, ended } = await captured('/chat-cut', 'cancel');
     expect(ended).toBe('cancelled');
     expect(frames.some((f) => f.kind === 'close' && f.data === 'cancelled by the page')).toBe(true);
-    const rendering = panel.locator('[data-testid="rendering"]');
-    await rendering.locator('[data-testid="stopped-item"]').waitFor();
-    expect(await rendering.locator('[data-testid="stopped-item"]').textContent()).toBe('Stopped: the page aborted the request, as a Stop button does');
-    expect(await rendering.textContent()).toContain('Hello wor');
-    expect(await rendering.locator('.error-item').count()).toBe(0);
-    expect(await panel.locator('[data-testid="count-error"]').textContent()).toBe('0 errors');
-    expect(await panel.locator('.session-state').first().textContent()).toBe('stopped');
+    await expectStopped(panel);
     await panel.close();
     await page.close();
   });
