@@ -20,11 +20,11 @@ const EVENTS = [
 
 const PAGE = `<!doctype html><meta charset="utf-8"><title>Stop</title>
 <script>
-// Reads the run's stream until its text arrived, then stops the way a chat's Stop button does, or
-// has the server drop the connection and reads on until the stream fails. Resolves with how the read ended.
-async function run(path, stop) {
+// Reads a POST's stream, handing the text so far to \`onText\` after each read (which may stop the read
+// and end it with a value of its own). Resolves with how the read ended.
+async function readStream(path, body, onText) {
   const controller = new AbortController();
-  const res = await fetch(path, { method: 'POST', body: '{"threadId":"t-1","runId":"r-1","messages":[]}', headers: { accept: 'text/event-stream', 'content-type': 'application/json' }, signal: controller.signal });
+  const res = await fetch(path, { method: 'POST', body: JSON.stringify(body), headers: { accept: 'text/event-stream', 'content-type': 'application/json' }, signal: controller.signal });
   const reader = res.body.getReader();
   const decoder = new TextDecoder();
   let text = '';
@@ -33,36 +33,33 @@ async function run(path, stop) {
       const { done, value } = await reader.read();
       if (done) return 'done';
       text += decoder.decode(value, { stream: true });
-      if (text.includes('Hello wor')) stop ? controller.abort() : fetch('/drop');
+      const ended = await onText(text, controller, reader);
+      if (ended) return ended;
     }
   } catch (err) {
     return err.name;
   }
 }
 
+// An AG-UI run: once "Hello wor" arrived, stops the way a chat's Stop button does, or has the server
+// drop the connection and reads on until the stream fails.
+function run(path, stop) {
+  return readStream(path, { threadId: 't-1', runId: 'r-1', messages: [] }, (text, controller) => {
+    if (text.includes('Hello wor')) stop ? controller.abort() : fetch('/drop');
+  });
+}
+
 // An OpenAI Chat completion: 'cancel' cancels the body once "Hello wor" arrived, as a Stop button
 // wired to the reader does; 'after-done' reads to [DONE], then aborts to free the connection the
-// server holds open and reads once more. Resolves with how the read ended.
-async function chat(path, mode) {
-  const controller = new AbortController();
-  const res = await fetch(path, { method: 'POST', body: JSON.stringify({ model: 'gpt-x', stream: true, messages: [{ role: 'user', content: 'Say hello' }] }), headers: { accept: 'text/event-stream', 'content-type': 'application/json' }, signal: controller.signal });
-  const reader = res.body.getReader();
-  const decoder = new TextDecoder();
-  let text = '';
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) return 'done';
-      text += decoder.decode(value, { stream: true });
-      if (mode === 'cancel' && text.includes('Hello wor')) {
-        await reader.cancel();
-        return 'cancelled';
-      }
-      if (mode === 'after-done' && text.includes('[DONE]')) controller.abort();
+// server holds open and reads once more.
+function chat(path, mode) {
+  return readStream(path, { model: 'gpt-x', stream: true, messages: [{ role: 'user', content: 'Say hello' }] }, async (text, controller, reader) => {
+    if (mode === 'cancel' && text.includes('Hello wor')) {
+      await reader.cancel();
+      return 'cancelled';
     }
-  } catch (err) {
-    return err.name;
-  }
+    if (mode === 'after-done' && text.includes('[DONE]')) controller.abort();
+  });
 }
 </script><body>stop</body>`;
 
