@@ -69,10 +69,8 @@ class AguiFold implements ProtocolFold, ExpansionTarget, Reporter {
         }
         store.lane = undefined;
         // The page's own stop shows only while the run is open; a failure always shows.
-        if (frame.kind === 'error' || abortedByPage(frame)) {
-          const item = endingItem(frame, store.nextId('error'), !this.verifier.runEnded, frame.data || 'connection error');
-          if (item) store.place(item);
-        }
+        const item = endingItem(frame, () => store.nextId('error'), !this.verifier.runEnded, frame.data || 'connection error');
+        if (item) store.place(item);
         store.setStreaming(false);
         return;
       }

@@ -39,12 +39,12 @@ export class Verifier {
   private finished = false;
   private errored = false;
 
-  /** True between RUN_STARTED and its RUN_FINISHED / RUN_ERROR. */
   /** The run ended with RUN_FINISHED or RUN_ERROR (and no new one started): the page letting go of the connection now stops nothing. */
   get runEnded(): boolean {
     return this.finished || this.errored;
   }
 
+  /** True between RUN_STARTED and its RUN_FINISHED / RUN_ERROR. */
   get inRun(): boolean {
     return this.runActive && !this.finished && !this.errored;
   }

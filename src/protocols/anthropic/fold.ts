@@ -53,9 +53,10 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
     const turn = state.turn;
+    const own = turn !== undefined && turn.connectionId === frame.connectionId;
     // The turn ends at message_stop or at the stream's own error event.
-    const item = endingItem(frame, `error-${frame.index}`, !(turn && turn.connectionId === frame.connectionId && (turn.stopped || turn.errored)));
-    if (turn && turn.connectionId === frame.connectionId && !turn.stopped && !turn.errored && !turn.incompleteReported) {
+    const item = endingItem(frame, `error-${frame.index}`, !(own && (turn.stopped || turn.errored)));
+    if (own && !turn.stopped && !turn.errored && !turn.incompleteReported) {
       if (abortedByPage(frame)) turn.incompleteReported = true;
       else reportIncomplete(turn, sink, `the connection ${frame.kind === 'close' ? 'closed' : 'failed'} before message_stop`, [frame.index]);
     }

@@ -9,7 +9,7 @@ import { addRaw } from './raw';
 import { parseEventId, type ParsedEventId } from './ids';
 import { FlatState } from './state';
 import { applyStreamEvent, streamEventKind } from './stream-events';
-import { abortedByPage, pageStopItem } from '../shared/page-abort';
+import { pageStopItem } from '../shared/page-abort';
 
 export function createFlatBlockFold(): ProtocolFold {
   return new FlatBlockFold();
@@ -36,9 +36,7 @@ class FlatBlockFold implements ProtocolFold {
     if (frameKind !== 'message') {
       // A connection's failure shows no item here; the page's own stop of a message still streaming
       // (after message_start, before message_stop) shows as its stop.
-      // An id is taken only for an item placed: the ids of the items after it stay as they were.
-      const open = this.state.view.model.streaming;
-      const stop = open && abortedByPage(frame) ? pageStopItem(frame, this.state.view.id('error'), open) : undefined;
+      const stop = pageStopItem(frame, () => this.state.view.id('error'), this.state.view.model.streaming);
       if (stop) this.state.view.model.items.push(stop);
       if (frameKind === 'close' || stop) this.state.view.setStreaming(false);
       return;

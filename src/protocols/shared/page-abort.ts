@@ -40,18 +40,26 @@ export function connectionErrorItem(frame: Frame, id: string, message: string): 
  * go of the connection (a client that stops reading at the end marker and aborts to free it, a clean-up
  * that always calls `abort()`): nothing was stopped, so nothing is shown. Undefined for every other frame.
  */
-export function pageStopItem(frame: Frame, id: string, turnOpen: boolean): ErrorItem | undefined {
-  return turnOpen && abortedByPage(frame) ? stopItem(frame, id) : undefined;
+export function pageStopItem(frame: Frame, id: ItemId, turnOpen: boolean): ErrorItem | undefined {
+  return turnOpen && abortedByPage(frame) ? stopItem(frame, idOf(id)) : undefined;
 }
+
+/**
+ * An item's id, or what makes it: a fold that numbers its items (`nextId`) passes a function, so that a
+ * number is taken only for an item placed and the ids of the items after it stay as they were.
+ */
+export type ItemId = string | (() => string);
+
+const idOf = (id: ItemId): string => (typeof id === 'string' ? id : id());
 
 /**
  * The item a connection's close or error frame places: the page's stop (pageStopItem) where the page
  * ended it mid-turn, nothing where it ended it after the turn, the failure (worded by the fold,
  * `message`) for any other error frame, and nothing for a close the server made.
  */
-export function endingItem(frame: Frame, id: string, turnOpen: boolean, message = 'connection error'): ErrorItem | undefined {
+export function endingItem(frame: Frame, id: ItemId, turnOpen: boolean, message = 'connection error'): ErrorItem | undefined {
   if (abortedByPage(frame)) return pageStopItem(frame, id, turnOpen);
-  return frame.kind === 'error' ? { kind: 'error', id, frames: [frame.index], message } : undefined;
+  return frame.kind === 'error' ? { kind: 'error', id: idOf(id), frames: [frame.index], message } : undefined;
 }
 
 function stopItem(frame: Frame, id: string): ErrorItem {
