@@ -13,7 +13,7 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
-import { fixtureFrames } from './protocols.bench';
+import { fixtureFrames, jsonPayload } from './protocols.bench';
 import type { ProtocolId } from '../src/protocols/types';
 
 const args = process.argv.slice(2);
@@ -33,11 +33,12 @@ import { SessionPipeline } from './src/analysis/pipeline';
 import { protocols } from './src/protocols/registry';
 import { decodeFrame } from './src/model/decode';
 const [file, mode, countArg] = process.argv.slice(2);
-const { id, frames } = JSON.parse(readFileSync(file, 'utf8'));
+const { id, frames, payloads } = JSON.parse(readFileSync(file, 'utf8'));
 const count = Number(countArg);
 let sink = 0;
 if (mode === 'parse') {
-  for (let s = 0; s < count; s++) for (const f of frames) { try { sink += JSON.parse(f.data) === null ? 0 : 1; } catch { sink--; } }
+  // protocols.bench.ts's parseAll, over the same payloads (jsonPayload: no [DONE], the JSON after a code).
+  for (let s = 0; s < count; s++) for (const p of payloads) { if (p === null) continue; try { sink += JSON.parse(p) === null ? 0 : 1; } catch { sink--; } }
 } else if (mode === 'fold') {
   const definition = protocols.find((p) => p.id === id);
   const decoded = frames.map(decodeFrame);
@@ -63,7 +64,9 @@ mkdirSync(cache, { recursive: true });
 const dir = mkdtempSync(path.join(cache, 'protocol-instructions-'));
 try {
   const framesFile = path.join(dir, 'frames.json');
-  writeFileSync(framesFile, JSON.stringify({ id, frames: fixtureFrames(id) }));
+  const frames = fixtureFrames(id);
+  // The baseline the protocols bench parses: JSON has no undefined, so a payload with none is null here.
+  writeFileSync(framesFile, JSON.stringify({ id, frames, payloads: frames.map((f) => jsonPayload(f.data) ?? null) }));
   const perSession = (bundle: string, mode: string): number => (instructions(bundle, framesFile, mode, MANY) - instructions(bundle, framesFile, mode, FEW)) / (MANY - FEW);
   let parse: number | undefined;
   for (const [i, tree] of trees.entries()) {
