@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeFrame } from '../model/decode';
-import type { Frame } from '../model/frame';
+import { CANCELLED_BY_PAGE, CLOSED_BY_PAGE, type Frame } from '../model/frame';
 import { protocols } from '../protocols/registry';
 import type { ProtocolDefinition } from '../protocols/types';
 import { describeFrame } from './describe-frame';
@@ -15,6 +15,9 @@ describe('describeFrame', () => {
     expect(generic({ kind: 'error', data: 'net::ERR_FAILED' })).toEqual({ event: 'connection error', category: 'error', preview: 'net::ERR_FAILED' });
     // The page's own abort (a Stop button) is where the stream ended, not a failure.
     expect(generic({ kind: 'error', data: 'AbortError: signal is aborted without reason' })).toEqual({ event: 'stopped by the page', category: 'lifecycle', preview: 'AbortError: signal is aborted without reason' });
+    // So is a body it cancelled or an EventSource it closed: the same words as an abort, not "close".
+    expect(generic({ kind: 'close', data: CANCELLED_BY_PAGE })).toEqual({ event: 'stopped by the page', category: 'lifecycle', preview: CANCELLED_BY_PAGE });
+    expect(generic({ kind: 'close', data: CLOSED_BY_PAGE })).toEqual({ event: 'stopped by the page', category: 'lifecycle', preview: CLOSED_BY_PAGE });
     expect(generic({ direction: 'out', data: '{"type":"ping"}' })).toEqual({ event: 'send: ping', category: 'request', preview: '{"type":"ping"}' });
     expect(generic({ data: ' [DONE] ' })).toEqual({ event: '[DONE]', category: 'lifecycle' });
     expect(generic({ data: 'hello\nthere' })).toEqual({ event: '(text)', category: 'other', preview: 'hello there' });

@@ -157,6 +157,9 @@ describe('a turn the page stopped', () => {
     expect(ended).toBe('cancelled');
     expect(frames.some((f) => f.kind === 'close' && f.data === 'cancelled by the page')).toBe(true);
     await expectStopped(panel);
+    // The timeline names the cancel as it names an abort, not as a plain close.
+    const last = panel.locator('[data-testid="timeline"] [data-testid="frame-row"]').last();
+    expect(await last.textContent()).toContain('stopped by the page');
     await panel.close();
     await page.close();
   });
