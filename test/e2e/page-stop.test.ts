@@ -3,7 +3,7 @@
 // and no error; the same turn cut by the network shows as a failed turn. A page that aborts once it read
 // the end marker stopped nothing: the turn shows whole. Real fetches from a page to a server on
 // 127.0.0.1, the built extension, the panel.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type http from 'node:http';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
 import { hubFrames, openPanel, settledFrames, tabIdOf } from './support/panel-page';
@@ -98,6 +98,13 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
+/** Pages and panels a test opened: closed after it even when an assertion failed, so one failure does not spill into the next test. */
+const opened: { close(): Promise<void> }[] = [];
+
+afterEach(async () => {
+  for (const p of opened.splice(0)) await p.close();
+});
+
 afterAll(async () => {
   await browser?.close();
   await server?.close();
@@ -106,6 +113,7 @@ afterAll(async () => {
 /** Runs the page's read of `path` (its `run`, or its `chat` in `mode`) and opens the panel on everything its tab captured. */
 async function captured(path: string, stop: boolean | 'cancel' | 'after-done') {
   const page = await browser.context.newPage();
+  opened.push(page);
   await page.goto(`${server.origin}/stop.html`);
   const tabId = await tabIdOf(browser, page);
   type Reads = { run(p: string, s: boolean): Promise<string>; chat(p: string, m: string): Promise<string> };
@@ -114,6 +122,7 @@ async function captured(path: string, stop: boolean | 'cancel' | 'after-done') {
   for (let i = 0; i < 100 && !(await hubFrames(browser, tabId)).some((f) => f.kind === 'close' || f.kind === 'error'); i++) await new Promise((r) => setTimeout(r, 100));
   const frames = await settledFrames(browser, tabId);
   const panel = await openPanel(browser, tabId, frames.length);
+  opened.push(panel);
   return { page, panel, frames, ended };
 }
 
