@@ -98,7 +98,7 @@ beforeAll(async () => {
   browser = await launchBrowser();
 });
 
-/** Pages and panels a test opened: closed after it even when an assertion failed, so one failure does not spill into the next test. */
+/** Pages and panels a test opened: closed after it, passed or failed, so one failure does not spill into the next test. */
 const opened: { close(): Promise<void> }[] = [];
 
 afterEach(async () => {
@@ -139,16 +139,14 @@ async function expectStopped(panel: Awaited<ReturnType<typeof captured>>['panel'
 
 describe('a turn the page stopped', () => {
   it('shows as stopped by the page, with its text, and no error', async () => {
-    const { page, panel, frames, ended } = await captured('/run', true);
+    const { panel, frames, ended } = await captured('/run', true);
     expect(ended).toBe('AbortError');
     expect(frames.some((f) => f.kind === 'error' && f.data.startsWith('AbortError'))).toBe(true);
     await expectStopped(panel);
-    await panel.close();
-    await page.close();
   });
 
   it('while the same turn cut by the network shows as a failed turn, with its error', async () => {
-    const { page, panel, frames, ended } = await captured('/run', false);
+    const { panel, frames, ended } = await captured('/run', false);
     expect(ended).toBe('TypeError');
     expect(frames.some((f) => f.kind === 'error' && !f.data.startsWith('AbortError'))).toBe(true);
     const rendering = panel.locator('[data-testid="rendering"]');
@@ -157,26 +155,22 @@ describe('a turn the page stopped', () => {
     expect(await rendering.locator('[data-testid="stopped-item"]').count()).toBe(0);
     expect(await panel.locator('[data-testid="count-error"]').textContent()).not.toBe('0 errors');
     expect(await panel.locator('.session-state').first().textContent()).toBe('failed');
-    await panel.close();
-    await page.close();
   });
 
   it('a body the page cancels mid-answer (reader.cancel()) shows as stopped by the page too, with its text, and no error', async () => {
-    const { page, panel, frames, ended } = await captured('/chat-cut', 'cancel');
+    const { panel, frames, ended } = await captured('/chat-cut', 'cancel');
     expect(ended).toBe('cancelled');
     expect(frames.some((f) => f.kind === 'close' && f.data === 'cancelled by the page')).toBe(true);
     await expectStopped(panel);
     // The timeline names the cancel as it names an abort, not as a plain close.
     const last = panel.locator('[data-testid="timeline"] [data-testid="frame-row"]').last();
     expect(await last.textContent()).toContain('stopped by the page');
-    await panel.close();
-    await page.close();
   });
 });
 
 describe('a turn the page let go of after it ended', () => {
   it('an abort after [DONE], the server holding the connection open, shows the whole answer: no stop, done, no error', async () => {
-    const { page, panel, frames, ended } = await captured('/chat-whole', 'after-done');
+    const { panel, frames, ended } = await captured('/chat-whole', 'after-done');
     expect(ended).toBe('AbortError');
     expect(frames.some((f) => f.kind === 'message' && f.data.trim() === '[DONE]')).toBe(true);
     expect(frames.some((f) => f.kind === 'error' && f.data.startsWith('AbortError'))).toBe(true);
@@ -186,7 +180,5 @@ describe('a turn the page let go of after it ended', () => {
     expect(await rendering.locator('[data-testid="stopped-item"]').count()).toBe(0);
     expect(await rendering.locator('.error-item').count()).toBe(0);
     expect(await panel.locator('[data-testid="count-error"]').textContent()).toBe('0 errors');
-    await panel.close();
-    await page.close();
   });
 });

@@ -84,9 +84,10 @@ export function payloadPreview(decoded: DecodedFrame): string | undefined {
 export function describeGeneric(decoded: DecodedFrame): FrameDescription {
   const { frame } = decoded;
   if (frame.kind === 'open') return describe('open', 'lifecycle', payloadPreview(decoded));
-  // A body the page cancelled or an EventSource it closed ended the same way as an aborted fetch.
-  if (frame.kind === 'close') return describe(abortedByPage(frame) ? 'stopped by the page' : 'close', 'lifecycle', payloadPreview(decoded));
-  if (frame.kind === 'error') return abortedByPage(frame) ? describe('stopped by the page', 'lifecycle', payloadPreview(decoded)) : describe('connection error', 'error', payloadPreview(decoded));
+  // An aborted fetch, a body the page cancelled and an EventSource it closed all end the same way.
+  if (abortedByPage(frame)) return describe('stopped by the page', 'lifecycle', payloadPreview(decoded));
+  if (frame.kind === 'close') return describe('close', 'lifecycle', payloadPreview(decoded));
+  if (frame.kind === 'error') return describe('connection error', 'error', payloadPreview(decoded));
   if (frame.direction === 'out') return describe(isRecord(decoded.json) && str(decoded.json.type) ? `send: ${str(decoded.json.type)}` : 'send', 'request', payloadPreview(decoded));
   if (decoded.json === undefined) return describeText(decoded);
   const type = isRecord(decoded.json) ? str(decoded.json.type) : undefined;
