@@ -6,7 +6,7 @@ import { isTodoToolName, type TextItem, type ReasoningItem } from '../../model/v
 import { extendText } from '../../model/text-builder';
 import type { AguiEvent, EventOf } from './schema';
 import type { AguiRuleName } from './rules';
-import type { MessageEntry, ViewStore } from './view-store';
+import { addFrame, type MessageEntry, type ViewStore } from './view-store';
 import { applyJsonPatch } from './json-patch';
 import { appendNewMessages, applyMessagesSnapshot } from './messages';
 import { parseArguments, todosFrom } from './tool-input';
@@ -104,7 +104,7 @@ export class EventApplier {
         const tool = s.tools.get(e.toolCallId);
         if (!tool) return reporter.report('delta-target-missing', `TOOL_CALL_ARGS: no tool call with ID '${e.toolCallId}' is held; the client drops the delta.`);
         tool.item.inputText = (tool.item.inputText ?? '') + e.delta;
-        tool.item.frames.push(frame);
+        addFrame(tool.item.frames, frame);
         return;
       }
       case Code.TOOL_CALL_END:
@@ -139,7 +139,7 @@ export class EventApplier {
       case Code.THINKING_TEXT_MESSAGE_CONTENT:
         if (this.thinking) {
           this.thinking.text = extendText(this.thinking, this.thinking.text, (event as EventOf<'THINKING_TEXT_MESSAGE_CONTENT'>).delta, DIGESTIBLE);
-          this.thinking.frames.push(frame);
+          addFrame(this.thinking.frames, frame);
         }
         return;
       case Code.THINKING_TEXT_MESSAGE_END:
@@ -162,7 +162,7 @@ export class EventApplier {
     }
     const entry = existing ?? s.entry(id, role);
     if (!entry.content) this.createContent(entry, role, frame);
-    else entry.content.frames.push(frame);
+    else addFrame(entry.content.frames, frame);
   }
 
   private createContent(entry: MessageEntry, role: string, frame: number): void {
@@ -189,14 +189,14 @@ export class EventApplier {
     // The client appends to the content when it is a string and replaces multi-part content.
     content.text = extendText(content, entry.contentIsString ? content.text : '', delta, DIGESTIBLE);
     entry.contentIsString = true;
-    content.frames.push(frame);
+    addFrame(content.frames, frame);
   }
 
   private endMessage(id: string, frame: number, code: Code, reporter: Reporter): void {
     const entry = this.store.messages.get(id);
     if (!entry) return reporter.report('delta-target-missing', `${typeName(code)}: no message with ID '${id}' is held.`);
     if (!entry.content) return;
-    entry.content.frames.push(frame);
+    addFrame(entry.content.frames, frame);
     if (entry.content.kind === 'text') entry.content.final = true;
   }
 
@@ -208,7 +208,7 @@ export class EventApplier {
         reporter.report('tool-call-name-changed', `TOOL_CALL_START: tool call '${toolCallId}' already exists with name '${existing.item.name}'; the client renames it to '${name}'.`);
         existing.item.name = name;
       }
-      existing.item.frames.push(frame);
+      addFrame(existing.item.frames, frame);
       return;
     }
     let ownerId = toolCallId;
@@ -228,7 +228,7 @@ export class EventApplier {
     const tool = this.store.tools.get(toolCallId);
     if (!tool) return reporter.report('delta-target-missing', `TOOL_CALL_END: no tool call with ID '${toolCallId}' is held.`);
     tool.ended = true;
-    tool.item.frames.push(frame);
+    addFrame(tool.item.frames, frame);
     const parsed = parseArguments(tool.item.inputText ?? '');
     if (!parsed.ok) {
       return reporter.report('tool-args-invalid-json', `The arguments of tool call '${toolCallId}' are not valid JSON at TOOL_CALL_END (${parsed.error}).`);
@@ -252,7 +252,7 @@ export class EventApplier {
       if (!tool.ended) reporter.report('tool-result-before-end', `TOOL_CALL_RESULT for '${toolCallId}' arrives before its TOOL_CALL_END.`);
       tool.item.result = content;
       tool.item.status = 'success';
-      tool.item.frames.push(frame);
+      addFrame(tool.item.frames, frame);
       return;
     }
     // Without the thread's history (a capture of one response), the call may be in an earlier turn.
@@ -273,7 +273,7 @@ export class EventApplier {
       if (!replace) return;
       existing.activity.input = content;
       existing.activity.name = activityType;
-      existing.activity.frames.push(frame);
+      addFrame(existing.activity.frames, frame);
       return;
     }
     if (existing && !replace) return;
@@ -292,7 +292,7 @@ export class EventApplier {
     const result = applyJsonPatch(entry.activity.input ?? {}, patch);
     if (!result.ok) return reporter.report('activity-delta-failed', `ACTIVITY_DELTA patch for '${id}' failed (${result.error}); the activity keeps its content.`);
     entry.activity.input = result.doc;
-    entry.activity.frames.push(frame);
+    addFrame(entry.activity.frames, frame);
   }
 
   private usage(usage: readonly Record<string, unknown>[] | undefined): void {

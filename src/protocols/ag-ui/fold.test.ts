@@ -86,8 +86,9 @@ describe('AG-UI fold: text and reasoning', () => {
     ]);
     expect(errors(findings)).toEqual([]);
     expect(view.items).toMatchObject([
-      { kind: 'text', text: 'Hello', final: true },
-      { kind: 'tool', name: 'get_weather', label: 'Get weather', inputText: '{"city":"Oslo"}', input: { city: 'Oslo' } },
+      // A chunk's synthetic START and CONTENT come from one frame, which the item lists once.
+      { kind: 'text', text: 'Hello', final: true, frames: [1, 2, 3] },
+      { kind: 'tool', name: 'get_weather', label: 'Get weather', inputText: '{"city":"Oslo"}', input: { city: 'Oslo' }, frames: [3, 4, 5] },
     ]);
   });
 });

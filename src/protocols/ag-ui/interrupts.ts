@@ -2,7 +2,7 @@
 // and question cards otherwise (e.g. `input_required`). A later request's `resume[]` resolves them.
 import type { ApprovalItem, QuestionItem, QuestionOption } from '../../model/view';
 import { safeText } from '../../model/safe-text';
-import type { ViewStore } from './view-store';
+import { addFrame, type ViewStore } from './view-store';
 import { SmallMap } from '../shared/small-map';
 
 export interface LooseInterrupt {
@@ -92,7 +92,7 @@ const ALLOWED_MAX = 256;
 const ALLOWED_NAME_MAX = 200;
 
 function resolve(item: ApprovalItem | QuestionItem, cancelled: boolean, payload: unknown, frame: number): void {
-  item.frames.push(frame);
+  addFrame(item.frames, frame);
   if (item.kind === 'approval') {
     const approved = !cancelled && (payload as { approved?: unknown } | null | undefined)?.approved !== false;
     item.outcome = { type: 'decided', decisions: [approved ? 'approve' : 'reject'] };

@@ -4,7 +4,7 @@
 // new ones are appended.
 import type { ViewItem } from '../../model/view';
 import { isTodoToolName } from '../../model/view';
-import type { MessageEntry, ViewStore } from './view-store';
+import { addFrame, type MessageEntry, type ViewStore } from './view-store';
 import { parseArguments, todosFrom } from './tool-input';
 
 interface LooseMessage {
@@ -140,5 +140,5 @@ function attachResult(store: ViewStore, m: LooseMessage, frame: number): void {
   if (!tool) return;
   tool.item.result = m.content;
   tool.item.status = typeof m.error === 'string' && m.error.length > 0 ? 'error' : 'success';
-  tool.item.frames.push(frame);
+  addFrame(tool.item.frames, frame);
 }

@@ -23,6 +23,17 @@ export interface ToolEntry {
   ended: boolean;
 }
 
+/**
+ * Records that `frame` contributed to an item, once: a chunk's synthetic START and CONTENT, or a
+ * content delta and its END in one frame, name the same frame, which the item lists a single time
+ * (as the other folds' items do).
+ */
+export function addFrame(frames: number[], frame: number): void {
+  const n = frames.length;
+  // No read at index -1 (an unannounced sub-agent's group starts with none): V8 looks that up slowly.
+  if (n === 0 || frames[n - 1] !== frame) frames.push(frame);
+}
+
 export class ViewStore {
   readonly model: ViewModel = { protocol: 'ag-ui', items: [], todos: null, streaming: true };
   readonly messages = new SmallMap<MessageEntry>();
@@ -162,7 +173,7 @@ export class ViewStore {
       if (group && group.summary === name) {
         group.done = true;
         group.open = false;
-        group.frames.push(frame);
+        addFrame(group.frames, frame);
         steps.splice(i, 1);
         return true;
       }
@@ -209,7 +220,7 @@ export class ViewStore {
       if (group.subagent?.status !== 'unannounced' || group.done) continue;
       group.done = true;
       group.open = false;
-      group.frames.push(frame);
+      addFrame(group.frames, frame);
     }
   }
 
@@ -225,7 +236,7 @@ export class ViewStore {
     if (group.subagent) group.subagent.status = status;
     group.done = status !== 'failed';
     group.open = false;
-    group.frames.push(frame);
+    addFrame(group.frames, frame);
   }
 
   /** A new run starts at the top level: steps left open by an earlier run no longer collect items. */
