@@ -216,7 +216,7 @@ function usageOf(usage: unknown): Record<string, number> | undefined {
 /** Made once: a fold is made per session. */
 const HANDLERS: SinkFoldHandlers<DataFoldState> = {
   applyMessage,
-  applyRequest: (st, d) => applyRequest(st.layout, d),
+  applyRequest: onRequest,
   addError,
   endOfInput,
   // The stream's turn ends at its d: finish_message part or its 3: error part.
@@ -226,6 +226,28 @@ const HANDLERS: SinkFoldHandlers<DataFoldState> = {
   },
   addRaw,
 };
+
+/**
+ * The page's request. useChat sends every turn of a chat (and each tool follow-up) as a new request with
+ * a new stream, all in one session (its chat id): the stream before it has ended (judged here unless its
+ * connection's end was), and the next one starts afresh, its lines not "after the finish" of the last.
+ */
+function onRequest(st: DataFoldState, d: DecodedFrame): void {
+  if (st.lines > 0) {
+    endOfInput(st, d.frame.index);
+    st.layout.endOpenStep();
+    st.lines = 0;
+    st.errorAt = undefined;
+    st.reportedAfterError = false;
+    st.finishedAt = undefined;
+    st.stoppedByPage = false;
+    st.reportedAfterFinish = false;
+    // The next answer is awaited.
+    st.model.streaming = true;
+  }
+  st.ended = false;
+  applyRequest(st.layout, d);
+}
 
 function endOfInput(st: DataFoldState, i: number): void {
   if (st.ended) return;

@@ -26,9 +26,11 @@ export function createAisdkUiFold(): ProtocolFold {
 /** A frame the page sent: the chat request that starts a new stream. */
 function onRequest(st: UiFoldState, d: DecodedFrame): void {
   // useChat sends every turn of a chat (and each tool follow-up) as a new request with a new stream,
-  // all in one session: the stream before it has ended, and the next one starts afresh.
+  // all in one session: the stream before it has ended (judged here unless its connection's end was),
+  // and the next one starts afresh, its own end judged again.
   if (st.chunks > 0 || st.doneAt !== undefined) {
-    streamEnd(st, d.frame.index);
+    if (!st.ended) streamEnd(st, d.frame.index);
+    st.layout.endOpenStep();
     st.chunks = 0;
     st.doneAt = undefined;
     st.finishedAt = undefined;
@@ -36,6 +38,7 @@ function onRequest(st: UiFoldState, d: DecodedFrame): void {
     st.reportedAfterDone = false;
     st.reportedAfterFinish = false;
   }
+  st.ended = false;
   st.requestSeen = true;
   requestToolCalls(d.json, (st.priorToolCalls ??= new Set()));
   applyRequest(st.layout, d);

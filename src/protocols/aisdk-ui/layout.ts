@@ -50,6 +50,18 @@ export class StepLayout {
     this.stepOpen = false;
   }
 
+  /**
+   * The stream ended with a step still open (the next request starts a new stream): the step ends with
+   * it, its groups closed but not done, and the next stream's first step is no second one inside it.
+   */
+  endOpenStep(): void {
+    if (!this.stepOpen) return;
+    for (const g of this.segments) g.open = false;
+    this.dropSegments();
+    this.current = undefined;
+    this.stepOpen = false;
+  }
+
   /** Removes what the open step added (AI SDK 7 `reset-step`). */
   resetStep(): void {
     if (!this.stepOpen) return;
