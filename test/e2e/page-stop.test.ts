@@ -61,6 +61,31 @@ function chat(path, mode) {
     if (mode === 'after-done' && text.includes('[DONE]')) controller.abort();
   });
 }
+
+// Two AG-UI runs of one thread, each on its own connection, which the server holds open after the
+// run's end: the page keeps reading the second run and, once its first text arrived, aborts the first
+// run's request to free that connection (as a client that frees the previous request does), then lets
+// the second run finish.
+async function twoRuns() {
+  let first;
+  // The first read goes on after the run's end, waiting on the connection, as an SSE reader loop does.
+  let firstEnded;
+  const firstRead = new Promise((resolve) => (firstEnded = resolve));
+  readStream('/agui-first', { threadId: 't-2', runId: 'r-1', messages: [] }, (text, controller) => {
+    first = controller;
+    if (text.includes('RUN_FINISHED')) firstEnded();
+  });
+  await firstRead;
+  let freed = false;
+  return readStream('/agui-second', { threadId: 't-2', runId: 'r-2', messages: [] }, async (text) => {
+    if (!freed && text.includes('Second par')) {
+      freed = true;
+      first.abort();
+      await fetch('/finish-second');
+    }
+    if (text.includes('RUN_FINISHED')) return 'read';
+  });
+}
 </script><body>stop</body>`;
 
 const chatChunk = (delta: object, finish: string | null = null) => ({ id: 'c-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-x', choices: [{ index: 0, delta, finish_reason: finish }] });
@@ -71,6 +96,12 @@ function chatStream(res: http.ServerResponse, whole: boolean): void {
   const chunks = whole ? [chatChunk({ role: 'assistant', content: '' }), chatChunk({ content: 'Hello world' }), chatChunk({}, 'stop')] : [chatChunk({ role: 'assistant', content: '' }), chatChunk({ content: 'Hello wor' })];
   res.write(`${chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('')}${whole ? 'data: [DONE]\n\n' : ''}`);
 }
+
+/** An AG-UI run's events as SSE records. */
+const sse = (events: readonly object[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
+
+/** The second run of twoRuns, held after its first text until the page asks for the rest. */
+let second: http.ServerResponse | undefined;
 
 /** The stream of the run the page reads, held open until the page stops it or asks for the drop. */
 let held: http.ServerResponse | undefined;
@@ -88,6 +119,25 @@ beforeAll(async () => {
       '/run': (_req, res) => stream(res),
       '/chat-cut': (_req, res) => chatStream(res, false),
       '/chat-whole': (_req, res) => chatStream(res, true),
+      '/agui-first': (_req, res) => {
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        res.write(sse([
+          { type: 'RUN_STARTED', threadId: 't-2', runId: 'r-1' },
+          { type: 'TEXT_MESSAGE_START', messageId: 'm-1', role: 'assistant' },
+          { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm-1', delta: 'First answer.' },
+          { type: 'TEXT_MESSAGE_END', messageId: 'm-1' },
+          { type: 'RUN_FINISHED', threadId: 't-2', runId: 'r-1' },
+        ]));
+      },
+      '/agui-second': (_req, res) => {
+        second = res;
+        res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+        res.write(sse([{ type: 'RUN_STARTED', threadId: 't-2', runId: 'r-2' }, { type: 'TEXT_MESSAGE_START', messageId: 'm-2', role: 'assistant' }, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm-2', delta: 'Second par' }]));
+      },
+      '/finish-second': (_req, res) => {
+        second?.write(sse([{ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm-2', delta: 't, done.' }, { type: 'TEXT_MESSAGE_END', messageId: 'm-2' }, { type: 'RUN_FINISHED', threadId: 't-2', runId: 'r-2' }]));
+        res.writeHead(204).end();
+      },
       // Asked once the page has read the events: a reset then loses none of them.
       '/drop': (_req, res) => {
         held?.socket?.destroy();
@@ -180,5 +230,35 @@ describe('a turn the page let go of after it ended', () => {
     expect(await rendering.locator('[data-testid="stopped-item"]').count()).toBe(0);
     expect(await rendering.locator('.error-item').count()).toBe(0);
     expect(await panel.locator('[data-testid="count-error"]').textContent()).toBe('0 errors');
+  });
+});
+
+describe('the page letting go of an earlier run\'s connection while the next run streams', () => {
+  it('shows both answers whole: no stop inside the streaming run, done, no error', async () => {
+    const page = await browser.context.newPage();
+    opened.push(page);
+    await page.goto(`${server.origin}/stop.html`);
+    const tabId = await tabIdOf(browser, page);
+    expect(await page.evaluate(() => (window as unknown as { twoRuns(): Promise<string> }).twoRuns())).toBe('read');
+    // The first connection's abort and the second run's end, both captured.
+    for (let i = 0; i < 100; i++) {
+      const frames = await hubFrames(browser, tabId);
+      if (frames.some((f) => f.kind === 'error' && f.data.startsWith('AbortError')) && frames.filter((f) => f.kind === 'message' && f.data.includes('RUN_FINISHED')).length === 2) break;
+      await new Promise((r) => setTimeout(r, 100));
+    }
+    const frames = await settledFrames(browser, tabId);
+    // The abort came between the second run's first text and its end.
+    const abortAt = frames.findIndex((f) => f.kind === 'error' && f.data.startsWith('AbortError'));
+    expect(abortAt).toBeGreaterThan(frames.findIndex((f) => f.data.includes('Second par')));
+    expect(abortAt).toBeLessThan(frames.findIndex((f) => f.data.includes('t, done.')));
+    const panel = await openPanel(browser, tabId, frames.length);
+    opened.push(panel);
+    const rendering = panel.locator('[data-testid="rendering"]');
+    await rendering.getByText('Second part, done.').waitFor();
+    expect(await rendering.textContent()).toContain('First answer.');
+    expect(await rendering.locator('[data-testid="stopped-item"]').count()).toBe(0);
+    expect(await rendering.locator('.error-item').count()).toBe(0);
+    expect(await panel.locator('[data-testid="count-error"]').textContent()).toBe('0 errors');
+    expect(await panel.locator('.session-state').first().textContent()).toBe('done');
   });
 });

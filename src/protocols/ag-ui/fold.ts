@@ -20,7 +20,7 @@ import { Advisor } from './advisor';
 import { EventApplier, type Reporter } from './apply';
 import { ViewStore } from './view-store';
 import { appendNewMessages } from './messages';
-import { abortedByPage, endingItem } from '../shared/page-abort';
+import { abortedByPage, endingItem, TurnConnections } from '../shared/page-abort';
 
 /**
  * Fields whose null the 1.0 client reads as "absent" (it strips them with a deprecation warning).
@@ -39,6 +39,7 @@ class AguiFold implements ProtocolFold, ExpansionTarget, Reporter {
   private readonly verifier = new Verifier();
   private readonly expander = new ChunkExpander();
   private readonly advisor = new Advisor();
+  private readonly connections = new TurnConnections();
   private reportedOnce: Set<string> | undefined;
   private runStartFrame = -1;
   /** The connection ended mid-run and that was reported: the end of input need not say it again. */
@@ -61,6 +62,7 @@ class AguiFold implements ProtocolFold, ExpansionTarget, Reporter {
     const store = this.store;
     try {
       if (frame.kind === 'close' || frame.kind === 'error') {
+        if (this.connections.lettingGo(frame)) return;
         if (this.verifier.inRun && !this.closedMidRun) {
           this.closedMidRun = true;
           if (!abortedByPage(frame)) this.report('closed-before-run-finished', frame.kind === 'close'
@@ -76,6 +78,7 @@ class AguiFold implements ProtocolFold, ExpansionTarget, Reporter {
       }
       if (frame.kind !== 'message') return;
       if (frame.direction === 'out') return this.request(decoded);
+      this.connections.carried(frame.connectionId);
       this.event(decoded);
     } catch (err) {
       // A bug here must not lose the frame or stop the session: show it raw and carry on.

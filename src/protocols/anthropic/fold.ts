@@ -12,7 +12,7 @@ import { AnthropicEventSchema, isPlainEvent, KNOWN_EVENT_TYPES, type AnthropicEv
 import { newTurn, type FoldState, type TurnState } from './state';
 import { describeIssues, flattenUsage, isRecord, rawItem } from '../shared/view-helpers';
 import { guardedApply } from '../shared/view-helpers';
-import { abortedByPage, endingItem } from '../shared/page-abort';
+import { abortedByPage, endingItem, TurnConnections } from '../shared/page-abort';
 
 export function createAnthropicFold(): ProtocolFold {
   const state: FoldState = {
@@ -26,6 +26,7 @@ export function createAnthropicFold(): ProtocolFold {
     usage: {},
     unnamedConnections: new Set(),
     lastFrame: 0,
+    connections: new TurnConnections(),
   };
 
   return {
@@ -52,6 +53,7 @@ export function createAnthropicFold(): ProtocolFold {
 function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink): void {
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
+    if (state.connections.lettingGo(frame)) return;
     const turn = state.turn;
     const own = turn !== undefined && turn.connectionId === frame.connectionId;
     // The turn ends at message_stop or at the stream's own error event.
@@ -73,6 +75,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     return;
   }
   state.sawMessageFrame = true;
+  state.connections.carried(frame.connectionId);
   if (decoded.jsonError !== undefined) {
     // A frame the capture cut short is not the server's fault: show it, but do not flag it as bad JSON.
     state.model.items.push(rawItem(frame));

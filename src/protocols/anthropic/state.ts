@@ -1,6 +1,7 @@
 // The Anthropic fold's state: one turn (one message) at a time, plus the session's view model.
 import type { ReasoningItem, TextItem, ToolItem, ViewItem, ViewModel } from '../../model/view';
 import type { DeltaType } from './schema';
+import type { TurnConnections } from '../shared/page-abort';
 
 export interface BlockState {
   index: number;
@@ -56,6 +57,8 @@ export interface FoldState {
   unnamedConnections: Set<string>;
   /** The latest message frame: where end-of-input findings point. */
   lastFrame: number;
+  /** The connections turns arrived on, for the page letting go of an earlier one. */
+  connections: TurnConnections;
 }
 
 export function newTurn(connectionId: string, eagerInput: boolean): TurnState {

@@ -13,7 +13,7 @@ import { flatSourcePreview } from '../aisdk-ui/flat-preview';
 import { handledOutsideEvents } from '../shared/turn-frames';
 import { COHERE_RULES as R } from './rules';
 import { EVENT_SCHEMAS, isCohereType, isPlainEvent, type CohereEvent, type CohereEventType } from './schema';
-import type { ConnectionEnding } from '../shared/page-abort';
+import { TurnConnections, type ConnectionEnding } from '../shared/page-abort';
 
 const DIGESTIBLE = true;
 const RAW_MAX = 2000;
@@ -50,10 +50,11 @@ interface State {
   turns: number;
   requestSeen: boolean;
   usage: Record<string, number>;
+  connections: TurnConnections;
 }
 
 export function createCohereFold(): ProtocolFold {
-  const state: State = { model: { protocol: 'cohere', items: [], todos: null, streaming: true }, turns: 0, requestSeen: false, usage: {} };
+  const state: State = { model: { protocol: 'cohere', items: [], todos: null, streaming: true }, turns: 0, requestSeen: false, usage: {}, connections: new TurnConnections() };
   return {
     apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
     finish(sink) {

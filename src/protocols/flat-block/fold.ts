@@ -9,7 +9,7 @@ import { addRaw } from './raw';
 import { parseEventId, type ParsedEventId } from './ids';
 import { FlatState } from './state';
 import { applyStreamEvent, streamEventKind } from './stream-events';
-import { pageStopItem } from '../shared/page-abort';
+import { pageStopItem, TurnConnections } from '../shared/page-abort';
 
 export function createFlatBlockFold(): ProtocolFold {
   return new FlatBlockFold();
@@ -18,6 +18,7 @@ export function createFlatBlockFold(): ProtocolFold {
 /** A class rather than closures: a session is often short, so what each new fold allocates shows. */
 class FlatBlockFold implements ProtocolFold {
   private state = new FlatState();
+  private readonly connections = new TurnConnections();
   /**
    * Connections whose request subscribes to the replay (SSE: `?last_event_id=` or a Last-Event-ID header).
    * Made on the first such connection: most sessions have none.
@@ -34,6 +35,7 @@ class FlatBlockFold implements ProtocolFold {
     if (this.subscribing !== undefined) this.subscribe(frame);
     const frameKind = frame.kind;
     if (frameKind !== 'message') {
+      if (this.connections.lettingGo(frame)) return;
       // A connection's failure shows no item here; the page's own stop of a message still streaming
       // (after message_start, before message_stop) shows as its stop.
       const stop = pageStopItem(frame, () => this.state.view.id('error'), this.state.view.model.streaming);
@@ -41,6 +43,7 @@ class FlatBlockFold implements ProtocolFold {
       if (frameKind === 'close' || stop) this.state.view.setStreaming(false);
       return;
     }
+    if (frame.direction === 'in') this.connections.carried(frame.connectionId);
     const jsonError = decoded.jsonError;
     if (jsonError !== undefined) {
       // A payload the capture cut short is not the server's fault: shown, not flagged.

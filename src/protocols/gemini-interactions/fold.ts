@@ -12,7 +12,7 @@ import type { ProtocolFold } from '../types';
 import { checkedEvent, flattenUsage, guardedApply, isRecord, newToolItem, parseJson, rawItem, setToolInput } from '../shared/view-helpers';
 import { flatSourcePreview } from '../aisdk-ui/flat-preview';
 import { handledOutsideEvents } from '../shared/turn-frames';
-import type { ConnectionEnding } from '../shared/page-abort';
+import { TurnConnections, type ConnectionEnding } from '../shared/page-abort';
 import { INTERACTIONS_RULES as R } from './rules';
 import { EVENT_SCHEMAS, isInteractionEventType, isPlainEvent, type InteractionEvent, type InteractionEventType, type StepDelta } from './schema';
 
@@ -53,10 +53,11 @@ interface State {
   turns: number;
   requestSeen: boolean;
   usage: Record<string, number>;
+  connections: TurnConnections;
 }
 
 export function createInteractionsFold(): ProtocolFold {
-  const state: State = { model: { protocol: 'gemini-interactions', items: [], todos: null, streaming: true }, turns: 0, requestSeen: false, usage: {} };
+  const state: State = { model: { protocol: 'gemini-interactions', items: [], todos: null, streaming: true }, turns: 0, requestSeen: false, usage: {}, connections: new TurnConnections() };
   return {
     apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
     finish(sink) {

@@ -10,13 +10,13 @@ import { applyCandidate } from './parts';
 import { GEMINI_RULES as R } from './rules';
 import { ErrorPayloadSchema, isPlainOrCallResponse, ResponseSchema, type GeminiResponse } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
-import { endingOf, endingItem, type ConnectionEnding } from '../shared/page-abort';
+import { endingOf, endingItem, TurnConnections, type ConnectionEnding } from '../shared/page-abort';
 
 /** How many elements of one `alt=json` array frame are read (each is a whole response chunk). */
 const MAX_ARRAY_ELEMENTS = 100_000;
 
 export function createGeminiFold(): ProtocolFold {
-  const state: FoldState = { model: { protocol: 'gemini', items: [], todos: null, streaming: true }, turnCount: 0, requestSeen: false, usage: {}, sawResponse: false };
+  const state: FoldState = { model: { protocol: 'gemini', items: [], todos: null, streaming: true }, turnCount: 0, requestSeen: false, usage: {}, sawResponse: false, connections: new TurnConnections() };
   return {
     apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
     finish(sink) {
@@ -30,6 +30,7 @@ export function createGeminiFold(): ProtocolFold {
 function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink): void {
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
+    if (state.connections.lettingGo(frame)) return;
     const turn = state.turn;
     const own = turn !== undefined && turn.connectionId === frame.connectionId;
     // The turn ends at a candidate's finishReason, a blocked prompt or the stream's own error payload.
@@ -45,6 +46,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     state.requestSeen = true;
     return;
   }
+  state.connections.carried(frame.connectionId);
   if (decoded.jsonError !== undefined) {
     state.model.items.push(rawItem(frame));
     // A frame the capture cut short is not the server's fault: show it, but do not flag it as bad JSON.

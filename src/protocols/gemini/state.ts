@@ -1,5 +1,6 @@
 // The Gemini fold's state: one response stream (turn) at a time, its items and its function calls.
 import type { ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
+import type { TurnConnections } from '../shared/page-abort';
 
 export interface CallState {
   item: ToolItem;
@@ -44,6 +45,8 @@ export interface FoldState {
   requestSeen: boolean;
   usage: Record<string, number>;
   sawResponse: boolean;
+  /** The connections turns arrived on, for the page letting go of an earlier one. */
+  connections: TurnConnections;
 }
 
 export function newTurn(state: FoldState, connectionId: string, frame: number): TurnState {

@@ -1,6 +1,7 @@
 // The LangGraph fold's state: the thread's messages by id with the items that draw them, the tool calls
 // and interrupts by id, the connections' requests, the run stream being read and the usage per message.
 import type { Connection } from '../../model/frame';
+import type { TurnConnections } from '../shared/page-abort';
 import type { ApprovalItem, QuestionItem, ReasoningItem, TextItem, ToolItem, UserItem, ViewModel } from '../../model/view';
 
 /** One message of the thread and the items that draw it. */
@@ -30,6 +31,8 @@ export interface State {
   calls: Map<string, ToolItem>;
   interrupts: Map<string, ApprovalItem | QuestionItem>;
   connections: Map<string, Connection>;
+  /** The connections runs streamed on, for the page letting go of an earlier one. */
+  streamedOn: TurnConnections;
   stream?: Stream;
   usage: Map<string, Record<string, number>>;
   /** The next AI text opens a turn (shows the agent's header). */

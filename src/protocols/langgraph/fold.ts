@@ -18,7 +18,7 @@ import { eventOf } from './event-name';
 import type { State, Stream } from './fold-state';
 import { applyEvent, applyThreadState } from './fold-events';
 import { answerInterrupts } from './fold-interrupts';
-import { endingItem } from '../shared/page-abort';
+import { endingItem, TurnConnections } from '../shared/page-abort';
 
 export function createLangGraphFold(): ProtocolFold {
   const state: State = {
@@ -27,6 +27,7 @@ export function createLangGraphFold(): ProtocolFold {
     calls: new Map(),
     interrupts: new Map(),
     connections: new Map(),
+    streamedOn: new TurnConnections(),
     usage: new Map(),
     brandNext: true,
   };
@@ -45,6 +46,7 @@ export function createLangGraphFold(): ProtocolFold {
 function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): void {
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
+    if (state.streamedOn.lettingGo(frame)) return;
     // The run's stream ends at its `end` event.
     const item = endingItem(frame, `error-${frame.index}`, !(state.stream?.connectionId === frame.connectionId && state.stream.ended));
     if (item) state.model.items.push(item);
@@ -52,6 +54,7 @@ function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): voi
     return;
   }
   if (frame.kind !== 'message' || frame.direction === 'out') return;
+  state.streamedOn.carried(frame.connectionId);
   const stream = streamOf(state, frame);
   if (decoded.jsonError !== undefined) {
     state.model.items.push(rawItem(frame));

@@ -318,17 +318,26 @@ class McpFold implements ProtocolFold {
 
   /**
    * A connection's close or error. The page's own abort, cancel or close is its stop while a request
-   * waits for its answer, or before the connection carried anything; after that it only let go of the
-   * connection (the SDK's transport aborts its standing GET stream when it closes): nothing to show.
+   * sent on that connection waits for its answer, or before the connection carried anything; after that
+   * it only let go of the connection (the SDK's transport aborts its standing GET stream when it closes,
+   * a client frees an answered POST's stream while another request waits): nothing to show.
    */
   private connectionEnded(frame: Frame): void {
-    const open = this.open > 0 || !this.carried.has(frame.connectionId);
+    const open = this.waitsOn(frame.connectionId) || !this.carried.has(frame.connectionId);
     const item = endingItem(frame, `error-${frame.index}-${this.model.items.length}`, open, `connection error${frame.data ? `: ${frame.data}` : ''}`);
     if (item) this.model.items.push(item);
     if (!abortedByPage(frame)) return;
     for (const req of this.requests.values()) {
       if (req.direction === 'out' && req.connectionId === frame.connectionId && req.answeredAt === undefined) req.givenUp = true;
     }
+  }
+
+  /** A request the page sent on the connection still waits for its answer. */
+  private waitsOn(connectionId: string): boolean {
+    for (const req of this.requests.values()) {
+      if (req.direction === 'out' && req.connectionId === connectionId && req.answeredAt === undefined) return true;
+    }
+    return false;
   }
 
   private addError(i: number, message: string): void {

@@ -15,7 +15,7 @@ import { ChunkSchema, isPlainChunk, type ChatChunk } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
 import { describeIssues, flattenUsage, isRecord, rawItem } from '../shared/view-helpers';
 import { guardedApply } from '../shared/view-helpers';
-import { abortedByPage, endingItem } from '../shared/page-abort';
+import { abortedByPage, endingItem, TurnConnections } from '../shared/page-abort';
 
 export function createOpenAIChatFold(): ProtocolFold {
   const state: FoldState = {
@@ -27,6 +27,7 @@ export function createOpenAIChatFold(): ProtocolFold {
     requestSeen: false,
     usage: {},
     noDoneMarker: new Set(),
+    connections: new TurnConnections(),
   };
   return {
     apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
@@ -48,6 +49,7 @@ export function createOpenAIChatFold(): ProtocolFold {
 function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink): void {
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
+    if (state.connections.lettingGo(frame)) return;
     const turn = state.turn;
     const own = turn !== undefined && turn.connectionId === frame.connectionId;
     // The turn ends at `[DONE]` or at the stream's own error payload.
@@ -65,6 +67,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     return;
   }
   state.sawChunkFrame = true;
+  state.connections.carried(frame.connectionId);
   if (decoded.jsonError !== undefined) {
     if (frameText(frame).trim() === '[DONE]') return done(state, frame, sink);
     state.model.items.push(rawItem(frame));

@@ -1,5 +1,6 @@
 // The Chat fold's state: one completion (turn) at a time, its choices and their tool calls.
 import type { ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
+import type { TurnConnections } from '../shared/page-abort';
 
 export interface ToolCallState {
   item: ToolItem;
@@ -69,6 +70,8 @@ export interface FoldState {
   usage: Record<string, number>;
   /** Connections whose transport has no `[DONE]` marker (a file of data lines, a WebSocket). */
   noDoneMarker: Set<string>;
+  /** The connections turns arrived on, for the page letting go of an earlier one. */
+  connections: TurnConnections;
 }
 
 export function newTurn(state: FoldState, connectionId: string): TurnState {

@@ -34,7 +34,7 @@ import { checkSequence } from './sequence';
 import { newResponse, type FoldState, type ResponseState } from './state';
 import { describeIssues, isRecord, rawItem } from '../shared/view-helpers';
 import { guardedApply } from '../shared/view-helpers';
-import { abortedByPage, endingItem } from '../shared/page-abort';
+import { abortedByPage, endingItem, TurnConnections } from '../shared/page-abort';
 
 export function createOpenAIResponsesFold(): ProtocolFold {
   const state: FoldState = {
@@ -49,6 +49,7 @@ export function createOpenAIResponsesFold(): ProtocolFold {
     usage: {},
     resumedAfter: new Map(),
     lastFrame: 0,
+    connections: new TurnConnections(),
   };
   return {
     apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
@@ -90,6 +91,7 @@ function endWithoutTerminal(resp: ResponseState, sink: FindingSink, why: string,
 function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink): void {
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
+    if (state.connections.lettingGo(frame)) return;
     const resp = state.response;
     // The turn ends at a terminal event (completed, failed, incomplete), an error event or `[DONE]`.
     const ended = state.doneConnections.has(frame.connectionId) || (resp?.connectionId === frame.connectionId && (resp.terminal !== undefined || resp.errorFrame !== undefined));
@@ -110,6 +112,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     if (decoded.json !== undefined) applyRequest(state, decoded.json, frame);
     return;
   }
+  state.connections.carried(frame.connectionId);
   if (state.doneConnections.has(frame.connectionId)) {
     if (!state.afterDoneReported) {
       state.afterDoneReported = true;

@@ -1,6 +1,7 @@
 // The Responses fold's state: one response at a time (a WebSocket carries several in turn),
 // its output items, and their content / summary parts.
 import type { ApprovalItem, ReasoningItem, TextItem, ToolItem, ViewItem, ViewModel } from '../../model/view';
+import type { TurnConnections } from '../shared/page-abort';
 
 export interface PartState {
   type: string;
@@ -76,6 +77,8 @@ export interface FoldState {
   resumedAfter: Map<string, number>;
   /** The latest message frame: where end-of-input findings point. */
   lastFrame: number;
+  /** The connections turns arrived on, for the page letting go of an earlier one. */
+  connections: TurnConnections;
 }
 
 export function newResponse(state: FoldState, connectionId: string): ResponseState {

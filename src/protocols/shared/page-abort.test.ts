@@ -290,3 +290,43 @@ describe('the items a connection ending gives', () => {
     }
   });
 });
+
+/** `turn` moved onto connection `id`, its frames numbered from `from`. */
+function onConnection(turn: Turn, id: string, from: number): Turn {
+  const rename = (c: string) => `${id}:${c}`;
+  return {
+    frames: turn.frames.map((f, i) => ({ ...f, index: from + i, connectionId: rename(f.connectionId) })),
+    ...(turn.connections && { connections: turn.connections.map((c) => ({ ...c, id: rename(c.id) })) }),
+  };
+}
+
+/**
+ * The first turn whole on one connection, then the page's next request and the second turn cut on
+ * another, then `ending` on the connection of `which`.
+ */
+function runTwoTurns(id: string, whole: Turn, cut: Turn, ending: ['close' | 'error', string], which: 'first' | 'second') {
+  const first = onConnection(whole, 'a', 0);
+  const second = onConnection(cut, 'b', first.frames.length + 1);
+  const opener = second.frames[0]!;
+  const request: Frame = { index: first.frames.length, connectionId: opener.connectionId, time: opener.time, direction: 'out', kind: 'message', data: '{"messages":[]}' };
+  const pipeline = new SessionPipeline(protocols, { protocol: id as (typeof protocols)[number]['id'] });
+  for (const c of [...(first.connections ?? []), ...(second.connections ?? [])]) pipeline.addConnection(c);
+  // A2A's captures carry their requests already.
+  const frames = second.connections ? [...first.frames, ...second.frames] : [...first.frames, request, ...second.frames];
+  for (const f of frames) pipeline.append(f);
+  const on = (which === 'first' ? first : second).frames.at(-1)!;
+  pipeline.append({ index: first.frames.length + second.frames.length + 1, connectionId: on.connectionId, time: on.time + 1, direction: 'in', kind: ending[0], data: ending[1] });
+  pipeline.finish();
+  return errorItems(pipeline.view().items);
+}
+
+describe('the page letting go of an earlier connection while a later turn streams', () => {
+  // A client that frees the previous request when it sends the next one: the earlier turn was over,
+  // so nothing was stopped, and no stop shows inside the turn now streaming.
+  it.each(turns)('%s: an abort, cancel or close of the earlier connection shows no stop; of the streaming one, exactly one', (id, whole, cut) => {
+    for (const ending of [ABORT, CANCEL, CLOSE]) {
+      expect(runTwoTurns(id, whole, cut, ending, 'first').filter((i) => i.stoppedByPage)).toEqual([]);
+      expect(runTwoTurns(id, whole, cut, ending, 'second').filter((i) => i.stoppedByPage)).toHaveLength(1);
+    }
+  });
+});

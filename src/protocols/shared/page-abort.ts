@@ -62,6 +62,31 @@ export function endingItem(frame: Frame, id: ItemId, turnOpen: boolean, message 
   return frame.kind === 'error' ? { kind: 'error', id: idOf(id), frames: [frame.index], message } : undefined;
 }
 
+/**
+ * The connections a session's turns arrived on, in order, for telling what a page's stop stops. A
+ * client that frees the previous request once it sends the next aborts a connection whose turn a later
+ * connection's has replaced: that stops nothing the rendering shows (the earlier turn is over in it, and
+ * a stop placed now would land inside the turn streaming), so the fold leaves the frame alone. The
+ * page's stop of the connection streaming now, or of one that has carried nothing yet (a turn still
+ * waiting for its answer), stops a turn.
+ */
+export class TurnConnections {
+  private current: string | undefined;
+  private earlier: Set<string> | undefined;
+
+  /** A received frame of a turn arrived on `connectionId` (one comparison while the connection stays the same). */
+  carried(connectionId: string): void {
+    if (connectionId === this.current) return;
+    if (this.current !== undefined) (this.earlier ??= new Set()).add(this.current);
+    this.current = connectionId;
+  }
+
+  /** The page let go of a connection whose turn a later connection's replaced: nothing to show or report. */
+  lettingGo(frame: Frame): boolean {
+    return this.earlier !== undefined && frame.connectionId !== this.current && this.earlier.has(frame.connectionId) && abortedByPage(frame);
+  }
+}
+
 function stopItem(frame: Frame, id: string): ErrorItem {
   return { kind: 'error', id, frames: [frame.index], message: STOPPED_BY_PAGE, stoppedByPage: true };
 }

@@ -8,7 +8,7 @@ import type { ViewModel } from '../../model/view';
 import { frameText } from '../../model/decode';
 import { safeText } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
-import { abortedByPage, STOPPED_BY_PAGE } from './page-abort';
+import { abortedByPage, STOPPED_BY_PAGE, TurnConnections } from './page-abort';
 
 export interface SinkFoldState {
   sink: FindingSink;
@@ -42,6 +42,7 @@ export function createSinkFold<S extends SinkFoldState>(st: S, handlers: SinkFol
 /** A class rather than closures: a fold is made per session, sessions are often short, and what each allocates shows. */
 class SinkFold<S extends SinkFoldState> implements ProtocolFold {
   private last = -1;
+  private readonly connections = new TurnConnections();
 
   constructor(
     private readonly st: S,
@@ -53,7 +54,7 @@ class SinkFold<S extends SinkFoldState> implements ProtocolFold {
     st.sink = sink;
     this.last = decoded.frame.index;
     try {
-      applyFrame(st, decoded, this.handlers);
+      applyFrame(st, decoded, this.handlers, this.connections);
     } catch (err) {
       this.handlers.addRaw(st, decoded.frame.index, `${frameText(decoded.frame)} (not folded: ${safeText(err)})`);
     }
@@ -77,14 +78,16 @@ class SinkFold<S extends SinkFoldState> implements ProtocolFold {
   }
 }
 
-function applyFrame<S extends SinkFoldState>(st: S, decoded: DecodedFrame, handlers: SinkFoldHandlers<S>): void {
+function applyFrame<S extends SinkFoldState>(st: S, decoded: DecodedFrame, handlers: SinkFoldHandlers<S>, connections: TurnConnections): void {
   const { frame } = decoded;
   // Messages first: nearly every frame is one.
   const kind = frame.kind;
   if (kind === 'message') {
     if (frame.direction === 'out') return handlers.applyRequest(st, decoded);
+    connections.carried(frame.connectionId);
     return handlers.applyMessage(st, decoded);
   }
+  if (connections.lettingGo(frame)) return;
   // The page's own abort, cancel or close shows as its stop while the turn is open, and as nothing after.
   if (abortedByPage(frame)) {
     if (handlers.turnOpen(st)) {

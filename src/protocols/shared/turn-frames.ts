@@ -7,12 +7,14 @@ import type { FindingSink } from '../../model/finding';
 import type { DecodedFrame } from '../../model/frame';
 import type { ViewModel } from '../../model/view';
 import { rawItem } from './view-helpers';
-import { endingOf, endingItem, type ConnectionEnding } from './page-abort';
+import { endingOf, endingItem, type ConnectionEnding, type TurnConnections } from './page-abort';
 
 export interface TurnFoldState<T extends { connectionId: string }> {
   model: ViewModel;
   turn?: T;
   requestSeen: boolean;
+  /** The connections turns arrived on, for the page letting go of an earlier one. */
+  connections: TurnConnections;
 }
 
 /** True when the frame was handled here; otherwise it is a received message with parsed JSON to fold. */
@@ -30,6 +32,7 @@ export function handledOutsideEvents<T extends { connectionId: string }>(
 ): boolean {
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
+    if (state.connections.lettingGo(frame)) return true;
     const own = state.turn !== undefined && state.turn.connectionId === frame.connectionId;
     const item = endingItem(frame, `error-${frame.index}`, !(own && ended(state.turn!)));
     if (own) finalize(state.turn!, sink, frame.index, endingOf(frame));
@@ -43,6 +46,7 @@ export function handledOutsideEvents<T extends { connectionId: string }>(
     state.requestSeen = true;
     return true;
   }
+  state.connections.carried(frame.connectionId);
   if (decoded.jsonError !== undefined) {
     state.model.items.push(rawItem(frame));
     if (!frame.truncated) sink.report(invalidJsonRule, `data is not JSON (${decoded.jsonError}); ${clientOnInvalidJson}`, [frame.index]);
