@@ -316,8 +316,9 @@ function runTwoTurns(id: string, whole: Turn, cut: Turn, ending: ['close' | 'err
   for (const f of frames) pipeline.append(f);
   const on = (which === 'first' ? first : second).frames.at(-1)!;
   pipeline.append({ index: first.frames.length + second.frames.length + 1, connectionId: on.connectionId, time: on.time + 1, direction: 'in', kind: ending[0], data: ending[1] });
+  const streaming = pipeline.view().streaming;
   pipeline.finish();
-  return errorItems(pipeline.view().items);
+  return { stops: errorItems(pipeline.view().items).filter((i) => i.stoppedByPage), streaming };
 }
 
 describe('the page letting go of an earlier connection while a later turn streams', () => {
@@ -325,8 +326,11 @@ describe('the page letting go of an earlier connection while a later turn stream
   // so nothing was stopped, and no stop shows inside the turn now streaming.
   it.each(turns)('%s: an abort, cancel or close of the earlier connection shows no stop; of the streaming one, exactly one', (id, whole, cut) => {
     for (const ending of [ABORT, CANCEL, CLOSE]) {
-      expect(runTwoTurns(id, whole, cut, ending, 'first').filter((i) => i.stoppedByPage)).toEqual([]);
-      expect(runTwoTurns(id, whole, cut, ending, 'second').filter((i) => i.stoppedByPage)).toHaveLength(1);
+      const earlier = runTwoTurns(id, whole, cut, ending, 'first');
+      expect(earlier.stops).toEqual([]);
+      // The later turn goes on streaming.
+      expect(earlier.streaming).toBe(true);
+      expect(runTwoTurns(id, whole, cut, ending, 'second').stops).toHaveLength(1);
     }
   });
 });
