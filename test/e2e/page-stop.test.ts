@@ -88,17 +88,17 @@ async function twoRuns() {
 }
 </script><body>stop</body>`;
 
+/** Events as SSE records. */
+const sse = (events: readonly object[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
+
 const chatChunk = (delta: object, finish: string | null = null) => ({ id: 'c-1', object: 'chat.completion.chunk', created: 1, model: 'gpt-x', choices: [{ index: 0, delta, finish_reason: finish }] });
 
 /** An OpenAI Chat stream, cut after "Hello wor" or whole up to [DONE]; either way the server holds the connection open. */
 function chatStream(res: http.ServerResponse, whole: boolean): void {
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
   const chunks = whole ? [chatChunk({ role: 'assistant', content: '' }), chatChunk({ content: 'Hello world' }), chatChunk({}, 'stop')] : [chatChunk({ role: 'assistant', content: '' }), chatChunk({ content: 'Hello wor' })];
-  res.write(`${chunks.map((c) => `data: ${JSON.stringify(c)}\n\n`).join('')}${whole ? 'data: [DONE]\n\n' : ''}`);
+  res.write(`${sse(chunks)}${whole ? 'data: [DONE]\n\n' : ''}`);
 }
-
-/** An AG-UI run's events as SSE records. */
-const sse = (events: readonly object[]) => events.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
 
 /** The second run of twoRuns, held after its first text until the page asks for the rest. */
 let second: http.ServerResponse | undefined;
@@ -109,7 +109,7 @@ let held: http.ServerResponse | undefined;
 function stream(res: http.ServerResponse): void {
   held = res;
   res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-  res.write(EVENTS.map((e) => `data: ${JSON.stringify(e)}\n\n`).join(''));
+  res.write(sse(EVENTS));
 }
 
 beforeAll(async () => {

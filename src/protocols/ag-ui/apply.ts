@@ -6,7 +6,8 @@ import { isTodoToolName, type TextItem, type ReasoningItem } from '../../model/v
 import { extendText } from '../../model/text-builder';
 import type { AguiEvent, EventOf } from './schema';
 import type { AguiRuleName } from './rules';
-import { addFrame, type MessageEntry, type ViewStore } from './view-store';
+import type { MessageEntry, ViewStore } from './view-store';
+import { addFrame } from '../shared/view-helpers';
 import { applyJsonPatch } from './json-patch';
 import { appendNewMessages, applyMessagesSnapshot } from './messages';
 import { parseArguments, todosFrom } from './tool-input';

@@ -2,7 +2,8 @@
 // and question cards otherwise (e.g. `input_required`). A later request's `resume[]` resolves them.
 import type { ApprovalItem, QuestionItem, QuestionOption } from '../../model/view';
 import { safeText } from '../../model/safe-text';
-import { addFrame, type ViewStore } from './view-store';
+import type { ViewStore } from './view-store';
+import { addFrame } from '../shared/view-helpers';
 import { SmallMap } from '../shared/small-map';
 
 export interface LooseInterrupt {

@@ -4,7 +4,8 @@
 // new ones are appended.
 import type { ViewItem } from '../../model/view';
 import { isTodoToolName } from '../../model/view';
-import { addFrame, type MessageEntry, type ViewStore } from './view-store';
+import type { MessageEntry, ViewStore } from './view-store';
+import { addFrame } from '../shared/view-helpers';
 import { parseArguments, todosFrom } from './tool-input';
 
 interface LooseMessage {

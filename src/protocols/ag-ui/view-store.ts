@@ -3,6 +3,7 @@
 import type { GroupItem, SubagentInfo, ToolItem, ViewItem, ViewModel } from '../../model/view';
 import { humanizeToolName } from '../../model/view';
 import { SmallMap } from '../shared/small-map';
+import { addFrame } from '../shared/view-helpers';
 
 /** The items one AG-UI message produced: its text/user/reasoning item and, for assistants, its tool calls. */
 export interface MessageEntry {
@@ -21,17 +22,6 @@ export interface ToolEntry {
   item: ToolItem;
   ownerId: string;
   ended: boolean;
-}
-
-/**
- * Records that `frame` contributed to an item, once: a chunk's synthetic START and CONTENT, or a
- * content delta and its END in one frame, name the same frame, which the item lists a single time
- * (as the other folds' items do).
- */
-export function addFrame(frames: number[], frame: number): void {
-  const n = frames.length;
-  // No read at index -1 (an unannounced sub-agent's group starts with none): V8 looks that up slowly.
-  if (n === 0 || frames[n - 1] !== frame) frames.push(frame);
 }
 
 export class ViewStore {

@@ -14,6 +14,7 @@ import type { DataStreamCode, DataStreamPart } from './schema';
 import { addRaw, createDataState, type DataFoldState } from './fold-state';
 import { argsDelta, reportIncompleteCalls, streamingStart, toolCall, toolResult } from './fold-tools';
 import { extendText } from '../../model/text-builder';
+import { addFrame } from '../shared/view-helpers';
 
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
 const DIGESTIBLE = true;
@@ -142,9 +143,7 @@ function appendText(st: DataFoldState, text: string, i: number): void {
     const item: TextItem = { kind: 'text', id: `text-${i}-${st.lines}`, frames: [i], text: '', part: false, final: false, brand: false };
     st.layout.addText(item);
     st.text = item;
-  } else if (st.text.frames[st.text.frames.length - 1] !== i) {
-    st.text.frames.push(i);
-  }
+  } else addFrame(st.text.frames, i);
   st.text.text = extendText(st.text, st.text.text, text, DIGESTIBLE);
 }
 
@@ -153,9 +152,7 @@ function appendReasoning(st: DataFoldState, text: string, i: number): void {
     const item: ReasoningItem = { kind: 'reasoning', id: `reasoning-${i}-${st.lines}`, frames: [i], text: '' };
     st.layout.addItem(item, i);
     st.reasoning = item;
-  } else if (st.reasoning.frames[st.reasoning.frames.length - 1] !== i) {
-    st.reasoning.frames.push(i);
-  }
+  } else addFrame(st.reasoning.frames, i);
   st.reasoning.text = extendText(st.reasoning, st.reasoning.text, text, DIGESTIBLE);
 }
 

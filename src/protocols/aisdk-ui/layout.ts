@@ -6,6 +6,7 @@
 // alone between group segments of its step (the flat-block protocol's grouping does the same for
 // ordinary text), and the next tool or reasoning item of the step opens a new segment.
 import type { GroupItem, TextItem, ViewItem, ViewModel } from '../../model/view';
+import { addFrame } from '../shared/view-helpers';
 
 /** The segment list of a step with none: shared, never added to (addItem starts a new list). */
 const NO_SEGMENTS: GroupItem[] = [];
@@ -127,7 +128,7 @@ export class StepLayout {
     for (const g of this.segments) {
       g.done = done;
       g.open = false;
-      if (g.frames[g.frames.length - 1] !== frame) g.frames.push(frame);
+      addFrame(g.frames, frame);
     }
     this.dropSegments();
     this.current = undefined;

@@ -5,7 +5,7 @@ import type { Frame } from '../../model/frame';
 import type { ToolItem } from '../../model/view';
 import { extendText } from '../../model/text-builder';
 import { flatSourcePreview } from '../aisdk-ui/flat-preview';
-import { newToolItem, rawItem, setToolInput } from '../shared/view-helpers';
+import { addFrame, newToolItem, rawItem, setToolInput } from '../shared/view-helpers';
 import { applyPartialArgs } from './partial-args';
 import { GEMINI_RULES as R } from './rules';
 import type { GeminiCandidate, GeminiFunctionCall, GeminiPart } from './schema';
@@ -54,9 +54,9 @@ function applyPart(state: FoldState, turn: TurnState, part: GeminiPart, frame: F
     if (part.text !== '') {
       if (part.thought === true) appendReasoning(state, turn, part.text, frame, i);
       else appendText(state, turn, part.text, frame, i);
-    } else if (part.thoughtSignature && turn.lastItem && turn.lastItem.frames[turn.lastItem.frames.length - 1] !== frame.index) {
+    } else if (part.thoughtSignature && turn.lastItem) {
       // A signature on an empty text part belongs to what came before it (the AI SDK attaches it there).
-      turn.lastItem.frames.push(frame.index);
+      addFrame(turn.lastItem.frames, frame.index);
     }
     return;
   }
@@ -101,7 +101,7 @@ function appendReasoning(state: FoldState, turn: TurnState, text: string, frame:
     turn.last = 'reasoning';
   }
   turn.reasoning.text = extendText(turn.reasoning, turn.reasoning.text, text, DIGESTIBLE);
-  if (turn.reasoning.frames[turn.reasoning.frames.length - 1] !== frame.index) turn.reasoning.frames.push(frame.index);
+  addFrame(turn.reasoning.frames, frame.index);
   turn.lastItem = turn.reasoning;
 }
 
@@ -114,7 +114,7 @@ function appendText(state: FoldState, turn: TurnState, text: string, frame: Fram
     turn.last = 'text';
   }
   turn.text.text = extendText(turn.text, turn.text.text, text, DIGESTIBLE);
-  if (turn.text.frames[turn.text.frames.length - 1] !== frame.index) turn.text.frames.push(frame.index);
+  addFrame(turn.text.frames, frame.index);
   turn.lastItem = turn.text;
 }
 
@@ -136,7 +136,7 @@ function applyFunctionCall(state: FoldState, turn: TurnState, fc: GeminiFunction
         sink.report(R.partialArgsWithoutCall, 'functionCall.partialArgs with no streamed function call open; the arguments belong to no call and are lost', [frame.index]);
         return;
       }
-      if (call.item.frames[call.item.frames.length - 1] !== frame.index) call.item.frames.push(frame.index);
+      addFrame(call.item.frames, frame.index);
     }
     if (pieces) {
       applyPartialArgs(call.args, pieces);
@@ -170,7 +170,7 @@ function newCall(state: FoldState, turn: TurnState, fc: GeminiFunctionCall, name
 function finishOpen(state: FoldState, turn: TurnState, frame: Frame): void {
   const call = turn.open.pop();
   if (!call) return;
-  if (call.item.frames[call.item.frames.length - 1] !== frame.index) call.item.frames.push(frame.index);
+  addFrame(call.item.frames, frame.index);
   finish(state, call);
 }
 

@@ -3,7 +3,7 @@
 import type { FindingSink } from '../../model/finding';
 import type { Connection, Frame } from '../../model/frame';
 import { safeJson } from '../../model/safe-text';
-import { describeIssues, isRecord } from '../shared/view-helpers';
+import { addFrame, describeIssues, isRecord } from '../shared/view-helpers';
 import { requestJson } from '../shared/request-prompt';
 import { interruptItem } from './interrupts';
 import { LANGGRAPH_RULES as R } from './rules';
@@ -25,7 +25,7 @@ export function addInterrupts(state: State, list: readonly unknown[], frame: Fra
     }
     const known = state.interrupts.get(key);
     if (known) {
-      if (known.frames[known.frames.length - 1] !== frame.index) known.frames.push(frame.index);
+      addFrame(known.frames, frame.index);
       continue;
     }
     const item = interruptItem(interrupt, key, frame.index);

@@ -4,7 +4,7 @@
 import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
 import { safeJson } from '../../model/safe-text';
-import { describeIssues, flattenUsage, newToolItem } from '../shared/view-helpers';
+import { addFrame, describeIssues, flattenUsage, newToolItem } from '../shared/view-helpers';
 import { contentTexts, messageKind } from './content';
 import { LANGGRAPH_RULES as R } from './rules';
 import { isPlainMessage, MessageSchema, type LangGraphMessage } from './schema';
@@ -101,7 +101,7 @@ function applyTool(state: State, entry: Message, id: string, message: LangGraphM
   if (call) {
     call.status = status;
     call.result = result;
-    if (call.frames[call.frames.length - 1] !== frame.index) call.frames.push(frame.index);
+    addFrame(call.frames, frame.index);
     return;
   }
   if (entry.tools.length > 0) return;

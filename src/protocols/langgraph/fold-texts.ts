@@ -4,6 +4,7 @@ import type { Frame } from '../../model/frame';
 import type { ReasoningItem, TextItem, ViewItem } from '../../model/view';
 import { extendText } from '../../model/text-builder';
 import type { Message, State } from './fold-state';
+import { addFrame } from '../shared/view-helpers';
 
 // `check` may keep a long streamed text as a digest: the fold compares a whole copy with its own
 // `streamed` copy, never with the item's text.
@@ -29,14 +30,14 @@ export function extendAiText(state: State, entry: Message, id: string, piece: st
   const item = entry.text ?? newText(state, entry, id, frame);
   item.text = extendText(item, item.text, piece, DIGESTIBLE);
   item.final = final;
-  if (item.frames[item.frames.length - 1] !== frame.index) item.frames.push(frame.index);
+  addFrame(item.frames, frame.index);
 }
 
 export function setAiText(state: State, entry: Message, id: string, text: string, frame: Frame, final: boolean): void {
   const item = entry.text ?? newText(state, entry, id, frame);
   item.text = text;
   item.final = final;
-  if (item.frames[item.frames.length - 1] !== frame.index) item.frames.push(frame.index);
+  addFrame(item.frames, frame.index);
 }
 
 function reasoningItem(state: State, entry: Message, id: string, frame: Frame): ReasoningItem {
@@ -54,11 +55,11 @@ function reasoningItem(state: State, entry: Message, id: string, frame: Frame): 
 export function extendReasoning(state: State, entry: Message, id: string, piece: string, frame: Frame): void {
   const item = reasoningItem(state, entry, id, frame);
   item.text = extendText(item, item.text, piece, DIGESTIBLE);
-  if (item.frames[item.frames.length - 1] !== frame.index) item.frames.push(frame.index);
+  addFrame(item.frames, frame.index);
 }
 
 export function setReasoning(state: State, entry: Message, id: string, text: string, frame: Frame): void {
   const item = reasoningItem(state, entry, id, frame);
   item.text = text;
-  if (item.frames[item.frames.length - 1] !== frame.index) item.frames.push(frame.index);
+  addFrame(item.frames, frame.index);
 }

@@ -2,13 +2,13 @@
 // pieces streamed under an index (`tool_call_chunks`) that get their id with the first piece.
 import type { Frame } from '../../model/frame';
 import type { ToolItem } from '../../model/view';
-import { newToolItem, parseJson, setToolInput } from '../shared/view-helpers';
+import { addFrame, newToolItem, parseJson, setToolInput } from '../shared/view-helpers';
 import type { Message, State } from './fold-state';
 
 function toolItem(state: State, entry: Message, messageId: string, callId: string, name: string, frame: Frame): ToolItem {
   const known = callId ? state.calls.get(callId) : undefined;
   if (known) {
-    if (known.frames[known.frames.length - 1] !== frame.index) known.frames.push(frame.index);
+    addFrame(known.frames, frame.index);
     return known;
   }
   const item = newToolItem(`tool-${messageId}-${callId || entry.tools.length}`, callId, name, frame.index);
@@ -36,7 +36,7 @@ export function applyCallChunk(state: State, entry: Message, messageId: string, 
   if (!call) {
     call = { item: toolItem(state, entry, messageId, chunk.id ?? '', chunk.name ?? '', frame), args: '' };
     calls.set(index, call);
-  } else if (call.item.frames[call.item.frames.length - 1] !== frame.index) call.item.frames.push(frame.index);
+  } else addFrame(call.item.frames, frame.index);
   if (chunk.name && !call.item.name) call.item.name = chunk.name;
   if (chunk.id && !call.item.toolId) {
     call.item.toolId = chunk.id;

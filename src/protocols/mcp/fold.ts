@@ -327,16 +327,12 @@ class McpFold implements ProtocolFold {
     const item = endingItem(frame, `error-${frame.index}-${this.model.items.length}`, open, `connection error${frame.data ? `: ${frame.data}` : ''}`);
     if (item) this.model.items.push(item);
     if (!abortedByPage(frame)) return;
-    for (const req of this.requests.values()) {
-      if (req.direction === 'out' && req.connectionId === frame.connectionId && req.answeredAt === undefined) req.givenUp = true;
-    }
+    for (const req of this.requests.values()) if (unansweredOn(req, frame.connectionId)) req.givenUp = true;
   }
 
   /** A request the page sent on the connection still waits for its answer. */
   private waitsOn(connectionId: string): boolean {
-    for (const req of this.requests.values()) {
-      if (req.direction === 'out' && req.connectionId === connectionId && req.answeredAt === undefined) return true;
-    }
+    for (const req of this.requests.values()) if (unansweredOn(req, connectionId)) return true;
     return false;
   }
 
@@ -385,3 +381,7 @@ function idOfKey(key: string): string {
   return `#${key.slice(key.indexOf(':') + 1)}`;
 }
 
+/** The page sent `req` on the connection and its answer has not come. */
+function unansweredOn(req: PendingRequest, connectionId: string): boolean {
+  return req.direction === 'out' && req.connectionId === connectionId && req.answeredAt === undefined;
+}

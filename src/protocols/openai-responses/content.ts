@@ -8,7 +8,7 @@ import { itemFor } from './item-lookup';
 import { RESPONSES_RULES as R } from './rules';
 import type { ContentPartEvent, OutputItemEvent, SummaryPartEvent, SummaryTextEvent, TextEvent } from './schema';
 import type { FoldState, ItemState, PartState, ResponseState } from './state';
-import { isRecord } from '../shared/view-helpers';
+import { addFrame, isRecord } from '../shared/view-helpers';
 import { extendText } from '../../model/text-builder';
 
 // The item types each event may target, made once rather than per event.
@@ -160,7 +160,7 @@ function appendDelta(item: ItemState, part: PartState, delta: string, type: stri
 /** Records that this frame shaped the part's view item. */
 function touch(item: ItemState, part: PartState, frame: Frame): void {
   const view = part.view ?? item.view;
-  if (view && view.frames[view.frames.length - 1] !== frame.index) view.frames.push(frame.index);
+  if (view) addFrame(view.frames, frame.index);
 }
 
 function closePart(item: ItemState, part: PartState, full: string | undefined, type: string, frame: Frame, sink: FindingSink): void {

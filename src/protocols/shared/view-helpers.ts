@@ -18,6 +18,16 @@ export function parseJson(text: string): { ok: true; value: unknown } | { ok: fa
   }
 }
 
+/**
+ * Records that `frame` contributed to an item, once: several events of one frame (a chunk's synthetic
+ * START and CONTENT, a delta and its end, the parts of one response) name it a single time.
+ */
+export function addFrame(frames: number[], frame: number): void {
+  const n = frames.length;
+  // No read at index -1 (a group may start with none): V8 looks that up slowly.
+  if (n === 0 || frames[n - 1] !== frame) frames.push(frame);
+}
+
 export function rawItem(frame: Frame, id = `raw-${frame.index}`): RawItem {
   return { kind: 'raw', id, frames: [frame.index], text: preview(frameText(frame), 2000) };
 }
