@@ -14,7 +14,7 @@ const MAX_SHARED = 0xffff;
 /** Fewest characters a payload must share with its anchor to keep only its middle (the two lengths cost four bytes). */
 const MIN_SHARED = 12;
 
-export type Extras = Pick<Frame, 'eventName' | 'eventId' | 'truncated' | 'sentBy'>;
+export type Extras = Pick<Frame, 'eventName' | 'eventId' | 'truncated' | 'sentBy' | 'notKeptBefore'>;
 
 /**
  * Below this many characters a shared start or end is looked for character by character only; from it

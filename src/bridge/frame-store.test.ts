@@ -9,6 +9,7 @@ const make = (index: number): Frame => {
   if (index % 13 === 0) f.truncated = { originalLength: 99_999 };
   if (index % 17 === 0) f.encoding = 'base64';
   if (index % 19 === 0) f.encoding = 'text';
+  if (index % 23 === 0) f.notKeptBefore = index;
   return f;
 };
 

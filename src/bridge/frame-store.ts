@@ -51,13 +51,14 @@ export class FrameStore {
     chunk.setConnection(i, this.codeOf(frame.connectionId));
     chunk.setSize(i, size);
     let flags = frameFlags(frame);
-    if (frame.eventName !== undefined || frame.eventId !== undefined || frame.truncated !== undefined || frame.sentBy !== undefined) {
+    if (frame.eventName !== undefined || frame.eventId !== undefined || frame.truncated !== undefined || frame.sentBy !== undefined || frame.notKeptBefore !== undefined) {
       flags |= EXTRAS;
       const extras: Extras = {};
       if (frame.eventName !== undefined) extras.eventName = frame.eventName;
       if (frame.eventId !== undefined) extras.eventId = frame.eventId;
       if (frame.truncated !== undefined) extras.truncated = { originalLength: frame.truncated.originalLength };
       if (frame.sentBy !== undefined) extras.sentBy = frame.sentBy;
+      if (frame.notKeptBefore !== undefined) extras.notKeptBefore = frame.notKeptBefore;
       (chunk.extras ??= new Map()).set(i, extras);
     }
     chunk.flags[i] = flags;
@@ -108,6 +109,7 @@ export class FrameStore {
       if (extras?.eventId !== undefined) frame.eventId = extras.eventId;
       if (extras?.truncated) frame.truncated = { ...extras.truncated };
       if (extras?.sentBy !== undefined) frame.sentBy = extras.sentBy;
+      if (extras?.notKeptBefore !== undefined) frame.notKeptBefore = extras.notKeptBefore;
     }
     return frame;
   }
@@ -250,6 +252,7 @@ export class FrameStore {
             ...(e?.eventId !== undefined && { eventId: e.eventId }),
             ...(e?.truncated !== undefined && { truncated: { originalLength: e.truncated.originalLength } }),
             ...(e?.sentBy !== undefined && { sentBy: e.sentBy }),
+            ...(e?.notKeptBefore !== undefined && { notKeptBefore: e.notKeptBefore }),
           });
         }
       }

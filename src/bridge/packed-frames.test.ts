@@ -19,6 +19,7 @@ const frame = fc.record(
     eventName: fc.string({ maxLength: 5 }),
     eventId: fc.string({ maxLength: 5 }),
     truncated: fc.record({ originalLength: fc.nat() }),
+    notKeptBefore: fc.integer({ min: 1, max: 1e6 }),
   },
   { requiredKeys: ['index', 'connectionId', 'time', 'direction', 'kind', 'data'] },
 );
@@ -57,6 +58,7 @@ describe('packed frames', () => {
       ...(i % 5 === 0 && { eventName: `e${i}` }),
       ...(i % 13 === 0 && { truncated: { originalLength: 99 } }),
       ...(i % 17 === 0 && { encoding: 'base64' as const }),
+      ...(i % 23 === 0 && { notKeptBefore: i + 1 }),
     }));
     for (const f of all) store.push(f);
     store.dropFront(100);
@@ -70,7 +72,7 @@ describe('packed frames', () => {
 
   // Values near the edges of every field, and keys added, removed or replaced.
   const field = fc.oneof(
-    fc.constantFrom(1, 0, -1, 0.5, 2 ** 53, Infinity, NaN, 31, 32, 24, '', 'x', null, undefined, true, [], {}, [0], [1, 1], [-1], ['1.a'], [{ at: 0 }], [{ at: 0, eventName: 'e' }], [{ at: 1 }], [{ at: 0, truncated: { originalLength: -1 } }]),
+    fc.constantFrom(1, 0, -1, 0.5, 2 ** 53, Infinity, NaN, 31, 32, 24, '', 'x', null, undefined, true, [], {}, [0], [1, 1], [-1], ['1.a'], [{ at: 0 }], [{ at: 0, eventName: 'e' }], [{ at: 1 }], [{ at: 0, truncated: { originalLength: -1 } }], [{ at: 0, notKeptBefore: 0 }], [{ at: 0, notKeptBefore: 1.5 }], [{ at: 0, notKeptBefore: '2' }]),
     fc.string({ maxLength: 3 }),
     fc.array(fc.oneof(fc.nat(40), fc.double()), { maxLength: 3 }),
   );

@@ -15,6 +15,7 @@ export interface PackedExtras {
   readonly eventId?: string;
   readonly truncated?: { readonly originalLength: number };
   readonly sentBy?: 'inspector';
+  readonly notKeptBefore?: number;
 }
 
 export interface PackedFrames {
@@ -78,13 +79,14 @@ export function packFrames(frames: readonly Frame[]): PackedFrames {
     flags.push(frameFlags(f));
     length.push(f.data.length);
     texts.push(f.data);
-    if (f.eventName !== undefined || f.eventId !== undefined || f.truncated !== undefined || f.sentBy !== undefined) {
+    if (f.eventName !== undefined || f.eventId !== undefined || f.truncated !== undefined || f.sentBy !== undefined || f.notKeptBefore !== undefined) {
       (extras ??= []).push({
         at: i,
         ...(f.eventName !== undefined && { eventName: f.eventName }),
         ...(f.eventId !== undefined && { eventId: f.eventId }),
         ...(f.truncated !== undefined && { truncated: { originalLength: f.truncated.originalLength } }),
         ...(f.sentBy !== undefined && { sentBy: f.sentBy }),
+        ...(f.notKeptBefore !== undefined && { notKeptBefore: f.notKeptBefore }),
       });
     }
   }
@@ -146,6 +148,7 @@ export class PackedReader {
       if (extra.eventId !== undefined) frame.eventId = extra.eventId;
       if (extra.truncated !== undefined) frame.truncated = { originalLength: extra.truncated.originalLength };
       if (extra.sentBy !== undefined) frame.sentBy = extra.sentBy;
+      if (extra.notKeptBefore !== undefined) frame.notKeptBefore = extra.notKeptBefore;
     }
     return frame;
   }
@@ -162,7 +165,7 @@ export function unpackFrames(packed: PackedFrames, from = 0, to = packedCount(pa
 
 const hasOwn = Object.hasOwn;
 const PACK_KEYS = ['index', 'time', 'connectionIds', 'connection', 'flags', 'data', 'length'];
-const EXTRA_KEYS = new Set(['at', 'eventName', 'eventId', 'truncated', 'sentBy']);
+const EXTRA_KEYS = new Set(['at', 'eventName', 'eventId', 'truncated', 'sentBy', 'notKeptBefore']);
 const isCount = (v: unknown): v is number => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 const isPlain = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isArray = (v: unknown, n: number): v is unknown[] => Array.isArray(v) && v.length === n;
@@ -224,6 +227,7 @@ function checkPack(value: unknown): boolean {
     if (e.eventName !== undefined && (typeof e.eventName !== 'string' || e.eventName.length > LIMITS.eventName)) return false;
     if (e.eventId !== undefined && (typeof e.eventId !== 'string' || e.eventId.length > LIMITS.eventId)) return false;
     if (e.sentBy !== undefined && e.sentBy !== 'inspector') return false;
+    if (e.notKeptBefore !== undefined && (!isCount(e.notKeptBefore) || e.notKeptBefore === 0)) return false;
     if (e.truncated !== undefined) {
       const cut = e.truncated;
       if (!isPlain(cut) || !isCount(cut.originalLength)) return false;

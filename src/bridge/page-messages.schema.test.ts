@@ -29,6 +29,8 @@ describe('PageToRelaySchema', () => {
   it('accepts the messages the contract describes', () => {
     expect(PageToRelaySchema.safeParse(frame()).success).toBe(true);
     expect(PageToRelaySchema.safeParse(frame({ truncated: { originalLength: 5 }, encoding: 'base64', code: 1000, reason: 'bye' })).success).toBe(true);
+    expect(PageToRelaySchema.safeParse(frame({ notKeptBefore: 3 })).success).toBe(true);
+    for (const notKeptBefore of [0, -1, 1.5, 2 ** 53, '3']) expect(PageToRelaySchema.safeParse(frame({ notKeptBefore })).success).toBe(false);
     expect(PageToRelaySchema.safeParse(connection({ requestHeaders: { Authorization: 'x' }, status: 200, method: 'POST' })).success).toBe(true);
   });
 

@@ -70,6 +70,7 @@ export const PageFrameSchema = z.strictObject({
   time,
   ...FRAME_PAYLOAD_FIELDS,
   truncated: z.strictObject({ originalLength: z.number().int().nonnegative() }).optional(),
+  notKeptBefore: z.number().int().positive().optional(),
   code: z.number().int().min(0).max(65_535).optional(),
   reason: z.string().max(LIMITS.reason).optional(),
 });

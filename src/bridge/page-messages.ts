@@ -63,6 +63,8 @@ export interface PageFrame {
   truncated?: { originalLength: number };
   /** Set on a message the inspector sent on the page's socket for the user (see capture/answer-sender.ts). */
   sentBy?: 'inspector';
+  /** Payloads of this connection right before this frame that were counted and not kept (capture/payload-budget.ts). */
+  notKeptBefore?: number;
   /** For `close` frames. */
   code?: number;
   reason?: string;

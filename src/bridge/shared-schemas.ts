@@ -12,6 +12,7 @@ export const FrameSchema = z.object({
   time: z.number().finite(),
   ...FRAME_PAYLOAD_FIELDS,
   truncated: z.object({ originalLength: z.number().int().nonnegative() }).optional(),
+  notKeptBefore: z.number().int().positive().optional(),
 });
 
 export const ConnectionSchema = z.object({

@@ -161,6 +161,56 @@ describe('createCapture', () => {
       expect(health.degraded[0]).toContain(BUDGET_NOTICE_CAPTURE);
     });
 
+    it('hands the count of a run not kept to the connection\'s next frame, on every path a frame takes', async () => {
+      const health = createHealth(() => undefined, false);
+      const got: PageToRelay[] = [];
+      const c = createCapture(
+        (m) => got.push(m),
+        // The fast text path writes no notKeptBefore: a frame after a gap must not take it.
+        (encode, time, direction, data) => got.push(JSON.parse(encode(time, direction, JSON.stringify(data))) as PageToRelay),
+        health,
+      );
+      const ws = c.open('websocket', { url: 'ws://127.0.0.1:1/' });
+      const sse = c.open('sse', { url: 'http://127.0.0.1:1/' });
+      const bin = c.open('websocket', { url: 'ws://127.0.0.1:2/' });
+      const framesOf = (id: string) => got.filter((m): m is PageFrame => m.type === 'frame' && m.connectionId === id);
+      for (let i = 0; i < flood; i++) {
+        ws.text('in', 'w'.repeat(MEGA));
+        sse.frame({ direction: 'in', kind: 'message', data: 's'.repeat(MEGA) });
+      }
+      const wsGap = flood - framesOf(ws.id).length;
+      const sseGap = flood - framesOf(sse.id).length;
+      expect(wsGap).toBeGreaterThan(0);
+      expect(sseGap).toBeGreaterThan(0);
+      // Nothing is marked while the run goes on: the count waits for the connection's next frame.
+      expect(got.some((m) => m.type === 'frame' && m.notKeptBefore !== undefined)).toBe(false);
+      ws.text('in', '{"small":true}');
+      ws.text('in', '{"next":true}');
+      sse.frame({ direction: 'in', kind: 'close', data: '' });
+      expect(framesOf(ws.id).slice(-2).map((f) => [f.data, f.notKeptBefore])).toEqual([
+        ['{"small":true}', wsGap],
+        ['{"next":true}', undefined],
+      ]);
+      expect(framesOf(sse.id).at(-1)).toMatchObject({ kind: 'close', notKeptBefore: sseGap });
+      // A Blob's frame, read later, carries the gap before it too.
+      const bytes = new Uint8Array(MEGA * 0.75).fill(7);
+      let binGap = 0;
+      for (let i = 0; i < 3; i++) {
+        const p = syncPayload(bytes, bin.grant);
+        if (p === null) binGap++;
+        else bin.frame({ direction: 'in', kind: 'message', ...p! });
+      }
+      expect(binGap).toBeGreaterThan(0);
+      const small = readBlobPayload(new Blob(['hi']), bin.grant);
+      bin.frameLater('in', small!);
+      await small;
+      await Promise.resolve();
+      expect(framesOf(bin.id).at(-1)).toMatchObject({ data: btoa('hi'), notKeptBefore: binGap });
+      // Every payload is a frame or counted, and every count not kept is on a frame once it ended.
+      const marked = got.reduce((n, m) => n + (m.type === 'frame' ? (m.notKeptBefore ?? 0) : 0), 0);
+      expect(marked).toBe(health.notKept);
+    });
+
     it('after a payload of the connection passes whole, the next one past it keeps its head again', () => {
       const health = createHealth(() => undefined, false);
       const got: PageToRelay[] = [];

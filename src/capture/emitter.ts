@@ -144,7 +144,19 @@ function orderedConnection(
   update: (info: ConnectionInfo) => void,
 ): WatchedConnection {
   const encodeText = postText && textFrameEncoder(id);
-  const grant = createConnectionGrant(documentGrant, () => health.skip());
+  // Payloads not kept since this connection's last frame: the next frame carries the count, so the
+  // timeline can mark where they were.
+  let notKept = 0;
+  const grant = createConnectionGrant(documentGrant, () => {
+    notKept++;
+    health.skip();
+  });
+  /** The count for the frame being built now, which then starts again from 0. */
+  const takeNotKept = (): number => {
+    const n = notKept;
+    notKept = 0;
+    return n;
+  };
   // Frames waiting behind an unfinished asynchronous payload; empty almost always. Written by index
   // (head to tail), never through Array.prototype methods the page could have replaced.
   let queue: { message: PageFrame | undefined }[] = [];
@@ -174,24 +186,27 @@ function orderedConnection(
       const data = own(fields, 'data');
       const keep = data !== undefined && fields.kind === 'message' && own(fields, 'encoding') !== 'base64' ? grant(mathMin(data.length, MAX_FRAME_CHARS)) : MAX_FRAME_CHARS;
       if (keep === NOT_KEPT) return;
-      send(buildFrame(id, now(), fields, keep));
+      send(buildFrame(id, now(), fields, keep, takeNotKept()));
     },
     text(direction, data) {
       const keep = grant(mathMin(data.length, MAX_FRAME_CHARS));
       if (keep === NOT_KEPT) return;
-      // Behind an unfinished payload, or to be cut: the general path keeps order and marks the cut.
-      if (!encodeText || waiting() > 0 || keep < data.length) {
-        send(buildFrame(id, now(), { direction, kind: 'message', ...cutText(data, keep) }));
+      // Behind an unfinished payload, to be cut, or after payloads not kept: the general path keeps
+      // order and marks the cut or the gap.
+      if (!encodeText || waiting() > 0 || keep < data.length || notKept > 0) {
+        send(buildFrame(id, now(), { direction, kind: 'message', ...cutText(data, keep) }, keep, takeNotKept()));
       } else {
         postText!(encodeText, now(), direction, data);
       }
     },
     frameLater(direction, payload) {
       const time = now();
+      // The payload's grant was drawn before this call (payload.ts): the gap is the one before it.
+      const gap = takeNotKept();
       const slot: { message: PageFrame | undefined } = { message: undefined };
       queue[queue.length] = slot;
       const settle = (fields: FrameFields) => health.quietly(() => {
-        slot.message = buildFrame(id, time, fields);
+        slot.message = buildFrame(id, time, fields, MAX_FRAME_CHARS, gap);
         flush();
       });
       thenNative(
@@ -212,8 +227,11 @@ function own<T extends object, K extends keyof T>(f: T, key: K): T[K] | undefine
   return hasOwn(f, key) ? f[key] : undefined;
 }
 
-/** `keep`: the characters of a text payload to keep (the budget's grant; the size bound at most). */
-function buildFrame(connectionId: string, time: number, fields: FrameFields, keep: number = MAX_FRAME_CHARS): PageFrame {
+/**
+ * `keep`: the characters of a text payload to keep (the budget's grant; the size bound at most).
+ * `notKeptBefore`: payloads of the connection counted and not kept right before this frame.
+ */
+function buildFrame(connectionId: string, time: number, fields: FrameFields, keep: number = MAX_FRAME_CHARS, notKeptBefore = 0): PageFrame {
   const f: Partial<FrameFields> = {
     encoding: own(fields, 'encoding'),
     truncated: own(fields, 'truncated'),
@@ -244,6 +262,7 @@ function buildFrame(connectionId: string, time: number, fields: FrameFields, kee
   if (f.eventName !== undefined) frame.eventName = f.eventName;
   if (f.eventId !== undefined) frame.eventId = f.eventId;
   if (f.sentBy !== undefined) frame.sentBy = f.sentBy;
+  if (notKeptBefore > 0) frame.notKeptBefore = notKeptBefore;
   if (f.code !== undefined) frame.code = f.code;
   if (f.reason !== undefined) frame.reason = f.reason;
   return frame;

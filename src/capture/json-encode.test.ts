@@ -21,7 +21,7 @@ describe('encodeMessage', () => {
   });
 
   it('writes what JSON.stringify writes, for frames with and without optional fields', () => {
-    const all = frame({ encoding: 'base64', eventName: 'e', eventId: '7', truncated: { originalLength: 9 }, code: 1000, reason: 'bye' });
+    const all = frame({ encoding: 'base64', eventName: 'e', eventId: '7', truncated: { originalLength: 9 }, notKeptBefore: 12, code: 1000, reason: 'bye' });
     for (const m of [frame(), all, frame({ kind: 'close', data: '', code: 4001 })]) {
       expect(JSON.parse(encodeMessage(m))).toEqual(JSON.parse(JSON.stringify(m)));
     }

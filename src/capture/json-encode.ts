@@ -135,6 +135,7 @@ function encodeFrame(f: PageFrame, dataJson?: string): string {
   if (hasOwn(f, 'eventId')) out += ',"eventId":' + stringify(f.eventId!);
   if (hasOwn(f, 'sentBy')) out += ',"sentBy":"inspector"';
   if (hasOwn(f, 'truncated')) out += ',"truncated":{"originalLength":' + num(f.truncated!.originalLength) + '}';
+  if (hasOwn(f, 'notKeptBefore')) out += ',"notKeptBefore":' + num(f.notKeptBefore!);
   if (hasOwn(f, 'code')) out += ',"code":' + num(f.code!);
   if (hasOwn(f, 'reason')) out += ',"reason":' + stringify(f.reason!);
   return out + '}';

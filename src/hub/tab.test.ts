@@ -1,3 +1,4 @@
+import { unpackFrames } from '../bridge/packed-frames';
 import { describe, expect, it } from 'vitest';
 import { MAX_FRAME_BYTES, MAX_FRAME_CHARS, PAGE_MESSAGE_TAG, type PageToRelay } from '../bridge/page-messages';
 import { protocols } from '../protocols/registry';
@@ -48,6 +49,16 @@ describe('Tab.applyBatch', () => {
     expect(connection.requestBody).toBe('"'.repeat(MAX_FRAME_BYTES / 2));
     expect(connection.requestBodyTruncated).toEqual({ originalLength: MAX_FRAME_CHARS });
     expect(tab.status().cut).toBe(2);
+  });
+
+  it('keeps the count of payloads not kept before a frame, and stores and packs it with the frame', () => {
+    const tab = new Tab(1, protocols);
+    const messages: PageToRelay[] = [opened, frame(0), { ...(frame(1) as Extract<PageToRelay, { type: 'frame' }>), notKeptBefore: 41 }, frame(2)];
+    const result = tab.applyBatch({ type: 'batch', document: 'aaaaaaaa01', seq: 1, messages, dropped: 0, rejected: 0 });
+    expect(result.frames.map((f) => f.notKeptBefore)).toEqual([undefined, 41, undefined]);
+    expect(tab.frameStore.slice(0).map((f) => f.notKeptBefore)).toEqual([undefined, 41, undefined]);
+    expect(unpackFrames(tab.frameStore.pack(0, 3)).map((f) => f.notKeptBefore)).toEqual([undefined, 41, undefined]);
+    expect(tab.capture().frames[1]!.notKeptBefore).toBe(41);
   });
 
   it("takes a connection's record sent again as an update: the response's fields join it, the frames keep their numbers", () => {

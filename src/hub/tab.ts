@@ -228,6 +228,7 @@ export class Tab {
     if (m.eventName !== undefined) frame.eventName = m.eventName;
     if (m.eventId !== undefined) frame.eventId = m.eventId;
     if (m.sentBy !== undefined) frame.sentBy = m.sentBy;
+    if (m.notKeptBefore !== undefined) frame.notKeptBefore = m.notKeptBefore;
     if (m.truncated || keep < m.data.length) {
       frame.truncated = { originalLength: m.truncated ? m.truncated.originalLength : m.data.length };
       this.record.cut++;

@@ -38,6 +38,11 @@ export interface Frame {
    * page's own socket, not one the page's code sent. Absent on everything the page did.
    */
   sentBy?: 'inspector';
+  /**
+   * Payloads of this frame's connection that came right before it and that the capture counted but did
+   * not keep (a run of big payloads past the capture budget): the timeline marks the gap here. Absent: none.
+   */
+  notKeptBefore?: number;
 }
 
 export interface Connection {

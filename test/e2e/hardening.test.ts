@@ -304,8 +304,27 @@ describe('payloads JSON makes larger, and more of them than the page can spare',
     await panel.waitForSelector(LIVE, { timeout: 60_000 });
     await waitForFrameCount(panel, frames.length);
     expect(await panel.textContent('[data-testid="capture-notice"]')).toContain(`${BUDGET_NOTICE_CAPTURE}: ${BUDGET_NOTICE_WHY}`);
-    expect(await panel.textContent('.toolbar .cut')).toBe(`${big.length} frames cut`);
+    expect(await panel.textContent('.toolbar .cut')).toBe(`${big.length} frame${big.length === 1 ? '' : 's'} cut`);
     expect(await panel.textContent('[data-testid="not-kept"]')).toBe(`${notKept} frame${notKept === 1 ? '' : 's'} not kept`);
+    // Where they were: the connection's next frame after each run carries the run's count, and the
+    // run ended with 'end', so together they are every payload not kept.
+    const marked = frames.filter((f) => f.notKeptBefore !== undefined);
+    expect(marked.reduce((n, f) => n + f.notKeptBefore!, 0)).toBe(notKept);
+    for (const f of marked) {
+      const before = inOrder[inOrder.indexOf(f) - 1]!;
+      expect(before.data.length).toBe(BUDGET_HEAD_CHARS);
+    }
+    const end = frames.find((f) => f.data === 'end')!;
+    expect(end.notKeptBefore).toBeGreaterThanOrEqual(1);
+    const timeline = panel.locator('[data-testid="timeline"]');
+    await timeline.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    const endRow = panel.locator(`#frame-${end.index}`);
+    await endRow.waitFor();
+    expect(await endRow.locator('[data-testid="not-kept-mark"]').getAttribute('data-count')).toBe(String(end.notKeptBefore));
+    expect(await endRow.locator('[data-testid="not-kept-mark"]').textContent()).toBe(`⋯${end.notKeptBefore} not kept`);
+    await endRow.click();
+    await panel.locator(`[data-testid="frame-detail"][data-index="${end.index}"] [data-testid="not-kept-before"]`).waitFor();
+    expect(await panel.textContent('[data-testid="not-kept-before"]')).toContain(`${end.notKeptBefore} frame${end.notKeptBefore === 1 ? '' : 's'} right before it on this connection not kept`);
     await panel.close();
     await page.close();
   });

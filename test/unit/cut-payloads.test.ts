@@ -1,6 +1,6 @@
 // A payload the capture cut short (at the size bound, or past the page's payload budget) is not the
 // server's fault: for every protocol, the frames of its valid fixture cut in half get no "not JSON"
-// finding when they are marked cut, and do when they are not.
+// finding when they are marked cut, and do when they are not; the rendering shows each as cut.
 // @vitest-environment node
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -37,6 +37,10 @@ describe.each(protocols.map((p) => p.id))('%s', (id) => {
     pipeline.finish();
     const blamed = pipeline.findings().filter((f) => PARSE_RULE.test(f.rule) && f.frames.some((i) => cut.has(i)));
     expect(blamed).toEqual([]);
+    // Each cut frame shows, as the start of its payload and where the capture cut it.
+    const shown = JSON.stringify(pipeline.view());
+    expect(shown.split('cut by the capture').length - 1).toBeGreaterThanOrEqual(1);
+    expect(shown).not.toMatch(/cut by the capture at (\d+) of \1 /);
     // The same frames whole do get such a finding when they are not marked cut: the rule is live.
     const unmarked = new SessionPipeline(protocols, { protocol: id });
     for (const f of input) unmarked.append(cut.has(f.index) ? { ...f, truncated: undefined } : f);

@@ -8,6 +8,7 @@ import type { PanelStore } from '../store/store';
 import { formatBytes, frameNumber } from '../store/frame-row';
 import { formatClock, formatDuration, sessionStart } from '../store/session-time';
 import { JsonTree } from './JsonTree';
+import { plural } from './plural';
 import { copyText } from './copy-text';
 import { track } from '../store/track';
 
@@ -48,6 +49,12 @@ export function FrameDetail({ store }: { store: PanelStore }) {
         {frame.eventId !== undefined && <span> · id {frame.eventId}</span>}
         {frame.sentBy === 'inspector' && <span class="inspector-mark"> sent from the inspector, not by the page</span>}
         {frame.truncated && <span class="warning"> · cut at {frame.data.length} of {frame.truncated.originalLength} characters</span>}
+        {frame.notKeptBefore !== undefined && (
+          <span class="warning" data-testid="not-kept-before">
+            {' '}
+            · {plural(frame.notKeptBefore, 'frame')} right before it on this connection not kept (capture budget)
+          </span>
+        )}
         <button type="button" class="copy-json" onClick={() => void copy()}>
           Copy as JSON
         </button>

@@ -24,6 +24,7 @@ import { ColumnHeader } from './TimelineHeader';
 import { sessionSubagents } from '../store/session-subagents';
 import type { SubagentLane } from '../store/subagent-lanes';
 import { eventWidthCh, gridTemplate, readPrefs, shownColumns, writePrefs, type ColumnId, type ColumnPrefs } from './timeline-columns';
+import { plural } from './plural';
 
 export const ROW_HEIGHT = 20;
 const OVERSCAN = 8;
@@ -153,7 +154,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
     const sub = sessionSubagents(store.sessions.set.ofConnection(frame.connectionId)).of(frame.index);
     const tag = sub ? subagentTag(sub.name) : '';
     // The tag takes its characters and a space's worth of padding in the Event column.
-    const width = label.length + (tag ? tag.length + 2 : 0);
+    const width = label.length + (tag ? tag.length + 2 : 0) + (frame.notKeptBefore !== undefined ? notKeptMarkText(frame.notKeptBefore).length + 2 : 0);
     if (width > longestLabel.current) longestLabel.current = width;
     return { kind: 'frame' as const, row, entry, position, frame, description, label, sub, tag };
   });
@@ -220,6 +221,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
                       sent from the inspector
                     </span>
                   )}
+                  {frame.notKeptBefore !== undefined && <NotKeptMark count={frame.notKeptBefore} />}
                   {label}
                 </span>
                 {shows('data') && <span class="col-data">{description.preview ?? ''}</span>}
@@ -232,6 +234,22 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
       </div>
     </div>
   );
+}
+
+/**
+ * Where the capture left frames out: payloads of this row's connection, past the capture budget, that
+ * came right before this frame and were counted, not kept (the toolbar has the tab's total).
+ */
+function NotKeptMark({ count }: { count: number }) {
+  return (
+    <span class="not-kept-mark" data-testid="not-kept-mark" data-count={count} title={`${plural(count, 'frame')} of this connection came right before this one, past the capture budget: counted, not kept`}>
+      {notKeptMarkText(count)}
+    </span>
+  );
+}
+
+function notKeptMarkText(count: number): string {
+  return `⋯${count} not kept`;
 }
 
 /** A sub-agent's name as its rows' tag: at most 10 characters, so the Event column stays narrow. */

@@ -112,7 +112,9 @@ describe('capture counters', () => {
     const notKept = container.querySelector<HTMLElement>('[data-testid="not-kept"]')!;
     expect(notKept.textContent).toBe('1880 frames not kept');
     expect(notKept.dataset.count).toBe('1880');
-    hub({ type: 'status', ...STATUS, notKept: 1 });
+    hub({ type: 'status', ...STATUS, cut: 1, dropped: 1, notKept: 1 });
     expect(container.querySelector('[data-testid="not-kept"]')?.textContent).toBe('1 frame not kept');
+    expect(container.querySelector('.cut')?.textContent).toBe('1 frame cut');
+    expect(container.querySelector('.dropped')?.textContent).toBe('1 frame dropped');
   });
 });

@@ -135,7 +135,7 @@ export function Toolbar({ store, transport, onExport, heading }: ToolbarProps) {
       </span>
       {status.dropped > 0 && (
         <span class="dropped warning" data-testid="dropped" data-count={status.dropped} title="Frames the capture's bounds dropped, oldest first (the background's buffer, the page's queue)">
-          {status.dropped} frames dropped
+          {plural(status.dropped, 'frame')} dropped
         </span>
       )}
       {letGo > 0 && (
@@ -153,7 +153,7 @@ export function Toolbar({ store, transport, onExport, heading }: ToolbarProps) {
           {plural(status.waiting!, 'frame')} to come
         </span>
       )}
-      {status.cut > 0 && <span class="cut warning">{status.cut} frames cut</span>}
+      {status.cut > 0 && <span class="cut warning">{plural(status.cut, 'frame')} cut</span>}
       {(status.notKept ?? 0) > 0 && (
         <span
           class="not-kept warning"

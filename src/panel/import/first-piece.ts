@@ -89,6 +89,7 @@ function sameFrame(a: PendingFrame, b: PendingFrame): boolean {
     a.eventName === b.eventName &&
     a.eventId === b.eventId &&
     a.sentBy === b.sentBy &&
+    a.notKeptBefore === b.notKeptBefore &&
     a.truncated?.originalLength === b.truncated?.originalLength
   );
 }

@@ -29,7 +29,9 @@ export function utf8Length(text: string): number {
 
 export function formatBytes(bytes: number): string {
   if (bytes < 1000) return `${bytes} B`;
-  if (bytes < 1_000_000) return `${(bytes / 1000).toFixed(1)} kB`;
+  // Whole kB from 100 kB on, as the Network panel writes them: "900.1 kB" would not fit the Size column.
+  if (bytes < 99_950) return `${(bytes / 1000).toFixed(1)} kB`;
+  if (bytes < 999_500) return `${Math.round(bytes / 1000)} kB`;
   return `${(bytes / 1_000_000).toFixed(1)} MB`;
 }
 

@@ -6,7 +6,7 @@
 // through the fold itself.
 import type { DecodedFrame, Frame } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
-import { frameText, preview } from '../../model/decode';
+import { frameText } from '../../model/decode';
 import type { ViewModel } from '../../model/view';
 import type { ProtocolFold } from '../types';
 import { ruleId, type AguiRuleName } from './rules';
@@ -21,6 +21,7 @@ import { EventApplier, type Reporter } from './apply';
 import { ViewStore } from './view-store';
 import { appendNewMessages } from './messages';
 import { abortedByPage, endingItem, TurnConnections } from '../shared/page-abort';
+import { rawText } from '../shared/view-helpers';
 
 /**
  * Fields whose null the 1.0 client reads as "absent" (it strips them with a deprecation warning).
@@ -103,7 +104,7 @@ class AguiFold implements ProtocolFold, ExpansionTarget, Reporter {
   private raw(frame: Frame): void {
     const store = this.store;
     store.lane = undefined;
-    store.place({ kind: 'raw', id: store.nextId('raw'), frames: [frame.index], text: preview(frameText(frame), 2000) });
+    store.place({ kind: 'raw', id: store.nextId('raw'), frames: [frame.index], text: rawText(frame) });
   }
 
   private once(key: string, rule: AguiRuleName, message: string): void {

@@ -18,6 +18,7 @@ import * as tools from './fold-tools';
 import { isRecord, numericCounters } from './json-util';
 import { applyRequest, requestToolCalls } from './request';
 import { requestJson } from '../shared/request-prompt';
+import { rawText } from '../shared/view-helpers';
 
 export function createAisdkUiFold(): ProtocolFold {
   return createSinkFold(createUiState(), SHELL);
@@ -61,7 +62,7 @@ function applyMessage(st: UiFoldState, d: DecodedFrame): void {
   }
   if (d.json === undefined && frame.truncated) {
     // The capture cut the payload: not the server's fault, so shown without a finding.
-    addRaw(st, i, `${text}… (cut by the capture at ${text.length} of ${frame.truncated.originalLength} characters)`);
+    addRaw(st, i, rawText(frame));
     return;
   }
   if (d.json === undefined) {

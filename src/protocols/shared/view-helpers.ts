@@ -29,7 +29,21 @@ export function addFrame(frames: number[], frame: number): void {
 }
 
 export function rawItem(frame: Frame, id = `raw-${frame.index}`): RawItem {
-  return { kind: 'raw', id, frames: [frame.index], text: preview(frameText(frame), 2000) };
+  return { kind: 'raw', id, frames: [frame.index], text: rawText(frame) };
+}
+
+/** Characters of a cut payload a raw item shows: its start says what it was; the rest is not there anyway. */
+const CUT_PREVIEW = 160;
+
+/**
+ * What a raw item shows of a frame: its text, or for a payload the capture cut, its start and where it
+ * was cut (a flood's head of 512 characters of base64 is no use to read whole in the rendering).
+ */
+export function rawText(frame: Frame): string {
+  const text = frameText(frame);
+  if (!frame.truncated) return preview(text, 2000);
+  const head = preview(text, CUT_PREVIEW);
+  return `${head.endsWith('…') ? head : `${head}…`} (cut by the capture at ${text.length} of ${frame.truncated.originalLength} characters)`;
 }
 
 /** Reads a todo snapshot from a todo tool's input, leniently: odd entries are kept as text. */
