@@ -196,3 +196,33 @@ describe('SessionPipeline folding frames in batches', () => {
     expect(before).toStrictEqual(expected);
   });
 });
+
+describe('frames the capture did not keep', () => {
+  const run = (gap: boolean) => {
+    const events = [
+      { type: 'RUN_STARTED', threadId: 't', runId: 'r' },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: 'nowhere', delta: 'x' },
+      { type: 'TOOL_CALL_START', toolCallId: 'c', toolCallName: 'save' },
+      { type: 'TOOL_CALL_ARGS', toolCallId: 'c', delta: '{"a":' },
+      // A TOOL_CALL_ARGS with the rest of the arguments came here; the capture's budget did not keep it.
+      { type: 'TOOL_CALL_END', toolCallId: 'c' },
+      { type: 'RUN_FINISHED', threadId: 't', runId: 'r' },
+    ];
+    const p = new SessionPipeline(protocols, { protocol: 'ag-ui' });
+    events.forEach((e, i) => p.append({ ...frame(i, e), ...(gap && i === 4 && { notKeptBefore: 3 }) }));
+    p.finish();
+    return p.findings();
+  };
+
+  it('say so on the findings reported from the gap on, not before it', () => {
+    const plain = run(false);
+    const marked = run(true);
+    // The same findings, at the same severities: the capture's hole is told, not judged.
+    expect(marked.map((f) => [f.rule, f.severity, f.frames])).toEqual(plain.map((f) => [f.rule, f.severity, f.frames]));
+    const before = marked.find((f) => f.at === 1)!;
+    const after = marked.find((f) => f.rule === 'agui/tool-args-invalid-json')!;
+    expect(before.message).toBe(plain.find((f) => f.at === 1)!.message);
+    expect(after.at).toBe(4);
+    expect(after.message).toBe(`${plain.find((f) => f.rule === 'agui/tool-args-invalid-json')!.message} (The capture did not keep 3 frames of this session, the last ones before frame 5: this may come from them.)`);
+  });
+});

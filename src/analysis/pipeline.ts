@@ -266,6 +266,7 @@ export class SessionPipeline {
   private applyLive(decoded: DecodedFrame): void {
     const sink = this.sink();
     this.current = sink.at = decoded.frame.index;
+    if (decoded.frame.notKeptBefore !== undefined) sink.gapBefore(decoded.frame.index, decoded.frame.notKeptBefore);
     try {
       this.fold.apply(decoded, sink);
     } catch (err) {

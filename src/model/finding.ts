@@ -37,6 +37,9 @@ export interface FindingSink {
  */
 export class StampingSink implements FindingSink {
   at = -1;
+  /** Frames of the session the capture counted and did not keep so far (Frame.notKeptBefore), and the frame after the last such gap. */
+  private notKept = 0;
+  private gapAt = -1;
 
   constructor(
     private readonly rules: ReadonlyMap<string, RuleMeta>,
@@ -46,9 +49,17 @@ export class StampingSink implements FindingSink {
   report(rule: string, message: string, frames: number[], path?: string): void {
     // An unregistered rule id is a bug in the fold; keep the finding rather than lose it.
     const severity = this.rules.get(rule)?.severity ?? 'error';
+    // The fold saw the stream with holes the capture made: say so where the finding is read.
+    if (this.notKept > 0) message += ` (The capture did not keep ${this.notKept} frame${this.notKept === 1 ? '' : 's'} of this session, the last ones before frame ${this.gapAt + 1}: this may come from them.)`;
     const finding: Finding = { rule, severity, message, frames, at: this.at };
     if (path !== undefined) finding.path = path;
     this.out.push(finding);
+  }
+
+  /** The frame about to be folded follows frames of its connection that the capture did not keep. */
+  gapBefore(frame: number, count: number): void {
+    this.notKept += count;
+    this.gapAt = frame;
   }
 }
 
