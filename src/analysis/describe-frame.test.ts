@@ -22,6 +22,12 @@ describe('describeFrame', () => {
     expect(generic({ data: ' [DONE] ' })).toEqual({ event: '[DONE]', category: 'lifecycle' });
     expect(generic({ data: 'hello\nthere' })).toEqual({ event: '(text)', category: 'other', preview: 'hello there' });
     expect(generic({ data: '' })).toEqual({ event: '(empty)', category: 'other' });
+    // A payload the capture cut: the event its head names, when it leads with a plain "type".
+    expect(generic({ data: '{"type":"TOOL_CALL_ARGS","delta":"AAAA', truncated: { originalLength: 900_000 } }).event).toBe('TOOL_CALL_ARGS (cut off)');
+    expect(generic({ data: ' { "type" : "response.output_text.delta", "del', truncated: { originalLength: 9_000 } }).event).toBe('response.output_text.delta (cut off)');
+    for (const data of ['{"id":1,"type":"x","d":"', '{"type":"a\\u0041b","d', '{"type":"' + 'x'.repeat(61) + '"', '[{"type":"x"}', '{"choices":[{"del']) {
+      expect(generic({ data, truncated: { originalLength: 9_000 } }).event).toBe('(cut off)');
+    }
     expect(generic({ data: '{"type":"custom_event","x":1}' })).toEqual({ event: 'custom_event', category: 'other', preview: '{"type":"custom_event","x":1}' });
     expect(generic({ data: '[1,2]' })).toEqual({ event: '(json array)', category: 'other', preview: '[1,2]' });
   });

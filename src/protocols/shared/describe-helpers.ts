@@ -95,13 +95,20 @@ export function describeGeneric(decoded: DecodedFrame): FrameDescription {
   return describe(Array.isArray(decoded.json) ? '(json array)' : '(json)', 'other', payloadPreview(decoded));
 }
 
+/** A leading `{"type":"…"` of a payload cut short: a short name of plain characters, nothing to unescape. */
+const CUT_TYPE = /^\s*\{\s*"type"\s*:\s*"([\w.:/-]{1,60})"/;
+
 /** A message frame whose payload is not JSON. */
 function describeText(decoded: DecodedFrame): FrameDescription {
   const { frame } = decoded;
   const text = frameText(frame);
   const trimmed = text.trim();
   if (trimmed === '[DONE]') return describe('[DONE]', 'lifecycle');
-  if (frame.truncated) return describe('(cut off)', 'other', payloadPreview(decoded));
+  if (frame.truncated) {
+    // The head still names the event, in the many protocols that lead with "type": say which was cut.
+    const type = CUT_TYPE.exec(text.slice(0, 200))?.[1];
+    return describe(type ? `${type} (cut off)` : '(cut off)', 'other', payloadPreview(decoded));
+  }
   if (trimmed === '') return describe('(empty)', 'other');
   return describe('(text)', 'other', payloadPreview(decoded));
 }
