@@ -122,7 +122,11 @@ describe('createCapture', () => {
     const MEGA = 1_000_000;
     const flood = BUDGET_BURST_CHARS / MEGA + 6;
 
-    it('keeps the head of the first big payload past it on each connection, counts the ones right after it, and says why once', () => {
+    /**
+     * A capture with its health, taking both paths a frame leaves by (the fast text path's JSON read
+     * back), and a WebSocket and an SSE connection of it.
+     */
+    const budgetCapture = () => {
       const health = createHealth(() => undefined, false);
       const got: PageToRelay[] = [];
       const c = createCapture(
@@ -130,8 +134,11 @@ describe('createCapture', () => {
         (encode, time, direction, data) => got.push(JSON.parse(encode(time, direction, JSON.stringify(data))) as PageToRelay),
         health,
       );
-      const ws = c.open('websocket', { url: 'ws://127.0.0.1:1/' });
-      const sse = c.open('sse', { url: 'http://127.0.0.1:1/' });
+      return { health, got, c, ws: c.open('websocket', { url: 'ws://127.0.0.1:1/' }), sse: c.open('sse', { url: 'http://127.0.0.1:1/' }) };
+    };
+
+    it('keeps the head of the first big payload past it on each connection, counts the ones right after it, and says why once', () => {
+      const { health, got, ws, sse } = budgetCapture();
       for (let i = 0; i < flood; i++) {
         ws.text('in', 'w'.repeat(MEGA));
         sse.frame({ direction: 'in', kind: 'message', data: 's'.repeat(MEGA), eventName: 'delta' });
@@ -162,16 +169,8 @@ describe('createCapture', () => {
     });
 
     it('hands the count of a run not kept to the connection\'s next frame, on every path a frame takes', async () => {
-      const health = createHealth(() => undefined, false);
-      const got: PageToRelay[] = [];
-      const c = createCapture(
-        (m) => got.push(m),
-        // The fast text path writes no notKeptBefore: a frame after a gap must not take it.
-        (encode, time, direction, data) => got.push(JSON.parse(encode(time, direction, JSON.stringify(data))) as PageToRelay),
-        health,
-      );
-      const ws = c.open('websocket', { url: 'ws://127.0.0.1:1/' });
-      const sse = c.open('sse', { url: 'http://127.0.0.1:1/' });
+      // The fast text path writes no notKeptBefore: a frame after a gap must not take it.
+      const { health, got, c, ws, sse } = budgetCapture();
       const bin = c.open('websocket', { url: 'ws://127.0.0.1:2/' });
       const framesOf = (id: string) => got.filter((m): m is PageFrame => m.type === 'frame' && m.connectionId === id);
       for (let i = 0; i < flood; i++) {
