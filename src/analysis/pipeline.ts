@@ -14,6 +14,8 @@ import type { ProtocolDefinition, ProtocolFold, ProtocolId } from '../protocols/
 import { createRawFold } from '../protocols/raw-fold';
 import { withUserTurns } from './user-turns';
 
+const NO_GAPS = { cut: 0, notKept: 0 } as const;
+
 export interface PipelineOptions {
   /** Skip detection and use this protocol. */
   protocol?: ProtocolId;
@@ -56,6 +58,8 @@ export class SessionPipeline {
   private faults: RawItem[] = [];
   /** Capture indexes of the frames the user sent from the inspector's panel (`sentBy`), not the page. */
   private inspectorSent: number[] | undefined;
+  /** What the capture left out of this session's frames (see `captureGaps`); absent while nothing. */
+  private gaps: { cut: number; notKept: number } | undefined;
 
   constructor(
     private readonly registry: readonly ProtocolDefinition[],
@@ -94,6 +98,14 @@ export class SessionPipeline {
     return this.inspectorSent ?? [];
   }
 
+  /**
+   * Frames of this session whose payload the capture cut (`truncated`), and payloads it counted and did
+   * not keep (the sum of `notKeptBefore`): what `check` says the fixture is missing.
+   */
+  get captureGaps(): { readonly cut: number; readonly notKept: number } {
+    return this.gaps ?? NO_GAPS;
+  }
+
   /** The protocol in use, when one was chosen. */
   get definition(): ProtocolDefinition | undefined {
     return this.protocolDef;
@@ -116,6 +128,7 @@ export class SessionPipeline {
     const decoded = decodeFrame(frame);
     this.appended++;
     if (frame.sentBy === 'inspector') (this.inspectorSent ??= []).push(frame.index);
+    if (frame.truncated !== undefined || frame.notKeptBefore !== undefined) this.noteGap(frame);
     if (this.observe !== undefined) this.observeFrame(decoded);
     if (this.keepFrames || !this.certain) this.received.push(frame);
     if (this.certain) this.wait(decoded);
@@ -151,6 +164,12 @@ export class SessionPipeline {
       batch[i] = undefined;
       this.applyLive(decoded);
     }
+  }
+
+  private noteGap(frame: Frame): void {
+    const gaps = (this.gaps ??= { cut: 0, notKept: 0 });
+    if (frame.truncated !== undefined) gaps.cut++;
+    gaps.notKept += frame.notKeptBefore ?? 0;
   }
 
   private observeFrame(decoded: DecodedFrame): void {

@@ -30,6 +30,13 @@ export interface CheckResult {
    * left out, since it would judge the inspector, not the page.
    */
   sentFromInspector?: number;
+  /** Frames of the session whose payload the capture cut short, when there are any. */
+  cut?: number;
+  /**
+   * Payloads of the session the capture counted and did not keep (past its budget), when there are
+   * any: findings after them may come from the hole, not from the stream.
+   */
+  notKept?: number;
 }
 
 export interface CheckOptions extends InspectOptions {
@@ -58,8 +65,11 @@ export function toCheckResult(file: string, session: Session, all = sortedFindin
   const inspector = session.pipeline.sentByInspector;
   const findings = inspector.length === 0 ? all : pageFindings(all, new Set(inspector));
   const counts = countBySeverity(findings);
+  const gaps = session.pipeline.captureGaps;
   return {
     ...(inspector.length > 0 && { sentFromInspector: inspector.length }),
+    ...(gaps.cut > 0 && { cut: gaps.cut }),
+    ...(gaps.notKept > 0 && { notKept: gaps.notKept }),
     file,
     session: session.key,
     protocol: session.pipeline.protocol,

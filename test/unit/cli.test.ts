@@ -8,6 +8,8 @@ import { describe, expect, it } from 'vitest';
 import type { Command } from '../../src/cli/command';
 import { InternalFailure } from '../../src/cli/failure';
 import { runCli, tempFile } from '../../src/cli/test-support';
+import { toCaptureFile } from '../../src/capture-format/capture-format';
+import { readInput } from '../../src/readers/read-input';
 
 const run = (...args: string[]) => runCli(args);
 
@@ -50,6 +52,26 @@ describe('check', () => {
     // The History API response and the WebSocket replay of the same session are one session.
     expect(reload).toMatchObject({ session: 'abc-123', protocol: 'flat-block', frames: 10, errorCount: 0, warningCount: 0, findings: [] });
     expect(r.code).toBe(1);
+  });
+
+  it('says which sessions of a fixture the capture left holes in, and how many, beside their findings', async () => {
+    const { capture } = readInput(await readFile('src/protocols/ag-ui/testdata/valid-tool-call.sse', 'utf8'));
+    const frames = capture.frames.map((f, i) => {
+      if (i === 3) return { ...f, data: f.data.slice(0, 10), truncated: { originalLength: f.data.length } };
+      if (i === 5) return { ...f, notKeptBefore: 4 };
+      return f;
+    });
+    const file = await tempFile('holes.json', JSON.stringify(toCaptureFile({ ...capture, frames })));
+    const text = await run('check', file);
+    expect(text.stderr).toContain(`${file}: session `);
+    expect(text.stderr).toContain(': the capture cut 1 payload(s) short and did not keep 4 frame(s) (its size bound or budget); findings near them may come from the capture, not the stream\n');
+    const json = await run('check', '--json', file);
+    const [result] = JSON.parse(json.stdout) as Array<Record<string, unknown>>;
+    expect(result).toMatchObject({ cut: 1, notKept: 4 });
+    // A whole fixture says nothing of the kind.
+    const whole = await run('check', '--json', 'src/protocols/ag-ui/testdata/valid-tool-call.sse');
+    expect(Object.keys((JSON.parse(whole.stdout) as Array<Record<string, unknown>>)[0]!)).not.toContain('notKept');
+    expect((await run('check', 'src/protocols/ag-ui/testdata/valid-tool-call.sse')).stderr).not.toContain('the capture cut');
   });
 
   it('reports replay overlap and gap against the subscription in a HAR', async () => {
