@@ -322,6 +322,15 @@ describe('payloads JSON makes larger, and more of them than the page can spare',
     await endRow.waitFor();
     expect(await endRow.locator('[data-testid="not-kept-mark"]').getAttribute('data-count')).toBe(String(end.notKeptBefore));
     expect(await endRow.locator('[data-testid="not-kept-mark"]').textContent()).toBe(`⋯${end.notKeptBefore} not kept`);
+    // The filter finds them: `is:gap` keeps the frames right after a gap, `is:cut` the cut ones.
+    await panel.fill('.filter-text', 'is:gap');
+    await expect.poll(() => timeline.getAttribute('data-shown')).toBe(String(marked.length));
+    await panel.fill('.filter-text', 'is:cut');
+    await expect.poll(() => timeline.getAttribute('data-shown')).toBe(String(big.length));
+    await panel.fill('.filter-text', '');
+    await expect.poll(() => timeline.getAttribute('data-shown')).toBe(String(frames.length));
+    await timeline.evaluate((el) => el.scrollTo(0, el.scrollHeight));
+    await endRow.waitFor();
     await endRow.click();
     await panel.locator(`[data-testid="frame-detail"][data-index="${end.index}"] [data-testid="not-kept-before"]`).waitFor();
     expect(await panel.textContent('[data-testid="not-kept-before"]')).toContain(`${end.notKeptBefore} frame${end.notKeptBefore === 1 ? '' : 's'} right before it on this connection not kept`);

@@ -15,6 +15,7 @@ export const FILTER_HELP = [
   ['larger-than:1k', 'payload larger than this many bytes (k, M)'],
   ['has:finding', 'frames with a finding (has:error, has:warning, has:info)'],
   ['kind:close', 'open, message, close or error frames'],
+  ['is:cut / is:gap', 'payloads the capture cut short; frames right after ones it did not keep'],
 ] as const;
 
 export function TimelineFilters({ store }: { store: PanelStore }) {

@@ -17,13 +17,15 @@ function row(frame: Frame, bytes: number): QueryRow {
     bytes,
     frameKind: frame.kind,
     severity: undefined,
+    cut: frame.truncated !== undefined,
+    gap: frame.notKeptBefore !== undefined,
   };
 }
 
-const words = ['delta', 'Tool', 'ki', 'a.b', '(x', 'é', 'ÉTÉ', 'x', '"a"', 'conn:ws', 'conn:b', 'dir:in', 'dir:out', 'kind:close', 'larger-than:5', '/de.ta/', '/[/', 'type:x', 'has:error'];
+const words = ['delta', 'Tool', 'ki', 'a.b', '(x', 'é', 'ÉTÉ', 'x', '"a"', 'conn:ws', 'conn:b', 'dir:in', 'dir:out', 'kind:close', 'larger-than:5', '/de.ta/', '/[/', 'type:x', 'has:error', 'is:cut', 'is:gap'];
 
 describe('framePredicate', () => {
-  it('agrees with matchesQuery on every query it takes, and takes none that needs descriptions or findings', () => {
+  it('agrees with matchesQuery on every query it takes, and takes none that needs descriptions, findings or the rare fields', () => {
     const frame = fc.record({
       index: fc.nat(),
       connectionId: fc.constantFrom('ws', 'b', 'WS2'),
@@ -37,7 +39,7 @@ describe('framePredicate', () => {
       fc.property(frame, query, fc.nat(20), (f, source, bytes) => {
         const parsed = parseQuery(source);
         const predicate = framePredicate(parsed, name);
-        if (parsed.terms.some((t) => t.kind === 'type' || t.kind === 'has')) return predicate === undefined;
+        if (parsed.terms.some((t) => t.kind === 'type' || t.kind === 'has' || t.kind === 'capture')) return predicate === undefined;
         const fields: FrameFields = { textAt: () => f.data, directionAt: () => f.direction, kindAt: () => f.kind, connectionAt: () => f.connectionId, bytesAt: () => bytes };
         const expected = matchesQuery(parsed, row(f, bytes));
         if (predicate === undefined || predicate(fields, 0) !== expected) return false;

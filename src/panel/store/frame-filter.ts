@@ -1,8 +1,8 @@
 // The filter's terms that read only a frame's own fields, matched without making a row per frame:
 // over a million frames the row objects and closures of the general matcher (query.ts) cost more
 // than the matching. Same meaning as `matchesQuery` for these terms (held to it by a test); a query
-// with a term that needs the frame's description or findings (`type:`, `has:`) gets no predicate
-// and goes through the general matcher.
+// with a term that needs the frame's description, findings or rare fields (`type:`, `has:`, `is:cut`)
+// gets no predicate and goes through the general matcher.
 import type { Direction, FrameKind } from '../../model/frame';
 import type { ParsedQuery } from './query';
 

@@ -55,6 +55,14 @@ export class ReusedRow implements QueryRow {
     return this.log.kindAt(this.position);
   }
 
+  get cut(): boolean {
+    return this.current.truncated !== undefined;
+  }
+
+  get gap(): boolean {
+    return this.current.notKeptBefore !== undefined;
+  }
+
   get severity(): Severity | undefined {
     return this.ctx.severityOf(this.log.indexAt(this.position));
   }

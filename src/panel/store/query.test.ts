@@ -10,6 +10,8 @@ const row = (text: string, over: Partial<QueryRow> = {}): QueryRow => ({
   bytes: text.length,
   frameKind: 'message',
   severity: undefined,
+  cut: false,
+  gap: false,
   ...over,
 });
 const matches = (query: string, r: QueryRow) => matchesQuery(parseQuery(query), r);
@@ -47,6 +49,17 @@ describe('the filter language', () => {
     const r = row('{}', { direction: 'out', bytes: 2000, frameKind: 'close', severity: 'warning', connectionLabel: 'POST /api/chat' });
     for (const q of ['dir:out', 'dir:sent', 'type:delta', 'conn:/api/chat', 'conn:c1', 'larger-than:1k', 'has:finding', 'has:warning', 'kind:close', 'type:"delta: text"']) expect(matches(q, r), q).toBe(true);
     for (const q of ['dir:in', 'type:finish', 'conn:/ws', 'larger-than:2k', 'has:error', 'kind:open']) expect(matches(q, r), q).toBe(false);
+    // What the capture left out: a cut payload, a frame right after ones it did not keep.
+    for (const [q, over, expected] of [
+      ['is:cut', {}, false],
+      ['-is:cut', {}, true],
+      ['is:cut', { cut: true }, true],
+      ['has:cut', { cut: true }, true],
+      ['is:gap', { cut: true }, false],
+      ['is:gap', { gap: true }, true],
+      ['is:not-kept', { gap: true }, true],
+      ['-is:gap', { gap: true }, false],
+    ] as const) expect(matches(q, row('x', over)), `${q} ${JSON.stringify(over)}`).toBe(expected);
   });
 
   it('searches an unknown key:value as text', () => {

@@ -1,6 +1,6 @@
 // The timeline's filter language, in the manner of the Network panel's filter box: words are searched
 // inside payloads, `/regex/` matches payload text, `-` negates a term, and `key:value` terms filter
-// on what the row shows (`type:`, `dir:`, `conn:`, `larger-than:`, `has:`, `kind:`). Every term must
+// on what the row shows (`type:`, `dir:`, `conn:`, `larger-than:`, `has:`/`is:`, `kind:`). Every term must
 // match. A term that does not parse (an unknown key, a bad regex) is searched as plain text, so a
 // person typing never gets an error, only fewer rows.
 import type { Severity } from '../../model/finding';
@@ -13,6 +13,8 @@ export type QueryTerm =
   | { kind: 'conn'; value: string; negate: boolean }
   | { kind: 'larger-than'; value: number; negate: boolean }
   | { kind: 'has'; value: 'finding' | Severity; negate: boolean }
+  /** `is:cut`: a payload the capture cut short; `is:gap`: a frame right after ones the capture did not keep. */
+  | { kind: 'capture'; value: 'cut' | 'gap'; negate: boolean }
   | { kind: 'frame-kind'; value: string; negate: boolean };
 
 export interface ParsedQuery {
@@ -33,6 +35,10 @@ export interface QueryRow {
   bytes: number;
   frameKind: string;
   severity: Severity | undefined;
+  /** The capture cut the payload (`truncated`). */
+  cut: boolean;
+  /** Frames of the connection right before this one were not kept (`notKeptBefore`). */
+  gap: boolean;
 }
 
 export const FILTER_KEYS = ['type', 'dir', 'conn', 'larger-than', 'has', 'kind'] as const;
@@ -130,6 +136,8 @@ function keyTerm(key: string, value: string, negate: boolean): QueryTerm | undef
     case 'is':
       if (lower === 'finding' || lower === 'findings') return { kind: 'has', value: 'finding', negate };
       if (SEVERITIES.includes(lower)) return { kind: 'has', value: lower as Severity, negate };
+      if (lower === 'cut') return { kind: 'capture', value: 'cut', negate };
+      if (lower === 'gap' || lower === 'not-kept') return { kind: 'capture', value: 'gap', negate };
       return undefined;
     case 'kind':
       return value ? { kind: 'frame-kind', value: lower, negate } : undefined;
@@ -176,6 +184,8 @@ function matchesTerm(term: QueryTerm, row: QueryRow, text: () => string): boolea
       return term.value === 'finding' ? row.severity !== undefined : row.severity === term.value;
     case 'frame-kind':
       return row.frameKind === term.value;
+    case 'capture':
+      return term.value === 'cut' ? row.cut : row.gap;
   }
 }
 
