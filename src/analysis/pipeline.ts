@@ -13,8 +13,7 @@ import { ProtocolDetector } from '../protocols/detect';
 import type { ProtocolDefinition, ProtocolFold, ProtocolId } from '../protocols/types';
 import { createRawFold } from '../protocols/raw-fold';
 import { withUserTurns } from './user-turns';
-
-const NO_GAPS = { cut: 0, notKept: 0 } as const;
+import { CaptureGaps, NO_CAPTURE_GAPS, type CaptureGapCounts } from './capture-gaps';
 
 export interface PipelineOptions {
   /** Skip detection and use this protocol. */
@@ -59,7 +58,7 @@ export class SessionPipeline {
   /** Capture indexes of the frames the user sent from the inspector's panel (`sentBy`), not the page. */
   private inspectorSent: number[] | undefined;
   /** What the capture left out of this session's frames (see `captureGaps`); absent while nothing. */
-  private gaps: { cut: number; notKept: number } | undefined;
+  private gaps: CaptureGaps | undefined;
 
   constructor(
     private readonly registry: readonly ProtocolDefinition[],
@@ -102,8 +101,8 @@ export class SessionPipeline {
    * Frames of this session whose payload the capture cut (`truncated`), and payloads it counted and did
    * not keep (the sum of `notKeptBefore`): what `check` says the fixture is missing.
    */
-  get captureGaps(): { readonly cut: number; readonly notKept: number } {
-    return this.gaps ?? NO_GAPS;
+  get captureGaps(): CaptureGapCounts {
+    return this.gaps ?? NO_CAPTURE_GAPS;
   }
 
   /** The protocol in use, when one was chosen. */
@@ -128,7 +127,7 @@ export class SessionPipeline {
     const decoded = decodeFrame(frame);
     this.appended++;
     if (frame.sentBy === 'inspector') (this.inspectorSent ??= []).push(frame.index);
-    if (frame.truncated !== undefined || frame.notKeptBefore !== undefined) this.noteGap(frame);
+    if (frame.truncated !== undefined || frame.notKeptBefore !== undefined) (this.gaps ??= new CaptureGaps()).note(frame);
     if (this.observe !== undefined) this.observeFrame(decoded);
     if (this.keepFrames || !this.certain) this.received.push(frame);
     if (this.certain) this.wait(decoded);
@@ -164,12 +163,6 @@ export class SessionPipeline {
       batch[i] = undefined;
       this.applyLive(decoded);
     }
-  }
-
-  private noteGap(frame: Frame): void {
-    const gaps = (this.gaps ??= { cut: 0, notKept: 0 });
-    if (frame.truncated !== undefined) gaps.cut++;
-    gaps.notKept += frame.notKeptBefore ?? 0;
   }
 
   private observeFrame(decoded: DecodedFrame): void {
