@@ -56,8 +56,45 @@ describe('fast path for the streamed events', () => {
   it('takes the common events of a real stream and leaves the rest to the schema', () => {
     expect(isPlainHotEvent({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Hi' }, 'TEXT_MESSAGE_CONTENT')).toBe(true);
     expect(isPlainHotEvent({ type: 'TOOL_CALL_CHUNK', toolCallId: 'c1', delta: '{' }, 'TOOL_CALL_CHUNK')).toBe(true);
-    expect(isPlainHotEvent({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Hi', timestamp: 1 }, 'TEXT_MESSAGE_CONTENT')).toBe(false);
     expect(parseEvent({ type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 1 })).toMatchObject({ kind: 'invalid' });
+  });
+
+  it('takes a plain rawEvent and timestamp, the base fields real producers send on every delta', () => {
+    // As the AG-UI .NET SDK's server sends its deltas: the model's own chunk in rawEvent.
+    const delta = { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Hi', rawEvent: { choices: [{ delta: { content: 'Hi' } }] } };
+    expect(isPlainHotEvent(delta, 'TEXT_MESSAGE_CONTENT')).toBe(true);
+    expect(isPlainHotEvent({ type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{', timestamp: 1764400000000 }, 'TOOL_CALL_ARGS')).toBe(true);
+    expect(isPlainLifecycleEvent({ type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant', rawEvent: 'x', timestamp: 0 }, 'TEXT_MESSAGE_START')).toBe(true);
+    // What the schema rejects, or the fold reports, still goes to them.
+    expect(isPlainHotEvent({ ...delta, rawEvent: null }, 'TEXT_MESSAGE_CONTENT')).toBe(false);
+    expect(isPlainHotEvent({ ...delta, timestamp: 1.5 }, 'TEXT_MESSAGE_CONTENT')).toBe(false);
+    expect(isPlainHotEvent({ ...delta, timestamp: '1' }, 'TEXT_MESSAGE_CONTENT')).toBe(false);
+    expect(isPlainHotEvent({ ...delta, metadata: {} }, 'TEXT_MESSAGE_CONTENT')).toBe(false);
+    expect(parseEvent({ ...delta, timestamp: 1.5 })).toMatchObject({ kind: 'invalid' });
+  });
+
+  it('takes a delta with base fields exactly when the schema takes it as it is', () => {
+    const idOf: Record<string, string> = { TEXT_MESSAGE_CONTENT: 'messageId', REASONING_MESSAGE_CONTENT: 'messageId', TOOL_CALL_ARGS: 'toolCallId' };
+    const withBase = fc.record(
+      {
+        type: fc.constantFrom(...Object.keys(idOf)),
+        delta: fc.string(),
+        rawEvent: fc.oneof(fc.jsonValue(), odd),
+        timestamp: fc.oneof(fc.integer(), fc.maxSafeInteger(), fc.constant(2 ** 53), odd),
+      },
+      { requiredKeys: ['type', 'delta'] },
+    );
+    const taken = { yes: 0, no: 0 };
+    fc.assert(
+      fc.property(withBase, fc.string(), (e, id) => {
+        const r = asJson({ ...e, [idOf[e.type] as string]: id });
+        const plain = isPlainHotEvent(r, r.type as string);
+        expect(plain).toBe(schemaTakesAsIs(r) && r.rawEvent !== null);
+        taken[plain ? 'yes' : 'no']++;
+      }),
+      { numRuns: 3000 },
+    );
+    expect(Math.min(taken.yes, taken.no)).toBeGreaterThan(300);
   });
 });
 

@@ -28,6 +28,27 @@ describe('AG-UI fold: text and reasoning', () => {
     expect(view.streaming).toBe(false);
   });
 
+  it('shows the same for events carrying rawEvent and timestamp (hand-checked) as for the schema path (with metadata)', () => {
+    const stream = (extra: Record<string, unknown>) => [
+      RS,
+      { type: 'TEXT_MESSAGE_START', messageId: 'm1', role: 'assistant', ...extra },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'Hel', ...extra },
+      { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm1', delta: 'lo', ...extra },
+      { type: 'TEXT_MESSAGE_END', messageId: 'm1', ...extra },
+      { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'lookup', ...extra },
+      { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{"q":1}', ...extra },
+      { type: 'TOOL_CALL_END', toolCallId: 'c1', ...extra },
+      RF,
+    ];
+    const base = { rawEvent: { choices: [{ delta: {} }] }, timestamp: 1764400000000 };
+    const plain = runEvents(stream(base));
+    const viaSchema = runEvents(stream({ ...base, metadata: { source: 'test' } }));
+    expect(plain.findings).toEqual([]);
+    expect(viaSchema.findings).toEqual([]);
+    expect(plain.view).toEqual(viaSchema.view);
+    expect(plain.view.items).toMatchObject([{ kind: 'text', text: 'Hello' }, { kind: 'tool', name: 'lookup', input: { q: 1 } }]);
+  });
+
   it('brands the first text of every run', () => {
     const text = (id: string) => [
       { type: 'TEXT_MESSAGE_START', messageId: id },

@@ -1,7 +1,7 @@
 // Hand checks for the AG-UI events that open and close things (runs, messages, tool calls, steps,
 // reasoning spans), and a plain state snapshot. A short session is mostly such events, and zod on each cost more than the rest of
 // the fold. Same promise as isPlainHotEvent: true only for what the 1.0 schema accepts (fast-path.test.ts),
-// only the plain shape (none of the base fields); anything else goes through the schema, which words
+// only the plain shape (of the base fields, a plain `rawEvent` and `timestamp` only: plainBase); anything else goes through the schema, which words
 // the finding. Events whose zod output is a reordered copy that reaches the view (RUN_STARTED.input,
 // usage, multi-part tool results) are left to the schema so the view stays byte for byte the same.
 import { isRecord } from '../shared/view-helpers';
@@ -22,7 +22,7 @@ export function isPlainLifecycleEvent(json: Record<string, unknown>, type: strin
 
 /**
  * isPlainLifecycleEvent, giving the event's Code (Code.NONE for false). Each case checks its fields and
- * counts the keys: an event with a key beyond the ones checked (a base field, an attribution, an
+ * counts the keys: an event with a key beyond the ones checked (`metadata`, an attribution, an
  * undescribed property the enforcement stage strips) is left to the schema path.
  */
 export function plainLifecycleCode(json: Record<string, unknown>, type: string): Code {
@@ -30,57 +30,73 @@ export function plainLifecycleCode(json: Record<string, unknown>, type: string):
     case 'RUN_STARTED':
       return (
         typeof json.threadId === 'string' && typeof json.runId === 'string' && optionalString(json.protocolVersion) && optionalString(json.parentRunId) &&
-        keyCount(json) === 3 + defined(json.protocolVersion) + defined(json.parentRunId)
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 3 + defined(json.protocolVersion) + defined(json.parentRunId)
       ) ? Code.RUN_STARTED : Code.NONE;
     case 'RUN_FINISHED':
       // outcome: absent or an outcome object, so not null; result: any value but null.
       return (
         typeof json.threadId === 'string' && typeof json.runId === 'string' && json.result !== null && plainOutcome(json.outcome) &&
-        keyCount(json) === 3 + defined(json.outcome) + defined(json.result)
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 3 + defined(json.outcome) + defined(json.result)
       ) ? Code.RUN_FINISHED : Code.NONE;
     case 'RUN_ERROR':
-      return (typeof json.message === 'string' && optionalString(json.code) && keyCount(json) === 2 + defined(json.code)) ? Code.RUN_ERROR : Code.NONE;
+      return (typeof json.message === 'string' && optionalString(json.code) && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2 + defined(json.code)) ? Code.RUN_ERROR : Code.NONE;
     case 'REASONING_START':
-      return (typeof json.messageId === 'string' && keyCount(json) === 2) ? Code.REASONING_START : Code.NONE;
+      return (typeof json.messageId === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.REASONING_START : Code.NONE;
     case 'REASONING_END':
-      return (typeof json.messageId === 'string' && keyCount(json) === 2) ? Code.REASONING_END : Code.NONE;
+      return (typeof json.messageId === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.REASONING_END : Code.NONE;
     case 'TEXT_MESSAGE_END':
-      return (typeof json.messageId === 'string' && keyCount(json) === 2) ? Code.TEXT_MESSAGE_END : Code.NONE;
+      return (typeof json.messageId === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.TEXT_MESSAGE_END : Code.NONE;
     case 'REASONING_MESSAGE_END':
-      return (typeof json.messageId === 'string' && keyCount(json) === 2) ? Code.REASONING_MESSAGE_END : Code.NONE;
+      return (typeof json.messageId === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.REASONING_MESSAGE_END : Code.NONE;
     case 'TEXT_MESSAGE_START':
       return (
         typeof json.messageId === 'string' && (json.role === undefined || TEXT_ROLES.has(json.role)) && optionalString(json.name) &&
-        keyCount(json) === 2 + defined(json.role) + defined(json.name)
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2 + defined(json.role) + defined(json.name)
       ) ? Code.TEXT_MESSAGE_START : Code.NONE;
     case 'REASONING_MESSAGE_START':
-      return (typeof json.messageId === 'string' && json.role === 'reasoning' && keyCount(json) === 3) ? Code.REASONING_MESSAGE_START : Code.NONE;
+      return (typeof json.messageId === 'string' && json.role === 'reasoning' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 3) ? Code.REASONING_MESSAGE_START : Code.NONE;
     case 'TOOL_CALL_START':
       // parentMessageId: a string or absent, so not null.
       return (
         typeof json.toolCallId === 'string' && typeof json.toolCallName === 'string' && optionalString(json.parentMessageId) &&
-        keyCount(json) === 3 + defined(json.parentMessageId)
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 3 + defined(json.parentMessageId)
       ) ? Code.TOOL_CALL_START : Code.NONE;
     case 'TOOL_CALL_END':
-      return (typeof json.toolCallId === 'string' && keyCount(json) === 2) ? Code.TOOL_CALL_END : Code.NONE;
+      return (typeof json.toolCallId === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.TOOL_CALL_END : Code.NONE;
     case 'TOOL_CALL_RESULT':
       return (
         typeof json.messageId === 'string' && typeof json.toolCallId === 'string' && typeof json.content === 'string' && (json.role === undefined || json.role === 'tool') &&
-        keyCount(json) === 4 + defined(json.role)
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 4 + defined(json.role)
       ) ? Code.TOOL_CALL_RESULT : Code.NONE;
     case 'STEP_STARTED':
-      return (typeof json.stepName === 'string' && keyCount(json) === 2) ? Code.STEP_STARTED : Code.NONE;
+      return (typeof json.stepName === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.STEP_STARTED : Code.NONE;
     case 'STEP_FINISHED':
-      return (typeof json.stepName === 'string' && keyCount(json) === 2) ? Code.STEP_FINISHED : Code.NONE;
+      return (typeof json.stepName === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.STEP_FINISHED : Code.NONE;
     case 'STATE_SNAPSHOT':
       // The schema's snapshot is any value but undefined, which JSON cannot send; the fold keeps the
       // snapshot by reference, as it keeps zod's (zod copies the event, not the value). The strip walk
       // and zod cost a state-carrying stream more than the rest of its fold.
-      return (json.snapshot !== undefined && keyCount(json) === 2) ? Code.STATE_SNAPSHOT : Code.NONE;
+      return (json.snapshot !== undefined && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.STATE_SNAPSHOT : Code.NONE;
     default:
       return Code.NONE;
   }
 }
+
+/**
+ * How many of the base fields a fast path takes are present and plain: `rawEvent` (any value but null,
+ * which the fold drops and reports) and `timestamp` (a safe integer, as the schema's `z.int()`). A value
+ * of either that the schema would reject or the fold would report gives a negative number, which no key
+ * count equals, so the event goes through the schema. The caller reads the two fields itself (see
+ * isPlainLifecycleEvent). The AG-UI .NET SDK's server, for one, puts the model's
+ * own chunk in `rawEvent` on every content event.
+ */
+export function plainBase(rawEvent: unknown, timestamp: unknown): number {
+  const raw = rawEvent === undefined ? 0 : rawEvent === null ? NOT_PLAIN : 1;
+  const time = timestamp === undefined ? 0 : Number.isSafeInteger(timestamp) ? 1 : NOT_PLAIN;
+  return raw + time;
+}
+
+const NOT_PLAIN = -1000;
 
 /** 1 for a field that is present, 0 for an absent one (JSON has no undefined value). */
 export function defined(v: unknown): number {

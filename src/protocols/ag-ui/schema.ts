@@ -4,7 +4,7 @@
 // here with the same base fields.
 import { z } from 'zod';
 import { EventSchemas } from '@ag-ui/core/schemas';
-import { defined, isPlainLifecycleEvent, keyCount, plainLifecycleCode } from './plain-events';
+import { defined, isPlainLifecycleEvent, keyCount, plainBase, plainLifecycleCode } from './plain-events';
 import { stripUnrecognised, type Stripped } from './strip';
 import { Code } from './event-types';
 
@@ -118,7 +118,7 @@ function describeIssues(issues: readonly z.core.$ZodIssue[]): string {
 
 /**
  * The streamed events checked by hand so they skip the zod schema: only the plain shape (string fields,
- * none of the base fields, no role) is taken, it accepts only what the schema accepts (fast-path.test.ts), and
+ * of the base fields only a plain `rawEvent` and `timestamp`, no role) is taken, it accepts only what the schema accepts (fast-path.test.ts), and
  * every other event still goes through the schema. Nor does it take an event carrying a null the fold
  * reads as absent (parentMessageId, outcome, result; rawEvent is a base field), so the fold has none to
  * drop and report. A switch on the type rather than a table: this runs on every event. Each case reads
@@ -131,31 +131,31 @@ export function isPlainHotEvent(json: Record<string, unknown>, type: string): bo
 
 /**
  * isPlainHotEvent, giving the event's Code (Code.NONE for false). The key count stands for the checks
- * that nothing else is there: no base field, no attribution, no role, no undescribed property.
+ * that nothing else is there: no `metadata`, no attribution, no role, no undescribed property.
  */
 function plainHotCode(json: Record<string, unknown>, type: string): Code {
   switch (type) {
     case 'TEXT_MESSAGE_CONTENT':
-      return (typeof json.messageId === 'string' && typeof json.delta === 'string' && keyCount(json) === 3) ? Code.TEXT_MESSAGE_CONTENT : Code.NONE;
+      return (typeof json.messageId === 'string' && typeof json.delta === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 3) ? Code.TEXT_MESSAGE_CONTENT : Code.NONE;
     case 'REASONING_MESSAGE_CONTENT':
-      return (typeof json.messageId === 'string' && typeof json.delta === 'string' && keyCount(json) === 3) ? Code.REASONING_MESSAGE_CONTENT : Code.NONE;
+      return (typeof json.messageId === 'string' && typeof json.delta === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 3) ? Code.REASONING_MESSAGE_CONTENT : Code.NONE;
     case 'TOOL_CALL_ARGS':
-      return (typeof json.toolCallId === 'string' && typeof json.delta === 'string' && keyCount(json) === 3) ? Code.TOOL_CALL_ARGS : Code.NONE;
+      return (typeof json.toolCallId === 'string' && typeof json.delta === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 3) ? Code.TOOL_CALL_ARGS : Code.NONE;
     // TEXT_MESSAGE_CHUNK's role is an enum: left to the schema, and so is any role on the others.
     case 'TEXT_MESSAGE_CHUNK':
       return (
         optionalString(json.messageId) && optionalString(json.delta) && optionalString(json.name) &&
-        keyCount(json) === 1 + defined(json.messageId) + defined(json.delta) + defined(json.name)
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 1 + defined(json.messageId) + defined(json.delta) + defined(json.name)
       ) ? Code.TEXT_MESSAGE_CHUNK : Code.NONE;
     case 'TOOL_CALL_CHUNK':
       return (
         optionalString(json.toolCallId) && optionalString(json.toolCallName) && optionalString(json.parentMessageId) && optionalString(json.delta) &&
-        keyCount(json) === 1 + defined(json.toolCallId) + defined(json.toolCallName) + defined(json.parentMessageId) + defined(json.delta)
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 1 + defined(json.toolCallId) + defined(json.toolCallName) + defined(json.parentMessageId) + defined(json.delta)
       ) ? Code.TOOL_CALL_CHUNK : Code.NONE;
     case 'REASONING_MESSAGE_CHUNK':
-      return (optionalString(json.messageId) && optionalString(json.delta) && keyCount(json) === 1 + defined(json.messageId) + defined(json.delta)) ? Code.REASONING_MESSAGE_CHUNK : Code.NONE;
+      return (optionalString(json.messageId) && optionalString(json.delta) && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 1 + defined(json.messageId) + defined(json.delta)) ? Code.REASONING_MESSAGE_CHUNK : Code.NONE;
     case 'THINKING_TEXT_MESSAGE_CONTENT':
-      return (typeof json.delta === 'string' && keyCount(json) === 2) ? Code.THINKING_TEXT_MESSAGE_CONTENT : Code.NONE;
+      return (typeof json.delta === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.THINKING_TEXT_MESSAGE_CONTENT : Code.NONE;
     default:
       return Code.NONE;
   }
