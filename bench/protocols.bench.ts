@@ -43,7 +43,20 @@ export function fixtureFrames(id: ProtocolId): Frame[] {
     .filter((f) => f.startsWith('valid-') && !f.endsWith('.har'))
     .sort()[0];
   if (!file) throw new Error(`${id} has no valid test data file`);
-  return readInput(readFileSync(path.join(dir, file), 'utf8')).capture.frames.filter((f) => f.kind === 'message');
+  return messageFrames(path.join(dir, file));
+}
+
+function messageFrames(file: string): Frame[] {
+  return readInput(readFileSync(file, 'utf8')).capture.frames.filter((f) => f.kind === 'message');
+}
+
+/**
+ * A real recording replayed as benchProtocols replays a fixture (fresh sessions to about `targetFrames`
+ * frames): real producers send shapes a fixture may not have, such as a `rawEvent` on every delta.
+ */
+export function benchRecording(id: ProtocolId, file: string, targetFrames = 20_000, rounds = 5): ProtocolBench & { events: number } {
+  const frames = messageFrames(file);
+  return { ...benchOne(id, frames, targetFrames, rounds), events: frames.length };
 }
 
 /**

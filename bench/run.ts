@@ -11,7 +11,10 @@ import { execFileSync } from 'node:child_process';
 import { figure as fig, figures } from './figures';
 import { benchFlatBlock } from './flat-block.bench';
 import { benchPanelStore } from './panel-store.bench';
-import { benchProtocols } from './protocols.bench';
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { benchProtocols, median as medianOf } from './protocols.bench';
+import { corpusPath } from '../test/support/shared-dir';
 import type { ProtocolId } from '../src/protocols/types';
 import { importBuilt } from './import-built';
 
@@ -35,7 +38,8 @@ const benchedProtocols = process.env.ASI_BENCH_PROTOCOLS?.split(',').filter((p) 
 async function protocols(): Promise<void> {
   // As built (esbuild, what the panel and the CLI run), and as tsx runs the source: tsx adds a `__name`
   // call to every function it creates, which a fold built per session pays per session.
-  const built = (await importBuilt<typeof import('./protocols.bench')>('./protocols.bench.ts')).benchProtocols(undefined, undefined, benchedProtocols);
+  const builtBench = await importBuilt<typeof import('./protocols.bench')>('./protocols.bench.ts');
+  const built = builtBench.benchProtocols(undefined, undefined, benchedProtocols);
   const source = new Map(benchProtocols(undefined, undefined, benchedProtocols).map((r) => [r.protocol, r]));
   console.log('\nEvery protocol, its valid fixture replayed as fresh sessions (median of 7 interleaved rounds), built as shipped; last column the same under tsx:');
   console.log('  protocol           frames   JSON.parse ms   pipeline ms   ratio                       under tsx   CPU ratio (built, tsx)');
@@ -49,6 +53,29 @@ async function protocols(): Promise<void> {
     const cpu = `${fmt(fig(`${name}.cpu-ratio`, r.cpuRatio, 'x'))}x, ${fmt(fig(`${name}.cpu-ratio-tsx`, source.get(r.protocol)?.cpuRatio ?? NaN, 'x'))}x`;
     console.log(`  ${r.protocol.padEnd(17)} ${String(r.frames).padStart(7)}   ${fmt(parse, 1).padStart(13)}   ${fmt(pipeline, 1).padStart(11)}   ${ratio}x   (target <= ${max}x)   ${tsx}x       ${cpu}`);
   }
+  if (!benchedProtocols || benchedProtocols.includes('ag-ui')) agUiRecordings(builtBench);
+}
+
+/**
+ * AG-UI on real recordings beside the fixture: the AG-UI .NET server's baselines in the shared corpus,
+ * each replayed as fresh sessions (built as shipped). Figures without a target: the fixture's row holds it.
+ */
+function agUiRecordings(built: typeof import('./protocols.bench')): void {
+  const dir = corpusPath('ag-ui', 'dotnet-server');
+  if (!existsSync(dir)) {
+    console.log(`  ag-ui on real recordings: skipped, ${dir} is absent`);
+    return;
+  }
+  const runs = readdirSync(dir)
+    .sort()
+    .map((name) => built.benchRecording('ag-ui', path.join(dir, name)));
+  const long = runs.filter((r) => r.events >= 20).map((r) => r.ratio);
+  const short = runs.filter((r) => r.events < 20).map((r) => r.ratio);
+  const median = fmt(fig('protocols.ag-ui.real.median', medianOf(runs.map((r) => r.ratio)), 'x'));
+  const longMax = fmt(fig('protocols.ag-ui.real.long-max', Math.max(...long), 'x'));
+  const shortMax = fmt(fig('protocols.ag-ui.real.short-max', Math.max(...short), 'x'));
+  console.log(`  ag-ui on the AG-UI .NET server's ${runs.length} real recordings (each as fresh sessions to about 20,000 frames): median ${median}x;`);
+  console.log(`    the ${long.length} of 20 events or more at most ${longMax}x; the ${short.length} shorter ones at most ${shortMax}x`);
 }
 
 function panelStore(): void {
