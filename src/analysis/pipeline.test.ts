@@ -140,6 +140,15 @@ describe('SessionPipeline fold isolation', () => {
     expect(p.viewAt(0).items.map((i) => i.id)).toEqual(['t0']);
   });
 
+  it('shows a cut payload it throws on as cut, as every raw item does', () => {
+    // A payload the capture cut where it still parses (a real cut seldom does, but the fold may throw on any).
+    const data = `{"boom":1,"pad":"${'y'.repeat(10)}"}`;
+    const p = new SessionPipeline([fragile]);
+    p.append({ ...frame(0, {}), data, truncated: { originalLength: 90_000 } });
+    p.finish();
+    expect(p.view().items[0]).toMatchObject({ kind: 'raw', id: 'fault-0', text: `${data}… (cut by the capture at ${data.length} of 90000 characters)` });
+  });
+
   it('registers the fault rule at error severity', () => {
     expect(PIPELINE_RULES).toEqual([expect.objectContaining({ id: 'pipeline/fold-fault', severity: 'error' })]);
   });

@@ -6,12 +6,13 @@
 import type { Connection, DecodedFrame, Frame } from '../model/frame';
 import { StampingSink, type Finding, type RuleMeta } from '../model/finding';
 import type { RawItem, ViewItem, ViewModel } from '../model/view';
-import { decodeFrame, frameText, preview } from '../model/decode';
+import { decodeFrame } from '../model/decode';
 import { safeText } from '../model/safe-text';
 import { FOLD_FAULT_RULE, PIPELINE_RULES } from './pipeline-rules';
 import { ProtocolDetector } from '../protocols/detect';
 import type { ProtocolDefinition, ProtocolFold, ProtocolId } from '../protocols/types';
 import { createRawFold } from '../protocols/raw-fold';
+import { rawItem } from '../protocols/shared/view-helpers';
 import { withUserTurns } from './user-turns';
 import { CaptureGaps, NO_CAPTURE_GAPS, type CaptureGapCounts } from './capture-gaps';
 
@@ -283,7 +284,7 @@ export class SessionPipeline {
       this.fold.apply(decoded, sink);
     } catch (err) {
       const { frame } = decoded;
-      this.faults.push({ kind: 'raw', id: `fault-${frame.index}`, frames: [frame.index], text: preview(frameText(frame), 2000) });
+      this.faults.push(rawItem(frame, `fault-${frame.index}`));
       this.sink().report(FOLD_FAULT_RULE, `the ${this.protocol} fold failed on this frame (${describeError(err)}); it is shown as is and the frames after it are still folded`, [frame.index]);
     }
   }
