@@ -28,6 +28,11 @@ describe('fast path for plain Gemini responses', () => {
     const textChunk = { candidates: [{ content: { role: 'model', parts: [{ text: 'Hi' }] }, index: 0 }], usageMetadata: { totalTokenCount: 3 }, modelVersion: 'm', responseId: 'r' };
     expect(isPlainResponse(textChunk)).toBe(true);
     expect(isPlainResponse({ candidates: [{ content: { parts: [{ functionCall: { name: 'f' } }] } }] })).toBe(false);
+    // JSON reads 1e999 as Infinity, which the schema's number refuses.
+    const infinite = JSON.parse('{"candidates":[{"index":1e999}]}') as unknown;
+    expect(ResponseSchema.safeParse(infinite).success).toBe(false);
+    expect(isPlainResponse(infinite)).toBe(false);
+    expect(isPlainOrCallResponse(infinite)).toBe(false);
   });
 });
 

@@ -136,7 +136,7 @@ function isHandChecked(json: unknown, partOk: (p: unknown) => boolean, grounding
   if (!Array.isArray(candidates)) return false;
   for (const c of candidates as unknown[]) {
     if (!isObject(c) || !nullishString(c.finishReason) || !nullishString(c.finishMessage)) return false;
-    if (c.index !== undefined && c.index !== null && typeof c.index !== 'number') return false;
+    if (!nullishNumber(c.index)) return false;
     if (c.citationMetadata !== undefined) return false;
     if (c.groundingMetadata !== undefined && !(grounding && (c.groundingMetadata === null || isPlainGrounding(c.groundingMetadata)))) return false;
     const content = c.content;
