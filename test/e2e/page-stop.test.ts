@@ -187,12 +187,32 @@ async function expectStopped(panel: Awaited<ReturnType<typeof captured>>['panel'
   expect(await panel.locator('.session-state').first().textContent()).toBe('stopped');
 }
 
+/** The timeline's row of the page's abort. */
+function abortRow(panel: Awaited<ReturnType<typeof captured>>['panel'], frames: readonly { kind: string; data: string; index: number }[]) {
+  const abort = frames.find((f) => f.kind === 'error' && f.data.startsWith('AbortError'));
+  expect(abort).toBeDefined();
+  return panel.locator(`[data-testid="timeline"] [data-testid="frame-row"][data-index="${abort!.index}"]`);
+}
+
+/**
+ * The timeline and the frame's detail name the abort as the page letting go of the connection, not as
+ * a stop, as the rendering shows none.
+ */
+async function expectReleased(panel: Awaited<ReturnType<typeof captured>>['panel'], frames: readonly { kind: string; data: string; index: number }[]): Promise<void> {
+  const row = abortRow(panel, frames);
+  expect(await row.textContent()).toContain('released by the page');
+  expect(await row.textContent()).not.toContain('stopped by the page');
+  await row.click();
+  await panel.locator('[data-testid="frame-detail"] [data-testid="released-by-page"]').waitFor();
+}
+
 describe('a turn the page stopped', () => {
   it('shows as stopped by the page, with its text, and no error', async () => {
     const { panel, frames, ended } = await captured('/run', true);
     expect(ended).toBe('AbortError');
     expect(frames.some((f) => f.kind === 'error' && f.data.startsWith('AbortError'))).toBe(true);
     await expectStopped(panel);
+    expect(await abortRow(panel, frames).textContent()).toContain('stopped by the page');
   });
 
   it('while the same turn cut by the network shows as a failed turn, with its error', async () => {
@@ -230,6 +250,7 @@ describe('a turn the page let go of after it ended', () => {
     expect(await rendering.locator('[data-testid="stopped-item"]').count()).toBe(0);
     expect(await rendering.locator('.error-item').count()).toBe(0);
     expect(await panel.locator('[data-testid="count-error"]').textContent()).toBe('0 errors');
+    await expectReleased(panel, frames);
   });
 });
 
@@ -260,5 +281,6 @@ describe('the page letting go of an earlier run\'s connection while the next run
     expect(await rendering.locator('.error-item').count()).toBe(0);
     expect(await panel.locator('[data-testid="count-error"]').textContent()).toBe('0 errors');
     expect(await panel.locator('.session-state').first().textContent()).toBe('done');
+    await expectReleased(panel, frames);
   });
 });

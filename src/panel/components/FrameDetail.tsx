@@ -11,6 +11,7 @@ import { JsonTree } from './JsonTree';
 import { plural } from './plural';
 import { copyText } from './copy-text';
 import { track } from '../store/track';
+import { RELEASED_BY_PAGE, RELEASED_BY_PAGE_TITLE, releasedByPage } from '../store/page-stops';
 
 export function FrameDetail({ store }: { store: PanelStore }) {
   // Findings about this frame may come with later frames; other appends do not change the detail.
@@ -24,6 +25,7 @@ export function FrameDetail({ store }: { store: PanelStore }) {
   const decoded = decodeFrame(frame);
   const session = store.sessions.set.ofConnection(frame.connectionId);
   const description = store.log.describe(position, store.protocolOf(frame.connectionId));
+  const released = releasedByPage(session, frame);
   const bytes = store.log.bytesAt(position);
   const start = session && !store.untimed.value ? sessionStart(session) : undefined;
   const findings = (session ? [...session.pipeline.findings(), ...store.findings.across.of(session)] : []).filter((f) => f.frames.includes(index));
@@ -36,7 +38,15 @@ export function FrameDetail({ store }: { store: PanelStore }) {
     <div class="frame-detail" aria-label={`Frame ${frameNumber(index)}`} data-testid="frame-detail" data-index={index}>
       <div class="detail-head">
         <span>
-          #{frameNumber(frame.index)} {frame.direction === 'in' ? '↓ received' : '↑ sent'} · {description.event} · {formatBytes(bytes)} ·{' '}
+          #{frameNumber(frame.index)} {frame.direction === 'in' ? '↓ received' : '↑ sent'} ·{' '}
+          {released ? (
+            <span data-testid="released-by-page" title={RELEASED_BY_PAGE_TITLE}>
+              {RELEASED_BY_PAGE}
+            </span>
+          ) : (
+            description.event
+          )}{' '}
+          · {formatBytes(bytes)} ·{' '}
           {store.connectionName(frame.connectionId)}
         </span>
         {!store.untimed.value && (

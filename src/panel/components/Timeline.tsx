@@ -22,6 +22,7 @@ import { sessionName } from './FindingsList';
 import type { FrameDescription } from '../../protocols/types';
 import { ColumnHeader } from './TimelineHeader';
 import { sessionSubagents } from '../store/session-subagents';
+import { RELEASED_BY_PAGE, RELEASED_BY_PAGE_TITLE, releasedByPage } from '../store/page-stops';
 import type { SubagentLane } from '../store/subagent-lanes';
 import { eventWidthCh, gridTemplate, readPrefs, shownColumns, writePrefs, type ColumnId, type ColumnPrefs } from './timeline-columns';
 import { plural } from './plural';
@@ -150,13 +151,17 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
     const position = list[entry] as number;
     const frame = store.log.frameAt(position);
     const description: FrameDescription = store.log.describe(position, store.protocolOf(frame.connectionId));
-    const label = description.label ?? description.event;
-    const sub = sessionSubagents(store.sessions.set.ofConnection(frame.connectionId)).of(frame.index);
+    const session = store.sessions.set.ofConnection(frame.connectionId);
+    // The page's end of a connection after its turn stopped nothing: the rendering shows no stop either.
+    const released = releasedByPage(session, frame);
+    const label = released ? RELEASED_BY_PAGE : (description.label ?? description.event);
+    const sub = sessionSubagents(session).of(frame.index);
     const tag = sub ? subagentTag(sub.name) : '';
     // The tag takes its characters and a space's worth of padding in the Event column.
     const width = label.length + (tag ? tag.length + 2 : 0) + (frame.notKeptBefore !== undefined ? notKeptMarkText(frame.notKeptBefore).length + 2 : 0);
     if (width > longestLabel.current) longestLabel.current = width;
-    return { kind: 'frame' as const, row, entry, position, frame, description, label, sub, tag };
+    const title = released ? RELEASED_BY_PAGE_TITLE : sub ? `${description.event} · sub-agent ${sub.name}` : description.event;
+    return { kind: 'frame' as const, row, entry, position, frame, description, label, title, sub, tag };
   });
   const template = gridTemplate(columns, prefs, eventWidthCh(longestLabel.current));
   const shows = (id: ColumnId) => columns.some((c) => c.id === id);
@@ -178,7 +183,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
         <div class="timeline-space" ref={spaceRef} style={{ height: `${v.getTotalSize()}px` }}>
           {described.map((d, slot) => {
             if (d.kind === 'separator') return <SeparatorRow key={slot} store={store} session={d.session} top={d.row.start} />;
-            const { row, entry, position, frame, description, label, sub, tag } = d;
+            const { row, entry, position, frame, description, label, title, sub, tag } = d;
             const previousTime = entry > 0 ? store.log.timeAt(list[entry - 1] as number) : undefined;
             const severity = store.filters.context.severityOf(frame.index);
             const isSelected = frame.index === selected;
@@ -213,7 +218,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
                   </span>
                 )}
                 {shows('conn') && <span class="col-conn">{store.connectionName(frame.connectionId)}</span>}
-                <span class="col-type" title={sub ? `${description.event} · sub-agent ${sub.name}` : description.event}>
+                <span class="col-type" title={title}>
                   {sub && <SubagentTag sub={sub} tag={tag} />}
                   {/* A message the user sent from the panel on the page's socket: never to be taken for the page's own. */}
                   {frame.sentBy === 'inspector' && (

@@ -26,6 +26,8 @@ export interface FrameContext {
   severityOf(index: number): Severity | undefined;
   protocolOf(connectionId: string): ProtocolDefinition | undefined;
   connectionName(connectionId: string): string;
+  /** The page ended the frame's connection after its turn (page-stops.ts): the timeline's event is then a release. */
+  releasedByPage(frame: Frame): boolean;
 }
 
 /** Descriptions kept at most: the rows drawn lately and a filter's last pass, not one per frame for ever. */

@@ -5,6 +5,7 @@ import type { Direction, Frame } from '../../model/frame';
 import type { Severity } from '../../model/finding';
 import type { QueryRow } from './query';
 import type { FrameContext, FrameLog } from './frame-log';
+import { RELEASED_BY_PAGE } from './page-stops';
 
 /** A QueryRow over the frame at one position of the log, moved from frame to frame by `at`. */
 export class ReusedRow implements QueryRow {
@@ -32,6 +33,8 @@ export class ReusedRow implements QueryRow {
 
   event(): string {
     const frame = this.current;
+    // As the row shows it: `type:released` finds the page's releases, `type:stopped` only its stops.
+    if (frame.kind !== 'message' && this.ctx.releasedByPage(frame)) return RELEASED_BY_PAGE;
     return this.log.describe(this.position, this.ctx.protocolOf(frame.connectionId)).event;
   }
 

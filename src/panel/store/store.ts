@@ -9,6 +9,7 @@ import type { TabStatus } from '../../bridge/hub-to-panel';
 import { protocols } from '../../protocols/registry';
 import type { ProtocolDefinition } from '../../protocols/types';
 import { FrameLog, type FrameContext } from './frame-log';
+import { releasedByPage } from './page-stops';
 import { FindingsIndex } from './findings-index';
 import { parseQuery } from './query';
 import { SessionSet, type PanelSession } from './session-set';
@@ -119,7 +120,12 @@ export function createStore(options: { across?: AcrossSettings; bound?: PanelBou
     return id === undefined || id === 'unknown' ? undefined : protocols.find((p) => p.id === id);
   };
   const connectionName = (connectionId: string): string => names.nameOf(connections.peek().get(connectionId), connectionId);
-  const frameContext: FrameContext = { severityOf: (i) => worse(findingsIndex.severityOf(i), across.severityOf(i)), protocolOf, connectionName };
+  const frameContext: FrameContext = {
+    severityOf: (i) => worse(findingsIndex.severityOf(i), across.severityOf(i)),
+    protocolOf,
+    connectionName,
+    releasedByPage: (frame) => releasedByPage(sessions.ofConnection(frame.connectionId), frame),
+  };
 
   const scopedSession = computed<PanelSession | undefined>(() => {
     track(sessionsVersion.value);
