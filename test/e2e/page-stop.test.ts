@@ -1,8 +1,8 @@
 // A chat's Stop button aborts the request (AbortController) or cancels the body it reads
 // (`reader.cancel()`): the panel shows the turn stopped by the page, with what arrived, and no failure
 // and no error; the same turn cut by the network shows as a failed turn. A page that aborts once it read
-// the end marker stopped nothing: the turn shows whole. Real fetches from a page to a server on
-// 127.0.0.1, the built extension, the panel.
+// the end marker stopped nothing: the turn shows whole, and the timeline names the abort a release,
+// not a stop. Real fetches from a page to a server on 127.0.0.1, the built extension, the panel.
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type http from 'node:http';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
