@@ -13,6 +13,7 @@ import { requestJson } from '../protocols/shared/request-prompt';
 import { isRecord } from '../protocols/shared/view-helpers';
 import { protocols } from '../protocols/registry';
 import { describeFrame } from '../analysis/describe-frame';
+import { RELEASED_BY_PAGE, releasedByPage } from '../analysis/page-release';
 import { conversations, type Conversation } from '../analysis/conversations';
 import { pageToolStates, withPageTools } from '../analysis/page-tools';
 import { acrossSessionFindings } from '../analysis/across-sessions';
@@ -170,7 +171,8 @@ function frameEvents(frames: readonly Frame[], session: Session): SpanEvent[] {
     events.push({
       name: token ? `${OWN}.first_token` : `${OWN}.frame`,
       timeMs: frame.time,
-      attributes: { [`${OWN}.frame`]: frame.index + 1, [`${OWN}.direction`]: frame.direction, [`${OWN}.event`]: safeText(description.event) },
+      // The page's end of a connection after its turn is named as the panel's timeline names it.
+      attributes: { [`${OWN}.frame`]: frame.index + 1, [`${OWN}.direction`]: frame.direction, [`${OWN}.event`]: releasedByPage(session.pipeline, frame) ? RELEASED_BY_PAGE : safeText(description.event) },
     });
   }
   return events;

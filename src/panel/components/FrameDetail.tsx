@@ -11,7 +11,7 @@ import { JsonTree } from './JsonTree';
 import { plural } from './plural';
 import { copyText } from './copy-text';
 import { track } from '../store/track';
-import { RELEASED_BY_PAGE, RELEASED_BY_PAGE_TITLE, releasedByPage } from '../store/page-stops';
+import { RELEASED_BY_PAGE, RELEASED_BY_PAGE_TITLE, releasedByPage } from '../../analysis/page-release';
 
 export function FrameDetail({ store }: { store: PanelStore }) {
   // Findings about this frame may come with later frames; other appends do not change the detail.
@@ -25,7 +25,7 @@ export function FrameDetail({ store }: { store: PanelStore }) {
   const decoded = decodeFrame(frame);
   const session = store.sessions.set.ofConnection(frame.connectionId);
   const description = store.log.describe(position, store.protocolOf(frame.connectionId));
-  const released = releasedByPage(session, frame);
+  const released = releasedByPage(session?.pipeline, frame);
   const bytes = store.log.bytesAt(position);
   const start = session && !store.untimed.value ? sessionStart(session) : undefined;
   const findings = (session ? [...session.pipeline.findings(), ...store.findings.across.of(session)] : []).filter((f) => f.frames.includes(index));

@@ -22,7 +22,7 @@ import { sessionName } from './FindingsList';
 import type { FrameDescription } from '../../protocols/types';
 import { ColumnHeader } from './TimelineHeader';
 import { sessionSubagents } from '../store/session-subagents';
-import { RELEASED_BY_PAGE, RELEASED_BY_PAGE_TITLE, releasedByPage } from '../store/page-stops';
+import { RELEASED_BY_PAGE, RELEASED_BY_PAGE_TITLE, releasedByPage } from '../../analysis/page-release';
 import type { SubagentLane } from '../store/subagent-lanes';
 import { eventWidthCh, gridTemplate, readPrefs, shownColumns, writePrefs, type ColumnId, type ColumnPrefs } from './timeline-columns';
 import { plural } from './plural';
@@ -153,7 +153,7 @@ export function Timeline({ store, narrow = false }: { store: PanelStore; narrow?
     const description: FrameDescription = store.log.describe(position, store.protocolOf(frame.connectionId));
     const session = store.sessions.set.ofConnection(frame.connectionId);
     // The page's end of a connection after its turn stopped nothing: the rendering shows no stop either.
-    const released = releasedByPage(session, frame);
+    const released = releasedByPage(session?.pipeline, frame);
     const label = released ? RELEASED_BY_PAGE : (description.label ?? description.event);
     const sub = sessionSubagents(session).of(frame.index);
     const tag = sub ? subagentTag(sub.name) : '';

@@ -26,7 +26,7 @@ export interface FrameContext {
   severityOf(index: number): Severity | undefined;
   protocolOf(connectionId: string): ProtocolDefinition | undefined;
   connectionName(connectionId: string): string;
-  /** The page ended the frame's connection after its turn (page-stops.ts): the timeline's event is then a release. */
+  /** The page ended the frame's connection after its turn (analysis/page-release.ts): the timeline's event is then a release. */
   releasedByPage(frame: Frame): boolean;
 }
 

@@ -5,7 +5,7 @@ import type { Direction, Frame } from '../../model/frame';
 import type { Severity } from '../../model/finding';
 import type { QueryRow } from './query';
 import type { FrameContext, FrameLog } from './frame-log';
-import { RELEASED_BY_PAGE } from './page-stops';
+import { RELEASED_BY_PAGE } from '../../analysis/page-release';
 
 /** A QueryRow over the frame at one position of the log, moved from frame to frame by `at`. */
 export class ReusedRow implements QueryRow {

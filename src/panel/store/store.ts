@@ -9,7 +9,7 @@ import type { TabStatus } from '../../bridge/hub-to-panel';
 import { protocols } from '../../protocols/registry';
 import type { ProtocolDefinition } from '../../protocols/types';
 import { FrameLog, type FrameContext } from './frame-log';
-import { releasedByPage } from './page-stops';
+import { releasedByPage } from '../../analysis/page-release';
 import { FindingsIndex } from './findings-index';
 import { parseQuery } from './query';
 import { SessionSet, type PanelSession } from './session-set';
@@ -124,7 +124,7 @@ export function createStore(options: { across?: AcrossSettings; bound?: PanelBou
     severityOf: (i) => worse(findingsIndex.severityOf(i), across.severityOf(i)),
     protocolOf,
     connectionName,
-    releasedByPage: (frame) => releasedByPage(sessions.ofConnection(frame.connectionId), frame),
+    releasedByPage: (frame) => releasedByPage(sessions.ofConnection(frame.connectionId)?.pipeline, frame),
   };
 
   const scopedSession = computed<PanelSession | undefined>(() => {
