@@ -13,16 +13,15 @@ describe('the timeline filter', () => {
       { id: 'a', transport: 'fetch-stream', url: 'http://127.0.0.1/v1/chat/completions', responseHeaders: { 'content-type': 'text/event-stream' } },
       { id: 'b', transport: 'fetch-stream', url: 'http://127.0.0.1/v1/chat/completions', responseHeaders: { 'content-type': 'text/event-stream' } },
     ];
-    const payloads: [string, string][] = [
-      ['a', chunk({ role: 'assistant', content: 'Hello' })],
-      ['a', chunk({}, 'stop')],
-      ['a', '[DONE]'],
-      ['b', chunk({ role: 'assistant', content: 'Hel' })],
+    const payloads: [string, Frame['kind'], string][] = [
+      ['a', 'message', chunk({ role: 'assistant', content: 'Hello' })],
+      ['a', 'message', chunk({}, 'stop')],
+      ['a', 'message', '[DONE]'],
+      ['a', 'error', ABORT],
+      ['b', 'message', chunk({ role: 'assistant', content: 'Hel' })],
+      ['b', 'error', ABORT],
     ];
-    const frames: Frame[] = payloads.map(([connectionId, data], index) => ({ index, connectionId, time: 1000 + index, direction: 'in', kind: 'message', data }));
-    frames.splice(3, 0, { index: 0, connectionId: 'a', time: 0, direction: 'in', kind: 'error', data: ABORT });
-    frames.push({ index: 0, connectionId: 'b', time: 0, direction: 'in', kind: 'error', data: ABORT });
-    frames.forEach((f, i) => Object.assign(f, { index: i, time: 1000 + i }));
+    const frames: Frame[] = payloads.map(([connectionId, kind, data], index) => ({ index, connectionId, time: 1000 + index, direction: 'in', kind, data }));
     const store = createStore();
     applyEvent(store, { type: 'hub', message: { type: 'snapshot', tabId: 4, capture: { connections, frames: [] }, sessions: [], dropped: 0, cut: 0, rejected: 0, ignored: 0, preserveLog: false, recording: true } });
     applyEvent(store, { type: 'hub', message: { type: 'append', frames, connections: [], sessions: [] } });
