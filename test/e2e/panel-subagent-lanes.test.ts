@@ -46,18 +46,36 @@ async function play(buggy: boolean): Promise<DockedPanel> {
   return docked;
 }
 
-/** The sub-agent tag of every timeline row (scrolled through top to bottom: the rows are windowed), by frame. */
-async function rowTags(panel: PwFrame): Promise<Array<{ sub: string; failed: boolean }>> {
+/**
+ * The sub-agent tag of every timeline row (scrolled through top to bottom: the rows are windowed), by
+ * frame; with where the event's text sits in its row and, on a tagged row, how far the tag's middle is
+ * from the text's (in px).
+ */
+async function rowTags(panel: PwFrame): Promise<Array<{ sub: string; failed: boolean; textTop: number; tagOffset: number }>> {
   return panel.evaluate(async () => {
     const scroll = document.querySelector<HTMLElement>('[data-testid="timeline"]')!;
     const paint = () => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
-    const seen = new Map<string, { sub: string; failed: boolean }>();
+    const seen = new Map<string, { sub: string; failed: boolean; textTop: number; tagOffset: number }>();
+    /** The box of the event's own text: the last text of the Event cell. */
+    const textBox = (row: HTMLElement): DOMRect => {
+      const cell = row.querySelector('.col-type')!;
+      const range = document.createRange();
+      range.selectNodeContents([...cell.childNodes].filter((n) => n.nodeType === Node.TEXT_NODE).at(-1) ?? cell);
+      return range.getBoundingClientRect();
+    };
+    const middle = (r: DOMRect) => r.top + r.height / 2;
     for (let top = 0; ; top += Math.max(20, scroll.clientHeight - 20)) {
       scroll.scrollTop = top;
       await paint();
       for (const row of scroll.querySelectorAll<HTMLElement>('[data-testid="frame-row"]')) {
         const tag = row.querySelector<HTMLElement>('.subagent-tag');
-        seen.set(row.dataset.index ?? '', { sub: tag?.dataset.subagent ?? '', failed: tag?.classList.contains('failed') ?? false });
+        const text = textBox(row);
+        seen.set(row.dataset.index ?? '', {
+          sub: tag?.dataset.subagent ?? '',
+          failed: tag?.classList.contains('failed') ?? false,
+          textTop: text.top - row.getBoundingClientRect().top,
+          tagOffset: tag ? Math.abs(middle(tag.getBoundingClientRect()) - middle(text)) : 0,
+        });
       }
       if (top >= scroll.scrollHeight - scroll.clientHeight) break;
     }
@@ -99,6 +117,11 @@ describe('a waterfall lane per AG-UI sub-agent', () => {
     expect(tags.filter((t) => t.sub === 'researcher')).toHaveLength(9);
     expect(tags.filter((t) => t.sub === 'writer')).toHaveLength(5);
     expect(tags.filter((t) => t.sub === '').length).toBeGreaterThan(0);
+    // The tag sits on the text's line: a tagged row's text is where an untagged row's is, the tag
+    // centred on it (a clipping inline-block would sit on its bottom edge and push the text down).
+    const untaggedTop = tags.find((t) => t.sub === '')!.textTop;
+    for (const t of tags) expect(Math.abs(t.textTop - untaggedTop)).toBeLessThanOrEqual(1);
+    for (const t of tags.filter((x) => x.sub !== '')) expect(t.tagOffset).toBeLessThanOrEqual(2);
     await shootAll(docked, 'subagents');
     await docked.page.close();
   }, 180_000);
