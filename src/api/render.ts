@@ -33,6 +33,9 @@ export function render(source: CaptureSource, options: RenderOptions & { format?
   return renderSessions(chosen, options, sessions);
 }
 
+/** A session with no message, tool call or note: what a correct client shows of it is nothing. */
+export const NOTHING_TO_SHOW = 'nothing to show: no message, tool call or note';
+
 /**
  * The text of these sessions, each headed by its key, protocol and frame count when there are several,
  * then each conversation of several requests as turns across them (`== conversation … ==`). A tool call
@@ -48,8 +51,10 @@ export function renderSessions(sessions: readonly Session[], options: { expand?:
   const turns = renderConversations(joined.filter((c) => c.requests.some((r) => shown.has(r.session))));
   return sessions
     .map((s) => {
-      const head = several ? `== session ${s.key} (${s.pipeline.protocol}, ${s.pipeline.frameCount} frames) ==\n` : '';
-      return head + renderText(withPageTools(s.pipeline.view(), tools.get(s)), { expandRunning: options.expand === true });
+      const text = renderText(withPageTools(s.pipeline.view(), tools.get(s)), { expandRunning: options.expand === true });
+      if (!several) return text;
+      // Under its header, an empty rendering says so rather than run into the next header.
+      return `== session ${s.key} (${s.pipeline.protocol}, ${s.pipeline.frameCount} frames) ==\n${text === '' ? `(${NOTHING_TO_SHOW})\n` : text}`;
     })
     .join('') + turns;
 }

@@ -1,5 +1,5 @@
 // `render FILE`: the reference rendering as indented text, or with --json the view model.
-import { joinedView, renderSessions } from '../api/render';
+import { joinedView, NOTHING_TO_SHOW, renderSessions } from '../api/render';
 import { recognised } from '../api/inspect';
 import { InputError } from '../readers/read-input';
 import { MAX_PRINT_DEPTH, safeJson } from '../model/safe-text';
@@ -65,7 +65,10 @@ recognised in it; 3: the tool failed.`,
       out.stdout(`${first ? safeJson(joinedView(analysed.sessions, first), { indent: 2, maxDepth: MAX_PRINT_DEPTH }) : 'undefined'}\n`);
       return EXIT.ok;
     }
-    out.stdout(renderSessions(sessions, { expand: values.expand === true }, analysed.sessions));
+    const text = renderSessions(sessions, { expand: values.expand === true }, analysed.sessions);
+    // One session that renders as nothing: said on stderr, so stdout stays the rendering (empty).
+    if (text === '') out.stderr(`${file}: ${NOTHING_TO_SHOW} in its ${sessions[0]?.pipeline.frameCount ?? 0} frame(s)\n`);
+    out.stdout(text);
     return EXIT.ok;
   },
 };

@@ -291,6 +291,32 @@ describe('render', () => {
     ]);
   });
 
+  it('says on stderr when the session shows nothing, and under its header when one of several does', async () => {
+    const started = { type: 'RUN_STARTED', threadId: 't', runId: 'r' };
+    const finished = { type: 'RUN_FINISHED', threadId: 't', runId: 'r' };
+    const lone = await tempFile('empty-run.json', JSON.stringify([started, finished]));
+    const r = await run('render', lone);
+    expect([r.code, r.stdout]).toEqual([0, '']);
+    expect(r.stderr).toBe(`${lone}: nothing to show: no message, tool call or note in its 2 frame(s)\n`);
+
+    // Two AG-UI streams on their own connections: the first empty, the second with an answer.
+    const events = (id: string, list: object[]) => list.map((e, i) => ({ index: 0, connectionId: id, time: i, direction: 'in' as const, kind: 'message' as const, data: JSON.stringify(e) }));
+    const text = [{ type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'assistant' }, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'Hello' }, { type: 'TEXT_MESSAGE_END', messageId: 'm' }];
+    // Their own threads too: one thread's runs are one session.
+    const other = (e: object) => ({ ...e, threadId: 't2', runId: 'r2' });
+    const frames = [...events('a', [started, finished]), ...events('b', [other(started), ...text, other(finished)])].map((f, index) => ({ ...f, index, time: index }));
+    const connections = ['a', 'b'].map((id) => ({ id, transport: 'sse' as const, method: 'POST', url: `http://127.0.0.1:8000/agent/${id}` }));
+    const two = await tempFile('two-runs.json', JSON.stringify(toCaptureFile({ connections, frames })));
+    const both = await run('render', '--protocol', 'ag-ui', two);
+    expect(both.code).toBe(0);
+    expect(both.stderr).toBe('');
+    const lines = both.stdout.split('\n');
+    expect(lines[0]).toMatch(/^== session .* \(ag-ui, 2 frames\) ==$/);
+    expect(lines[1]).toBe('(nothing to show: no message, tool call or note)');
+    expect(lines[2]).toMatch(/^== session .* \(ag-ui, 5 frames\) ==$/);
+    expect(lines.slice(3).join('\n')).toContain('Hello');
+  });
+
   it('--json prints the view model', async () => {
     const r = await run('render', '--json', 'examples/flat-block-turn.jsonl');
     const view = JSON.parse(r.stdout);

@@ -1,5 +1,5 @@
-// The rendering's notice for a session no protocol recognised counts that session's frames (up to the
-// position shown), not every frame the tab captured.
+// The rendering's notices: a session no protocol recognised counts that session's frames (up to the
+// position shown), not every frame the tab captured; a session with nothing to show says so.
 import { render } from 'preact';
 import { act } from 'preact/test-utils';
 import { afterEach, expect, it } from 'vitest';
@@ -46,4 +46,24 @@ it('counts the selected session\'s frames up to the position shown', () => {
   act(() => applyEvent(store, { type: 'selectFrame', index: 6 }));
   act(() => applyEvent(store, { type: 'setLive', live: false }));
   expect(box.querySelector('.rendering .notice')?.textContent).toBe('No agent stream recognised in this session yet: 2 frames, shown raw');
+});
+
+it('says when a session shows nothing, rather than leave the pane blank', () => {
+  const store = createStore();
+  hub(store, { type: 'snapshot', tabId: 1, capture: { connections: [], frames: [] }, sessions: [], dropped: 0, cut: 0, rejected: 0, ignored: 0, preserveLog: false, recording: true });
+  const run: Connection = { id: '1.1', transport: 'sse', method: 'POST', url: 'http://127.0.0.1:5173/agent' };
+  const started = frame(0, JSON.stringify({ type: 'RUN_STARTED', threadId: 't', runId: 'r' }), run.id);
+  hub(store, { type: 'append', frames: [started], connections: [run], sessions: [{ id: 'run', connectionIds: [run.id], protocol: 'ag-ui', frames: 1 }] });
+  const box = document.createElement('div');
+  mounted.push(box);
+  document.body.append(box);
+  act(() => render(<Rendering store={store} />, box));
+  expect(box.querySelector('[data-testid="nothing-to-show"]')?.textContent).toBe('Nothing to show yet: 1 frame, no message, tool call or note so far');
+  hub(store, { type: 'append', frames: [frame(1, JSON.stringify({ type: 'RUN_FINISHED', threadId: 't', runId: 'r' }), run.id)], connections: [], sessions: [{ id: 'run', connectionIds: [run.id], protocol: 'ag-ui', frames: 2 }] });
+  expect(box.querySelector('[data-testid="nothing-to-show"]')?.textContent).toBe('Nothing to show: 2 frames, no message, tool call or note');
+  // Once the run says something, the notice goes.
+  const text = [{ type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'assistant' }, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'Hi' }];
+  hub(store, { type: 'append', frames: text.map((e, i) => frame(2 + i, JSON.stringify(e), run.id)), connections: [], sessions: [{ id: 'run', connectionIds: [run.id], protocol: 'ag-ui', frames: 4 }] });
+  expect(box.querySelector('[data-testid="nothing-to-show"]')).toBeNull();
+  expect(box.querySelector('.rendering')?.textContent).toContain('Hi');
 });

@@ -8,6 +8,7 @@ import { frameNumber } from '../../store/frame-row';
 import type { SessionTrack } from '../../store/session-track';
 import type { Finding } from '../../../model/finding';
 import { AnswerScopeContext } from '../../answer/answer-context';
+import { plural } from '../plural';
 
 export function Rendering({ store }: { store: PanelStore }) {
   const current = store.sessions.view.value;
@@ -40,6 +41,13 @@ export function Rendering({ store }: { store: PanelStore }) {
       {unknown && (
         <p class="notice">
           No agent stream recognised in this session yet: {framesShown(current.session.track, current.at)} frames, shown raw
+        </p>
+      )}
+      {!unknown && current.view.items.length === 0 && !current.view.todos && (
+        // A run with nothing in it yet (or at all): said, so an empty pane is not taken for a broken one.
+        <p class="notice" data-testid="nothing-to-show">
+          Nothing to show{current.view.streaming ? ' yet' : ''}: {plural(framesShown(current.session.track, current.at), 'frame')}, no message, tool call or note
+          {current.view.streaming ? ' so far' : ''}
         </p>
       )}
       {/* The todo column only when the session has todos: most protocols never do. */}
