@@ -300,7 +300,7 @@ describe('render', () => {
     expect(r.stderr).toBe(`${lone}: nothing to show: no message, tool call or note in its 2 frame(s)\n`);
 
     // Two AG-UI streams on their own connections: the first empty, the second with an answer.
-    const events = (id: string, list: object[]) => list.map((e, i) => ({ index: 0, connectionId: id, time: i, direction: 'in' as const, kind: 'message' as const, data: JSON.stringify(e) }));
+    const events = (id: string, list: object[]) => list.map((e) => ({ connectionId: id, direction: 'in' as const, kind: 'message' as const, data: JSON.stringify(e) }));
     const text = [{ type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'assistant' }, { type: 'TEXT_MESSAGE_CONTENT', messageId: 'm', delta: 'Hello' }, { type: 'TEXT_MESSAGE_END', messageId: 'm' }];
     // Their own threads too: one thread's runs are one session.
     const other = (e: object) => ({ ...e, threadId: 't2', runId: 'r2' });
