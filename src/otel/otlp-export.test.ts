@@ -83,6 +83,22 @@ function readable(span: Span): ReadableSpan {
   };
 }
 
+describe('token usage on the request span', () => {
+  // The fixtures' usage: Gemini 12 prompt, 30 candidates and 18 thoughts (billed as output); the AI SDK's
+  // finish metadata 12 in and 34 out; Anthropic 120 in and 58 out.
+  it('gives every protocol’s counts as gen_ai.usage.*, output with its reasoning part', async () => {
+    const usageOf = async (file: string) => {
+      const request = (await spansOf(file)).filter((s) => s.kind === 'client').at(-1);
+      return [attr(request, 'gen_ai.provider.name'), attr(request, 'gen_ai.usage.input_tokens'), attr(request, 'gen_ai.usage.output_tokens')];
+    };
+    expect(await usageOf('src/protocols/gemini/testdata/valid-thought-text-calls.sse')).toEqual(['gcp.gen_ai', 12, 48]);
+    expect(await usageOf('src/protocols/gemini-interactions/testdata/valid-thought-text-call.sse')).toEqual(['gcp.gen_ai', 50, 20]);
+    expect(await usageOf('src/protocols/cohere/testdata/valid-thinking-tool-call.sse')).toEqual(['cohere', 500, 30]);
+    expect(await usageOf('src/protocols/aisdk-ui/testdata/valid-todos-sources.sse')).toEqual([undefined, 12, 34]);
+    expect(await usageOf('src/protocols/anthropic/testdata/valid-thinking-tool.sse')).toEqual(['anthropic', 120, 58]);
+  });
+});
+
 describe('the OTLP/JSON we write is what the official exporter sends', () => {
   let server: Server;
   const received: { path: string; type: string; body: unknown }[] = [];

@@ -18,6 +18,7 @@ import { conversations, type Conversation } from '../analysis/conversations';
 import { pageToolStates, withPageTools } from '../analysis/page-tools';
 import { acrossSessionFindings } from '../analysis/across-sessions';
 import type { Session } from '../analysis/sessions';
+import { tokenCounts } from '../analysis/usage/token-counts';
 import { spanId, traceId } from './ids';
 
 export type AttributeValue = string | number | boolean | string[];
@@ -56,7 +57,8 @@ export const MAX_FRAME_EVENTS = 1000;
 const OWN = 'agent_stream_inspector';
 
 /** `gen_ai.provider.name` by protocol, where the protocol names one provider's API. */
-const PROVIDER: Record<string, string> = { 'openai-chat': 'openai', 'openai-responses': 'openai', anthropic: 'anthropic' };
+// `gcp.gen_ai` ("any Google generative AI endpoint"): the same stream comes from the Gemini API and Vertex AI.
+const PROVIDER: Record<string, string> = { 'openai-chat': 'openai', 'openai-responses': 'openai', anthropic: 'anthropic', gemini: 'gcp.gen_ai', 'gemini-interactions': 'gcp.gen_ai', cohere: 'cohere' };
 
 /** The spans of these sessions (all of one input, with their frames kept); `file` names the input in the ids. */
 export function captureSpans(sessions: readonly Session[], file: string): Span[] {
@@ -115,16 +117,11 @@ export function captureSpans(sessions: readonly Session[], file: string): Span[]
     }
     const last = requestSpans[requestSpans.length - 1]?.span;
     if (!last) continue;
-    const usage = session.pipeline.view().usage;
-    for (const [key, name] of [
-      ['input_tokens', 'gen_ai.usage.input_tokens'],
-      ['prompt_tokens', 'gen_ai.usage.input_tokens'],
-      ['output_tokens', 'gen_ai.usage.output_tokens'],
-      ['completion_tokens', 'gen_ai.usage.output_tokens'],
-    ] as const) {
-      const value = usage?.[key];
-      if (value !== undefined && Number.isFinite(value) && last.attributes[name] === undefined) last.attributes[name] = value;
-    }
+    // The counts as `stats` gives them (every protocol's names; input with its cached part, output with
+    // its reasoning part), which is what the GenAI conventions ask of these two attributes.
+    const tokens = tokenCounts(session.pipeline.view().usage, session.pipeline.protocol);
+    if (tokens?.input !== undefined) last.attributes['gen_ai.usage.input_tokens'] = tokens.input;
+    if (tokens?.output !== undefined) last.attributes['gen_ai.usage.output_tokens'] = tokens.output;
     const spanHolding = (frame: number | undefined) => requestSpans.find((r) => r.frames.some((f) => f.index === frame))?.span ?? last;
     for (const finding of findings) addFinding(spanHolding(finding.frames[0]), finding, timeOf(finding.frames[0]));
     const view = withPageTools(session.pipeline.view(), tools.get(session));

@@ -1,6 +1,7 @@
 // The model a request asked for and the one that answered, read where the protocols put it: the request
 // body's `model`, an OpenAI chunk's `model`, Anthropic's `message_start.message.model`, a Responses
-// event's `response.model`, Gemini's `modelVersion`. Page data: only short printable strings are kept.
+// event's `response.model`, Gemini's `modelVersion`, a Gemini Interactions event's `interaction.model`.
+// Page data: only short printable strings are kept.
 
 /** Model ids are short; anything longer is not one. */
 const MODEL_MAX = 120;
@@ -26,6 +27,7 @@ export function modelOfEvent(json: unknown): string | undefined {
     modelText(field(json, 'model')) ??
     modelText(field(field(json, 'message'), 'model')) ??
     modelText(field(field(json, 'response'), 'model')) ??
+    modelText(field(field(json, 'interaction'), 'model')) ??
     modelText(field(json, 'modelVersion'))
   );
 }

@@ -26,7 +26,7 @@ export interface ProviderHint {
 export type Pricer = (tokens: TokenCounts, model: string, hint?: ProviderHint) => Cost | undefined;
 
 /** Protocols spoken by one vendor's API; the others (OpenAI Chat's shape, the AI SDK, AG-UI) by many. */
-const VENDOR: Readonly<Record<string, string>> = { anthropic: 'anthropic', 'openai-responses': 'openai', gemini: 'google' };
+const VENDOR: Readonly<Record<string, string>> = { anthropic: 'anthropic', 'openai-responses': 'openai', gemini: 'google', 'gemini-interactions': 'google', cohere: 'cohere' };
 
 export function providerHint(protocol: string | undefined, url: string | undefined): ProviderHint {
   const providerId = protocol === undefined ? undefined : VENDOR[protocol];

@@ -20,11 +20,13 @@ export type TokenKind = keyof TokenCounts;
 /**
  * The counter names that carry each kind, by protocol family: OpenAI Chat (`prompt_tokens`…), OpenAI
  * Responses and Anthropic (`input_tokens`…), the AI SDK (`inputTokens`, v4 `promptTokens`, v6 nested
- * `inputTokens.total`), AG-UI (`inputTokens`) and Gemini (`promptTokenCount`…). First match wins.
+ * `inputTokens.total`), AG-UI (`inputTokens`), Gemini (`promptTokenCount`…), Gemini Interactions
+ * (`total_input_tokens`…) and Cohere (`tokens.input_tokens`, the tokens the model read and wrote, as the
+ * AI SDK's Cohere provider reports them; else `billed_units.input_tokens`). First match wins.
  */
 const NAMES: Record<TokenKind, readonly string[]> = {
-  input: ['prompt_tokens', 'input_tokens', 'inputTokens', 'inputTokens.total', 'promptTokens', 'promptTokenCount'],
-  output: ['completion_tokens', 'output_tokens', 'outputTokens', 'outputTokens.total', 'completionTokens', 'candidatesTokenCount'],
+  input: ['prompt_tokens', 'input_tokens', 'inputTokens', 'inputTokens.total', 'promptTokens', 'promptTokenCount', 'total_input_tokens', 'tokens.input_tokens', 'billed_units.input_tokens'],
+  output: ['completion_tokens', 'output_tokens', 'outputTokens', 'outputTokens.total', 'completionTokens', 'candidatesTokenCount', 'total_output_tokens', 'tokens.output_tokens', 'billed_units.output_tokens'],
   reasoning: [
     'completion_tokens_details.reasoning_tokens',
     'output_tokens_details.reasoning_tokens',
@@ -32,6 +34,7 @@ const NAMES: Record<TokenKind, readonly string[]> = {
     'outputTokens.reasoning',
     'outputTokenDetails.reasoningTokens',
     'thoughtsTokenCount',
+    'total_thought_tokens',
   ],
   cachedInput: [
     'prompt_tokens_details.cached_tokens',
@@ -41,6 +44,7 @@ const NAMES: Record<TokenKind, readonly string[]> = {
     'inputTokens.cacheRead',
     'inputTokenDetails.cacheReadTokens',
     'cachedContentTokenCount',
+    'total_cached_tokens',
   ],
   cacheWrite: ['cache_creation_input_tokens', 'inputTokens.cacheWrite', 'inputTokenDetails.cacheWriteTokens'],
   total: ['total_tokens', 'totalTokens', 'totalTokenCount'],
@@ -67,8 +71,30 @@ export function tokenCounts(usage: Readonly<Record<string, number>> | undefined,
   // Anthropic's input_tokens leaves out the tokens read from and written to the cache; the others'
   // input counts include them. One meaning here: every input token.
   if (protocol === 'anthropic' && out.input !== undefined) out.input += (out.cachedInput ?? 0) + (out.cacheWrite ?? 0);
+  googleApart(usage, out);
   if (out.total === undefined && out.input !== undefined && out.output !== undefined) out.total = out.input + out.output;
   return KINDS.some((k) => out[k] !== undefined) ? out : undefined;
+}
+
+/** Google's names for the counts it reports beside the output and the input (generateContent, Interactions). */
+const THOUGHTS = ['thoughtsTokenCount', 'total_thought_tokens'];
+const TOOL_USE_PROMPT = ['toolUsePromptTokenCount', 'total_tool_use_tokens'];
+
+/**
+ * Gemini (generateContent and Interactions) reports the thoughts beside the output (`candidatesTokenCount`,
+ * `total_output_tokens`) and the tool-use prompts (search results read back) beside the input: the
+ * reported total is their sum with the prompt and the output. Both are billed, the thoughts at the output's
+ * price, so here the output includes the thoughts (its reasoning part) and the input the tool-use prompts,
+ * as the price table's own Google reader counts them. Some deployments already count the thoughts in the
+ * output: a reported total equal to prompt, tool-use prompts and output says so, and nothing is added.
+ */
+function googleApart(usage: Readonly<Record<string, number>>, out: TokenCounts): void {
+  const thoughts = counter(usage, THOUGHTS);
+  const toolUse = counter(usage, TOOL_USE_PROMPT);
+  if (thoughts === undefined && toolUse === undefined) return;
+  const alreadyCounted = thoughts !== undefined && thoughts > 0 && out.total !== undefined && out.total === (out.input ?? 0) + (toolUse ?? 0) + (out.output ?? 0);
+  if (toolUse !== undefined && out.input !== undefined) out.input += toolUse;
+  if (thoughts !== undefined && !alreadyCounted) out.output = (out.output ?? 0) + thoughts;
 }
 
 /** Counts of several requests added up; a kind no part reported stays unreported. */
