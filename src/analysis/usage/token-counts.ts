@@ -21,8 +21,10 @@ export type TokenKind = keyof TokenCounts;
  * The counter names that carry each kind, by protocol family: OpenAI Chat (`prompt_tokens`…), OpenAI
  * Responses and Anthropic (`input_tokens`…), the AI SDK (`inputTokens`, v4 `promptTokens`, v6 nested
  * `inputTokens.total`), AG-UI (`inputTokens`), Gemini (`promptTokenCount`…), Gemini Interactions
- * (`total_input_tokens`…) and Cohere (`tokens.input_tokens`, the tokens the model read and wrote, as the
- * AI SDK's Cohere provider reports them; else `billed_units.input_tokens`). First match wins.
+ * (`total_input_tokens`…), Cohere (`tokens.input_tokens`, the tokens the model read and wrote, as the
+ * AI SDK's Cohere provider reports them; else `billed_units.input_tokens`) and LangChain's
+ * `usage_metadata` in LangGraph streams (`input_tokens`, `input_token_details.cache_read`…, its input
+ * already counting the cache). First match wins.
  */
 const NAMES: Record<TokenKind, readonly string[]> = {
   input: ['prompt_tokens', 'input_tokens', 'inputTokens', 'inputTokens.total', 'promptTokens', 'promptTokenCount', 'total_input_tokens', 'tokens.input_tokens', 'billed_units.input_tokens'],
@@ -35,6 +37,7 @@ const NAMES: Record<TokenKind, readonly string[]> = {
     'outputTokenDetails.reasoningTokens',
     'thoughtsTokenCount',
     'total_thought_tokens',
+    'output_token_details.reasoning',
   ],
   cachedInput: [
     'prompt_tokens_details.cached_tokens',
@@ -45,8 +48,9 @@ const NAMES: Record<TokenKind, readonly string[]> = {
     'inputTokenDetails.cacheReadTokens',
     'cachedContentTokenCount',
     'total_cached_tokens',
+    'input_token_details.cache_read',
   ],
-  cacheWrite: ['cache_creation_input_tokens', 'inputTokens.cacheWrite', 'inputTokenDetails.cacheWriteTokens'],
+  cacheWrite: ['cache_creation_input_tokens', 'inputTokens.cacheWrite', 'inputTokenDetails.cacheWriteTokens', 'input_token_details.cache_creation'],
   total: ['total_tokens', 'totalTokens', 'totalTokenCount'],
 };
 

@@ -43,6 +43,11 @@ describe('token counts as each protocol reports them', () => {
     expect(tokenCounts({ total_tokens: 120, total_input_tokens: 50, total_output_tokens: 20 }, 'gemini-interactions')).toEqual({ input: 50, output: 20, total: 120 });
   });
 
+  it('reads LangChain usage_metadata (LangGraph), whose input already counts the cache', () => {
+    const usage = { input_tokens: 350, output_tokens: 240, total_tokens: 590, 'input_token_details.cache_read': 100, 'input_token_details.cache_creation': 200, 'output_token_details.reasoning': 200 };
+    expect(tokenCounts(usage, 'langgraph')).toEqual({ input: 350, output: 240, total: 590, cachedInput: 100, cacheWrite: 200, reasoning: 200 });
+  });
+
   it('reads Cohere usage: the tokens the model read and wrote, else the billed units', () => {
     const both = { 'billed_units.input_tokens': 5, 'billed_units.output_tokens': 418, 'tokens.input_tokens': 71, 'tokens.output_tokens': 420 };
     expect(tokenCounts(both, 'cohere')).toEqual({ input: 71, output: 420, total: 491 });
