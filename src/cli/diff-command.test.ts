@@ -88,5 +88,7 @@ describe('diff', () => {
     // gpt-4.1-nano is in the price table; the Groq model, named without its provider, is not priced.
     expect(json.turns[0]?.costUsd.a).toBeGreaterThan(0);
     expect(json.turns[0]?.costUsd.b).toBeUndefined();
+    // The text gives both counts (prompt_tokens 16 and 45 in the recordings' usage).
+    expect((await run([corpusPath('vercel-ai/openai_chat_openai-text.jsonl'), corpusPath('vercel-ai/groq_groq-text.jsonl')])).stdout).toContain('tokens in 16 → 45   tokens out 300 → 662');
   });
 });

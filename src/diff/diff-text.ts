@@ -82,6 +82,7 @@ function figuresLine(t: UnitDifference): string | undefined {
   const parts: string[] = [];
   if (t.firstTokenMs.a !== undefined || t.firstTokenMs.b !== undefined) parts.push(`TTFT ${msText(t.firstTokenMs.a)} → ${msText(t.firstTokenMs.b)}${changeText(t.firstTokenMs)}`);
   if (t.durationMs.a !== undefined || t.durationMs.b !== undefined) parts.push(`duration ${msText(t.durationMs.a)} → ${msText(t.durationMs.b)}${changeText(t.durationMs)}`);
+  if (t.inputTokens.a !== undefined || t.inputTokens.b !== undefined) parts.push(`tokens in ${t.inputTokens.a ?? '-'} → ${t.inputTokens.b ?? '-'}`);
   if (t.outputTokens.a !== undefined || t.outputTokens.b !== undefined) parts.push(`tokens out ${t.outputTokens.a ?? '-'} → ${t.outputTokens.b ?? '-'}`);
   if (t.costUsd.a !== undefined || t.costUsd.b !== undefined) {
     const usd = (v: number | undefined) => (v === undefined ? '-' : formatUsd(v));
