@@ -170,6 +170,16 @@ describe.sequential('errors up front in the real DevTools panel', () => {
     await t.page.waitForFunction(() => document.body.dataset.state === 'done', undefined, { timeout: 30_000 });
     await allFramesIn(t);
     const waiting = t.panel.locator('[data-testid="checks-waiting"]');
+    await t.panel.locator('[data-tab="conversation"]').click();
+    /** The banner's countdown and the Conversation tab's last turn, read at one instant. */
+    const both = () =>
+      t.panel.evaluate(() => {
+        const turn = [...document.querySelectorAll<HTMLElement>('[data-testid="conversation"] .turn')].at(-1);
+        return { banner: document.querySelector('[data-testid="checks-waiting"]') !== null, label: turn?.querySelector('.turn-label')?.textContent, line: turn?.querySelector('.turn-line')?.textContent };
+      });
+    const first = await until(both, (b) => b.label !== undefined, 'the conversation turns');
+    // While the check waits the turn says so too; once it reports, the turn says stalled.
+    if (first.banner) expect(first).toMatchObject({ label: 'waiting', line: 'no request has carried the tool results yet' });
     // Before the wait is over (10 s after the stream asked for tools) the check says it is waiting.
     if ((await waiting.count()) > 0) {
       expect(await waiting.getAttribute('data-rule')).toBe('openai-chat/loop-stalled');
@@ -181,6 +191,7 @@ describe.sequential('errors up front in the real DevTools panel', () => {
     // Then the stall is reported and nothing waits any more.
     await until(() => t.panel.locator('.counts .count.sev-warning').textContent(), (text) => (text ?? '').startsWith('1 '), 'the stall reported', 60_000);
     expect(await waiting.count()).toBe(0);
+    expect(await both()).toEqual({ banner: false, label: 'stalled', line: 'no request carried the tool results' });
     await t.page.close();
   }, 120_000);
 });

@@ -57,6 +57,9 @@ function ConversationBlock({ store, conversation, ownerOf, current }: { store: P
     figuresAt.add(i);
   });
   const requestsOf = (owner: PanelSession) => conversation.requests.filter((r) => ownerOf(r.session) === owner).length;
+  // A live loop whose follow-up may still come: its stall check waits (the banner counts it down), so
+  // the turn says it waits; once the check reports, it says stalled, as `check` does.
+  const held = new Set(store.findings.across.waiting().flatMap((h) => h.finding.frames));
   return (
     <section class="conversation" aria-label={`Conversation of ${n} request${n === 1 ? '' : 's'}`} data-conversation={conversation.id}>
       <h4 class="conversation-head">
@@ -67,14 +70,15 @@ function ConversationBlock({ store, conversation, ownerOf, current }: { store: P
           const owner = ownerOf(t.session);
           const findings = owner ? store.findings.across.of(owner).filter((f) => (t.kind === 'waiting' ? isStall(f) && f.frames.includes(t.frame) : !isStall(f) && f.frames[0] === t.frame)) : [];
           const name = store.connectionName(t.connectionId);
+          const stillWaiting = t.kind === 'waiting' && held.has(t.frame);
           return (
-            <li key={i} class={`turn turn-${t.kind}${owner === current ? ' in-session' : ''}${selected === t.frame ? ' selected' : ''}`} data-kind={t.kind} data-request={t.request + 1}>
+            <li key={i} class={`turn turn-${t.kind}${owner === current ? ' in-session' : ''}${selected === t.frame ? ' selected' : ''}`} data-kind={t.kind} data-request={t.request + 1} data-held={stillWaiting ? '' : undefined}>
               <button type="button" class="turn-button" title={`Show frame #${frameNumber(t.frame)} of ${name}`} onClick={() => select(store, owner, t.frame)}>
-                <span class="turn-label">{turnLabel(t.kind)}</span>
+                <span class="turn-label">{stillWaiting ? 'waiting' : turnLabel(t.kind)}</span>
                 <span class="turn-where muted">
                   request {t.request + 1} · #{frameNumber(t.frame)} · {name}
                 </span>
-                {t.lines.map((line, j) => (
+                {(stillWaiting ? ['no request has carried the tool results yet'] : t.lines).map((line, j) => (
                   <span key={j} class="turn-line">
                     {line}
                   </span>
