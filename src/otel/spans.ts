@@ -117,14 +117,15 @@ export function captureSpans(sessions: readonly Session[], file: string): Span[]
     }
     const last = requestSpans[requestSpans.length - 1]?.span;
     if (!last) continue;
+    const sessionView = session.pipeline.view();
     // The counts as `stats` gives them (every protocol's names; input with its cached part, output with
     // its reasoning part), which is what the GenAI conventions ask of these two attributes.
-    const tokens = tokenCounts(session.pipeline.view().usage, session.pipeline.protocol);
+    const tokens = tokenCounts(sessionView.usage, session.pipeline.protocol);
     if (tokens?.input !== undefined) last.attributes['gen_ai.usage.input_tokens'] = tokens.input;
     if (tokens?.output !== undefined) last.attributes['gen_ai.usage.output_tokens'] = tokens.output;
     const spanHolding = (frame: number | undefined) => requestSpans.find((r) => r.frames.some((f) => f.index === frame))?.span ?? last;
     for (const finding of findings) addFinding(spanHolding(finding.frames[0]), finding, timeOf(finding.frames[0]));
-    const view = withPageTools(session.pipeline.view(), tools.get(session));
+    const view = withPageTools(sessionView, tools.get(session));
     for (const tool of toolItems(view.items)) {
       const parent = spanHolding(tool.frames[0]);
       const startMs = timeOf(tool.frames[0]) ?? parent.startMs;
