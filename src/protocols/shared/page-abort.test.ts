@@ -88,6 +88,19 @@ describe('a turn the page ended itself', () => {
     expect(run(ended(frames, 'error', 'AbortError: signal is aborted without reason'))).toEqual([]);
   });
 
+  it.each(protocols.map((p) => p.id))('%s: a page that stopped the request before any event is no finding; a network failure then is one where the client throws', (id) => {
+    const findings = (data: string) => {
+      const pipeline = new SessionPipeline(protocols, { protocol: id });
+      pipeline.append({ index: 0, connectionId: 'c', time: 0, direction: 'in', kind: 'error', data });
+      pipeline.finish();
+      return pipeline.findings().map((f) => f.rule);
+    };
+    expect(findings('AbortError: signal is aborted without reason')).toEqual([]);
+    // Before the page's stop was told apart, these three called the stopped request a stream with no events.
+    const empty: Record<string, string> = { anthropic: 'anthropic/stream-incomplete', 'openai-chat': 'openai-chat/no-chunks', 'openai-responses': 'openai-responses/incomplete-stream' };
+    expect(findings('TypeError: network error')).toEqual(empty[id] ? [empty[id]] : []);
+  });
+
   it('tells the page ending a stream from the server or the network ending it', () => {
     const frame = (kind: Frame['kind'], data: string): Frame => ({ index: 0, connectionId: 'c', time: 0, direction: 'in', kind, data });
     expect(endingOf(frame('close', CANCELLED_BY_PAGE))).toBe('abort');
