@@ -49,7 +49,10 @@ describe('errors up front, one scope at a time', () => {
     const rule = banner!.getAttribute('data-rule')!;
     expect(rule).toMatch(/^openai-chat\//);
     expect(banner!.textContent).toContain(rule);
-    expect(banner!.textContent).toMatch(/frame #\d+/);
+    // The frame beside the message, not in its clamped lines: a long message never hides it.
+    const frame = banner!.querySelector('.error-banner-frame');
+    expect(frame?.textContent).toMatch(/^#\d+$/);
+    expect(banner!.querySelector('.error-banner-main')?.contains(frame!)).toBe(false);
     expect(banner!.querySelector('.error-banner-glyph')?.textContent).toBe('✕');
 
     click(root.querySelector('[data-tab="findings"]'));

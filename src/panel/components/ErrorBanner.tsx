@@ -44,9 +44,14 @@ function FirstError({ store, error, narrow }: { store: PanelStore; error: Findin
           {SEVERITY_GLYPH.error}
         </span>{' '}
         <span class="finding-rule">{error.rule}</span> <span class="error-banner-message">{error.message}</span>
-        {first !== undefined && <span class="error-banner-frame"> · frame #{frameNumber(first)}</span>}
         {group && <span class="muted"> · in {sessionName(store, group.session)}</span>}
       </button>
+      {/* Beside the clamped text, not in it: a long message cut to its lines never cuts the frame off. */}
+      {first !== undefined && (
+        <button type="button" class="error-banner-frame" onClick={go} title={`Select frame #${frameNumber(first)}`}>
+          #{frameNumber(first)}
+        </button>
+      )}
       {errors > 1 && (
         <button type="button" class="error-banner-more" onClick={() => applyEvent(store, { type: 'setTab', tab: 'findings' })}>
           {plural(errors - 1, 'more error')}
