@@ -40,6 +40,25 @@ describe('conversation turns across requests', () => {
     ]);
   });
 
+  it('says where a request’s stream was cut off, with the finding’s words, and the retry’s answer after it', () => {
+    const capture = loopCapture([
+      { messages: [user('Paris?')], answer: textAnswer('Sunny and') },
+      { messages: [user('Paris?')], answer: textAnswer('Sunny.') },
+    ]);
+    // The first stream closes after its text chunk: no finish_reason, no [DONE] (frames 0 body, 1 text, then the close).
+    const first = capture.frames.filter((f) => f.connectionId === 'req-1').slice(0, 2);
+    const rest = capture.frames.filter((f) => f.connectionId !== 'req-1');
+    capture.frames = [...first, { index: 2, connectionId: 'req-1', time: 2, direction: 'in', kind: 'close', data: '' }, ...rest].map((f, index) => ({ ...f, index, time: index }));
+    const turns = turnsOf(capture);
+    expect(turns.map(([kind, request, frame]) => [kind, request, frame])).toEqual([
+      ['user', 0, 0],
+      ['answer', 0, 0],
+      ['cut-off', 0, 2],
+      ['answer', 1, 5],
+    ]);
+    expect((turns[2]![3] as string[])[0]).toMatch(/^the connection closed mid-answer/);
+  });
+
   it('prints conversations of several requests for render, page text on one line', () => {
     const capture = loopCapture([
       { messages: [user('Paris?\nand more')], answer: callsAnswer([paris]) },

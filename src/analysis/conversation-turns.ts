@@ -8,8 +8,10 @@ import type { Conversation, ConversationRequest } from './conversations';
 import { sentMessage, textPiece } from './conversation-turns-protocols';
 import type { Session } from './sessions';
 import { TOOL_LOOPS } from './tool-loop';
+import { CUT_OFF_RULES } from './cut-off';
+import type { Finding } from '../model/finding';
 
-export type TurnKind = 'user' | 'assistant' | 'tool-calls' | 'tool-result' | 'answer' | 'waiting';
+export type TurnKind = 'user' | 'assistant' | 'tool-calls' | 'tool-result' | 'answer' | 'waiting' | 'cut-off';
 
 export interface ConversationTurn {
   kind: TurnKind;
@@ -37,7 +39,8 @@ export function conversationTurns(conversation: Conversation): ConversationTurn[
     if (request.repeats === undefined) sentTurns(request, at);
     const answer = request.answer;
     const finish = answer.finishFrame ?? request.firstFrame;
-    const text = answerText(request);
+    const frames = framesOf(request);
+    const text = answerText(request, frames);
     if (text) at('answer', [text], finish);
     if (answer.toolCalls.length > 0) {
       at('tool-calls', answer.toolCalls.map((c) => clip(`${c.name || '?'}(${c.arguments}) · ${c.id || 'no id'}`)), finish);
@@ -45,6 +48,9 @@ export function conversationTurns(conversation: Conversation): ConversationTurn[
       // The loop checks' own word for a stream that asks for tools: the stalled mark is where they report a stall.
       if (!followedUp && TOOL_LOOPS[request.protocol].asksForTools(answer)) at('waiting', ['no request carried the tool results'], finish);
     } else if (!text && answer.finishReason) at('answer', [`(no text; finish_reason ${clip(answer.finishReason)})`], finish);
+    // The stream ended before its end (analysis/cut-off.ts): the answer above is not whole.
+    const cut = cutOffOf(request, frames);
+    if (cut) at('cut-off', [clip(cut.message)], cut.frames[0] ?? cut.at);
   });
   return turns;
 }
@@ -70,9 +76,9 @@ function sentTurns(request: ConversationRequest, at: (kind: TurnKind, lines: str
 }
 
 /** The text of the answer the request's stream gave (OpenAI Chat: choice 0; a recording of several steps: the last one). */
-function answerText(request: ConversationRequest): string {
+function answerText(request: ConversationRequest, frames: readonly Frame[]): string {
   let text = '';
-  for (const frame of framesOf(request)) {
+  for (const frame of frames) {
     if (frame.direction !== 'in' || frame.kind !== 'message') continue;
     const piece = textPiece(request.protocol, decodeFrame(frame).json);
     // Past what the turn shows, a long answer's deltas only matter for a later step's start (which resets it).
@@ -81,6 +87,14 @@ function answerText(request: ConversationRequest): string {
     if (text.length > MAX_LINE * 4 && request.protocol === 'openai-chat') break;
   }
   return clip(text.trim(), MAX_LINE * 4);
+}
+
+/** The finding that says this request's stream was cut off, if one does: reported on a frame of its connection. */
+function cutOffOf(request: ConversationRequest, frames: readonly Frame[]): Finding | undefined {
+  const cuts = request.session.pipeline.findings().filter((f) => CUT_OFF_RULES.has(f.rule));
+  if (cuts.length === 0) return undefined;
+  const own = new Set(frames.map((f) => f.index));
+  return cuts.find((f) => own.has(f.frames[0] ?? f.at));
 }
 
 function framesOf(request: ConversationRequest): Frame[] {
@@ -99,6 +113,7 @@ const LABEL: Record<TurnKind, string> = {
   'tool-result': 'tool results',
   answer: 'assistant',
   waiting: 'stalled',
+  'cut-off': 'cut off',
 };
 
 export function turnLabel(kind: TurnKind): string {

@@ -15,6 +15,7 @@ import { createRawFold } from '../protocols/raw-fold';
 import { rawItem } from '../protocols/shared/view-helpers';
 import { withUserTurns } from './user-turns';
 import { CaptureGaps, NO_CAPTURE_GAPS, type CaptureGapCounts } from './capture-gaps';
+import { collectCutOffs, withCutOffs } from './cut-off';
 
 export interface PipelineOptions {
   /** Skip detection and use this protocol. */
@@ -242,8 +243,18 @@ export class SessionPipeline {
 
   view(): ViewModel {
     this.settle();
-    return withFaults(this.fold.view(), this.faults, Number.POSITIVE_INFINITY);
+    return withCutOffs(withFaults(this.fold.view(), this.faults, Number.POSITIVE_INFINITY), this.cutOffs(), Number.POSITIVE_INFINITY);
   }
+
+  /** The findings that say a stream of the session was cut off (analysis/cut-off.ts), read on from where the last call stopped. */
+  private cutOffs(): readonly Finding[] {
+    let read = this.cutsRead;
+    if (read === undefined || read.of !== this.allFindings) read = this.cutsRead = { of: this.allFindings, upTo: 0, cuts: [] };
+    if (read.upTo < read.of.length) read.upTo = collectCutOffs(read.of, read.upTo, read.cuts);
+    return read.cuts;
+  }
+
+  private cutsRead: { of: readonly Finding[]; upTo: number; cuts: Finding[] } | undefined;
 
   /** Findings as of frame index `n` (inclusive). */
   findingsAt(n: number): Finding[] {
@@ -273,7 +284,7 @@ export class SessionPipeline {
       scrub.position++;
     }
     scrub.upTo = n;
-    return withFaults(scrub.fold.view(), this.faults, n);
+    return withCutOffs(withFaults(scrub.fold.view(), this.faults, n), this.cutOffs(), n);
   }
 
   private applyLive(decoded: DecodedFrame): void {

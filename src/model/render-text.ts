@@ -112,7 +112,8 @@ function renderItem(item: ViewItem, depth: number, out: string[], options: Rende
       renderGroup(item, depth, out, options);
       return;
     case 'error':
-      out.push(`${pad}${item.stoppedByPage ? 'stopped' : 'error'}: ${oneLine(item.message)}`);
+      if (item.cutOff !== undefined) out.push(`${pad}cut off (${oneLine(item.cutOff)}): ${oneLine(item.message)}`);
+      else out.push(`${pad}${item.stoppedByPage ? 'stopped' : 'error'}: ${oneLine(item.message)}`);
       return;
     case 'raw':
       out.push(`${pad}raw: ${oneLine(item.text)}`);

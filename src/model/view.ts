@@ -165,6 +165,11 @@ export interface ErrorItem extends ItemBase {
    * there, which is shown as a stop, not as a failure of the stream.
    */
   stoppedByPage?: true;
+  /**
+   * The stream ended before its protocol's end (analysis/cut-off.ts): the id of the rule that says so.
+   * The answer above it is cut off, not finished.
+   */
+  cutOff?: string;
 }
 
 /** A frame no fold understood: shown as is, never dropped. */

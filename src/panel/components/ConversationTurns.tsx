@@ -97,7 +97,7 @@ function ConversationBlock({ store, conversation, ownerOf, current }: { store: P
 }
 
 /** The turns a request's stream gave, as opposed to what the page sent. */
-const STREAM_TURNS = new Set<ConversationTurn['kind']>(['answer', 'tool-calls', 'waiting']);
+const STREAM_TURNS = new Set<ConversationTurn['kind']>(['answer', 'tool-calls', 'waiting', 'cut-off']);
 
 /**
  * A request's tokens and cost: its session's, which is that request alone unless the session holds

@@ -45,6 +45,11 @@ describe('the state of a turn the page ended itself', () => {
     expect(state(cut, 'close', CANCELLED_BY_PAGE)).toBe('stopped');
   });
 
+  it('is cut off where the server closed mid-answer, and failed where the connection failed', () => {
+    expect(state(cut, 'close', '')).toBe('cut off');
+    expect(state(cut, 'error', 'TypeError: network error')).toBe('failed');
+  });
+
   it('is done where the page let go of the connection once [DONE] had arrived', () => {
     expect(state(whole, 'error', 'AbortError: signal is aborted without reason')).toBe('done');
     expect(state(whole, 'close', CANCELLED_BY_PAGE)).toBe('done');

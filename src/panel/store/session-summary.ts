@@ -64,6 +64,8 @@ export function sessionState(session: PanelSession, connections: ReadonlyMap<str
   const failedStatus = session.connectionIds.some((id) => (connections.get(id)?.status ?? 0) >= 400);
   const ended = errorEnding(view.items);
   if (failedStatus || ended === 'failed') return 'failed';
+  // The stream ended before its end (analysis/cut-off.ts): its last answer is not done.
+  if (ended === 'cut off') return 'cut off';
   // The page aborted the turn itself (its Stop button): ended, though not as the stream would have.
   if (ended === 'stopped') return 'stopped';
   if (!view.streaming) return 'done';
@@ -94,21 +96,24 @@ function firstLine(text: string): string | undefined {
 }
 
 /**
- * What the view's error items say of the turn: `failed` when any is a failure, `stopped` when the only
- * ones are the page's own stop. Groups nest one level in every protocol; the bound only guards against a
- * fold gone wrong.
+ * What the view's error items say of the turn: `failed` when any is a failure, else `cut off` when a
+ * stream ended before its end, else `stopped` when the only ones are the page's own stop. Groups nest
+ * one level in every protocol; the bound only guards against a fold gone wrong.
  */
-function errorEnding(items: readonly ViewItem[], depth = 0): 'failed' | 'stopped' | undefined {
+function errorEnding(items: readonly ViewItem[], depth = 0): 'failed' | 'cut off' | 'stopped' | undefined {
+  let cut = false;
   let stopped = false;
   for (const item of items) {
     if (item.kind === 'error') {
-      if (!item.stoppedByPage) return 'failed';
-      stopped = true;
+      if (item.cutOff !== undefined) cut = true;
+      else if (item.stoppedByPage) stopped = true;
+      else return 'failed';
     } else if (item.kind === 'group' && depth < 8) {
       const inner = errorEnding(item.items, depth + 1);
       if (inner === 'failed') return 'failed';
+      if (inner === 'cut off') cut = true;
       if (inner === 'stopped') stopped = true;
     }
   }
-  return stopped ? 'stopped' : undefined;
+  return cut ? 'cut off' : stopped ? 'stopped' : undefined;
 }

@@ -122,7 +122,8 @@ describe('anthropic fold', () => {
     const frames = eventFrames([start(), '{"type":"content_block_start","index":0,"content_bl']);
     const cut: Frame = { ...(frames[1] as Frame), truncated: { originalLength: 90000 } };
     const { view, findings } = runAnthropic([frames[0] as Frame, cut]);
-    expect(view.items).toMatchObject([{ kind: 'raw' }]);
+    // The stream still ended without message_stop: the rendering ends cut off there.
+    expect(view.items).toMatchObject([{ kind: 'raw' }, { kind: 'error', cutOff: 'anthropic/stream-incomplete' }]);
     expect(findings.map((f) => f.rule)).toEqual(['anthropic/stream-incomplete']);
   });
 });

@@ -68,6 +68,15 @@ export function ItemView({ item, groups }: { item: ViewItem; groups: GroupChoice
           </div>
         );
       }
+      // A stream that ended before its end: the answer above is cut off, whatever it looks like.
+      if (item.cutOff !== undefined) {
+        return (
+          <div class="error-item cut-off-item" role="alert" data-testid="cut-off-item" data-frames={frames} data-rule={item.cutOff}>
+            <strong class="error-title">Cut off: </strong>
+            {item.message}
+          </div>
+        );
+      }
       return (
         <div class="error-item" role="alert" data-frames={frames}>
           <strong class="error-title">Turn failed: </strong>

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Frame } from '../model/frame';
+import type { ViewItem } from '../model/view';
+import { renderText } from '../model/render-text';
+import { protocols } from '../protocols/registry';
+import { chunk, chunkFrames } from '../protocols/openai-chat/test-helpers';
+import { SessionPipeline } from './pipeline';
+import { CUT_OFF_RULES } from './cut-off';
+
+const ending = (index: number, kind: 'close' | 'error', data = '', connectionId = 'c1'): Frame => ({ index, connectionId, time: index, direction: 'in', kind, data });
+const request = (index: number, connectionId: string, content: string): Frame => ({
+  index,
+  connectionId,
+  time: index,
+  direction: 'out',
+  kind: 'message',
+  data: JSON.stringify({ model: 'gpt-x', stream: true, messages: [{ role: 'user', content }] }),
+});
+
+/** An OpenAI Chat turn on `connectionId` from frame `from`: whole (finish_reason and [DONE]) or cut after "Hello wor". */
+function turn(connectionId: string, from: number, whole: boolean): Frame[] {
+  const payloads = whole ? [chunk({ role: 'assistant', content: '' }), chunk({ content: 'Hello world' }), chunk({}, 'stop'), '[DONE]'] : [chunk({ role: 'assistant', content: '' }), chunk({ content: 'Hello wor' })];
+  return chunkFrames(payloads, connectionId, from);
+}
+
+function pipelineOf(frames: readonly Frame[]): SessionPipeline {
+  const pipeline = new SessionPipeline(protocols, { protocol: 'openai-chat' });
+  for (const f of frames) pipeline.append(f);
+  pipeline.finish();
+  return pipeline;
+}
+
+const kinds = (items: readonly ViewItem[]) => items.map((i) => (i.kind === 'error' && i.cutOff ? `cut:${i.cutOff}` : i.kind));
+
+describe('a stream cut off before its end, in the rendering', () => {
+  it('names only rules of the protocols’ catalogues', () => {
+    const known = new Set(protocols.flatMap((p) => p.rules.map((r) => r.id)));
+    expect([...CUT_OFF_RULES].filter((id) => !known.has(id))).toEqual([]);
+  });
+
+  it('ends the cut answer with a cut-off item pointing at the close, and says so in `render`', () => {
+    const frames = [...turn('c1', 0, false), ending(2, 'close')];
+    const view = pipelineOf(frames).view();
+    expect(kinds(view.items)).toEqual(['text', 'cut:openai-chat/stream-cut']);
+    expect(view.items[1]).toMatchObject({ frames: [2] });
+    expect(renderText(view)).toMatch(/^assistant \[brand\]: Hello wor\ncut off \(openai-chat\/stream-cut\): the connection closed mid-answer/);
+  });
+
+  it('adds nothing to a whole answer, a page’s stop, or a failed connection (its failure item says it)', () => {
+    expect(kinds(pipelineOf([...turn('c1', 0, true), ending(4, 'close')]).view().items)).toEqual(['text']);
+    expect(kinds(pipelineOf([...turn('c1', 0, false), ending(2, 'error', 'AbortError: signal is aborted without reason')]).view().items)).toEqual(['text', 'error']);
+    const failed = pipelineOf([...turn('c1', 0, false), ending(2, 'error', 'TypeError: network error')]);
+    expect(failed.findings().map((f) => f.rule)).toContain('openai-chat/stream-cut');
+    expect(kinds(failed.view().items)).toEqual(['text', 'error']);
+  });
+
+  it('sits where the cut turn ended, before the next request’s turn', () => {
+    const frames = [request(0, 'c1', 'first'), ...turn('c1', 1, false), ending(3, 'close'), request(4, 'c2', 'again'), ...turn('c2', 5, true), ending(9, 'close', '', 'c2')];
+    const pipeline = new SessionPipeline(protocols, { protocol: 'openai-chat' });
+    for (const id of ['c1', 'c2']) pipeline.addConnection({ id, transport: 'sse', url: 'http://127.0.0.1/v1/chat/completions', method: 'POST' });
+    for (const f of frames) pipeline.append(f);
+    pipeline.finish();
+    expect(kinds(pipeline.view().items)).toEqual(['user', 'text', 'cut:openai-chat/stream-cut', 'user', 'text']);
+  });
+
+  it('is not there when scrubbed back before the close', () => {
+    const pipeline = pipelineOf([...turn('c1', 0, false), ending(2, 'close')]);
+    expect(kinds(pipeline.viewAt(1).items)).toEqual(['text']);
+    expect(kinds(pipeline.viewAt(2).items)).toEqual(['text', 'cut:openai-chat/stream-cut']);
+  });
+});

@@ -1,0 +1,68 @@
+// A stream that ended before its protocol's end (the connection closed or failed mid-answer, or the
+// input stops inside a run) is shown cut off where it ended: a chat client shows such an answer as
+// failed, never as finished, and a rendering that ends on the cut text as if complete hides what the
+// findings say. Read from the findings that say it, one list of rules across protocols, so every
+// protocol's rendering, its `render` text and the session's state agree with its findings.
+import type { Finding } from '../model/finding';
+import type { ErrorItem, ViewItem, ViewModel } from '../model/view';
+
+/** The rules each protocol reports when its stream ended before its end marker. */
+export const CUT_OFF_RULES: ReadonlySet<string> = new Set([
+  'a2a/stream-not-final',
+  'agui/closed-before-run-finished',
+  'agui/run-not-finished',
+  'aisdk/missing-finish',
+  'aisdk/v4-missing-finish',
+  'anthropic/stream-incomplete',
+  'cohere/missing-message-end',
+  'cohere/stream-cut',
+  'gemini/missing-finish-reason',
+  'gemini/stream-cut',
+  'gemini-interactions/missing-completed',
+  'openai-chat/stream-cut',
+  'openai-responses/incomplete-stream',
+]);
+
+/**
+ * The findings of `findings[from..]` that say a stream was cut off, appended to `into`; returns how far
+ * it read. Findings are only ever appended, so a caller keeps `into` and reads on from there.
+ */
+export function collectCutOffs(findings: readonly Finding[], from: number, into: Finding[]): number {
+  for (let i = from; i < findings.length; i++) {
+    const f = findings[i] as Finding;
+    if (CUT_OFF_RULES.has(f.rule)) into.push(f);
+  }
+  return findings.length;
+}
+
+/**
+ * The view with a cut-off item for each finding in `cuts` (of frames up to `upTo`), each after the
+ * last top-level item of a frame at or before the cut: where the cut stream's turn ends, before a
+ * later request's turn. A cut whose frame already shows a failure (a connection error item) adds
+ * nothing: that item says it.
+ */
+export function withCutOffs(view: ViewModel, cuts: readonly Finding[], upTo: number): ViewModel {
+  let items: ViewItem[] | undefined;
+  for (const cut of cuts) {
+    if (cut.at > upTo) continue;
+    const current = items ?? view.items;
+    if (failureShown(current, cut)) continue;
+    let after = -1;
+    for (let i = 0; i < current.length; i++) {
+      const first = (current[i] as ViewItem).frames[0];
+      if (first !== undefined && first <= cut.at) after = i;
+    }
+    items = [...current.slice(0, after + 1), cutOffItem(cut), ...current.slice(after + 1)];
+  }
+  return items ? { ...view, items } : view;
+}
+
+function cutOffItem(cut: Finding): ErrorItem {
+  return { kind: 'error', id: `cut-off-${cut.at}-${cut.rule}`, frames: cut.frames.length > 0 ? [...cut.frames] : [cut.at], message: cut.message, cutOff: cut.rule };
+}
+
+/** An error item (not the page's own stop) at the cut's frame, top level or in a group. */
+function failureShown(items: readonly ViewItem[], cut: Finding): boolean {
+  const at = (item: ViewItem) => item.kind === 'error' && !item.stoppedByPage && item.frames.some((n) => n === cut.at || cut.frames.includes(n));
+  return items.some((item) => at(item) || (item.kind === 'group' && item.items.some(at)));
+}
