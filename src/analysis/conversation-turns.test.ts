@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { Frame } from '../model/frame';
 import { inspect } from '../api/inspect';
 import { conversations } from './conversations';
 import { conversationTurns, renderConversations } from './conversation-turns';
@@ -48,7 +49,8 @@ describe('conversation turns across requests', () => {
     // The first stream closes after its text chunk: no finish_reason, no [DONE] (frames 0 body, 1 text, then the close).
     const first = capture.frames.filter((f) => f.connectionId === 'req-1').slice(0, 2);
     const rest = capture.frames.filter((f) => f.connectionId !== 'req-1');
-    capture.frames = [...first, { index: 2, connectionId: 'req-1', time: 2, direction: 'in', kind: 'close', data: '' }, ...rest].map((f, index) => ({ ...f, index, time: index }));
+    const close: Frame = { index: 2, connectionId: 'req-1', time: 2, direction: 'in', kind: 'close', data: '' };
+    capture.frames = [...first, close, ...rest].map((f, index) => ({ ...f, index, time: index }));
     const turns = turnsOf(capture);
     expect(turns.map(([kind, request, frame]) => [kind, request, frame])).toEqual([
       ['user', 0, 0],

@@ -8,7 +8,7 @@ import type { Conversation, ConversationRequest } from './conversations';
 import { sentMessage, textPiece } from './conversation-turns-protocols';
 import type { Session } from './sessions';
 import { TOOL_LOOPS } from './tool-loop';
-import { CUT_OFF_RULES } from './cut-off';
+import { isCutOff } from './cut-off';
 import type { Finding } from '../model/finding';
 
 export type TurnKind = 'user' | 'assistant' | 'tool-calls' | 'tool-result' | 'answer' | 'waiting' | 'cut-off';
@@ -91,7 +91,7 @@ function answerText(request: ConversationRequest, frames: readonly Frame[]): str
 
 /** The finding that says this request's stream was cut off, if one does: reported on a frame of its connection. */
 function cutOffOf(request: ConversationRequest, frames: readonly Frame[]): Finding | undefined {
-  const cuts = request.session.pipeline.findings().filter((f) => CUT_OFF_RULES.has(f.rule));
+  const cuts = request.session.pipeline.findings().filter(isCutOff);
   if (cuts.length === 0) return undefined;
   const own = new Set(frames.map((f) => f.index));
   return cuts.find((f) => own.has(f.frames[0] ?? f.at));

@@ -4,6 +4,7 @@ import type { ViewItem } from '../model/view';
 import { renderText } from '../model/render-text';
 import { protocols } from '../protocols/registry';
 import { chunk, chunkFrames } from '../protocols/openai-chat/test-helpers';
+import { chunkFrames as uiChunkFrames } from '../protocols/aisdk-ui/testing';
 import { SessionPipeline } from './pipeline';
 import { CUT_OFF_RULES } from './cut-off';
 
@@ -52,6 +53,20 @@ describe('a stream cut off before its end, in the rendering', () => {
     const failed = pipelineOf([...turn('c1', 0, false), ending(2, 'error', 'TypeError: network error')]);
     expect(failed.findings().map((f) => f.rule)).toContain('openai-chat/stream-cut');
     expect(kinds(failed.view().items)).toEqual(['text', 'error']);
+  });
+
+  it('is an AI SDK UI stream closed before `finish` and `[DONE]`, not one that reached `[DONE]` without `finish`', () => {
+    const answer = [{ type: 'start' }, { type: 'text-start', id: 't' }, { type: 'text-delta', id: 't', delta: 'Hi' }, { type: 'text-end', id: 't' }];
+    const ui = (chunks: readonly unknown[]) => {
+      const frames = uiChunkFrames(chunks);
+      const pipeline = new SessionPipeline(protocols, { protocol: 'aisdk-ui' });
+      for (const f of [...frames, ending(frames.length, 'close')]) pipeline.append(f);
+      pipeline.finish();
+      return { rules: pipeline.findings().map((f) => f.rule), items: kinds(pipeline.view().items) };
+    };
+    expect(ui(answer)).toEqual({ rules: ['aisdk/missing-finish'], items: ['text', 'cut:aisdk/missing-finish'] });
+    // The server ended the stream itself: useChat shows the message as it came, incomplete but not cut.
+    expect(ui([...answer, '[DONE]'])).toEqual({ rules: ['aisdk/missing-finish'], items: ['text'] });
   });
 
   it('sits where the cut turn ended, before the next request’s turn', () => {

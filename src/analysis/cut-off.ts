@@ -24,15 +24,29 @@ export const CUT_OFF_RULES: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * A rule whose findings say so only in some cases. The AI SDK UI stream that reached its `[DONE]`
+ * without a `finish` chunk ended as its server ended it: useChat shows the message as it came, so it
+ * is incomplete, not cut off (the fold's message names that case).
+ */
+const ONLY_WHEN: Readonly<Record<string, (f: Finding) => boolean>> = {
+  'aisdk/missing-finish': (f) => !f.message.includes('reached [DONE]'),
+};
+
+/**
  * The findings of `findings[from..]` that say a stream was cut off, appended to `into`; returns how far
  * it read. Findings are only ever appended, so a caller keeps `into` and reads on from there.
  */
 export function collectCutOffs(findings: readonly Finding[], from: number, into: Finding[]): number {
   for (let i = from; i < findings.length; i++) {
     const f = findings[i] as Finding;
-    if (CUT_OFF_RULES.has(f.rule)) into.push(f);
+    if (isCutOff(f)) into.push(f);
   }
   return findings.length;
+}
+
+/** Whether the finding says a stream ended before its end. */
+export function isCutOff(f: Finding): boolean {
+  return CUT_OFF_RULES.has(f.rule) && (ONLY_WHEN[f.rule]?.(f) ?? true);
 }
 
 /**
