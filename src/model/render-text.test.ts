@@ -24,6 +24,12 @@ describe('renderText on page data of the wrong shape', () => {
     expect(text.length).toBeLessThan(1000);
   });
 
+  it('names a tool call the stream never gave a name, rather than print an empty label', () => {
+    const tool = (name: string, toolId: string): ViewItem => ({ kind: 'tool', id: toolId || 't', frames: [1], toolId, name, contentMessage: '', label: name, input: {}, status: 'pending' });
+    const view: ViewModel = { protocol: 'x', items: [tool('', 'call_1'), tool('', ''), tool('search', 'call_2')], todos: null, streaming: false };
+    expect(renderText(view)).toBe(['● running — (tool call without a name, id call_1)', '● running — (tool call without a name)', '● running — search (search)', ''].join('\n'));
+  });
+
   it('bounds nested groups', () => {
     const text = renderText({ protocol: 'x', items: [nestedGroups(10_000)], todos: null, streaming: false });
     expect(text).toContain(`… nested deeper than ${MAX_DATA_DEPTH} levels`);

@@ -275,5 +275,7 @@ export function groupHeaderText(group: GroupItem): string {
 export const WORKING_TEXT = 'Đang xử lý…';
 /** The reference client's "done" line under an expanded, finished group. */
 export const DONE_TEXT = '✓ Hoàn thành';
+/** What stands for a tool call's label while the stream has given it no name (nothing else would show but its dot). */
+export const UNNAMED_TOOL_TEXT = 'tool call without a name';
 /** The answer a skipped question is given. */
 export const NO_PREFERENCE = '[No preference]';

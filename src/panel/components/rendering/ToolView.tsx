@@ -1,6 +1,6 @@
 // A tool call: a status dot (amber running, green success, red error) and the label; a todo tool
 // shows its todo list instead, since it never gets a result.
-import type { ToolItem } from '../../../model/view';
+import { UNNAMED_TOOL_TEXT, type ToolItem } from '../../../model/view';
 import { frameSpan } from './frame-span';
 import { TodoList } from './TodoList';
 
@@ -29,7 +29,14 @@ export function ToolView({ item }: { item: ToolItem }) {
   return (
     <div class="tool" data-frames={frameSpan(item.frames)}>
       <StatusDot status={item.status} />
-      <span class="tool-label">{item.label}</span>
+      {item.label || item.name ? (
+        <span class="tool-label">{item.label}</span>
+      ) : (
+        <span class="tool-label muted">
+          {UNNAMED_TOOL_TEXT}
+          {item.toolId ? `, id ${item.toolId}` : ''}
+        </span>
+      )}
       {item.label !== item.name && <span class="tool-name muted">{item.name}</span>}
       {item.parentToolId && <span class="muted"> (sub-agent of {item.parentToolId})</span>}
     </div>
