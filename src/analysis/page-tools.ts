@@ -77,6 +77,15 @@ function timeOf(request: ConversationRequest): number | undefined {
 }
 
 /**
+ * The states known as of frame `at` (a scrubbed view): those whose frame (the follow-up's first, or the
+ * frame that asked) is at or before it. All of them when `at` is undefined (the latest state).
+ */
+export function pageToolsUpTo(states: ReadonlyMap<string, PageToolState> | undefined, at: number | undefined): ReadonlyMap<string, PageToolState> | undefined {
+  if (!states || at === undefined) return states;
+  return new Map([...states].filter(([, state]) => state.frame <= at));
+}
+
+/**
  * The session's view with its page-run calls as the requests after it tell: a call whose result the
  * follow-up carried is done (or failed, when the result says so) with that result and the follow-up's
  * first frame; one still pending otherwise says why (`pageTool`). The view itself is not changed.

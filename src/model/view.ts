@@ -275,6 +275,8 @@ export function groupHeaderText(group: GroupItem): string {
 export const WORKING_TEXT = 'Đang xử lý…';
 /** The reference client's "done" line under an expanded, finished group. */
 export const DONE_TEXT = '✓ Hoàn thành';
+/** A pending call the page must run, as the requests after it tell (ToolItem.pageTool): not running on the server. */
+export const PAGE_TOOL_TEXT = { waiting: 'waiting for the page', 'no-result': 'no result sent back' } as const;
 /** What stands for a tool call's label while the stream has given it no name (nothing else would show but its dot). */
 export const UNNAMED_TOOL_TEXT = 'tool call without a name';
 /** The answer a skipped question is given. */

@@ -11,6 +11,7 @@ import { acrossSessionFindings } from '../../analysis/across-sessions';
 import type { Session } from '../../analysis/sessions';
 import { conversations, type Conversation } from '../../analysis/conversations';
 import { spansRequests } from '../../analysis/conversation-turns';
+import { pageToolStates, type PageToolState } from '../../analysis/page-tools';
 import type { LoopOptions } from '../../analysis/tool-loop';
 import type { PanelSession } from './session-set';
 import { loopPipeline } from './loop-frames';
@@ -48,6 +49,7 @@ export class AcrossFindings {
   private worst = new Map<number, Severity>();
   private joined: readonly Conversation[] = [];
   private owners = new Map<Session, PanelSession>();
+  private pageToolsBySession = new Map<PanelSession, ReadonlyMap<string, PageToolState>>();
   private timer: ReturnType<typeof setTimeout> | undefined;
   private runs = 0;
 
@@ -82,6 +84,16 @@ export class AcrossFindings {
     this.refresh();
     const owners = this.owners;
     return { list: this.joined, ownerOf: (s) => owners.get(s) };
+  }
+
+  /**
+   * What became of the session's tool calls the page had to run, by call id, read across requests as
+   * `render` and `check` read them (analysis/page-tools.ts): the rendering lays them over the stream's own
+   * view, where such a call would otherwise stay "running" after its follow-up carried the result.
+   */
+  pageTools(session: PanelSession): ReadonlyMap<string, PageToolState> | undefined {
+    this.refresh();
+    return this.pageToolsBySession.get(session);
   }
 
   /** The checks still waiting (a live stall held back until its wait is over), soonest first. */
@@ -122,12 +134,18 @@ export class AcrossFindings {
     this.worst = new Map();
     this.owners = asSessions;
     this.joined = [];
+    this.pageToolsBySession = new Map();
     this.held = [];
     let nextStall = Infinity;
     let found: Map<Session, Finding[]>;
     try {
       found = acrossSessionFindings([...asSessions.keys()], this.settings);
-      this.joined = conversations([...asSessions.keys()]).filter(spansRequests);
+      const all = conversations([...asSessions.keys()]);
+      this.joined = all.filter(spansRequests);
+      for (const [session, states] of pageToolStates(all)) {
+        const owner = asSessions.get(session);
+        if (owner) this.pageToolsBySession.set(owner, states);
+      }
     } catch (err) {
       // A fault in a check across requests must not take the panel's own findings with it.
       console.warn('agent-stream-inspector: the checks across requests failed', err);

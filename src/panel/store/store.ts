@@ -20,6 +20,7 @@ import { track } from './track';
 import { sortFindings } from './finding-order';
 import { AcrossFindings, worse, type AcrossSettings } from './across-findings';
 import { withAcross } from './across-merge';
+import { pageToolsUpTo, withPageTools } from '../../analysis/page-tools';
 import { DEFAULT_PANEL_BOUND, type PanelBound } from './panel-bound';
 import { listFindings, type ListedFindings } from './scoped-findings';
 
@@ -172,9 +173,11 @@ export function createStore(options: { across?: AcrossSettings; bound?: PanelBou
     const scrubbed = scrub.live.value ? undefined : scrub.at.value;
     // A scrub position outside this session (another session's frame) shows this one at its head.
     const at = scrubbed !== undefined && last !== undefined && scrubbed < last && session.connectionIds.length > 0 && ownsFrame(session, scrubbed) ? scrubbed : undefined;
-    if (at === undefined) return { session, view: session.pipeline.view(), findings: ordered, reportedCount: ordered.length, at };
+    // The tool calls the page ran, as the requests after them tell (what `render` shows), up to the position shown.
+    const tools = pageToolsUpTo(across.pageTools(session), at);
+    if (at === undefined) return { session, view: withPageTools(session.pipeline.view(), tools), findings: ordered, reportedCount: ordered.length, at };
     const reported = ordered.filter((f) => f.at <= at).length;
-    return { session, view: session.pipeline.viewAt(at), findings: ordered, reportedCount: reported, at };
+    return { session, view: withPageTools(session.pipeline.viewAt(at), tools), findings: ordered, reportedCount: reported, at };
   });
 
   const ownsFrame = (session: PanelSession, index: number): boolean => {

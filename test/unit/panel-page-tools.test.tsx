@@ -1,0 +1,68 @@
+// The tool calls a stream handed to the page, in the panel's rendering as `render` shows them: a call
+// whose result the follow-up request carried is done, one the follow-up left out says "no result sent
+// back", one no request followed says "waiting for the page". Before, the panel showed each as running
+// (an amber dot) however the loop went on. Scrubbed back before the follow-up, the call is pending again.
+import { afterEach, expect, it } from 'vitest';
+import { act } from 'preact/test-utils';
+import { mountPanel, type MountedPanel } from '../../src/panel/mount';
+import { applyEvent } from '../../src/panel/store/apply';
+import { example } from './panel-support';
+
+let panel: MountedPanel | undefined;
+let root: HTMLElement;
+afterEach(() => {
+  if (panel) act(() => panel?.unmount());
+  panel = undefined;
+  root?.remove();
+});
+
+async function openFile(name: string): Promise<MountedPanel> {
+  root = document.createElement('div');
+  document.body.append(root);
+  act(() => {
+    panel = mountPanel(root, {});
+  });
+  const input = root.querySelector('.import-file') as HTMLInputElement;
+  Object.defineProperty(input, 'files', { configurable: true, value: [new File([example(name)], name)] });
+  await act(async () => {
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    await new Promise((r) => setTimeout(r, 0));
+  });
+  for (let i = 0; i < 1000 && root.querySelector('[data-testid="import-progress"]'); i++) {
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 10));
+    });
+  }
+  return panel!;
+}
+
+/** Each tool call the rendering shows: its dot's status and title, and what it says beside its label. */
+const tools = () =>
+  [...root.querySelectorAll('[data-testid="rendering"] .tool')].map((el) => ({
+    dot: /dot-(\w+)/.exec(el.querySelector('.dot')?.className ?? '')?.[1],
+    title: el.querySelector('.dot')?.getAttribute('title'),
+    page: el.querySelector('.tool-page')?.textContent ?? '',
+  }));
+
+it('shows each page-run tool call as the requests after it tell, and pending again when scrubbed back before them', async () => {
+  const { store } = await openFile('openai-tool-loop-broken.har');
+  const [first, , third] = store.sessions.set.list;
+  act(() => applyEvent(store, { type: 'selectSession', id: first!.id }));
+  expect(tools()).toEqual([
+    { dot: 'success', title: 'success', page: '' },
+    { dot: 'pending', title: 'no result sent back', page: ' · no result sent back' },
+  ]);
+  act(() => applyEvent(store, { type: 'selectSession', id: third!.id }));
+  expect(tools()).toEqual([{ dot: 'pending', title: 'waiting for the page', page: ' · waiting for the page' }]);
+
+  // The first session scrubbed to its own last frame but one: the follow-up has not been sent yet.
+  act(() => applyEvent(store, { type: 'selectSession', id: first!.id }));
+  const frames = first!.pipeline.frames;
+  act(() => {
+    applyEvent(store, { type: 'selectFrame', index: frames[frames.length - 2]!.index });
+    applyEvent(store, { type: 'setLive', live: false });
+  });
+  expect(root.querySelector('[data-testid="rendering"]')?.getAttribute('data-at')).not.toBe('live');
+  expect(tools().map((t) => t.dot)).toEqual(['pending', 'pending']);
+  expect(tools().map((t) => t.page)).toEqual(['', '']);
+});
