@@ -28,7 +28,9 @@ export function FrameDetail({ store }: { store: PanelStore }) {
   const released = releasedByPage(session?.pipeline, frame);
   const bytes = store.log.bytesAt(position);
   const start = session && !store.untimed.value ? sessionStart(session) : undefined;
-  const findings = (session ? [...session.pipeline.findings(), ...store.findings.across.of(session)] : []).filter((f) => f.frames.includes(index));
+  // The checks across requests by frame, not by the session they are reported on: one that joins this
+  // frame's request to a later one is marked on this frame in the timeline, so it is listed here too.
+  const findings = [...(session ? session.pipeline.findings().filter((f) => f.frames.includes(index)) : []), ...store.findings.across.onFrame(index)];
   const items = session ? itemsOfFrame(session.pipeline.view().items, index) : [];
   const copy = async () => {
     const text = decoded.json !== undefined ? safeJson(decoded.json, { indent: 2, maxDepth: MAX_PRINT_DEPTH }) : JSON.stringify(frameText(frame));

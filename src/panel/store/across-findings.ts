@@ -47,6 +47,7 @@ export class AcrossFindings {
   private held: HeldCheck[] = [];
   private bySession = new Map<PanelSession, Finding[]>();
   private worst = new Map<number, Severity>();
+  private byFrame = new Map<number, Finding[]>();
   private joined: readonly Conversation[] = [];
   private owners = new Map<Session, PanelSession>();
   private pageToolsBySession = new Map<PanelSession, ReadonlyMap<string, PageToolState>>();
@@ -71,6 +72,15 @@ export class AcrossFindings {
   of(session: PanelSession): readonly Finding[] {
     this.refresh();
     return this.bySession.get(session) ?? [];
+  }
+
+  /**
+   * Every finding across requests that points at a frame, whichever session it is reported on: a check
+   * that joins two requests points at frames of both, and the timeline marks each of them.
+   */
+  onFrame(index: number): readonly Finding[] {
+    this.refresh();
+    return this.byFrame.get(index) ?? [];
   }
 
   /** The worst severity of those findings on a frame (the timeline's marker). */
@@ -132,6 +142,7 @@ export class AcrossFindings {
     }
     this.bySession = new Map();
     this.worst = new Map();
+    this.byFrame = new Map();
     this.owners = asSessions;
     this.joined = [];
     this.pageToolsBySession = new Map();
@@ -168,6 +179,9 @@ export class AcrossFindings {
       this.bySession.set(owner, kept);
       for (const f of kept) {
         for (const index of f.frames) {
+          const on = this.byFrame.get(index);
+          if (on === undefined) this.byFrame.set(index, [f]);
+          else if (!on.includes(f)) on.push(f);
           const was = this.worst.get(index);
           if (!was || RANK[f.severity] > RANK[was]) this.worst.set(index, f.severity);
         }
