@@ -14,7 +14,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
 import { clientPageRoutes } from './support/client-page';
-import { panelFor, shownFailures, shownFindings, shownText, shownTools } from './support/client-panel';
+import { panelFor, shownCutOffs, shownFailures, shownFindings, shownText, shownTools } from './support/client-panel';
 import { startTestServer, type TestServer } from './support/server';
 import { HAS_PENDING, needsShared, PENDING_DIR } from '../support/shared-dir';
 import { splitSessions } from '../../src/analysis/sessions';
@@ -120,6 +120,7 @@ async function check(c: Case): Promise<InteractionsResult> {
   const text = await shownText(panel);
   const tools = await shownTools(panel);
   const failures = await shownFailures(panel);
+  const cutOffs = await shownCutOffs(panel);
   const findings = await shownFindings(panel);
   const exported = await panel.evaluate(() => window.__asiExport!());
   await panel.close();
@@ -132,6 +133,9 @@ async function check(c: Case): Promise<InteractionsResult> {
     return client;
   }
   expect(failures, c.id).toEqual([]);
+  // No final status for the client is where the rendering ends cut off, without calling the turn failed
+  // (the client read it quietly).
+  expect(cutOffs, c.id).toEqual(client.completedStatus === undefined ? [INTERACTIONS_RULES.missingCompleted] : []);
   if (!c.valid) {
     // The client hands over a broken stream's events as they are; the panel names what is wrong.
     expect(errors, c.id).not.toEqual([]);

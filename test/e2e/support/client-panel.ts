@@ -38,6 +38,12 @@ export async function shownFailures(panel: Page): Promise<string[]> {
   return panel.locator('[data-testid="rendering"] .error-item').allTextContents();
 }
 
+/** The "Cut off" lines the rendering shows (a stream that ended before its end), by rule. */
+export async function shownCutOffs(panel: Page): Promise<string[]> {
+  await openGroups(panel);
+  return panel.locator('[data-testid="rendering"] [data-testid="cut-off-item"]').evaluateAll((items) => items.map((i) => (i as HTMLElement).dataset.rule ?? ''));
+}
+
 export interface ShownTool {
   /** The tool's own name (shown under a friendlier label when there is one). */
   name: string;

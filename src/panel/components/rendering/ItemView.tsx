@@ -68,11 +68,13 @@ export function ItemView({ item, groups }: { item: ViewItem; groups: GroupChoice
           </div>
         );
       }
-      // A stream that ended before its end: the answer above is cut off, whatever it looks like.
+      // A stream that ended before its end: the answer above is cut off, whatever it looks like. Not a
+      // "Turn failed": a client may read such a stream quietly (the finding's severity says which; an
+      // error outlines the item as for any error).
       if (item.cutOff !== undefined) {
         return (
-          <div class="error-item cut-off-item" role="alert" data-testid="cut-off-item" data-frames={frames} data-rule={item.cutOff}>
-            <strong class="error-title">Cut off: </strong>
+          <div class="cut-off-item" role="status" data-testid="cut-off-item" data-frames={frames} data-rule={item.cutOff}>
+            <strong class="cut-off-title">Cut off: </strong>
             {item.message}
           </div>
         );
