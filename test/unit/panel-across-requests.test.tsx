@@ -4,39 +4,13 @@
 // Before, the panel showed each as running (an amber dot) however the loop went on. Scrubbed back before
 // the follow-up, the call is pending again. And a check across requests is listed on every frame it points
 // at, as the timeline marks them, not only in the session it is reported on.
-import { afterEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { act } from 'preact/test-utils';
-import { mountPanel, type MountedPanel } from '../../src/panel/mount';
 import { applyEvent } from '../../src/panel/store/apply';
-import { example } from './panel-support';
+import { panelPerTest } from './panel-support';
 
-let panel: MountedPanel | undefined;
+const panels = panelPerTest();
 let root: HTMLElement;
-afterEach(() => {
-  if (panel) act(() => panel?.unmount());
-  panel = undefined;
-  root?.remove();
-});
-
-async function openFile(name: string): Promise<MountedPanel> {
-  root = document.createElement('div');
-  document.body.append(root);
-  act(() => {
-    panel = mountPanel(root, {});
-  });
-  const input = root.querySelector('.import-file') as HTMLInputElement;
-  Object.defineProperty(input, 'files', { configurable: true, value: [new File([example(name)], name)] });
-  await act(async () => {
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-    await new Promise((r) => setTimeout(r, 0));
-  });
-  for (let i = 0; i < 1000 && root.querySelector('[data-testid="import-progress"]'); i++) {
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 10));
-    });
-  }
-  return panel!;
-}
 
 /** Each tool call the rendering shows: its dot's status and title, and what it says beside its label. */
 const tools = () =>
@@ -47,7 +21,8 @@ const tools = () =>
   }));
 
 it('shows each page-run tool call as the requests after it tell, and pending again when scrubbed back before them', async () => {
-  const { store } = await openFile('openai-tool-loop-broken.har');
+  const { panel: { store }, root: mounted } = await panels.open('openai-tool-loop-broken.har');
+  root = mounted;
   const [first, , third] = store.sessions.set.list;
   act(() => applyEvent(store, { type: 'selectSession', id: first!.id }));
   expect(tools()).toEqual([
@@ -70,7 +45,8 @@ it('shows each page-run tool call as the requests after it tell, and pending aga
 });
 
 it('lists on a frame every check across requests that points at it, whichever session it is reported on', async () => {
-  const { store } = await openFile('openai-tool-loop-broken.har');
+  const { panel: { store }, root: mounted } = await panels.open('openai-tool-loop-broken.har');
+  root = mounted;
   const [first, second] = store.sessions.set.list;
   const own = new Set(first!.pipeline.frames.map((f) => f.index));
   // The follow-up's check names the call of the first request, on a frame of that request.

@@ -7,7 +7,7 @@ import type { Frame } from '../../src/model/frame';
 import { mountPanel, type MountedPanel } from '../../src/panel/mount';
 import { readInput } from '../../src/readers/read-input';
 import * as normal from '../../demo/scenarios/normal';
-import { append, emptySnapshot, example, scenarioFrames } from './panel-support';
+import { append, emptySnapshot, example, importIntoPanel, scenarioFrames } from './panel-support';
 
 let panel: MountedPanel | undefined;
 let root: HTMLElement;
@@ -36,18 +36,7 @@ function recorder() {
 const click = (selector: string) => act(() => (root.querySelector(selector) as HTMLElement).click());
 
 async function importFile(name: string, text: string): Promise<void> {
-  const input = root.querySelector('.import-file') as HTMLInputElement;
-  Object.defineProperty(input, 'files', { configurable: true, value: [new File([text], name)] });
-  await act(async () => {
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-    await new Promise((r) => setTimeout(r, 0));
-  });
-  // The import reads the file in batches (here in this thread, there being no worker): until its progress line goes.
-  for (let i = 0; i < 1000 && root.querySelector('[data-testid="import-progress"]'); i++) {
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 10));
-    });
-  }
+  await importIntoPanel(root, name, text);
   expect(root.querySelector('[data-testid="import-progress"]')).toBeNull();
 }
 

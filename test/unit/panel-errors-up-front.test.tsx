@@ -1,36 +1,17 @@
 // Errors up front and one scope at a time, in the whole panel on an imported tool-loop HAR of several
 // requests (sessions): the first error without a click, every session's findings grouped under "All
 // sessions" as many as the toolbar counts, a finding selected without scrubbing, a separator row per session.
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act } from 'preact/test-utils';
-import { mountPanel, type MountedPanel } from '../../src/panel/mount';
-import { example } from './panel-support';
+import type { MountedPanel } from '../../src/panel/mount';
+import { panelPerTest } from './panel-support';
 
+const panels = panelPerTest();
 let panel: MountedPanel | undefined;
 let root: HTMLElement;
-afterEach(() => {
-  if (panel) act(() => panel?.unmount());
-  panel = undefined;
-  root?.remove();
-});
 
 async function openFile(name: string): Promise<void> {
-  root = document.createElement('div');
-  document.body.append(root);
-  act(() => {
-    panel = mountPanel(root, {});
-  });
-  const input = root.querySelector('.import-file') as HTMLInputElement;
-  Object.defineProperty(input, 'files', { configurable: true, value: [new File([example(name)], name)] });
-  await act(async () => {
-    input.dispatchEvent(new Event('change', { bubbles: true }));
-    await new Promise((r) => setTimeout(r, 0));
-  });
-  for (let i = 0; i < 1000 && root.querySelector('[data-testid="import-progress"]'); i++) {
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 10));
-    });
-  }
+  ({ panel, root } = await panels.open(name));
 }
 
 const toolbarTotal = () => ['error', 'warning', 'info'].reduce((n, s) => n + Number(root.querySelector(`.counts .count.sev-${s}`)?.textContent?.split(' ')[0]), 0);

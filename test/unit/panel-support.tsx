@@ -4,6 +4,8 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { render, type ComponentChildren } from 'preact';
 import { act } from 'preact/test-utils';
+import { afterEach } from 'vitest';
+import { mountPanel, type MountedPanel } from '../../src/panel/mount';
 import type { Frame } from '../../src/model/frame';
 import type { AwaitStep, Step, StreamEvent } from '../../demo/scenarios/events';
 import type { ScenarioModule } from '../../demo/scenarios/types';
@@ -96,4 +98,56 @@ export function emptySnapshot(tabId = 7) {
 
 export function append(frames: readonly Frame[]) {
   return { type: 'hub' as const, message: { type: 'append' as const, frames, connections: [], sessions: [] } };
+}
+
+/**
+ * Opens a file in a mounted panel through its Import input, as a user picks one, and waits until the
+ * import's progress line goes (the import reads the file in batches; here in this thread, there being
+ * no worker).
+ */
+export async function importIntoPanel(root: HTMLElement, name: string, text: string): Promise<void> {
+  const input = root.querySelector('.import-file') as HTMLInputElement;
+  Object.defineProperty(input, 'files', { configurable: true, value: [new File([text], name)] });
+  await act(async () => {
+    input.dispatchEvent(new Event('change', { bubbles: true }));
+    await new Promise((r) => setTimeout(r, 0));
+  });
+  for (let i = 0; i < 1000 && root.querySelector('[data-testid="import-progress"]'); i++) {
+    await act(async () => {
+      await new Promise((r) => setTimeout(r, 10));
+    });
+  }
+}
+
+export interface PanelUnderTest {
+  panel: MountedPanel;
+  root: HTMLElement;
+}
+
+/**
+ * The whole panel (`mountPanel`) for the tests of a file that calls this at its top level: `open` mounts
+ * it (and opens a file of examples/ through its Import input, when named); it is unmounted after each test.
+ */
+export function panelPerTest(): { open(file?: string): Promise<PanelUnderTest> } {
+  let current: PanelUnderTest | undefined;
+  afterEach(() => {
+    if (!current) return;
+    const { panel, root } = current;
+    act(() => panel.unmount());
+    root.remove();
+    current = undefined;
+  });
+  return {
+    async open(file) {
+      const root = document.createElement('div');
+      document.body.append(root);
+      let panel: MountedPanel | undefined;
+      act(() => {
+        panel = mountPanel(root, {});
+      });
+      current = { panel: panel!, root };
+      if (file !== undefined) await importIntoPanel(root, file, example(file));
+      return current;
+    },
+  };
 }
