@@ -188,6 +188,7 @@ export class FrameLog {
       dataAt: (i) => this.store.dataAt(positionAt(i)),
       encodingAt: (i) => this.store.encodingAt(positionAt(i)),
       directionAt: (i) => this.store.directionAt(positionAt(i)),
+      kindAt: (i) => this.store.kindAt(positionAt(i)),
       connectionAt: (i) => this.store.connectionAt(positionAt(i)),
     };
   }

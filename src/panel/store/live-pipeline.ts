@@ -17,6 +17,7 @@ export interface FrameSource {
   dataAt(i: number): string;
   encodingAt(i: number): Frame['encoding'];
   directionAt(i: number): Frame['direction'];
+  kindAt(i: number): Frame['kind'];
   connectionAt(i: number): string;
 }
 
@@ -28,6 +29,7 @@ export function arraySource(frames: readonly Frame[]): FrameSource {
     dataAt: (i) => (frames[i] as Frame).data,
     encodingAt: (i) => (frames[i] as Frame).encoding,
     directionAt: (i) => (frames[i] as Frame).direction,
+    kindAt: (i) => (frames[i] as Frame).kind,
     connectionAt: (i) => (frames[i] as Frame).connectionId,
   };
 }

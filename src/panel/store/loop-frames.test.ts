@@ -23,6 +23,22 @@ describe('the frames the checks across requests read', () => {
     expect([...acrossSessionFindings(light).values()].flat()).toEqual(whole);
   });
 
+  it('keeps the close of a long answer cut off mid-stream: the conversation’s turns still say where it was cut', () => {
+    const capture = loopCapture([{ messages: [user('hi')], answer: Array.from({ length: 2000 }, (_, i) => chunk({ content: `w${i} ` })) }]);
+    capture.frames.push({ index: capture.frames.length, connectionId: 'req-1', time: capture.frames.length, direction: 'in', kind: 'close', data: '' });
+    const { sessions } = inspect(capture);
+    const light = sessions.map((s) => ({ ...s, pipeline: loopPipeline({}, s.pipeline) }));
+    // The head (the body and 255 chunks) and the close.
+    expect(light[0]!.pipeline.frames.length).toBe(256 + 1);
+    const turns = (list: typeof sessions) => conversationTurns(conversations(list)[0]!).map((t) => [t.kind, t.frame]);
+    expect(turns(sessions)).toEqual([
+      ['user', 0],
+      ['answer', 0],
+      ['cut-off', 2001],
+    ]);
+    expect(turns(light)).toEqual(turns(sessions));
+  });
+
   it('reads only the frames that arrived since the last call', () => {
     const capture = loopCapture([{ messages: [user('hi')], answer: callsAnswer([weather('call_1', 'Hue')]) }]);
     const { sessions } = inspect(capture);

@@ -1,7 +1,8 @@
 // The frames of a session that the checks across requests read: what the page sent, the events that
-// carry tool calls or how the stream ended, and the first events of each connection (the start of the
-// answer's text, for the conversation's turns). A long answer is thousands of text deltas the checks
-// never need; reading them all again on every recompute would cost a second per 100,000 frames. Kept
+// carry tool calls or how the stream ended, each connection's close or failure (where a cut stream's
+// finding points, which the conversation's turns place), and the first events of each connection (the
+// start of the answer's text, for the conversation's turns). A long answer is thousands of text deltas
+// the checks never need; reading them all again on every recompute would cost a second per 100,000 frames. Kept
 // incrementally: each recompute looks only at the frames that arrived since the last one.
 import type { Frame } from '../../model/frame';
 import type { SessionPipeline } from '../../analysis/pipeline';
@@ -72,7 +73,7 @@ export function loopPipeline(owner: object, pipeline: SessionPipeline): SessionP
     index.perConnection.set(connection, n);
     const data = frames.dataAt(i);
     if (watchHistory && (frames.encodingAt(i) === 'base64' || !hint || hint(data)) && isHistoryFrame(pipeline.protocol, decodeFrame(frames.at(i)))) index.history = true;
-    else if (n <= HEAD_FRAMES || frames.directionAt(i) === 'out' || !leavesOut(data)) index.kept.push(frames.at(i));
+    else if (n <= HEAD_FRAMES || frames.directionAt(i) === 'out' || frames.kindAt(i) !== 'message' || !leavesOut(data)) index.kept.push(frames.at(i));
   }
   index.seen = count;
   return index.history ? pipeline : index.view;
