@@ -21,7 +21,6 @@ export function createAnthropicFold(): ProtocolFold {
     turnCount: 0,
     tools: new Map(),
     sawMessageFrame: false,
-    stoppedByPage: false,
     missingNameReported: false,
     pendingEager: false,
     usage: {},
@@ -35,7 +34,7 @@ export function createAnthropicFold(): ProtocolFold {
     finish(sink) {
       const turn = state.turn;
       if (!state.sawMessageFrame) {
-        if (!state.stoppedByPage) sink.report(R.streamIncomplete, 'the stream carried no events ("request ended without sending any chunks")', []);
+        if (!state.connections.stoppedByPage) sink.report(R.streamIncomplete, 'the stream carried no events ("request ended without sending any chunks")', []);
       } else if (!turn) {
         sink.report(R.streamIncomplete, 'the stream ended without any message event (only pings or requests)', [state.lastFrame]);
       } else if (!turn.stopped && !turn.errored && !turn.incompleteReported) {
@@ -55,7 +54,6 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
     if (state.connections.lettingGo(frame)) return;
-    if (abortedByPage(frame)) state.stoppedByPage = true;
     const turn = state.turn;
     const own = turn !== undefined && turn.connectionId === frame.connectionId;
     // The turn ends at message_stop or at the stream's own error event.

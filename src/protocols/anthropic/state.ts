@@ -49,8 +49,6 @@ export interface FoldState {
   /** Tool items by tool id, so results (in the stream or the next request) find their call. */
   tools: Map<string, ToolItem>;
   sawMessageFrame: boolean;
-  /** The page aborted a request of the session (its Stop button): a stream it stopped before any event carried none on purpose. */
-  stoppedByPage: boolean;
   missingNameReported: boolean;
   /** Set by a request frame; applies to the next turn. */
   pendingEager: boolean;

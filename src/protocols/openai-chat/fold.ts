@@ -23,7 +23,6 @@ export function createOpenAIChatFold(): ProtocolFold {
     turnCount: 0,
     tools: new Map(),
     sawChunkFrame: false,
-    stoppedByPage: false,
     pendingParseHelpers: false,
     requestSeen: false,
     usage: {},
@@ -34,7 +33,7 @@ export function createOpenAIChatFold(): ProtocolFold {
     apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
     finish(sink) {
       if (!state.sawChunkFrame) {
-        if (!state.stoppedByPage) sink.report(R.noChunks, 'the stream carried no chunks ("request ended without sending any chunks")', []);
+        if (!state.connections.stoppedByPage) sink.report(R.noChunks, 'the stream carried no chunks ("request ended without sending any chunks")', []);
       } else if (state.turn) {
         finalizeTurn(state, state.turn, sink, [state.turn.lastFrame]);
       }
@@ -51,7 +50,6 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
     if (state.connections.lettingGo(frame)) return;
-    if (abortedByPage(frame)) state.stoppedByPage = true;
     const turn = state.turn;
     const own = turn !== undefined && turn.connectionId === frame.connectionId;
     // The turn ends at `[DONE]` or at the stream's own error payload.

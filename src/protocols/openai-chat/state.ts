@@ -64,8 +64,6 @@ export interface FoldState {
   /** Tool calls by id, so tool messages of the next request find them. */
   tools: Map<string, ToolItem>;
   sawChunkFrame: boolean;
-  /** The page aborted a request of the session (its Stop button): a stream it stopped before any event carried none on purpose. */
-  stoppedByPage: boolean;
   pendingParseHelpers: boolean;
   /** A client request was seen since the current turn began: the next chunk starts a new turn. */
   requestSeen: boolean;

@@ -41,7 +41,6 @@ export function createOpenAIResponsesFold(): ProtocolFold {
     model: { protocol: 'openai-responses', items: [], todos: null, streaming: true },
     count: 0,
     sawEvent: false,
-    stoppedByPage: false,
     doneConnections: new Set(),
     afterDoneReported: false,
     requestSeen: false,
@@ -56,7 +55,7 @@ export function createOpenAIResponsesFold(): ProtocolFold {
     apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
     finish(sink) {
       if (!state.sawEvent) {
-        if (!state.stoppedByPage) sink.report(R.incompleteStream, 'the stream carried no events ("request ended without sending any events")', []);
+        if (!state.connections.stoppedByPage) sink.report(R.incompleteStream, 'the stream carried no events ("request ended without sending any events")', []);
       } else if (state.response) endWithoutTerminal(state.response, sink, 'the stream ended', [state.lastFrame]);
       state.model.streaming = false;
     },
@@ -94,7 +93,6 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
     if (state.connections.lettingGo(frame)) return;
-    if (abortedByPage(frame)) state.stoppedByPage = true;
     const resp = state.response;
     // The turn ends at a terminal event (completed, failed, incomplete), an error event or `[DONE]`.
     const ended = state.doneConnections.has(frame.connectionId) || (resp?.connectionId === frame.connectionId && (resp.terminal !== undefined || resp.errorFrame !== undefined));

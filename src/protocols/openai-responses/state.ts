@@ -64,8 +64,6 @@ export interface FoldState {
   response?: ResponseState;
   count: number;
   sawEvent: boolean;
-  /** The page aborted a request of the session (its Stop button): a stream it stopped before any event carried none on purpose. */
-  stoppedByPage: boolean;
   /** `data: [DONE]` seen on this connection. */
   doneConnections: Set<string>;
   afterDoneReported: boolean;

@@ -73,6 +73,12 @@ export function endingItem(frame: Frame, id: ItemId, turnOpen: boolean, message 
 export class TurnConnections {
   private current: string | undefined;
   private earlier: Set<string> | undefined;
+  private stopped = false;
+
+  /** The page aborted, cancelled or closed one of the session's connections (seen by `lettingGo`). */
+  get stoppedByPage(): boolean {
+    return this.stopped;
+  }
 
   /** A received frame of a turn arrived on `connectionId` (one comparison while the connection stays the same). */
   carried(connectionId: string): void {
@@ -81,8 +87,13 @@ export class TurnConnections {
     this.current = connectionId;
   }
 
-  /** The page let go of a connection whose turn a later connection's replaced: nothing to show or report. */
+  /**
+   * A close or error frame: whether the page let go of a connection whose turn a later connection's
+   * replaced (nothing to show or report). Every fold asks it of each such frame first, so it also notes
+   * a stop by the page (`stoppedByPage`): a stream stopped before any event carried none on purpose.
+   */
   lettingGo(frame: Frame): boolean {
+    if (abortedByPage(frame)) this.stopped = true;
     return this.earlier !== undefined && frame.connectionId !== this.current && this.earlier.has(frame.connectionId) && abortedByPage(frame);
   }
 }
