@@ -46,7 +46,6 @@ export class AcrossFindings {
   private stale = true;
   private held: HeldCheck[] = [];
   private bySession = new Map<PanelSession, Finding[]>();
-  private worst = new Map<number, Severity>();
   private byFrame = new Map<number, Finding[]>();
   private joined: readonly Conversation[] = [];
   private owners = new Map<Session, PanelSession>();
@@ -83,10 +82,11 @@ export class AcrossFindings {
     return this.byFrame.get(index) ?? [];
   }
 
-  /** The worst severity of those findings on a frame (the timeline's marker). */
+  /** The worst severity of the findings on a frame (the timeline's marker). */
   severityOf(index: number): Severity | undefined {
-    this.refresh();
-    return this.worst.get(index);
+    let worst: Severity | undefined;
+    for (const f of this.onFrame(index)) worst = worse(worst, f.severity);
+    return worst;
   }
 
   /** The conversations that span requests (or stopped after asking for tools), and the panel session of each request's session. */
@@ -141,7 +141,6 @@ export class AcrossFindings {
       asSessions.set({ key: s.id, connections, pipeline: loopPipeline(s, s.pipeline) }, s);
     }
     this.bySession = new Map();
-    this.worst = new Map();
     this.byFrame = new Map();
     this.owners = asSessions;
     this.joined = [];
@@ -182,8 +181,6 @@ export class AcrossFindings {
           const on = this.byFrame.get(index);
           if (on === undefined) this.byFrame.set(index, [f]);
           else if (!on.includes(f)) on.push(f);
-          const was = this.worst.get(index);
-          if (!was || RANK[f.severity] > RANK[was]) this.worst.set(index, f.severity);
         }
       }
     }
