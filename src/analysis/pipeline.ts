@@ -5,7 +5,7 @@
 // session goes on with the frames after it.
 import type { Connection, DecodedFrame, Frame } from '../model/frame';
 import { StampingSink, type Finding, type RuleMeta } from '../model/finding';
-import type { RawItem, ViewItem, ViewModel } from '../model/view';
+import type { RawItem, ViewModel } from '../model/view';
 import { decodeFrame } from '../model/decode';
 import { safeText } from '../model/safe-text';
 import { FOLD_FAULT_RULE, PIPELINE_RULES } from './pipeline-rules';
@@ -16,6 +16,7 @@ import { rawItem } from '../protocols/shared/view-helpers';
 import { withUserTurns } from './user-turns';
 import { CaptureGaps, NO_CAPTURE_GAPS, type CaptureGapCounts } from './capture-gaps';
 import { collectCutOffs, withCutOffs } from './cut-off';
+import { withFaults } from './fault-items';
 
 export interface PipelineOptions {
   /** Skip detection and use this protocol. */
@@ -388,20 +389,4 @@ export function isolate<T>(run: () => T): T | undefined {
 
 function describeError(err: unknown): string {
   return safeText(err instanceof Error ? `${err.name}: ${err.message}` : err, 200);
-}
-
-/** The fold's view with the fault items of frames up to `upTo` placed among its items by frame order. */
-function withFaults(view: ViewModel, faults: readonly RawItem[], upTo: number): ViewModel {
-  if (faults.length === 0 || (faults[0]?.frames[0] ?? 0) > upTo) return view;
-  const items: ViewItem[] = [];
-  let next = 0;
-  const flushBefore = (index: number) => {
-    for (let fault = faults[next]; fault && (fault.frames[0] ?? 0) < index && (fault.frames[0] ?? 0) <= upTo; fault = faults[++next]) items.push(fault);
-  };
-  for (const item of view.items) {
-    flushBefore(item.frames[0] ?? Number.POSITIVE_INFINITY);
-    items.push(item);
-  }
-  flushBefore(Number.POSITIVE_INFINITY);
-  return { ...view, items };
 }
