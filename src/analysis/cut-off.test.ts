@@ -78,6 +78,30 @@ describe('a stream cut off before its end, in the rendering', () => {
     expect(kinds(pipeline.view().items)).toEqual(['user', 'text', 'cut:openai-chat/stream-cut', 'user', 'text']);
   });
 
+  it('marks the cut turn’s pending calls cut off, not running, and only that turn’s', () => {
+    const call = (id: string, name: string) => chunk({ tool_calls: [{ index: 0, id, type: 'function', function: { name, arguments: '{"city":' } }] });
+    const asks = (connectionId: string, from: number, id: string, name: string) => chunkFrames([chunk({ role: 'assistant', content: '' }), call(id, name)], connectionId, from);
+    const frames = [
+      request(0, 'c1', 'first'),
+      ...chunkFrames([chunk({ role: 'assistant', content: '' }), chunk({ tool_calls: [{ index: 0, id: 'call_a', type: 'function', function: { name: 'get_time', arguments: '{}' } }] }), chunk({}, 'tool_calls'), '[DONE]'], 'c1', 1),
+      ending(5, 'close'),
+      request(6, 'c2', 'again'),
+      ...asks('c2', 7, 'call_b', 'get_weather'),
+      ending(9, 'close', '', 'c2'),
+    ];
+    const pipeline = new SessionPipeline(protocols, { protocol: 'openai-chat' });
+    for (const id of ['c1', 'c2']) pipeline.addConnection({ id, transport: 'sse', url: 'http://127.0.0.1/v1/chat/completions', method: 'POST' });
+    for (const f of frames) pipeline.append(f);
+    pipeline.finish();
+    const tools = (items: readonly ViewItem[]) => items.flatMap((i) => (i.kind === 'tool' ? [`${i.toolId}:${i.status}${i.cutOff ? ':cut' : ''}`] : []));
+    // The first request's call was handed to the page (its stream ended whole): not this cut's to explain.
+    expect(tools(pipeline.view().items)).toEqual(['call_a:pending', 'call_b:pending:cut']);
+    expect(renderText(pipeline.view())).toContain('● cut off before its result — Get weather (get_weather)');
+    expect(renderText(pipeline.view())).toContain('● running — Get time (get_time)');
+    // Before the close it was still streaming its arguments: running.
+    expect(tools(pipeline.viewAt(8).items)).toEqual(['call_a:pending', 'call_b:pending']);
+  });
+
   it('is not there when scrubbed back before the close', () => {
     const pipeline = pipelineOf([...turn('c1', 0, false), ending(2, 'close')]);
     expect(kinds(pipeline.viewAt(1).items)).toEqual(['text']);

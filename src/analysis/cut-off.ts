@@ -4,7 +4,7 @@
 // findings say. Read from the findings that say it, one list of rules across protocols, so every
 // protocol's rendering, its `render` text and the session's state agree with its findings.
 import type { Finding } from '../model/finding';
-import type { ErrorItem, ViewItem, ViewModel } from '../model/view';
+import type { ErrorItem, ToolItem, ViewItem, ViewModel } from '../model/view';
 
 /** The rules each protocol reports when its stream ended before its end marker. */
 export const CUT_OFF_RULES: ReadonlySet<string> = new Set([
@@ -52,8 +52,8 @@ export function isCutOff(f: Finding): boolean {
 /**
  * The view with a cut-off item for each finding in `cuts` (of frames up to `upTo`), each after the
  * last top-level item of a frame at or before the cut: where the cut stream's turn ends, before a
- * later request's turn. A cut whose frame already shows a failure (a connection error item) adds
- * nothing: that item says it.
+ * later request's turn, and that turn's calls still pending marked cut off (nothing runs them now). A
+ * cut whose frame already shows a failure (a connection error item) adds nothing: that item says it.
  */
 export function withCutOffs(view: ViewModel, cuts: readonly Finding[], upTo: number): ViewModel {
   let items: ViewItem[] | undefined;
@@ -66,13 +66,60 @@ export function withCutOffs(view: ViewModel, cuts: readonly Finding[], upTo: num
       const first = (current[i] as ViewItem).frames[0];
       if (first !== undefined && first <= cut.at) after = i;
     }
-    items = [...current.slice(0, after + 1), cutOffItem(cut), ...current.slice(after + 1)];
+    const turn = withCutTools(current, after, cut.at);
+    items = [...turn.slice(0, after + 1), cutOffItem(cut), ...turn.slice(after + 1)];
   }
   return items ? { ...view, items } : view;
 }
 
 function cutOffItem(cut: Finding): ErrorItem {
   return { kind: 'error', id: `cut-off-${cut.at}-${cut.rule}`, frames: cut.frames.length > 0 ? [...cut.frames] : [cut.at], message: cut.message, cutOff: cut.rule };
+}
+
+/**
+ * The items with the pending calls of the cut turn marked: those after the turn's user item (or an
+ * earlier cut) up to `end`, begun at or before the cut's frame. A call of an earlier turn left pending
+ * is that turn's to explain.
+ */
+function withCutTools(items: readonly ViewItem[], end: number, at: number): readonly ViewItem[] {
+  let start = 0;
+  for (let i = end; i >= 0; i--) {
+    const item = items[i] as ViewItem;
+    if (item.kind === 'user' || (item.kind === 'error' && item.cutOff !== undefined)) {
+      start = i + 1;
+      break;
+    }
+  }
+  let out: ViewItem[] | undefined;
+  for (let i = start; i <= end; i++) {
+    const item = items[i] as ViewItem;
+    const marked = cutTools(item, at, 0);
+    if (marked === item) continue;
+    out ??= [...items];
+    out[i] = marked;
+  }
+  return out ?? items;
+}
+
+/** Groups nest a few levels at most (a step holding a sub-agent's calls); deeper ones are left as they are. */
+const MAX_GROUP_DEPTH = 4;
+
+function cutTools(item: ViewItem, at: number, depth: number): ViewItem {
+  if (item.kind === 'tool') return pendingCall(item, at) ? { ...item, cutOff: true } : item;
+  if (item.kind !== 'group' || depth >= MAX_GROUP_DEPTH) return item;
+  let inner: ViewItem[] | undefined;
+  item.items.forEach((child, i) => {
+    const marked = cutTools(child, at, depth + 1);
+    if (marked === child) return;
+    inner ??= [...item.items];
+    inner[i] = marked;
+  });
+  return inner ? { ...item, items: inner } : item;
+}
+
+/** A call with no result yet, begun by the cut frame (a todo call never gets one; an orphan result is no call). */
+function pendingCall(tool: ToolItem, at: number): boolean {
+  return tool.status === 'pending' && !tool.todos && !tool.orphanResult && (tool.frames[0] ?? at) <= at;
 }
 
 /** An error item (not the page's own stop) at the cut's frame, top level or in a group. */

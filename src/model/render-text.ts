@@ -1,6 +1,6 @@
 // The reference rendering as indented text: what a correct client shows for a view model, one line
 // per visible thing. Used by `render` and by tests that read like the UI.
-import { DONE_TEXT, PAGE_TOOL_TEXT, UNNAMED_TOOL_TEXT, groupHeaderText, type GroupItem, type TodoItem, type ViewItem, type ViewModel } from './view';
+import { DONE_TEXT, pendingToolText, UNNAMED_TOOL_TEXT, groupHeaderText, type GroupItem, type TodoItem, type ViewItem, type ViewModel } from './view';
 import { MAX_DATA_DEPTH, safeJson, safeText } from './safe-text';
 
 /** How many of a running group's newest items the reference client shows. */
@@ -71,7 +71,7 @@ function renderItem(item: ViewItem, depth: number, out: string[], options: Rende
       }
       const sub = item.parentToolId ? ` (sub-agent of ${oneLine(item.parentToolId)})` : '';
       // A todo call renders as its list, not as a tool with a status dot: it never gets a result.
-      const head = item.todos ? 'todos' : `● ${item.pageTool ? PAGE_TOOL_TEXT[item.pageTool] : STATUS_WORD[item.status]}`;
+      const head = item.todos ? 'todos' : `● ${pendingToolText(item) ?? STATUS_WORD[item.status]}`;
       const named = safeText(item.label) !== '' || safeText(item.name) !== '';
       out.push(`${pad}${head} — ${named ? `${oneLine(item.label)} (${oneLine(item.name)})` : `(${UNNAMED_TOOL_TEXT}${item.toolId ? `, id ${oneLine(item.toolId)}` : ''})`}${sub}`);
       for (const todo of item.todos ?? []) out.push(`${pad}    ${todoLine(todo)}`);

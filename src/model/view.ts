@@ -92,6 +92,11 @@ export interface ToolItem extends ItemBase {
    * came without its result. (A result the follow-up carried sets `status` and `result` instead.)
    */
   pageTool?: 'waiting' | 'no-result';
+  /**
+   * Still pending where its stream was cut off (analysis/cut-off.ts): nothing runs it any more and no
+   * result will come on that stream, so it is not shown as running.
+   */
+  cutOff?: true;
   /** The latest progress reported for the call (MCP `notifications/progress`). */
   progress?: ToolProgress;
 }
@@ -277,6 +282,20 @@ export const WORKING_TEXT = 'Đang xử lý…';
 export const DONE_TEXT = '✓ Hoàn thành';
 /** A pending call the page must run, as the requests after it tell (ToolItem.pageTool): not running on the server. */
 export const PAGE_TOOL_TEXT = { waiting: 'waiting for the page', 'no-result': 'no result sent back' } as const;
+/** A call still pending where its stream was cut off (ToolItem.cutOff). */
+export const CUT_OFF_TOOL_TEXT = 'cut off before its result';
+
+/**
+ * Why a pending call is not running, when the rendering knows: the page must run it (`pageTool`), or its
+ * stream was cut off (`cutOff`). Undefined for a running call and for one that has its result (a
+ * follow-up request's result sets the status, which wins over a cut).
+ */
+export function pendingToolText(item: ToolItem): string | undefined {
+  if (item.status !== 'pending') return undefined;
+  if (item.pageTool) return PAGE_TOOL_TEXT[item.pageTool];
+  return item.cutOff ? CUT_OFF_TOOL_TEXT : undefined;
+}
+
 /** What stands for a tool call's label while the stream has given it no name (nothing else would show but its dot). */
 export const UNNAMED_TOOL_TEXT = 'tool call without a name';
 /** The answer a skipped question is given. */

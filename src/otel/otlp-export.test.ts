@@ -56,6 +56,11 @@ describe('OTLP export of a tool loop', () => {
     expect(spans.filter((s) => s.status.code === 'error').map((s) => s.status.message?.split(':')[0])).toEqual(['openai-chat/loop-unknown-tool-call-id']);
     expect(spans.filter((s) => s.kind === 'internal').map((t) => t.attributes['agent_stream_inspector.tool.state'])).toEqual(['done', 'no-result', 'waiting']);
   });
+
+  it('says a call its stream was cut off before is cut off, not running', async () => {
+    const spans = await spansOf('src/protocols/cohere/testdata/invalid-cut-short.sse');
+    expect(spans.filter((s) => s.kind === 'internal').map((t) => [t.name, t.attributes['agent_stream_inspector.tool.state']])).toEqual([['execute_tool weather', 'cut-off']]);
+  });
 });
 
 /** Our span as the SDK's ReadableSpan, for the official exporter. */

@@ -2,7 +2,8 @@
 // rendering does not end on the cut text as if it were whole but on a "Cut off" line with the rule that
 // reports it, the session reads "cut off" (not "done"), and the errors banner keeps the first error's
 // frame in sight however long its message is. Played on the demo's buggy OpenAI Responses stream, whose
-// connection closes before `response.completed`. Saves screenshots light and dark.
+// connection closes before `response.completed`; a call left pending by the cut, on the buggy Cohere
+// stream. Saves screenshots light and dark.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Frame as PwFrame } from 'playwright-core';
@@ -62,5 +63,22 @@ describe('a stream cut off before its end', () => {
     await theme(docked, 'dark');
     await docked.frontend.screenshot({ path: path.join(SCREENSHOTS, 'cut-off-right-dark.png'), clip: area });
     await theme(docked, 'default');
+  }, 120_000);
+
+  it('shows a tool call the cut left without a result as cut off, not running', async () => {
+    // The demo's buggy Cohere stream closes while the `weather` call's arguments still stream.
+    const docked = await openInDevTools(env.browser, `${env.demo.url}?protocol=${encodeURIComponent('cohere/sse')}&buggy=1`);
+    await docked.page.click('#start');
+    await dock(docked, 'right', 550, 800);
+    const { panel } = docked;
+    const tool = () =>
+      panel.evaluate(() => {
+        const el = document.querySelector('[data-testid="rendering"] .tool');
+        const dot = el?.querySelector('.dot');
+        return { text: el?.textContent ?? '', dot: dot?.getAttribute('aria-label') ?? '', hollow: dot?.classList.contains('dot-cut-off') ?? false, cut: document.querySelector('[data-testid="cut-off-item"]') !== null };
+      });
+    const s = await until(tool, (v) => v.cut, 'the cut-off line');
+    expect(s).toEqual({ text: 'Weather · cut off before its resultweather', dot: 'cut off before its result', hollow: true, cut: true });
+    await docked.frontend.screenshot({ path: path.join(SCREENSHOTS, 'cut-off-tool-right-light.png'), clip: devtoolsArea('right', 550, 800) });
   }, 120_000);
 });

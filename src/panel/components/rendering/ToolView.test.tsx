@@ -1,4 +1,4 @@
-// A tool call the stream never named still says what it is: without a label it would be a bare dot.
+// A tool call says what it is and how it stands: a call the stream never named, one its stream was cut off before.
 import { render } from 'preact';
 import { afterEach, expect, it } from 'vitest';
 import type { ToolItem } from '../../../model/view';
@@ -26,4 +26,16 @@ it('names a tool call without a name by what it is, with its id when it has one'
   expect(shown(tool('', '', 'call_1'))).toBe('tool call without a name, id call_1');
   expect(shown(tool('', '', ''))).toBe('tool call without a name');
   expect(shown(tool('get_weather', 'Get weather', 'call_2'))).toBe('Get weatherget_weather');
+});
+
+it('shows a call its stream was cut off before as cut off, with a hollow dot, not running', () => {
+  const cut: ToolItem = { ...tool('get_weather', 'Get weather', 'call_2'), cutOff: true };
+  expect(shown(cut)).toBe('Get weather · cut off before its resultget_weather');
+  const dot = boxes.at(-1)?.querySelector('.dot');
+  expect(dot?.getAttribute('aria-label')).toBe('cut off before its result');
+  expect(dot?.classList.contains('dot-cut-off')).toBe(true);
+  // A result the page's follow-up carried wins over the cut; a page-run call says the page's side.
+  expect(shown({ ...cut, status: 'success' })).toBe('Get weatherget_weather');
+  expect(shown({ ...cut, pageTool: 'waiting' })).toBe('Get weather · waiting for the pageget_weather');
+  expect(boxes.at(-1)?.querySelector('.dot')?.classList.contains('dot-cut-off')).toBe(false);
 });

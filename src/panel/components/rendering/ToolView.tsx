@@ -1,6 +1,6 @@
 // A tool call: a status dot (amber running, green success, red error) and the label; a todo tool
 // shows its todo list instead, since it never gets a result.
-import { PAGE_TOOL_TEXT, UNNAMED_TOOL_TEXT, type ToolItem } from '../../../model/view';
+import { pendingToolText, UNNAMED_TOOL_TEXT, type ToolItem } from '../../../model/view';
 import { frameSpan } from './frame-span';
 import { TodoList } from './TodoList';
 
@@ -26,13 +26,15 @@ export function ToolView({ item }: { item: ToolItem }) {
       </div>
     );
   }
+  // Not running: the page must run it (analysis/page-tools.ts) or its stream was cut off (analysis/cut-off.ts).
+  const notRunning = pendingToolText(item);
+  const cut = notRunning !== undefined && !item.pageTool;
   return (
-    <div class="tool" data-frames={frameSpan(item.frames)} data-page-tool={item.pageTool}>
-      <StatusDot status={item.status} title={item.pageTool && PAGE_TOOL_TEXT[item.pageTool]} />
+    <div class="tool" data-frames={frameSpan(item.frames)} data-page-tool={item.pageTool} data-cut-off={cut ? '' : undefined}>
+      <StatusDot status={item.status} title={notRunning} cutOff={cut} />
       <span class="tool-label">
         {item.label || item.name ? item.label : <span class="muted">{`${UNNAMED_TOOL_TEXT}${item.toolId ? `, id ${item.toolId}` : ''}`}</span>}
-        {/* Not running on the server: the page must run it (analysis/page-tools.ts), so say which way it stands. */}
-        {item.pageTool && <span class="tool-page muted"> · {PAGE_TOOL_TEXT[item.pageTool]}</span>}
+        {notRunning && <span class="tool-page muted"> · {notRunning}</span>}
       </span>
       {item.label !== item.name && <span class="tool-name muted">{item.name}</span>}
       {item.parentToolId && <span class="muted"> (sub-agent of {item.parentToolId})</span>}
@@ -40,7 +42,8 @@ export function ToolView({ item }: { item: ToolItem }) {
   );
 }
 
-export function StatusDot({ status, title }: { status: ToolItem['status']; title?: string | undefined }) {
+/** A cut-off call's dot is a ring: amber as pending, but not filled as one that runs. */
+export function StatusDot({ status, title, cutOff }: { status: ToolItem['status']; title?: string | undefined; cutOff?: boolean }) {
   const text = title ?? STATUS_TEXT[status];
-  return <span class={`dot dot-${status}`} role="img" aria-label={text} title={text} />;
+  return <span class={`dot dot-${status}${cutOff ? ' dot-cut-off' : ''}`} role="img" aria-label={text} title={text} />;
 }
