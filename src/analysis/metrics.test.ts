@@ -9,6 +9,7 @@ import { describeFrame } from './describe-frame';
 import { SessionMetricsTracker } from './metrics';
 import { SessionPipeline } from './pipeline';
 import { stats } from './stats';
+import { loadPricer } from './usage/price';
 
 const testdata = (id: string, name: string) => readFileSync(path.resolve(__dirname, '../protocols', id, 'testdata', name), 'utf8');
 
@@ -106,5 +107,16 @@ describe('session metrics', () => {
     }
     const m = tracker.snapshot(pipeline.view(), pipeline.findings());
     expect(m).toMatchObject({ requestAt: 10_400, firstByteMs: 0, firstTokenMs: 500, durationMs: 3500 });
+  });
+
+  it('prices what the provider bills: Cohere’s billed units, while its tokens stay the figures shown', async () => {
+    // The stream reports 500 input and 30 output tokens, of which 20 and 12 are billed.
+    const { capture } = readInput(testdata('cohere', 'valid-thinking-tool-call.sse'));
+    const connection: Connection = { id: 'c1', transport: 'sse', method: 'POST', url: '/v2/chat', requestBody: JSON.stringify({ model: 'command-a-03-2025', stream: true, messages: [] }) };
+    const [s] = stats({ connections: [connection], frames: capture.frames.map((f) => ({ ...f, connectionId: 'c1' })) }, { pricer: await loadPricer() });
+    expect(s?.metrics.tokens).toMatchObject({ input: 500, output: 30 });
+    // command-a-03-2025: $2.50 in, $10 out per million.
+    expect(s?.metrics.cost).toMatchObject({ provider: 'cohere' });
+    expect(s?.metrics.cost?.usd).toBeCloseTo((20 * 2.5 + 12 * 10) / 1e6, 12);
   });
 });

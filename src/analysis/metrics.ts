@@ -10,7 +10,7 @@ import { NumberList } from '../model/number-list';
 import { requestJson } from '../protocols/shared/request-prompt';
 import { modelOfEvent, modelOfRequest } from './usage/model-name';
 import { providerHint, type Pricer } from './usage/price';
-import { tokenCounts } from './usage/token-counts';
+import { billedCounts, tokenCounts } from './usage/token-counts';
 
 /** Gaps longer than this are listed (the longest is always given). */
 export const DEFAULT_GAP_THRESHOLD_MS = 2000;
@@ -134,7 +134,8 @@ export class SessionMetricsTracker {
     if (tokens) metrics.tokens = tokens;
     const model = this.model();
     if (model !== undefined) metrics.model = model;
-    if (tokens && model !== undefined && pricer) assign(metrics, 'cost', pricer(tokens, model, providerHint(view.protocol, this.firstUrl)));
+    const billed = billedCounts(view.usage, tokens);
+    if (billed && model !== undefined && pricer) assign(metrics, 'cost', pricer(billed, model, providerHint(view.protocol, this.firstUrl)));
     if (this.timing === 'none') return metrics;
     const start = this.requestAt ?? this.firstFrameAt;
     if (start === undefined) return metrics;

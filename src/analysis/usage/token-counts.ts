@@ -64,6 +64,20 @@ function counter(usage: Readonly<Record<string, number>>, names: readonly string
   return undefined;
 }
 
+/**
+ * The counts a provider bills, where its usage reports them apart from the tokens the model read and
+ * wrote: Cohere's `billed_units` ("the number of billed input tokens"; its `tokens` also count the
+ * prompt template and the cached prompt, which are not charged: 46 billed input tokens against 1,445 in
+ * one of its recordings). Else `counts` as they are. Only the price reads these; the figures shown as
+ * tokens stay the model's.
+ */
+export function billedCounts(usage: Readonly<Record<string, number>> | undefined, counts: TokenCounts | undefined): TokenCounts | undefined {
+  const input = usage?.['billed_units.input_tokens'];
+  const output = usage?.['billed_units.output_tokens'];
+  const count = (n: number | undefined): n is number => typeof n === 'number' && Number.isFinite(n) && n >= 0;
+  return count(input) && count(output) ? { input, output, total: input + output } : counts;
+}
+
 /** The token counts in a view's usage counters; undefined when none is a token count we know. */
 export function tokenCounts(usage: Readonly<Record<string, number>> | undefined, protocol?: string): TokenCounts | undefined {
   if (!usage) return undefined;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readInput } from '../../readers/read-input';
 import { stats } from '../stats';
-import { tokenCounts, addTokenCounts } from './token-counts';
+import { billedCounts, tokenCounts, addTokenCounts } from './token-counts';
 import { loadPricer, PRICE_TABLE, providerHint, formatUsd } from './price';
 import { modelOfEvent, modelOfRequest } from './model-name';
 import { corpusPath, HAS_CORPUS, HAS_PENDING, needsShared, PENDING_DIR } from '../../../test/support/shared-dir';
@@ -52,6 +52,10 @@ describe('token counts as each protocol reports them', () => {
     const both = { 'billed_units.input_tokens': 5, 'billed_units.output_tokens': 418, 'tokens.input_tokens': 71, 'tokens.output_tokens': 420 };
     expect(tokenCounts(both, 'cohere')).toEqual({ input: 71, output: 420, total: 491 });
     expect(tokenCounts({ 'billed_units.input_tokens': 5, 'billed_units.output_tokens': 418 }, 'cohere')).toEqual({ input: 5, output: 418, total: 423 });
+    // The price reads the billed units where they are given, the tokens otherwise.
+    expect(billedCounts(both, tokenCounts(both, 'cohere'))).toEqual({ input: 5, output: 418, total: 423 });
+    expect(billedCounts({ prompt_tokens: 3, completion_tokens: 4 }, { input: 3, output: 4 })).toEqual({ input: 3, output: 4 });
+    expect(billedCounts({ 'billed_units.input_tokens': 5 }, { input: 71, output: 420 })).toEqual({ input: 71, output: 420 });
   });
 
   it('reports nothing where the stream reported no token count (never guessed)', () => {
