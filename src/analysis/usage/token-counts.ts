@@ -22,7 +22,7 @@ export type TokenKind = keyof TokenCounts;
  * Responses and Anthropic (`input_tokens`…), the AI SDK (`inputTokens`, v4 `promptTokens`, v6 nested
  * `inputTokens.total`), AG-UI (`inputTokens`), Gemini (`promptTokenCount`…), Gemini Interactions
  * (`total_input_tokens`…), Cohere (`tokens.input_tokens`, the tokens the model read and wrote, as the
- * AI SDK's Cohere provider reports them; else `billed_units.input_tokens`) and LangChain's
+ * AI SDK's Cohere provider reports them; else `billed_units.input_tokens`; `cached_tokens` the cached part) and LangChain's
  * `usage_metadata` in LangGraph streams (`input_tokens`, `input_token_details.cache_read`…, its input
  * already counting the cache). First match wins.
  */
@@ -49,6 +49,8 @@ const NAMES: Record<TokenKind, readonly string[]> = {
     'cachedContentTokenCount',
     'total_cached_tokens',
     'input_token_details.cache_read',
+    // Cohere's (and some OpenAI-compatible APIs'): the prompt tokens that hit the cache, of the input.
+    'cached_tokens',
   ],
   cacheWrite: ['cache_creation_input_tokens', 'inputTokens.cacheWrite', 'inputTokenDetails.cacheWriteTokens', 'input_token_details.cache_creation'],
   total: ['total_tokens', 'totalTokens', 'totalTokenCount'],

@@ -52,6 +52,8 @@ describe('token counts as each protocol reports them', () => {
     const both = { 'billed_units.input_tokens': 5, 'billed_units.output_tokens': 418, 'tokens.input_tokens': 71, 'tokens.output_tokens': 420 };
     expect(tokenCounts(both, 'cohere')).toEqual({ input: 71, output: 420, total: 491 });
     expect(tokenCounts({ 'billed_units.input_tokens': 5, 'billed_units.output_tokens': 418 }, 'cohere')).toEqual({ input: 5, output: 418, total: 423 });
+    // Its `cached_tokens` are the part of the input read from the cache.
+    expect(tokenCounts({ ...both, cached_tokens: 64 }, 'cohere')).toEqual({ input: 71, output: 420, cachedInput: 64, total: 491 });
     // The price reads the billed units where they are given, the tokens otherwise.
     expect(billedCounts(both, tokenCounts(both, 'cohere'))).toEqual({ input: 5, output: 418, total: 423 });
     expect(billedCounts({ prompt_tokens: 3, completion_tokens: 4 }, { input: 3, output: 4 })).toEqual({ input: 3, output: 4 });
