@@ -105,7 +105,7 @@ function withCutTools(items: readonly ViewItem[], end: number, at: number): read
 const MAX_GROUP_DEPTH = 4;
 
 function cutTools(item: ViewItem, at: number, depth: number): ViewItem {
-  if (item.kind === 'tool') return pendingCall(item, at) ? { ...item, cutOff: true } : item;
+  if (item.kind === 'tool') return pendingCall(item, at) ? { ...item, cutOff: at } : item;
   if (item.kind !== 'group' || depth >= MAX_GROUP_DEPTH) return item;
   let inner: ViewItem[] | undefined;
   item.items.forEach((child, i) => {

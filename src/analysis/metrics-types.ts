@@ -24,6 +24,8 @@ export interface ToolSpan {
    * the stream that asked for it; `no-result`, the follow-up came without its result.
    */
   page?: 'waiting' | 'no-result';
+  /** A call still pending where its stream was cut off (ToolItem.cutOff): the frame of the cut. */
+  cutOffFrame?: number;
 }
 
 /** An approval or a question put to the user, and the reply. */

@@ -158,6 +158,7 @@ export class SessionMetricsTracker {
     const callFrame = tool.frames[0] ?? -1;
     const span: ToolSpan = { id: tool.toolId, name: tool.name, callFrame };
     if (tool.pageTool) span.page = tool.pageTool;
+    else if (tool.status === 'pending' && tool.cutOff !== undefined) span.cutOffFrame = tool.cutOff;
     const resultFrame = this.resultFrame(tool);
     // A call and its result read from one frame (a History API response) took no time we can see.
     if (resultFrame === undefined || resultFrame === callFrame) return span;

@@ -88,6 +88,11 @@ describe('stats', () => {
     expect(r.stdout).not.toMatch(/first token|gap/);
   });
 
+  it('says a call its stream was cut off before is cut off, with the call and the cut', async () => {
+    const r = await run([path.resolve(__dirname, '../protocols/cohere/testdata/invalid-cut-short.sse')]);
+    expect(r.stdout).toContain('  tool weather weather_1: cut off before its result (#4 → #5)\n');
+  });
+
   it('exits 2 for an unreadable input or a bad option, and shows control characters from the page escaped', async () => {
     expect((await run(['/no/such/file'])).code).toBe(2);
     const noFile = await runCli(['stats']);

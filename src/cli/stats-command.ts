@@ -116,7 +116,9 @@ export function statsText(r: StatsResult): string {
           ? `waiting for the page (#${t.callFrame + 1}; no request followed)`
           : t.page === 'no-result'
             ? `no result in the follow-up request (#${t.callFrame + 1})`
-            : 'no result';
+            : t.cutOffFrame !== undefined
+              ? `cut off before its result (#${t.callFrame + 1} → #${t.cutOffFrame + 1})`
+              : 'no result';
     lines.push(`  tool ${printable(t.name)} ${printable(t.id)}: ${result}`);
   }
   for (const w of m.waits) {

@@ -93,10 +93,10 @@ export interface ToolItem extends ItemBase {
    */
   pageTool?: 'waiting' | 'no-result';
   /**
-   * Still pending where its stream was cut off (analysis/cut-off.ts): nothing runs it any more and no
-   * result will come on that stream, so it is not shown as running.
+   * Still pending where its stream was cut off (analysis/cut-off.ts), the frame of the cut: nothing runs
+   * it any more and no result will come on that stream, so it is not shown as running.
    */
-  cutOff?: true;
+  cutOff?: number;
   /** The latest progress reported for the call (MCP `notifications/progress`). */
   progress?: ToolProgress;
 }
@@ -293,7 +293,7 @@ export const CUT_OFF_TOOL_TEXT = 'cut off before its result';
 export function pendingToolText(item: ToolItem): string | undefined {
   if (item.status !== 'pending') return undefined;
   if (item.pageTool) return PAGE_TOOL_TEXT[item.pageTool];
-  return item.cutOff ? CUT_OFF_TOOL_TEXT : undefined;
+  return item.cutOff !== undefined ? CUT_OFF_TOOL_TEXT : undefined;
 }
 
 /** What stands for a tool call's label while the stream has given it no name (nothing else would show but its dot). */

@@ -36,6 +36,11 @@ describe('waterfall spans', () => {
     expect(waterfallSpans(m, { timeOf, finished: true })[0]).not.toHaveProperty('end');
   });
 
+  it('ends a call its stream was cut off before at the cut, not open to the end', () => {
+    const spans = waterfallSpans(metrics([{ id: 'call_3', name: 'weather', callFrame: 3, cutOffFrame: 5 }]), { timeOf, finished: true });
+    expect(spans).toEqual([{ kind: 'tool', label: 'weather', startFrame: 3, start: 1030, endFrame: 5, end: 1050, outcome: 'cut-off' }]);
+  });
+
   it('finds the follow-up of each of the session\u2019s requests in its conversation, for the calls it carries a result for', () => {
     const conversations = [
       {

@@ -3,7 +3,8 @@
 // A client tool's result is not in the stream that asked for it but in the page's next request: such a
 // call ends where that follow-up request starts (from the conversations joined across requests). A call
 // with no result anywhere is open: "waiting" while the session may still get one, "unanswered" once it
-// has finished, so a finished session never shows a call as still running.
+// has finished, so a finished session never shows a call as still running; one whose stream was cut
+// off ends at the cut ("cut-off").
 import type { SessionMetrics } from '../../analysis/metrics-types';
 import type { WaterfallSpan } from '../components/waterfall/layout';
 
@@ -36,7 +37,10 @@ export function waterfallSpans(metrics: SessionMetrics, context: SpanContext): W
       continue;
     }
     const answer = answers?.get(t.id);
+    const cut = t.cutOffFrame === undefined ? undefined : timeOf(t.cutOffFrame);
     if (answer && answer.time >= start) out.push({ kind: 'tool', label, startFrame: t.callFrame, start, endFrame: answer.frame, end: answer.time, outcome: 'follow-up' });
+    // Its stream was cut off: it ends there, with no result to come.
+    else if (cut !== undefined && cut >= start) out.push({ kind: 'tool', label, startFrame: t.callFrame, start, endFrame: t.cutOffFrame, end: cut, outcome: 'cut-off' });
     else out.push({ kind: 'tool', label, startFrame: t.callFrame, start, outcome: open });
   }
   for (const w of metrics.waits) {

@@ -29,7 +29,7 @@ it('names a tool call without a name by what it is, with its id when it has one'
 });
 
 it('shows a call its stream was cut off before as cut off, with a hollow dot, not running', () => {
-  const cut: ToolItem = { ...tool('get_weather', 'Get weather', 'call_2'), cutOff: true };
+  const cut: ToolItem = { ...tool('get_weather', 'Get weather', 'call_2'), cutOff: 5 };
   expect(shown(cut)).toBe('Get weather · cut off before its resultget_weather');
   const dot = boxes.at(-1)?.querySelector('.dot');
   expect(dot?.getAttribute('aria-label')).toBe('cut off before its result');

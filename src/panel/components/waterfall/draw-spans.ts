@@ -18,9 +18,10 @@ export function drawSpanRow(ctx: CanvasRenderingContext2D, row: readonly PlacedS
     ctx.globalAlpha = s.outcome === 'waiting' ? 0.45 : 0.85;
     ctx.fillRect(x0 + s.from, y + 2, barWidth, SPAN_ROW - 4);
     ctx.globalAlpha = 1;
-    // Answered: the end in the result's hue. Never answered: a dotted line on to the end of the axis.
-    if (s.outcome === 'result' || s.outcome === 'follow-up') {
-      ctx.fillStyle = s.kind === 'tool' ? catColour['tool-result'] : palette.fg;
+    // Answered: the end in the result's hue; cut off: in the error's. Never answered: a dotted line on
+    // to the end of the axis.
+    if (s.outcome === 'result' || s.outcome === 'follow-up' || s.outcome === 'cut-off') {
+      ctx.fillStyle = s.outcome === 'cut-off' ? catColour.error : s.kind === 'tool' ? catColour['tool-result'] : palette.fg;
       ctx.fillRect(x0 + s.from + barWidth - 2, y + 1, 2, SPAN_ROW - 2);
     }
     const { caption, where } = placeCaption(ctx, s, row[k - 1], row[k + 1], barWidth, plotWidth);

@@ -96,6 +96,7 @@ describe('span captions', () => {
     const base = { kind: 'tool' as const, start: 1000 };
     expect(spanOutcomeText({ ...base, end: 2250, outcome: 'result' }, formatDuration)).toEqual({ long: '1.25 s', short: '1.25 s' });
     expect(spanOutcomeText({ ...base, end: 1400, outcome: 'follow-up' }, formatDuration)).toEqual({ long: '400 ms to the follow-up request', short: '400 ms' });
+    expect(spanOutcomeText({ ...base, end: 1040, outcome: 'cut-off' }, formatDuration)).toEqual({ long: 'cut off after 40 ms', short: 'cut off' });
     expect(spanOutcomeText({ ...base, outcome: 'unanswered' }, formatDuration)).toEqual({ long: 'never answered in the capture', short: 'never answered' });
     expect(spanOutcomeText({ ...base, outcome: 'waiting' }, formatDuration).long).toBe('waiting for its result');
     expect(spanOutcomeText({ kind: 'approval', start: 0, outcome: 'waiting' }, formatDuration).long).toBe('waiting for the reply');

@@ -9,9 +9,10 @@ import { CATEGORY_CODES } from '../../store/session-track';
 
 /**
  * How a span ended: its result (or reply) in the stream, the page's follow-up request carrying a client
- * tool's result, or not at all: `waiting` while the session may still get it, `unanswered` once it is over.
+ * tool's result, its stream cut off before the result (`cut-off`, ending at the cut), or not at all:
+ * `waiting` while the session may still get it, `unanswered` once it is over.
  */
-export type SpanOutcome = 'result' | 'follow-up' | 'waiting' | 'unanswered';
+export type SpanOutcome = 'result' | 'follow-up' | 'cut-off' | 'waiting' | 'unanswered';
 
 export interface WaterfallSpan {
   kind: 'tool' | 'approval' | 'question';
@@ -190,6 +191,8 @@ export function spanOutcomeText(span: Pick<WaterfallSpan, 'start' | 'end' | 'out
       return { long: took, short: took };
     case 'follow-up':
       return { long: `${took} to the follow-up request`, short: took };
+    case 'cut-off':
+      return { long: `cut off after ${took}`, short: 'cut off' };
     case 'waiting':
       return { long: span.kind === 'tool' ? 'waiting for its result' : 'waiting for the reply', short: 'waiting' };
     case 'unanswered':

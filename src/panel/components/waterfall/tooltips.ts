@@ -24,7 +24,7 @@ export function subagentTip(sub: SubagentLane, bars: number, calls: number): str
 
 /** A span: its kind, name and how it ended; a click goes to the frame that started it. */
 export function spanTip(span: PlacedSpan): { frame: number; lines: string[] } {
-  const where = span.outcome === 'follow-up' && span.endFrame !== undefined ? ` (#${frameNumber(span.endFrame)})` : '';
+  const where = (span.outcome === 'follow-up' || span.outcome === 'cut-off') && span.endFrame !== undefined ? ` (#${frameNumber(span.endFrame)})` : '';
   return { frame: span.startFrame, lines: [`${span.kind} ${span.label} · ${spanOutcomeText(span, formatDuration).long}${where}`] };
 }
 
