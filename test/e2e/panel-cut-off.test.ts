@@ -65,7 +65,7 @@ describe('a stream cut off before its end', () => {
     await theme(docked, 'default');
   }, 120_000);
 
-  it('shows a tool call the cut left without a result as cut off, not running', async () => {
+  it('shows a tool call the cut left without a result as cut off, not running, in the rendering and the waterfall', async () => {
     // The demo's buggy Cohere stream closes while the `weather` call's arguments still stream.
     const docked = await openInDevTools(env.browser, `${env.demo.url}?protocol=${encodeURIComponent('cohere/sse')}&buggy=1`);
     await docked.page.click('#start');
@@ -80,5 +80,9 @@ describe('a stream cut off before its end', () => {
     const s = await until(tool, (v) => v.cut, 'the cut-off line');
     expect(s).toEqual({ text: 'Weather · cut off before its resultweather', dot: 'cut off before its result', hollow: true, cut: true });
     await docked.frontend.screenshot({ path: path.join(SCREENSHOTS, 'cut-off-tool-right-light.png'), clip: devtoolsArea('right', 550, 800) });
+    // The waterfall ends its span at the cut rather than leaving it open to the end.
+    await panel.locator('[data-tab="waterfall"]').evaluate((b) => (b as HTMLElement).click());
+    expect(await until(() => panel.evaluate(() => document.querySelector('[data-testid="waterfall"]')?.getAttribute('data-outcomes') ?? ''), (v) => v !== '', 'the waterfall')).toBe('weather:cut-off');
+    await docked.frontend.screenshot({ path: path.join(SCREENSHOTS, 'cut-off-tool-waterfall-right-light.png'), clip: devtoolsArea('right', 550, 800) });
   }, 120_000);
 });
