@@ -102,6 +102,14 @@ describe('a stream cut off before its end, in the rendering', () => {
     expect(tools(pipeline.viewAt(8).items)).toEqual(['call_a:pending', 'call_b:pending']);
   });
 
+  it('marks the calls of a turn whose connection failed too (its failure item stands for the cut line)', () => {
+    const frames = [...chunkFrames([chunk({ role: 'assistant', content: '' }), chunk({ tool_calls: [{ index: 0, id: 'call_c', type: 'function', function: { name: 'search', arguments: '{"q":' } }] })], 'c1', 0), ending(2, 'error', 'TypeError: network error')];
+    const pipeline = pipelineOf(frames);
+    const items = pipeline.view().items;
+    expect(kinds(items)).toEqual(['tool', 'error']);
+    expect(items[0]).toMatchObject({ toolId: 'call_c', status: 'pending', cutOff: 2 });
+  });
+
   it('is not there when scrubbed back before the close', () => {
     const pipeline = pipelineOf([...turn('c1', 0, false), ending(2, 'close')]);
     expect(kinds(pipeline.viewAt(1).items)).toEqual(['text']);

@@ -53,21 +53,22 @@ export function isCutOff(f: Finding): boolean {
  * The view with a cut-off item for each finding in `cuts` (of frames up to `upTo`), each after the
  * last top-level item of a frame at or before the cut: where the cut stream's turn ends, before a
  * later request's turn, and that turn's calls still pending marked cut off (nothing runs them now). A
- * cut whose frame already shows a failure (a connection error item) adds nothing: that item says it.
+ * cut whose frame already shows a failure (a connection error item) adds no item: that item says it.
  */
 export function withCutOffs(view: ViewModel, cuts: readonly Finding[], upTo: number): ViewModel {
   let items: ViewItem[] | undefined;
   for (const cut of cuts) {
     if (cut.at > upTo) continue;
     const current = items ?? view.items;
-    if (failureShown(current, cut)) continue;
     let after = -1;
     for (let i = 0; i < current.length; i++) {
       const first = (current[i] as ViewItem).frames[0];
       if (first !== undefined && first <= cut.at) after = i;
     }
     const turn = withCutTools(current, after, cut.at);
-    items = [...turn.slice(0, after + 1), cutOffItem(cut), ...turn.slice(after + 1)];
+    // A failed connection's item already says where the turn ended; its calls are cut off all the same.
+    if (!failureShown(current, cut)) items = [...turn.slice(0, after + 1), cutOffItem(cut), ...turn.slice(after + 1)];
+    else if (turn !== current) items = [...turn];
   }
   return items ? { ...view, items } : view;
 }
