@@ -1,5 +1,5 @@
-// A tool call: a status dot (amber running, green success, red error) and the label; a todo tool
-// shows its todo list instead, since it never gets a result.
+// A tool call: a status dot (amber running, green success, red error; an amber ring when its stream was
+// cut off before its result) and the label; a todo tool shows its todo list instead, since it never gets a result.
 import { pendingToolText, UNNAMED_TOOL_TEXT, type ToolItem } from '../../../model/view';
 import { frameSpan } from './frame-span';
 import { TodoList } from './TodoList';
