@@ -53,7 +53,7 @@ export interface SessionMetrics {
   tokens?: TokenCounts;
   /** The model that answered, as the stream named it, else the one the request asked for. */
   model?: string;
-  /** The reported tokens at the price table's price for the model, when the table knows it. */
+  /** The reported tokens (the billed units where the stream gives them apart) at the price table's price for the model, when the table knows it. */
   cost?: Cost;
   charsPerSecond?: number;
   tokensPerSecond?: number;

@@ -10,6 +10,7 @@ import { SessionMetricsTracker } from './metrics';
 import { SessionPipeline } from './pipeline';
 import { stats } from './stats';
 import { loadPricer } from './usage/price';
+import { costText } from './usage/cost-text';
 
 const testdata = (id: string, name: string) => readFileSync(path.resolve(__dirname, '../protocols', id, 'testdata', name), 'utf8');
 
@@ -118,5 +119,8 @@ describe('session metrics', () => {
     // command-a-03-2025: $2.50 in, $10 out per million.
     expect(s?.metrics.cost).toMatchObject({ provider: 'cohere' });
     expect(s?.metrics.cost?.usd).toBeCloseTo((20 * 2.5 + 12 * 10) / 1e6, 12);
+    // And says so wherever the cost is given in words (`stats`, the panel's tooltips).
+    expect(s?.metrics.cost?.billed).toEqual({ input: 20, output: 12 });
+    expect(costText(s!.metrics)).toMatch(/^\$0\.00017 \(cohere command-a.*; billed 20 in, 12 out\)$/);
   });
 });

@@ -136,6 +136,7 @@ export class SessionMetricsTracker {
     if (model !== undefined) metrics.model = model;
     const billed = billedCounts(view.usage, tokens);
     if (billed && model !== undefined && pricer) assign(metrics, 'cost', pricer(billed, model, providerHint(view.protocol, this.firstUrl)));
+    if (metrics.cost && billed && billed !== tokens) metrics.cost.billed = { input: billed.input ?? 0, output: billed.output ?? 0 };
     if (this.timing === 'none') return metrics;
     const start = this.requestAt ?? this.firstFrameAt;
     if (start === undefined) return metrics;

@@ -15,6 +15,8 @@ export interface Cost {
   provider: string;
   model: string;
   table: string;
+  /** Set when the price is of counts the provider bills apart from the tokens shown (Cohere's `billed_units`). */
+  billed?: { input: number; output: number };
 }
 
 /** Where the provider can be told: the protocol's own vendor, or the request's URL (the table matches API hosts). */

@@ -2,6 +2,7 @@
 // otherwise: never estimated) and their cost at the model's price, with the price table named.
 import type { SessionMetrics } from '../../analysis/metrics-types';
 import { formatUsd, PRICE_TABLE } from '../../analysis/usage/price';
+import { billedText } from '../../analysis/usage/cost-text';
 import { tokensText } from '../../analysis/usage/tokens-text';
 
 export function TokenFigures({ metrics: m }: { metrics: SessionMetrics }) {
@@ -10,7 +11,7 @@ export function TokenFigures({ metrics: m }: { metrics: SessionMetrics }) {
   const model = m.model ?? 'no model named';
   const cost = m.cost ? formatUsd(m.cost.usd) : t ? '—' : undefined;
   const costTitle = m.cost
-    ? `${formatUsd(m.cost.inputUsd)} input + ${formatUsd(m.cost.outputUsd)} output at ${m.cost.provider} ${m.cost.model}'s price (${m.cost.table})`
+    ? `${formatUsd(m.cost.inputUsd)} input + ${formatUsd(m.cost.outputUsd)} output at ${m.cost.provider} ${m.cost.model}'s price (${m.cost.table}${billedText(m.cost)})`
     : m.model === undefined
       ? 'No model named by the request or the stream, so no price'
       : `${m.model} is not in ${PRICE_TABLE}`;
