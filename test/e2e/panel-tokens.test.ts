@@ -1,7 +1,8 @@
 // Tokens and cost in the real DevTools panel, on the demo's tool-loop chat (its model stand-in reports
 // OpenAI's closing usage chunk for "gpt-4o-mini"): each session's Tokens and Cost figures, the figures
 // each conversation turn shows for its request and the waterfall's tooltip on the request's lane equal
-// what `stats --json` says of the panel's own export of the capture. Saves screenshots of the turns with
+// what `stats --json` says of the panel's own export of the capture; a Cohere stream is priced on its
+// billed units, and says so. Saves screenshots of the turns with
 // their tokens docked right at 550 px, at the bottom at 300 px and undocked, light and dark.
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -71,6 +72,19 @@ describe('tokens and cost in the real DevTools panel', () => {
       for (const part of [`${expected.tokens!.input} in`, `${expected.tokens!.output} out`, formatUsd(expected.cost!.usd), PRICE_TABLE]) expect(t.text).toContain(part);
     }
     await shootTurns(d);
+    await d.page.close();
+  }, 120_000);
+
+  it('prices a Cohere stream on its billed units, as stats does, and says so', async () => {
+    // The demo's Cohere stream reports 500 input and 30 output tokens, of which 20 and 12 are billed.
+    const d = await openWithPanel(env.browser, `${env.demo.url}?protocol=${encodeURIComponent('cohere/sse')}`);
+    await d.page.click('#start');
+    const [expected] = await until(async () => statsOf((await exported(d.panel)).text), (list) => list.length === 1 && list[0]?.metrics.cost !== undefined, 'the priced session in the export');
+    expect(expected?.metrics.cost?.billed).toEqual({ input: 20, output: 12 });
+    const cost = d.panel.locator('[data-testid="metric-cost"]');
+    await until(() => cost.getAttribute('data-value'), (v) => v === String(expected!.metrics.cost!.usd), 'the cost');
+    expect(await d.panel.locator('[data-testid="metric-tokens"]').getAttribute('data-value')).toBe('500 in · 30 out');
+    expect(await cost.getAttribute('title')).toContain('; billed 20 in, 12 out');
     await d.page.close();
   }, 120_000);
 });
