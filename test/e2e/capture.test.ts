@@ -13,7 +13,7 @@ import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import { scenarios } from '../../demo/scenarios/index';
 import type { Frame } from '../../src/model/frame';
 import { launchBrowser } from './support/launch';
-import { hubFrames, preserveLog, tabIdOf } from './support/panel-page';
+import { hubFrames, playToEnd, preserveLog, tabIdOf } from './support/panel-page';
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -72,32 +72,6 @@ function safeJson(text: string): unknown {
   }
 }
 
-/** Plays the run to its end, approving every approval and answering every question. */
-async function drive(page: Page, run: Run): Promise<void> {
-  let reloaded = run.scenario !== 'reload';
-  const deadline = Date.now() + 20_000;
-  while (Date.now() < deadline) {
-    const info = (await page.locator('#info').textContent()) ?? '';
-    const events = Number(/(\d+) events/.exec(info)?.[1] ?? 0);
-    if (!reloaded && events >= 8) {
-      await page.click('#reload');
-      await page.waitForLoadState('domcontentloaded');
-      reloaded = true;
-      continue;
-    }
-    if (reloaded && events > 0 && info.includes('idle')) return;
-    const approve = page.locator('button.decision.approve').first();
-    if (await approve.isVisible().catch(() => false)) await approve.click().catch(() => undefined);
-    const form = page.locator('form.card.question').first();
-    if (await form.isVisible().catch(() => false)) {
-      for (const set of await form.locator('fieldset').all()) await set.locator('input').first().check().catch(() => undefined);
-      await form.locator('button.submit').click().catch(() => undefined);
-    }
-    await page.waitForTimeout(50);
-  }
-  throw new Error(`${run.name}: the run did not finish`);
-}
-
 async function openPanel(tabId: number): Promise<Page> {
   const panel = await browser.context.newPage();
   await panel.goto(`chrome-extension://${browser.extensionId}/panel.html?tabId=${tabId}`);
@@ -118,7 +92,7 @@ async function capture(run: Run): Promise<Result> {
     await panel.close();
   }
   await page.click('#start');
-  await drive(page, run);
+  await playToEnd(page, run.scenario === 'reload' ? { reloadAfter: 8 } : {}, run.name);
   const sessionId = new URL(page.url()).searchParams.get('session')!;
   if (run.scenario === 'history') {
     // The scenario is the turn as the page rebuilds it after a reload: reload once it has finished.
@@ -149,6 +123,7 @@ async function capture(run: Run): Promise<Result> {
   return { run, file, sent, pageSent, frames, panelFrames };
 }
 
+// Every run of every scenario, two at a time: under a full suite's load that can take minutes.
 beforeAll(async () => {
   outDir = fs.mkdtempSync(path.join(os.tmpdir(), 'asi-capture-'));
   [fast, paced] = await Promise.all([startDemoServer({ port: 0, delayScale: 0 }), startDemoServer({ port: 0, delayScale: 0.2 })]);
@@ -165,7 +140,7 @@ beforeAll(async () => {
   });
   if (cli.status === 2 || !cli.stdout.trim().startsWith('[')) throw new Error(`CLI failed (${cli.status}): ${cli.stderr}${cli.stdout}`);
   cliResults = JSON.parse(cli.stdout);
-}, 120_000);
+}, 600_000);
 
 afterAll(async () => {
   await browser?.close();

@@ -53,11 +53,21 @@ export interface PlayOptions {
   reloadAfter?: number;
 }
 
-/** Plays the started run until the page says it is idle, answering as told. */
-export async function playToEnd(page: Page, options: PlayOptions = {}): Promise<void> {
+/** How long a run may show no new event before it counts as stuck. */
+const STUCK_MS = 30_000;
+/** A control can go between seeing it and clicking it (the run moved on): try again on the next pass. */
+const CLICK = { timeout: 2_000 };
+
+/**
+ * Plays the started run until the page says it is idle, answering as told. Waits on the run's progress,
+ * not on a budget for the whole run: it fails only once the page's event count has stood still for
+ * STUCK_MS (a loaded machine slows a run down; it does not stop it). `name` is for the error.
+ */
+export async function playToEnd(page: Page, options: PlayOptions = {}, name = 'the run'): Promise<void> {
   let reloaded = options.reloadAfter === undefined;
-  const deadline = Date.now() + 30_000;
-  while (Date.now() < deadline) {
+  let seen = -1;
+  let movedAt = Date.now();
+  for (;;) {
     const info = (await page.locator('#info').textContent()) ?? '';
     const events = Number(/(\d+) events/.exec(info)?.[1] ?? 0);
     if (!reloaded && events >= options.reloadAfter!) {
@@ -67,16 +77,21 @@ export async function playToEnd(page: Page, options: PlayOptions = {}): Promise<
       continue;
     }
     if (reloaded && events > 0 && info.includes('idle')) return;
+    if (events !== seen) {
+      seen = events;
+      movedAt = Date.now();
+    } else if (Date.now() - movedAt > STUCK_MS) {
+      throw new Error(`${name} did not finish (stuck at ${events} events: ${info})`);
+    }
     const decision = page.locator(`button.decision.${options.reject ? 'reject' : 'approve'}`).first();
-    if (await decision.isVisible().catch(() => false)) await decision.click().catch(() => undefined);
+    if (await decision.isVisible().catch(() => false)) await decision.click(CLICK).catch(() => undefined);
     const form = page.locator('form.card.question').first();
     if (!options.noAnswer && (await form.isVisible().catch(() => false))) {
-      for (const set of await form.locator('fieldset').all()) await set.locator('input').first().check().catch(() => undefined);
-      await form.locator('button.submit').click().catch(() => undefined);
+      for (const set of await form.locator('fieldset').all()) await set.locator('input').first().check(CLICK).catch(() => undefined);
+      await form.locator('button.submit').click(CLICK).catch(() => undefined);
     }
     await page.waitForTimeout(50);
   }
-  throw new Error('the run did not finish');
 }
 
 export interface PanelPageOptions {
