@@ -1,8 +1,8 @@
 // The session's figures in one line: time to first byte and first token, duration, tokens and cost,
 // tool calls and their slowest latency, time spent waiting for the user, output rate, the longest gap
 // and how many gaps passed the threshold, and the findings navigator. Inputs without a clock say so
-// instead. Folded into the session bar (docked at the bottom), the figures that do not fit are counted
-// in a "+N" at the end, which names them and unfolds the strip onto more lines.
+// instead. Folded into the session bar (docked at the bottom), tokens and cost lead, and the figures
+// that do not fit are counted in a "+N" at the end, which names them and unfolds the strip onto more lines.
 import { useLayoutEffect, useRef, useState } from 'preact/hooks';
 import type { PanelStore } from '../store/store';
 import { track } from '../store/track';
@@ -45,6 +45,8 @@ export function MetricsStrip({ store, inline = false }: { store: PanelStore; inl
           {session.pipeline.protocol} {sessionName(store, session)}:
         </span>
       )}
+      {/* Folded beside the session picker, which already says the duration and TTFT, tokens and cost come first: with a real model's longer timings they would be the ones left out. */}
+      {inline && <TokenFigures metrics={m} />}
       {none ? (
         <span class="metric muted" data-testid="metric-none">
           no timing in this input
@@ -56,7 +58,7 @@ export function MetricsStrip({ store, inline = false }: { store: PanelStore; inl
           {figure('Duration', formatDuration(m.durationMs), 'From the request to the last frame', 'metric-duration')}
         </>
       )}
-      <TokenFigures metrics={m} />
+      {!inline && <TokenFigures metrics={m} />}
       {!none && (
         <>
           {m.tools.length > 0 && figure('Tools', `${m.tools.length}${slowest !== undefined ? ` · slowest ${formatDuration(slowest)}` : ''}`, 'Tool calls and the slowest call → result latency', 'metric-tools')}
