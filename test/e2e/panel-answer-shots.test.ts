@@ -66,7 +66,8 @@ describe('answer from the panel, as docked and undocked', () => {
         const badge = mark.locator('[data-testid="inspector-mark"]');
         // The timeline lays itself out again after a resize (it follows the tail): wait for the row to settle in view.
         await until(
-          async () => (await mark.scrollIntoViewIfNeeded(), inView(panel, badge)),
+          // A re-render can replace the row under the scroll (detached): read again on the next pass.
+          async () => (await mark.scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => undefined), inView(panel, badge)),
           (shown) => shown,
           `the mark in view (${layout.name}, ${t})`,
         );
