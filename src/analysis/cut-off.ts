@@ -5,6 +5,7 @@
 // protocol's rendering, its `render` text and the session's state agree with its findings.
 import type { Finding } from '../model/finding';
 import type { ErrorItem, ToolItem, ViewItem, ViewModel } from '../model/view';
+import { mapItemTools } from '../model/map-tools';
 
 /** The rules each protocol reports when its stream ended before its end marker. */
 export const CUT_OFF_RULES: ReadonlySet<string> = new Set([
@@ -94,28 +95,12 @@ function withCutTools(items: readonly ViewItem[], end: number, at: number): read
   let out: ViewItem[] | undefined;
   for (let i = start; i <= end; i++) {
     const item = items[i] as ViewItem;
-    const marked = cutTools(item, at, 0);
+    const marked = mapItemTools(item, (tool) => (pendingCall(tool, at) ? { ...tool, cutOff: at } : tool));
     if (marked === item) continue;
     out ??= [...items];
     out[i] = marked;
   }
   return out ?? items;
-}
-
-/** Groups nest a few levels at most (a step holding a sub-agent's calls); deeper ones are left as they are. */
-const MAX_GROUP_DEPTH = 4;
-
-function cutTools(item: ViewItem, at: number, depth: number): ViewItem {
-  if (item.kind === 'tool') return pendingCall(item, at) ? { ...item, cutOff: at } : item;
-  if (item.kind !== 'group' || depth >= MAX_GROUP_DEPTH) return item;
-  let inner: ViewItem[] | undefined;
-  item.items.forEach((child, i) => {
-    const marked = cutTools(child, at, depth + 1);
-    if (marked === child) return;
-    inner ??= [...item.items];
-    inner[i] = marked;
-  });
-  return inner ? { ...item, items: inner } : item;
 }
 
 /** A call with no result yet, begun by the cut frame (a todo call never gets one; an orphan result is no call). */

@@ -6,7 +6,8 @@
 // `stats` as "no result". `render`, `stats` and the package API read the calls through here so they say
 // what `check` says.
 import type { Frame } from '../model/frame';
-import type { ToolItem, ViewItem, ViewModel } from '../model/view';
+import type { ToolItem, ViewModel } from '../model/view';
+import { mapTools } from '../model/map-tools';
 import type { Conversation, ConversationRequest } from './conversations';
 import { sentMessage, type SentResult } from './conversation-turns-protocols';
 import type { Session } from './sessions';
@@ -92,13 +93,7 @@ export function pageToolsUpTo(states: ReadonlyMap<string, PageToolState> | undef
  */
 export function withPageTools(view: ViewModel, states: ReadonlyMap<string, PageToolState> | undefined): ViewModel {
   if (!states || states.size === 0) return view;
-  const mapItems = (items: readonly ViewItem[], depth: number): ViewItem[] =>
-    items.map((item) => {
-      if (item.kind === 'tool') return toolWithState(item, states.get(item.toolId));
-      if (item.kind === 'group' && depth < 4) return { ...item, items: mapItems(item.items, depth + 1) };
-      return item;
-    });
-  return { ...view, items: mapItems(view.items, 0) };
+  return { ...view, items: mapTools(view.items, (tool) => toolWithState(tool, states.get(tool.toolId))) };
 }
 
 function toolWithState(item: ToolItem, state: PageToolState | undefined): ToolItem {
