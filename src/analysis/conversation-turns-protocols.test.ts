@@ -9,6 +9,7 @@ import { conversations } from './conversations';
 import { conversationTurns } from './conversation-turns';
 import { anthropicExchange, anthropicStream, anthropicUser, endTurnAnswer, toolResults, toolUseAnswer, toolUseMessage } from './tool-loop/anthropic-support';
 import { toolPart, uiAssistant, uiCallsAnswer, uiExchange, uiStream, uiTextAnswer, uiUser } from './tool-loop/aisdk-ui-support';
+import { cohereAssistant, cohereCallsAnswer, cohereExchange, cohereStream, cohereTextAnswer, cohereToolResult, cohereUser } from './tool-loop/cohere-support';
 import { callsResponse, functionOutput, inputUser, responsesExchange, responsesStream, textResponse } from './tool-loop/responses-support';
 import { requestCapture, weather, type RequestExchange } from './tool-loop/test-support';
 
@@ -179,5 +180,32 @@ describe('render on examples/anthropic-tool-loop.har', () => {
     const r = await runCli(['render', 'examples/anthropic-tool-loop-broken.har']);
     // `check` reports anthropic/loop-stalled at line 27 of the same file: the message_delta of the last stream.
     expect(r.stdout).toMatch(/\nstalled \[request \d+ #\d+\]: no request carried the tool results\n/);
+  });
+});
+
+describe('Cohere turns', () => {
+  it('reads the tool messages of the follow-up (document blocks as their data, text as text) and the text of each answer', () => {
+    // Request 1: body 0, message-start 1, tool plan 2, two tool calls 3-6 and 7-10, message-end 11.
+    // Request 2: body 12, message-start 13, content 14-16, message-end 17.
+    const rome = weather('call_2', 'Rome');
+    const capture = requestCapture(cohereStream, [
+      cohereExchange([cohereUser('Paris and Rome?')], cohereCallsAnswer([paris, rome])),
+      cohereExchange(
+        [cohereUser('Paris and Rome?'), cohereAssistant([paris, rome]), cohereToolResult('call_1'), cohereToolResult('call_2', [{ type: 'text', text: 'offline' }])],
+        cohereTextAnswer('21 °C in Paris.'),
+      ),
+    ]);
+    expect(turnsOf(capture)).toEqual([
+      ['user', 0, 0, ['Paris and Rome?']],
+      ['tool-calls', 0, 11, ['get_weather({"city":"Paris"}) · call_1', 'get_weather({"city":"Rome"}) · call_2']],
+      ['tool-result', 1, 12, ['call_1 → {"temp":21}', 'call_2 → offline']],
+      ['answer', 1, 17, ['21 °C in Paris.']],
+    ]);
+  });
+
+  it('marks the stream that ended with finish_reason "TOOL_CALL" and was not followed up', () => {
+    // body 0, message-start 1, tool plan 2, tool call 3-6, message-end 7.
+    const capture = requestCapture(cohereStream, [cohereExchange([cohereUser('Paris?')], cohereCallsAnswer([paris]))]);
+    expect(turnsOf(capture).slice(-1)).toEqual([['waiting', 0, 7, ['no request carried the tool results']]]);
   });
 });

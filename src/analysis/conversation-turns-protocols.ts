@@ -42,6 +42,16 @@ function chatMessage(m: Record<string, unknown>): SentMessage {
   return { role: role(m), text: contentText(m.content), results: [] };
 }
 
+/**
+ * Cohere v2: OpenAI Chat's fields; a tool message's content is a string or a list of `text` blocks and
+ * `document` blocks (`document.data`, an object), read as the text or the data they carry.
+ */
+function cohereMessage(m: Record<string, unknown>): SentMessage {
+  if (m.role !== 'tool' || !Array.isArray(m.content)) return chatMessage(m);
+  const values = m.content.map((block: unknown) => (isRecord(block) && block.type === 'document' && isRecord(block.document) ? block.document.data : isRecord(block) && block.type === 'text' ? block.text : block));
+  return { role: 'tool', results: [sentResult(m.tool_call_id, values.length === 1 ? values[0] : values)] };
+}
+
 /** Anthropic: `tool_result` blocks (`tool_use_id`, `content`, `is_error`) in a user message, beside its text blocks. */
 function anthropicMessage(m: Record<string, unknown>): SentMessage {
   const results: SentResult[] = [];
@@ -104,6 +114,7 @@ const SENT: Record<ConversationProtocol, (m: Record<string, unknown>) => SentMes
   'aisdk-ui': uiMessage,
   'ag-ui': agUiMessage,
   gemini: geminiContent,
+  cohere: cohereMessage,
 };
 
 export function sentMessage(protocol: ConversationProtocol, message: unknown): SentMessage | undefined {
@@ -160,6 +171,14 @@ function geminiText(e: Record<string, unknown>): TextPiece {
   return text === '' ? undefined : text;
 }
 
+/** Cohere v2: content-delta's text (its thinking is not the answer); a stream is one message. */
+function cohereText(e: Record<string, unknown>): TextPiece {
+  if (e.type === 'message-start') return RESET;
+  if (e.type !== 'content-delta' || !isRecord(e.delta) || !isRecord(e.delta.message) || !isRecord(e.delta.message.content)) return undefined;
+  const text = e.delta.message.content.text;
+  return typeof text === 'string' && text !== '' ? text : undefined;
+}
+
 const TEXT: Record<ConversationProtocol, (e: Record<string, unknown>) => TextPiece> = {
   'openai-chat': chatText,
   anthropic: anthropicText,
@@ -167,6 +186,7 @@ const TEXT: Record<ConversationProtocol, (e: Record<string, unknown>) => TextPie
   'aisdk-ui': uiText,
   'ag-ui': agUiText,
   gemini: geminiText,
+  cohere: cohereText,
 };
 
 export function textPiece(protocol: ConversationProtocol, event: unknown): TextPiece {

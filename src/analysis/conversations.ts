@@ -10,6 +10,7 @@ import type { Session } from './sessions';
 import { agUiReader } from './conversations/ag-ui';
 import { aisdkUiReader } from './conversations/aisdk-ui';
 import { anthropicReader } from './conversations/anthropic';
+import { cohereReader } from './conversations/cohere';
 import { geminiReader } from './conversations/gemini';
 import { openaiChatReader } from './conversations/openai-chat';
 import { openaiResponsesReader } from './conversations/openai-responses';
@@ -19,7 +20,7 @@ export type { Conversation, ConversationProtocol, ConversationRequest, StreamedA
 export { streamedAnswer } from './conversations/openai-chat';
 
 const READERS: ReadonlyMap<string, ConversationReader> = new Map(
-  [openaiChatReader, anthropicReader, openaiResponsesReader, aisdkUiReader, agUiReader, geminiReader].map((r) => [r.protocol, r]),
+  [openaiChatReader, anthropicReader, openaiResponsesReader, aisdkUiReader, agUiReader, geminiReader, cohereReader].map((r) => [r.protocol, r]),
 );
 
 interface Pending {

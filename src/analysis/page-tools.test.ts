@@ -9,6 +9,7 @@ import type { ToolItem, ViewItem } from '../model/view';
 import { stats } from './stats';
 import { anthropicExchange, anthropicStream, anthropicUser, endTurnAnswer, toolResults, toolUseAnswer, toolUseMessage } from './tool-loop/anthropic-support';
 import { toolPart, uiAssistant, uiCallsAnswer, uiExchange, uiStream, uiTextAnswer, uiUser } from './tool-loop/aisdk-ui-support';
+import { cohereAssistant, cohereCallsAnswer, cohereExchange, cohereStream, cohereTextAnswer, cohereToolResult, cohereUser } from './tool-loop/cohere-support';
 import { callsResponse, functionOutput, inputUser, responsesExchange, responsesStream, textResponse } from './tool-loop/responses-support';
 import { assistantCalls, callsAnswer, loopCapture, requestCapture, system, textAnswer, toolResult, user, weather, type Call, type RequestExchange } from './tool-loop/test-support';
 
@@ -92,6 +93,16 @@ const agUi: Loop = {
     ]),
 };
 
+const cohere: Loop = {
+  name: 'Cohere',
+  first: () => requestCapture(cohereStream, [cohereExchange([cohereUser('Weather?')], cohereCallsAnswer(calls))]),
+  withFollowUp: (answered) =>
+    requestCapture(cohereStream, [
+      cohereExchange([cohereUser('Weather?')], cohereCallsAnswer(calls)),
+      cohereExchange([cohereUser('Weather?'), cohereAssistant(calls), ...answered.map((id) => cohereToolResult(id))], cohereTextAnswer('21° and 24°.')),
+    ]),
+};
+
 /** The rendered lines of tool calls (`● … — Get weather (get_weather)`). */
 function toolLines(capture: Capture): string[] {
   return render(capture)
@@ -114,7 +125,7 @@ function firstTools(capture: Capture): ToolItem[] {
 
 const toolStats = (capture: Capture) => stats(capture).flatMap((s) => s.metrics.tools.map((t) => ({ id: t.id, resultFrame: t.resultFrame, page: t.page })));
 
-describe.each([chat, anthropic, responses, aisdkUi, agUi])('$name: calls the page runs', (loop) => {
+describe.each([chat, anthropic, responses, aisdkUi, agUi, cohere])('$name: calls the page runs', (loop) => {
   it('are done once the follow-up request carries their results, as check (no finding) says', () => {
     const capture = loop.withFollowUp(['call_1', 'call_2']);
     expect(check(capture).flatMap((r) => r.findings)).toEqual([]);

@@ -9,11 +9,12 @@ import { messagesReader, type StreamedAnswer, type StreamedToolCall } from './ty
 export const openaiChatReader = messagesReader('openai-chat', messageKey, streamedAnswer);
 
 /**
- * What makes two messages the same one when a client resends it: role, text, tool call ids. Clients
+ * What makes two messages the same one when a client resends it: role, text, tool call ids (the keys of
+ * Cohere v2's messages too, which have the same fields). Clients
  * rebuild messages between requests (`content: null` or absent, key order), so whole-JSON equality
  * would split real conversations.
  */
-function messageKey(message: unknown): string {
+export function messageKey(message: unknown): string {
   // Read field by field (each checked with typeof): a schema parse per message of every request is
   // the slowest part of joining long conversations.
   if (!isRecord(message)) return 'invalid';

@@ -6,11 +6,12 @@ import type { Session } from '../sessions';
 import { agUiLoop } from './ag-ui';
 import { aisdkUiLoop } from './aisdk-ui';
 import { anthropicLoop } from './anthropic';
+import { cohereLoop } from './cohere';
 import { geminiLoop } from './gemini';
 import { checkLoop, type LoopOptions, type LoopProtocol } from './loop';
 import { openaiChatLoop } from './openai-chat';
 import { openaiResponsesLoop } from './openai-responses';
-import { agUiLoopRules, aisdkUiLoopRules, anthropicLoopRules, geminiLoopRules, openaiChatLoopRules, openaiResponsesLoopRules } from './rules';
+import { agUiLoopRules, aisdkUiLoopRules, anthropicLoopRules, cohereLoopRules, geminiLoopRules, openaiChatLoopRules, openaiResponsesLoopRules } from './rules';
 
 /** Each joined protocol's tool loop: what asks the page for tools, what a follow-up must carry. */
 export const TOOL_LOOPS: Readonly<Record<ConversationProtocol, LoopProtocol>> = {
@@ -20,9 +21,10 @@ export const TOOL_LOOPS: Readonly<Record<ConversationProtocol, LoopProtocol>> = 
   'aisdk-ui': aisdkUiLoop,
   'ag-ui': agUiLoop,
   gemini: geminiLoop,
+  cohere: cohereLoop,
 };
 
-const SEVERITY = new Map([...openaiChatLoopRules, ...anthropicLoopRules, ...openaiResponsesLoopRules, ...aisdkUiLoopRules, ...agUiLoopRules, ...geminiLoopRules].map((r) => [r.id, r.severity]));
+const SEVERITY = new Map([...openaiChatLoopRules, ...anthropicLoopRules, ...openaiResponsesLoopRules, ...aisdkUiLoopRules, ...agUiLoopRules, ...geminiLoopRules, ...cohereLoopRules].map((r) => [r.id, r.severity]));
 
 /** Tool-loop findings by the session they are reported on; sessions without any are absent. */
 export function toolLoopFindings(sessions: readonly Session[], options: LoopOptions = {}): Map<Session, Finding[]> {

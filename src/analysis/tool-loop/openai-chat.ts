@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { StreamedToolCall } from '../conversations';
 import { isRecord } from '../../protocols/shared/view-helpers';
 import { callDifference, checkResults, newAssistant, type FollowUp, type LoopProtocol, type ResultSeen } from './loop';
-import { CHAT_LOOP_RULES as R } from './rules';
+import { CHAT_LOOP_RULES, type LoopRuleIds } from './rules';
 
 export type { LoopOptions, LoopReport } from './loop';
 
@@ -15,14 +15,17 @@ const CarriedCallSchema = z.looseObject({
 });
 
 export const openaiChatLoop: LoopProtocol = {
-  rules: R,
+  rules: CHAT_LOOP_RULES,
   asksForTools: (answer) => answer.finishReason === 'tool_calls' && answer.toolCalls.length > 0,
   askedWith: 'finish_reason "tool_calls"',
-  checkFollowUp,
+  checkFollowUp: (followUp) => checkChatFollowUp(followUp, CHAT_LOOP_RULES),
 };
 
-/** The follow-up's new messages: the assistant message with the calls, then one tool message per call. */
-function checkFollowUp(followUp: FollowUp): void {
+/**
+ * The follow-up's new messages: the assistant message with the calls, then one tool message per call.
+ * Cohere v2 sends its follow-ups in the same fields (`tool_calls`, `role: "tool"`, `tool_call_id`).
+ */
+export function checkChatFollowUp(followUp: FollowUp, R: LoopRuleIds): void {
   const { parent, request } = followUp;
   const { at, assistant, missing } = newAssistant(followUp, 'the tool calls');
   const changed = assistant ? callsDifference(parent.answer.toolCalls, assistant.tool_calls) : missing;

@@ -56,6 +56,7 @@ export const RESPONSES_LOOP_RULES = loopRuleIds('openai-responses');
 export const UI_LOOP_RULES = loopRuleIds('aisdk');
 export const AGUI_LOOP_RULES = loopRuleIds('agui');
 export const GEMINI_LOOP_RULES = loopRuleIds('gemini');
+export const COHERE_LOOP_RULES = loopRuleIds('cohere');
 
 export const openaiChatLoopRules: readonly RuleMeta[] = loopRules(CHAT_LOOP_RULES, {
   stalled: 'A stream ended with finish_reason "tool_calls" and no later request of the capture carried the tool results: the page did not run the tools or send them back (a client that reads only `delta.content` shows nothing and stops here).',
@@ -132,5 +133,18 @@ export const geminiLoopRules: readonly RuleMeta[] = loopRules(GEMINI_LOOP_RULES,
     changed: 'Send the model content back exactly as streamed: the `functionCall` parts with their names, args, ids and `thoughtSignature`.',
     unknown: 'Answer only the calls the response made: each `functionResponse` names a streamed call by its id (or its name where calls have none).',
     count: 'Send exactly one `functionResponse` per `functionCall`, in the content right after the model content.',
+  },
+});
+
+export const cohereLoopRules: readonly RuleMeta[] = loopRules(COHERE_LOOP_RULES, {
+  stalled: 'A stream ended with finish_reason "TOOL_CALL" and no later request of the capture carried the tool results: the page did not run the tools or send them back.',
+  changed: 'The follow-up request does not carry the assistant message with the streamed `tool_calls` unchanged (ids, names and arguments): the model is shown calls it did not make, and its `tool` messages follow no matching call.',
+  unknown: 'A `tool` message in the follow-up request has a `tool_call_id` that matches no tool call of the answer it follows: a result for a call the model never made.',
+  count: 'A tool call of the streamed answer has no `tool` message in the follow-up request, or more than one; each call id needs exactly one result.',
+  fix: {
+    stalled: 'Run the tools the stream asked for and send a follow-up request with the assistant message (its `tool_plan` and `tool_calls`) and one `tool` message per call; or, if the capture stopped early, capture the follow-up too.',
+    changed: 'Send the assistant message back with the tool calls exactly as streamed: same ids, names and arguments.',
+    unknown: 'Answer only the calls the stream made: each `tool` message\'s `tool_call_id` is the id of a streamed call.',
+    count: 'Send exactly one `tool` message per tool call id, right after the assistant message.',
   },
 });

@@ -6,11 +6,13 @@ import { createCohereFold } from './fold';
 import { cohereRules } from './rules';
 import { describeCohereFrame } from './describe';
 import { promptFromField } from '../shared/request-prompt';
+import { cohereLoopRules } from '../../analysis/tool-loop/rules';
 
 export const cohereProtocol: ProtocolDefinition = {
   id: 'cohere',
   title: 'Cohere Chat v2',
-  rules: cohereRules,
+  // The tool loop rules check across requests (src/analysis/tool-loop/); listed here with the stream's own.
+  rules: [...cohereRules, ...cohereLoopRules],
   detectFrame,
   detectConnection,
   createFold: createCohereFold,
