@@ -6,6 +6,15 @@ import { protocols } from '../protocols/registry';
 import { rulesDocText } from './rules-doc';
 
 const committed = resolve(__dirname, '../../docs/rules.md');
+const readme = resolve(__dirname, '../../README.md');
+
+describe('the README\'s table of protocols', () => {
+  it('counts each protocol\'s rules as its catalogue has them (total, then error / warning / info)', () => {
+    const rows = [...readFileSync(readme, 'utf8').matchAll(/^\| `([a-z0-9-]+)` \|.*\| (\d+ \(\d+ \/ \d+ \/ \d+\)) \|$/gm)].map((m) => [m[1], m[2]]);
+    const count = (rules: readonly { severity: string }[], severity: string) => rules.filter((r) => r.severity === severity).length;
+    expect(rows).toEqual(protocols.map((p) => [p.id, `${p.rules.length} (${count(p.rules, 'error')} / ${count(p.rules, 'warning')} / ${count(p.rules, 'info')})`]));
+  });
+});
 
 describe('docs/rules.md', () => {
   it('is the document generated from the rule catalogues (run `npm run docs:rules` after changing a rule)', () => {
