@@ -62,7 +62,7 @@ function renderItem(item: ViewItem, depth: number, out: string[], options: Rende
       return;
     }
     case 'reasoning':
-      out.push(`${pad}thinking: ${oneLine(item.text)}`);
+      out.push(`${pad}${item.title === undefined ? 'thinking' : item.title.toLowerCase()}: ${oneLine(item.text)}`);
       return;
     case 'tool': {
       if (item.orphanResult) {

@@ -65,6 +65,8 @@ export interface TextItem extends ItemBase {
 export interface ReasoningItem extends ItemBase {
   kind: 'reasoning';
   text: string;
+  /** What the model's reasoning is called where it is not its thinking (Cohere's `tool_plan`: "Tool plan"). */
+  title?: string;
 }
 
 export interface ToolItem extends ItemBase {

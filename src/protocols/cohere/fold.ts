@@ -138,7 +138,7 @@ function applyEvent(state: State, turn: Turn, type: CohereEventType, event: Cohe
     case 'tool-plan-delta': {
       const e = event as CohereEvent<'tool-plan-delta'>;
       if (!turn.plan) {
-        turn.plan = { kind: 'reasoning', id: itemId(turn, 'plan', frame), frames: [], text: '' };
+        turn.plan = { kind: 'reasoning', id: itemId(turn, 'plan', frame), frames: [], text: '', title: 'Tool plan' };
         state.model.items.push(turn.plan);
       }
       turn.plan.text = extendText(turn.plan, turn.plan.text, e.delta.message.tool_plan, DIGESTIBLE);

@@ -39,7 +39,7 @@ export function ItemView({ item, groups }: { item: ViewItem; groups: GroupChoice
     case 'reasoning':
       return (
         <details class="reasoning" data-frames={frames}>
-          <summary>Thinking</summary>
+          <summary>{item.title ?? 'Thinking'}</summary>
           <LongText class="reasoning-text" text={item.text} holder={item} />
         </details>
       );
