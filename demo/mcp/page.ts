@@ -140,3 +140,5 @@ async function run(): Promise<void> {
 }
 
 $('start').addEventListener('click', () => void run());
+// Disabled in the HTML until now: a click while the variants load would start nothing.
+($('start') as HTMLButtonElement).disabled = false;

@@ -124,6 +124,8 @@ async function main() {
   protocolMode = await setupProtocols({ $, params, onChange: () => (showRules(), session || writeUrl()) });
   for (const id of ['scenario', 'transport', 'buggy']) $(id).addEventListener('change', () => (showRules(), session || writeUrl()));
   $('start').addEventListener('click', start);
+  // Disabled in the HTML until now: a click while the lists above load would start nothing.
+  $('start').disabled = false;
   $('reload').addEventListener('click', () => location.reload());
   $('new').addEventListener('click', () => {
     session = null;

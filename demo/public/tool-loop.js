@@ -134,4 +134,6 @@ async function run() {
 }
 
 $('start').addEventListener('click', () => void run());
+// Disabled in the HTML until now: a click while the variants load would start nothing.
+$('start').disabled = false;
 if (params.get('autostart') === '1') void run();
