@@ -1,0 +1,120 @@
+// @vitest-environment node
+// The Cohere tool loop as Cohere's official client sends it: `cohere-ai` 8.1's CohereClientV2.chatStream
+// runs the documented loop (stream, run the tool, send the assistant message with its tool plan and
+// tool calls, then one tool message per call) against a server on 127.0.0.1 that streams the demo's
+// recording and then an answer. The requests the client actually wrote (its own field names on the
+// wire) and the streams it read are checked as a capture: the loop it completes is clean, the same loop
+// with a result sent for the wrong call id is not, and the call reads as done by the follow-up.
+import fs from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CohereClientV2, type Cohere } from 'cohere-ai';
+import { check } from '../../src/api/check';
+import { render } from '../../src/api/render';
+import { requestCapture, type RequestExchange } from '../../src/analysis/tool-loop/test-support';
+import { cohereStream } from '../../src/analysis/tool-loop/cohere-support';
+
+const ROOT = path.resolve(__dirname, '../..');
+const CALLS_SSE = fs.readFileSync(path.join(ROOT, 'src/protocols/cohere/testdata/valid-thinking-tool-call.sse'), 'utf8');
+const ANSWER = [
+  { id: 'm2', type: 'message-start', delta: { message: { role: 'assistant', content: [], tool_plan: '', tool_calls: [], citations: [] } } },
+  { type: 'content-start', index: 0, delta: { message: { content: { type: 'text', text: '' } } } },
+  { type: 'content-delta', index: 0, delta: { message: { content: { text: 'It is 21 °C in Paris.' } } } },
+  { type: 'content-end', index: 0 },
+  { type: 'message-end', delta: { finish_reason: 'COMPLETE', usage: { billed_units: { input_tokens: 30, output_tokens: 9 } } } },
+];
+const ANSWER_SSE = ANSWER.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
+
+/** The payloads of an SSE body, in order. */
+const payloads = (sse: string): object[] => [...sse.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as object);
+
+let server: Server;
+let origin: string;
+const bodies: unknown[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let text = '';
+    req.setEncoding('utf8');
+    req.on('data', (piece: string) => (text += piece));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v2/chat') return void res.writeHead(404).end();
+      bodies.push(JSON.parse(text) as unknown);
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      // The first request of a loop is answered with tool calls, the follow-up with text.
+      res.end(bodies.length % 2 === 1 ? CALLS_SSE : ANSWER_SSE);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+interface Streamed {
+  plan: string;
+  calls: Cohere.ToolCallV2[];
+  finish?: string;
+}
+
+async function streamOnce(client: CohereClientV2, messages: Cohere.ChatMessages): Promise<Streamed> {
+  const out: Streamed = { plan: '', calls: [] };
+  const stream = await client.chatStream({ model: 'command-a-03-2025', messages, tools: [{ type: 'function', function: { name: 'weather', parameters: { type: 'object', properties: { location: { type: 'string' } } } } }] });
+  for await (const event of stream) {
+    if (event.type === 'tool-plan-delta') out.plan += event.delta?.message?.toolPlan ?? '';
+    else if (event.type === 'tool-call-start') {
+      const tc = event.delta?.message?.toolCalls;
+      out.calls.push({ id: tc?.id ?? '', type: 'function', function: { name: tc?.function?.name ?? '', arguments: tc?.function?.arguments ?? '' } });
+    } else if (event.type === 'tool-call-delta') {
+      const last = out.calls[out.calls.length - 1];
+      if (last?.function) last.function.arguments = (last.function.arguments ?? '') + (event.delta?.message?.toolCalls?.function?.arguments ?? '');
+    } else if (event.type === 'message-end') out.finish = event.delta?.finishReason ?? undefined;
+  }
+  return out;
+}
+
+/**
+ * Cohere's tool-use loop through the client (docs.cohere.com, "Tool use"): the assistant message with
+ * the tool plan and calls, then a tool message per call whose content is a document. `answerId` picks
+ * the call id the page answers (a bug when it is not the streamed one).
+ */
+async function loop(answerId: (call: Cohere.ToolCallV2) => string): Promise<RequestExchange[]> {
+  bodies.length = 0;
+  const client = new CohereClientV2({ token: 'test-token', environment: origin });
+  const messages: Cohere.ChatMessages = [{ role: 'user', content: 'What is the weather like today?' }];
+  const first = await streamOnce(client, messages);
+  expect(first.finish).toBe('TOOL_CALL');
+  messages.push({ role: 'assistant', toolPlan: first.plan, toolCalls: first.calls });
+  for (const call of first.calls) {
+    messages.push({ role: 'tool', toolCallId: answerId(call), content: [{ type: 'document', document: { data: { location: 'Paris', temperature: 21 } } }] });
+  }
+  await streamOnce(client, messages);
+  // What the client wrote on the wire, each with the stream that answered it.
+  return bodies.map((body, i) => ({ body, answer: payloads(i === 0 ? CALLS_SSE : ANSWER_SSE) }));
+}
+
+describe('the Cohere tool loop as cohere-ai 8.1 sends it', () => {
+  it('is clean, its follow-up in the fields the loop check reads, and the call done by the follow-up', async () => {
+    const exchanges = await loop((call) => call.id);
+    // The client's own serialisation: snake_case on the wire.
+    expect(exchanges[1]?.body).toMatchObject({
+      messages: [
+        { role: 'user' },
+        { role: 'assistant', tool_plan: 'I will use the weather tool.', tool_calls: [{ id: 'weather_1', type: 'function', function: { name: 'weather' } }] },
+        { role: 'tool', tool_call_id: 'weather_1' },
+      ],
+    });
+    const capture = requestCapture(cohereStream, exchanges);
+    expect(check(capture).flatMap((r) => r.findings.map((f) => `${f.severity} ${f.rule}`))).toEqual([]);
+    const text = render(capture);
+    expect(text).toContain('● done — Weather (weather)');
+    expect(text).toContain('It is 21 °C in Paris.');
+  });
+
+  it('with the result sent for a call id the stream never gave: unknown id and a call without its result', async () => {
+    const capture = requestCapture(cohereStream, await loop(() => 'weather_2'));
+    expect(check(capture).flatMap((r) => r.findings.map((f) => `${f.severity} ${f.rule}`))).toEqual(['error cohere/loop-unknown-tool-call-id', 'error cohere/loop-missing-tool-result']);
+    expect(render(capture)).toContain('● no result sent back — Weather (weather)');
+  });
+});
