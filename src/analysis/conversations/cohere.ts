@@ -1,6 +1,6 @@
 // Cohere v2 chat requests for joining: `messages` (OpenAI Chat's fields: `tool_calls` on the assistant
 // message, `role: "tool"` messages with `tool_call_id`), and the tool calls of the stream, which numbers
-// them by `index` (tool-call-start with id and name, tool-call-delta with argument pieces).
+// them by `index` (tool-call-start with id and name, tool-call-delta with argument pieces, tool-call-end).
 import type { Frame } from '../../model/frame';
 import { decodeFrame } from '../../model/decode';
 import { isRecord } from '../../protocols/shared/view-helpers';
@@ -15,9 +15,13 @@ function callDelta(event: Record<string, unknown>): Record<string, unknown> | un
   return isRecord(message) && isRecord(message.tool_calls) ? message.tool_calls : undefined;
 }
 
-/** The connection's tool calls (merged by `index`, in index order) and message-end's finish_reason. */
+/**
+ * The connection's tool calls (merged by `index`, in index order; those that reached tool-call-end, as
+ * the AI SDK emits a call only there: `cohere/tool-call-not-ended`) and message-end's finish_reason.
+ */
 export function cohereAnswer(frames: readonly Frame[]): StreamedAnswer {
   const calls = new Map<number, StreamedToolCall>();
+  const ended = new Set<number>();
   const answer: StreamedAnswer = { toolCalls: [] };
   for (const frame of frames) {
     if (frame.direction !== 'in' || frame.kind !== 'message') continue;
@@ -32,11 +36,16 @@ export function cohereAnswer(frames: readonly Frame[]): StreamedAnswer {
       if (typeof tc.id === 'string' && tc.id !== '') call.id = tc.id;
       if (typeof fn?.name === 'string' && fn.name !== '') call.name = fn.name;
       if (typeof fn?.arguments === 'string') call.arguments += fn.arguments;
+    } else if (event.type === 'tool-call-end' && typeof event.index === 'number') {
+      ended.add(event.index);
     } else if (event.type === 'message-end' && answer.finishReason === undefined && isRecord(event.delta) && typeof event.delta.finish_reason === 'string') {
       answer.finishReason = event.delta.finish_reason;
       answer.finishFrame = frame.index;
     }
   }
-  answer.toolCalls = [...calls.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => c);
+  answer.toolCalls = [...calls.entries()]
+    .filter(([index]) => ended.has(index))
+    .sort((a, b) => a[0] - b[0])
+    .map(([, c]) => c);
   return answer;
 }

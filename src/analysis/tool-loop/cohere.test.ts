@@ -64,3 +64,11 @@ describe('Cohere tool loop', () => {
     expect(findings(rounds(10))).toEqual([]);
   });
 });
+
+describe('Cohere tool calls the page is asked to run', () => {
+  it('leave out a call that never reached tool-call-end (the AI SDK never emits it): its follow-up needs no result for it', () => {
+    const unended = cohereCallsAnswer(calls).filter((e) => !((e as { type?: string; index?: number }).type === 'tool-call-end' && (e as { index?: number }).index === 1));
+    const capture = requestCapture(cohereStream, [cohereExchange(asked, unended), followUp(cohereAssistant([calls[0]!]), cohereToolResult('weather_1'))]);
+    expect(check(capture).flatMap((r) => r.findings.map((f) => f.rule))).toEqual(['cohere/tool-call-not-ended']);
+  });
+});
