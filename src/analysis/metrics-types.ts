@@ -26,6 +26,8 @@ export interface ToolSpan {
   page?: 'waiting' | 'no-result';
   /** A call still pending where its stream was cut off (ToolItem.cutOff): the frame of the cut. */
   cutOffFrame?: number;
+  /** A call whose arguments never finished before its stream ended (ToolItem.unfinished): the frame of the end. */
+  unfinishedFrame?: number;
 }
 
 /** An approval or a question put to the user, and the reply. */

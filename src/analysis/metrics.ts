@@ -160,6 +160,7 @@ export class SessionMetricsTracker {
     const span: ToolSpan = { id: tool.toolId, name: tool.name, callFrame };
     if (tool.pageTool) span.page = tool.pageTool;
     else if (tool.status === 'pending' && tool.cutOff !== undefined) span.cutOffFrame = tool.cutOff;
+    else if (tool.status === 'pending' && tool.unfinished !== undefined) span.unfinishedFrame = tool.unfinished;
     const resultFrame = this.resultFrame(tool);
     // A call and its result read from one frame (a History API response) took no time we can see.
     if (resultFrame === undefined || resultFrame === callFrame) return span;

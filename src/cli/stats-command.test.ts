@@ -93,6 +93,11 @@ describe('stats', () => {
     expect(r.stdout).toContain('  tool weather weather_1: cut off before its result (#4 → #5)\n');
   });
 
+  it('says a call whose arguments never finished before its stream ended so, with the call and the end', async () => {
+    const r = await run([path.resolve(__dirname, '../protocols/gemini/testdata/invalid-unfinished-call.sse')]);
+    expect(r.stdout).toContain('its arguments never finished (#2 → #4)\n');
+  });
+
   it('exits 2 for an unreadable input or a bad option, and shows control characters from the page escaped', async () => {
     expect((await run(['/no/such/file'])).code).toBe(2);
     const noFile = await runCli(['stats']);

@@ -118,7 +118,9 @@ export function statsText(r: StatsResult): string {
             ? `no result in the follow-up request (#${t.callFrame + 1})`
             : t.cutOffFrame !== undefined
               ? `cut off before its result (#${t.callFrame + 1} → #${t.cutOffFrame + 1})`
-              : 'no result';
+              : t.unfinishedFrame !== undefined
+                ? `its arguments never finished (#${t.callFrame + 1} → #${t.unfinishedFrame + 1})`
+                : 'no result';
     lines.push(`  tool ${printable(t.name)} ${printable(t.id)}: ${result}`);
   }
   for (const w of m.waits) {

@@ -99,6 +99,12 @@ export interface ToolItem extends ItemBase {
    * it any more and no result will come on that stream, so it is not shown as running.
    */
   cutOff?: number;
+  /**
+   * Its arguments were still streaming when its stream ended (Gemini's `willContinue` never closed,
+   * Cohere's tool-call-end never came), the frame the fold saw the end at: the reference client drops
+   * such a call, so nothing runs it and it is not shown as running.
+   */
+  unfinished?: number;
   /** The latest progress reported for the call (MCP `notifications/progress`). */
   progress?: ToolProgress;
 }
@@ -286,16 +292,20 @@ export const DONE_TEXT = '✓ Hoàn thành';
 export const PAGE_TOOL_TEXT = { waiting: 'waiting for the page', 'no-result': 'no result sent back' } as const;
 /** A call still pending where its stream was cut off (ToolItem.cutOff). */
 export const CUT_OFF_TOOL_TEXT = 'cut off before its result';
+/** A call whose arguments never finished before its stream ended (ToolItem.unfinished). */
+export const UNFINISHED_TOOL_TEXT = 'its arguments never finished';
 
 /**
- * Why a pending call is not running, when the rendering knows: the page must run it (`pageTool`), or its
- * stream was cut off (`cutOff`). Undefined for a running call and for one that has its result (a
+ * Why a pending call is not running, when the rendering knows: the page must run it (`pageTool`), its
+ * stream was cut off (`cutOff`, which explains an unfinished call too), or its stream ended with its
+ * arguments unfinished (`unfinished`). Undefined for a running call and for one that has its result (a
  * follow-up request's result sets the status, which wins over a cut).
  */
 export function pendingToolText(item: ToolItem): string | undefined {
   if (item.status !== 'pending') return undefined;
   if (item.pageTool) return PAGE_TOOL_TEXT[item.pageTool];
-  return item.cutOff !== undefined ? CUT_OFF_TOOL_TEXT : undefined;
+  if (item.cutOff !== undefined) return CUT_OFF_TOOL_TEXT;
+  return item.unfinished !== undefined ? UNFINISHED_TOOL_TEXT : undefined;
 }
 
 /** What stands for a tool call's label while the stream has given it no name (nothing else would show but its dot). */

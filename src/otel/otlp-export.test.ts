@@ -61,6 +61,11 @@ describe('OTLP export of a tool loop', () => {
     const spans = await spansOf('src/protocols/cohere/testdata/invalid-cut-short.sse');
     expect(spans.filter((s) => s.kind === 'internal').map((t) => [t.name, t.attributes['agent_stream_inspector.tool.state']])).toEqual([['execute_tool weather', 'cut-off']]);
   });
+
+  it('says a call whose arguments never finished is unfinished, not running', async () => {
+    const spans = await spansOf('src/protocols/gemini/testdata/invalid-unfinished-call.sse');
+    expect(spans.filter((s) => s.kind === 'internal').map((t) => [t.name, t.attributes['agent_stream_inspector.tool.state']])).toEqual([['execute_tool get_weather', 'unfinished']]);
+  });
 });
 
 /** Our span as the SDK's ReadableSpan, for the official exporter. */

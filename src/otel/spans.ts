@@ -130,7 +130,7 @@ export function captureSpans(sessions: readonly Session[], file: string): Span[]
       const parent = spanHolding(tool.frames[0]);
       const startMs = timeOf(tool.frames[0]) ?? parent.startMs;
       const endMs = tool.status === 'pending' ? parent.endMs : (timeOf(tool.frames[tool.frames.length - 1]) ?? parent.endMs);
-      const state = tool.status === 'pending' ? (tool.pageTool ?? (tool.cutOff !== undefined ? 'cut-off' : 'running')) : tool.status === 'success' ? 'done' : 'failed';
+      const state = tool.status === 'pending' ? (tool.pageTool ?? (tool.cutOff !== undefined ? 'cut-off' : tool.unfinished !== undefined ? 'unfinished' : 'running')) : tool.status === 'success' ? 'done' : 'failed';
       out.push({
         traceId: parent.traceId,
         spanId: spanId(file, `tool ${session.key} ${tool.id}`),

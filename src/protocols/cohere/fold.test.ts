@@ -13,4 +13,11 @@ describe('Cohere fold', () => {
     ]);
     expect(renderText(view).split('\n').filter((l) => /^(thinking|tool plan):/.test(l))).toEqual(['thinking: The user wants the weather.', 'tool plan: I will use the weather tool.']);
   });
+
+  it('marks a call that never reached tool-call-end in a stream that ended as unfinished, not running', () => {
+    const { view, findings } = runCohere(eventFrames([start, callStart(0, 'weather'), callDelta(0, '{"city":'), end('TOOL_CALL')]));
+    expect(findings.map((f) => f.rule)).toContain('cohere/tool-call-not-ended');
+    expect(view.items.filter((i) => i.kind === 'tool').map((t) => [t.name, t.status, t.unfinished])).toEqual([['weather', 'pending', 3]]);
+    expect(renderText(view)).toContain('● its arguments never finished — Weather (weather)');
+  });
 });

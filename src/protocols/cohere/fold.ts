@@ -239,7 +239,10 @@ function finalize(turn: Turn, sink: FindingSink, at: number, ended?: ConnectionE
   }
   for (const [index, block] of turn.blocks) sink.report(R.contentNotEnded, `content block ${index} was started and never ended`, [block.startFrame]);
   turn.blocks.clear();
-  for (const [index, call] of turn.calls) sink.report(R.toolCallNotEnded, `tool call ${index} ("${call.item.name}") was started and never ended; the AI SDK never emits it`, [call.startFrame]);
+  for (const [index, call] of turn.calls) {
+    sink.report(R.toolCallNotEnded, `tool call ${index} ("${call.item.name}") was started and never ended; the AI SDK never emits it`, [call.startFrame]);
+    call.item.unfinished = at;
+  }
   turn.calls.clear();
   if (!turn.ended && turn.events > 0) {
     turn.ended = true;

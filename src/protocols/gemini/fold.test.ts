@@ -75,4 +75,10 @@ describe('gemini fold', () => {
     expect(findings).toEqual([]);
     expect(view.items.map((i) => (i.kind === 'text' ? [i.text, i.brand] : i.kind))).toEqual([['One', true], ['Two', true]]);
   });
+
+  it('marks a streamed call whose final chunk never came as unfinished at the stream\'s end, not running', () => {
+    const { view, findings } = runGemini(chunkFrames([chunk([{ functionCall: { name: 'get_weather', willContinue: true } }]), chunk([{ functionCall: { partialArgs: [{ jsonPath: '$.city', stringValue: 'Par', willContinue: true }], willContinue: true } }]), stop]));
+    expect(findings.map((f) => f.rule)).toEqual(['gemini/function-call-unfinished']);
+    expect(view.items.filter((i) => i.kind === 'tool').map((t) => [t.name, t.status, t.unfinished])).toEqual([['get_weather', 'pending', 2]]);
+  });
 });

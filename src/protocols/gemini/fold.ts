@@ -133,6 +133,7 @@ function finalizeTurn(turn: TurnState, sink: FindingSink, at: number[], ended?: 
   if (turn.errored || turn.chunkCount === 0 || ended === 'abort') return;
   for (const call of turn.open) {
     sink.report(R.functionCallUnfinished, `function call "${call.name}" was streamed (willContinue) but never finished; the AI SDK drops it and never runs the tool`, [call.firstFrame]);
+    call.item.unfinished = at[at.length - 1] ?? turn.lastFrame;
   }
   turn.open.length = 0;
   if (turn.finishReason === undefined && !turn.blocked) {

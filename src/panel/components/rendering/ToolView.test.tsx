@@ -39,3 +39,15 @@ it('shows a call its stream was cut off before as cut off, with a hollow dot, no
   expect(shown({ ...cut, pageTool: 'waiting' })).toBe('Get weather · waiting for the pageget_weather');
   expect(boxes.at(-1)?.querySelector('.dot')?.classList.contains('dot-cut-off')).toBe(false);
 });
+
+it('shows a call whose arguments never finished before its stream ended as such, with a hollow dot, not running', () => {
+  const unfinished: ToolItem = { ...tool('get_weather', 'Get weather', ''), unfinished: 4 };
+  expect(shown(unfinished)).toBe('Get weather · its arguments never finishedget_weather');
+  const row = boxes.at(-1)?.querySelector('.tool');
+  expect(row?.hasAttribute('data-unfinished')).toBe(true);
+  expect(row?.hasAttribute('data-cut-off')).toBe(false);
+  expect(row?.querySelector('.dot')?.classList.contains('dot-cut-off')).toBe(true);
+  // A cut stream explains it better: the cut is said.
+  expect(shown({ ...unfinished, cutOff: 5 })).toBe('Get weather · cut off before its resultget_weather');
+  expect(boxes.at(-1)?.querySelector('.tool')?.hasAttribute('data-unfinished')).toBe(false);
+});

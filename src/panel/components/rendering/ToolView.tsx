@@ -26,12 +26,14 @@ export function ToolView({ item }: { item: ToolItem }) {
       </div>
     );
   }
-  // Not running: the page must run it (analysis/page-tools.ts) or its stream was cut off (analysis/cut-off.ts).
+  // Not running: the page must run it (analysis/page-tools.ts), its stream was cut off (analysis/cut-off.ts),
+  // or its stream ended with its arguments unfinished (the fold's `unfinished`).
   const notRunning = pendingToolText(item);
-  const cut = notRunning !== undefined && !item.pageTool;
+  const ended = notRunning !== undefined && !item.pageTool;
+  const cut = ended && item.cutOff !== undefined;
   return (
-    <div class="tool" data-frames={frameSpan(item.frames)} data-page-tool={item.pageTool} data-cut-off={cut ? '' : undefined}>
-      <StatusDot status={item.status} title={notRunning} cutOff={cut} />
+    <div class="tool" data-frames={frameSpan(item.frames)} data-page-tool={item.pageTool} data-cut-off={cut ? '' : undefined} data-unfinished={ended && !cut ? '' : undefined}>
+      <StatusDot status={item.status} title={notRunning} cutOff={ended} />
       <span class="tool-label">
         {item.label || item.name ? item.label : <span class="muted">{`${UNNAMED_TOOL_TEXT}${item.toolId ? `, id ${item.toolId}` : ''}`}</span>}
         {notRunning && <span class="tool-page muted"> · {notRunning}</span>}
@@ -42,7 +44,7 @@ export function ToolView({ item }: { item: ToolItem }) {
   );
 }
 
-/** A cut-off call's dot is a ring: amber as pending, but not filled as one that runs. */
+/** A call cut off or left unfinished by its stream has a ring for a dot: amber as pending, but not filled as one that runs. */
 export function StatusDot({ status, title, cutOff }: { status: ToolItem['status']; title?: string | undefined; cutOff?: boolean }) {
   const text = title ?? STATUS_TEXT[status];
   return <span class={`dot dot-${status}${cutOff ? ' dot-cut-off' : ''}`} role="img" aria-label={text} title={text} />;
