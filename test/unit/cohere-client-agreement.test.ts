@@ -1,15 +1,18 @@
 // @vitest-environment node
-// Agreement with Cohere's official client, `cohere-ai` 8.1 (Node ≥ 18): each real Cohere v2 recording
-// (../shared/corpus-pending) and the demo's streams, served as the API streams them from 127.0.0.1, read
-// through `CohereClientV2.chatStream` and by the inspector. The final text, the reasoning and the tool
-// calls (name and arguments) the client assembles are the ones the fold shows; where the client throws,
-// the inspector reports an error naming the client (docs/severity-policy.md).
+// Agreement with Cohere's official client, `cohere-ai` 8.1 (Node ≥ 18), and with the AI SDK's Cohere
+// provider (`@ai-sdk/cohere` 4, the model's doStream): each real Cohere v2 recording
+// (../shared/corpus-pending), the demo's streams and streams each client is strict about, served as the
+// API streams them from 127.0.0.1, read through the client and by the inspector. The final text, the
+// reasoning and the tool calls (name and arguments) the client assembles are the ones the fold shows;
+// where the client throws or reports an error part, the inspector reports an error
+// (docs/severity-policy.md).
 import fs from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CohereClientV2 } from 'cohere-ai';
+import { createCohere } from '@ai-sdk/cohere';
 import { splitSessions } from '../../src/analysis/sessions';
 import type { ReasoningItem, TextItem, ToolItem, ViewModel } from '../../src/model/view';
 import { protocols } from '../../src/protocols/registry';
@@ -130,3 +133,111 @@ describe('cohere-ai 8.1 (CohereClientV2.chatStream) agrees with the Cohere fold'
     expect(client.reasoning).toContain('The user wants the weather.');
   });
 });
+
+/**
+ * What the AI SDK's Cohere provider makes of the stream: the text and thinking it emits, the tool calls
+ * it emits at tool-call-end (its tool plan is not shown), and whether it failed (an `error` part, or a
+ * throw while reading).
+ */
+async function throughAiSdk(sse: string): Promise<{ assembled: Assembled; failed?: string }> {
+  body = sse;
+  const model = createCohere({ baseURL: `${origin}/v2`, apiKey: 'test-key' })('command-a-03-2025');
+  const assembled: Assembled = { text: '', reasoning: '', calls: [] };
+  let failed: string | undefined;
+  try {
+    const { stream } = await model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }] });
+    for await (const part of stream) {
+      if (part.type === 'text-delta') assembled.text += part.delta;
+      else if (part.type === 'reasoning-delta') assembled.reasoning += part.delta;
+      else if (part.type === 'tool-call') assembled.calls.push({ name: part.toolName, args: parseArgs(part.input) });
+      else if (part.type === 'error') failed ??= String(part.error);
+    }
+  } catch (error) {
+    failed ??= String(error);
+  }
+  return failed === undefined ? { assembled } : { assembled, failed };
+}
+
+/** The fold's side, as the AI SDK shows it: no tool plan, and only the calls that reached tool-call-end. */
+function asAiSdkShows(sse: string) {
+  const sessions = splitSessions(readInput(sse).capture, protocols);
+  const items = sessions[0]!.pipeline.view().items;
+  return {
+    assembled: {
+      text: items.filter((i): i is TextItem => i.kind === 'text').map((i) => i.text).join(''),
+      reasoning: items.filter((i): i is ReasoningItem => i.kind === 'reasoning' && i.title === undefined).map((i) => i.text).join(''),
+      calls: items.filter((i): i is ToolItem => i.kind === 'tool' && i.unfinished === undefined && i.cutOff === undefined).map((t) => ({ name: t.name, args: t.inputText !== undefined ? parseArgs(t.inputText) : (t.input ?? {}) })),
+    } satisfies Assembled,
+    errors: sessions[0]!.pipeline.findings().filter((f) => f.severity === 'error'),
+  };
+}
+
+async function agreeWithAiSdk(sse: string, file: string, valid = true): Promise<void> {
+  const ours = asAiSdkShows(sse);
+  const theirs = await throughAiSdk(sse);
+  if (theirs.failed !== undefined) {
+    expect(ours.errors, `${file}: the AI SDK failed (${theirs.failed})`).not.toEqual([]);
+    return;
+  }
+  // A broken stream the client reads without a word (a call it silently drops) may still have errors:
+  // what is compared is what both show.
+  if (valid) expect(ours.errors, `${file}: the AI SDK read it without an error`).toEqual([]);
+  expect(ours.assembled, file).toEqual(theirs.assembled);
+}
+
+type Event = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- edited freely below
+
+/** The demo's valid stream's events, for variants that change one field. */
+const demoEvents = (): Event[] => [...fs.readFileSync(path.join(ROOT, 'src/protocols/cohere/testdata/valid-thinking-tool-call.sse'), 'utf8').matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as Event);
+const sseOf = (events: readonly Event[]) => events.map((e) => `event: ${String(e.type)}\ndata: ${JSON.stringify(e)}\n\n`).join('');
+/** Events 0 message-start, 1-3 the thinking block, 4 the tool plan, 5-8 the call, 9 message-end. */
+function variant(edit: (events: Event[]) => void): string {
+  const events = demoEvents();
+  edit(events);
+  return sseOf(events);
+}
+
+/**
+ * Streams that differ from the demo's valid one in a field the AI SDK requires and the API reference and
+ * cohere-ai treat as optional (or in an event the AI SDK does not list): the AI SDK fails on each.
+ */
+const AI_SDK_REJECTS: Record<string, string> = {
+  'message-end without usage.tokens': variant((e) => delete e[9]!.delta.usage.tokens),
+  'message-end without usage': variant((e) => delete e[9]!.delta.usage),
+  'message-end without finish_reason': variant((e) => delete e[9]!.delta.finish_reason),
+  'tool-call-start without arguments': variant((e) => delete e[5]!.delta.message.tool_calls.function.arguments),
+  'tool-call-start with a null id': variant((e) => (e[5]!.delta.message.tool_calls.id = null)),
+  'tool-call-start without type': variant((e) => delete e[5]!.delta.message.tool_calls.type),
+  'content-start without its thinking': variant((e) => delete e[1]!.delta.message.content.thinking),
+  'content-delta with neither text nor thinking': variant((e) => (e[2]!.delta.message.content = {})),
+  'a debug event': variant((e) => e.splice(1, 0, { type: 'debug', prompt: 'raw prompt' })),
+  'an event type neither client knows': variant((e) => e.splice(1, 0, { type: 'search-results', delta: {} })),
+  'tool arguments that are not JSON': variant((e) => (e[7]!.delta.message.tool_calls.function.arguments = ' "Paris"')),
+};
+
+describe('@ai-sdk/cohere 4 (the model\'s doStream) agrees with the Cohere fold', () => {
+  it.each(Object.keys(AI_SDK_REJECTS))('the AI SDK fails on %s, and the fold reports an error', async (name) => {
+    const sse = AI_SDK_REJECTS[name]!;
+    expect((await throughAiSdk(sse)).failed, 'the AI SDK read it').toBeDefined();
+    await agreeWithAiSdk(sse, name);
+  });
+
+  it('cohere-ai reads those streams, and the fold shows what it shows', async () => {
+    for (const [name, sse] of Object.entries(AI_SDK_REJECTS)) await agree(sse, name, false);
+  });
+
+  it('a citation-start without its citation is read by both clients, and is no error', async () => {
+    const sse = variant((e) => e.splice(4, 0, { type: 'citation-start', index: 0 }, { type: 'citation-end', index: 0 }));
+    await agreeWithAiSdk(sse, 'bare citation');
+    await agree(sse, 'bare citation');
+  });
+
+  it.skipIf(!HAS_PENDING).each(RECORDINGS)(needsShared('the real recording %s', HAS_PENDING, 'corpus-pending'), async (name) => {
+    await agreeWithAiSdk(sseOfLines(path.join(PENDING_DIR, 'vercel-ai', `${name}.jsonl`)), name);
+  });
+
+  it.each(DEMO)("the demo's stream %s", async (name) => {
+    await agreeWithAiSdk(fs.readFileSync(path.join(ROOT, 'src/protocols/cohere/testdata', name), 'utf8'), name, name.startsWith('valid-'));
+  });
+});
+

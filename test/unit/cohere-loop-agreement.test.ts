@@ -1,16 +1,21 @@
 // @vitest-environment node
-// The Cohere tool loop as Cohere's official client sends it: `cohere-ai` 8.1's CohereClientV2.chatStream
-// runs the documented loop (stream, run the tool, send the assistant message with its tool plan and
-// tool calls, then one tool message per call) against a server on 127.0.0.1 that streams the demo's
-// recording and then an answer. The requests the client actually wrote (its own field names on the
-// wire) and the streams it read are checked as a capture: the loop it completes is clean, the same loop
-// with a result sent for the wrong call id is not, and the call reads as done by the follow-up.
+// The Cohere tool loop as the official clients send it, against a server on 127.0.0.1 that streams the
+// demo's recording (a tool call) and then an answer: `cohere-ai` 8.1's CohereClientV2.chatStream running
+// Cohere's documented loop (stream, run the tool, send the assistant message with its tool plan and tool
+// calls, then one tool message per call), and the AI SDK's Cohere provider (`@ai-sdk/cohere` 4 under
+// `ai` 7's streamText, which runs the tool and sends the next step itself). The requests each client
+// actually wrote (its own field names on the wire) and the streams it read are checked as a capture: the
+// loop it completes is clean, the same loop with a result sent for the wrong call id is not, and the
+// call reads as done by the follow-up.
 import fs from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CohereClientV2, type Cohere } from 'cohere-ai';
+import { createCohere } from '@ai-sdk/cohere';
+import { stepCountIs, streamText, tool } from 'ai';
+import { z } from 'zod';
 import { check } from '../../src/api/check';
 import { render } from '../../src/api/render';
 import { requestCapture, type RequestExchange } from '../../src/analysis/tool-loop/test-support';
@@ -23,7 +28,7 @@ const ANSWER = [
   { type: 'content-start', index: 0, delta: { message: { content: { type: 'text', text: '' } } } },
   { type: 'content-delta', index: 0, delta: { message: { content: { text: 'It is 21 °C in Paris.' } } } },
   { type: 'content-end', index: 0 },
-  { type: 'message-end', delta: { finish_reason: 'COMPLETE', usage: { billed_units: { input_tokens: 30, output_tokens: 9 } } } },
+  { type: 'message-end', delta: { finish_reason: 'COMPLETE', usage: { billed_units: { input_tokens: 30, output_tokens: 9 }, tokens: { input_tokens: 530, output_tokens: 9 } } } },
 ];
 const ANSWER_SSE = ANSWER.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
 
@@ -118,3 +123,22 @@ describe('the Cohere tool loop as cohere-ai 8.1 sends it', () => {
     expect(render(capture)).toContain('● no result sent back — Weather (weather)');
   });
 });
+
+describe('the Cohere tool loop as the AI SDK sends it (@ai-sdk/cohere 4, ai 7 streamText)', () => {
+  it('is clean, and the call reads as done by the follow-up', async () => {
+    bodies.length = 0;
+    const cohere = createCohere({ baseURL: `${origin}/v2`, apiKey: 'test-key' });
+    const result = streamText({
+      model: cohere('command-a-03-2025'),
+      prompt: 'What is the weather like today?',
+      tools: { weather: tool({ inputSchema: z.object({ location: z.string() }), execute: async ({ location }) => ({ location, temperature: 21 }) }) },
+      stopWhen: stepCountIs(2),
+    });
+    expect(await result.text).toContain('It is 21 °C in Paris.');
+    expect(bodies).toHaveLength(2);
+    const capture = requestCapture(cohereStream, bodies.map((body, i) => ({ body, answer: payloads(i === 0 ? CALLS_SSE : ANSWER_SSE) })));
+    expect(check(capture).flatMap((r) => r.findings.map((f) => `${f.severity} ${f.rule}`))).toEqual([]);
+    expect(render(capture)).toContain('● done — Weather (weather)');
+  });
+});
+

@@ -8,11 +8,11 @@ import type { ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/v
 import { extendText } from '../../model/text-builder';
 import { safeJson } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
-import { checkedEvent, flattenUsage, guardedApply, isRecord, newToolItem, parseJson, rawItem, setToolInput } from '../shared/view-helpers';
+import { checkedEvent, describeIssues, flattenUsage, guardedApply, isRecord, newToolItem, parseJson, rawItem, setToolInput } from '../shared/view-helpers';
 import { flatSourcePreview } from '../aisdk-ui/flat-preview';
 import { handledOutsideEvents } from '../shared/turn-frames';
 import { COHERE_RULES as R } from './rules';
-import { EVENT_SCHEMAS, isCohereType, isPlainEvent, type CohereEvent, type CohereEventType } from './schema';
+import { AI_SDK_SCHEMAS, EVENT_SCHEMAS, isCohereType, isPlainEvent, type CohereEvent, type CohereEventType } from './schema';
 import { TurnConnections, type ConnectionEnding } from '../shared/page-abort';
 
 const DIGESTIBLE = true;
@@ -73,7 +73,7 @@ function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): voi
   turn.lastFrame = frame.index;
   const type = isRecord(json) ? json.type : undefined;
   if (!isCohereType(type)) {
-    sink.report(R.unknownEvent, `event type ${type === undefined ? 'missing' : safeJson(type, { maxLength: 80 })} is not known to this version; shown raw`, [frame.index]);
+    sink.report(R.unknownEvent, `event type ${type === undefined ? 'missing' : safeJson(type, { maxLength: 80 })} is not known to this version (shown raw); the AI SDK's Cohere provider rejects it, reports an error and ends with finish reason "error"`, [frame.index]);
     state.model.items.push(rawItem(frame));
     return;
   }
@@ -83,10 +83,30 @@ function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): voi
   }
   if (turn.events === 0 && type !== 'message-start') sink.report(R.missingMessageStart, `the stream starts with ${type}, not message-start`, [frame.index]);
   turn.events++;
-  const event = checkedEvent(json, type, isPlainEvent, EVENT_SCHEMAS[type], R.invalidEvent, frame, sink, state.model.items);
-  if (event === undefined) return;
+  // A plain event (checked by hand) is one both cohere-ai and the AI SDK read; any other goes through the
+  // event's schema, then the AI SDK's: one it rejects is reported and still shown as cohere-ai reads it.
+  let event: unknown = json;
+  if (!isRecord(json) || !isPlainEvent(json)) {
+    event = checkedEvent(json, type, notPlain, EVENT_SCHEMAS[type], R.invalidEvent, frame, sink, state.model.items);
+    if (event === undefined) return;
+    checkAiSdkAccepts(json, type, frame, sink);
+  }
   state.model.streaming = true;
   applyEvent(state, turn, type, event as CohereEvent<typeof type>, frame, sink);
+}
+
+const notPlain = (): boolean => false;
+
+/** An event cohere-ai reads and the AI SDK's Cohere provider rejects (AI_SDK_SCHEMAS): its stream ends in an error there. */
+function checkAiSdkAccepts(json: unknown, type: CohereEventType, frame: Frame, sink: FindingSink): void {
+  // A message-end that reports the stream's own failure is that failure's (cohere/error-finish): the AI
+  // SDK ends in an error either way, whatever its usage says.
+  if (type === 'message-end' && isRecord(json) && isRecord(json.delta) && (json.delta.finish_reason === 'ERROR' || typeof json.delta.error === 'string')) return;
+  const schema = AI_SDK_SCHEMAS[type];
+  const issues = schema ? schema.safeParse(json).error?.issues : undefined;
+  if (schema && !issues) return;
+  const why = issues ? describeIssues(issues) : `it has no ${type} event`;
+  sink.report(R.invalidEvent, `${type} event: the AI SDK's Cohere provider (@ai-sdk/cohere 4) rejects it (${why}), reports an error and ends with finish reason "error"; cohere-ai 8.1 reads it`, [frame.index]);
 }
 
 function turnFor(state: State, frame: Frame, sink: FindingSink): Turn {
@@ -179,12 +199,13 @@ function applyEvent(state: State, turn: Turn, type: CohereEventType, event: Cohe
         const todos = setToolInput(call.item, parsed.value);
         if (todos) state.model.todos = todos;
       } else {
-        sink.report(R.invalidToolArguments, `arguments of tool call "${call.item.name}" are not valid JSON: ${parsed.reason}`, [frame.index, call.startFrame]);
+        sink.report(R.invalidToolArguments, `arguments of tool call "${call.item.name}" are not valid JSON: ${parsed.reason}; the AI SDK's Cohere provider throws here and the stream fails`, [frame.index, call.startFrame]);
       }
       return;
     }
     case 'citation-start': {
-      const c = (event as CohereEvent<'citation-start'>).delta.message.citations;
+      const c = (event as CohereEvent<'citation-start'>).delta?.message.citations;
+      if (!c) return;
       for (const source of c.sources ?? []) {
         const doc = isRecord(source.document) ? source.document : undefined;
         const url = doc && typeof doc.url === 'string' ? doc.url : (source.id ?? '');

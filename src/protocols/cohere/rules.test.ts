@@ -49,6 +49,21 @@ describe('cohere rules', () => {
     expect(runCohere(aborted).findings).toEqual([]);
   });
 
+  it('an event cohere-ai reads and the AI SDK rejects is reported as invalid, and still shown as cohere-ai shows it', () => {
+    const noTokens = { type: 'message-end', delta: { finish_reason: 'COMPLETE', usage: { billed_units: { input_tokens: 3, output_tokens: 2 } } } };
+    const { findings, view } = runCohere(eventFrames([...text.slice(0, 4), noTokens]));
+    expect(findings.map((f) => [f.rule, f.severity, f.frames[0]])).toEqual([['cohere/invalid-event', 'error', 4]]);
+    expect(findings[0]?.message).toContain('delta.usage.tokens');
+    // The message ended (no missing message-end), with its usage.
+    expect(view.streaming).toBe(false);
+    expect(view.usage).toEqual({ 'billed_units.input_tokens': 3, 'billed_units.output_tokens': 2 });
+    const debug = runCohere(eventFrames([start, { type: 'debug', prompt: 'raw' }, ...text.slice(1)])).findings;
+    expect(debug.map((f) => [f.rule, f.frames[0]])).toEqual([['cohere/invalid-event', 1]]);
+    expect(debug[0]?.message).toContain('it has no debug event');
+    // A message-end that reports the stream's own failure is that failure's, whatever its usage.
+    expect(runCohere(eventFrames([start, contentStart(0), contentEnd(0), { type: 'message-end', delta: { finish_reason: 'ERROR', error: 'internal error' } }])).findings.map((f) => f.rule)).toEqual(['cohere/error-finish']);
+  });
+
   it('clean text and tool streams have no findings', () => {
     expect(runCohere(eventFrames(text)).findings).toEqual([]);
     expect(runCohere(eventFrames(tool())).findings).toEqual([]);
@@ -69,7 +84,7 @@ describe('cohere fold', () => {
       ['raw', 'source: Paris guide <https://guide.example/paris>'],
     ]);
     expect(view.items[1]).toMatchObject({ name: 'weather', toolId: 'weather_1', inputText: '{"city":"Paris"}' });
-    expect(view.usage).toEqual({ 'billed_units.input_tokens': 3, 'billed_units.output_tokens': 2 });
+    expect(view.usage).toEqual({ 'billed_units.input_tokens': 3, 'billed_units.output_tokens': 2, 'tokens.input_tokens': 40, 'tokens.output_tokens': 2 });
     expect(view.streaming).toBe(false);
   });
 

@@ -27,8 +27,13 @@ const R = COHERE_RULES;
 
 export const cohereRules: readonly RuleMeta[] = [
   { id: R.invalidJson, severity: 'error', description: 'A data record is not JSON: the client\'s parser throws and the stream fails there.' },
-  { id: R.invalidEvent, severity: 'error', description: 'A known event type with fields of the wrong shape (e.g. no `index`, or `delta.message` missing): the AI SDK\'s schema rejects it.' },
-  { id: R.unknownEvent, severity: 'info', description: 'An event `type` this version does not know; shown raw.' },
+  {
+    id: R.invalidEvent,
+    severity: 'error',
+    description:
+      'An event the AI SDK\'s Cohere provider (`@ai-sdk/cohere` 4) rejects: a known type with a field missing or of the wrong type (`index`, `delta.message`; message-end\'s `finish_reason` or `usage.tokens`; a tool call\'s `id`, `type: "function"`, name or `arguments`; content without its text or thinking), or a `debug` event, which its list lacks. It reports an error and ends with finish reason `error`. Where cohere-ai reads the event (the API reference makes those fields optional), it is shown as cohere-ai shows it; else raw.',
+  },
+  { id: R.unknownEvent, severity: 'error', description: 'An event `type` this version does not know; shown raw. cohere-ai reads on, but the AI SDK\'s Cohere provider rejects any type outside its list, reports an error and ends with finish reason `error`.' },
   { id: R.errorFinish, severity: 'warning', description: 'The stream reports its own failure: `message-end` with finish_reason `ERROR` or a `delta.error` message.' },
   { id: R.missingMessageStart, severity: 'warning', description: 'The first event is not `message-start`.' },
   { id: R.missingMessageEnd, severity: 'warning', description: 'The input ended without `message-end`, and the capture holds no close of the connection: a recording may stop before its stream did.' },
@@ -38,15 +43,15 @@ export const cohereRules: readonly RuleMeta[] = [
   { id: R.contentNotEnded, severity: 'warning', description: 'A content block was started and never ended before `message-end`.' },
   { id: R.toolCallNotStarted, severity: 'error', description: '`tool-call-delta` or `tool-call-end` for an index with no open `tool-call-start`: the arguments belong to no call.' },
   { id: R.toolCallNotEnded, severity: 'error', description: 'A tool call was started and never ended: the AI SDK emits the call at `tool-call-end`, so it is never run.' },
-  { id: R.invalidToolArguments, severity: 'warning', description: 'A tool call\'s concatenated arguments are not valid JSON at its `tool-call-end` (an empty text reads as `{}`).' },
+  { id: R.invalidToolArguments, severity: 'error', description: 'A tool call\'s concatenated arguments are not valid JSON at its `tool-call-end` (an empty text reads as `{}`): the AI SDK\'s Cohere provider throws a JSON parse error there and the stream fails.' },
   { id: R.finishReasonMismatch, severity: 'warning', description: 'finish_reason `TOOL_CALL` without tool calls, or tool calls with another finish_reason.' },
   { id: R.truncatedFinishReason, severity: 'info', description: 'finish_reason `MAX_TOKENS` or `TIMEOUT`: the answer was cut off.' },
 ];
 
 addFixes(cohereRules, {
   [R.invalidJson]: 'Send each event as one JSON object per `data:` record.',
-  [R.invalidEvent]: 'Give the event the fields and types the v2 chat streaming reference lists (`index`, `delta.message`…); the message names the field.',
-  [R.unknownEvent]: 'Nothing to fix if it is a newer API event; clients should skip event types they do not know.',
+  [R.invalidEvent]: 'Give the event every field the AI SDK requires, as the v2 chat streaming reference shows them (`index`, `delta.message`, message-end\'s `finish_reason` and `usage.tokens`…), and leave out `debug` events; the message names the field.',
+  [R.unknownEvent]: 'Send only the event types of the v2 chat streaming reference; a client on the AI SDK fails on any other (a newer API event needs a newer `@ai-sdk/cohere`).',
   [R.errorFinish]: 'Look at the error message in `delta.error`: the server reports its own failure; fix or retry the request.',
   [R.missingMessageStart]: 'Send `message-start` (with the message id) first in every stream.',
   [R.missingMessageEnd]: 'End every stream with `message-end` carrying `finish_reason` and `usage`, also after a failure.',

@@ -27,11 +27,51 @@ export const EVENT_SCHEMAS = {
   'tool-call-start': z.looseObject({ type: z.literal('tool-call-start'), index, delta: message({ tool_calls: ToolCallSchema }) }),
   'tool-call-delta': z.looseObject({ type: z.literal('tool-call-delta'), index, delta: message({ tool_calls: ToolCallSchema }) }),
   'tool-call-end': z.looseObject({ type: z.literal('tool-call-end'), index }),
-  'citation-start': z.looseObject({ type: z.literal('citation-start'), index: index.nullish(), delta: message({ citations: CitationSchema }) }),
+  // Without its citation both clients read on (the AI SDK only checks the type): nothing to show.
+  'citation-start': z.looseObject({ type: z.literal('citation-start'), index: index.nullish(), delta: message({ citations: CitationSchema }).nullish() }),
   'citation-end': z.looseObject({ type: z.literal('citation-end'), index: index.nullish() }),
   'message-end': z.looseObject({ type: z.literal('message-end'), id: str, delta: z.looseObject({ finish_reason: str, error: str, usage: z.looseObject({}).nullish() }).nullish() }),
   debug: z.looseObject({ type: z.literal('debug') }),
 } as const;
+
+/**
+ * What the AI SDK's Cohere provider (`@ai-sdk/cohere` 4.0, its `cohereChatChunkSchema`) accepts of each
+ * event: stricter than the API reference and cohere-ai (message-end needs `finish_reason` and
+ * `usage.tokens`, a tool call its id, `type: "function"`, name and arguments, content its text or
+ * thinking), and no `debug` event. An event it rejects makes it report an error and end with finish
+ * reason `error`; the fold still shows the event as cohere-ai reads it.
+ */
+const aiSdkUsage = z.looseObject({
+  billed_units: z.looseObject({ input_tokens: z.number(), output_tokens: z.number() }).nullish(),
+  tokens: z.looseObject({ input_tokens: z.number(), output_tokens: z.number() }),
+  cached_tokens: z.number().nullish(),
+});
+const aiSdkMessage = <T extends z.ZodRawShape>(shape: T) => z.looseObject({ message: z.looseObject(shape) });
+
+export const AI_SDK_SCHEMAS: Partial<Record<keyof typeof EVENT_SCHEMAS, z.ZodType>> = {
+  'citation-start': z.looseObject({ type: z.literal('citation-start') }),
+  'citation-end': z.looseObject({ type: z.literal('citation-end') }),
+  'content-start': z.looseObject({
+    type: z.literal('content-start'),
+    index: z.number(),
+    delta: aiSdkMessage({ content: z.union([z.looseObject({ type: z.literal('text'), text: z.string() }), z.looseObject({ type: z.literal('thinking'), thinking: z.string() })]) }),
+  }),
+  'content-delta': z.looseObject({
+    type: z.literal('content-delta'),
+    index: z.number(),
+    delta: aiSdkMessage({ content: z.union([z.looseObject({ text: z.string() }), z.looseObject({ thinking: z.string() })]) }),
+  }),
+  'content-end': z.looseObject({ type: z.literal('content-end'), index: z.number() }),
+  'message-start': z.looseObject({ type: z.literal('message-start'), id: z.string().nullish() }),
+  'message-end': z.looseObject({ type: z.literal('message-end'), delta: z.looseObject({ finish_reason: z.string(), usage: aiSdkUsage }) }),
+  'tool-plan-delta': z.looseObject({ type: z.literal('tool-plan-delta'), delta: aiSdkMessage({ tool_plan: z.string() }) }),
+  'tool-call-start': z.looseObject({
+    type: z.literal('tool-call-start'),
+    delta: aiSdkMessage({ tool_calls: z.looseObject({ id: z.string(), type: z.literal('function'), function: z.looseObject({ name: z.string(), arguments: z.string() }) }) }),
+  }),
+  'tool-call-delta': z.looseObject({ type: z.literal('tool-call-delta'), delta: aiSdkMessage({ tool_calls: z.looseObject({ function: z.looseObject({ arguments: z.string() }) }) }) }),
+  'tool-call-end': z.looseObject({ type: z.literal('tool-call-end') }),
+};
 
 export type CohereEventType = keyof typeof EVENT_SCHEMAS;
 export type CohereEvent<T extends CohereEventType> = z.infer<(typeof EVENT_SCHEMAS)[T]>;
@@ -62,46 +102,52 @@ const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== nul
 const nullishString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 const isIndex = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
-/**
- * A content-delta or tool-call-delta in its plain shape, checked by hand so the hot path skips zod; it
- * accepts only what the event's schema accepts (fast-path.test.ts), and every other event still goes
- * through the schema.
- */
-export function isPlainDelta(json: Fields): boolean {
-  if (json.type !== 'content-delta' && json.type !== 'tool-call-delta') return false;
-  return isPlainDeltaBody(json, json.type === 'content-delta');
-}
-
 /** The index and `delta.message` of a content or tool-call event (start or delta share one shape). */
-function isPlainDeltaBody(json: Fields, content: boolean): boolean {
+function isPlainDeltaBody(json: Fields, content: boolean, start: boolean): boolean {
   if (!isIndex(json.index)) return false;
   const delta = json.delta;
   if (!isObject(delta) || !isObject(delta.message)) return false;
   if (content) {
     const c = delta.message.content;
-    return isObject(c) && nullishString(c.type) && nullishString(c.text) && nullishString(c.thinking);
+    if (!isObject(c) || !nullishString(c.type) || !nullishString(c.text) || !nullishString(c.thinking)) return false;
+    // The AI SDK: a start names its kind and carries its field; a delta carries text or thinking.
+    if (start) return (c.type === 'text' && typeof c.text === 'string') || (c.type === 'thinking' && typeof c.thinking === 'string');
+    return typeof c.text === 'string' || typeof c.thinking === 'string';
   }
   const t = delta.message.tool_calls;
   if (!isObject(t) || !nullishString(t.id) || !nullishString(t.type)) return false;
   const fn = t.function;
-  return fn === undefined || fn === null || (isObject(fn) && nullishString(fn.name) && nullishString(fn.arguments));
+  if (!isObject(fn) || !nullishString(fn.name) || typeof fn.arguments !== 'string') return false;
+  // The AI SDK: a start carries the call's id, `type: "function"` and its name.
+  return !start || (typeof t.id === 'string' && t.type === 'function' && typeof fn.name === 'string');
 }
 
 const nullishObject = (v: unknown): boolean => v === undefined || v === null || isObject(v);
+const isNumber = (v: unknown): boolean => typeof v === 'number';
+const isCounts = (v: unknown): boolean => isObject(v) && isNumber(v.input_tokens) && isNumber(v.output_tokens);
+
+/** message-end's `usage` as the AI SDK requires it: `tokens` counted, `billed_units` and `cached_tokens` optional. */
+function isPlainUsage(usage: unknown): boolean {
+  if (!isObject(usage) || !isCounts(usage.tokens)) return false;
+  if (usage.billed_units !== undefined && usage.billed_units !== null && !isCounts(usage.billed_units)) return false;
+  return usage.cached_tokens === undefined || usage.cached_tokens === null || isNumber(usage.cached_tokens);
+}
 
 /**
  * Every event of a plain stream checked by hand (the deltas above, their starts and ends, the tool plan,
- * message-start and message-end), under the same rule: only what the event's schema accepts
- * (fast-path.test.ts); citations, debug and every other shape still go through the schema.
+ * message-start and message-end), under the same rule: only what both the event's schema and the AI
+ * SDK's accept (fast-path.test.ts); citations, debug and every other shape still go through the schemas.
  */
 export function isPlainEvent(json: Fields): boolean {
   switch (json.type) {
     case 'content-start':
+      return isPlainDeltaBody(json, true, true);
     case 'content-delta':
-      return isPlainDeltaBody(json, true);
+      return isPlainDeltaBody(json, true, false);
     case 'tool-call-start':
+      return isPlainDeltaBody(json, false, true);
     case 'tool-call-delta':
-      return isPlainDeltaBody(json, false);
+      return isPlainDeltaBody(json, false, false);
     case 'content-end':
     case 'tool-call-end':
       return isIndex(json.index);
@@ -116,8 +162,7 @@ export function isPlainEvent(json: Fields): boolean {
     case 'message-end': {
       if (!nullishString(json.id)) return false;
       const delta = json.delta;
-      if (delta === undefined || delta === null) return true;
-      return isObject(delta) && nullishString(delta.finish_reason) && nullishString(delta.error) && nullishObject(delta.usage);
+      return isObject(delta) && typeof delta.finish_reason === 'string' && nullishString(delta.error) && nullishObject(delta.usage) && isPlainUsage(delta.usage);
     }
     default:
       return false;

@@ -22,4 +22,4 @@ export const plan = (text: string) => ({ type: 'tool-plan-delta', delta: { messa
 export const callStart = (index: number, name: string) => ({ type: 'tool-call-start', index, delta: { message: { tool_calls: { id: `${name}_1`, type: 'function', function: { name, arguments: '' } } } } });
 export const callDelta = (index: number, args: string) => ({ type: 'tool-call-delta', index, delta: { message: { tool_calls: { function: { arguments: args } } } } });
 export const callEnd = (index: number) => ({ type: 'tool-call-end', index });
-export const end = (finish_reason: string, extra: object = {}) => ({ type: 'message-end', delta: { finish_reason, usage: { billed_units: { input_tokens: 3, output_tokens: 2 } }, ...extra } });
+export const end = (finish_reason: string, extra: object = {}) => ({ type: 'message-end', delta: { finish_reason, usage: { billed_units: { input_tokens: 3, output_tokens: 2 }, tokens: { input_tokens: 40, output_tokens: 2 } }, ...extra } });
