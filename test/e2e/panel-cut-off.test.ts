@@ -3,7 +3,8 @@
 // reports it, the session reads "cut off" (not "done"), and the errors banner keeps the first error's
 // frame in sight however long its message is. Played on the demo's buggy OpenAI Responses stream, whose
 // connection closes before `response.completed`; a call left pending by the cut, on the buggy Cohere
-// stream. Saves screenshots light and dark.
+// stream; a call whose arguments never finished in a stream that ended, on the buggy Gemini stream.
+// Saves screenshots light and dark.
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Frame as PwFrame } from 'playwright-core';
@@ -84,5 +85,22 @@ describe('a stream cut off before its end', () => {
     await panel.locator('[data-tab="waterfall"]').evaluate((b) => (b as HTMLElement).click());
     expect(await until(() => panel.evaluate(() => document.querySelector('[data-testid="waterfall"]')?.getAttribute('data-outcomes') ?? ''), (v) => v !== '', 'the waterfall')).toBe('weather:cut-off');
     await docked.frontend.screenshot({ path: path.join(SCREENSHOTS, 'cut-off-tool-waterfall-right-light.png'), clip: devtoolsArea('right', 550, 800) });
+  }, 120_000);
+
+  it('shows a tool call whose arguments never finished in a stream that ended as such, not running', async () => {
+    // The demo's buggy Gemini stream ends (finishReason STOP) while a call streamed with willContinue never got its last chunk.
+    const docked = await openInDevTools(env.browser, `${env.demo.url}?protocol=${encodeURIComponent('gemini/sse')}&buggy=1`);
+    await docked.page.click('#start');
+    await dock(docked, 'right', 550, 800);
+    const { panel } = docked;
+    const tool = () =>
+      panel.evaluate(() => {
+        const el = document.querySelector('[data-testid="rendering"] .tool');
+        const dot = el?.querySelector('.dot');
+        return { text: el?.textContent ?? '', dot: dot?.getAttribute('aria-label') ?? '', hollow: dot?.classList.contains('dot-cut-off') ?? false, unfinished: el?.hasAttribute('data-unfinished') ?? false };
+      });
+    const s = await until(tool, (v) => v.unfinished, 'the unfinished call');
+    expect(s).toEqual({ text: 'Get weather · its arguments never finishedget_weather', dot: 'its arguments never finished', hollow: true, unfinished: true });
+    await docked.frontend.screenshot({ path: path.join(SCREENSHOTS, 'unfinished-tool-right-light.png'), clip: devtoolsArea('right', 550, 800) });
   }, 120_000);
 });
