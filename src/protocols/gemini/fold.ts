@@ -96,11 +96,29 @@ function applyPayload(state: FoldState, turn: TurnState, json: unknown, frame: F
   applyResponse(state, turn, parsed.data, frame, sink);
 }
 
+/** The token counts of `usageMetadata` the AI SDK's Google provider reads, each a number where given. */
+const USAGE_COUNTS = ['promptTokenCount', 'candidatesTokenCount', 'totalTokenCount', 'thoughtsTokenCount', 'cachedContentTokenCount', 'toolUsePromptTokenCount'] as const;
+
+/**
+ * A count that is not a number: @google/genai reads the chunk (its types are not checked at run time),
+ * the AI SDK's Google provider rejects the whole chunk ("Type validation failed") and ends with an error.
+ * Reported, and the chunk still shown as @google/genai reads it.
+ */
+function checkUsageCounts(usage: Record<string, unknown>, frame: Frame, sink: FindingSink): void {
+  for (const field of USAGE_COUNTS) {
+    const value = usage[field];
+    if (value === undefined || value === null || typeof value === 'number') continue;
+    sink.report(R.invalidChunk, `usageMetadata.${field} is ${Array.isArray(value) ? 'an array' : `a ${typeof value}`}, not a number: the AI SDK's Google provider rejects the chunk and ends with an error; @google/genai reads it`, [frame.index]);
+    return;
+  }
+}
+
 function applyResponse(state: FoldState, turn: TurnState, response: GeminiResponse, frame: Frame, sink: FindingSink): void {
   turn.chunkCount++;
   state.sawResponse = true;
   state.model.streaming = true;
   if (isRecord(response.usageMetadata)) {
+    checkUsageCounts(response.usageMetadata, frame, sink);
     // Usage is a whole-response total: the latest report replaces the earlier one.
     flattenUsage(response.usageMetadata, state.usage);
     state.model.usage = state.usage;

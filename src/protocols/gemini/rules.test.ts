@@ -50,6 +50,17 @@ describe('gemini rules', () => {
     expect(runGemini(aborted).findings).toEqual([]);
   });
 
+  it('a usage token count that is not a number is reported (the AI SDK rejects the chunk), and the chunk still shown', () => {
+    const withUsage = (promptTokenCount: unknown) => chunk([{ text: '' }], { finishReason: 'STOP' }, { usageMetadata: { promptTokenCount, candidatesTokenCount: 3, totalTokenCount: 8 } });
+    const { findings, view } = runGemini(chunkFrames([hi, withUsage('5')]));
+    expect(findings.map((f) => [f.rule, f.severity, f.frames[0]])).toEqual([['gemini/invalid-chunk', 'error', 1]]);
+    expect(findings[0]?.message).toContain('usageMetadata.promptTokenCount is a string');
+    // Its finishReason still ends the turn: no missing-finish-reason.
+    expect(view.streaming).toBe(false);
+    expect(runGemini(chunkFrames([hi, withUsage(5)])).findings).toEqual([]);
+    expect(runGemini(chunkFrames([hi, withUsage(null)])).findings).toEqual([]);
+  });
+
   it('clean text and function-call streams have no findings', () => {
     expect(runGemini(chunkFrames(clean)).findings).toEqual([]);
     expect(runGemini(chunkFrames(streamed)).findings).toEqual([]);

@@ -26,7 +26,7 @@ const R = GEMINI_RULES;
 
 export const geminiRules: readonly RuleMeta[] = [
   { id: R.invalidJson, severity: 'error', description: 'A data record is not JSON: the client\'s parser throws and the stream fails there.' },
-  { id: R.invalidChunk, severity: 'error', description: 'A payload is not a GenerateContentResponse (`candidates`, `content.parts`, `usageMetadata` of the wrong type).' },
+  { id: R.invalidChunk, severity: 'error', description: 'A payload is not a GenerateContentResponse (`candidates`, `content.parts`, `usageMetadata` of the wrong type), or has a `usageMetadata` token count that is not a number, which the AI SDK\'s Google provider rejects (the chunk is still shown as @google/genai reads it).' },
   { id: R.errorPayload, severity: 'warning', description: 'The stream reports its own failure: a payload with a top-level `error` (code, message, status); `@google/genai` throws it as an ApiError.' },
   { id: R.missingFinishReason, severity: 'warning', description: 'The response stream ended without any candidate `finishReason`, and the capture holds no close of the connection: it was cut short, or the recording stops before its stream did (the AI SDK reports finish reason "other").' },
   { id: R.streamCut, severity: 'error', description: 'The connection closed or failed before any candidate `finishReason`: the answer was cut off. @google/genai 3.3 throws "terminated" on a failed connection, and on a closed one ends quietly with the cut answer as if finished.' },
