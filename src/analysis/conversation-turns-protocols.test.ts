@@ -10,6 +10,7 @@ import { conversationTurns } from './conversation-turns';
 import { anthropicExchange, anthropicStream, anthropicUser, endTurnAnswer, toolResults, toolUseAnswer, toolUseMessage } from './tool-loop/anthropic-support';
 import { toolPart, uiAssistant, uiCallsAnswer, uiExchange, uiStream, uiTextAnswer, uiUser } from './tool-loop/aisdk-ui-support';
 import { cohereAssistant, cohereCallsAnswer, cohereExchange, cohereStream, cohereTextAnswer, cohereToolResult, cohereUser } from './tool-loop/cohere-support';
+import { functionCallSteps, functionResults, interactionCalls, interactionExchange, interactionsStream, interactionText, userInput } from './tool-loop/gemini-interactions-support';
 import { callsResponse, functionOutput, inputUser, responsesExchange, responsesStream, textResponse } from './tool-loop/responses-support';
 import { requestCapture, weather, type RequestExchange } from './tool-loop/test-support';
 
@@ -209,3 +210,27 @@ describe('Cohere turns', () => {
     expect(turnsOf(capture).slice(-1)).toEqual([['waiting', 0, 7, ['no request carried the tool results']]]);
   });
 });
+
+describe('Gemini Interactions turns', () => {
+  it('reads the function results of a follow-up that resends the history, and the text of each interaction', () => {
+    // Request 1: body 0, created 1, text step 2-4, call step 5-7, completed 8.
+    // Request 2: body 9, created 10, text step 11-13, completed 14.
+    const capture = requestCapture(interactionsStream, [
+      interactionExchange([userInput('Paris?')], interactionCalls('v1_a', [paris])),
+      interactionExchange([userInput('Paris?'), { type: 'model_output', content: [{ type: 'text', text: 'Let me check.' }] }, ...functionCallSteps([paris]), functionResults('call_1')], interactionText('v1_b', '21 °C in Paris.')),
+    ]);
+    expect(turnsOf(capture)).toEqual([
+      ['user', 0, 0, ['Paris?']],
+      ['answer', 0, 8, ['Let me check.']],
+      ['tool-calls', 0, 8, ['get_weather({"city":"Paris"}) · call_1']],
+      ['tool-result', 1, 9, ['call_1 → {"temp":21}']],
+      ['answer', 1, 14, ['21 °C in Paris.']],
+    ]);
+  });
+
+  it('marks an interaction that ended with status "requires_action" and was not followed up', () => {
+    const capture = requestCapture(interactionsStream, [interactionExchange('Paris?', interactionCalls('v1_a', [paris]))]);
+    expect(turnsOf(capture).slice(-1)).toEqual([['waiting', 0, 8, ['no request carried the tool results']]]);
+  });
+});
+

@@ -52,6 +52,21 @@ function cohereMessage(m: Record<string, unknown>): SentMessage {
   return { role: 'tool', results: [sentResult(m.tool_call_id, values.length === 1 ? values[0] : values)] };
 }
 
+/**
+ * Gemini Interactions: a step or turn (`user_input` / `role: "user"`, `model_output` / `function_call` /
+ * `role: "model"`), its text, and the `function_result` parts it carries (`call_id`, `result`).
+ */
+function interactionsEntry(m: Record<string, unknown>): SentMessage {
+  const results: SentResult[] = [];
+  for (const part of [m, ...(Array.isArray(m.content) ? m.content : [])]) {
+    if (isRecord(part) && part.type === 'function_result') results.push(sentResult(part.call_id, part.result, part.is_error === true, 'is_error'));
+  }
+  const text = contentText(m.content) ?? (typeof m.text === 'string' ? m.text : undefined);
+  const user = m.type === 'user_input' || m.role === 'user' || m.type === 'function_result';
+  const model = m.type === 'model_output' || m.type === 'function_call' || m.role === 'model';
+  return { role: user ? (results.length > 0 && text === undefined ? 'tool' : 'user') : model ? 'assistant' : '', text, results };
+}
+
 /** Anthropic: `tool_result` blocks (`tool_use_id`, `content`, `is_error`) in a user message, beside its text blocks. */
 function anthropicMessage(m: Record<string, unknown>): SentMessage {
   const results: SentResult[] = [];
@@ -115,6 +130,7 @@ const SENT: Record<ConversationProtocol, (m: Record<string, unknown>) => SentMes
   'ag-ui': agUiMessage,
   gemini: geminiContent,
   cohere: cohereMessage,
+  'gemini-interactions': interactionsEntry,
 };
 
 export function sentMessage(protocol: ConversationProtocol, message: unknown): SentMessage | undefined {
@@ -179,6 +195,13 @@ function cohereText(e: Record<string, unknown>): TextPiece {
   return typeof text === 'string' && text !== '' ? text : undefined;
 }
 
+/** Gemini Interactions: a `text` delta of a step (a new interaction resets). */
+function interactionsText(e: Record<string, unknown>): TextPiece {
+  if (e.event_type === 'interaction.created') return RESET;
+  if (e.event_type !== 'step.delta' || !isRecord(e.delta) || e.delta.type !== 'text') return undefined;
+  return typeof e.delta.text === 'string' && e.delta.text !== '' ? e.delta.text : undefined;
+}
+
 const TEXT: Record<ConversationProtocol, (e: Record<string, unknown>) => TextPiece> = {
   'openai-chat': chatText,
   anthropic: anthropicText,
@@ -187,6 +210,7 @@ const TEXT: Record<ConversationProtocol, (e: Record<string, unknown>) => TextPie
   'ag-ui': agUiText,
   gemini: geminiText,
   cohere: cohereText,
+  'gemini-interactions': interactionsText,
 };
 
 export function textPiece(protocol: ConversationProtocol, event: unknown): TextPiece {

@@ -12,6 +12,7 @@ import { aisdkUiReader } from './conversations/aisdk-ui';
 import { anthropicReader } from './conversations/anthropic';
 import { cohereReader } from './conversations/cohere';
 import { geminiReader } from './conversations/gemini';
+import { interactionsReader } from './conversations/gemini-interactions';
 import { openaiChatReader } from './conversations/openai-chat';
 import { openaiResponsesReader } from './conversations/openai-responses';
 import type { Conversation, ConversationReader, ConversationRequest, RequestRead } from './conversations/types';
@@ -20,7 +21,7 @@ export type { Conversation, ConversationProtocol, ConversationRequest, StreamedA
 export { streamedAnswer } from './conversations/openai-chat';
 
 const READERS: ReadonlyMap<string, ConversationReader> = new Map(
-  [openaiChatReader, anthropicReader, openaiResponsesReader, aisdkUiReader, agUiReader, geminiReader, cohereReader].map((r) => [r.protocol, r]),
+  [openaiChatReader, anthropicReader, openaiResponsesReader, aisdkUiReader, agUiReader, geminiReader, cohereReader, interactionsReader].map((r) => [r.protocol, r]),
 );
 
 interface Pending {

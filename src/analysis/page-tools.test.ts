@@ -10,6 +10,7 @@ import { stats } from './stats';
 import { anthropicExchange, anthropicStream, anthropicUser, endTurnAnswer, toolResults, toolUseAnswer, toolUseMessage } from './tool-loop/anthropic-support';
 import { toolPart, uiAssistant, uiCallsAnswer, uiExchange, uiStream, uiTextAnswer, uiUser } from './tool-loop/aisdk-ui-support';
 import { cohereAssistant, cohereCallsAnswer, cohereExchange, cohereStream, cohereTextAnswer, cohereToolResult, cohereUser } from './tool-loop/cohere-support';
+import { functionResults, interactionCalls, interactionExchange, interactionsStream, interactionText, userInput } from './tool-loop/gemini-interactions-support';
 import { callsResponse, functionOutput, inputUser, responsesExchange, responsesStream, textResponse } from './tool-loop/responses-support';
 import { assistantCalls, callsAnswer, loopCapture, requestCapture, system, textAnswer, toolResult, user, weather, type Call, type RequestExchange } from './tool-loop/test-support';
 
@@ -103,6 +104,16 @@ const cohere: Loop = {
     ]),
 };
 
+const interactions: Loop = {
+  name: 'Gemini Interactions',
+  first: () => requestCapture(interactionsStream, [interactionExchange([userInput('Weather?')], interactionCalls('v1_a', calls))]),
+  withFollowUp: (answered) =>
+    requestCapture(interactionsStream, [
+      interactionExchange([userInput('Weather?')], interactionCalls('v1_a', calls)),
+      interactionExchange([functionResults(...answered)], interactionText('v1_b', '21° and 24°.'), 'v1_a'),
+    ]),
+};
+
 /** The rendered lines of tool calls (`● … — Get weather (get_weather)`). */
 function toolLines(capture: Capture): string[] {
   return render(capture)
@@ -125,7 +136,7 @@ function firstTools(capture: Capture): ToolItem[] {
 
 const toolStats = (capture: Capture) => stats(capture).flatMap((s) => s.metrics.tools.map((t) => ({ id: t.id, resultFrame: t.resultFrame, page: t.page })));
 
-describe.each([chat, anthropic, responses, aisdkUi, agUi, cohere])('$name: calls the page runs', (loop) => {
+describe.each([chat, anthropic, responses, aisdkUi, agUi, cohere, interactions])('$name: calls the page runs', (loop) => {
   it('are done once the follow-up request carries their results, as check (no finding) says', () => {
     const capture = loop.withFollowUp(['call_1', 'call_2']);
     expect(check(capture).flatMap((r) => r.findings)).toEqual([]);

@@ -62,8 +62,8 @@ const streamRules = (sessions: CheckedSession[]) => problemRules(sessions).filte
 /**
  * Demo fixtures whose reply asks the page to run tools (read from each file): Anthropic stop_reason
  * "tool_use", OpenAI Chat finish_reason "tool_calls", a Responses function_call after the message, Gemini
- * functionCall parts, Cohere finish_reason "TOOL_CALL". The AG-UI and AI SDK fixtures give their tool
- * results in the stream; Gemini Interactions has no loop rules.
+ * functionCall parts, Cohere finish_reason "TOOL_CALL", Gemini Interactions status "requires_action". The
+ * AG-UI and AI SDK fixtures give their tool results in the stream.
  */
 const STALLS_WITH_REQUEST = new Map([
   ['src/protocols/anthropic/testdata/valid-thinking-tool.sse', 'anthropic/loop-stalled'],
@@ -73,6 +73,7 @@ const STALLS_WITH_REQUEST = new Map([
   ['src/protocols/ag-ui/testdata/invalid-subagents.jsonl', 'agui/loop-stalled'],
   ['src/protocols/gemini/testdata/valid-thought-text-calls.sse', 'gemini/loop-stalled'],
   ['src/protocols/cohere/testdata/valid-thinking-tool-call.sse', 'cohere/loop-stalled'],
+  ['src/protocols/gemini-interactions/testdata/valid-thought-text-call.sse', 'gemini-interactions/loop-stalled'],
 ]);
 const loopRules = (sessions: CheckedSession[]) => problemRules(sessions).filter((r) => ACROSS_REQUESTS.test(r));
 

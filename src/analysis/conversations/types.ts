@@ -5,7 +5,7 @@ import { isRecord } from '../../protocols/shared/view-helpers';
 import type { Session } from '../sessions';
 
 /** Protocols whose requests are joined into conversations. */
-export type ConversationProtocol = 'openai-chat' | 'anthropic' | 'openai-responses' | 'aisdk-ui' | 'ag-ui' | 'gemini' | 'cohere';
+export type ConversationProtocol = 'openai-chat' | 'anthropic' | 'openai-responses' | 'aisdk-ui' | 'ag-ui' | 'gemini' | 'cohere' | 'gemini-interactions';
 
 /** A tool call the stream asked the page to run, its arguments as JSON text. */
 export interface StreamedToolCall {

@@ -8,10 +8,11 @@ import { aisdkUiLoop } from './aisdk-ui';
 import { anthropicLoop } from './anthropic';
 import { cohereLoop } from './cohere';
 import { geminiLoop } from './gemini';
+import { interactionsLoop } from './gemini-interactions';
 import { checkLoop, type LoopOptions, type LoopProtocol } from './loop';
 import { openaiChatLoop } from './openai-chat';
 import { openaiResponsesLoop } from './openai-responses';
-import { agUiLoopRules, aisdkUiLoopRules, anthropicLoopRules, cohereLoopRules, geminiLoopRules, openaiChatLoopRules, openaiResponsesLoopRules } from './rules';
+import { agUiLoopRules, aisdkUiLoopRules, anthropicLoopRules, cohereLoopRules, geminiLoopRules, interactionsLoopRules, openaiChatLoopRules, openaiResponsesLoopRules } from './rules';
 
 /** Each joined protocol's tool loop: what asks the page for tools, what a follow-up must carry. */
 export const TOOL_LOOPS: Readonly<Record<ConversationProtocol, LoopProtocol>> = {
@@ -22,9 +23,10 @@ export const TOOL_LOOPS: Readonly<Record<ConversationProtocol, LoopProtocol>> = 
   'ag-ui': agUiLoop,
   gemini: geminiLoop,
   cohere: cohereLoop,
+  'gemini-interactions': interactionsLoop,
 };
 
-const SEVERITY = new Map([...openaiChatLoopRules, ...anthropicLoopRules, ...openaiResponsesLoopRules, ...aisdkUiLoopRules, ...agUiLoopRules, ...geminiLoopRules, ...cohereLoopRules].map((r) => [r.id, r.severity]));
+const SEVERITY = new Map([...openaiChatLoopRules, ...anthropicLoopRules, ...openaiResponsesLoopRules, ...aisdkUiLoopRules, ...agUiLoopRules, ...geminiLoopRules, ...cohereLoopRules, ...interactionsLoopRules].map((r) => [r.id, r.severity]));
 
 /** Tool-loop findings by the session they are reported on; sessions without any are absent. */
 export function toolLoopFindings(sessions: readonly Session[], options: LoopOptions = {}): Map<Session, Finding[]> {

@@ -57,6 +57,7 @@ export const UI_LOOP_RULES = loopRuleIds('aisdk');
 export const AGUI_LOOP_RULES = loopRuleIds('agui');
 export const GEMINI_LOOP_RULES = loopRuleIds('gemini');
 export const COHERE_LOOP_RULES = loopRuleIds('cohere');
+export const GEMINI_INTERACTIONS_LOOP_RULES = loopRuleIds('gemini-interactions');
 
 export const openaiChatLoopRules: readonly RuleMeta[] = loopRules(CHAT_LOOP_RULES, {
   stalled: 'A stream ended with finish_reason "tool_calls" and no later request of the capture carried the tool results: the page did not run the tools or send them back (a client that reads only `delta.content` shows nothing and stops here).',
@@ -148,3 +149,17 @@ export const cohereLoopRules: readonly RuleMeta[] = loopRules(COHERE_LOOP_RULES,
     count: 'Send exactly one `tool` message per tool call id, right after the assistant message.',
   },
 });
+
+export const interactionsLoopRules: readonly RuleMeta[] = loopRules(GEMINI_INTERACTIONS_LOOP_RULES, {
+  stalled: 'An interaction completed with status `requires_action` after `function_call` steps, and no later request of the capture carried their `function_result`: the page did not run the tools or send them back.',
+  changed: 'The follow-up request resends the history without the streamed `function_call` steps unchanged (ids, names and arguments): the model is shown calls it did not make. (A follow-up that names the interaction in `previous_interaction_id` sends only the results.)',
+  unknown: 'A `function_result` in the follow-up request has a `call_id` that matches no `function_call` of the interaction it follows: a result for a call the model never made.',
+  count: 'A `function_call` of the streamed interaction has no `function_result` in the follow-up request, or more than one; each call id needs exactly one result.',
+  fix: {
+    stalled: 'Run the called functions and send a follow-up request whose `input` holds one `function_result` (`call_id`, `name`, `result`) per call, with `previous_interaction_id` naming the interaction or after the resent history; or, if the capture stopped early, capture the follow-up too.',
+    changed: 'Resend the `function_call` steps exactly as streamed (same ids, names and arguments), or name the interaction in `previous_interaction_id` and send only the results.',
+    unknown: 'Answer only the calls the interaction made: each `function_result`\'s `call_id` is the id of a streamed `function_call`.',
+    count: 'Send exactly one `function_result` per `function_call` id.',
+  },
+});
+

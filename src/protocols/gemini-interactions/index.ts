@@ -6,11 +6,13 @@ import { createInteractionsFold } from './fold';
 import { interactionsRules } from './rules';
 import { describeInteractionsFrame } from './describe';
 import { interactionsPromptOf } from './prompt';
+import { interactionsLoopRules } from '../../analysis/tool-loop/rules';
 
 export const geminiInteractionsProtocol: ProtocolDefinition = {
   id: 'gemini-interactions',
   title: 'Gemini Interactions',
-  rules: interactionsRules,
+  // The tool loop rules check across requests (src/analysis/tool-loop/); listed here with the stream's own.
+  rules: [...interactionsRules, ...interactionsLoopRules],
   detectFrame,
   detectConnection,
   createFold: createInteractionsFold,

@@ -25,6 +25,19 @@ describe('gemini-interactions request prompt', () => {
     expect(prompt).toEqual({ text: 'And the weather?', path: 'input[2]', messageCount: 3 });
   });
 
+  it('reads the last user_input step with text among steps (the AI SDK sends the history so)', () => {
+    const prompt = interactionsPromptOf(
+      body({
+        input: [
+          { type: 'user_input', content: [{ type: 'text', text: 'Weather?' }] },
+          { type: 'function_call', id: 'call_1', name: 'getWeather', arguments: { location: 'Paris' } },
+          { type: 'user_input', content: [{ type: 'function_result', call_id: 'call_1', name: 'getWeather', result: '{"temp":21}' }] },
+        ],
+      }),
+    );
+    expect(prompt).toEqual({ text: 'Weather?', path: 'input[0]', messageCount: 3 });
+  });
+
   it('is undefined for a function result alone, an empty string, or no input', () => {
     expect(interactionsPromptOf(body({ input: [{ type: 'function_result', call_id: 'c1', result: '18C' }] }))).toBeUndefined();
     expect(interactionsPromptOf(body({ input: '  ' }))).toBeUndefined();

@@ -1,5 +1,6 @@
 // The prompt of an Interactions request: `input` is a string, a list of content parts
-// (`{type: "text", text}`), or a list of turns (`{role: "user", content}`, content a string or parts).
+// (`{type: "text", text}`), a list of turns (`{role: "user", content}`, content a string or parts), or
+// a list of steps (`{type: "user_input", content}` among the model's steps, as the AI SDK sends them).
 // With `previous_interaction_id` the request carries only the new turn, which is still the prompt.
 import { z } from 'zod';
 import type { Connection } from '../../model/frame';
@@ -15,6 +16,12 @@ export function interactionsPromptOf(connection: Connection): RequestPrompt | un
   const input = parsed.data.input;
   if (typeof input === 'string') return input.trim() === '' ? undefined : { text: input, path: 'input', messageCount: 1 };
   if (input.some((entry) => isRecord(entry) && typeof entry.role === 'string')) return lastUserPrompt(input, 'input');
+  for (let i = input.length - 1; i >= 0; i--) {
+    const entry: unknown = input[i];
+    if (!isRecord(entry) || entry.type !== 'user_input') continue;
+    const text = contentText(entry.content);
+    if (text !== undefined && text.trim() !== '') return { text, path: `input[${i}]`, messageCount: input.length };
+  }
   const text = contentText(input);
   return text === undefined || text.trim() === '' ? undefined : { text, path: 'input', messageCount: 1 };
 }

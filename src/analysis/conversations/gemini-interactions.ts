@@ -1,0 +1,95 @@
+// Gemini Interactions requests for joining: `input` (a string, a list of content parts, a list of turns
+// `{role, content}`, or a list of steps `{type: "user_input" | "model_output" | "thought" |
+// "function_call", …}` as the AI SDK sends the whole history) and `previous_interaction_id`, which names
+// the stored interaction a follow-up continues; and the `function_call` steps of the stream that the
+// page must run, with the interaction's id and final status (`requires_action` asks for the results).
+import type { Frame } from '../../model/frame';
+import { decodeFrame } from '../../model/decode';
+import { safeJson } from '../../model/safe-text';
+import { contentText } from '../../protocols/shared/request-prompt';
+import { isRecord } from '../../protocols/shared/view-helpers';
+import type { ConversationReader, StreamedAnswer, StreamedToolCall } from './types';
+
+/** Content part types that make a list of parts one user turn. */
+const PART_TYPES: ReadonlySet<string> = new Set(['text', 'image', 'audio', 'document', 'video']);
+
+export const interactionsReader: ConversationReader = {
+  protocol: 'gemini-interactions',
+  read(body, frames) {
+    if (!isRecord(body)) return undefined;
+    const messages = inputEntries(body.input);
+    if (!messages) return undefined;
+    const read = { messages, keys: messages.map(entryKey), answer: interactionsAnswer(frames) };
+    return typeof body.previous_interaction_id === 'string' ? { ...read, previousResponseId: body.previous_interaction_id } : read;
+  },
+};
+
+/** The request's input as a list of entries: a string or a list of content parts is one user turn. */
+function inputEntries(input: unknown): readonly unknown[] | undefined {
+  if (typeof input === 'string') return [{ type: 'user_input', content: [{ type: 'text', text: input }] }];
+  if (!Array.isArray(input)) return undefined;
+  const parts = input.length > 0 && input.every((p: unknown) => isRecord(p) && typeof p.type === 'string' && PART_TYPES.has(p.type));
+  return parts ? [{ type: 'user_input', content: input }] : input;
+}
+
+/** An entry and the parts of its content: where function calls and results sit (a step, or a turn's part). */
+export function entryParts(entry: unknown): Record<string, unknown>[] {
+  if (!isRecord(entry)) return [];
+  const content = Array.isArray(entry.content) ? entry.content.filter(isRecord) : [];
+  return [entry, ...content];
+}
+
+/** An entry's type (a turn's role), text, and the call ids of the function calls and results it carries. */
+function entryKey(entry: unknown): string {
+  if (!isRecord(entry)) return 'invalid';
+  const ids: string[] = [];
+  for (const part of entryParts(entry)) {
+    if (part.type === 'function_call') ids.push(`c:${typeof part.id === 'string' ? part.id : ''}`);
+    else if (part.type === 'function_result') ids.push(`r:${typeof part.call_id === 'string' ? part.call_id : ''}`);
+  }
+  const text = contentText(entry.content) ?? (typeof entry.text === 'string' ? entry.text : '');
+  return JSON.stringify([typeof entry.type === 'string' ? entry.type : '', typeof entry.role === 'string' ? entry.role : '', text, ids]);
+}
+
+interface Building extends StreamedToolCall {
+  /** Arguments streamed as `arguments_delta` text; else the start's `arguments` object. */
+  streamed: boolean;
+}
+
+/** The last interaction's id, its `function_call` steps (arguments as streamed) and its final status. */
+export function interactionsAnswer(frames: readonly Frame[]): StreamedAnswer {
+  const answer: StreamedAnswer = { toolCalls: [], allCallIds: [] };
+  let calls = new Map<number, Building>();
+  for (const frame of frames) {
+    if (frame.direction !== 'in' || frame.kind !== 'message') continue;
+    const event = decodeFrame(frame).json;
+    if (!isRecord(event)) continue;
+    const interaction = isRecord(event.interaction) ? event.interaction : undefined;
+    if (event.event_type === 'interaction.created') {
+      // One connection may carry several interactions (recorded steps): the last one counts.
+      calls = new Map();
+      delete answer.finishReason;
+      delete answer.finishFrame;
+      if (typeof interaction?.id === 'string') answer.responseId = interaction.id;
+    } else if (event.event_type === 'step.start' && typeof event.index === 'number' && isRecord(event.step)) {
+      const step = event.step;
+      if (typeof step.id === 'string' && !answer.allCallIds?.includes(step.id)) answer.allCallIds?.push(step.id);
+      if (step.type !== 'function_call') continue;
+      const args = isRecord(step.arguments) ? safeJson(step.arguments) : '{}';
+      calls.set(event.index, { id: typeof step.id === 'string' ? step.id : '', name: typeof step.name === 'string' ? step.name : '', arguments: args, streamed: false });
+    } else if (event.event_type === 'step.delta' && typeof event.index === 'number' && isRecord(event.delta) && event.delta.type === 'arguments_delta') {
+      const call = calls.get(event.index);
+      if (!call || typeof event.delta.arguments !== 'string') continue;
+      call.arguments = call.streamed ? call.arguments + event.delta.arguments : event.delta.arguments;
+      call.streamed = true;
+    } else if (event.event_type === 'interaction.completed' && interaction) {
+      if (typeof interaction.id === 'string') answer.responseId = interaction.id;
+      if (typeof interaction.status === 'string') {
+        answer.finishReason = interaction.status;
+        answer.finishFrame = frame.index;
+      }
+    }
+  }
+  answer.toolCalls = [...calls.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => ({ id: c.id, name: c.name, arguments: c.arguments }));
+  return answer;
+}

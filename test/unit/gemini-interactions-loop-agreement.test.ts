@@ -1,0 +1,85 @@
+// @vitest-environment node
+// The Gemini Interactions tool loop as the AI SDK's Google provider sends it (`@ai-sdk/google` 4,
+// `google.interactions(…)` under `ai` 7's streamText, which runs the tool and sends the next step
+// itself), against a server on 127.0.0.1 that streams the demo's recording (a function call, status
+// `requires_action`) and then an answer. The requests the provider wrote and the streams it read are
+// checked as a capture: resending the history (its default) is a clean loop with the call done; naming
+// the interaction in `previous_interaction_id` makes it send the prompt again without the function
+// result, which the loop check reports.
+import fs from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createGoogleGenerativeAI } from '@ai-sdk/google';
+import { stepCountIs, streamText, tool } from 'ai';
+import { z } from 'zod';
+import { check } from '../../src/api/check';
+import { render } from '../../src/api/render';
+import { requestCapture } from '../../src/analysis/tool-loop/test-support';
+import { interactionsStream, interactionText } from '../../src/analysis/tool-loop/gemini-interactions-support';
+
+const ROOT = path.resolve(__dirname, '../..');
+const CALL_SSE = fs.readFileSync(path.join(ROOT, 'src/protocols/gemini-interactions/testdata/valid-thought-text-call.sse'), 'utf8');
+const ANSWER = interactionText('v1_def', 'It is 21 °C in Paris.');
+const ANSWER_SSE = ANSWER.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
+const payloads = (sse: string): object[] => [...sse.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as object);
+
+let server: Server;
+let origin: string;
+const bodies: unknown[] = [];
+
+beforeAll(async () => {
+  server = createServer((req, res) => {
+    let text = '';
+    req.setEncoding('utf8');
+    req.on('data', (piece: string) => (text += piece));
+    req.on('end', () => {
+      if (req.method !== 'POST' || req.url !== '/v1beta/interactions') return void res.writeHead(404).end();
+      bodies.push(JSON.parse(text) as unknown);
+      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
+      res.end(bodies.length === 1 ? CALL_SSE : ANSWER_SSE);
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+/** Two steps of streamText with a weather tool; `stored` names the first interaction in the second step. */
+async function loop(stored: boolean) {
+  bodies.length = 0;
+  const google = createGoogleGenerativeAI({ baseURL: `${origin}/v1beta`, apiKey: 'test-key' });
+  const result = streamText({
+    model: google.interactions('gemini-2.5-flash'),
+    prompt: 'What is the weather like today?',
+    tools: { getWeather: tool({ inputSchema: z.object({ location: z.string() }), execute: async ({ location }) => ({ location, temperature: 21 }) }) },
+    stopWhen: stepCountIs(2),
+    prepareStep: ({ stepNumber, steps }) => {
+      const id = steps[0]?.providerMetadata?.google?.interactionId;
+      return stored && stepNumber === 1 && typeof id === 'string' ? { providerOptions: { google: { previousInteractionId: id } } } : {};
+    },
+  });
+  expect(await result.text).toContain('It is 21 °C in Paris.');
+  expect(bodies).toHaveLength(2);
+  return requestCapture(interactionsStream, bodies.map((body, i) => ({ body, answer: payloads(i === 0 ? CALL_SSE : ANSWER_SSE) })));
+}
+
+const rules = (capture: ReturnType<typeof requestCapture>) => check(capture).flatMap((r) => r.findings.map((f) => `${f.severity} ${f.rule}`));
+
+describe('the Gemini Interactions tool loop as the AI SDK sends it (@ai-sdk/google 4, ai 7 streamText)', () => {
+  it('resending the history: clean, its function_call and function_result in the fields the check reads, the call done', async () => {
+    const capture = await loop(false);
+    expect(bodies[1]).toMatchObject({ input: expect.arrayContaining([expect.objectContaining({ type: 'function_call', id: 'call_1' }), expect.objectContaining({ type: 'user_input', content: [expect.objectContaining({ type: 'function_result', call_id: 'call_1' })] })]) });
+    expect(rules(capture)).toEqual([]);
+    expect(render(capture)).toContain('● done — Get weather (getWeather)');
+  });
+
+  it('naming the interaction (previousInteractionId): the provider sends the prompt again without the result, and the check says so', async () => {
+    const capture = await loop(true);
+    expect(bodies[1]).toMatchObject({ previous_interaction_id: 'v1_abc' });
+    expect(JSON.stringify(bodies[1])).not.toContain('function_result');
+    expect(rules(capture)).toEqual(['error gemini-interactions/loop-missing-tool-result']);
+    expect(render(capture)).toContain('● no result sent back — Get weather (getWeather)');
+  });
+});
