@@ -46,6 +46,21 @@ async function seen(panel: PwFrame): Promise<Seen> {
   });
 }
 
+/** The rendering's first tool call: its text, its dot's label and shape, and whether a Cut off line or its unfinished mark shows. */
+function toolRow(panel: PwFrame) {
+  return panel.evaluate(() => {
+    const el = document.querySelector('[data-testid="rendering"] .tool');
+    const dot = el?.querySelector('.dot');
+    return {
+      text: el?.textContent ?? '',
+      dot: dot?.getAttribute('aria-label') ?? '',
+      hollow: dot?.classList.contains('dot-cut-off') ?? false,
+      cut: document.querySelector('[data-testid="cut-off-item"]') !== null,
+      unfinished: el?.hasAttribute('data-unfinished') ?? false,
+    };
+  });
+}
+
 describe('a stream cut off before its end', () => {
   it('ends the rendering on a "Cut off" line, reads as cut off, and the banner keeps its frame', async () => {
     const docked = await openInDevTools(env.browser, `${env.demo.url}?protocol=${encodeURIComponent('openai-responses/sse')}&buggy=1`);
@@ -72,14 +87,8 @@ describe('a stream cut off before its end', () => {
     await docked.page.click('#start');
     await dock(docked, 'right', 550, 800);
     const { panel } = docked;
-    const tool = () =>
-      panel.evaluate(() => {
-        const el = document.querySelector('[data-testid="rendering"] .tool');
-        const dot = el?.querySelector('.dot');
-        return { text: el?.textContent ?? '', dot: dot?.getAttribute('aria-label') ?? '', hollow: dot?.classList.contains('dot-cut-off') ?? false, cut: document.querySelector('[data-testid="cut-off-item"]') !== null };
-      });
-    const s = await until(tool, (v) => v.cut, 'the cut-off line');
-    expect(s).toEqual({ text: 'Weather · cut off before its resultweather', dot: 'cut off before its result', hollow: true, cut: true });
+    const s = await until(() => toolRow(panel), (v) => v.cut, 'the cut-off line');
+    expect(s).toEqual({ text: 'Weather · cut off before its resultweather', dot: 'cut off before its result', hollow: true, cut: true, unfinished: false });
     await docked.frontend.screenshot({ path: path.join(SCREENSHOTS, 'cut-off-tool-right-light.png'), clip: devtoolsArea('right', 550, 800) });
     // The waterfall ends its span at the cut rather than leaving it open to the end.
     await panel.locator('[data-tab="waterfall"]').evaluate((b) => (b as HTMLElement).click());
@@ -93,14 +102,8 @@ describe('a stream cut off before its end', () => {
     await docked.page.click('#start');
     await dock(docked, 'right', 550, 800);
     const { panel } = docked;
-    const tool = () =>
-      panel.evaluate(() => {
-        const el = document.querySelector('[data-testid="rendering"] .tool');
-        const dot = el?.querySelector('.dot');
-        return { text: el?.textContent ?? '', dot: dot?.getAttribute('aria-label') ?? '', hollow: dot?.classList.contains('dot-cut-off') ?? false, unfinished: el?.hasAttribute('data-unfinished') ?? false };
-      });
-    const s = await until(tool, (v) => v.unfinished, 'the unfinished call');
-    expect(s).toEqual({ text: 'Get weather · its arguments never finishedget_weather', dot: 'its arguments never finished', hollow: true, unfinished: true });
+    const s = await until(() => toolRow(panel), (v) => v.unfinished, 'the unfinished call');
+    expect(s).toEqual({ text: 'Get weather · its arguments never finishedget_weather', dot: 'its arguments never finished', hollow: true, cut: false, unfinished: true });
     await docked.frontend.screenshot({ path: path.join(SCREENSHOTS, 'unfinished-tool-right-light.png'), clip: devtoolsArea('right', 550, 800) });
   }, 120_000);
 });

@@ -7,8 +7,6 @@
 // where the client throws or reports an error part, the inspector reports an error
 // (docs/severity-policy.md).
 import fs from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CohereClientV2 } from 'cohere-ai';
@@ -18,6 +16,7 @@ import type { ReasoningItem, TextItem, ToolItem, ViewModel } from '../../src/mod
 import { protocols } from '../../src/protocols/registry';
 import { readInput } from '../../src/readers/read-input';
 import { HAS_PENDING, needsShared, PENDING_DIR } from '../support/shared-dir';
+import { expectAgreement, HELLO_PROMPT, parseArgs, readProviderStream, sseServer, type Assembled, type SseServer } from '../support/client-agreement';
 
 const ROOT = path.resolve(__dirname, '../..');
 const RECORDINGS = ['cohere_cohere-text', 'cohere_cohere-reasoning', 'cohere_cohere-tool-call', 'cohere_cohere-empty-tool-call'];
@@ -29,27 +28,15 @@ function sseOfLines(file: string): string {
   return lines.map((l) => `event: ${(JSON.parse(l) as { type: string }).type}\ndata: ${l}\n\n`).join('');
 }
 
-interface Assembled {
-  text: string;
-  reasoning: string;
-  calls: Array<{ name: string; args: unknown }>;
-}
-
-let server: Server;
+let server: SseServer;
 let origin: string;
 let body = '';
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    if (req.method !== 'POST' || req.url !== '/v2/chat') return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await sseServer((url) => url === '/v2/chat', () => body);
+  origin = server.origin;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 /** What the client assembles from the stream, as a chat UI built on it does: texts, thinking, tool calls. */
 async function throughClient(sse: string): Promise<Assembled> {
@@ -73,16 +60,6 @@ async function throughClient(sse: string): Promise<Assembled> {
   }
   out.calls.forEach((c, i) => (c.args = parseArgs(args[i]!)));
   return out;
-}
-
-/** Arguments as a UI reads them: JSON when they parse, the text as it came when cut short. */
-function parseArgs(text: string): unknown {
-  if (text === '') return {};
-  try {
-    return JSON.parse(text);
-  } catch {
-    return text;
-  }
 }
 
 function throughInspector(sse: string) {
@@ -136,26 +113,12 @@ describe('cohere-ai 8.1 (CohereClientV2.chatStream) agrees with the Cohere fold'
 
 /**
  * What the AI SDK's Cohere provider makes of the stream: the text and thinking it emits, the tool calls
- * it emits at tool-call-end (its tool plan is not shown), and whether it failed (an `error` part, or a
- * throw while reading).
+ * it emits at tool-call-end (its tool plan is not shown), and whether it failed.
  */
-async function throughAiSdk(sse: string): Promise<{ assembled: Assembled; failed?: string }> {
+function throughAiSdk(sse: string) {
   body = sse;
   const model = createCohere({ baseURL: `${origin}/v2`, apiKey: 'test-key' })('command-a-03-2025');
-  const assembled: Assembled = { text: '', reasoning: '', calls: [] };
-  let failed: string | undefined;
-  try {
-    const { stream } = await model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }] });
-    for await (const part of stream) {
-      if (part.type === 'text-delta') assembled.text += part.delta;
-      else if (part.type === 'reasoning-delta') assembled.reasoning += part.delta;
-      else if (part.type === 'tool-call') assembled.calls.push({ name: part.toolName, args: parseArgs(part.input) });
-      else if (part.type === 'error') failed ??= String(part.error);
-    }
-  } catch (error) {
-    failed ??= String(error);
-  }
-  return failed === undefined ? { assembled } : { assembled, failed };
+  return readProviderStream(() => model.doStream(HELLO_PROMPT));
 }
 
 /** The fold's side, as the AI SDK shows it: no tool plan, and only the calls that reached tool-call-end. */
@@ -173,16 +136,8 @@ function asAiSdkShows(sse: string) {
 }
 
 async function agreeWithAiSdk(sse: string, file: string, valid = true): Promise<void> {
-  const ours = asAiSdkShows(sse);
-  const theirs = await throughAiSdk(sse);
-  if (theirs.failed !== undefined) {
-    expect(ours.errors, `${file}: the AI SDK failed (${theirs.failed})`).not.toEqual([]);
-    return;
-  }
-  // A broken stream the client reads without a word (a call it silently drops) may still have errors:
-  // what is compared is what both show.
-  if (valid) expect(ours.errors, `${file}: the AI SDK read it without an error`).toEqual([]);
-  expect(ours.assembled, file).toEqual(theirs.assembled);
+  // A broken stream the client reads without a word (a call it silently drops) may still have errors.
+  expectAgreement(asAiSdkShows(sse), await throughAiSdk(sse), file, 'the AI SDK', valid);
 }
 
 type Event = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- edited freely below

@@ -8,8 +8,6 @@
 // loop it completes is clean, the same loop with a result sent for the wrong call id is not, and the
 // call reads as done by the follow-up.
 import fs from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CohereClientV2, type Cohere } from 'cohere-ai';
@@ -18,6 +16,7 @@ import { stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
 import { check } from '../../src/api/check';
 import { render } from '../../src/api/render';
+import { sseServer, type SseServer } from '../support/client-agreement';
 import { requestCapture, type RequestExchange } from '../../src/analysis/tool-loop/test-support';
 import { cohereStream } from '../../src/analysis/tool-loop/cohere-support';
 
@@ -35,27 +34,17 @@ const ANSWER_SSE = ANSWER.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e
 /** The payloads of an SSE body, in order. */
 const payloads = (sse: string): object[] => [...sse.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as object);
 
-let server: Server;
+let server: SseServer;
 let origin: string;
-const bodies: unknown[] = [];
+let bodies: unknown[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (piece: string) => (text += piece));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v2/chat') return void res.writeHead(404).end();
-      bodies.push(JSON.parse(text) as unknown);
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      // The first request of a loop is answered with tool calls, the follow-up with text.
-      res.end(bodies.length % 2 === 1 ? CALLS_SSE : ANSWER_SSE);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The first request of a loop is answered with the tool call, the follow-up with text.
+  server = await sseServer((url) => url === '/v2/chat', (n) => (n % 2 === 1 ? CALLS_SSE : ANSWER_SSE));
+  origin = server.origin;
+  bodies = server.bodies;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 interface Streamed {
   plan: string;

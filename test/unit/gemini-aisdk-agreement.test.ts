@@ -6,8 +6,6 @@
 // the provider emits are the fold's (a call whose arguments never finished it drops, and the fold marks
 // it so); where the provider fails, the fold reports an error.
 import fs from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
@@ -16,53 +14,29 @@ import type { ReasoningItem, TextItem, ToolItem } from '../../src/model/view';
 import { protocols } from '../../src/protocols/registry';
 import { readInput } from '../../src/readers/read-input';
 import { HAS_PENDING, needsShared, PENDING_DIR } from '../support/shared-dir';
+import { expectAgreement, HELLO_PROMPT, readProviderStream, sseServer, type Assembled, type SseServer } from '../support/client-agreement';
 
 const ROOT = path.resolve(__dirname, '../..');
 const RECORDINGS = HAS_PENDING ? fs.readdirSync(path.join(PENDING_DIR, 'vercel-ai')).filter((f) => f.startsWith('google_google-')) : [];
 const DEMO = ['valid-thought-text-calls.sse', 'invalid-unfinished-call.sse'];
 
-interface Assembled {
-  text: string;
-  reasoning: string;
-  calls: Array<{ name: string; args: unknown }>;
-}
-
-let server: Server;
+let server: SseServer;
 let origin: string;
 let body = '';
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    req.resume();
-    if (req.method !== 'POST' || !req.url?.startsWith('/v1beta/models/')) return void res.writeHead(404).end();
-    res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-    res.end(body);
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  server = await sseServer((url) => url.startsWith('/v1beta/models/'), () => body);
+  origin = server.origin;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 /** A recording (one response a line) as the API streams it with `alt=sse`. */
 const sseOfLines = (file: string) => fs.readFileSync(file, 'utf8').replace(/^\uFEFF/, '').split('\n').filter((l) => l.trim() !== '').map((l) => `data: ${l}\n\n`).join('');
 
-async function throughAiSdk(sse: string): Promise<{ assembled: Assembled; failed?: string }> {
+function throughAiSdk(sse: string) {
   body = sse;
   const model = createGoogleGenerativeAI({ baseURL: `${origin}/v1beta`, apiKey: 'test-key' })('gemini-2.5-flash');
-  const assembled: Assembled = { text: '', reasoning: '', calls: [] };
-  let failed: string | undefined;
-  try {
-    const { stream } = await model.doStream({ prompt: [{ role: 'user', content: [{ type: 'text', text: 'Hello' }] }] });
-    for await (const part of stream) {
-      if (part.type === 'text-delta') assembled.text += part.delta;
-      else if (part.type === 'reasoning-delta') assembled.reasoning += part.delta;
-      else if (part.type === 'tool-call') assembled.calls.push({ name: part.toolName, args: JSON.parse(part.input) as unknown });
-      else if (part.type === 'error') failed ??= String(part.error);
-    }
-  } catch (error) {
-    failed ??= String(error);
-  }
-  return failed === undefined ? { assembled } : { assembled, failed };
+  return readProviderStream(() => model.doStream(HELLO_PROMPT));
 }
 
 function throughFold(sse: string) {
@@ -80,14 +54,7 @@ function throughFold(sse: string) {
 }
 
 async function agree(sse: string, name: string, valid = true): Promise<void> {
-  const ours = throughFold(sse);
-  const theirs = await throughAiSdk(sse);
-  if (theirs.failed !== undefined) {
-    expect(ours.errors, `${name}: the AI SDK failed (${theirs.failed})`).not.toEqual([]);
-    return;
-  }
-  if (valid) expect(ours.errors, `${name}: the AI SDK read it without an error`).toEqual([]);
-  expect(ours.assembled, name).toEqual(theirs.assembled);
+  expectAgreement(throughFold(sse), await throughAiSdk(sse), name, 'the AI SDK', valid);
 }
 
 describe('@ai-sdk/google 4 (the model\'s doStream) agrees with the Gemini fold', () => {

@@ -7,8 +7,6 @@
 // the interaction in `previous_interaction_id` makes it send the prompt again without the function
 // result, which the loop check reports.
 import fs from 'node:fs';
-import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createGoogleGenerativeAI } from '@ai-sdk/google';
@@ -16,6 +14,7 @@ import { stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
 import { check } from '../../src/api/check';
 import { render } from '../../src/api/render';
+import { sseServer, type SseServer } from '../support/client-agreement';
 import { requestCapture } from '../../src/analysis/tool-loop/test-support';
 import { interactionsStream, interactionText } from '../../src/analysis/tool-loop/gemini-interactions-support';
 
@@ -25,26 +24,17 @@ const ANSWER = interactionText('v1_def', 'It is 21 °C in Paris.');
 const ANSWER_SSE = ANSWER.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
 const payloads = (sse: string): object[] => [...sse.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as object);
 
-let server: Server;
+let server: SseServer;
 let origin: string;
-const bodies: unknown[] = [];
+let bodies: unknown[] = [];
 
 beforeAll(async () => {
-  server = createServer((req, res) => {
-    let text = '';
-    req.setEncoding('utf8');
-    req.on('data', (piece: string) => (text += piece));
-    req.on('end', () => {
-      if (req.method !== 'POST' || req.url !== '/v1beta/interactions') return void res.writeHead(404).end();
-      bodies.push(JSON.parse(text) as unknown);
-      res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-cache' });
-      res.end(bodies.length === 1 ? CALL_SSE : ANSWER_SSE);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The first request of a loop is answered with the tool call, the follow-up with text.
+  server = await sseServer((url) => url === '/v1beta/interactions', (n) => (n % 2 === 1 ? CALL_SSE : ANSWER_SSE));
+  origin = server.origin;
+  bodies = server.bodies;
 });
-afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+afterAll(() => server.close());
 
 /** Two steps of streamText with a weather tool; `stored` names the first interaction in the second step. */
 async function loop(stored: boolean) {
