@@ -295,17 +295,29 @@ export const CUT_OFF_TOOL_TEXT = 'cut off before its result';
 /** A call whose arguments never finished before its stream ended (ToolItem.unfinished). */
 export const UNFINISHED_TOOL_TEXT = 'its arguments never finished';
 
+/** Why a pending call is not running; `cut-off` and `unfinished` are its stream's doing, the others the page's. */
+export type NotRunning = NonNullable<ToolItem['pageTool']> | 'cut-off' | 'unfinished';
+
+const NOT_RUNNING_TEXT: Readonly<Record<NotRunning, string>> = { ...PAGE_TOOL_TEXT, 'cut-off': CUT_OFF_TOOL_TEXT, unfinished: UNFINISHED_TOOL_TEXT };
+
 /**
  * Why a pending call is not running, when the rendering knows: the page must run it (`pageTool`), its
  * stream was cut off (`cutOff`, which explains an unfinished call too), or its stream ended with its
  * arguments unfinished (`unfinished`). Undefined for a running call and for one that has its result (a
- * follow-up request's result sets the status, which wins over a cut).
+ * follow-up request's result sets the status, which wins over a cut). The panel, `render` and the
+ * OpenTelemetry export all read it here.
  */
-export function pendingToolText(item: ToolItem): string | undefined {
+export function notRunning(item: ToolItem): NotRunning | undefined {
   if (item.status !== 'pending') return undefined;
-  if (item.pageTool) return PAGE_TOOL_TEXT[item.pageTool];
-  if (item.cutOff !== undefined) return CUT_OFF_TOOL_TEXT;
-  return item.unfinished !== undefined ? UNFINISHED_TOOL_TEXT : undefined;
+  if (item.pageTool) return item.pageTool;
+  if (item.cutOff !== undefined) return 'cut-off';
+  return item.unfinished !== undefined ? 'unfinished' : undefined;
+}
+
+/** `notRunning` in words, as the panel and `render` say it. */
+export function pendingToolText(item: ToolItem): string | undefined {
+  const why = notRunning(item);
+  return why === undefined ? undefined : NOT_RUNNING_TEXT[why];
 }
 
 /** What stands for a tool call's label while the stream has given it no name (nothing else would show but its dot). */

@@ -5,7 +5,7 @@
 // from the file and the capture, so the same input always gives the same trace.
 import type { Frame } from '../model/frame';
 import type { Finding } from '../model/finding';
-import type { ToolItem, ViewItem } from '../model/view';
+import { notRunning, type ToolItem, type ViewItem } from '../model/view';
 import { safeText } from '../model/safe-text';
 import { pushAll } from '../model/push-all';
 import { decodeFrame } from '../model/decode';
@@ -130,7 +130,7 @@ export function captureSpans(sessions: readonly Session[], file: string): Span[]
       const parent = spanHolding(tool.frames[0]);
       const startMs = timeOf(tool.frames[0]) ?? parent.startMs;
       const endMs = tool.status === 'pending' ? parent.endMs : (timeOf(tool.frames[tool.frames.length - 1]) ?? parent.endMs);
-      const state = tool.status === 'pending' ? (tool.pageTool ?? (tool.cutOff !== undefined ? 'cut-off' : tool.unfinished !== undefined ? 'unfinished' : 'running')) : tool.status === 'success' ? 'done' : 'failed';
+      const state = tool.status === 'pending' ? (notRunning(tool) ?? 'running') : tool.status === 'success' ? 'done' : 'failed';
       out.push({
         traceId: parent.traceId,
         spanId: spanId(file, `tool ${session.key} ${tool.id}`),

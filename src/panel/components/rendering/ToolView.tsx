@@ -1,6 +1,6 @@
 // A tool call: a status dot (amber running, green success, red error; an amber ring when its stream was
 // cut off before its result) and the label; a todo tool shows its todo list instead, since it never gets a result.
-import { pendingToolText, UNNAMED_TOOL_TEXT, type ToolItem } from '../../../model/view';
+import { notRunning, pendingToolText, UNNAMED_TOOL_TEXT, type ToolItem } from '../../../model/view';
 import { frameSpan } from './frame-span';
 import { TodoList } from './TodoList';
 
@@ -28,15 +28,14 @@ export function ToolView({ item }: { item: ToolItem }) {
   }
   // Not running: the page must run it (analysis/page-tools.ts), its stream was cut off (analysis/cut-off.ts),
   // or its stream ended with its arguments unfinished (the fold's `unfinished`).
-  const notRunning = pendingToolText(item);
-  const ended = notRunning !== undefined && !item.pageTool;
-  const cut = ended && item.cutOff !== undefined;
+  const why = notRunning(item);
+  const text = pendingToolText(item);
   return (
-    <div class="tool" data-frames={frameSpan(item.frames)} data-page-tool={item.pageTool} data-cut-off={cut ? '' : undefined} data-unfinished={ended && !cut ? '' : undefined}>
-      <StatusDot status={item.status} title={notRunning} cutOff={ended} />
+    <div class="tool" data-frames={frameSpan(item.frames)} data-page-tool={item.pageTool} data-cut-off={why === 'cut-off' ? '' : undefined} data-unfinished={why === 'unfinished' ? '' : undefined}>
+      <StatusDot status={item.status} title={text} hollow={why === 'cut-off' || why === 'unfinished'} />
       <span class="tool-label">
         {item.label || item.name ? item.label : <span class="muted">{`${UNNAMED_TOOL_TEXT}${item.toolId ? `, id ${item.toolId}` : ''}`}</span>}
-        {notRunning && <span class="tool-page muted"> · {notRunning}</span>}
+        {text && <span class="tool-page muted"> · {text}</span>}
       </span>
       {item.label !== item.name && <span class="tool-name muted">{item.name}</span>}
       {item.parentToolId && <span class="muted"> (sub-agent of {item.parentToolId})</span>}
@@ -45,7 +44,7 @@ export function ToolView({ item }: { item: ToolItem }) {
 }
 
 /** A call cut off or left unfinished by its stream has a ring for a dot: amber as pending, but not filled as one that runs. */
-export function StatusDot({ status, title, cutOff }: { status: ToolItem['status']; title?: string | undefined; cutOff?: boolean }) {
+export function StatusDot({ status, title, hollow }: { status: ToolItem['status']; title?: string | undefined; hollow?: boolean }) {
   const text = title ?? STATUS_TEXT[status];
-  return <span class={`dot dot-${status}${cutOff ? ' dot-cut-off' : ''}`} role="img" aria-label={text} title={text} />;
+  return <span class={`dot dot-${status}${hollow ? ' dot-cut-off' : ''}`} role="img" aria-label={text} title={text} />;
 }
