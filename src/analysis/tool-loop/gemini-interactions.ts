@@ -3,9 +3,8 @@
 // `function_result` per `call_id` (a step of its own, or a part of a user turn or `user_input` step). A
 // follow-up that names the interaction (`previous_interaction_id`) sends only the results; one that
 // resends the history must also carry the calls unchanged before them.
-import type { StreamedToolCall } from '../conversations';
 import { entryParts } from '../conversations/gemini-interactions';
-import { callDifference, checkResults, stableJson, type FollowUp, type LoopProtocol, type ResultSeen } from './loop';
+import { carriedCallsDifference, checkResults, stableJson, type FollowUp, type LoopProtocol, type ResultSeen } from './loop';
 import { GEMINI_INTERACTIONS_LOOP_RULES as R } from './rules';
 
 export const interactionsLoop: LoopProtocol = {
@@ -39,22 +38,10 @@ function checkFollowUp(followUp: FollowUp): void {
     });
   });
   if (!stored) {
-    const changed = callsDifference(parent.answer.toolCalls, calls);
+    const carriedCalls = calls.map(({ part }) => ({ id: part.id, name: part.name, arguments: typeof part.arguments === 'string' ? part.arguments : stableJson(part.arguments ?? {}) }));
+    const changed = carriedCallsDifference(parent.answer.toolCalls, carriedCalls, { holder: 'the request has', one: 'function_call', several: 'new function_call(s)' });
     if (changed) followUp.report(R.toolCallsChanged, `the follow-up does not carry the streamed function_call steps unchanged: ${changed}`, calls[0]?.path ?? `input[${at}]`);
   }
   const missingPath = request.messages.length > 0 ? `input[${Math.min(at, request.messages.length - 1)}]` : undefined;
   checkResults(followUp, R, results, { result: 'function_result', idField: 'call_id', ...(missingPath ? { missingPath } : {}) }, (id) => !stored && carried.has(id));
-}
-
-/** The first way the carried `function_call`s differ from the streamed ones, or undefined when they match. */
-function callsDifference(streamed: readonly StreamedToolCall[], carried: readonly Found[]): string | undefined {
-  if (carried.length !== streamed.length) return `the request has ${carried.length} new function_call(s), the stream gave ${streamed.length}`;
-  for (const call of streamed) {
-    const found = carried.find((c) => c.part.id === call.id)?.part;
-    if (!found) return `function_call ${JSON.stringify(call.id)} is missing`;
-    const args = typeof found.arguments === 'string' ? found.arguments : stableJson(found.arguments ?? {});
-    const diff = callDifference(call, found.name, args);
-    if (diff) return diff;
-  }
-  return undefined;
 }

@@ -140,3 +140,33 @@ export function callDifference(call: StreamedToolCall, name: unknown, args: stri
   }
   return undefined;
 }
+
+/** A call as a follow-up carries it back: its id, its name, and its arguments as JSON text (undefined when it has none). */
+export interface CarriedCall {
+  id: unknown;
+  name: unknown;
+  arguments: string | undefined;
+}
+
+/** How a protocol names carried calls: what holds them, one and several of them, and what gave the streamed ones. */
+export interface CarriedWords {
+  holder: string;
+  one: string;
+  several: string;
+  source?: string;
+}
+
+/**
+ * The first way the carried calls differ from the streamed ones, or undefined when they match: their
+ * count, then each streamed call found by id, its name, then its arguments as JSON.
+ */
+export function carriedCallsDifference(streamed: readonly StreamedToolCall[], carried: readonly CarriedCall[], words: CarriedWords): string | undefined {
+  if (carried.length !== streamed.length) return `${words.holder} ${carried.length} ${words.several}, ${words.source ?? 'the stream'} gave ${streamed.length}`;
+  for (const call of streamed) {
+    const found = carried.find((c) => c.id === call.id);
+    if (!found) return `${words.one} ${JSON.stringify(call.id)} is missing`;
+    const diff = callDifference(call, found.name, found.arguments);
+    if (diff) return diff;
+  }
+  return undefined;
+}

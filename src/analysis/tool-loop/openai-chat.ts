@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { StreamedToolCall } from '../conversations';
 import { isRecord } from '../../protocols/shared/view-helpers';
-import { callDifference, checkResults, newAssistant, type FollowUp, type LoopProtocol, type ResultSeen } from './loop';
+import { carriedCallsDifference, checkResults, newAssistant, type CarriedCall, type FollowUp, type LoopProtocol, type ResultSeen } from './loop';
 import { CHAT_LOOP_RULES, type LoopRuleIds } from './rules';
 
 export type { LoopOptions, LoopReport } from './loop';
@@ -41,16 +41,16 @@ export function checkChatFollowUp(followUp: FollowUp, R: LoopRuleIds): void {
   checkResults(followUp, R, results, assistant ? { ...words, missingPath: `messages[${at}]` } : words);
 }
 
-/** The first way the carried `tool_calls` differ from the streamed ones, or undefined when they match. */
+/** The first way the carried `tool_calls` differ from the streamed ones (loop.ts), or undefined when they match. */
 function callsDifference(streamed: readonly StreamedToolCall[], carried: unknown): string | undefined {
   if (!Array.isArray(carried)) return 'the assistant message has no tool_calls';
-  if (carried.length !== streamed.length) return `the assistant message has ${carried.length} tool call(s), the stream gave ${streamed.length}`;
-  for (const call of streamed) {
-    const match = carried.map((c) => CarriedCallSchema.safeParse(c)).find((p) => p.success && p.data.id === call.id);
-    if (!match?.success) return `tool call ${JSON.stringify(call.id)} is missing`;
-    const fn = match.data.function;
-    const diff = callDifference(call, fn?.name, typeof fn?.arguments === 'string' ? fn.arguments : undefined);
-    if (diff) return diff;
-  }
-  return undefined;
+  return carriedCallsDifference(streamed, carried.map(carriedCall), { holder: 'the assistant message has', one: 'tool call', several: 'tool call(s)' });
+}
+
+/** A carried `tool_calls` entry as a call (one of another shape matches no id). */
+function carriedCall(entry: unknown): CarriedCall {
+  const parsed = CarriedCallSchema.safeParse(entry);
+  if (!parsed.success) return { id: undefined, name: undefined, arguments: undefined };
+  const fn = parsed.data.function;
+  return { id: parsed.data.id, name: fn?.name, arguments: typeof fn?.arguments === 'string' ? fn.arguments : undefined };
 }

@@ -4,7 +4,7 @@
 // also carry the calls unchanged before their outputs.
 import { isRecord } from '../../protocols/shared/view-helpers';
 import { RESPONSES_CALL_OUTPUTS } from '../conversations/openai-responses';
-import { callDifference, checkResults, type FollowUp, type LoopProtocol, type ResultSeen } from './loop';
+import { carriedCallsDifference, checkResults, type CarriedCall, type FollowUp, type LoopProtocol, type ResultSeen } from './loop';
 import { RESPONSES_LOOP_RULES as R } from './rules';
 
 const OUTPUT_TYPES: ReadonlySet<string> = new Set(RESPONSES_CALL_OUTPUTS.values());
@@ -38,22 +38,14 @@ function checkFollowUp(followUp: FollowUp): void {
     }
   });
   if (!stored) {
-    const changed = callsDifference(followUp, calls.map((c) => c.item));
+    const changed = carriedCallsDifference(parent.answer.toolCalls, itemCalls(calls.map((c) => c.item)), { holder: 'the request has', one: 'call', several: 'new call item(s)', source: 'the response' });
     if (changed) followUp.report(R.toolCallsChanged, `the follow-up does not carry the streamed function_call items unchanged: ${changed}`, `input[${firstCall ?? at}]`);
   }
   const missingPath = request.messages.length > 0 ? `input[${Math.min(firstCall ?? at, request.messages.length - 1)}]` : undefined;
   checkResults(followUp, R, results, { result: 'function_call_output', idField: 'call_id', ...(missingPath ? { missingPath } : {}) }, (id) => !stored && carried.has(id));
 }
 
-function callsDifference(followUp: FollowUp, carried: readonly Record<string, unknown>[]): string | undefined {
-  const streamed = followUp.parent.answer.toolCalls;
-  if (carried.length !== streamed.length) return `the request has ${carried.length} new call item(s), the response gave ${streamed.length}`;
-  for (const call of streamed) {
-    const item = carried.find((c) => c.call_id === call.id);
-    if (!item) return `call ${JSON.stringify(call.id)} is missing`;
-    const args = typeof item.arguments === 'string' ? item.arguments : typeof item.input === 'string' ? item.input : undefined;
-    const diff = callDifference(call, item.name, args);
-    if (diff) return diff;
-  }
-  return undefined;
+/** The carried call items as calls: `call_id`, name, and `arguments` (function) or `input` (custom tool). */
+function itemCalls(items: readonly Record<string, unknown>[]): CarriedCall[] {
+  return items.map((item) => ({ id: item.call_id, name: item.name, arguments: typeof item.arguments === 'string' ? item.arguments : typeof item.input === 'string' ? item.input : undefined }));
 }
