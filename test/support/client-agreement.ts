@@ -41,6 +41,11 @@ export async function sseServer(accepts: (url: string) => boolean, answer: (n: n
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bodies, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
 }
 
+/** The JSON payloads of an SSE body's `data:` lines, in order. */
+export function ssePayloads<T = object>(sse: string): T[] {
+  return [...sse.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as T);
+}
+
 /** Arguments as a UI reads them: JSON when they parse, the text as it came when cut short. */
 export function parseArgs(text: string): unknown {
   if (text === '') return {};

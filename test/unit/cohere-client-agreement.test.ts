@@ -16,7 +16,7 @@ import type { ReasoningItem, TextItem, ToolItem, ViewModel } from '../../src/mod
 import { protocols } from '../../src/protocols/registry';
 import { readInput } from '../../src/readers/read-input';
 import { HAS_PENDING, needsShared, PENDING_DIR } from '../support/shared-dir';
-import { expectAgreement, HELLO_PROMPT, parseArgs, readProviderStream, sseServer, type Assembled, type SseServer } from '../support/client-agreement';
+import { expectAgreement, HELLO_PROMPT, parseArgs, readProviderStream, ssePayloads, sseServer, type Assembled, type SseServer } from '../support/client-agreement';
 
 const ROOT = path.resolve(__dirname, '../..');
 const RECORDINGS = ['cohere_cohere-text', 'cohere_cohere-reasoning', 'cohere_cohere-tool-call', 'cohere_cohere-empty-tool-call'];
@@ -143,7 +143,7 @@ async function agreeWithAiSdk(sse: string, file: string, valid = true): Promise<
 type Event = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any -- edited freely below
 
 /** The demo's valid stream's events, for variants that change one field. */
-const demoEvents = (): Event[] => [...fs.readFileSync(path.join(ROOT, 'src/protocols/cohere/testdata/valid-thinking-tool-call.sse'), 'utf8').matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as Event);
+const demoEvents = (): Event[] => ssePayloads<Event>(fs.readFileSync(path.join(ROOT, 'src/protocols/cohere/testdata/valid-thinking-tool-call.sse'), 'utf8'));
 const sseOf = (events: readonly Event[]) => events.map((e) => `event: ${String(e.type)}\ndata: ${JSON.stringify(e)}\n\n`).join('');
 /** Events 0 message-start, 1-3 the thinking block, 4 the tool plan, 5-8 the call, 9 message-end. */
 function variant(edit: (events: Event[]) => void): string {

@@ -16,7 +16,7 @@ import { stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
 import { check } from '../../src/api/check';
 import { render } from '../../src/api/render';
-import { sseServer, type SseServer } from '../support/client-agreement';
+import { ssePayloads, sseServer, type SseServer } from '../support/client-agreement';
 import { requestCapture, type RequestExchange } from '../../src/analysis/tool-loop/test-support';
 import { cohereStream } from '../../src/analysis/tool-loop/cohere-support';
 
@@ -31,8 +31,6 @@ const ANSWER = [
 ];
 const ANSWER_SSE = ANSWER.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
 
-/** The payloads of an SSE body, in order. */
-const payloads = (sse: string): object[] => [...sse.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as object);
 
 let server: SseServer;
 let origin: string;
@@ -85,7 +83,7 @@ async function loop(answerId: (call: Cohere.ToolCallV2) => string): Promise<Requ
   }
   await streamOnce(client, messages);
   // What the client wrote on the wire, each with the stream that answered it.
-  return bodies.map((body, i) => ({ body, answer: payloads(i === 0 ? CALLS_SSE : ANSWER_SSE) }));
+  return bodies.map((body, i) => ({ body, answer: ssePayloads(i === 0 ? CALLS_SSE : ANSWER_SSE) }));
 }
 
 describe('the Cohere tool loop as cohere-ai 8.1 sends it', () => {
@@ -125,7 +123,7 @@ describe('the Cohere tool loop as the AI SDK sends it (@ai-sdk/cohere 4, ai 7 st
     });
     expect(await result.text).toContain('It is 21 °C in Paris.');
     expect(bodies).toHaveLength(2);
-    const capture = requestCapture(cohereStream, bodies.map((body, i) => ({ body, answer: payloads(i === 0 ? CALLS_SSE : ANSWER_SSE) })));
+    const capture = requestCapture(cohereStream, bodies.map((body, i) => ({ body, answer: ssePayloads(i === 0 ? CALLS_SSE : ANSWER_SSE) })));
     expect(check(capture).flatMap((r) => r.findings.map((f) => `${f.severity} ${f.rule}`))).toEqual([]);
     expect(render(capture)).toContain('● done — Weather (weather)');
   });

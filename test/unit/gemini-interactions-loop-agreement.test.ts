@@ -14,7 +14,7 @@ import { stepCountIs, streamText, tool } from 'ai';
 import { z } from 'zod';
 import { check } from '../../src/api/check';
 import { render } from '../../src/api/render';
-import { sseServer, type SseServer } from '../support/client-agreement';
+import { ssePayloads, sseServer, type SseServer } from '../support/client-agreement';
 import { requestCapture } from '../../src/analysis/tool-loop/test-support';
 import { interactionsStream, interactionText } from '../../src/analysis/tool-loop/gemini-interactions-support';
 
@@ -22,7 +22,6 @@ const ROOT = path.resolve(__dirname, '../..');
 const CALL_SSE = fs.readFileSync(path.join(ROOT, 'src/protocols/gemini-interactions/testdata/valid-thought-text-call.sse'), 'utf8');
 const ANSWER = interactionText('v1_def', 'It is 21 °C in Paris.');
 const ANSWER_SSE = ANSWER.map((e) => `data: ${JSON.stringify(e)}\n\n`).join('');
-const payloads = (sse: string): object[] => [...sse.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as object);
 
 let server: SseServer;
 let origin: string;
@@ -52,7 +51,7 @@ async function loop(stored: boolean) {
   });
   expect(await result.text).toContain('It is 21 °C in Paris.');
   expect(bodies).toHaveLength(2);
-  return requestCapture(interactionsStream, bodies.map((body, i) => ({ body, answer: payloads(i === 0 ? CALL_SSE : ANSWER_SSE) })));
+  return requestCapture(interactionsStream, bodies.map((body, i) => ({ body, answer: ssePayloads(i === 0 ? CALL_SSE : ANSWER_SSE) })));
 }
 
 const rules = (capture: ReturnType<typeof requestCapture>) => check(capture).flatMap((r) => r.findings.map((f) => `${f.severity} ${f.rule}`));
