@@ -31,7 +31,6 @@ const ANSWER = [
 ];
 const ANSWER_SSE = ANSWER.map((e) => `event: ${e.type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
 
-
 let server: SseServer;
 let origin: string;
 let bodies: unknown[] = [];
