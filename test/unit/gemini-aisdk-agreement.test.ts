@@ -4,7 +4,9 @@
 // recording (../shared/corpus-pending), the demo's streams and a stream with a token count that is not a
 // number, served as `streamGenerateContent?alt=sse` from 127.0.0.1. The text, thinking and function calls
 // the provider emits are the fold's (a call whose arguments never finished it drops, and the fold marks
-// it so); where the provider fails, the fold reports an error.
+// it so); where the provider fails, the fold reports an error. Variants of the demo's valid stream, each
+// changing one field, hold the fold to the provider's schema both ways: where it fails or drops a call,
+// an error; where it reads on past a field only the API's types check, a warning and the same text.
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -77,5 +79,75 @@ describe('@ai-sdk/google 4 (the model\'s doStream) agrees with the Gemini fold',
     const { assembled } = await throughAiSdk(fs.readFileSync(path.join(ROOT, 'src/protocols/gemini/testdata/valid-thought-text-calls.sse'), 'utf8'));
     expect(assembled.calls.length).toBeGreaterThan(0);
     expect(assembled.reasoning).not.toBe('');
+  });
+});
+
+const DEMO_STREAM = fs.readFileSync(path.join(ROOT, 'src/protocols/gemini/testdata/valid-thought-text-calls.sse'), 'utf8');
+
+/** The demo's valid stream with one exact piece of it replaced (which must be there). */
+function variant(from: string, to: string): string {
+  expect(DEMO_STREAM).toContain(from);
+  return DEMO_STREAM.replace(from, to);
+}
+
+const FIRST_CANDIDATE_END = '"index":0}';
+const TEXT_PART = '{"text":"Let me check "}';
+const USAGE = '"usageMetadata":{"promptTokenCount":12,';
+
+/** Streams the provider fails on: its chunk schema rejects them, and its stream ends with an error. */
+const REJECTED: [string, string, string][] = [
+  ['a part whose text is a number', TEXT_PART, '{"text":5}'],
+  ['a thought flag that is a string', '"thought":true', '"thought":"yes"'],
+  ['a thought signature that is a number', '"thoughtSignature":"c2lnLTE="', '"thoughtSignature":1'],
+  ['executable code without its code', TEXT_PART, '{"executableCode":{"language":"PYTHON"}}'],
+  ['a web source without its uri', '{"web":{"uri":"https://weather.example/paris","title":"weather.example"}}', '{"web":{"title":"weather.example"}}'],
+  ['a safety rating whose probability is a number', FIRST_CANDIDATE_END, '"index":0,"safetyRatings":[{"category":"HARM_CATEGORY_HATE_SPEECH","probability":1}]}'],
+  ['a continuation token that is a number', FIRST_CANDIDATE_END, '"index":0,"continuationToken":7}'],
+  ['url context metadata without its status', FIRST_CANDIDATE_END, '"index":0,"urlContextMetadata":{"urlMetadata":[{"retrievedUrl":"https://a.example"}]}}'],
+  ['a traffic type that is a number', USAGE, '"usageMetadata":{"trafficType":1,"promptTokenCount":12,'],
+  ['token details whose count is a string', USAGE, '"usageMetadata":{"promptTokensDetails":[{"modality":"TEXT","tokenCount":"12"}],"promptTokenCount":12,'],
+];
+
+/** Streams the provider reads on, past a field only the API's types give a type: the fold warns and shows the same. */
+const READ_ON: [string, string, string][] = [
+  ['a content role that is a number', '"role":"model"', '"role":5'],
+  ['a model version that is a number', '"modelVersion":"gemini-2.5-flash"', '"modelVersion":2.5'],
+  ['a candidate index that is a string', FIRST_CANDIDATE_END, '"index":"0"}'],
+  ['citation metadata that is a string', FIRST_CANDIDATE_END, '"index":0,"citationMetadata":"none"}'],
+  ['a block reason message that is a number', USAGE, '"promptFeedback":{"blockReasonMessage":3},"usageMetadata":{"promptTokenCount":12,'],
+];
+
+describe("@ai-sdk/google 4 and the fold on variants of the demo's stream, one field each", () => {
+  it.each(REJECTED)('%s: the provider fails, the fold reports an error', async (name, from, to) => {
+    const sse = variant(from, to);
+    expect((await throughAiSdk(sse)).failed, name).toBeDefined();
+    const { errors } = throughFold(sse);
+    expect(errors.map((f) => f.rule)).toContain('gemini/invalid-chunk');
+  });
+
+  it.each(READ_ON)('%s: the provider reads on, the fold warns and shows what it shows', async (name, from, to) => {
+    const sse = variant(from, to);
+    const theirs = await throughAiSdk(sse);
+    expect(theirs.failed, name).toBeUndefined();
+    await agree(sse, name);
+    const warnings = splitSessions(readInput(sse).capture, protocols)[0]!.pipeline.findings().filter((f) => f.rule === 'gemini/invalid-field');
+    expect(warnings.map((f) => f.severity)).toEqual(['warning']);
+  });
+
+  it('a function call whose name is a number: the provider drops the call without failing, the fold reports an error', async () => {
+    const sse = variant('"name":"get_weather"', '"name":5');
+    const theirs = await throughAiSdk(sse);
+    expect(theirs.failed).toBeUndefined();
+    const clean = await throughAiSdk(DEMO_STREAM);
+    expect(theirs.assembled.calls).toEqual(clean.assembled.calls.filter((c) => c.name !== 'get_weather'));
+    expect(throughFold(sse).errors.map((f) => f.rule)).toContain('gemini/invalid-chunk');
+  });
+
+  it('function call args that are an array: the provider hands them to the tool as they are, the fold reports an error', async () => {
+    const sse = variant('"args":{"city":"Paris"}', '"args":["Paris"]');
+    const theirs = await throughAiSdk(sse);
+    expect(theirs.failed).toBeUndefined();
+    expect(theirs.assembled.calls.find((c) => c.name === 'get_weather')?.args).toEqual(['Paris']);
+    expect(throughFold(sse).errors.map((f) => f.rule)).toContain('gemini/invalid-chunk');
   });
 });

@@ -8,6 +8,8 @@ import type { ProtocolFold } from '../types';
 import { describeIssues, flattenUsage, guardedApply, isRecord, rawItem } from '../shared/view-helpers';
 import { applyCandidate } from './parts';
 import { GEMINI_RULES as R } from './rules';
+import { aiSdkObjection } from './ai-sdk-schema';
+import { withoutPaths } from '../shared/without-paths';
 import { ErrorPayloadSchema, isPlainOrCallResponse, ResponseSchema, type GeminiResponse } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
 import { endingOf, endingItem, TurnConnections, type ConnectionEnding } from '../shared/page-abort';
@@ -87,30 +89,30 @@ function applyPayload(state: FoldState, turn: TurnState, json: unknown, frame: F
     return;
   }
   if (isPlainOrCallResponse(json)) return applyResponse(state, turn, json, frame, sink);
+  const objection = aiSdkObjection(json);
+  if (objection !== undefined) sink.report(R.invalidChunk, objection, [frame.index]);
   const parsed = ResponseSchema.safeParse(json);
-  if (!parsed.success) {
-    sink.report(R.invalidChunk, `not a GenerateContentResponse: ${describeIssues(parsed.error.issues)}`, [frame.index]);
+  if (parsed.success) return applyResponse(state, turn, parsed.data, frame, sink);
+  // @google/genai reads on past a field of the wrong type (it checks nothing at run time), and so does
+  // the AI SDK where only our API types object: the chunk is shown without the fields named.
+  const issues = parsed.error.issues;
+  const reread = ResponseSchema.safeParse(withoutPaths(json, issues.map((i) => i.path)));
+  if (!reread.success) {
+    if (objection === undefined) sink.report(R.invalidChunk, `not a GenerateContentResponse: ${describeIssues(issues)}`, [frame.index]);
     state.model.items.push(rawItem(frame, `raw-${frame.index}-${turn.chunkCount}`));
     return;
   }
-  applyResponse(state, turn, parsed.data, frame, sink);
+  if (objection === undefined) reportInvalidFields(turn, issues, frame, sink);
+  applyResponse(state, turn, reread.data, frame, sink);
 }
 
-/** The token counts of `usageMetadata` the AI SDK's Google provider reads, each a number where given. */
-const USAGE_COUNTS = ['promptTokenCount', 'candidatesTokenCount', 'totalTokenCount', 'thoughtsTokenCount', 'cachedContentTokenCount', 'toolUsePromptTokenCount'] as const;
-
-/**
- * A count that is not a number: @google/genai reads the chunk (its types are not checked at run time),
- * the AI SDK's Google provider rejects the whole chunk ("Type validation failed") and ends with an error.
- * Reported, and the chunk still shown as @google/genai reads it.
- */
-function checkUsageCounts(usage: Record<string, unknown>, frame: Frame, sink: FindingSink): void {
-  for (const field of USAGE_COUNTS) {
-    const value = usage[field];
-    if (value === undefined || value === null || typeof value === 'number') continue;
-    sink.report(R.invalidChunk, `usageMetadata.${field} is ${Array.isArray(value) ? 'an array' : `a ${typeof value}`}, not a number: the AI SDK's Google provider rejects the chunk and ends with an error; @google/genai reads it`, [frame.index]);
-    return;
-  }
+/** Once per turn for the same fields: the first chunk that sends them stands for the rest, which read the same way. */
+function reportInvalidFields(turn: TurnState, issues: readonly { path: readonly PropertyKey[]; message: string }[], frame: Frame, sink: FindingSink): void {
+  const what = describeIssues(issues);
+  const reported = (turn.invalidFieldsReported ??= new Set());
+  if (reported.has(what)) return;
+  reported.add(what);
+  sink.report(R.invalidField, `${what}, where the API's types say otherwise; @google/genai and the AI SDK's Google provider read on, and the chunk is shown without ${issues.length === 1 ? 'it' : 'them'} (reported once a turn)`, [frame.index]);
 }
 
 function applyResponse(state: FoldState, turn: TurnState, response: GeminiResponse, frame: Frame, sink: FindingSink): void {
@@ -118,7 +120,6 @@ function applyResponse(state: FoldState, turn: TurnState, response: GeminiRespon
   state.sawResponse = true;
   state.model.streaming = true;
   if (isRecord(response.usageMetadata)) {
-    checkUsageCounts(response.usageMetadata, frame, sink);
     // Usage is a whole-response total: the latest report replaces the earlier one.
     flattenUsage(response.usageMetadata, state.usage);
     state.model.usage = state.usage;

@@ -8,6 +8,7 @@ import { addFixes } from '../shared/rule-fixes';
 export const GEMINI_RULES = {
   invalidJson: 'gemini/invalid-json',
   invalidChunk: 'gemini/invalid-chunk',
+  invalidField: 'gemini/invalid-field',
   errorPayload: 'gemini/error-payload',
   missingFinishReason: 'gemini/missing-finish-reason',
   streamCut: 'gemini/stream-cut',
@@ -26,7 +27,8 @@ const R = GEMINI_RULES;
 
 export const geminiRules: readonly RuleMeta[] = [
   { id: R.invalidJson, severity: 'error', description: 'A data record is not JSON: the client\'s parser throws and the stream fails there.' },
-  { id: R.invalidChunk, severity: 'error', description: 'A payload is not a GenerateContentResponse (`candidates`, `content.parts`, `usageMetadata` of the wrong type), or has a `usageMetadata` token count that is not a number, which the AI SDK\'s Google provider rejects (the chunk is still shown as @google/genai reads it).' },
+  { id: R.invalidChunk, severity: 'error', description: 'A payload the AI SDK\'s Google provider rejects (`candidates`, `content.parts`, a part\'s `text`, a `usageMetadata` token count, grounding or safety ratings of the wrong type: its stream ends with an error) or whose function call or inline data it drops (the part matches none of its shapes), or a call whose `args` is not an object. The chunk is still shown as @google/genai reads it.' },
+  { id: R.invalidField, severity: 'warning', description: 'A field neither reference client checks has a value of the wrong type for the API (`content.role`, `modelVersion`, a candidate\'s `index`, citations, `fileData`, `promptFeedback.blockReasonMessage`): @google/genai and the AI SDK read on, and the chunk is shown without it.' },
   { id: R.errorPayload, severity: 'warning', description: 'The stream reports its own failure: a payload with a top-level `error` (code, message, status); `@google/genai` throws it as an ApiError.' },
   { id: R.missingFinishReason, severity: 'warning', description: 'The response stream ended without any candidate `finishReason`, and the capture holds no close of the connection: it was cut short, or the recording stops before its stream did (the AI SDK reports finish reason "other").' },
   { id: R.streamCut, severity: 'error', description: 'The connection closed or failed before any candidate `finishReason`: the answer was cut off. @google/genai 3.3 throws "terminated" on a failed connection, and on a closed one ends quietly with the cut answer as if finished.' },
@@ -44,6 +46,7 @@ export const geminiRules: readonly RuleMeta[] = [
 addFixes(geminiRules, {
   [R.invalidJson]: 'Send each GenerateContentResponse as one JSON object per `data:` record (`alt=sse`).',
   [R.invalidChunk]: 'Give the response the fields and types of a GenerateContentResponse (`candidates[].content.parts[]`, `usageMetadata`); the message names the field.',
+  [R.invalidField]: 'Send the field with the type a GenerateContentResponse gives it, or leave it out; the message names the field.',
   [R.errorPayload]: 'Look at the error\'s code, status and message: the server reports its own failure (e.g. `RESOURCE_EXHAUSTED`: retry later).',
   [R.missingFinishReason]: 'Send a final chunk whose candidate has a `finishReason` before closing the stream.',
   [R.streamCut]: 'Send the last chunk with a candidate `finishReason` before closing the stream; on a server failure, send an error payload.',

@@ -108,17 +108,49 @@ function isCallPart(p: unknown): boolean {
   return true;
 }
 
-const isWebSource = (v: unknown): boolean => nullish(v) || (isObject(v) && nullishString(v.uri) && nullishString(v.title));
+const isSource = (v: unknown, uriRequired: boolean): boolean => {
+  if (nullish(v)) return true;
+  if (!isObject(v) || !(uriRequired ? typeof v.uri === 'string' : nullishString(v.uri)) || !nullishString(v.title)) return false;
+  for (const key in v) if (key !== 'uri' && key !== 'title') return false;
+  return true;
+};
+const GROUNDING_KEYS = new Set(['webSearchQueries', 'groundingChunks']);
+const SOURCE_KEYS = new Set(['web', 'retrievedContext', 'maps']);
 
-/** Web search grounding (queries and web, retrieved-context or maps sources), as GroundingMetadataSchema takes it. */
+/**
+ * Web search grounding (queries and web, retrieved-context or maps sources with a uri and title), as
+ * GroundingMetadataSchema and the AI SDK's schema both take it (a web source's uri is required there);
+ * anything else grounding can hold goes to the schemas.
+ */
 function isPlainGrounding(g: unknown): boolean {
   if (!isObject(g)) return false;
+  for (const key in g) if (!GROUNDING_KEYS.has(key)) return false;
   const queries = g.webSearchQueries;
   if (!nullish(queries) && !(Array.isArray(queries) && (queries as unknown[]).every((q) => typeof q === 'string'))) return false;
   const chunks = g.groundingChunks;
   if (nullish(chunks)) return true;
   if (!Array.isArray(chunks)) return false;
-  for (const c of chunks as unknown[]) if (!isObject(c) || !isWebSource(c.web) || !isWebSource(c.retrievedContext) || !isWebSource(c.maps)) return false;
+  for (const c of chunks as unknown[]) {
+    if (!isObject(c) || !isSource(c.web, true) || !isSource(c.retrievedContext, false) || !isSource(c.maps, false)) return false;
+    for (const key in c) if (!SOURCE_KEYS.has(key)) return false;
+  }
+  return true;
+}
+
+const USAGE_COUNTS = new Set(['promptTokenCount', 'candidatesTokenCount', 'totalTokenCount', 'thoughtsTokenCount', 'cachedContentTokenCount', 'toolUsePromptTokenCount']);
+const USAGE_DETAILS = new Set(['promptTokensDetails', 'cacheTokensDetails', 'candidatesTokensDetails', 'toolUsePromptTokensDetails']);
+
+/** Token counts, the traffic and service tier and per-modality details, each of the type the AI SDK's schema wants; other keys are free. */
+function isPlainUsage(u: unknown): boolean {
+  if (nullish(u)) return true;
+  if (!isObject(u) || !nullishString(u.trafficType) || !nullishString(u.serviceTier)) return false;
+  for (const key in u) {
+    const v = u[key];
+    if (USAGE_COUNTS.has(key) && !nullishNumber(v)) return false;
+    if (!USAGE_DETAILS.has(key) || nullish(v)) continue;
+    if (!Array.isArray(v)) return false;
+    for (const d of v as unknown[]) if (!isObject(d) || typeof d.modality !== 'string' || typeof d.tokenCount !== 'number') return false;
+  }
   return true;
 }
 
@@ -130,14 +162,14 @@ function isHandChecked(json: unknown, partOk: (p: unknown) => boolean, grounding
   if (!isObject(json)) return false;
   if (!nullishString(json.modelVersion) || !nullishString(json.responseId)) return false;
   if (json.promptFeedback !== undefined || json.error !== undefined) return false;
-  if (json.usageMetadata !== undefined && json.usageMetadata !== null && !isObject(json.usageMetadata)) return false;
+  if (!isPlainUsage(json.usageMetadata)) return false;
   const candidates = json.candidates;
   if (candidates === undefined || candidates === null) return true;
   if (!Array.isArray(candidates)) return false;
   for (const c of candidates as unknown[]) {
     if (!isObject(c) || !nullishString(c.finishReason) || !nullishString(c.finishMessage)) return false;
     if (!nullishNumber(c.index)) return false;
-    if (c.citationMetadata !== undefined) return false;
+    if (c.citationMetadata !== undefined || c.safetyRatings !== undefined || c.urlContextMetadata !== undefined || !nullishString(c.continuationToken)) return false;
     if (c.groundingMetadata !== undefined && !(grounding && (c.groundingMetadata === null || isPlainGrounding(c.groundingMetadata)))) return false;
     const content = c.content;
     if (content === undefined || content === null) continue;
@@ -152,8 +184,8 @@ function isHandChecked(json: unknown, partOk: (p: unknown) => boolean, grounding
 
 /**
  * A response in its plain shape (text parts, a usage object, string identity fields), checked by hand
- * so the hot text path skips zod; it accepts only what ResponseSchema accepts (fast-path.test.ts), and
- * every other response still goes through the schema.
+ * so the hot text path skips zod; it accepts only what ResponseSchema and the AI SDK's schema
+ * (ai-sdk-schema.ts) both accept (fast-path.test.ts), and every other response still goes through them.
  */
 export function isPlainResponse(json: unknown): json is GeminiResponse {
   return isHandChecked(json, isTextPart);
@@ -161,7 +193,7 @@ export function isPlainResponse(json: unknown): json is GeminiResponse {
 
 /**
  * A response whose parts are text or function calls (whole or streamed as partial arguments), with web
- * search grounding or without, the other hot shape of a tool-using stream; the same rule: only what ResponseSchema accepts (fast-path.test.ts).
+ * search grounding or without, the other hot shape of a tool-using stream; the same rule: only what both schemas accept (fast-path.test.ts).
  */
 export function isPlainOrCallResponse(json: unknown): json is GeminiResponse {
   return isHandChecked(json, isTextOrCallPart, true);

@@ -20,6 +20,8 @@ export interface TurnState {
   finishFrame?: number;
   afterFinishReported: boolean;
   extraCandidatesReported: boolean;
+  /** The fields already reported as gemini/invalid-field this turn: a producer that sends one wrong sends it in every chunk. */
+  invalidFieldsReported?: Set<string>;
   finalized: boolean;
   /** An in-stream error ended the response: end-of-stream checks would only repeat it. */
   errored: boolean;
