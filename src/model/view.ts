@@ -101,7 +101,7 @@ export interface ToolItem extends ItemBase {
   cutOff?: number;
   /**
    * Its arguments were still streaming when its stream ended (Gemini's `willContinue` never closed,
-   * Cohere's tool-call-end never came), the frame the fold saw the end at: the reference client drops
+   * Cohere's tool-call-end never came, Anthropic's block got no content_block_stop), the frame the fold saw the end at: the reference client drops
    * such a call, so nothing runs it and it is not shown as running.
    */
   unfinished?: number;

@@ -62,12 +62,15 @@ interface ProviderStreamPart {
   delta?: string;
   toolName?: string;
   input?: string;
+  /** A call the provider's server ran (a web search, code execution): not one the page runs. */
+  providerExecuted?: boolean;
   error?: unknown;
 }
 
 /**
  * What an AI SDK provider model makes of a stream (its `doStream`): the text and thinking it emits, the
- * tool calls it emits, and whether it failed (an `error` part, or a throw while reading).
+ * tool calls it emits for the page to run (not those its provider's server ran), and whether it failed
+ * (an `error` part, or a throw while reading).
  */
 export async function readProviderStream(open: () => PromiseLike<{ stream: AsyncIterable<ProviderStreamPart> }>): Promise<{ assembled: Assembled; failed?: string }> {
   const assembled: Assembled = { text: '', reasoning: '', calls: [] };
@@ -77,7 +80,7 @@ export async function readProviderStream(open: () => PromiseLike<{ stream: Async
     for await (const part of stream) {
       if (part.type === 'text-delta') assembled.text += part.delta ?? '';
       else if (part.type === 'reasoning-delta') assembled.reasoning += part.delta ?? '';
-      else if (part.type === 'tool-call') assembled.calls.push({ name: part.toolName ?? '', args: parseArgs(part.input ?? '') });
+      else if (part.type === 'tool-call' && part.providerExecuted !== true) assembled.calls.push({ name: part.toolName ?? '', args: parseArgs(part.input ?? '') });
       else if (part.type === 'error') failed ??= String(part.error);
     }
   } catch (error) {

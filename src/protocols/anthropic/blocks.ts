@@ -38,7 +38,7 @@ export function startBlock(state: FoldState, turn: TurnState, event: ContentBloc
   turn.blocks.set(index, entry);
   turn.openIndex = index;
   if (!KNOWN_BLOCK_TYPES.has(block.type)) {
-    sink.report(R.unknownEvent, `unknown content block type "${block.type}"; shown raw`, [frame.index]);
+    sink.report(R.unknownEvent, `unknown content block type "${block.type}": the AI SDK's Anthropic provider rejects it and ends with an error (@anthropic-ai/sdk reads on); shown raw`, [frame.index]);
   }
   entry.item = blockItem(state, turn, block, frame);
   if (entry.item) state.model.items.push(entry.item);
@@ -72,6 +72,10 @@ function blockItem(state: FoldState, turn: TurnState, block: ContentBlockStart['
       return { kind: 'reasoning' as const, id, frames: [frame.index], text: str(block.thinking) };
     case 'redacted_thinking':
       return { kind: 'reasoning' as const, id, frames: [frame.index], text: '(redacted thinking)' };
+    case 'compaction':
+      // The summary that stands in for the earlier conversation (context management's compaction):
+      // @anthropic-ai/sdk accumulates its compaction_delta content, the AI SDK streams it as text.
+      return { kind: 'reasoning' as const, id, frames: [frame.index], text: typeof block.content === 'string' ? block.content : '', title: 'Compaction summary' };
     default:
       break;
   }
@@ -119,7 +123,7 @@ export function applyDelta(state: FoldState, turn: TurnState, event: ContentBloc
     sink.report(R.blockNotOpen, `content_block_delta for block ${event.index} while block ${turn.openIndex} is the open one (blocks must not interleave)`, [frame.index]);
   }
   if (!isDeltaType(deltaType)) {
-    sink.report(R.unknownEvent, `unknown delta type "${deltaType}" (ignored by clients)`, [frame.index]);
+    sink.report(R.unknownEvent, `unknown delta type "${deltaType}": the AI SDK's Anthropic provider rejects it and ends with an error (@anthropic-ai/sdk ignores it)`, [frame.index]);
     return;
   }
   const allowed = (block.allowed ??= ALLOWED_DELTAS[block.type] ?? []);
@@ -154,6 +158,9 @@ export function applyDelta(state: FoldState, turn: TurnState, event: ContentBloc
     case 'input_json_delta':
       block.jsonBuf += str(d.partial_json);
       if (item?.kind === 'tool') item.inputText = block.jsonBuf;
+      break;
+    case 'compaction_delta':
+      if (item?.kind === 'reasoning' && typeof d.content === 'string') item.text = extendText(item, item.text, d.content, DIGESTIBLE);
       break;
     default:
       break;

@@ -126,4 +126,55 @@ describe('anthropic fold', () => {
     expect(view.items).toMatchObject([{ kind: 'raw' }, { kind: 'error', cutOff: 'anthropic/stream-incomplete' }]);
     expect(findings.map((f) => f.rule)).toEqual(['anthropic/stream-incomplete']);
   });
+
+  it('a compaction block is its own titled block with the summary its deltas stream', () => {
+    const { view, findings } = runAnthropic(eventFrames([
+      start(),
+      { type: 'content_block_start', index: 0, content_block: { type: 'compaction', content: null } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'compaction_delta', content: '## Summary\n' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'compaction_delta', content: 'The user asked about sorting.' } },
+      { type: 'content_block_stop', index: 0 },
+      { type: 'content_block_start', index: 1, content_block: { type: 'text', text: '' } },
+      { type: 'content_block_delta', index: 1, delta: { type: 'text_delta', text: 'Merge sort is stable.' } },
+      { type: 'content_block_stop', index: 1 },
+      ...end(),
+    ]));
+    expect(findings).toEqual([]);
+    expect(view.items).toMatchObject([
+      { kind: 'reasoning', title: 'Compaction summary', text: '## Summary\nThe user asked about sorting.' },
+      { kind: 'text', text: 'Merge sort is stable.' },
+    ]);
+  });
+
+  it('a tool call whose block never stopped before the message ended reads unfinished, not running', () => {
+    const { view, findings } = runAnthropic(eventFrames([
+      start(),
+      { type: 'content_block_start', index: 0, content_block: { type: 'tool_use', id: 'toolu_1', name: 'make_file', input: {} } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'input_json_delta', partial_json: '{"name": "tax' } },
+      ...end('max_tokens'),
+    ]));
+    expect(findings.map((f) => [f.rule, f.severity, f.frames[0]])).toEqual([
+      ['anthropic/block-not-stopped', 'warning', 3],
+      ['anthropic/invalid-tool-json', 'error', 3],
+    ]);
+    expect(findings[0]?.message).toContain('the AI SDK never emits its call');
+    expect(view.items).toMatchObject([{ kind: 'tool', name: 'make_file', status: 'pending', unfinished: 3 }]);
+  });
+
+  it("an event the AI SDK's Anthropic provider rejects is an error naming it, and still applied as @anthropic-ai/sdk reads it", () => {
+    const { view, findings } = runAnthropic(eventFrames([
+      { type: 'message_start', message: { id: 'msg_1', model: 'claude-x', usage: { output_tokens: 1 } } },
+      { type: 'content_block_start', index: 0, content_block: { type: 'text' } },
+      { type: 'content_block_delta', index: 0, delta: { type: 'text_delta', text: 'Hi' } },
+      { type: 'content_block_stop', index: 0 },
+      ...end(),
+    ]));
+    expect(findings.map((f) => [f.rule, f.severity, f.frames[0]])).toEqual([
+      ['anthropic/invalid-event', 'error', 0],
+      ['anthropic/invalid-event', 'error', 1],
+    ]);
+    expect(findings[0]?.message).toBe("message_start: the AI SDK's Anthropic provider rejects the event and ends with an error (message.usage.input_tokens: Invalid input: expected number, received undefined)");
+    expect(findings[1]?.message).toMatch(/^content_block_start: the AI SDK's Anthropic provider rejects the event and ends with an error \(content_block\.text: /);
+    expect(view.items).toMatchObject([{ kind: 'text', text: 'Hi' }]);
+  });
 });

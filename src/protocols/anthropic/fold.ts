@@ -8,6 +8,7 @@ import type { ProtocolFold } from '../types';
 import { applyDelta, closeBlock, prefilledBlocks, startBlock, stopBlock } from './blocks';
 import { applyRequest } from './request';
 import { ANTHROPIC_RULES as R } from './rules';
+import { aiSdkObjection } from './ai-sdk-schema';
 import { AnthropicEventSchema, isPlainEvent, KNOWN_EVENT_TYPES, type AnthropicEvent, type MessageDelta, type MessageStart } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
 import { describeIssues, flattenUsage, isRecord, rawItem } from '../shared/view-helpers';
@@ -91,9 +92,9 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   }
   checkEventName(state, frame, json.type, sink);
   // The hand check takes only known types, so the unknown-type check is needed only after it says no.
-  if (isPlainEvent(json)) return applyEvent(state, json as AnthropicEvent, frame, sink);
+  if (isPlainEvent(json)) return applyChecked(state, json as AnthropicEvent, frame, sink);
   if (!KNOWN_EVENT_TYPES.has(json.type)) {
-    sink.report(R.unknownEvent, `unknown event type "${json.type}"; shown raw`, [frame.index]);
+    sink.report(R.unknownEvent, `unknown event type "${json.type}": the AI SDK's Anthropic provider rejects it and ends with an error (@anthropic-ai/sdk skips it); shown raw`, [frame.index]);
     state.model.items.push(rawItem(frame));
     return;
   }
@@ -103,7 +104,21 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     state.model.items.push(rawItem(frame));
     return;
   }
-  applyEvent(state, parsed.data, frame, sink);
+  applyChecked(state, parsed.data, frame, sink);
+}
+
+/**
+ * An event the fold's schema accepts, held to the AI SDK's Anthropic provider too (ai-sdk-schema.ts):
+ * one it rejects is reported and still applied as @anthropic-ai/sdk reads it. Block deltas and stops,
+ * most of a stream, are checked where they are applied (blocks.ts), the same way.
+ */
+function applyChecked(state: FoldState, event: AnthropicEvent, frame: Frame, sink: FindingSink): void {
+  const type = event.type;
+  if (type !== 'content_block_delta' && type !== 'content_block_stop' && type !== 'ping' && type !== 'message_stop') {
+    const objection = aiSdkObjection(event);
+    if (objection !== undefined) sink.report(R.invalidEvent, `${type}: ${objection}`, [frame.index]);
+  }
+  applyEvent(state, event, frame, sink);
 }
 
 function checkEventName(state: FoldState, frame: Frame, type: string, sink: FindingSink): void {
@@ -174,11 +189,16 @@ function applyEvent(state: FoldState, event: AnthropicEvent, frame: Frame, sink:
   }
 }
 
-/** Blocks still open when the message ends are closed here (their tool JSON is checked too). */
+/**
+ * Blocks still open when the message ends are closed here (their tool JSON is checked too). A tool call
+ * among them never got its stop: the AI SDK emits a call at content_block_stop and nowhere else, so it
+ * never runs that tool, and the call reads "its arguments never finished", not running.
+ */
 function closeOpenBlocks(state: FoldState, turn: TurnState, frame: Frame, sink: FindingSink, what: string): void {
   for (const block of turn.blocks.values()) {
     if (block.stopped) continue;
-    sink.report(R.blockNotStopped, `block ${block.index} (${block.type}) got no content_block_stop before ${what}`, [frame.index, block.startFrame]);
+    sink.report(R.blockNotStopped, `block ${block.index} (${block.type}) got no content_block_stop before ${what}${block.item?.kind === 'tool' ? "; the AI SDK never emits its call" : ''}`, [frame.index, block.startFrame]);
+    if (block.item?.kind === 'tool' && block.item.status === 'pending') block.item.unfinished = frame.index;
     closeBlock(state, turn, block, frame, sink);
   }
 }

@@ -33,7 +33,7 @@ const R = ANTHROPIC_RULES;
 export const anthropicRules: readonly RuleMeta[] = [
   { id: R.invalidJson, severity: 'error', description: 'A data payload is not JSON (the SDK\'s JSON.parse throws).' },
   { id: R.invalidEvent, severity: 'error', description: 'A known event lacks required fields or has wrong field types (e.g. message_delta without usage).' },
-  { id: R.unknownEvent, severity: 'info', description: 'An event, block or delta type the reference does not list; clients must tolerate it.' },
+  { id: R.unknownEvent, severity: 'error', description: 'An event, block or delta type the reference does not list: @anthropic-ai/sdk skips it, the AI SDK\'s Anthropic provider rejects the event and ends its stream with an error. Shown raw.' },
   { id: R.eventNameMismatch, severity: 'warning', description: 'The SSE event name differs from the JSON type (the SDK routes on the event name).' },
   { id: R.missingEventName, severity: 'info', description: 'Frames carry no SSE event name: the official SDK would yield nothing for them.' },
   { id: R.firstEventNotMessageStart, severity: 'error', description: 'An event other than ping arrived before message_start.' },
@@ -57,7 +57,7 @@ export const anthropicRules: readonly RuleMeta[] = [
 addFixes(anthropicRules, {
   [R.invalidJson]: 'Send each event as one JSON object in its `data:` line.',
   [R.invalidEvent]: 'Give the event the fields and types the Messages API streaming reference lists (e.g. `usage` on `message_delta`).',
-  [R.unknownEvent]: 'Nothing to fix if it is a newer API type; clients must skip event, block and delta types they do not know.',
+  [R.unknownEvent]: 'Send only the event, block and delta types of the Messages API; if it is a newer API type, clients older than it fail on it (the AI SDK validates every event).',
   [R.eventNameMismatch]: 'Set the SSE `event:` name to the JSON `type` of its data.',
   [R.missingEventName]: 'Write an `event: <type>` line before each `data:` line, as the API does.',
   [R.firstEventNotMessageStart]: 'Send `message_start` first (only `ping` may come before it).',
