@@ -46,6 +46,12 @@ export function ssePayloads<T = object>(sse: string): T[] {
   return [...sse.matchAll(/^data: (.*)$/gm)].map((m) => JSON.parse(m[1]!) as T);
 }
 
+/** `stream` with one exact piece of it replaced, which must be there (a variant that changes one field). */
+export function withOneChange(stream: string, from: string, to: string): string {
+  expect(stream).toContain(from);
+  return stream.replace(from, to);
+}
+
 /** Arguments as a UI reads them: JSON when they parse, the text as it came when cut short. */
 export function parseArgs(text: string): unknown {
   if (text === '') return {};

@@ -14,7 +14,7 @@ import type { ReasoningItem, TextItem, ToolItem } from '../../src/model/view';
 import { protocols } from '../../src/protocols/registry';
 import { readInput } from '../../src/readers/read-input';
 import { CORPUS_DIR, HAS_CORPUS, needsShared } from '../support/shared-dir';
-import { expectAgreement, HELLO_PROMPT, parseArgs, readProviderStream, sseServer, type Assembled, type SseServer } from '../support/client-agreement';
+import { expectAgreement, HELLO_PROMPT, withOneChange, parseArgs, readProviderStream, sseServer, type Assembled, type SseServer } from '../support/client-agreement';
 
 const ROOT = path.resolve(__dirname, '../..');
 const DEMO_DIR = path.join(ROOT, 'src/protocols/anthropic/testdata');
@@ -98,11 +98,7 @@ describe("@ai-sdk/anthropic 4 (the model's doStream) agrees with the Anthropic f
 
 const DEMO_STREAM = fs.readFileSync(path.join(DEMO_DIR, 'valid-thinking-tool.sse'), 'utf8');
 
-/** The demo's valid stream with one exact piece of it replaced (which must be there). */
-function variant(from: string, to: string): string {
-  expect(DEMO_STREAM).toContain(from);
-  return DEMO_STREAM.replace(from, to);
-}
+const variant = (from: string, to: string): string => withOneChange(DEMO_STREAM, from, to);
 
 const TEXT_DELTA = '"delta":{"type":"text_delta","text":"Let me check "}';
 const TEXT_START = '"content_block":{"type":"text","text":""}';

@@ -16,7 +16,7 @@ import type { ReasoningItem, TextItem, ToolItem } from '../../src/model/view';
 import { protocols } from '../../src/protocols/registry';
 import { readInput } from '../../src/readers/read-input';
 import { HAS_PENDING, needsShared, PENDING_DIR } from '../support/shared-dir';
-import { expectAgreement, HELLO_PROMPT, readProviderStream, sseServer, type Assembled, type SseServer } from '../support/client-agreement';
+import { expectAgreement, HELLO_PROMPT, withOneChange, readProviderStream, sseServer, type Assembled, type SseServer } from '../support/client-agreement';
 
 const ROOT = path.resolve(__dirname, '../..');
 const RECORDINGS = HAS_PENDING ? fs.readdirSync(path.join(PENDING_DIR, 'vercel-ai')).filter((f) => f.startsWith('google_google-')) : [];
@@ -84,11 +84,7 @@ describe('@ai-sdk/google 4 (the model\'s doStream) agrees with the Gemini fold',
 
 const DEMO_STREAM = fs.readFileSync(path.join(ROOT, 'src/protocols/gemini/testdata/valid-thought-text-calls.sse'), 'utf8');
 
-/** The demo's valid stream with one exact piece of it replaced (which must be there). */
-function variant(from: string, to: string): string {
-  expect(DEMO_STREAM).toContain(from);
-  return DEMO_STREAM.replace(from, to);
-}
+const variant = (from: string, to: string): string => withOneChange(DEMO_STREAM, from, to);
 
 const FIRST_CANDIDATE_END = '"index":0}';
 const TEXT_PART = '{"text":"Let me check "}';
