@@ -11,6 +11,7 @@ import { finalizeTools, finalizeTurn } from './finalize';
 import { applyRequest } from './request';
 import { applySources } from './sources';
 import { CHAT_RULES as R } from './rules';
+import { aiSdkObjection } from './ai-sdk-schema';
 import { ChunkSchema, isPlainChunk, type ChatChunk } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
 import { describeIssues, flattenUsage, isRecord, rawItem } from '../shared/view-helpers';
@@ -96,6 +97,9 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     state.model.items.push(rawItem(frame));
     return;
   }
+  // A chunk openai-node reads and the AI SDK's OpenAI-compatible provider rejects: reported, still applied.
+  const objection = aiSdkObjection(parsed.data);
+  if (objection !== undefined) sink.report(R.invalidChunk, objection, [frame.index]);
   applyChunk(state, turn, parsed.data, frame, sink);
 }
 

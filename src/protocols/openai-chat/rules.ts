@@ -36,7 +36,7 @@ const R = CHAT_RULES;
 
 export const openaiChatRules: readonly RuleMeta[] = [
   { id: R.invalidJson, severity: 'error', description: 'A data payload is neither JSON nor the `[DONE]` marker (openai-node\'s JSON.parse throws).' },
-  { id: R.invalidChunk, severity: 'error', description: 'A chunk lacks `choices` or has fields of the wrong type.' },
+  { id: R.invalidChunk, severity: 'error', description: 'A chunk lacks `choices` or has fields of the wrong type, or has what the AI SDK\'s OpenAI-compatible provider rejects (a `role` other than "assistant", a `reasoning_content` that is not a string, a tool call delta without its `function` object, a usage count that is not a number): its stream ends with an error there. A chunk openai-node reads is still shown as it reads it.' },
   { id: R.errorPayload, severity: 'warning', description: 'The stream reports its own failure: an `event: error` record or a payload with a top-level `error` key (openai-node raises APIError with it).' },
   { id: R.dataAfterDone, severity: 'warning', description: 'Data arrived after `data: [DONE]` on the same connection (openai-node ignores it).' },
   { id: R.missingDone, severity: 'warning', description: 'The stream ended without `data: [DONE]`.' },
