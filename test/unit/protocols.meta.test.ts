@@ -18,7 +18,7 @@ const FAILING: Record<string, string> = {
   'ag-ui': JSON.stringify([{ type: 'RUN_STARTED', threadId: 't', runId: 'r' }, { type: 'RUN_ERROR', message: 'quota exceeded' }]),
   anthropic: `event: message_start\ndata: ${JSON.stringify({ type: 'message_start', message: { id: 'm', type: 'message', role: 'assistant', content: [], model: 'claude', usage: { input_tokens: 1, output_tokens: 1 } } })}\n\nevent: error\ndata: ${JSON.stringify({ type: 'error', error: { type: 'overloaded_error', message: 'quota exceeded' } })}\n\n`,
   'openai-chat': sse([chatChunk, { error: { message: 'quota exceeded', type: 'insufficient_quota' } }]),
-  'openai-responses': sse([{ type: 'response.created', sequence_number: 0, response: { id: 'r', status: 'in_progress', output: [] } }, { type: 'response.failed', sequence_number: 1, response: { id: 'r', status: 'failed', output: [], error: { code: 'insufficient_quota', message: 'quota exceeded' } } }]),
+  'openai-responses': sse([{ type: 'response.created', sequence_number: 0, response: { id: 'r', created_at: 1760000000, model: 'gpt-5', status: 'in_progress', output: [] } }, { type: 'response.failed', sequence_number: 1, response: { id: 'r', status: 'failed', output: [], error: { code: 'insufficient_quota', message: 'quota exceeded' } } }]),
   'aisdk-ui': sse([{ type: 'start', messageId: 'm' }, { type: 'error', errorText: 'quota exceeded' }, { type: 'finish' }]) + 'data: [DONE]\n\n',
   'aisdk-data': 'f:{"messageId":"m"}\n0:"Hi"\n3:"quota exceeded"\n',
   'gemini-interactions': sse([{ interaction: { id: 'v1', status: 'in_progress' }, event_type: 'interaction.created' }, { event_type: 'error', error: { code: 'resource_exhausted', message: 'quota exceeded' } }]),

@@ -6,7 +6,7 @@ import type { Frame } from '../../model/frame';
 import { frames, numbered, runResponses, sseFrames, type Step } from './test-helpers';
 
 const local = (name: string) => readFileSync(path.resolve(__dirname, 'testdata', name), 'utf8');
-const resp = (status: string, extra: object = {}) => ({ id: 'resp_1', object: 'response', status, output: [], ...extra });
+const resp = (status: string, extra: object = {}) => ({ id: 'resp_1', object: 'response', created_at: 1760000000, model: 'gpt-5', status, output: [], ...extra });
 const created = { type: 'response.created', response: resp('in_progress') };
 const completed = { type: 'response.completed', response: resp('completed', { usage: { input_tokens: 3, output_tokens: 4, total_tokens: 7 } }) };
 const text = (t: string, id = 'msg_1', i = 0): Step[] => [

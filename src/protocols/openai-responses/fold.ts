@@ -15,6 +15,7 @@ import { shellEvent } from './shell';
 import { applyLifecycle } from './lifecycle';
 import { applyRequest } from './request';
 import { RESPONSES_RULES as R } from './rules';
+import { aiSdkObjection } from './ai-sdk-schema';
 import {
   ResponsesEventSchema,
   isPlainEvent,
@@ -162,6 +163,9 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     }
     event = parsed.data;
   }
+  // An event openai-node reads and the AI SDK's OpenAI provider rejects: reported, still applied.
+  const objection = aiSdkObjection(json);
+  if (objection !== undefined) sink.report(R.invalidEvent, `${json.type}: ${objection}`, [frame.index]);
   checkOrder(resp, event.type, frame, sink);
   dispatch(state, resp, event, category, frame, sink);
 }

@@ -8,7 +8,7 @@ import { checkText, corpusText, jsonl } from '../../../test/support/real-world';
 import { HAS_CORPUS } from '../../../test/support/shared-dir';
 import { openaiResponsesProtocol } from './index';
 
-const resp = (status: string) => ({ id: 'resp_1', object: 'response', status, output: [] });
+const resp = (status: string) => ({ id: 'resp_1', object: 'response', created_at: 1760000000, model: 'gpt-5', status, output: [] });
 const numbered = <T extends object>(events: T[], from = 0) => events.map((e, i) => ({ ...e, sequence_number: from + i }));
 const created = { type: 'response.created', response: resp('in_progress') };
 const completed = { type: 'response.completed', response: resp('completed') };

@@ -4,7 +4,7 @@ import type { Frame } from '../../model/frame';
 import { openaiResponsesRules } from './rules';
 import { frames, numbered, runResponses, type Step } from './test-helpers';
 
-const resp = (status: string, extra: object = {}) => ({ id: 'resp_1', object: 'response', status, output: [], ...extra });
+const resp = (status: string, extra: object = {}) => ({ id: 'resp_1', object: 'response', created_at: 1760000000, model: 'gpt-5', status, output: [], ...extra });
 const created = { type: 'response.created', response: resp('in_progress') };
 const completed = { type: 'response.completed', response: resp('completed') };
 const msgItem = (status = 'in_progress', id = 'msg_1') => ({ id, type: 'message', role: 'assistant', status, content: [] });

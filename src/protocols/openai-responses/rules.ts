@@ -36,7 +36,7 @@ const R = RESPONSES_RULES;
 
 export const openaiResponsesRules: readonly RuleMeta[] = [
   { id: R.invalidJson, severity: 'error', description: 'A payload is neither JSON nor the `[DONE]` marker (a malformed WebSocket frame fails the turn).' },
-  { id: R.invalidEvent, severity: 'error', description: 'A known event lacks required fields or has wrong field types.' },
+  { id: R.invalidEvent, severity: 'error', description: 'A known event lacks required fields or has wrong field types, for openai-node or for the AI SDK\'s OpenAI provider, which validates every event it models (a `created_at` or `model` of the wrong type, a function call item without its `name` or `arguments`, logprobs that are not a list, usage without its token counts) and ends its stream with an error. An event openai-node reads is still shown as it reads it.' },
   { id: R.unknownEvent, severity: 'info', description: 'An event type the reference does not list (openai-node throws on it; the WebSocket contract keeps it observable).' },
   { id: R.eventNameMismatch, severity: 'warning', description: 'The SSE event name differs from the JSON type (Open Responses: they must be equal).' },
   { id: R.firstEventNotCreated, severity: 'error', description: 'The first event of a response is not response.created.' },

@@ -52,7 +52,7 @@ const cases: [string, Frame[], (frames: Frame[]) => readonly Finding[], string][
   [
     'openai-responses',
     sseFrames(typed([
-      { type: 'response.created', response: { id: 'resp_1', object: 'response', status: 'in_progress', output: [] } },
+      { type: 'response.created', response: { id: 'resp_1', object: 'response', created_at: 1760000000, model: 'gpt-5', status: 'in_progress', output: [] } },
       { type: 'response.output_item.added', output_index: 0, item: { id: 'msg_1', type: 'message', role: 'assistant', status: 'in_progress', content: [] } },
       { type: 'response.content_part.added', output_index: 0, item_id: 'msg_1', content_index: 0, part: { type: 'output_text', text: '', annotations: [] } },
       { type: 'response.output_text.delta', output_index: 0, item_id: 'msg_1', content_index: 0, delta: 'Hello wor', logprobs: [] },
@@ -145,7 +145,7 @@ const responsesEvents = (done: boolean) => {
   const part = { type: 'output_text', text: 'Hello world', annotations: [] };
   const message = { id: 'msg_1', type: 'message', role: 'assistant', status: 'completed', content: [part] };
   const events: object[] = [
-    { type: 'response.created', response: { id: 'resp_1', object: 'response', status: 'in_progress', output: [] } },
+    { type: 'response.created', response: { id: 'resp_1', object: 'response', created_at: 1760000000, model: 'gpt-5', status: 'in_progress', output: [] } },
     { type: 'response.output_item.added', output_index: 0, item: { ...message, status: 'in_progress', content: [] } },
     { type: 'response.content_part.added', output_index: 0, item_id: 'msg_1', content_index: 0, part: { ...part, text: '' } },
     { type: 'response.output_text.delta', output_index: 0, item_id: 'msg_1', content_index: 0, delta: done ? 'Hello world' : 'Hello wor', logprobs: [] },

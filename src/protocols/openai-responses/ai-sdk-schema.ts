@@ -1,0 +1,152 @@
+// What the AI SDK's OpenAI provider (`@ai-sdk/openai` 4, the Responses model's chunk schema) accepts of
+// the events the fold shows. openai-node checks little at run time; the AI SDK validates every event it
+// models, and one that fails its schema ("Known response chunk failed schema validation") ends its stream
+// with an error: a `created_at` or `model` of the wrong type, a function call item without its `name` or
+// `arguments`, logprobs that are not a list, usage without its token counts. Event types it does not
+// model it passes on as unknown, so those are not checked here; neither are the item types it models and
+// the fold shows only raw (computer, shell, code interpreter, apply-patch calls). Mirrored by hand (the
+// provider does not export it); test/unit/openai-responses-aisdk-agreement.test.ts runs the provider itself.
+import { z } from 'zod';
+import { describeIssues } from '../shared/view-helpers';
+
+const str = z.string().nullish();
+const num = z.number().nullish();
+
+const Usage = z.looseObject({
+  input_tokens: z.number(),
+  input_tokens_details: z.looseObject({ cached_tokens: num }).nullish(),
+  output_tokens: z.number(),
+  output_tokens_details: z.looseObject({ reasoning_tokens: num }).nullish(),
+});
+
+const Started = z.looseObject({ response: z.looseObject({ id: z.string(), created_at: z.number(), model: z.string(), service_tier: str }) });
+const Ended = z.looseObject({ response: z.looseObject({ incomplete_details: z.looseObject({ reason: z.string() }).nullish(), usage: Usage.nullish(), service_tier: str }) });
+
+const Logprob = z.looseObject({ token: z.string(), logprob: z.number() });
+
+const ITEMS: Readonly<Record<string, z.ZodType>> = {
+  message: z.looseObject({ id: z.string(), phase: z.enum(['commentary', 'final_answer']).nullish() }),
+  reasoning: z.looseObject({ id: z.string(), encrypted_content: str }),
+  function_call: z.looseObject({ id: z.string(), call_id: z.string(), name: z.string(), arguments: z.string() }),
+  custom_tool_call: z.looseObject({ id: z.string(), call_id: z.string(), name: z.string(), input: z.string() }),
+  web_search_call: z.looseObject({ id: z.string(), status: z.string() }),
+  file_search_call: z.looseObject({ id: z.string() }),
+  image_generation_call: z.looseObject({ id: z.string() }),
+  mcp_call: z.looseObject({ id: z.string(), status: z.string(), approval_request_id: str }),
+  mcp_list_tools: z.looseObject({ id: z.string() }),
+  mcp_approval_request: z.looseObject({ id: z.string() }),
+  compaction: z.looseObject({ id: z.string(), encrypted_content: str }),
+};
+
+const ItemEvent = z.looseObject({ output_index: z.number(), item: z.looseObject({ type: z.string() }) });
+const summary = { item_id: z.string(), output_index: num, summary_index: z.number() };
+
+const EVENTS: Readonly<Record<string, z.ZodType>> = {
+  'response.created': Started,
+  'response.in_progress': Started,
+  'response.completed': Ended,
+  'response.incomplete': Ended,
+  'response.output_text.delta': z.looseObject({
+    item_id: z.string(),
+    output_index: num,
+    delta: z.string(),
+    logprobs: z.array(Logprob.extend({ top_logprobs: z.array(Logprob) })).nullish(),
+  }),
+  'response.refusal.delta': z.looseObject({ item_id: z.string(), output_index: num, content_index: num, delta: z.string() }),
+  'response.refusal.done': z.looseObject({ item_id: z.string(), output_index: num, content_index: num, refusal: z.string() }),
+  'response.output_item.added': ItemEvent,
+  'response.output_item.done': ItemEvent,
+  'response.function_call_arguments.delta': z.looseObject({ item_id: z.string(), output_index: z.number(), delta: z.string() }),
+  'response.function_call_arguments.done': z.looseObject({ item_id: z.string(), output_index: z.number(), arguments: z.string() }),
+  'response.reasoning_summary_part.added': z.looseObject(summary),
+  'response.reasoning_summary_part.done': z.looseObject(summary),
+  'response.reasoning_summary_text.delta': z.looseObject({ ...summary, delta: z.string() }),
+};
+
+type Fields = Record<string, unknown>;
+const nullish = (v: unknown): boolean => v === undefined || v === null;
+
+const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+const nullishString = (v: unknown): boolean => nullish(v) || typeof v === 'string';
+const nullishNumber = (v: unknown): boolean => nullish(v) || typeof v === 'number';
+const detailsOk = (d: unknown, key: string): boolean => nullish(d) || (isObject(d) && nullishNumber(d[key]));
+
+function isPlainUsage(u: unknown): boolean {
+  return nullish(u) || (isObject(u) && typeof u.input_tokens === 'number' && typeof u.output_tokens === 'number' && detailsOk(u.input_tokens_details, 'cached_tokens') && detailsOk(u.output_tokens_details, 'reasoning_tokens'));
+}
+
+/** A message, reasoning or function call item with the fields the provider requires. */
+function isPlainItem(item: unknown): boolean {
+  if (!isObject(item) || typeof item.id !== 'string') return false;
+  switch (item.type) {
+    case 'message':
+      return nullish(item.phase) || item.phase === 'commentary' || item.phase === 'final_answer';
+    case 'reasoning':
+      return nullishString(item.encrypted_content);
+    case 'function_call':
+      return typeof item.call_id === 'string' && typeof item.name === 'string' && typeof item.arguments === 'string';
+    default:
+      return false;
+  }
+}
+
+/**
+ * The events of a plain stream (lifecycle events with their identity and usage, message, reasoning and
+ * function call items, text, argument and summary deltas without logprobs), checked by hand so that
+ * they do not go through zod; it accepts only what EVENTS and ITEMS accept (ai-sdk-schema.test.ts).
+ */
+export function isPlainForAiSdk(event: Fields): boolean {
+  switch (event.type) {
+    case 'response.output_text.delta':
+      return typeof event.item_id === 'string' && typeof event.delta === 'string' && nullishNumber(event.output_index) && (nullish(event.logprobs) || (Array.isArray(event.logprobs) && event.logprobs.length === 0));
+    case 'response.function_call_arguments.delta':
+      return typeof event.item_id === 'string' && typeof event.delta === 'string' && typeof event.output_index === 'number';
+    case 'response.function_call_arguments.done':
+      return typeof event.item_id === 'string' && typeof event.arguments === 'string' && typeof event.output_index === 'number';
+    case 'response.reasoning_summary_text.delta':
+      if (typeof event.delta !== 'string') return false;
+    // falls through: the same identity as the summary part events
+    case 'response.reasoning_summary_part.added':
+    case 'response.reasoning_summary_part.done':
+      return typeof event.item_id === 'string' && typeof event.summary_index === 'number' && nullishNumber(event.output_index);
+    case 'response.output_item.added':
+    case 'response.output_item.done':
+      return typeof event.output_index === 'number' && isPlainItem(event.item);
+    case 'response.created':
+    case 'response.in_progress': {
+      const r = event.response;
+      return isObject(r) && typeof r.id === 'string' && typeof r.created_at === 'number' && typeof r.model === 'string' && nullishString(r.service_tier);
+    }
+    case 'response.completed':
+    case 'response.incomplete': {
+      const r = event.response;
+      if (!isObject(r) || !nullishString(r.service_tier) || !isPlainUsage(r.usage)) return false;
+      return nullish(r.incomplete_details) || (isObject(r.incomplete_details) && typeof r.incomplete_details.reason === 'string');
+    }
+    default:
+      return false;
+  }
+}
+
+const REJECTS = "the AI SDK's OpenAI provider rejects the event and ends with an error";
+
+/** Why the AI SDK's OpenAI provider fails on this event, worded for a finding; undefined when it reads it or does not model it. */
+export function aiSdkObjection(event: Fields): string | undefined {
+  if (isPlainForAiSdk(event)) return undefined;
+  return schemaObjection(event);
+}
+
+/** aiSdkObjection by the schemas alone, without the hand check. */
+export function schemaObjection(event: Fields): string | undefined {
+  const type = event.type as string;
+  const schema = Object.hasOwn(EVENTS, type) ? EVENTS[type] : undefined;
+  if (!schema) return undefined;
+  const parsed = schema.safeParse(event);
+  if (!parsed.success) return `${REJECTS} (${describeIssues(parsed.error.issues)})`;
+  if (type !== 'response.output_item.added' && type !== 'response.output_item.done') return undefined;
+  const item = event.item as Fields;
+  const itemType = item.type as string;
+  const itemSchema = Object.hasOwn(ITEMS, itemType) ? ITEMS[itemType] : undefined;
+  const checked = itemSchema?.safeParse(item);
+  return checked && !checked.success ? `${REJECTS} (item.${describeIssues(checked.error.issues)})` : undefined;
+}
