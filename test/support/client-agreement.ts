@@ -1,6 +1,7 @@
 // Shared by the Node agreement tests that run a provider's official client against 127.0.0.1: a
 // server that answers each POST to one path with the SSE body a test chooses (recording the request
 // bodies the client wrote), and the comparison of what the client assembled with what the fold shows.
+import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { expect } from 'vitest';
@@ -39,6 +40,21 @@ export async function sseServer(accepts: (url: string) => boolean, answer: (n: n
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return { origin: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, bodies, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
+
+/**
+ * A recording of one typed event a line (`{"type":…}`) as the API streams it: each event under its type as
+ * the SSE event name, a line that does not start so (not JSON, say) as data alone.
+ */
+export function typedSseOfLines(file: string): string {
+  return readFileSync(file, 'utf8')
+    .split('\n')
+    .filter((l) => l.trim() !== '')
+    .map((l) => {
+      const type = /^\{"type":"([^"]+)"/.exec(l)?.[1];
+      return `${type !== undefined ? `event: ${type}\n` : ''}data: ${l}\n\n`;
+    })
+    .join('');
 }
 
 /** The JSON payloads of an SSE body's `data:` lines, in order. */

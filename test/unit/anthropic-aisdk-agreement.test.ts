@@ -14,7 +14,7 @@ import type { ReasoningItem, TextItem, ToolItem } from '../../src/model/view';
 import { protocols } from '../../src/protocols/registry';
 import { readInput } from '../../src/readers/read-input';
 import { CORPUS_DIR, HAS_CORPUS, needsShared } from '../support/shared-dir';
-import { expectAgreement, HELLO_PROMPT, withOneChange, parseArgs, readProviderStream, sseServer, type Assembled, type SseServer } from '../support/client-agreement';
+import { expectAgreement, HELLO_PROMPT, typedSseOfLines, withOneChange, parseArgs, readProviderStream, sseServer, type Assembled, type SseServer } from '../support/client-agreement';
 
 const ROOT = path.resolve(__dirname, '../..');
 const DEMO_DIR = path.join(ROOT, 'src/protocols/anthropic/testdata');
@@ -27,19 +27,6 @@ beforeAll(async () => {
   server = await sseServer((url) => url.startsWith('/v1/messages'), () => body);
 });
 afterAll(() => server.close());
-
-/** A recording of one event a line as the API streams it: each event under its own name. */
-function sseOfLines(file: string): string {
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => {
-      const type = (JSON.parse(l) as { type?: unknown }).type;
-      return `${typeof type === 'string' ? `event: ${type}\n` : ''}data: ${l}\n\n`;
-    })
-    .join('');
-}
 
 function throughAiSdk(sse: string) {
   body = sse;
@@ -81,7 +68,7 @@ const RECORDINGS: ReadonlyMap<string, () => string> = new Map(
         ...fs
           .readdirSync(path.join(CORPUS_DIR, 'vercel-ai'))
           .filter((f) => f.startsWith('anthropic_'))
-          .map((f): [string, () => string] => [`vercel-ai/${f}`, () => sseOfLines(path.join(CORPUS_DIR, 'vercel-ai', f))]),
+          .map((f): [string, () => string] => [`vercel-ai/${f}`, () => typedSseOfLines(path.join(CORPUS_DIR, 'vercel-ai', f))]),
       ]
     : [],
 );

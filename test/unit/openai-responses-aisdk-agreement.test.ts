@@ -15,7 +15,7 @@ import type { TextItem, ToolItem } from '../../src/model/view';
 import { protocols } from '../../src/protocols/registry';
 import { readInput } from '../../src/readers/read-input';
 import { CORPUS_DIR, HAS_CORPUS, needsShared } from '../support/shared-dir';
-import { HELLO_PROMPT, parseArgs, readProviderStream, sseServer, withOneChange, type SseServer } from '../support/client-agreement';
+import { HELLO_PROMPT, typedSseOfLines, parseArgs, readProviderStream, sseServer, withOneChange, type SseServer } from '../support/client-agreement';
 
 const DEMO_DIR = path.resolve(__dirname, '../../src/protocols/openai-responses/testdata');
 const DEMO_STREAM = fs.readFileSync(path.join(DEMO_DIR, 'valid-reasoning-message-tool.sse'), 'utf8');
@@ -28,19 +28,6 @@ beforeAll(async () => {
   server = await sseServer((url) => url.startsWith('/v1/responses'), () => body);
 });
 afterAll(() => server.close());
-
-/** A recording of one event a line as the API streams it: each event under its own name (a line that is not JSON as it is). */
-function sseOfLines(file: string): string {
-  return fs
-    .readFileSync(file, 'utf8')
-    .split('\n')
-    .filter((l) => l.trim() !== '')
-    .map((l) => {
-      const type = /^\{"type":"([^"]+)"/.exec(l)?.[1];
-      return `${type !== undefined ? `event: ${type}\n` : ''}data: ${l}\n\n`;
-    })
-    .join('');
-}
 
 function throughAiSdk(sse: string) {
   body = sse;
@@ -87,7 +74,7 @@ async function agree(sse: string, name: string, valid: boolean): Promise<void> {
 const RECORDINGS: ReadonlyMap<string, string> = new Map(
   (HAS_CORPUS ? fs.readdirSync(path.join(CORPUS_DIR, 'vercel-ai')) : [])
     .filter((f) => f.endsWith('.jsonl'))
-    .map((f): [string, string] => [f, sseOfLines(path.join(CORPUS_DIR, 'vercel-ai', f))])
+    .map((f): [string, string] => [f, typedSseOfLines(path.join(CORPUS_DIR, 'vercel-ai', f))])
     .filter(([, sse]) => fold(sse) !== undefined),
 );
 
