@@ -6,7 +6,7 @@ import { aiSdkObjection, isPlainForAiSdk, schemaObjection } from './ai-sdk-schem
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 1 }));
 const str = fc.oneof(fc.string(), odd);
-const num = fc.oneof(fc.integer(), odd);
+const num = fc.oneof(fc.integer(), fc.constant(Infinity), odd);
 const usage = fc.oneof(fc.record({ input_tokens: num, output_tokens: num, cache_read_input_tokens: num, cache_creation_input_tokens: num, service_tier: str, output_tokens_details: odd }, { requiredKeys: [] }), odd);
 const messageStart = fc.record({
   type: fc.constant('message_start'),

@@ -8,6 +8,7 @@
 // schema); test/unit/anthropic-aisdk-agreement.test.ts runs the provider itself on variants.
 import { z } from 'zod';
 import { describeIssues } from '../shared/view-helpers';
+import { isNumber, isObject, nullish, nullishNumber, nullishString, type Fields } from '../shared/hand-checks';
 import { KNOWN_BLOCK_TYPES } from './schema';
 
 const str = z.string().nullish();
@@ -97,11 +98,6 @@ export function schemaObjection(event: Record<string, unknown>): string | undefi
   return parsed.success ? undefined : `${REJECTS} (${describeIssues(parsed.error.issues)})`;
 }
 
-type Fields = Record<string, unknown>;
-const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
-const nullish = (v: unknown): boolean => v === undefined || v === null;
-const nullishString = (v: unknown): boolean => nullish(v) || typeof v === 'string';
-const nullishNumber = (v: unknown): boolean => nullish(v) || typeof v === 'number';
 
 /**
  * The plain shapes of the events checked here (a message_start with its usage and no content, a text,
@@ -116,7 +112,7 @@ export function isPlainForAiSdk(event: Fields): boolean {
       if (!isObject(m) || !nullishString(m.id) || !nullishString(m.model) || !nullishString(m.role) || !nullishString(m.service_tier) || !nullishString(m.stop_reason)) return false;
       if (!nullish(m.container) || !(nullish(m.content) || (Array.isArray(m.content) && m.content.length === 0))) return false;
       const u = m.usage;
-      return isObject(u) && typeof u.input_tokens === 'number' && nullishNumber(u.cache_creation_input_tokens) && nullishNumber(u.cache_read_input_tokens) && nullishString(u.service_tier);
+      return isObject(u) && isNumber(u.input_tokens) && nullishNumber(u.cache_creation_input_tokens) && nullishNumber(u.cache_read_input_tokens) && nullishString(u.service_tier);
     }
     case 'content_block_start': {
       const b = event.content_block;
@@ -129,7 +125,7 @@ export function isPlainForAiSdk(event: Fields): boolean {
       const d = event.delta;
       const u = event.usage;
       if (!isObject(d) || !nullishString(d.stop_reason) || !nullishString(d.stop_sequence) || !nullish(d.container)) return false;
-      return isObject(u) && typeof u.output_tokens === 'number' && nullishNumber(u.input_tokens) && nullishNumber(u.cache_creation_input_tokens) && nullishNumber(u.cache_read_input_tokens) && nullishString(u.service_tier) && nullish(u.output_tokens_details);
+      return isObject(u) && isNumber(u.output_tokens) && nullishNumber(u.input_tokens) && nullishNumber(u.cache_creation_input_tokens) && nullishNumber(u.cache_read_input_tokens) && nullishString(u.service_tier) && nullish(u.output_tokens_details);
     }
     default:
       return false;

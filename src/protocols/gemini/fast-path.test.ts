@@ -11,9 +11,9 @@ const text = fc.oneof(fc.string(), fc.constant(null), odd);
 const part = fc.oneof(fc.record({ text, thought: fc.oneof(fc.boolean(), odd), thoughtSignature: text, functionCall: odd }, { requiredKeys: [] }), odd);
 const content = fc.oneof(fc.record({ role: text, parts: fc.oneof(fc.array(part, { maxLength: 2 }), odd) }, { requiredKeys: [] }), odd);
 const candidate = fc.oneof(fc.record({ content, finishReason: text, finishMessage: text, index: fc.oneof(fc.integer(), fc.double(), odd), continuationToken: text, safetyRatings: odd }, { requiredKeys: [] }), odd);
-const details = fc.oneof(fc.array(fc.oneof(fc.record({ modality: text, tokenCount: fc.oneof(fc.integer(), odd) }, { requiredKeys: [] }), odd), { maxLength: 2 }), odd);
+const details = fc.oneof(fc.array(fc.oneof(fc.record({ modality: text, tokenCount: fc.oneof(fc.integer(), fc.constant(Infinity), odd) }, { requiredKeys: [] }), odd), { maxLength: 2 }), odd);
 const usage = fc.oneof(
-  fc.record({ promptTokenCount: fc.oneof(fc.integer(), odd), totalTokenCount: fc.oneof(fc.integer(), odd), trafficType: text, serviceTier: text, promptTokensDetails: details, other: odd }, { requiredKeys: [] }),
+  fc.record({ promptTokenCount: fc.oneof(fc.integer(), fc.constant(Infinity), odd), totalTokenCount: fc.oneof(fc.integer(), odd), trafficType: text, serviceTier: text, promptTokensDetails: details, other: odd }, { requiredKeys: [] }),
   fc.object({ maxDepth: 1 }),
   odd,
 );

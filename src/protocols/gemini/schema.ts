@@ -149,7 +149,7 @@ function isPlainUsage(u: unknown): boolean {
     if (USAGE_COUNTS.has(key) && !nullishNumber(v)) return false;
     if (!USAGE_DETAILS.has(key) || nullish(v)) continue;
     if (!Array.isArray(v)) return false;
-    for (const d of v as unknown[]) if (!isObject(d) || typeof d.modality !== 'string' || typeof d.tokenCount !== 'number') return false;
+    for (const d of v as unknown[]) if (!isObject(d) || typeof d.modality !== 'string' || !(typeof d.tokenCount === 'number' && Number.isFinite(d.tokenCount))) return false;
   }
   return true;
 }

@@ -6,7 +6,7 @@ import { AI_SDK_CHUNK_SCHEMA, aiSdkObjection, isPlainForAiSdk } from './ai-sdk-s
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 1 }));
 const str = fc.oneof(fc.string(), odd);
-const num = fc.oneof(fc.integer(), odd);
+const num = fc.oneof(fc.integer(), fc.constant(Infinity), odd);
 const call = fc.oneof(fc.record({ index: num, id: str, type: str, function: fc.oneof(fc.record({ name: str, arguments: str }, { requiredKeys: [] }), odd) }, { requiredKeys: [] }), odd);
 const delta = fc.oneof(
   fc.record({ role: fc.oneof(fc.constantFrom('assistant', '', 'model'), odd), content: str, reasoning_content: str, reasoning: str, tool_calls: fc.oneof(fc.array(call, { maxLength: 2 }), odd) }, { requiredKeys: [] }),

@@ -6,6 +6,7 @@
 // off zod. test/unit/openai-chat-aisdk-agreement.test.ts runs the provider itself on variants.
 import { z } from 'zod';
 import { describeIssues } from '../shared/view-helpers';
+import { isObject, nullish, nullishNumber, nullishString, type Fields } from '../shared/hand-checks';
 
 const str = z.string().nullish();
 const num = z.number().nullish();
@@ -41,11 +42,6 @@ export const AI_SDK_CHUNK_SCHEMA = z.looseObject({
   usage: Usage,
 });
 
-type Fields = Record<string, unknown>;
-const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
-const nullish = (v: unknown): boolean => v === undefined || v === null;
-const nullishString = (v: unknown): boolean => nullish(v) || typeof v === 'string';
-const nullishNumber = (v: unknown): boolean => nullish(v) || typeof v === 'number';
 
 const USAGE_COUNTS = ['prompt_tokens', 'completion_tokens', 'total_tokens'] as const;
 

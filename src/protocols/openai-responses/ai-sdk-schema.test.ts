@@ -6,7 +6,7 @@ import { aiSdkObjection, isPlainForAiSdk, schemaObjection } from './ai-sdk-schem
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 1 }));
 const str = fc.oneof(fc.string(), odd);
-const num = fc.oneof(fc.integer(), odd);
+const num = fc.oneof(fc.integer(), fc.constant(Infinity), odd);
 const delta = fc.record(
   {
     type: fc.constantFrom('response.output_text.delta', 'response.function_call_arguments.delta', 'response.reasoning_summary_text.delta', 'response.refusal.delta'),

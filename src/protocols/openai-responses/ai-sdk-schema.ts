@@ -8,6 +8,7 @@
 // provider does not export it); test/unit/openai-responses-aisdk-agreement.test.ts runs the provider itself.
 import { z } from 'zod';
 import { describeIssues } from '../shared/view-helpers';
+import { isNumber, isObject, nullish, nullishNumber, nullishString, type Fields } from '../shared/hand-checks';
 
 const str = z.string().nullish();
 const num = z.number().nullish();
@@ -63,16 +64,11 @@ const EVENTS: Readonly<Record<string, z.ZodType>> = {
   'response.reasoning_summary_text.delta': z.looseObject({ ...summary, delta: z.string() }),
 };
 
-type Fields = Record<string, unknown>;
-const nullish = (v: unknown): boolean => v === undefined || v === null;
 
-const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
-const nullishString = (v: unknown): boolean => nullish(v) || typeof v === 'string';
-const nullishNumber = (v: unknown): boolean => nullish(v) || typeof v === 'number';
 const detailsOk = (d: unknown, key: string): boolean => nullish(d) || (isObject(d) && nullishNumber(d[key]));
 
 function isPlainUsage(u: unknown): boolean {
-  return nullish(u) || (isObject(u) && typeof u.input_tokens === 'number' && typeof u.output_tokens === 'number' && detailsOk(u.input_tokens_details, 'cached_tokens') && detailsOk(u.output_tokens_details, 'reasoning_tokens'));
+  return nullish(u) || (isObject(u) && isNumber(u.input_tokens) && isNumber(u.output_tokens) && detailsOk(u.input_tokens_details, 'cached_tokens') && detailsOk(u.output_tokens_details, 'reasoning_tokens'));
 }
 
 /** A message, reasoning or function call item with the fields the provider requires. */
@@ -100,22 +96,22 @@ export function isPlainForAiSdk(event: Fields): boolean {
     case 'response.output_text.delta':
       return typeof event.item_id === 'string' && typeof event.delta === 'string' && nullishNumber(event.output_index) && (nullish(event.logprobs) || (Array.isArray(event.logprobs) && event.logprobs.length === 0));
     case 'response.function_call_arguments.delta':
-      return typeof event.item_id === 'string' && typeof event.delta === 'string' && typeof event.output_index === 'number';
+      return typeof event.item_id === 'string' && typeof event.delta === 'string' && isNumber(event.output_index);
     case 'response.function_call_arguments.done':
-      return typeof event.item_id === 'string' && typeof event.arguments === 'string' && typeof event.output_index === 'number';
+      return typeof event.item_id === 'string' && typeof event.arguments === 'string' && isNumber(event.output_index);
     case 'response.reasoning_summary_text.delta':
       if (typeof event.delta !== 'string') return false;
     // falls through: the same identity as the summary part events
     case 'response.reasoning_summary_part.added':
     case 'response.reasoning_summary_part.done':
-      return typeof event.item_id === 'string' && typeof event.summary_index === 'number' && nullishNumber(event.output_index);
+      return typeof event.item_id === 'string' && isNumber(event.summary_index) && nullishNumber(event.output_index);
     case 'response.output_item.added':
     case 'response.output_item.done':
-      return typeof event.output_index === 'number' && isPlainItem(event.item);
+      return isNumber(event.output_index) && isPlainItem(event.item);
     case 'response.created':
     case 'response.in_progress': {
       const r = event.response;
-      return isObject(r) && typeof r.id === 'string' && typeof r.created_at === 'number' && typeof r.model === 'string' && nullishString(r.service_tier);
+      return isObject(r) && typeof r.id === 'string' && isNumber(r.created_at) && typeof r.model === 'string' && nullishString(r.service_tier);
     }
     case 'response.completed':
     case 'response.incomplete': {
