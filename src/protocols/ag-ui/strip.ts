@@ -10,6 +10,7 @@
 // and copies only what it walks; it never recurses deeper than MAX_DATA_DEPTH.
 import type { z } from 'zod';
 import { MAX_DATA_DEPTH } from '../../model/safe-text';
+import { isRecord } from '../shared/view-helpers';
 
 /** What was removed: `property` (an undescribed key) or `member` (an unrecognised union member or value). */
 export interface Stripped {
@@ -61,7 +62,6 @@ function literalOf(schema: ZodLike | undefined): unknown {
   return def.type === 'literal' && def.values?.length === 1 ? def.values[0] : undefined;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 const openObjects = new WeakMap<object, boolean>();
 
 function isOpen(schema: ZodLike): boolean {
@@ -154,7 +154,7 @@ function walk(value: unknown, schema: ZodLike, out: Stripped[], depth: number): 
   const plan = planOf(schema);
   switch (plan.type) {
     case 'object': {
-      if (!isObject(value)) return value;
+      if (!isRecord(value)) return value;
       const shape = plan.shape;
       let copy: Record<string, unknown> | undefined;
       for (const key of Object.keys(value)) {
@@ -213,7 +213,7 @@ function walk(value: unknown, schema: ZodLike, out: Stripped[], depth: number): 
     }
     case 'record': {
       const valueType = plan.valueType;
-      if (!isObject(value) || !valueType) return value;
+      if (!isRecord(value) || !valueType) return value;
       let copy: Record<string, unknown> | undefined;
       for (const key of Object.keys(value)) {
         trail.push(key);
@@ -232,7 +232,7 @@ function walk(value: unknown, schema: ZodLike, out: Stripped[], depth: number): 
     }
     case 'tagged': {
       // A value of the wrong kind is malformed, not unrecognised: the schema rejects it.
-      if (!isObject(value)) return value;
+      if (!isRecord(value)) return value;
       const tag = value[plan.key];
       // A discriminator that is not a string names no member: malformed.
       if (typeof tag !== 'string') return value;
@@ -241,7 +241,7 @@ function walk(value: unknown, schema: ZodLike, out: Stripped[], depth: number): 
     }
     case 'union': {
       // A plain union (string or list of parts): walk the branch of the value's own kind.
-      const option = Array.isArray(value) ? plan.arrayOption : isObject(value) ? plan.objectOption : undefined;
+      const option = Array.isArray(value) ? plan.arrayOption : isRecord(value) ? plan.objectOption : undefined;
       return option === undefined ? value : walk(value, option, out, depth + 1);
     }
     case 'enum':
@@ -273,7 +273,7 @@ export function stripUnrecognised(value: unknown, schema: z.ZodType): { value: u
 /** The first required field whose unknown member took the whole value with it. */
 function requiredMember(value: unknown, schema: ZodLike): string | undefined {
   const def = unwrap(schema)._zod.def;
-  if (def.type !== 'object' || !isObject(value)) return undefined;
+  if (def.type !== 'object' || !isRecord(value)) return undefined;
   for (const [key, field] of Object.entries(def.shape ?? {})) {
     if (value[key] === undefined) continue;
     trail.length = 0;
@@ -290,7 +290,7 @@ function withValue(root: unknown, s: Stripped): Stripped {
   if (s.kind !== 'member' || s.value !== undefined) return s;
   const found = at(root, s.path);
   if (typeof found === 'string') return { ...s, value: found };
-  if (isObject(found)) {
+  if (isRecord(found)) {
     for (const k of ['type', 'op', 'role', 'subtype']) {
       if (typeof found[k] === 'string') return { ...s, value: found[k] };
     }
@@ -302,7 +302,7 @@ function at(value: unknown, pointer: string): unknown {
   let v = value;
   for (const part of pointer.split('/').slice(1)) {
     if (Array.isArray(v)) v = v[Number(part)];
-    else if (isObject(v)) v = v[part];
+    else if (isRecord(v)) v = v[part];
     else return undefined;
   }
   return v;

@@ -7,8 +7,8 @@
 // mirrored) and message_delta. Mirrored by hand (the provider does not export its
 // schema); test/unit/anthropic-aisdk-agreement.test.ts runs the provider itself on variants.
 import { z } from 'zod';
-import { describeIssues } from '../shared/view-helpers';
-import { isNumber, isObject, nullish, nullishNumber, nullishString, type Fields } from '../shared/hand-checks';
+import { describeIssues, isRecord } from '../shared/view-helpers';
+import { isNumber, nullish, nullishNumber, nullishString, type Fields } from '../shared/hand-checks';
 import { KNOWN_BLOCK_TYPES } from './schema';
 
 const str = z.string().nullish();
@@ -109,23 +109,23 @@ export function isPlainForAiSdk(event: Fields): boolean {
   switch (event.type) {
     case 'message_start': {
       const m = event.message;
-      if (!isObject(m) || !nullishString(m.id) || !nullishString(m.model) || !nullishString(m.role) || !nullishString(m.service_tier) || !nullishString(m.stop_reason)) return false;
+      if (!isRecord(m) || !nullishString(m.id) || !nullishString(m.model) || !nullishString(m.role) || !nullishString(m.service_tier) || !nullishString(m.stop_reason)) return false;
       if (!nullish(m.container) || !(nullish(m.content) || (Array.isArray(m.content) && m.content.length === 0))) return false;
       const u = m.usage;
-      return isObject(u) && isNumber(u.input_tokens) && nullishNumber(u.cache_creation_input_tokens) && nullishNumber(u.cache_read_input_tokens) && nullishString(u.service_tier);
+      return isRecord(u) && isNumber(u.input_tokens) && nullishNumber(u.cache_creation_input_tokens) && nullishNumber(u.cache_read_input_tokens) && nullishString(u.service_tier);
     }
     case 'content_block_start': {
       const b = event.content_block;
-      if (!isObject(b)) return false;
+      if (!isRecord(b)) return false;
       if (b.type === 'text') return typeof b.text === 'string';
       if (b.type === 'thinking') return typeof b.thinking === 'string';
-      return b.type === 'tool_use' && typeof b.id === 'string' && typeof b.name === 'string' && (b.input === undefined || isObject(b.input));
+      return b.type === 'tool_use' && typeof b.id === 'string' && typeof b.name === 'string' && (b.input === undefined || isRecord(b.input));
     }
     case 'message_delta': {
       const d = event.delta;
       const u = event.usage;
-      if (!isObject(d) || !nullishString(d.stop_reason) || !nullishString(d.stop_sequence) || !nullish(d.container)) return false;
-      return isObject(u) && isNumber(u.output_tokens) && nullishNumber(u.input_tokens) && nullishNumber(u.cache_creation_input_tokens) && nullishNumber(u.cache_read_input_tokens) && nullishString(u.service_tier) && nullish(u.output_tokens_details);
+      if (!isRecord(d) || !nullishString(d.stop_reason) || !nullishString(d.stop_sequence) || !nullish(d.container)) return false;
+      return isRecord(u) && isNumber(u.output_tokens) && nullishNumber(u.input_tokens) && nullishNumber(u.cache_creation_input_tokens) && nullishNumber(u.cache_read_input_tokens) && nullishString(u.service_tier) && nullish(u.output_tokens_details);
     }
     default:
       return false;

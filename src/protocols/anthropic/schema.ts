@@ -2,6 +2,7 @@
 // (no runtime schemas), so these are written from its types and the streaming docs. Objects are
 // loose: unknown extra fields pass, as the docs promise new fields may appear.
 import { z } from 'zod';
+import { isRecord } from '../shared/view-helpers';
 
 const BlockIndex = z.number().int().nonnegative();
 
@@ -93,10 +94,6 @@ export type DeltaType = keyof typeof DeltaSchemas;
 // Hand checks for the hot events (a stream is mostly deltas), each accepting only what its zod schema
 // accepts (fast-path.test.ts); what they do not take goes through the schema as before.
 
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
 function isBlockIndex(value: unknown): value is number {
   return Number.isSafeInteger(value) && (value as number) >= 0;
 }
@@ -105,7 +102,7 @@ function isBlockIndex(value: unknown): value is number {
 export function isPlainBlockEvent(json: Record<string, unknown>): boolean {
   if (!isBlockIndex(json.index)) return false;
   if (json.type === 'content_block_stop') return true;
-  return json.type === 'content_block_delta' && isPlainObject(json.delta) && typeof json.delta.type === 'string';
+  return json.type === 'content_block_delta' && isRecord(json.delta) && typeof json.delta.type === 'string';
 }
 
 const optString = (v: unknown): boolean => v === undefined || typeof v === 'string';
@@ -121,21 +118,21 @@ export function isPlainEvent(json: Record<string, unknown>): boolean {
     case 'content_block_stop':
       return isPlainBlockEvent(json);
     case 'content_block_start':
-      return isBlockIndex(json.index) && isPlainObject(json.content_block) && typeof json.content_block.type === 'string';
+      return isBlockIndex(json.index) && isRecord(json.content_block) && typeof json.content_block.type === 'string';
     case 'message_start': {
       const m = json.message;
       return (
-        isPlainObject(m) && typeof m.id === 'string' && optString(m.model) && optString(m.role) &&
-        (m.usage === undefined || isPlainObject(m.usage)) && (m.content === undefined || Array.isArray(m.content)) && optNullableString(m.stop_reason)
+        isRecord(m) && typeof m.id === 'string' && optString(m.model) && optString(m.role) &&
+        (m.usage === undefined || isRecord(m.usage)) && (m.content === undefined || Array.isArray(m.content)) && optNullableString(m.stop_reason)
       );
     }
     case 'message_delta':
-      return isPlainObject(json.delta) && optNullableString(json.delta.stop_reason) && isPlainObject(json.usage) && Number.isFinite(json.usage.output_tokens);
+      return isRecord(json.delta) && optNullableString(json.delta.stop_reason) && isRecord(json.usage) && Number.isFinite(json.usage.output_tokens);
     case 'message_stop':
     case 'ping':
       return true;
     case 'error':
-      return isPlainObject(json.error) && typeof json.error.type === 'string' && optString(json.error.message);
+      return isRecord(json.error) && typeof json.error.type === 'string' && optString(json.error.message);
     default:
       return false;
   }

@@ -3,6 +3,8 @@
 // tool-plan-delta, tool-call-start/-delta/-end, citation-start/-end, message-end, debug. Loose
 // objects: the API adds fields and the SDK reads on.
 import { z } from 'zod';
+import { isNumber, nullishString } from '../shared/hand-checks';
+import { isRecord } from '../shared/view-helpers';
 
 const str = z.string().nullish();
 const index = z.number().int().nonnegative();
@@ -98,37 +100,34 @@ export function isCohereType(type: unknown): type is CohereEventType {
 }
 
 type Fields = Record<string, unknown>;
-const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
-const nullishString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 const isIndex = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 /** The index and `delta.message` of a content or tool-call event (start or delta share one shape). */
 function isPlainDeltaBody(json: Fields, content: boolean, start: boolean): boolean {
   if (!isIndex(json.index)) return false;
   const delta = json.delta;
-  if (!isObject(delta) || !isObject(delta.message)) return false;
+  if (!isRecord(delta) || !isRecord(delta.message)) return false;
   if (content) {
     const c = delta.message.content;
-    if (!isObject(c) || !nullishString(c.type) || !nullishString(c.text) || !nullishString(c.thinking)) return false;
+    if (!isRecord(c) || !nullishString(c.type) || !nullishString(c.text) || !nullishString(c.thinking)) return false;
     // The AI SDK: a start names its kind and carries its field; a delta carries text or thinking.
     if (start) return (c.type === 'text' && typeof c.text === 'string') || (c.type === 'thinking' && typeof c.thinking === 'string');
     return typeof c.text === 'string' || typeof c.thinking === 'string';
   }
   const t = delta.message.tool_calls;
-  if (!isObject(t) || !nullishString(t.id) || !nullishString(t.type)) return false;
+  if (!isRecord(t) || !nullishString(t.id) || !nullishString(t.type)) return false;
   const fn = t.function;
-  if (!isObject(fn) || !nullishString(fn.name) || typeof fn.arguments !== 'string') return false;
+  if (!isRecord(fn) || !nullishString(fn.name) || typeof fn.arguments !== 'string') return false;
   // The AI SDK: a start carries the call's id, `type: "function"` and its name.
   return !start || (typeof t.id === 'string' && t.type === 'function' && typeof fn.name === 'string');
 }
 
-const nullishObject = (v: unknown): boolean => v === undefined || v === null || isObject(v);
-const isNumber = (v: unknown): boolean => typeof v === 'number';
-const isCounts = (v: unknown): boolean => isObject(v) && isNumber(v.input_tokens) && isNumber(v.output_tokens);
+const nullishObject = (v: unknown): boolean => v === undefined || v === null || isRecord(v);
+const isCounts = (v: unknown): boolean => isRecord(v) && isNumber(v.input_tokens) && isNumber(v.output_tokens);
 
 /** message-end's `usage` as the AI SDK requires it: `tokens` counted, `billed_units` and `cached_tokens` optional. */
 function isPlainUsage(usage: unknown): boolean {
-  if (!isObject(usage) || !isCounts(usage.tokens)) return false;
+  if (!isRecord(usage) || !isCounts(usage.tokens)) return false;
   if (usage.billed_units !== undefined && usage.billed_units !== null && !isCounts(usage.billed_units)) return false;
   return usage.cached_tokens === undefined || usage.cached_tokens === null || isNumber(usage.cached_tokens);
 }
@@ -152,17 +151,17 @@ export function isPlainEvent(json: Fields): boolean {
     case 'tool-call-end':
       return isIndex(json.index);
     case 'tool-plan-delta':
-      return isObject(json.delta) && isObject(json.delta.message) && typeof json.delta.message.tool_plan === 'string';
+      return isRecord(json.delta) && isRecord(json.delta.message) && typeof json.delta.message.tool_plan === 'string';
     case 'message-start': {
       if (!nullishString(json.id)) return false;
       const delta = json.delta;
       if (delta === undefined || delta === null) return true;
-      return isObject(delta) && isObject(delta.message) && nullishString(delta.message.role);
+      return isRecord(delta) && isRecord(delta.message) && nullishString(delta.message.role);
     }
     case 'message-end': {
       if (!nullishString(json.id)) return false;
       const delta = json.delta;
-      return isObject(delta) && typeof delta.finish_reason === 'string' && nullishString(delta.error) && nullishObject(delta.usage) && isPlainUsage(delta.usage);
+      return isRecord(delta) && typeof delta.finish_reason === 'string' && nullishString(delta.error) && nullishObject(delta.usage) && isPlainUsage(delta.usage);
     }
     default:
       return false;

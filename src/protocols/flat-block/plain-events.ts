@@ -4,9 +4,9 @@
 // block checks: true only for what the schema accepts (fast-path.test.ts); anything else goes through
 // the schema, which words the finding.
 import { isRecord } from '../shared/view-helpers';
+import { nullishString } from '../shared/hand-checks';
 
 const optionalString = (v: unknown): boolean => v === undefined || typeof v === 'string';
-const nullishString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 const validEventId = (v: unknown): boolean => v === undefined || typeof v === 'string' || (typeof v === 'number' && Number.isFinite(v));
 const optionalIndex = (v: unknown): boolean => v === undefined || (typeof v === 'number' && Number.isSafeInteger(v) && v >= 0);
 

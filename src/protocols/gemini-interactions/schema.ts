@@ -3,6 +3,8 @@
 // interaction.status_update, step.start / step.delta / step.stop, interaction.completed, error. Loose
 // objects: the API adds fields (`event_id`, `metadata`, usage details) and clients read on.
 import { z } from 'zod';
+import { nullishString } from '../shared/hand-checks';
+import { isRecord } from '../shared/view-helpers';
 
 const str = z.string().nullish();
 const index = z.number().int().nonnegative();
@@ -71,14 +73,12 @@ export function isPlainTextDelta(json: Record<string, unknown>): boolean {
 }
 
 type Fields = Record<string, unknown>;
-const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
-const nullishString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 const isIndex = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 /** The interaction of interaction.created / interaction.completed, as InteractionSchema takes it. */
 function isPlainInteraction(v: unknown): boolean {
-  if (!isObject(v) || typeof v.status !== 'string' || !nullishString(v.id) || !nullishString(v.model)) return false;
-  return v.usage === undefined || v.usage === null || isObject(v.usage);
+  if (!isRecord(v) || typeof v.status !== 'string' || !nullishString(v.id) || !nullishString(v.model)) return false;
+  return v.usage === undefined || v.usage === null || isRecord(v.usage);
 }
 
 /**
@@ -94,7 +94,7 @@ export function isPlainEvent(json: Fields): boolean {
       return isPlainTextDelta(json);
     case 'step.start': {
       const step = json.step;
-      if (!isIndex(json.index) || !isObject(step) || typeof step.type !== 'string') return false;
+      if (!isIndex(json.index) || !isRecord(step) || typeof step.type !== 'string') return false;
       return nullishString(step.id) && nullishString(step.name) && nullishString(step.call_id) && nullishString(step.signature);
     }
     case 'interaction.created':

@@ -7,7 +7,7 @@
 // Mirrored by hand (the provider does not export it); test/unit/gemini-aisdk-agreement.test.ts runs the
 // provider itself over variants that each break one field.
 import { z } from 'zod';
-import { describeIssues } from '../shared/view-helpers';
+import { describeIssues, isRecord } from '../shared/view-helpers';
 
 const str = z.string().nullish();
 const num = z.number().nullish();
@@ -119,7 +119,6 @@ function precise(issues: readonly Issue[]): readonly Issue[] {
   return fallThrough ? [{ ...fallThrough, path: [...first!.path, ...fallThrough.path] }, ...issues.slice(1)] : issues;
 }
 
-const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /**
  * Why the AI SDK's Google provider fails on this chunk or drops what it carries, worded for a finding;
@@ -128,18 +127,18 @@ const isObject = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 export function aiSdkObjection(json: unknown): string | undefined {
   const parsed = AI_SDK_CHUNK_SCHEMA.safeParse(json);
   if (!parsed.success) return `the AI SDK's Google provider rejects the chunk and ends with an error (${describeIssues(precise(parsed.error.issues as readonly Issue[]))})`;
-  const candidates = isObject(json) && Array.isArray(json.candidates) ? (json.candidates as unknown[]) : [];
+  const candidates = isRecord(json) && Array.isArray(json.candidates) ? (json.candidates as unknown[]) : [];
   for (let c = 0; c < candidates.length; c++) {
     const candidate = candidates[c];
-    const parts = isObject(candidate) && isObject(candidate.content) && Array.isArray(candidate.content.parts) ? (candidate.content.parts as unknown[]) : [];
+    const parts = isRecord(candidate) && isRecord(candidate.content) && Array.isArray(candidate.content.parts) ? (candidate.content.parts as unknown[]) : [];
     for (let p = 0; p < parts.length; p++) {
       const part = parts[p];
-      if (!isObject(part)) continue;
+      if (!isRecord(part)) continue;
       const where = `candidates.${c}.content.parts.${p}`;
       const dropped = droppedByAiSdk(part);
       if (dropped) return `the AI SDK's Google provider drops the ${dropped.what} at ${where} (${describeIssues(dropped.issues)})`;
-      const args = isObject(part.functionCall) ? part.functionCall.args : undefined;
-      if (args !== undefined && args !== null && !isObject(args)) {
+      const args = isRecord(part.functionCall) ? part.functionCall.args : undefined;
+      if (args !== undefined && args !== null && !isRecord(args)) {
         return `${where}.functionCall.args is ${Array.isArray(args) ? 'an array' : `a ${typeof args}`}, not an object: the AI SDK hands it to the tool as its input, which a tool's parameters (an object) reject`;
       }
     }

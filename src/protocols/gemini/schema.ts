@@ -4,6 +4,8 @@
 // UsageMetadata), so these follow those types. Loose objects: the API adds fields (`createTime`,
 // `trafficType`, `avgLogprobs`, …) and clients read on.
 import { z } from 'zod';
+import { nullish, nullishBoolean, nullishNumber, nullishString } from '../shared/hand-checks';
+import { isRecord } from '../shared/view-helpers';
 
 const str = z.string().nullish();
 
@@ -74,18 +76,12 @@ export type GeminiPart = z.infer<typeof PartSchema>;
 export type GeminiFunctionCall = z.infer<typeof FunctionCallSchema>;
 export type PartialArg = z.infer<typeof PartialArgSchema>;
 
-type Fields = Record<string, unknown>;
-const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
-const nullishString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 
-const nullish = (v: unknown): boolean => v === undefined || v === null;
-const nullishBoolean = (v: unknown): boolean => nullish(v) || typeof v === 'boolean';
-const nullishNumber = (v: unknown): boolean => nullish(v) || (typeof v === 'number' && Number.isFinite(v));
 const OTHER_PART_FIELDS = ['inlineData', 'fileData', 'functionResponse', 'executableCode', 'codeExecutionResult'];
 
 /** A part with text only (no call, no media), as the plain path takes it. */
 function isTextPart(p: unknown): boolean {
-  if (!isObject(p) || typeof p.text !== 'string' || !nullishString(p.thoughtSignature) || !nullishBoolean(p.thought)) return false;
+  if (!isRecord(p) || typeof p.text !== 'string' || !nullishString(p.thoughtSignature) || !nullishBoolean(p.thought)) return false;
   if (p.functionCall !== undefined) return false;
   for (const key of OTHER_PART_FIELDS) if (p[key] !== undefined) return false;
   return true;
@@ -93,16 +89,16 @@ function isTextPart(p: unknown): boolean {
 
 /** A part carrying a function call (whole, or streamed partial arguments) and nothing but a signature. */
 function isCallPart(p: unknown): boolean {
-  if (!isObject(p) || !nullishString(p.text) || !nullishString(p.thoughtSignature) || !nullishBoolean(p.thought)) return false;
+  if (!isRecord(p) || !nullishString(p.text) || !nullishString(p.thoughtSignature) || !nullishBoolean(p.thought)) return false;
   for (const key of OTHER_PART_FIELDS) if (p[key] !== undefined) return false;
   const call = p.functionCall;
-  if (!isObject(call) || !nullishString(call.id) || !nullishString(call.name) || !nullishBoolean(call.willContinue)) return false;
-  if (!nullish(call.args) && !isObject(call.args)) return false;
+  if (!isRecord(call) || !nullishString(call.id) || !nullishString(call.name) || !nullishBoolean(call.willContinue)) return false;
+  if (!nullish(call.args) && !isRecord(call.args)) return false;
   const partial = call.partialArgs;
   if (nullish(partial)) return true;
   if (!Array.isArray(partial)) return false;
   for (const a of partial as unknown[]) {
-    if (!isObject(a) || typeof a.jsonPath !== 'string' || !nullishString(a.stringValue) || !nullishNumber(a.numberValue)) return false;
+    if (!isRecord(a) || typeof a.jsonPath !== 'string' || !nullishString(a.stringValue) || !nullishNumber(a.numberValue)) return false;
     if (!nullishBoolean(a.boolValue) || !nullishBoolean(a.willContinue)) return false;
   }
   return true;
@@ -110,7 +106,7 @@ function isCallPart(p: unknown): boolean {
 
 const isSource = (v: unknown, uriRequired: boolean): boolean => {
   if (nullish(v)) return true;
-  if (!isObject(v) || !(uriRequired ? typeof v.uri === 'string' : nullishString(v.uri)) || !nullishString(v.title)) return false;
+  if (!isRecord(v) || !(uriRequired ? typeof v.uri === 'string' : nullishString(v.uri)) || !nullishString(v.title)) return false;
   for (const key in v) if (key !== 'uri' && key !== 'title') return false;
   return true;
 };
@@ -123,7 +119,7 @@ const SOURCE_KEYS = new Set(['web', 'retrievedContext', 'maps']);
  * anything else grounding can hold goes to the schemas.
  */
 function isPlainGrounding(g: unknown): boolean {
-  if (!isObject(g)) return false;
+  if (!isRecord(g)) return false;
   for (const key in g) if (!GROUNDING_KEYS.has(key)) return false;
   const queries = g.webSearchQueries;
   if (!nullish(queries) && !(Array.isArray(queries) && (queries as unknown[]).every((q) => typeof q === 'string'))) return false;
@@ -131,7 +127,7 @@ function isPlainGrounding(g: unknown): boolean {
   if (nullish(chunks)) return true;
   if (!Array.isArray(chunks)) return false;
   for (const c of chunks as unknown[]) {
-    if (!isObject(c) || !isSource(c.web, true) || !isSource(c.retrievedContext, false) || !isSource(c.maps, false)) return false;
+    if (!isRecord(c) || !isSource(c.web, true) || !isSource(c.retrievedContext, false) || !isSource(c.maps, false)) return false;
     for (const key in c) if (!SOURCE_KEYS.has(key)) return false;
   }
   return true;
@@ -143,13 +139,13 @@ const USAGE_DETAILS = new Set(['promptTokensDetails', 'cacheTokensDetails', 'can
 /** Token counts, the traffic and service tier and per-modality details, each of the type the AI SDK's schema wants; other keys are free. */
 function isPlainUsage(u: unknown): boolean {
   if (nullish(u)) return true;
-  if (!isObject(u) || !nullishString(u.trafficType) || !nullishString(u.serviceTier)) return false;
+  if (!isRecord(u) || !nullishString(u.trafficType) || !nullishString(u.serviceTier)) return false;
   for (const key in u) {
     const v = u[key];
     if (USAGE_COUNTS.has(key) && !nullishNumber(v)) return false;
     if (!USAGE_DETAILS.has(key) || nullish(v)) continue;
     if (!Array.isArray(v)) return false;
-    for (const d of v as unknown[]) if (!isObject(d) || typeof d.modality !== 'string' || !(typeof d.tokenCount === 'number' && Number.isFinite(d.tokenCount))) return false;
+    for (const d of v as unknown[]) if (!isRecord(d) || typeof d.modality !== 'string' || !(typeof d.tokenCount === 'number' && Number.isFinite(d.tokenCount))) return false;
   }
   return true;
 }
@@ -159,7 +155,7 @@ function isPlainUsage(u: unknown): boolean {
  * only when `grounding` says so.
  */
 function isHandChecked(json: unknown, partOk: (p: unknown) => boolean, grounding = false): json is GeminiResponse {
-  if (!isObject(json)) return false;
+  if (!isRecord(json)) return false;
   if (!nullishString(json.modelVersion) || !nullishString(json.responseId)) return false;
   if (json.promptFeedback !== undefined || json.error !== undefined) return false;
   if (!isPlainUsage(json.usageMetadata)) return false;
@@ -167,13 +163,13 @@ function isHandChecked(json: unknown, partOk: (p: unknown) => boolean, grounding
   if (candidates === undefined || candidates === null) return true;
   if (!Array.isArray(candidates)) return false;
   for (const c of candidates as unknown[]) {
-    if (!isObject(c) || !nullishString(c.finishReason) || !nullishString(c.finishMessage)) return false;
+    if (!isRecord(c) || !nullishString(c.finishReason) || !nullishString(c.finishMessage)) return false;
     if (!nullishNumber(c.index)) return false;
     if (c.citationMetadata !== undefined || c.safetyRatings !== undefined || c.urlContextMetadata !== undefined || !nullishString(c.continuationToken)) return false;
     if (c.groundingMetadata !== undefined && !(grounding && (c.groundingMetadata === null || isPlainGrounding(c.groundingMetadata)))) return false;
     const content = c.content;
     if (content === undefined || content === null) continue;
-    if (!isObject(content) || !nullishString(content.role)) return false;
+    if (!isRecord(content) || !nullishString(content.role)) return false;
     const parts = content.parts;
     if (parts === undefined || parts === null) continue;
     if (!Array.isArray(parts)) return false;

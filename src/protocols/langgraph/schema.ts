@@ -3,6 +3,8 @@
 // types.messages.d.ts, schema.d.ts): each SSE event's `event:` name says what its data is. Loose
 // objects: the server adds fields (message metadata, task metadata) and the SDK reads on.
 import { z } from 'zod';
+import { nullishString } from '../shared/hand-checks';
+import { isRecord } from '../shared/view-helpers';
 
 const str = z.string().nullish();
 
@@ -72,8 +74,6 @@ export function splitEventName(name: string): { mode: string; namespace: string 
 }
 
 type Fields = Record<string, unknown>;
-const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
-const nullishString = (v: unknown): boolean => v === undefined || v === null || typeof v === 'string';
 const stringsOrNullish = (o: Fields, keys: readonly string[]): boolean => {
   for (const k of keys) if (!nullishString(o[k])) return false;
   return true;
@@ -95,18 +95,18 @@ const MESSAGE_FIELDS = ['id', 'name', 'tool_call_id', 'status'] as const;
  * anything else still goes through the schema.
  */
 export function isPlainMessage(m: unknown): m is LangGraphMessage {
-  if (!isObject(m) || typeof m.type !== 'string') return false;
+  if (!isRecord(m) || typeof m.type !== 'string') return false;
   if (typeof m.content !== 'string' && !Array.isArray(m.content)) return false;
   if (!stringsOrNullish(m, MESSAGE_FIELDS)) return false;
-  if (m.usage_metadata !== undefined && m.usage_metadata !== null && !isObject(m.usage_metadata)) return false;
+  if (m.usage_metadata !== undefined && m.usage_metadata !== null && !isRecord(m.usage_metadata)) return false;
   return (
-    arrayOf(m.tool_calls, (c) => isObject(c) && typeof c.name === 'string' && stringsOrNullish(c, CALL_FIELDS)) &&
-    arrayOf(m.tool_call_chunks, (c) => isObject(c) && stringsOrNullish(c, CHUNK_FIELDS) && (c.index === undefined || c.index === null || Number.isSafeInteger(c.index))) &&
-    arrayOf(m.invalid_tool_calls, (c) => isObject(c) && stringsOrNullish(c, INVALID_FIELDS))
+    arrayOf(m.tool_calls, (c) => isRecord(c) && typeof c.name === 'string' && stringsOrNullish(c, CALL_FIELDS)) &&
+    arrayOf(m.tool_call_chunks, (c) => isRecord(c) && stringsOrNullish(c, CHUNK_FIELDS) && (c.index === undefined || c.index === null || Number.isSafeInteger(c.index))) &&
+    arrayOf(m.invalid_tool_calls, (c) => isRecord(c) && stringsOrNullish(c, INVALID_FIELDS))
   );
 }
 
 /** A `messages` event's `[message, metadata]` pair in its plain shape (see isPlainMessage). */
 export function isPlainTuple(json: unknown): json is [LangGraphMessage, Fields | null] {
-  return Array.isArray(json) && json.length === 2 && isPlainMessage(json[0]) && (json[1] === null || isObject(json[1]));
+  return Array.isArray(json) && json.length === 2 && isPlainMessage(json[0]) && (json[1] === null || isRecord(json[1]));
 }

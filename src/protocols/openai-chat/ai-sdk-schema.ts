@@ -5,8 +5,8 @@
 // with an error. Mirrored by hand (the provider does not export it); a hand check keeps the plain chunks
 // off zod. test/unit/openai-chat-aisdk-agreement.test.ts runs the provider itself on variants.
 import { z } from 'zod';
-import { describeIssues } from '../shared/view-helpers';
-import { isObject, nullish, nullishNumber, nullishString, type Fields } from '../shared/hand-checks';
+import { describeIssues, isRecord } from '../shared/view-helpers';
+import { nullish, nullishNumber, nullishString, type Fields } from '../shared/hand-checks';
 
 const str = z.string().nullish();
 const num = z.number().nullish();
@@ -47,13 +47,13 @@ const USAGE_COUNTS = ['prompt_tokens', 'completion_tokens', 'total_tokens'] as c
 
 function isPlainUsage(u: unknown): boolean {
   if (nullish(u)) return true;
-  if (!isObject(u)) return false;
+  if (!isRecord(u)) return false;
   for (const key of USAGE_COUNTS) if (!nullishNumber(u[key])) return false;
   const prompt = u.prompt_tokens_details;
   const completion = u.completion_tokens_details;
-  if (!nullish(prompt) && !(isObject(prompt) && nullishNumber(prompt.cached_tokens))) return false;
+  if (!nullish(prompt) && !(isRecord(prompt) && nullishNumber(prompt.cached_tokens))) return false;
   if (nullish(completion)) return true;
-  return isObject(completion) && nullishNumber(completion.reasoning_tokens) && nullishNumber(completion.accepted_prediction_tokens) && nullishNumber(completion.rejected_prediction_tokens);
+  return isRecord(completion) && nullishNumber(completion.reasoning_tokens) && nullishNumber(completion.accepted_prediction_tokens) && nullishNumber(completion.rejected_prediction_tokens);
 }
 
 /**
@@ -64,18 +64,18 @@ function isPlainUsage(u: unknown): boolean {
 export function isPlainForAiSdk(json: Fields): boolean {
   if (!nullishString(json.id) || !nullishNumber(json.created) || !nullishString(json.model) || !Array.isArray(json.choices) || !isPlainUsage(json.usage)) return false;
   for (const choice of json.choices as unknown[]) {
-    if (!isObject(choice) || !nullishString(choice.finish_reason)) return false;
+    if (!isRecord(choice) || !nullishString(choice.finish_reason)) return false;
     const d = choice.delta;
     if (nullish(d)) continue;
-    if (!isObject(d) || !(nullish(d.role) || d.role === 'assistant' || d.role === '')) return false;
+    if (!isRecord(d) || !(nullish(d.role) || d.role === 'assistant' || d.role === '')) return false;
     if (!nullishString(d.content) || !nullishString(d.reasoning_content) || !nullishString(d.reasoning)) return false;
     const calls = d.tool_calls;
     if (nullish(calls)) continue;
     if (!Array.isArray(calls)) return false;
     for (const call of calls as unknown[]) {
-      if (!isObject(call) || !nullishNumber(call.index) || !nullishString(call.id)) return false;
+      if (!isRecord(call) || !nullishNumber(call.index) || !nullishString(call.id)) return false;
       const fn = call.function;
-      if (!isObject(fn) || !nullishString(fn.name) || !nullishString(fn.arguments)) return false;
+      if (!isRecord(fn) || !nullishString(fn.name) || !nullishString(fn.arguments)) return false;
     }
   }
   return true;

@@ -3,6 +3,7 @@
 // fields (`reasoning_content`, `obfuscation`, `x_groq`, …). Indexes are left unchecked here because
 // the rules grade bad indexes precisely.
 import { z } from 'zod';
+import { isRecord } from '../shared/view-helpers';
 
 const text = z.string().nullish();
 
@@ -61,9 +62,8 @@ export function isValidIndex(value: unknown): value is number {
 }
 
 type Fields = Record<string, unknown>;
-const isPlainObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isNullishOr = (v: unknown, type: 'string' | 'object'): boolean =>
-  v === undefined || v === null || (type === 'string' ? typeof v === 'string' : isPlainObject(v));
+  v === undefined || v === null || (type === 'string' ? typeof v === 'string' : isRecord(v));
 const isTextFields = (v: Fields, keys: readonly string[]): boolean => keys.every((k) => isNullishOr(v[k], 'string'));
 
 /**
@@ -72,24 +72,24 @@ const isTextFields = (v: Fields, keys: readonly string[]): boolean => keys.every
  * chunk still goes through the schema.
  */
 export function isPlainChunk(json: unknown): json is ChatChunk {
-  if (!isPlainObject(json) || !Array.isArray(json.choices)) return false;
+  if (!isRecord(json) || !Array.isArray(json.choices)) return false;
   // The chunk's own id, object and model are optional but not nullable.
   if (!['id', 'object', 'model'].every((k) => json[k] === undefined || typeof json[k] === 'string')) return false;
   if (!isNullishOr(json.usage, 'object')) return false;
   if (json.created !== undefined && !(typeof json.created === 'number' && Number.isFinite(json.created))) return false;
   for (const choice of json.choices as unknown[]) {
-    if (!isPlainObject(choice) || !isNullishOr(choice.finish_reason, 'string')) return false;
+    if (!isRecord(choice) || !isNullishOr(choice.finish_reason, 'string')) return false;
     const delta = choice.delta;
     if (delta === undefined || delta === null) continue;
-    if (!isPlainObject(delta) || !isTextFields(delta, ['role', 'content', 'refusal'])) return false;
+    if (!isRecord(delta) || !isTextFields(delta, ['role', 'content', 'refusal'])) return false;
     if (delta.function_call !== undefined && delta.function_call !== null) return false;
     const calls = delta.tool_calls;
     if (calls === undefined || calls === null) continue;
     if (!Array.isArray(calls)) return false;
     for (const call of calls as unknown[]) {
-      if (!isPlainObject(call) || !isTextFields(call, ['id', 'type'])) return false;
+      if (!isRecord(call) || !isTextFields(call, ['id', 'type'])) return false;
       const fn = call.function;
-      if (fn !== undefined && fn !== null && !(isPlainObject(fn) && isTextFields(fn, ['name', 'arguments']))) return false;
+      if (fn !== undefined && fn !== null && !(isRecord(fn) && isTextFields(fn, ['name', 'arguments']))) return false;
     }
   }
   return true;

@@ -7,8 +7,8 @@
 // the fold shows only raw (computer, shell, code interpreter, apply-patch calls). Mirrored by hand (the
 // provider does not export it); test/unit/openai-responses-aisdk-agreement.test.ts runs the provider itself.
 import { z } from 'zod';
-import { describeIssues } from '../shared/view-helpers';
-import { isNumber, isObject, nullish, nullishNumber, nullishString, type Fields } from '../shared/hand-checks';
+import { describeIssues, isRecord } from '../shared/view-helpers';
+import { isNumber, nullish, nullishNumber, nullishString, type Fields } from '../shared/hand-checks';
 
 const str = z.string().nullish();
 const num = z.number().nullish();
@@ -65,15 +65,15 @@ const EVENTS: Readonly<Record<string, z.ZodType>> = {
 };
 
 
-const detailsOk = (d: unknown, key: string): boolean => nullish(d) || (isObject(d) && nullishNumber(d[key]));
+const detailsOk = (d: unknown, key: string): boolean => nullish(d) || (isRecord(d) && nullishNumber(d[key]));
 
 function isPlainUsage(u: unknown): boolean {
-  return nullish(u) || (isObject(u) && isNumber(u.input_tokens) && isNumber(u.output_tokens) && detailsOk(u.input_tokens_details, 'cached_tokens') && detailsOk(u.output_tokens_details, 'reasoning_tokens'));
+  return nullish(u) || (isRecord(u) && isNumber(u.input_tokens) && isNumber(u.output_tokens) && detailsOk(u.input_tokens_details, 'cached_tokens') && detailsOk(u.output_tokens_details, 'reasoning_tokens'));
 }
 
 /** A message, reasoning or function call item with the fields the provider requires. */
 function isPlainItem(item: unknown): boolean {
-  if (!isObject(item) || typeof item.id !== 'string') return false;
+  if (!isRecord(item) || typeof item.id !== 'string') return false;
   switch (item.type) {
     case 'message':
       return nullish(item.phase) || item.phase === 'commentary' || item.phase === 'final_answer';
@@ -111,13 +111,13 @@ export function isPlainForAiSdk(event: Fields): boolean {
     case 'response.created':
     case 'response.in_progress': {
       const r = event.response;
-      return isObject(r) && typeof r.id === 'string' && isNumber(r.created_at) && typeof r.model === 'string' && nullishString(r.service_tier);
+      return isRecord(r) && typeof r.id === 'string' && isNumber(r.created_at) && typeof r.model === 'string' && nullishString(r.service_tier);
     }
     case 'response.completed':
     case 'response.incomplete': {
       const r = event.response;
-      if (!isObject(r) || !nullishString(r.service_tier) || !isPlainUsage(r.usage)) return false;
-      return nullish(r.incomplete_details) || (isObject(r.incomplete_details) && typeof r.incomplete_details.reason === 'string');
+      if (!isRecord(r) || !nullishString(r.service_tier) || !isPlainUsage(r.usage)) return false;
+      return nullish(r.incomplete_details) || (isRecord(r.incomplete_details) && typeof r.incomplete_details.reason === 'string');
     }
     default:
       return false;

@@ -2,9 +2,10 @@
 // the zod type it stands for accepts. zod's number refuses Infinity and NaN, and JSON.parse reads 1e999
 // as Infinity, so a number here is a finite one.
 
+// An object is view-helpers' isRecord.
+
 export type Fields = Record<string, unknown>;
 
-export const isObject = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
 export const nullish = (v: unknown): v is null | undefined => v === undefined || v === null;
 /** z.number(). */
 export const isNumber = (v: unknown): v is number => typeof v === 'number' && Number.isFinite(v);
@@ -12,3 +13,5 @@ export const isNumber = (v: unknown): v is number => typeof v === 'number' && Nu
 export const nullishString = (v: unknown): boolean => nullish(v) || typeof v === 'string';
 /** z.number().nullish(). */
 export const nullishNumber = (v: unknown): boolean => nullish(v) || isNumber(v);
+/** z.boolean().nullish(). */
+export const nullishBoolean = (v: unknown): boolean => nullish(v) || typeof v === 'boolean';
