@@ -1,8 +1,10 @@
-// The hand check of plain chunks must never pass what the AI SDK's OpenAI-compatible schema (as
-// mirrored) rejects: random near-valid chunks through both; and the mirror's verdict on a few shapes.
+// The fast path's hand check of plain chunks (schema.ts isPlainChunk) must never pass what the AI SDK's
+// OpenAI-compatible schema (as mirrored) rejects: random near-valid chunks through both; and the
+// mirror's verdict on a few shapes.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { AI_SDK_CHUNK_SCHEMA, aiSdkObjection, isPlainForAiSdk } from './ai-sdk-schema';
+import { AI_SDK_CHUNK_SCHEMA, aiSdkObjection } from './ai-sdk-schema';
+import { isPlainChunk } from './schema';
 
 const odd = fc.oneof(fc.constant(undefined), fc.constant(null), fc.string(), fc.integer(), fc.double(), fc.boolean(), fc.array(fc.string(), { maxLength: 1 }), fc.object({ maxDepth: 1 }));
 const str = fc.oneof(fc.string(), odd);
@@ -22,7 +24,7 @@ describe("the AI SDK's OpenAI-compatible chunk schema, as mirrored", () => {
   it('the hand check accepts only chunks the schema accepts', () => {
     fc.assert(
       fc.property(chunk, (c) => {
-        if (isPlainForAiSdk(c)) expect(AI_SDK_CHUNK_SCHEMA.safeParse(c).success).toBe(true);
+        if (isPlainChunk(c)) expect(AI_SDK_CHUNK_SCHEMA.safeParse(c).success).toBe(true);
       }),
       { numRuns: 10000 },
     );
@@ -30,7 +32,7 @@ describe("the AI SDK's OpenAI-compatible chunk schema, as mirrored", () => {
 
   it('takes the plain chunks of a real stream, and names what it rejects', () => {
     const plain = { id: 'c1', created: 1, model: 'm', choices: [{ index: 0, delta: { role: 'assistant', content: 'Hi', tool_calls: [{ index: 0, id: 'call_1', function: { name: 'f', arguments: '' } }] }, finish_reason: null }], usage: null };
-    expect(isPlainForAiSdk(plain)).toBe(true);
+    expect(isPlainChunk(plain)).toBe(true);
     expect(aiSdkObjection(plain)).toBeUndefined();
     expect(aiSdkObjection({ choices: [{ delta: { role: 'model' } }] })).toMatch(/^the AI SDK's OpenAI-compatible provider rejects the chunk and ends with an error \(choices\.0\.delta\.role: /);
     expect(aiSdkObjection({ choices: [{ delta: { content: [{ type: 'text', text: 'Hi' }] } }] })).toBeUndefined();

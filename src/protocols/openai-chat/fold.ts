@@ -91,14 +91,15 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
     turn.errored = true;
     return;
   }
-  const parsed = isPlainChunk(json) ? { success: true as const, data: json } : ChunkSchema.safeParse(json);
+  const plain = isPlainChunk(json);
+  const parsed = plain ? { success: true as const, data: json } : ChunkSchema.safeParse(json);
   if (!parsed.success) {
     sink.report(R.invalidChunk, `not a chat.completion.chunk: ${describeIssues(parsed.error.issues)}`, [frame.index]);
     state.model.items.push(rawItem(frame));
     return;
   }
   // A chunk openai-node reads and the AI SDK's OpenAI-compatible provider rejects: reported, still applied.
-  const objection = aiSdkObjection(parsed.data);
+  const objection = plain ? undefined : aiSdkObjection(parsed.data);
   if (objection !== undefined) sink.report(R.invalidChunk, objection, [frame.index]);
   applyChunk(state, turn, parsed.data, frame, sink);
 }

@@ -3,6 +3,7 @@
 // fields (`reasoning_content`, `obfuscation`, `x_groq`, …). Indexes are left unchecked here because
 // the rules grade bad indexes precisely.
 import { z } from 'zod';
+import { isNumber, nullish, nullishNumber } from '../shared/hand-checks';
 import { isRecord } from '../shared/view-helpers';
 
 const text = z.string().nullish();
@@ -66,30 +67,46 @@ const isNullishOr = (v: unknown, type: 'string' | 'object'): boolean =>
   v === undefined || v === null || (type === 'string' ? typeof v === 'string' : isRecord(v));
 const isTextFields = (v: Fields, keys: readonly string[]): boolean => keys.every((k) => isNullishOr(v[k], 'string'));
 
+const USAGE_COUNTS = ['prompt_tokens', 'completion_tokens', 'total_tokens'] as const;
+
+/** Usage with numeric counts and details, as the AI SDK's schema takes it (ChunkSchema takes any object). */
+function isPlainUsage(u: unknown): boolean {
+  if (nullish(u)) return true;
+  if (!isRecord(u)) return false;
+  for (const key of USAGE_COUNTS) if (!nullishNumber(u[key])) return false;
+  const prompt = u.prompt_tokens_details;
+  const completion = u.completion_tokens_details;
+  if (!nullish(prompt) && !(isRecord(prompt) && nullishNumber(prompt.cached_tokens))) return false;
+  if (nullish(completion)) return true;
+  return isRecord(completion) && nullishNumber(completion.reasoning_tokens) && nullishNumber(completion.accepted_prediction_tokens) && nullishNumber(completion.rejected_prediction_tokens);
+}
+
 /**
- * A chunk in its plain shape (string fields, string content, plain tool call deltas), checked by hand so
- * it skips the zod schema; it accepts only what ChunkSchema accepts (fast-path.test.ts), and every other
- * chunk still goes through the schema.
+ * A chunk in its plain shape (string fields, string content and reasoning, an assistant role, tool call
+ * deltas with their `function`, numeric usage), checked by hand so it skips zod: it accepts only what
+ * ChunkSchema and the AI SDK's schema (ai-sdk-schema.ts) both accept (fast-path.test.ts), and every
+ * other chunk still goes through them.
  */
 export function isPlainChunk(json: unknown): json is ChatChunk {
   if (!isRecord(json) || !Array.isArray(json.choices)) return false;
   // The chunk's own id, object and model are optional but not nullable.
   if (!['id', 'object', 'model'].every((k) => json[k] === undefined || typeof json[k] === 'string')) return false;
-  if (!isNullishOr(json.usage, 'object')) return false;
-  if (json.created !== undefined && !(typeof json.created === 'number' && Number.isFinite(json.created))) return false;
+  if (!isPlainUsage(json.usage)) return false;
+  if (json.created !== undefined && !isNumber(json.created)) return false;
   for (const choice of json.choices as unknown[]) {
     if (!isRecord(choice) || !isNullishOr(choice.finish_reason, 'string')) return false;
     const delta = choice.delta;
     if (delta === undefined || delta === null) continue;
-    if (!isRecord(delta) || !isTextFields(delta, ['role', 'content', 'refusal'])) return false;
+    if (!isRecord(delta) || !isTextFields(delta, ['content', 'refusal', 'reasoning_content', 'reasoning'])) return false;
+    if (!(nullish(delta.role) || delta.role === 'assistant' || delta.role === '')) return false;
     if (delta.function_call !== undefined && delta.function_call !== null) return false;
     const calls = delta.tool_calls;
     if (calls === undefined || calls === null) continue;
     if (!Array.isArray(calls)) return false;
     for (const call of calls as unknown[]) {
-      if (!isRecord(call) || !isTextFields(call, ['id', 'type'])) return false;
+      if (!isRecord(call) || !isTextFields(call, ['id', 'type']) || !nullishNumber(call.index)) return false;
       const fn = call.function;
-      if (fn !== undefined && fn !== null && !(isRecord(fn) && isTextFields(fn, ['name', 'arguments']))) return false;
+      if (!isRecord(fn) || !isTextFields(fn, ['name', 'arguments'])) return false;
     }
   }
   return true;
