@@ -52,6 +52,26 @@ const approvalPending = [
   '[DONE]',
 ];
 
+// What ai 7.0.x added: a user message steered into the running turn (7.0.163), and a text part left open
+// at finish-step that goes on in the next step (read since 7.0.79; older clients throw there).
+const steeredTurn = [
+  { type: 'start', messageId: 'm1' },
+  { type: 'start-step' },
+  { type: 'text-start', id: 'a' },
+  { type: 'text-delta', id: 'a', delta: 'Looking at A' },
+  { type: 'finish-step' },
+  { type: 'start-step' },
+  { type: 'steering-message', id: 's1', parts: [{ type: 'text', text: 'Also check B.' }] },
+  { type: 'text-delta', id: 'a', delta: ' and B.' },
+  { type: 'text-end', id: 'a' },
+  { type: 'text-start', id: 'b' },
+  { type: 'text-delta', id: 'b', delta: 'Both are fine.' },
+  { type: 'text-end', id: 'b' },
+  { type: 'finish-step' },
+  { type: 'finish', finishReason: 'stop' },
+  '[DONE]',
+];
+
 const ownCases: Case[] = [
   { id: 'chat-testdata', client: 'openai-chat', body: testdata('openai-chat', 'valid-reasoning-tools.sse') },
   { id: 'responses-testdata', client: 'openai-responses', body: testdata('openai-responses', 'valid-reasoning-message-tool.sse') },
@@ -60,6 +80,7 @@ const ownCases: Case[] = [
   { id: 'aisdk-weather', client: 'aisdk-ui', body: testdata('aisdk-ui', 'valid-weather-tool.sse') },
   { id: 'aisdk-todos', client: 'aisdk-ui', body: testdata('aisdk-ui', 'valid-todos-sources.sse') },
   { id: 'aisdk-approval-pending', client: 'aisdk-ui', body: sse(approvalPending) },
+  { id: 'aisdk-steered-turn', client: 'aisdk-ui', body: sse(steeredTurn) },
 ];
 
 const corpusCases: Case[] = [
@@ -147,6 +168,24 @@ describe('the newest official clients in a page agree with the panel', () => {
     expect(await step.locator('.tool').first().textContent()).toContain('Delete file');
     expect(await step.locator('.approval .approval-name').textContent()).toBe('delete_file');
     expect(await step.locator('.approval-outcome').getAttribute('class')).toContain('outcome-waiting');
+    await panel.close();
+    await page.close();
+  }, 60_000);
+});
+
+describe('what ai 7.0.x added, in the panel', () => {
+  it('a steered turn: ai 7 reads it; the panel shows the steering message as the user\'s, the part that went on, and warnings only', async () => {
+    const { page, result } = await runClient(ownCases.find((c) => c.id === 'aisdk-steered-turn')!);
+    expect(result).toEqual({ ok: true, text: 'Looking at A and B.Both are fine.' });
+    const panel = await panelFor(browser, page, 'aisdk-ui');
+    expect(await shownText(panel)).toBe('Looking at A and B.Both are fine.');
+    expect(await panel.locator('[data-testid="rendering"] .user-message').allTextContents()).toContain('Also check B.');
+    const findings = await shownFindings(panel);
+    expect(findings.filter((f) => f.severity !== 'info').map((f) => [f.rule, f.severity]).sort()).toEqual([
+      ['aisdk/part-after-step', 'warning'],
+      ['aisdk/part-not-ended', 'warning'],
+      ['aisdk/version-specific-chunk', 'warning'],
+    ]);
     await panel.close();
     await page.close();
   }, 60_000);

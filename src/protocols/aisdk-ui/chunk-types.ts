@@ -34,6 +34,7 @@ export const CHUNK_TYPES: readonly ChunkType[] = [
   'reasoning-file',
   'reasoning',
   'reasoning-part-finish',
+  'steering-message',
 ];
 
 /**
@@ -90,6 +91,7 @@ export function chunkTypeIndex(type: string): number {
         case 'tool-input-delta': return 8;
         case 'tool-input-error': return 10;
         case 'message-metadata': return 23;
+        case 'steering-message': return 30;
         default: return -1;
       }
     case 17:

@@ -45,6 +45,12 @@ describe('aisdk-ui frame descriptions', () => {
     expect(chunk({ type: 'error', errorText: 'Too many requests' })).toMatchObject({ event: 'error', category: 'error', preview: 'Too many requests' });
   });
 
+  it('show what the user steered into the turn (ai 7.0.163)', () => {
+    const steering = { type: 'steering-message', id: 's1', parts: [{ type: 'file', mediaType: 'image/png', url: 'data:,' }, { type: 'text', text: 'Also check Lyon.' }] };
+    expect(chunk(steering)).toMatchObject({ event: 'steering-message', preview: 'Also check Lyon.' });
+    expect(chunk({ ...steering, parts: 'not a list' }).preview).toBeUndefined();
+  });
+
   it('give the timeline a short label for every kind of event, the full name staying the event', () => {
     const list = describeFile(dir, 'valid-weather-tool.sse', describeAiSdkUiFrame);
     expect([...new Set(labels(list))]).toEqual(["start", "start-step", "reasoning-start", "Δ reasoning", "reasoning-end", "text-start", "Δ text", "text-end", "tool-start get_weather", "Δ args", "tool-input", "tool-output", "finish-step", "finish: stop", "[DONE]"]);

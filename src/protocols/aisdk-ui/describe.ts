@@ -29,8 +29,16 @@ function describeChunk(decoded: DecodedFrame): FrameDescription | undefined {
     (json.input !== undefined ? previewValue(json.input) : undefined) ??
     (json.output !== undefined ? previewValue(json.output) : undefined) ??
     (type.startsWith('data-') ? previewValue(json.data) : undefined) ??
+    (type === 'steering-message' ? steeringText(json.parts) : undefined) ??
     str(json.url);
   return describe(event, categoryOf(type), carried);
+}
+
+/** The first text part of a steering message (ai 7.0.163), which is what the user typed. */
+function steeringText(parts: unknown): string | undefined {
+  if (!Array.isArray(parts)) return undefined;
+  for (const p of parts.slice(0, 20)) if (isRecord(p) && p.type === 'text' && str(p.text) !== undefined) return str(p.text);
+  return undefined;
 }
 
 /** The timeline's short form: deltas as `Δ text`, `Δ reasoning`, `Δ args`; `tool-input`, `tool-output` for the available parts. */

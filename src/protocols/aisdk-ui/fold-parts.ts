@@ -18,14 +18,15 @@ function openMap(st: UiFoldState, kind: Kind): SmallMap<TextItem | ReasoningItem
 
 export function partStart(st: UiFoldState, kind: Kind, id: string, i: number): void {
   const earlier = openMap(st, kind)?.get(id);
-  if (earlier) {
+  // A part left open at finish-step was reported there: its id taken again is no second finding.
+  const leftOpen = st.leftOpenAtStep !== undefined && st.leftOpenAtStep.size > 0 && st.leftOpenAtStep.delete(`${kind}:${id}`);
+  if (earlier && !leftOpen) {
     st.sink.report(
       UI_RULE.duplicatePartId,
       `${kind}-start for id "${id}" while a ${kind} part with that id is open (started at frame ${earlier.frames[0]}); expected ${kind}-end first. The earlier part stops growing.`,
       [i, earlier.frames[0] ?? i],
     );
   }
-  if (st.closedByStep !== undefined && st.closedByStep.size > 0) st.closedByStep.delete(`${kind}:${id}`);
   if (kind === 'text') {
     const item: TextItem = { kind: 'text', id: `text-${i}`, frames: [i], text: '', part: false, final: false, brand: false };
     st.layout.addText(item);
@@ -40,6 +41,7 @@ export function partStart(st: UiFoldState, kind: Kind, id: string, i: number): v
 export function partDelta(st: UiFoldState, kind: Kind, id: string, delta: string, i: number, raw: string): void {
   const item = openMap(st, kind)?.get(id);
   if (!item) return notStarted(st, kind, `${kind}-delta`, id, i, raw);
+  if (st.leftOpenAtStep !== undefined && st.leftOpenAtStep.size > 0) continuedAfterStep(st, kind, `${kind}-delta`, id, i);
   item.text = extendText(item, item.text, delta, DIGESTIBLE);
   item.frames.push(i);
 }
@@ -48,44 +50,52 @@ export function partEnd(st: UiFoldState, kind: Kind, id: string, i: number, raw:
   const open = openMap(st, kind);
   const item = open?.get(id);
   if (!open || !item) return notStarted(st, kind, `${kind}-end`, id, i, raw);
+  if (st.leftOpenAtStep !== undefined && st.leftOpenAtStep.size > 0) continuedAfterStep(st, kind, `${kind}-end`, id, i);
   item.frames.push(i);
   open.delete(id);
 }
 
+/**
+ * A part still open at finish-step goes on: ai 7.0.79 and later keep it open there, the clients before
+ * (ai 5, ai 6, ai 7 before 7.0.79) dropped it and throw on its next chunk. Reported once per part.
+ */
+function continuedAfterStep(st: UiFoldState, kind: Kind, chunk: string, id: string, i: number): void {
+  const key = `${kind}:${id}`;
+  const stepEnd = st.leftOpenAtStep?.get(key);
+  if (stepEnd === undefined) return;
+  st.leftOpenAtStep?.delete(key);
+  st.sink.report(
+    UI_RULE.partAfterStep,
+    `${chunk} for ${kind} id "${id}", which was still open at finish-step (frame ${stepEnd}): ai 7.0.79 and later go on with the part; ai 5, ai 6 and ai 7 before 7.0.79 closed it there and throw here.`,
+    [i, stepEnd],
+  );
+}
+
 function notStarted(st: UiFoldState, kind: Kind, chunk: string, id: string, i: number, raw: string): void {
   const rule = kind === 'text' ? UI_RULE.textNotStarted : UI_RULE.reasoningNotStarted;
-  const why = st.closedByStep?.has(`${kind}:${id}`)
-    ? `its ${kind} part was closed by finish-step`
-    : `no ${kind}-start with that id is open`;
-  st.sink.report(
-    rule,
-    `${chunk} for ${kind} id "${id}" but ${why}; expected a "${kind}-start" with the same id first (the client throws).`,
-    [i],
-  );
+  st.sink.report(rule, `${chunk} for ${kind} id "${id}" but no ${kind}-start with that id is open; expected a "${kind}-start" with the same id first (the client throws).`, [i]);
   addRaw(st, i, raw);
 }
 
 /**
- * finish-step closes every open part (the client drops them without a word; we warn). At finish the
- * client keeps them, so a late end is still accepted: `keepOpen` warns without closing.
+ * Parts still open at finish-step or finish are reported once each. Neither closes them in ai 7 (since
+ * 7.0.79 for finish-step), so a late delta or end is still applied; at finish-step they are remembered
+ * for the warning that clients before 7.0.79 throw on it (continuedAfterStep).
  */
-export function closeOpenParts(st: UiFoldState, at: string, i: number, remember: boolean, keepOpen = false): void {
-  closeOpen(st, 'text', st.openText, at, i, remember, keepOpen);
-  closeOpen(st, 'reasoning', st.openReasoning, at, i, remember, keepOpen);
+export function reportOpenParts(st: UiFoldState, at: string, i: number): void {
+  reportOpen(st, 'text', st.openText, at, i);
+  reportOpen(st, 'reasoning', st.openReasoning, at, i);
   st.legacyReasoning = undefined;
 }
 
-function closeOpen(st: UiFoldState, kind: Kind, open: SmallMap<TextItem | ReasoningItem> | undefined, at: string, i: number, remember: boolean, keepOpen: boolean): void {
+function reportOpen(st: UiFoldState, kind: Kind, open: SmallMap<TextItem | ReasoningItem> | undefined, at: string, i: number): void {
   if (open === undefined || open.size === 0) return;
   open.forEach((item, id) => {
-    st.sink.report(
-      UI_RULE.partNotEnded,
-      `${kind} part "${id}" is still open at ${at}; expected "${kind}-end" before it.`,
-      [item.frames[0] ?? i, i],
-    );
-    if (remember) (st.closedByStep ??= new Set()).add(`${kind}:${id}`);
+    const key = `${kind}:${id}`;
+    if (st.leftOpenAtStep?.has(key)) return;
+    st.sink.report(UI_RULE.partNotEnded, `${kind} part "${id}" is still open at ${at}; expected "${kind}-end" before it.`, [item.frames[0] ?? i, i]);
+    if (at === 'finish-step') (st.leftOpenAtStep ??= new Map()).set(key, i);
   });
-  if (!keepOpen) open.clear();
 }
 
 /** ai 5.0 `reasoning {text}`: appends to the current reasoning part; `reasoning-part-finish` ends it. */

@@ -13,9 +13,15 @@ export interface ToolState {
   phase: ToolPhase;
   /** A tool-input-start was seen (only then may tool-input-delta follow). */
   streamed: boolean;
+  /** The toolName its tool-input-start gave: ai names the part so again on each tool-input-delta. */
+  streamName?: string;
   text: string;
   encoding: 'json' | 'text';
   startFrame: number;
+  /** The step the call's part is in (StepLayout.serial): input chunks in a later step make another part, as ai does. */
+  serial: number;
+  /** The part with the same toolCallId in an earlier step, which a reset of this step brings back. */
+  earlier?: ToolState;
   /** The approval asked for this call, if any. */
   approval?: ApprovalItem;
   /** tool-input-incomplete was reported for it (once per call). */
@@ -30,8 +36,8 @@ export interface UiFoldState {
   // short, and most never use most of them.
   openText: SmallMap<TextItem> | undefined;
   openReasoning: SmallMap<ReasoningItem> | undefined;
-  /** `text:<id>` / `reasoning:<id>` closed by finish-step rather than by their end chunk. */
-  closedByStep: Set<string> | undefined;
+  /** `text:<id>` / `reasoning:<id>` still open at finish-step, and that finish-step's frame. */
+  leftOpenAtStep: Map<string, number> | undefined;
   tools: SmallMap<ToolState> | undefined;
   approvals: Map<string, { item: ApprovalItem; tool: ToolState }> | undefined;
   /**
@@ -64,7 +70,7 @@ export function createUiState(): UiFoldState {
     sink: NO_SINK,
     openText: undefined,
     openReasoning: undefined,
-    closedByStep: undefined,
+    leftOpenAtStep: undefined,
     tools: undefined,
     approvals: undefined,
     dataParts: undefined,
@@ -86,9 +92,11 @@ export function createUiState(): UiFoldState {
 /** The sink until the shell sets the frame's: reports nothing. */
 const NO_SINK: FindingSink = { report: () => undefined };
 
-/** Empties an open-part map, when there is anything in it. */
-export function clearOpen(open: SmallMap<unknown> | undefined): void {
-  if (open !== undefined && open.size > 0) open.clear();
+/** Forgets the open text and reasoning parts (a new message, a step reset), when there are any. */
+export function clearOpenParts(st: UiFoldState): void {
+  if (st.openText !== undefined && st.openText.size > 0) st.openText.clear();
+  if (st.openReasoning !== undefined && st.openReasoning.size > 0) st.openReasoning.clear();
+  st.leftOpenAtStep?.clear();
 }
 
 /** Shows a frame as is so it is never lost (unknown chunk, or one the client would reject). */

@@ -8,6 +8,15 @@ import { SmallMap } from '../shared/small-map';
 
 type Chunk<T extends UiChunk['type']> = Extract<UiChunk, { type: T }>;
 
+/**
+ * The call's part in the current step, for a chunk that gives its input: ai updates the part of the
+ * current step with that toolCallId, and adds another part when only an earlier step has one.
+ */
+function stepTool(st: UiFoldState, id: string): ToolState | undefined {
+  const t = st.tools?.get(id);
+  return t !== undefined && t.serial === st.layout.serial ? t : undefined;
+}
+
 function newTool(st: UiFoldState, id: string, name: string, title: string | undefined, i: number): ToolState {
   const item: ToolItem = {
     kind: 'tool',
@@ -21,7 +30,9 @@ function newTool(st: UiFoldState, id: string, name: string, title: string | unde
     status: 'pending',
   };
   st.layout.addItem(item, i);
-  const state: ToolState = { item, phase: 'input-streaming', streamed: false, text: '', encoding: 'json', startFrame: i };
+  const earlier = st.tools?.get(id);
+  const state: ToolState = { item, phase: 'input-streaming', streamed: false, text: '', encoding: 'json', startFrame: i, serial: st.layout.serial };
+  if (earlier !== undefined) state.earlier = earlier;
   (st.tools ??= new SmallMap()).set(id, state);
   return state;
 }
@@ -49,7 +60,7 @@ function setInput(st: UiFoldState, t: ToolState, input: unknown): void {
 }
 
 export function toolInputStart(st: UiFoldState, c: Chunk<'tool-input-start'>, i: number): void {
-  let t = st.tools?.get(c.toolCallId);
+  let t = stepTool(st, c.toolCallId);
   if (t && t.phase !== 'input-streaming') {
     st.sink.report(
       UI_RULE.toolOutOfOrder,
@@ -61,17 +72,22 @@ export function toolInputStart(st: UiFoldState, c: Chunk<'tool-input-start'>, i:
     rename(st, t, c.toolName, c.title, i);
     t.item.frames.push(i);
     t.phase = 'input-streaming';
+    // The client starts the part over: its input, output and error are gone.
+    t.item.input = undefined;
+    t.item.result = undefined;
+    t.item.status = 'pending';
   } else {
     t = newTool(st, c.toolCallId, c.toolName, c.title, i);
   }
   t.streamed = true;
+  t.streamName = c.toolName;
   t.text = '';
   t.encoding = c.inputEncoding ?? 'json';
   t.item.inputText = '';
 }
 
 export function toolInputDelta(st: UiFoldState, c: Chunk<'tool-input-delta'>, i: number, raw: string): void {
-  const t = st.tools?.get(c.toolCallId);
+  let t = st.tools?.get(c.toolCallId);
   if (!t || !t.streamed) {
     st.sink.report(
       UI_RULE.toolInputDeltaNotStarted,
@@ -88,13 +104,34 @@ export function toolInputDelta(st: UiFoldState, c: Chunk<'tool-input-delta'>, i:
       [i],
     );
   }
+  if (t.serial !== st.layout.serial) {
+    // The call started in an earlier step: ai puts its streaming input in a new part of this one.
+    const earlier = t;
+    t = newTool(st, earlier.item.toolId, earlier.streamName ?? earlier.item.name, undefined, i);
+    t.streamed = true;
+    t.streamName = earlier.streamName;
+    t.text = earlier.text;
+    t.encoding = earlier.encoding;
+    t.item.inputText = t.text;
+  }
   t.text += c.inputTextDelta;
   t.item.inputText = t.text;
   t.item.frames.push(i);
+  if (t.streamName !== undefined && t.item.name !== t.streamName) {
+    // Renamed by a later chunk (reported there): the client names the part from the start chunk again.
+    t.item.name = t.streamName;
+    t.item.label = t.item.contentMessage || toolLabel(t.item.name);
+  }
+  if (t.item.input !== undefined || t.item.result !== undefined || t.item.status !== 'pending') {
+    // Out of order (reported above): the client puts the part back to streaming its input.
+    t.item.input = undefined;
+    t.item.result = undefined;
+    t.item.status = 'pending';
+  }
 }
 
 export function toolInputAvailable(st: UiFoldState, c: Chunk<'tool-input-available'>, i: number): void {
-  let t = st.tools?.get(c.toolCallId);
+  let t = stepTool(st, c.toolCallId);
   if (t) {
     if (t.phase === 'output' || t.phase === 'error' || t.phase === 'denied') {
       st.sink.report(
@@ -110,6 +147,9 @@ export function toolInputAvailable(st: UiFoldState, c: Chunk<'tool-input-availab
   }
   if (t.streamed && t.encoding === 'json' && t.text.length > 0) checkStreamedInput(st, t, c.input, i);
   t.phase = 'input-available';
+  // The client sets the part to input-available: an output or error it had is gone.
+  t.item.status = 'pending';
+  t.item.result = undefined;
   setInput(st, t, c.input);
 }
 
@@ -132,7 +172,7 @@ function checkStreamedInput(st: UiFoldState, t: ToolState, input: unknown, i: nu
 }
 
 export function toolInputError(st: UiFoldState, c: Chunk<'tool-input-error'>, i: number): void {
-  let t = st.tools?.get(c.toolCallId);
+  let t = stepTool(st, c.toolCallId);
   if (t) {
     rename(st, t, c.toolName, c.title, i);
     t.item.frames.push(i);
@@ -225,6 +265,16 @@ export function toolApprovalRequest(st: UiFoldState, c: Chunk<'tool-approval-req
     addRaw(st, i, raw);
     return;
   }
+  if (t.phase === 'output' || t.phase === 'error' || t.phase === 'denied') {
+    st.sink.report(
+      UI_RULE.toolOutOfOrder,
+      `tool-approval-request for tool call "${c.toolCallId}" after its result; expected the approval before the output.`,
+      [i, t.startFrame],
+    );
+  }
+  // The part now awaits the user's answer, whatever it held before.
+  t.item.status = 'pending';
+  t.item.result = undefined;
   const name = t.item.name;
   const item: ApprovalItem = {
     kind: 'approval',
@@ -266,4 +316,38 @@ export function reportIncompleteTools(st: UiFoldState, i: number): void {
     );
     t.incompleteReported = true;
   });
+}
+
+/**
+ * reset-step: the calls of the current step are gone (their parts too, see StepLayout.resetStep), a
+ * call id they took from an earlier step refers to that step's part again, and no call's input may
+ * stream on (ai forgets every partial call).
+ */
+export function resetStep(st: UiFoldState): void {
+  const all = st.tools;
+  if (all === undefined || all.size === 0) return;
+  const serial = st.layout.serial;
+  const gone: string[] = [];
+  all.forEach((t, id) => {
+    if (t.serial === serial) gone.push(id);
+  });
+  for (const id of gone) {
+    let t = all.get(id);
+    while (t !== undefined && t.serial === serial) t = t.earlier;
+    if (t === undefined) all.delete(id);
+    else all.set(id, t);
+  }
+  all.forEach((t) => {
+    t.streamed = false;
+  });
+  st.approvals?.forEach((a, approvalId) => {
+    if (a.tool.serial === serial) st.approvals?.delete(approvalId);
+  });
+}
+
+/** A new message in the same stream (a new messageId): ai starts over with no parts, so no calls. */
+export function forgetMessage(st: UiFoldState): void {
+  st.tools?.clear();
+  st.approvals?.clear();
+  st.dataParts?.clear();
 }

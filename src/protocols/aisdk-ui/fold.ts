@@ -1,5 +1,5 @@
 // The AI SDK UI message stream fold: SSE data records (one JSON chunk each, `[DONE]` last) → view model
-// and findings. It mirrors ai's `processUIMessageStream` reducer (ai 6.x) and reports, instead of
+// and findings. It mirrors ai's `processUIMessageStream` reducer (ai 7.0.173) and reports, instead of
 // throwing, wherever that reducer or the schema check would stop the chat.
 import type { Connection, DecodedFrame, Frame } from '../../model/frame';
 import { connectionErrorItem } from '../shared/page-abort';
@@ -8,12 +8,12 @@ import { frameText } from '../../model/decode';
 import type { ProtocolFold } from '../types';
 import { createSinkFold, type SinkFoldHandlers } from '../shared/sink-fold';
 import { UI_RULE } from './rules';
-import { CHUNK_SCHEMAS, DataChunkSchema, RETIRED_CHUNK_TYPES, VERSION_NOTES, knownKeys, type AnyChunk, type ChunkType, type DataChunk, type ObjectSchema } from './schema';
+import { CHUNK_SCHEMAS, DataChunkSchema, LATER_FINISH_REASON, LATER_KEYS, RETIRED_CHUNK_TYPES, VERSION_NOTES, knownKeys, type AnyChunk, type ChunkType, type DataChunk, type ObjectSchema } from './schema';
 import { CHUNK_TYPES, chunkTypeIndex } from './chunk-types';
 import { plainCheckOf } from './plain-chunks';
-import { RAW_MAX, addRaw, addRawPreview, clearOpen, createUiState, type UiFoldState } from './fold-state';
+import { RAW_MAX, addRaw, addRawPreview, clearOpenParts, createUiState, type UiFoldState } from './fold-state';
 import { flatSourcePreview } from './flat-preview';
-import { closeOpenParts, dataPart, legacyReasoning, partDelta, partEnd, partStart } from './fold-parts';
+import { dataPart, legacyReasoning, partDelta, partEnd, partStart, reportOpenParts } from './fold-parts';
 import * as tools from './fold-tools';
 import { isRecord, numericCounters } from './json-util';
 import { applyRequest, requestToolCalls } from './request';
@@ -86,7 +86,7 @@ interface ChunkKind {
 
 function makeKind(type: string, schema: ObjectSchema): ChunkKind {
   const data = type.startsWith('data-');
-  return { schema, keys: knownKeys(schema), plain: plainCheckOf(type), apply: handlerOf(type), note: Object.hasOwn(VERSION_NOTES, type) ? VERSION_NOTES[type] : undefined, data };
+  return { schema, keys: knownKeys(schema, type), plain: plainCheckOf(type), apply: handlerOf(type), note: Object.hasOwn(VERSION_NOTES, type) ? VERSION_NOTES[type] : undefined, data };
 }
 
 function kindOf(type: string): ChunkKind | undefined {
@@ -124,9 +124,7 @@ function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): voi
   }
   // A plain chunk holding no more keys than the declared ones it holds has no other.
   const extra = declared >= 0 && keyCount(json) === declared ? undefined : undeclaredKeys(kind, json);
-  if (extra) {
-    st.sink.report(UI_RULE.unknownKey, `"${type}" chunk has undeclared keys ${extra.map((k) => `"${k}"`).join(', ')}; ai 5.0–7.0.0 clients reject unknown keys.`, [i]);
-  }
+  if (extra) st.sink.report(UI_RULE.unknownKey, unknownKeyMessage(type, extra), [i]);
   if (kind.note) st.sink.report(RETIRED_CHUNK_TYPES.has(type) ? UI_RULE.retiredChunkType : UI_RULE.versionSpecificChunk, `"${type}" chunk: ${kind.note}.`, [i]);
   if (kind.data) {
     const p = data as DataChunk;
@@ -142,6 +140,13 @@ function undeclaredKeys(kind: ChunkKind, json: Record<string, unknown>): string[
   let extra: string[] | undefined;
   for (const k in json) if (!keys.has(k)) (extra ??= []).push(k);
   return extra;
+}
+
+function unknownKeyMessage(type: string, extra: readonly string[]): string {
+  const later = Object.hasOwn(LATER_KEYS, type) ? LATER_KEYS[type] : undefined;
+  const added = later ? extra.filter((k) => Object.hasOwn(later, k)).map((k) => `"${k}" since ${later[k]}`) : [];
+  const read = added.length > 0 ? ` (later clients read ${added.join(', ')})` : '';
+  return `"${type}" chunk has keys its schema did not declare before ai 7: ${extra.map((k) => `"${k}"`).join(', ')}; ai 5, ai 6 before 6.0.231 and ai 7 before 7.0.32 reject unknown keys${read}.`;
 }
 
 /** How many keys a for…in over `json` visits (undeclaredKeys visits as many). */
@@ -167,7 +172,12 @@ type Handler<T extends ChunkType> = (st: UiFoldState, c: Extract<AnyChunk, { typ
 /** What each chunk type does, found with the type's schema (one lookup per chunk, no switch over every type). */
 const HANDLERS: { [T in ChunkType]: Handler<T> } = {
   start: (st, c) => onStart(st, c.messageId, c.messageMetadata),
-  finish: (st, c, i) => onFinish(st, c.messageMetadata, i),
+  finish: (st, c, i) => {
+    if (c.finishReason === LATER_FINISH_REASON) {
+      st.sink.report(UI_RULE.versionSpecificChunk, `"finish" chunk with finishReason "${LATER_FINISH_REASON}": ai 7.0.149 and later accept it; ai 5–6 and earlier ai 7 clients reject the chunk.`, [i]);
+    }
+    onFinish(st, c.messageMetadata, i);
+  },
   abort: (st, c, i) => {
     st.aborted = true;
     st.sink.report(UI_RULE.aborted, `the stream was aborted${c.reason ? ` (${c.reason})` : ''}; the message is incomplete.`, [i]);
@@ -186,12 +196,12 @@ const HANDLERS: { [T in ChunkType]: Handler<T> } = {
   },
   'finish-step': (st, _c, i) => {
     if (!st.layout.inStep) st.sink.report(UI_RULE.stepMismatch, 'finish-step with no open start-step; expected start-step first.', [i]);
-    closeOpenParts(st, 'finish-step', i, true);
+    reportOpenParts(st, 'finish-step', i);
     st.layout.finishStep(i);
   },
   'reset-step': (st) => {
-    clearOpen(st.openText);
-    clearOpen(st.openReasoning);
+    clearOpenParts(st);
+    tools.resetStep(st);
     st.layout.resetStep();
   },
   'text-start': (st, c, i) => partStart(st, 'text', c.id, i),
@@ -225,6 +235,11 @@ const HANDLERS: { [T in ChunkType]: Handler<T> } = {
   'reasoning-file': (st, c, i) => {
     addRaw(st, i, `${c.type}: ${c.mediaType} ${c.url}`);
   },
+  'steering-message': (st, c, i) => {
+    // A user message the app put into the running turn: shown as the user's, where it came.
+    const text = c.parts.map((p) => (p.type === 'text' ? p.text : `[file: ${p.filename ?? p.mediaType}]`)).join('\n');
+    st.layout.addUser({ kind: 'user', id: `user-${i}`, frames: [i], text }, true);
+  },
   custom: (st, c, i) => {
     addRaw(st, i, `custom: ${c.kind}`);
   },
@@ -241,13 +256,17 @@ function handlerOf(type: string): Handler<ChunkType> {
 }
 
 function onStart(st: UiFoldState, messageId: string | undefined, metadata: unknown): void {
-  const newMessage = st.finishedAt !== undefined || (messageId !== undefined && messageId !== st.messageId);
-  if (newMessage || st.chunks === 1) {
-    // ai's readUIMessageStream starts a fresh message on a new messageId: parts open before it are gone.
-    if (st.messageId !== undefined && newMessage) {
-      clearOpen(st.openText);
-      clearOpen(st.openReasoning);
+  const newId = messageId !== undefined && messageId !== st.messageId;
+  if (newId || st.chunks === 1) {
+    // ai's readUIMessageStream starts a fresh message on a new messageId: parts open before it are gone,
+    // and so are its tool calls when the same stream built them.
+    if (st.messageId !== undefined && newId) {
+      clearOpenParts(st);
+      if (st.chunks > 1) tools.forgetMessage(st);
     }
+    st.layout.startMessage();
+  } else if (st.finishedAt !== undefined) {
+    // A `start` without a new messageId continues the message, open parts and all, even after `finish`.
     st.layout.startTurn();
   }
   if (messageId !== undefined) st.messageId = messageId;
@@ -259,7 +278,7 @@ function onStart(st: UiFoldState, messageId: string | undefined, metadata: unkno
 
 function onFinish(st: UiFoldState, metadata: unknown, i: number): void {
   // ai keeps the parts it was building across 'finish': a late end for one of them is accepted.
-  closeOpenParts(st, 'finish', i, false, true);
+  reportOpenParts(st, 'finish', i);
   tools.reportIncompleteTools(st, i);
   if (st.layout.inStep) {
     st.sink.report(UI_RULE.stepMismatch, `finish while the step started at frame ${st.stepOpenAt} is open; expected finish-step first.`, [i, st.stepOpenAt ?? i]);

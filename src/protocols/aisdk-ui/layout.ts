@@ -17,8 +17,13 @@ export class StepLayout {
   /** Group segments of the open step (marked done together at finish-step). */
   private segments: GroupItem[] = NO_SEGMENTS;
   private current: GroupItem | undefined;
-  /** Top-level item count when the step started (reset-step truncates back to it). */
+  /**
+   * Top-level item count where the current step began: at its start-step, or where the message began
+   * when it has none yet. reset-step truncates back to it, as ai removes the parts after the last step-start.
+   */
   private stepStart = 0;
+  /** Counts the steps and messages begun: the parts of one step share a number (see `serial`). */
+  private stepSerial = 0;
   private brandPending = true;
   private lastTextItem: TextItem | undefined;
 
@@ -32,15 +37,28 @@ export class StepLayout {
     return this.lastTextItem;
   }
 
-  /** A new assistant message: its first text shows the brand header. */
+  /** The number of the step parts land in now; another once a step or message begins. */
+  get serial(): number {
+    return this.stepSerial;
+  }
+
+  /** The assistant speaks again (after `finish`): its next text shows the brand header. */
   startTurn(): void {
     this.brandPending = true;
+  }
+
+  /** A new assistant message: a new turn, whose parts begin a step (ai's current step until a start-step). */
+  startMessage(): void {
+    this.startTurn();
+    this.stepSerial++;
+    this.stepStart = this.model.items.length;
   }
 
   startStep(frame: number): void {
     if (this.stepOpen) this.closeSegments(frame, true);
     this.stepOpen = true;
     this.stepCount++;
+    this.stepSerial++;
     this.dropSegments();
     this.current = undefined;
     this.stepStart = this.model.items.length;
@@ -63,9 +81,8 @@ export class StepLayout {
     this.stepOpen = false;
   }
 
-  /** Removes what the open step added (AI SDK 7 `reset-step`). */
+  /** Removes what the current step added, open or not (AI SDK 7 `reset-step`). */
   resetStep(): void {
-    if (!this.stepOpen) return;
     this.model.items.length = Math.min(this.model.items.length, this.stepStart);
     this.dropSegments();
     this.current = undefined;
@@ -85,11 +102,15 @@ export class StepLayout {
     this.model.items.push(item);
   }
 
-  /** A user message: always top level, and the next assistant text is a new turn. */
-  addUser(item: ViewItem): void {
+  /**
+   * A user message: always top level, and the next assistant text is a new turn. A request's message
+   * is no part of the answer's steps; a steering message (`inStep`) is one of the step's parts.
+   */
+  addUser(item: ViewItem, inStep = false): void {
     this.current = undefined;
     this.brandPending = true;
     this.model.items.push(item);
+    if (!inStep) this.stepStart = this.model.items.length;
   }
 
   /** Tool, reasoning and other step content: into the step's group segment, or top level outside steps. */

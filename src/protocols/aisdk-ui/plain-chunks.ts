@@ -43,7 +43,8 @@ const noMetadata: PlainCheck = (j) => (j.providerMetadata === undefined && j.too
 const PLAIN_CHECKS: ReadonlyMap<string, PlainCheck> = new Map<string, PlainCheck>([
   ['text-start', part],
   ['text-delta', partDelta],
-  ['text-end', part],
+  // Citations (ai 7.0.138) go through the schema, which checks them as ai 7 does.
+  ['text-end', (j) => (j.citations === undefined ? part(j) : -1)],
   ['reasoning-start', part],
   ['reasoning-delta', partDelta],
   ['reasoning-end', part],

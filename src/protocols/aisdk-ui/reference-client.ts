@@ -12,6 +12,11 @@ const CLIENTS: Record<6 | 7, Client> = { 7: ai7, 6: ai6 as unknown as Client };
 
 export interface ReferenceResult {
   message: UIMessage | undefined;
+  /**
+   * The last state of each message the stream built, in order: a `start` with a new messageId makes
+   * readUIMessageStream begin another message, and the chat shows them all.
+   */
+  messages: UIMessage[];
   /** What made the client reject the stream (schema failure, missing part …), if anything. */
   rejection: unknown;
   /** `error` chunks, which the client reports but does not treat as a broken stream. */
@@ -35,6 +40,7 @@ export async function readWithAi(body: string, major: 6 | 7 = 7): Promise<Refere
     abortSignal: undefined,
   });
   let message: UIMessage | undefined;
+  const messages: UIMessage[] = [];
   let rejection: unknown;
   const errorChunks: string[] = [];
   const onError = (err: unknown) => {
@@ -42,8 +48,12 @@ export async function readWithAi(body: string, major: 6 | 7 = 7): Promise<Refere
     if (AISDKError.isInstance(err) || !(err instanceof Error)) rejection ??= err;
     else errorChunks.push(err.message);
   };
-  for await (const m of readUIMessageStream<UIMessage>({ stream, onError })) message = m;
-  return { message, rejection, errorChunks };
+  for await (const m of readUIMessageStream<UIMessage>({ stream, onError })) {
+    if (message !== undefined && message.id === m.id) messages[messages.length - 1] = m;
+    else messages.push(m);
+    message = m;
+  }
+  return { message, messages, rejection, errorChunks };
 }
 
 export interface ToolSummary {
@@ -54,12 +64,22 @@ export interface ToolSummary {
   result: unknown;
 }
 
-/** Text, reasoning and tool calls of the client's final message, in the shape we compare. */
-export function summarizeMessage(message: UIMessage | undefined): { texts: string[]; reasoning: string[]; tools: ToolSummary[] } {
+/**
+ * The input a call shows: the panel shows the text streamed until the input is available, where the
+ * client shows its partial parse (ai's parsePartialJson, which this applies to the panel's text).
+ */
+export async function shownInput(tool: { input: unknown; inputText?: string }): Promise<unknown> {
+  if (tool.input !== undefined || !tool.inputText) return tool.input;
+  return (await ai7.parsePartialJson(tool.inputText)).value;
+}
+
+/** Text, reasoning and tool calls of the client's messages, in the shape we compare. */
+export function summarizeMessage(message: UIMessage | readonly UIMessage[] | undefined): { texts: string[]; reasoning: string[]; tools: ToolSummary[] } {
   const texts: string[] = [];
   const reasoning: string[] = [];
   const tools: ToolSummary[] = [];
-  for (const part of message?.parts ?? []) {
+  const parts = message === undefined ? [] : 'parts' in message ? message.parts : message.flatMap((m) => m.parts);
+  for (const part of parts) {
     if (part.type === 'text') texts.push(part.text);
     else if (part.type === 'reasoning') reasoning.push(part.text);
     else if (part.type === 'dynamic-tool' || part.type.startsWith('tool-')) {
@@ -68,7 +88,7 @@ export function summarizeMessage(message: UIMessage | undefined): { texts: strin
       const toolName = part.type === 'dynamic-tool' ? String(p.toolName) : part.type.slice('tool-'.length);
       const status = state === 'output-available' ? (p.preliminary ? 'pending' : 'success') : state === 'output-error' || state === 'output-denied' ? 'error' : 'pending';
       const result = state === 'output-available' ? p.output : state === 'output-error' ? p.errorText : state === 'output-denied' ? 'denied' : undefined;
-      tools.push({ toolCallId: String(p.toolCallId), toolName, input: p.input ?? p.rawInput, status, result });
+      tools.push({ toolCallId: String(p.toolCallId), toolName, input: p.input, status, result });
     }
   }
   return { texts, reasoning, tools };

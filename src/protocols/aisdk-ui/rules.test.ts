@@ -58,6 +58,7 @@ const cases: Case[] = [
   { rule: 'aisdk/missing-finish', bad: [S, ts(), te()], good: [S, ts(), te(), F], frame: 2 },
   { rule: 'aisdk/step-mismatch', bad: [S, SS, FS, FS, F, D], good: [S, SS, FS, SS, FS, F, D], frame: 3 },
   { rule: 'aisdk/part-not-ended', bad: [S, SS, ts(), td(), FS, F, D], good: [S, SS, ts(), td(), te(), FS, F, D], frame: 2 },
+  { rule: 'aisdk/part-after-step', bad: [S, SS, ts(), td(), FS, td(), te(), F, D], good: [S, SS, ts(), td(), te(), FS, F, D], frame: 5 },
   { rule: 'aisdk/duplicate-part-id', bad: [S, ts('a'), ts('a'), te('a'), F, D], good: [S, ts('a'), te('a'), ts('a'), te('a'), F, D], frame: 2 },
   { rule: 'aisdk/tool-input-incomplete', bad: [S, tis(), tid(), F, D], good: [S, tis(), tid(), tia(), F, D], frame: 1 },
   { rule: 'aisdk/tool-out-of-order', bad: [S, tis(), toa(), tia(), F, D], good: [S, tis(), tia(), toa(), F, D], frame: 2 },
@@ -136,10 +137,26 @@ describe('aisdk-ui: a message continued after a tool approval', () => {
 });
 
 describe('aisdk-ui rules: details', () => {
-  it('names finish-step as the reason a later delta fails', () => {
-    const { findings } = run(frames([S, SS, ts(), FS, td(), F, D]));
-    const hit = findings.find((f) => f.rule === 'aisdk/text-not-started');
-    expect(hit?.message).toContain('closed by finish-step');
+  // ai 7.0.79 and later keep a part open across finish-step (earlier clients dropped it there and throw
+  // on its next chunk): the text goes on, with one warning for the unended part and one for the late chunk.
+  it('goes on with a part left open at finish-step, as ai 7 does', () => {
+    const { view, findings } = run(frames([S, SS, ts(), td('t', 'a'), FS, SS, td('t', 'b'), td('t', 'c'), te(), FS, F, D]));
+    expect(findings.map((f) => [f.rule, f.severity, f.frames[0]])).toEqual([
+      ['aisdk/part-not-ended', 'warning', 2],
+      ['aisdk/part-after-step', 'warning', 6],
+    ]);
+    expect(findings[1]?.message).toMatch(/ai 7\.0\.79 and later go on with the part; ai 5, ai 6 and ai 7 before 7\.0\.79 closed it there and throw/);
+    expect(view.items.filter((i) => i.kind === 'text').map((i) => (i as { text: string }).text)).toEqual(['abc']);
+  });
+
+  it('a part left open at finish-step whose id a later step starts again is reported once', () => {
+    const { findings } = run(frames([S, SS, ts(), td(), FS, SS, ts(), td(), te(), FS, F, D]));
+    expect(findings.map((f) => [f.rule, f.frames[0]])).toEqual([['aisdk/part-not-ended', 2]]);
+  });
+
+  it('a start without a messageId after finish goes on with the open parts', () => {
+    const { findings } = run(frames([S, rs('a'), F, { type: 'start' }, rd('a'), re('a'), F, D]));
+    expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
   });
 
   it('an unknown finish reason fails the schema', () => {

@@ -1,15 +1,18 @@
 // Zod schemas for the Vercel AI SDK UI message stream (ai ≥ 5): one loose object per chunk type.
 // The `ai` package exports its own `uiMessageChunkSchema`, but it is a dev dependency here (the extension
 // must not ship the whole SDK) and it is a lazy union that cannot say which field of which chunk failed.
-// These schemas mirror ai 6.x field for field; extra keys pass (ai ≥ 7.0.x is loose too) and are reported
-// as warnings by the fold because ai 5.0–7.0.0 used strict objects.
+// These schemas mirror ai 7 (7.0.173) field for field; extra keys pass (ai 6.0.231+ and 7.0.32+ are loose
+// too) and are reported as warnings by the fold because earlier clients used strict objects. What ai 7
+// added after ai 6 (chunk types, keys, a finish reason) is marked below, so the fold can name the versions.
 import { z } from 'zod';
 
 const providerMetadata = z.record(z.string(), z.record(z.string(), z.unknown()));
 const toolMetadata = z.record(z.string(), z.unknown());
 
-/** Finish reasons the client schema accepts (ai 6). */
+/** Finish reasons every client schema accepts (ai 5–7). */
 export const FINISH_REASONS = ['stop', 'length', 'content-filter', 'tool-calls', 'error', 'other'] as const;
+/** The finish reason ai 7.0.149 added: earlier clients reject the chunk. */
+export const LATER_FINISH_REASON = 'interrupted';
 
 const partId = { id: z.string(), providerMetadata: providerMetadata.optional() };
 const delta = { ...partId, delta: z.string() };
@@ -23,7 +26,25 @@ const toolCommon = {
 
 export const TextStartSchema = z.looseObject({ type: z.literal('text-start'), ...partId });
 export const TextDeltaSchema = z.looseObject({ type: z.literal('text-delta'), ...delta });
-export const TextEndSchema = z.looseObject({ type: z.literal('text-end'), ...partId });
+/** ai 7's citation of a source (z.object as in ai: unknown keys are dropped, not rejected). */
+const CitationSchema = z.object({
+  source: z.discriminatedUnion('sourceType', [
+    z.object({ type: z.literal('source'), sourceType: z.literal('url'), id: z.string(), url: z.string(), title: z.string().optional(), providerMetadata: providerMetadata.optional() }),
+    z.object({
+      type: z.literal('source'),
+      sourceType: z.literal('document'),
+      id: z.string(),
+      mediaType: z.string(),
+      title: z.string(),
+      filename: z.string().optional(),
+      providerMetadata: providerMetadata.optional(),
+    }),
+  ]),
+  startIndex: z.int().nonnegative().optional(),
+  endIndex: z.int().nonnegative().optional(),
+  citedText: z.string().optional(),
+});
+export const TextEndSchema = z.looseObject({ type: z.literal('text-end'), ...partId, citations: z.array(CitationSchema).optional() });
 export const ReasoningStartSchema = z.looseObject({ type: z.literal('reasoning-start'), ...partId });
 export const ReasoningDeltaSchema = z.looseObject({ type: z.literal('reasoning-delta'), ...delta });
 export const ReasoningEndSchema = z.looseObject({ type: z.literal('reasoning-end'), ...partId });
@@ -61,6 +82,7 @@ export const ToolApprovalRequestSchema = z.looseObject({
   toolCallId: z.string(),
   approvalDescriptor: z.unknown().optional(),
   inputSchemaInput: z.unknown().optional(),
+  reason: z.string().optional(),
   signature: z.string().optional(),
   isAutomatic: z.boolean().optional(),
 });
@@ -106,7 +128,7 @@ export const StartSchema = z.looseObject({
 });
 export const FinishSchema = z.looseObject({
   type: z.literal('finish'),
-  finishReason: z.enum(FINISH_REASONS).optional(),
+  finishReason: z.enum([...FINISH_REASONS, LATER_FINISH_REASON]).optional(),
   messageMetadata: z.unknown().optional(),
 });
 export const AbortSchema = z.looseObject({ type: z.literal('abort'), reason: z.string().optional() });
@@ -142,6 +164,24 @@ export const ReasoningFileSchema = z.looseObject({
   url: z.string(),
   mediaType: z.string(),
   providerMetadata: providerMetadata.optional(),
+});
+/** A user message the app steered into the running turn (ai 7.0.163). */
+export const SteeringMessageSchema = z.looseObject({
+  type: z.literal('steering-message'),
+  id: z.string(),
+  parts: z.array(
+    z.union([
+      z.looseObject({ type: z.literal('text'), text: z.string(), providerMetadata: providerMetadata.optional() }),
+      z.looseObject({
+        type: z.literal('file'),
+        mediaType: z.string(),
+        url: z.string(),
+        filename: z.string().optional(),
+        providerReference: z.record(z.string(), z.string()).optional(),
+        providerMetadata: providerMetadata.optional(),
+      }),
+    ]),
+  ),
 });
 export const LegacyReasoningSchema = z.looseObject({ type: z.literal('reasoning'), text: z.string() });
 export const LegacyReasoningPartFinishSchema = z.looseObject({ type: z.literal('reasoning-part-finish') });
@@ -180,6 +220,7 @@ export const VersionedChunkSchema = z.discriminatedUnion('type', [
   ToolApprovalResponseSchema,
   CustomChunkSchema,
   ReasoningFileSchema,
+  SteeringMessageSchema,
   LegacyReasoningSchema,
   LegacyReasoningPartFinishSchema,
 ]);
@@ -213,6 +254,7 @@ export const VERSION_NOTES: Readonly<Record<string, string>> = {
   'tool-approval-response': 'added in ai 7; ai 5–6 clients reject it',
   custom: 'added in ai 7; ai 5–6 clients reject it',
   'reasoning-file': 'added in ai 7; ai 5–6 clients reject it',
+  'steering-message': 'added in ai 7.0.163; ai 5–6 and earlier ai 7 clients reject it',
   reasoning: 'only ai 5.0 sent it; ai 6 and 7 reject it (use reasoning-start/-delta/-end)',
   'reasoning-part-finish': 'only ai 5.0 sent it; ai 6 and 7 reject it (use reasoning-end)',
 };
@@ -220,7 +262,18 @@ export const VERSION_NOTES: Readonly<Record<string, string>> = {
 /** Of VERSION_NOTES, the types the current client (ai 7) rejects: errors, the others warnings. */
 export const RETIRED_CHUNK_TYPES: ReadonlySet<string> = new Set(['reasoning', 'reasoning-part-finish']);
 
-/** Keys the schema of `type` declares (for the unknown-key warning). */
-export function knownKeys(schema: ObjectSchema): ReadonlySet<string> {
-  return new Set(Object.keys(schema.shape));
+/**
+ * Keys ai 7 declares that ai 6 does not, and the version that added each: the schema checks them as
+ * the current client does, and the fold still warns of them as it does of any key the strict clients
+ * (ai 5, ai 6 before 6.0.231, ai 7 before 7.0.32) do not know.
+ */
+export const LATER_KEYS: Readonly<Record<string, Readonly<Record<string, string>>>> = {
+  'text-end': { citations: 'ai 7.0.138' },
+  'tool-approval-request': { reason: 'ai 7.0.1', isAutomatic: 'ai 7.0.0' },
+};
+
+/** Keys the schema of `type` declares that every client since ai 5 knows (for the unknown-key warning). */
+export function knownKeys(schema: ObjectSchema, type?: string): ReadonlySet<string> {
+  const later = type !== undefined && Object.hasOwn(LATER_KEYS, type) ? LATER_KEYS[type] : undefined;
+  return new Set(Object.keys(schema.shape).filter((k) => !later || !Object.hasOwn(later, k)));
 }
