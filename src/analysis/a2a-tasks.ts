@@ -12,6 +12,7 @@ import { A2A_METHODS, TERMINAL_STATES, type TaskStateName } from '../protocols/a
 import { readResult, requestMessage } from '../protocols/a2a/normalize';
 import { safeText } from '../model/safe-text';
 import type { Session } from './sessions';
+import { frameRef } from '../model/frame-ref';
 
 type Entry =
   | { kind: 'request'; frame: number; session: Session; taskId: string; method: string }
@@ -45,7 +46,7 @@ export function a2aTaskFindings(sessions: readonly Session[]): Map<Session, Find
     if (e.kind === 'request') {
       const known = states.get(e.taskId);
       if (known && TERMINAL_STATES.has(known.state)) {
-        report(e.session, R.messageToFinalTask, `${e.method} sends a message for task "${safeText(e.taskId, 80)}", which was ${known.state} at frame ${known.frame}; a finished task takes no more messages.`, [e.frame, known.frame]);
+        report(e.session, R.messageToFinalTask, `${e.method} sends a message for task "${safeText(e.taskId, 80)}", which was ${known.state} at frame ${frameRef(known.frame)}; a finished task takes no more messages.`, [e.frame, known.frame]);
       }
       asking.delete(e.taskId);
       continue;
@@ -58,7 +59,7 @@ export function a2aTaskFindings(sessions: readonly Session[]): Map<Session, Find
     else if (before !== 'input-required') asking.set(e.taskId, { frame: e.frame, session: e.session });
   }
   for (const [taskId, { frame, session }] of asking) {
-    report(session, R.inputNeverAnswered, `task "${safeText(taskId, 80)}" asked for input at frame ${frame}, and no later request sent a message for it; the task waits.`, [frame]);
+    report(session, R.inputNeverAnswered, `task "${safeText(taskId, 80)}" asked for input at frame ${frameRef(frame)}, and no later request sent a message for it; the task waits.`, [frame]);
   }
   return out;
 }

@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import { jsonRpcResponseOk } from './fast-path';
 import { readResult, requestMessage, type A2AArtifact, type A2AEvent, type A2AMessage, type A2APart } from './normalize';
 import { abortedByPage, endingItem } from '../shared/page-abort';
+import { frameRef } from '../../model/frame-ref';
 
 /** One request of the session and what its answer has shown so far. */
 interface Call {
@@ -196,7 +197,7 @@ class A2aFold implements ProtocolFold {
       if (call.events === 0 && call.kind === undefined) this.sink.report(R.unknownMethod, `method "${safeText(call.method, 80)}" is not one A2A v0.3 or v1.0 defines.`, [i]);
       if (call.finalAt !== undefined && !call.lateReported) {
         call.lateReported = true;
-        this.sink.report(R.eventAfterFinal, `an event after the stream's final one (frame ${call.finalAt}); the SDK server closes the stream there.`, [i, call.finalAt]);
+        this.sink.report(R.eventAfterFinal, `an event after the stream's final one (frame ${frameRef(call.finalAt)}); the SDK server closes the stream there.`, [i, call.finalAt]);
       }
       call.events++;
     }
@@ -253,7 +254,7 @@ class A2aFold implements ProtocolFold {
 
   private setState(task: TaskView, state: TaskStateName, message: A2AMessage | undefined, final: boolean | undefined, call: Call | undefined, i: number): void {
     if (task.terminalAt !== undefined && state !== task.state) {
-      this.sink.report(R.terminalStateChanged, `task ${quote(task.id)} moves from ${task.state} (frame ${task.terminalAt}) to ${state}; a terminal state is final and the SDK ignores the change.`, [i, task.terminalAt]);
+      this.sink.report(R.terminalStateChanged, `task ${quote(task.id)} moves from ${task.state} (frame ${frameRef(task.terminalAt)}) to ${state}; a terminal state is final and the SDK ignores the change.`, [i, task.terminalAt]);
       return;
     }
     const ends = TERMINAL_STATES.has(state) || INTERRUPTED_STATES.has(state);
@@ -313,7 +314,7 @@ class A2aFold implements ProtocolFold {
     if (!task) return;
     let view = task.artifacts.get(artifact.artifactId);
     if (view?.lastChunkAt !== undefined) {
-      this.sink.report(R.artifactAfterLastChunk, `a chunk of artifact ${quote(artifact.artifactId)} after its last chunk (frame ${view.lastChunkAt}).`, [i, view.lastChunkAt]);
+      this.sink.report(R.artifactAfterLastChunk, `a chunk of artifact ${quote(artifact.artifactId)} after its last chunk (frame ${frameRef(view.lastChunkAt)}).`, [i, view.lastChunkAt]);
     }
     if (append && !view) {
       this.sink.report(R.artifactAppendUnknown, `\`append: true\` for artifact ${quote(artifact.artifactId)}, which task ${quote(taskId)} does not have; the SDK adds it as a new artifact.`, [i]);

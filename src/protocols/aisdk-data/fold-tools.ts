@@ -4,6 +4,7 @@ import { isJsonTextOf, jsonEqual, jsonText, parseJson, todosOf, toolLabel } from
 import { DATA_RULE } from './rules';
 import { addRaw, type DataFoldState, type DataTool } from './fold-state';
 import { SmallMap } from '../shared/small-map';
+import { frameRef } from '../../model/frame-ref';
 
 function newTool(st: DataFoldState, toolCallId: string, toolName: string, i: number): DataTool {
   const item: ToolItem = {
@@ -142,7 +143,7 @@ export function reportIncompleteCalls(st: DataFoldState, at: string, i: number):
     const id = tool.item.toolId;
     st.sink.report(
       DATA_RULE.toolCallIncomplete,
-      `tool call "${id}" started by b: at frame ${tool.startFrame} has no 9: tool_call by ${at}; expected its complete args.`,
+      `tool call "${id}" started by b: at frame ${frameRef(tool.startFrame)} has no 9: tool_call by ${at}; expected its complete args.`,
       [tool.startFrame, i],
     );
   });

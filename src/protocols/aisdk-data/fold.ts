@@ -15,6 +15,7 @@ import { addRaw, createDataState, type DataFoldState } from './fold-state';
 import { argsDelta, reportIncompleteCalls, streamingStart, toolCall, toolResult } from './fold-tools';
 import { extendText } from '../../model/text-builder';
 import { addFrame } from '../shared/view-helpers';
+import { frameRef } from '../../model/frame-ref';
 
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
 const DIGESTIBLE = true;
@@ -62,11 +63,11 @@ function applyLine(st: DataFoldState, line: string, i: number): void {
   st.lines++;
   if (st.errorAt !== undefined && !st.reportedAfterError) {
     st.reportedAfterError = true;
-    st.sink.report(DATA_RULE.afterError, `a line after the 3: error part (frame ${st.errorAt}); the v4 client stopped reading there.`, [i, st.errorAt]);
+    st.sink.report(DATA_RULE.afterError, `a line after the 3: error part (frame ${frameRef(st.errorAt)}); the v4 client stopped reading there.`, [i, st.errorAt]);
   }
   if (st.finishedAt !== undefined && !st.reportedAfterFinish) {
     st.reportedAfterFinish = true;
-    st.sink.report(DATA_RULE.afterFinish, `a line after the d: finish_message part (frame ${st.finishedAt}); expected nothing after it.`, [i, st.finishedAt]);
+    st.sink.report(DATA_RULE.afterFinish, `a line after the d: finish_message part (frame ${frameRef(st.finishedAt)}); expected nothing after it.`, [i, st.finishedAt]);
   }
   // The plain parts (nearly every line) are parsed once, with no result object; the rest by parseLine.
   const value = parsePlainLine(line);
@@ -104,7 +105,7 @@ function applyPart(st: DataFoldState, code: DataStreamCode, value: unknown, i: n
     case '9': return toolCall(st, value as ValueOf<'9'>, i);
     case 'a': return toolResult(st, value as ValueOf<'a'>, i);
     case 'f':
-      if (st.layout.inStep) st.sink.report(DATA_RULE.stepMismatch, `f: start_step while the step started at frame ${st.stepOpenAt} is open; expected e: finish_step first.`, [i, st.stepOpenAt ?? i]);
+      if (st.layout.inStep) st.sink.report(DATA_RULE.stepMismatch, `f: start_step while the step started at frame ${frameRef(st.stepOpenAt)} is open; expected e: finish_step first.`, [i, st.stepOpenAt ?? i]);
       st.sawStepStart = true;
       st.stepOpenAt = i;
       st.layout.startStep(i);
@@ -194,7 +195,7 @@ function stepUsageOf(st: DataFoldState): Record<string, number> | undefined {
 
 function finishMessage(st: DataFoldState, usage: unknown, i: number): void {
   if (st.layout.inStep) {
-    st.sink.report(DATA_RULE.stepMismatch, `d: finish_message while the step started at frame ${st.stepOpenAt} is open; expected e: finish_step first.`, [i, st.stepOpenAt ?? i]);
+    st.sink.report(DATA_RULE.stepMismatch, `d: finish_message while the step started at frame ${frameRef(st.stepOpenAt)} is open; expected e: finish_step first.`, [i, st.stepOpenAt ?? i]);
   }
   reportIncompleteCalls(st, 'd: finish_message', i);
   const lastText = st.layout.lastText;

@@ -6,6 +6,7 @@ import { addRaw, type UiFoldState } from './fold-state';
 import { jsonPreview } from './json-util';
 import { SmallMap } from '../shared/small-map';
 import { extendText } from '../../model/text-builder';
+import { frameRef } from '../../model/frame-ref';
 
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
 const DIGESTIBLE = true;
@@ -23,7 +24,7 @@ export function partStart(st: UiFoldState, kind: Kind, id: string, i: number): v
   if (earlier && !leftOpen) {
     st.sink.report(
       UI_RULE.duplicatePartId,
-      `${kind}-start for id "${id}" while a ${kind} part with that id is open (started at frame ${earlier.frames[0]}); expected ${kind}-end first. The earlier part stops growing.`,
+      `${kind}-start for id "${id}" while a ${kind} part with that id is open (started at frame ${frameRef(earlier.frames[0])}); expected ${kind}-end first. The earlier part stops growing.`,
       [i, earlier.frames[0] ?? i],
     );
   }
@@ -66,7 +67,7 @@ function continuedAfterStep(st: UiFoldState, kind: Kind, chunk: string, id: stri
   st.leftOpenAtStep?.delete(key);
   st.sink.report(
     UI_RULE.partAfterStep,
-    `${chunk} for ${kind} id "${id}", which was still open at finish-step (frame ${stepEnd}): ai 7.0.79 and later go on with the part; ai 5, ai 6 and ai 7 before 7.0.79 closed it there and throw here.`,
+    `${chunk} for ${kind} id "${id}", which was still open at finish-step (frame ${frameRef(stepEnd)}): ai 7.0.79 and later go on with the part; ai 5, ai 6 and ai 7 before 7.0.79 closed it there and throw here.`,
     [i, stepEnd],
   );
 }

@@ -5,6 +5,7 @@ import { addRaw, type ToolState, type UiFoldState } from './fold-state';
 import { isJsonTextOf, jsonEqual, jsonText, parseJson, todosOf, toolLabel } from './json-util';
 import type { UiChunk } from './schema';
 import { SmallMap } from '../shared/small-map';
+import { frameRef } from '../../model/frame-ref';
 
 type Chunk<T extends UiChunk['type']> = Extract<UiChunk, { type: T }>;
 
@@ -41,7 +42,7 @@ function rename(st: UiFoldState, t: ToolState, name: string, title: string | und
   if (t.item.name !== name) {
     st.sink.report(
       UI_RULE.toolNameChanged,
-      `tool call "${t.item.toolId}" changes its toolName from "${t.item.name}" to "${name}"; expected the name given at frame ${t.startFrame}.`,
+      `tool call "${t.item.toolId}" changes its toolName from "${t.item.name}" to "${name}"; expected the name given at frame ${frameRef(t.startFrame)}.`,
       [i, t.startFrame],
     );
     t.item.name = name;
@@ -64,7 +65,7 @@ export function toolInputStart(st: UiFoldState, c: Chunk<'tool-input-start'>, i:
   if (t && t.phase !== 'input-streaming') {
     st.sink.report(
       UI_RULE.toolOutOfOrder,
-      `tool-input-start for tool call "${c.toolCallId}" that already has its input (frame ${t.startFrame}); expected a new toolCallId.`,
+      `tool-input-start for tool call "${c.toolCallId}" that already has its input (frame ${frameRef(t.startFrame)}); expected a new toolCallId.`,
       [i, t.startFrame],
     );
   }
@@ -311,7 +312,7 @@ export function reportIncompleteTools(st: UiFoldState, i: number): void {
     if (t.phase !== 'input-streaming' || t.incompleteReported) return;
     st.sink.report(
       UI_RULE.toolInputIncomplete,
-      `tool call "${t.item.toolId}" (${t.item.name}) started at frame ${t.startFrame} never got tool-input-available or tool-input-error.`,
+      `tool call "${t.item.toolId}" (${t.item.name}) started at frame ${frameRef(t.startFrame)} never got tool-input-available or tool-input-error.`,
       [t.startFrame, i],
     );
     t.incompleteReported = true;

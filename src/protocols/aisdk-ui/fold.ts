@@ -19,6 +19,7 @@ import { isRecord, numericCounters } from './json-util';
 import { applyRequest, requestToolCalls } from './request';
 import { requestJson } from '../shared/request-prompt';
 import { rawText } from '../shared/view-helpers';
+import { frameRef } from '../../model/frame-ref';
 
 export function createAisdkUiFold(): ProtocolFold {
   return createSinkFold(createUiState(), SHELL);
@@ -58,7 +59,7 @@ function applyMessage(st: UiFoldState, d: DecodedFrame): void {
   }
   if (st.doneAt !== undefined && !st.reportedAfterDone) {
     st.reportedAfterDone = true;
-    st.sink.report(UI_RULE.afterDone, `data after the [DONE] terminator (frame ${st.doneAt}); expected nothing after it.`, [i, st.doneAt]);
+    st.sink.report(UI_RULE.afterDone, `data after the [DONE] terminator (frame ${frameRef(st.doneAt)}); expected nothing after it.`, [i, st.doneAt]);
   }
   if (d.json === undefined && frame.truncated) {
     // The capture cut the payload: not the server's fault, so shown without a finding.
@@ -163,7 +164,7 @@ function checkLifecycle(st: UiFoldState, type: string, i: number): void {
   }
   if (st.finishedAt !== undefined && !st.reportedAfterFinish) {
     st.reportedAfterFinish = true;
-    st.sink.report(UI_RULE.chunkAfterFinish, `"${type}" chunk after "finish" (frame ${st.finishedAt}); expected only [DONE] after it.`, [i, st.finishedAt]);
+    st.sink.report(UI_RULE.chunkAfterFinish, `"${type}" chunk after "finish" (frame ${frameRef(st.finishedAt)}); expected only [DONE] after it.`, [i, st.finishedAt]);
   }
 }
 
@@ -190,7 +191,7 @@ const HANDLERS: { [T in ChunkType]: Handler<T> } = {
   },
   'message-metadata': (st, c) => addUsage(st, c.messageMetadata),
   'start-step': (st, _c, i) => {
-    if (st.layout.inStep) st.sink.report(UI_RULE.stepMismatch, `start-step while the step started at frame ${st.stepOpenAt} is open; expected finish-step first.`, [i, st.stepOpenAt ?? i]);
+    if (st.layout.inStep) st.sink.report(UI_RULE.stepMismatch, `start-step while the step started at frame ${frameRef(st.stepOpenAt)} is open; expected finish-step first.`, [i, st.stepOpenAt ?? i]);
     st.stepOpenAt = i;
     st.layout.startStep(i);
   },
@@ -281,7 +282,7 @@ function onFinish(st: UiFoldState, metadata: unknown, i: number): void {
   reportOpenParts(st, 'finish', i);
   tools.reportIncompleteTools(st, i);
   if (st.layout.inStep) {
-    st.sink.report(UI_RULE.stepMismatch, `finish while the step started at frame ${st.stepOpenAt} is open; expected finish-step first.`, [i, st.stepOpenAt ?? i]);
+    st.sink.report(UI_RULE.stepMismatch, `finish while the step started at frame ${frameRef(st.stepOpenAt)} is open; expected finish-step first.`, [i, st.stepOpenAt ?? i]);
   }
   const lastText = st.layout.lastText;
   if (lastText) lastText.final = true;

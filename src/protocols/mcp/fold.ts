@@ -18,6 +18,7 @@ import { isPlainJsonRpc, isPlainToolResult, MCP_METHODS, RESULT_SCHEMAS } from '
 import { elicitationQuestions, elicitationAnswers } from './elicitation';
 import { resultText } from './content';
 import { abortedByPage, endingItem } from '../shared/page-abort';
+import { frameRef } from '../../model/frame-ref';
 
 interface PendingRequest {
   method: string;
@@ -85,7 +86,7 @@ class McpFold implements ProtocolFold {
     this.ended = true;
     for (const [key, req] of this.requests) {
       if (req.answeredAt !== undefined || req.cancelledAt !== undefined || req.givenUp) continue;
-      sink.report(R.unanswered, `${req.method} request ${idOfKey(key)} (frame ${req.frame}) was never answered; its caller waits until it times out.`, [this.last >= 0 ? this.last : req.frame, req.frame]);
+      sink.report(R.unanswered, `${req.method} request ${idOfKey(key)} (frame ${frameRef(req.frame)}) was never answered; its caller waits until it times out.`, [this.last >= 0 ? this.last : req.frame, req.frame]);
     }
     this.model.streaming = false;
   }
@@ -204,7 +205,7 @@ class McpFold implements ProtocolFold {
       return;
     }
     if (req.answeredAt !== undefined) {
-      this.sink.report(R.progressAfterResult, `progress for ${req.method} request ${idOfKey(key as string)} after its response (frame ${req.answeredAt}); progress must stop at completion.`, [i, req.answeredAt]);
+      this.sink.report(R.progressAfterResult, `progress for ${req.method} request ${idOfKey(key as string)} after its response (frame ${frameRef(req.answeredAt)}); progress must stop at completion.`, [i, req.answeredAt]);
       return;
     }
     const value = typeof params.progress === 'number' ? params.progress : NaN;
@@ -252,12 +253,12 @@ class McpFold implements ProtocolFold {
     }
     const id = idOfKey(key as string);
     if (req.answeredAt !== undefined) {
-      this.sink.report(R.duplicateResponse, `a second response to ${req.method} request ${id} (first at frame ${req.answeredAt}); the client ignores it.`, [i, req.answeredAt], path);
+      this.sink.report(R.duplicateResponse, `a second response to ${req.method} request ${id} (first at frame ${frameRef(req.answeredAt)}); the client ignores it.`, [i, req.answeredAt], path);
       return;
     }
     req.answeredAt = i;
     if (req.cancelledAt !== undefined) {
-      this.sink.report(R.answeredAfterCancel, `a response to ${req.method} request ${id}, cancelled at frame ${req.cancelledAt}; the caller ignores it.`, [i, req.cancelledAt], path);
+      this.sink.report(R.answeredAfterCancel, `a response to ${req.method} request ${id}, cancelled at frame ${frameRef(req.cancelledAt)}; the caller ignores it.`, [i, req.cancelledAt], path);
       return;
     }
     this.closeRequest();
