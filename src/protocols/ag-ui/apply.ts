@@ -158,11 +158,13 @@ export class EventApplier {
     if (existing?.role === 'activity') {
       return reporter.report('message-id-collision', `Message '${id}' is an activity message; message ids must be unique across activity and ${role} messages. The client ignores the start.`);
     }
-    if (existing && existing.role !== role && !(existing.role === 'assistant' && !existing.content)) {
+    // An assistant text for the assistant message a tool call opened (parentMessageId) is that message's.
+    if (existing && existing.role !== role && !(existing.role === 'assistant' && !existing.content && role === 'assistant')) {
       reporter.report('message-id-collision', `The ${role} message '${id}' reuses the id of an existing ${existing.role} message; the client appends to that message.`);
     }
     const entry = existing ?? s.entry(id, role);
-    if (!entry.content) this.createContent(entry, role, frame);
+    // The message keeps its role: what streams into it shows as the client shows that message.
+    if (!entry.content) this.createContent(entry, entry.role, frame);
     else addFrame(entry.content.frames, frame);
   }
 
@@ -204,7 +206,8 @@ export class EventApplier {
   private startTool(toolCallId: string, name: string, parentMessageId: string | undefined, frame: number, reporter: Reporter): void {
     const s = this.store;
     const existing = s.tools.get(toolCallId);
-    if (existing) {
+    // A result that came before its call is a tool message of its own: the call starts beside it.
+    if (existing && !existing.item.orphanResult) {
       if (existing.item.name !== name) {
         reporter.report('tool-call-name-changed', `TOOL_CALL_START: tool call '${toolCallId}' already exists with name '${existing.item.name}'; the client renames it to '${name}'.`);
         existing.item.name = name;
@@ -249,6 +252,11 @@ export class EventApplier {
     const s = this.store;
     s.toolMessages.set(messageId, toolCallId);
     const tool = s.tools.get(toolCallId);
+    if (tool && (tool.item.orphanResult || tool.item.result !== undefined)) {
+      // The client appends every result as a tool message: a second one shows as one more.
+      reporter.report('tool-result-repeated', `TOOL_CALL_RESULT for '${toolCallId}', which already has its result: the client appends another tool message.`);
+      return s.addLooseResult(messageId, toolCallId, content, frame);
+    }
     if (tool) {
       if (!tool.ended) reporter.report('tool-result-before-end', `TOOL_CALL_RESULT for '${toolCallId}' arrives before its TOOL_CALL_END.`);
       tool.item.result = content;
@@ -258,13 +266,7 @@ export class EventApplier {
     }
     // Without the thread's history (a capture of one response), the call may be in an earlier turn.
     if (s.historyKnown) reporter.report('tool-result-unknown-call', `TOOL_CALL_RESULT names tool call '${toolCallId}', which this thread never started; the client appends it as a loose tool message.`);
-    const orphan = s.newTool(toolCallId, '', messageId, frame);
-    orphan.label = 'Tool result';
-    orphan.orphanResult = true;
-    orphan.result = content;
-    orphan.status = 'success';
-    delete orphan.inputText;
-    s.place(orphan);
+    s.addLooseResult(messageId, toolCallId, content, frame);
   }
 
   private activitySnapshot(id: string, activityType: string, content: unknown, replace: boolean, frame: number, reporter: Reporter): void {

@@ -27,6 +27,9 @@ export class InterruptTracker {
   }
 
   add(store: ViewStore, interrupt: LooseInterrupt, frame: number, time: number): void {
+    // Raised again by a later run while still open: the client holds it once, and so does the view.
+    const already = this.open?.get(interrupt.id);
+    if (already !== undefined) return addFrame(already.frames, frame);
     const timeoutSeconds = secondsUntil(interrupt.expiresAt, time);
     const tool = interrupt.toolCallId !== undefined ? store.tools.get(interrupt.toolCallId)?.item : undefined;
     let item: ApprovalItem | QuestionItem;

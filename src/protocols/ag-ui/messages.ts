@@ -64,6 +64,8 @@ export function applyMessagesSnapshot(store: ViewStore, messages: readonly unkno
   for (const [messageId, toolCallId] of [...store.toolMessages]) {
     if (ids.has(messageId)) continue;
     store.toolMessages.delete(messageId);
+    // A result shown on its own goes with its message; one shown on its call leaves the call waiting.
+    store.dropLooseResults(messageId);
     const tool = store.tools.get(toolCallId);
     if (tool) {
       tool.item.status = 'pending';
@@ -72,6 +74,8 @@ export function applyMessagesSnapshot(store: ViewStore, messages: readonly unkno
   }
   for (const m of snapshot) {
     if (m.role === 'tool') {
+      // The snapshot's tool message replaces the one with its id, also one shown on its own.
+      store.dropLooseResults(m.id);
       addMessage(store, m, frame);
       continue;
     }
@@ -138,7 +142,8 @@ function attachResult(store: ViewStore, m: LooseMessage, frame: number): void {
   if (typeof m.toolCallId !== 'string') return;
   store.toolMessages.set(m.id, m.toolCallId);
   const tool = store.tools.get(m.toolCallId);
-  if (!tool) return;
+  // A tool message whose call the view does not hold is shown on its own, as the client lists it.
+  if (!tool || tool.item.orphanResult) return store.addLooseResult(m.id, m.toolCallId, m.content, frame);
   tool.item.result = m.content;
   tool.item.status = typeof m.error === 'string' && m.error.length > 0 ? 'error' : 'success';
   addFrame(tool.item.frames, frame);

@@ -118,6 +118,7 @@ export const ruleCases: RuleCase[] = [
   c('reasoning-not-ended', 1, [RS, rst('r'), rms('r'), rme('r')], [RS, rst('r'), rms('r'), rme('r'), rend('r')]),
   c('step-finished-out-of-order', 3, [RS, ss('a'), ss('b'), sf('a'), sf('b'), RF], [RS, ss('a'), ss('b'), sf('b'), sf('a'), RF]),
   c('tool-result-before-end', 2, [RS, tcs('c'), tcr('c'), tce('c'), RF], [RS, tcs('c'), tce('c'), tcr('c'), RF]),
+  c('tool-result-repeated', 4, [RS, tcs('c'), tce('c'), tcr('c'), tcr('c', 'res-c2'), RF], [RS, tcs('c'), tce('c'), tcr('c'), RF]),
   c('tool-args-invalid-json', 3, [RS, tcs('c'), tca('c', '{"a":'), tce('c'), RF], [RS, tcs('c'), tca('c', '{"a":1}'), tce('c'), RF]),
   c('empty-delta', 2, [RS, tms('m'), tmc('m', ''), tme('m'), RF], [RS, tms('m'), tmc('m', 'x'), tme('m'), RF]),
   c('interrupt-missing-tool-call-id', 1, [RS, interrupt({ reason: 'tool_call' })], [RS, interrupt({ reason: 'tool_call', toolCallId: 'c' })]),

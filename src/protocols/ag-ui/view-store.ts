@@ -30,6 +30,8 @@ export class ViewStore {
   readonly tools = new SmallMap<ToolEntry>();
   /** Tool messages (results) by message id, kept apart: producers reuse the tool call id for them. */
   readonly toolMessages = new SmallMap<string>();
+  /** Results shown as tool messages of their own (no call held, or a call's second result), by message id. */
+  looseResults: Map<string, ToolItem[]> | undefined;
   /**
    * The container of each item placed anywhere but the top level (`model.items`, where most items go).
    * Made on first use: a session is often short, and what each new fold allocates shows.
@@ -105,6 +107,36 @@ export class ViewStore {
     }
     this.messages.delete(entry.id);
     return first;
+  }
+
+  /**
+   * A result shown as a tool message of its own ("Tool result"), not on a call: no call is held for it,
+   * or the call has its result already. A call held stays what its later events address.
+   */
+  addLooseResult(messageId: string, toolCallId: string, content: unknown, frame: number): void {
+    const call = this.tools.get(toolCallId);
+    const item = this.newTool(toolCallId, '', messageId, frame);
+    if (call && !call.item.orphanResult) this.tools.set(toolCallId, call);
+    const loose = (this.looseResults ??= new Map<string, ToolItem[]>()).get(messageId);
+    if (loose) loose.push(item);
+    else this.looseResults.set(messageId, [item]);
+    item.label = 'Tool result';
+    item.orphanResult = true;
+    item.result = content;
+    item.status = 'success';
+    delete item.inputText;
+    this.place(item);
+  }
+
+  /** Takes the results shown on their own under tool message `messageId` out of the view (a snapshot replaced or dropped it). */
+  dropLooseResults(messageId: string): void {
+    const items = this.looseResults?.get(messageId);
+    if (items === undefined) return;
+    for (const item of items) {
+      this.remove(item);
+      if (this.tools.get(item.toolId)?.item === item) this.tools.delete(item.toolId);
+    }
+    this.looseResults?.delete(messageId);
   }
 
   /** Files a tool call under its message. */
