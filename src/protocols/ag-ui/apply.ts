@@ -259,6 +259,7 @@ export class EventApplier {
     }
     if (tool) {
       if (!tool.ended) reporter.report('tool-result-before-end', `TOOL_CALL_RESULT for '${toolCallId}' arrives before its TOOL_CALL_END.`);
+      tool.resultFrom = messageId;
       tool.item.result = content;
       tool.item.status = 'success';
       addFrame(tool.item.frames, frame);

@@ -4,7 +4,7 @@
 // new ones are appended.
 import type { ViewItem } from '../../model/view';
 import { isTodoToolName } from '../../model/view';
-import type { MessageEntry, ViewStore } from './view-store';
+import type { MessageEntry, ToolEntry, ViewStore } from './view-store';
 import { addFrame } from '../shared/view-helpers';
 import { parseArguments, todosFrom } from './tool-input';
 
@@ -67,25 +67,42 @@ export function applyMessagesSnapshot(store: ViewStore, messages: readonly unkno
     // A result shown on its own goes with its message; one shown on its call leaves the call waiting.
     store.dropLooseResults(messageId);
     const tool = store.tools.get(toolCallId);
-    if (tool) {
+    if (tool && tool.resultFrom === messageId) {
       tool.item.status = 'pending';
       delete tool.item.result;
+      tool.resultFrom = undefined;
     }
   }
   for (const m of snapshot) {
     if (m.role === 'tool') {
-      // The snapshot's tool message replaces the one with its id, also one shown on its own.
-      store.dropLooseResults(m.id);
-      addMessage(store, m, frame);
+      replaceToolMessage(store, m, frame);
       continue;
     }
     const existing = store.messages.get(m.id);
+    // Its calls' results are tool messages of their own, which replacing the message leaves in place.
+    const calls = existing?.toolIds?.map((id) => store.tools.get(id)).filter((t): t is ToolEntry => t !== undefined && !t.item.orphanResult);
     const at = existing ? store.removeEntry(existing) : undefined;
-    addMessage(store, m, frame, at);
+    addMessage(store, m, frame, at, calls);
   }
 }
 
-function addMessage(store: ViewStore, m: LooseMessage, frame: number, at?: { container: ViewItem[]; index: number }): void {
+/**
+ * A snapshot's tool message replaces every message with its id, as the client's reconciliation does:
+ * results shown on their own under that id take its content, and so does the call's result when that
+ * message gave it; with neither, it is added like any new message.
+ */
+function replaceToolMessage(store: ViewStore, m: LooseMessage, frame: number): void {
+  const loose = store.looseResults?.get(m.id);
+  if (loose === undefined || loose.length === 0) return addMessage(store, m, frame);
+  for (const item of loose) {
+    item.result = m.content;
+    addFrame(item.frames, frame);
+  }
+  const tool = typeof m.toolCallId === 'string' ? store.tools.get(m.toolCallId) : undefined;
+  if (tool !== undefined && !tool.item.orphanResult && tool.resultFrom === m.id) attachResult(store, m, frame);
+}
+
+function addMessage(store: ViewStore, m: LooseMessage, frame: number, at?: { container: ViewItem[]; index: number }, replacedCalls?: readonly ToolEntry[]): void {
   const placed: ViewItem[] = [];
   const put = (item: ViewItem) => {
     if (at) store.place(item, { container: at.container, index: at.index + placed.length });
@@ -116,9 +133,17 @@ function addMessage(store: ViewStore, m: LooseMessage, frame: number, at?: { con
         if (!c || typeof c.id !== 'string') continue;
         const name = typeof c.function?.name === 'string' ? c.function.name : '';
         const args = typeof c.function?.arguments === 'string' ? c.function.arguments : '';
-        const previous = store.tools.get(c.id);
-        if (previous) store.remove(previous.item);
+        const previous = store.tools.get(c.id) ?? replacedCalls?.find((t) => t.item.toolId === c.id);
+        // The call replaces its earlier card; a result shown on its own is a message of its own and stays.
+        if (previous && !previous.item.orphanResult) store.remove(previous.item);
         const tool = store.newTool(c.id, name, m.id, frame);
+        if (previous && !previous.item.orphanResult && previous.resultFrom !== undefined) {
+          // Its result is a tool message of its own, which replacing the call leaves in place.
+          tool.result = previous.item.result;
+          tool.status = previous.item.status;
+          const entry = store.tools.get(c.id);
+          if (entry) entry.resultFrom = previous.resultFrom;
+        }
         tool.inputText = args;
         const parsed = parseArguments(args);
         if (parsed.ok) tool.input = parsed.value;
@@ -144,6 +169,7 @@ function attachResult(store: ViewStore, m: LooseMessage, frame: number): void {
   const tool = store.tools.get(m.toolCallId);
   // A tool message whose call the view does not hold is shown on its own, as the client lists it.
   if (!tool || tool.item.orphanResult) return store.addLooseResult(m.id, m.toolCallId, m.content, frame);
+  tool.resultFrom = m.id;
   tool.item.result = m.content;
   tool.item.status = typeof m.error === 'string' && m.error.length > 0 ? 'error' : 'success';
   addFrame(tool.item.frames, frame);

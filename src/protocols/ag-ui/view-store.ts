@@ -22,6 +22,8 @@ export interface ToolEntry {
   item: ToolItem;
   ownerId: string;
   ended: boolean;
+  /** The id of the tool message the call's result came from: a snapshot replaces or drops it by that id. */
+  resultFrom?: string;
 }
 
 export class ViewStore {
