@@ -66,7 +66,8 @@ function renderItem(item: ViewItem, depth: number, out: string[], options: Rende
       return;
     case 'tool': {
       if (item.orphanResult) {
-        out.push(`${pad}● ${STATUS_WORD[item.status]} — result for unknown tool call ${oneLine(item.toolId)}`);
+        const whose = item.anotherResultFor !== undefined ? `another result for ${oneLine(item.anotherResultFor)}` : `result for unknown tool call ${oneLine(item.toolId)}`;
+        out.push(`${pad}● ${STATUS_WORD[item.status]} — ${whose}`);
         return;
       }
       const sub = item.parentToolId ? ` (sub-agent of ${oneLine(item.parentToolId)})` : '';

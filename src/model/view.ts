@@ -88,6 +88,8 @@ export interface ToolItem extends ItemBase {
   parentToolId?: string;
   /** No tool call matched this result (rendered so the frame is not lost). */
   orphanResult?: boolean;
+  /** With `orphanResult`: the result is another one for a call the view holds, shown by this label. */
+  anotherResultFor?: string;
   /**
    * A pending call the page itself must run, read across requests (analysis/page-tools.ts): `waiting`,
    * the stream handed it to the page and no request has followed; `no-result`, the follow-up request

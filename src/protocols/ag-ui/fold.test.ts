@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { ApprovalItem, GroupItem, QuestionItem, ToolItem, ViewItem } from '../../model/view';
 import { errors, frame, framesOf, run, runEvents } from './test-support';
+import { renderText } from '../../model/render-text';
 
 const RS = { type: 'RUN_STARTED', threadId: 't1', runId: 'r1' };
 const RF = { type: 'RUN_FINISHED', threadId: 't1', runId: 'r1' };
@@ -338,5 +339,20 @@ describe('AG-UI fold: interrupts and the run request', () => {
     const waiting = run(frames.slice(0, 2)).view.items[0] as QuestionItem;
     expect(waiting).toMatchObject({ kind: 'question', state: 'waiting', questions: [{ question: 'Which plan?', header: 'input_required', options: [{ label: 'free' }, { label: 'pro' }] }] });
     expect(run(frames).view.items[0]).toMatchObject({ state: 'answered', answers: { 'Which plan?': 'pro' } });
+  });
+});
+
+describe('a second result for a call', () => {
+  it('shows as another result for that call, in the view and in render', () => {
+    const { view, findings } = runEvents([
+      { type: 'RUN_STARTED', threadId: 't', runId: 'r' },
+      { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'search_docs' },
+      { type: 'TOOL_CALL_END', toolCallId: 'c1' },
+      { type: 'TOOL_CALL_RESULT', messageId: 'r1', toolCallId: 'c1', content: '3 documents' },
+      { type: 'TOOL_CALL_RESULT', messageId: 'r2', toolCallId: 'c1', content: '3 documents (cached)' },
+      { type: 'RUN_FINISHED', threadId: 't', runId: 'r' },
+    ]);
+    expect(findings.map((f) => [f.rule, f.severity, f.frames])).toEqual([['agui/tool-result-repeated', 'warning', [4]]]);
+    expect(renderText(view).split('\n').filter((l) => l.includes('●'))).toEqual(['● done — Search docs (search_docs)', '● done — another result for Search docs']);
   });
 });

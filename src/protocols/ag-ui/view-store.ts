@@ -118,7 +118,10 @@ export class ViewStore {
   addLooseResult(messageId: string, toolCallId: string, content: unknown, frame: number): void {
     const call = this.tools.get(toolCallId);
     const item = this.newTool(toolCallId, '', messageId, frame);
-    if (call && !call.item.orphanResult) this.tools.set(toolCallId, call);
+    if (call && !call.item.orphanResult) {
+      this.tools.set(toolCallId, call);
+      item.anotherResultFor = call.item.label || call.item.name || toolCallId;
+    }
     const loose = (this.looseResults ??= new Map<string, ToolItem[]>()).get(messageId);
     if (loose) loose.push(item);
     else this.looseResults.set(messageId, [item]);

@@ -11,7 +11,7 @@ export function ToolView({ item }: { item: ToolItem }) {
     return (
       <div class="tool tool-orphan" data-frames={frameSpan(item.frames)}>
         <StatusDot status={item.status} />
-        <span class="tool-label">Result for an unknown tool call {item.toolId}</span>
+        <span class="tool-label">{item.anotherResultFor !== undefined ? `Another result for ${item.anotherResultFor}` : `Result for an unknown tool call ${item.toolId}`}</span>
       </div>
     );
   }
