@@ -9,7 +9,7 @@ import { describe, expect, it } from 'vitest';
 import type { Download, Frame as PwFrame, Page } from 'playwright-core';
 import { runCli } from '../../src/cli/test-support';
 import { demoInDevTools, SCREENSHOTS } from './support/demo-in-devtools';
-import { openWithPanel } from './support/devtools-panel';
+import { openWithPanel, until } from './support/devtools-panel';
 
 const env = demoInDevTools();
 
@@ -28,8 +28,23 @@ describe('OpenTelemetry export from the panel', () => {
     await d.page.locator('#start').click();
     await d.page.waitForFunction(() => document.body.dataset.state === 'done', undefined, { timeout: 30_000 });
 
-    const capture = await download(d.frontend, d.panel, 'capture');
-    const otlp = await download(d.frontend, d.panel, 'otlp');
+    // The page is done before the panel has every frame: wait for each request's session to be done,
+    // then take both files between two equal frame counts (a connection's close may still come in).
+    const requests = Number(await d.page.evaluate(() => document.body.dataset.requests));
+    await d.panel.locator('[data-testid="session-button"]').click();
+    const states = () => d.panel.locator('[data-testid="sessions"] .session-state').allTextContents();
+    await until(states, (all) => all.length === requests && all.every((t) => t === 'done'), 'every request\'s session done');
+    await d.panel.locator('[data-testid="session-button"]').click();
+    const frameCount = () => d.panel.locator('[data-testid="frame-count"]').getAttribute('data-count');
+    let capture: { name: string; text: string };
+    let otlp: { name: string; text: string };
+    for (let attempt = 1; ; attempt++) {
+      const before = await frameCount();
+      capture = await download(d.frontend, d.panel, 'capture');
+      otlp = await download(d.frontend, d.panel, 'otlp');
+      if ((await frameCount()) === before) break;
+      if (attempt === 5) throw new Error('frames kept arriving while the files were taken');
+    }
     expect(capture.name).toMatch(/^agent-streams-.*\.asi\.json$/);
     expect(otlp.name).toMatch(/^agent-streams-.*\.otlp\.json$/);
 
@@ -51,7 +66,6 @@ describe('OpenTelemetry export from the panel', () => {
 
     // A real trace: the loop's requests as client spans, its tool calls as child spans.
     const spans = (JSON.parse(otlp.text) as { resourceSpans: { scopeSpans: { spans: { kind: number; name: string }[] }[] }[] }).resourceSpans[0]!.scopeSpans[0]!.spans;
-    const requests = Number(await d.page.evaluate(() => document.body.dataset.requests));
     expect(spans.filter((s) => s.kind === 3)).toHaveLength(requests);
     expect(spans.filter((s) => s.kind === 1).length).toBeGreaterThan(0);
     await d.page.close();
