@@ -133,11 +133,12 @@ function addMessage(store: ViewStore, m: LooseMessage, frame: number, at?: { con
         if (!c || typeof c.id !== 'string') continue;
         const name = typeof c.function?.name === 'string' ? c.function.name : '';
         const args = typeof c.function?.arguments === 'string' ? c.function.arguments : '';
-        const previous = store.tools.get(c.id) ?? replacedCalls?.find((t) => t.item.toolId === c.id);
+        const held = store.tools.get(c.id) ?? replacedCalls?.find((t) => t.item.toolId === c.id);
         // The call replaces its earlier card; a result shown on its own is a message of its own and stays.
-        if (previous && !previous.item.orphanResult) store.remove(previous.item);
+        const previous = held !== undefined && !held.item.orphanResult ? held : undefined;
+        if (previous) store.remove(previous.item);
         const tool = store.newTool(c.id, name, m.id, frame);
-        if (previous && !previous.item.orphanResult && previous.resultFrom !== undefined) {
+        if (previous?.resultFrom !== undefined) {
           // Its result is a tool message of its own, which replacing the call leaves in place.
           tool.result = previous.item.result;
           tool.status = previous.item.status;

@@ -18,6 +18,11 @@ function stepTool(st: UiFoldState, id: string): ToolState | undefined {
   return t !== undefined && t.serial === st.layout.serial ? t : undefined;
 }
 
+/** The call has its output, error or denial. */
+function hasResult(t: ToolState): boolean {
+  return t.phase === 'output' || t.phase === 'error' || t.phase === 'denied';
+}
+
 function newTool(st: UiFoldState, id: string, name: string, title: string | undefined, i: number): ToolState {
   const item: ToolItem = {
     kind: 'tool',
@@ -113,7 +118,6 @@ export function toolInputDelta(st: UiFoldState, c: Chunk<'tool-input-delta'>, i:
     t.streamName = earlier.streamName;
     t.text = earlier.text;
     t.encoding = earlier.encoding;
-    t.item.inputText = t.text;
   }
   t.text += c.inputTextDelta;
   t.item.inputText = t.text;
@@ -134,7 +138,7 @@ export function toolInputDelta(st: UiFoldState, c: Chunk<'tool-input-delta'>, i:
 export function toolInputAvailable(st: UiFoldState, c: Chunk<'tool-input-available'>, i: number): void {
   let t = stepTool(st, c.toolCallId);
   if (t) {
-    if (t.phase === 'output' || t.phase === 'error' || t.phase === 'denied') {
+    if (hasResult(t)) {
       st.sink.report(
         UI_RULE.toolOutOfOrder,
         `tool-input-available for tool call "${c.toolCallId}" after its result; expected the input before the output.`,
@@ -266,7 +270,7 @@ export function toolApprovalRequest(st: UiFoldState, c: Chunk<'tool-approval-req
     addRaw(st, i, raw);
     return;
   }
-  if (t.phase === 'output' || t.phase === 'error' || t.phase === 'denied') {
+  if (hasResult(t)) {
     st.sink.report(
       UI_RULE.toolOutOfOrder,
       `tool-approval-request for tool call "${c.toolCallId}" after its result; expected the approval before the output.`,
