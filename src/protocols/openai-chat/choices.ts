@@ -19,7 +19,7 @@ export function applyChoice(state: FoldState, turn: TurnState, choice: ChatChoic
   }
   let c = turn.choices.get(choice.index);
   if (!c) {
-    c = { index: choice.index, firstFrame: frame.index, hasContent: false, hasRefusal: false, tools: new Map(), afterFinishReported: false, toolsFinalized: false };
+    c = { index: choice.index, firstFrame: frame.index, hasContent: false, hasRefusal: false, tools: new Map(), afterFinishReported: false };
     turn.choices.set(choice.index, c);
   }
   const delta = choice.delta;

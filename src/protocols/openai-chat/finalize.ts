@@ -1,7 +1,7 @@
 // End-of-completion checks (at `[DONE]`, a close, the next request or the end of input): what
 // openai-node's finalizeChatCompletion would reject, plus the tool-call and refusal rules.
 import type { FindingSink } from '../../model/finding';
-import type { FoldState, ChoiceState, TurnState } from './state';
+import type { FoldState, ChoiceState, ToolCallState, TurnState } from './state';
 import { CHAT_RULES as R } from './rules';
 import { parseJson, setToolInput } from '../shared/view-helpers';
 
@@ -25,6 +25,9 @@ export function finalizeTurn(state: FoldState, turn: TurnState, sink: FindingSin
   if (cut !== undefined) sink.report(R.streamCut, cut, at.length > 0 ? at : [turn.lastFrame]);
   else if (noDone && ended !== 'abort') {
     sink.report(R.missingDone, 'the stream ended without `data: [DONE]`', at.length > 0 ? at : [turn.lastFrame]);
+  }
+  if (turn.choices.size === 0 && cut === undefined && ended !== 'abort') {
+    sink.report(R.noChunks, `the completion stream carried ${turn.chunkCount === 1 ? 'a chunk' : `${turn.chunkCount} chunks`} but no choice: nothing to show (openai 6 and 7 throw "stream ended without producing a ChatCompletionMessage with role=assistant")`, at.length > 0 ? at : [turn.lastFrame]);
   }
   for (const c of turn.choices.values()) finalizeChoice(state, c, sink, cut !== undefined || ended === 'abort');
 }
@@ -64,10 +67,11 @@ function finalizeChoice(state: FoldState, c: ChoiceState, sink: FindingSink, cut
   if (c.text && c.finishReason === 'stop') c.text.final = true;
 }
 
-/** Parses each call's arguments into its input (once), and checks the identity fields. */
-export function finalizeTools(state: FoldState, c: ChoiceState, sink: FindingSink): void {
-  if (c.toolsFinalized) return;
-  c.toolsFinalized = true;
+/**
+ * The calls' identity and arguments, judged at the end of the completion: openai-node's accumulator
+ * takes deltas after a finish_reason too, so a call begun or completed after it counts as any other.
+ */
+function finalizeTools(state: FoldState, c: ChoiceState, sink: FindingSink): void {
   for (const [index, call] of c.tools) {
     const label = index === -1 ? 'function_call' : `tool_calls[${index}]`;
     if (index !== -1 && !call.name) {
@@ -78,14 +82,40 @@ export function finalizeTools(state: FoldState, c: ChoiceState, sink: FindingSin
     if (index !== -1 && !call.id) {
       sink.report(R.toolCallMissingId, `choice ${c.index} ${label} never received an id; openai-node ≥ 6.46 invents one, older versions and Vercel reject it`, [call.firstFrame]);
     }
-    if (call.args.trim() === '') {
-      apply(state, call.item, {});
-      continue;
+    parseInput(state, call);
+    if (call.parsed?.error !== undefined) {
+      sink.report(R.invalidToolArguments, `arguments of ${label} "${call.name ?? ''}" are not valid JSON: ${call.parsed.error}`, [call.item.frames[call.item.frames.length - 1] ?? call.firstFrame, call.firstFrame]);
     }
-    const parsed = parseJson(call.args);
-    if (parsed.ok) apply(state, call.item, parsed.value);
-    else sink.report(R.invalidToolArguments, `arguments of ${label} "${call.name ?? ''}" are not valid JSON: ${parsed.reason}`, [call.item.frames[call.item.frames.length - 1] ?? call.firstFrame, call.firstFrame]);
   }
+  const gap = indexGap(c);
+  if (gap !== undefined) {
+    sink.report(R.toolCallIndexGap, `choice ${c.index} has tool_calls[${gap.after}] but no tool_calls[${gap.missing}]: openai 6 and 7's ChatCompletionStream fail on the gap ("Cannot read properties of undefined"); a \`for await\` reader and the AI SDK read the calls`, [c.tools.get(gap.after)?.firstFrame ?? c.firstFrame]);
+  }
+}
+
+/** Each call's arguments parsed into its input, when they changed since the last parse: what a finished choice shows. */
+export function parseToolInputs(state: FoldState, c: ChoiceState): void {
+  for (const call of c.tools.values()) parseInput(state, call);
+}
+
+function parseInput(state: FoldState, call: ToolCallState): void {
+  if (call.parsed?.args === call.args) return;
+  if (call.args.trim() === '') {
+    call.parsed = { args: call.args };
+    apply(state, call.item, {});
+    return;
+  }
+  const parsed = parseJson(call.args);
+  call.parsed = parsed.ok ? { args: call.args } : { args: call.args, error: parsed.reason };
+  if (parsed.ok) apply(state, call.item, parsed.value);
+}
+
+/** The first index missing below a call's index (the calls are numbered from 0 with no gap), and that call's. */
+function indexGap(c: ChoiceState): { missing: number; after: number } | undefined {
+  let highest = -1;
+  for (const index of c.tools.keys()) if (index > highest) highest = index;
+  for (let i = 0; i < highest; i++) if (!c.tools.has(i)) return { missing: i, after: highest };
+  return undefined;
 }
 
 function apply(state: FoldState, item: Parameters<typeof setToolInput>[0], input: unknown): void {

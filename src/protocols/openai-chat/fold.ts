@@ -7,7 +7,7 @@ import { frameText } from '../../model/decode';
 import type { ViewModel } from '../../model/view';
 import type { ProtocolFold } from '../types';
 import { applyChoice } from './choices';
-import { finalizeTools, finalizeTurn } from './finalize';
+import { parseToolInputs, finalizeTurn } from './finalize';
 import { applyRequest } from './request';
 import { applySources } from './sources';
 import { CHAT_RULES as R } from './rules';
@@ -155,7 +155,8 @@ function applyChunk(state: FoldState, turn: TurnState, chunk: ChatChunk, frame: 
 
 function onFinish(state: FoldState, turn: TurnState, index: number, reason: string, frame: Frame, sink: FindingSink): void {
   const c = turn.choices.get(index);
-  if (c) finalizeTools(state, c, sink);
+  // The calls show their input once the choice finishes; the end of the completion judges them.
+  if (c) parseToolInputs(state, c);
   if (reason !== 'length' && reason !== 'content_filter') return;
   if (turn.parseHelpers) {
     sink.report(R.parseFinishReason, `finish_reason "${reason}" on a request with structured outputs or strict tools; the parse helpers throw ${reason === 'length' ? 'LengthFinishReasonError' : 'ContentFilterFinishReasonError'}`, [frame.index]);

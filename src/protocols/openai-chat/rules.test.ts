@@ -47,6 +47,7 @@ const cases: Case[] = [
   { rule: 'openai-chat/usage-chunk-order', bad: chunkFrames([role, usage, hi, stop, '[DONE]']), good: chunkFrames([role, hi, stop, usage, '[DONE]']), at: 2 },
   { rule: 'openai-chat/refusal-with-content', bad: chunkFrames([role, hi, chunk({ refusal: 'No.' }), stop, '[DONE]']), good: chunkFrames([role, chunk({ refusal: 'No.' }), stop, '[DONE]']), at: 2 },
   { rule: 'openai-chat/no-chunks', bad: chunkFrames(['[DONE]']), good: chunkFrames(text), at: 0 },
+  { rule: 'openai-chat/tool-call-index-gap', bad: chunkFrames([role, call('{}', { index: 1 }), chunk({}, 'tool_calls'), '[DONE]']), good: chunkFrames(tools()), at: 1 },
 ];
 
 describe('openai-chat rules', () => {

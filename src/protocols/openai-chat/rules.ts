@@ -30,6 +30,7 @@ export const CHAT_RULES = {
   usageChunkOrder: 'openai-chat/usage-chunk-order',
   refusalWithContent: 'openai-chat/refusal-with-content',
   noChunks: 'openai-chat/no-chunks',
+  toolCallIndexGap: 'openai-chat/tool-call-index-gap',
 } as const;
 
 const R = CHAT_RULES;
@@ -59,7 +60,8 @@ export const openaiChatRules: readonly RuleMeta[] = [
   { id: R.truncatedFinishReason, severity: 'info', description: 'finish_reason length or content_filter: the answer was cut off or filtered.' },
   { id: R.usageChunkOrder, severity: 'info', description: 'Choice chunks arrived after the usage chunk, which should come last.' },
   { id: R.refusalWithContent, severity: 'warning', description: 'A choice carries both refusal text and content.' },
-  { id: R.noChunks, severity: 'error', description: 'A completion stream carried no chunks ("request ended without sending any chunks").' },
+  { id: R.noChunks, severity: 'error', description: 'A completion stream carried no chunks ("request ended without sending any chunks"), or none with a choice before its end (openai 6 and 7 throw "stream ended without producing a ChatCompletionMessage"): nothing to show.' },
+  { id: R.toolCallIndexGap, severity: 'warning', description: 'A choice\'s tool calls skip an index (a `tool_calls[1]` without `tool_calls[0]`): openai 6 and 7\'s ChatCompletionStream fail on the gap; a `for await` reader and the AI SDK read the calls.' },
 ];
 
 addFixes(openaiChatRules, {
@@ -87,5 +89,6 @@ addFixes(openaiChatRules, {
   [R.truncatedFinishReason]: 'Raise `max_tokens` (length), or check the content policy (content_filter); the client shows a cut answer.',
   [R.usageChunkOrder]: 'Send the usage chunk (empty `choices`) last, right before `data: [DONE]`.',
   [R.refusalWithContent]: 'Send either `refusal` or `content` for a choice, not both.',
-  [R.noChunks]: 'Send at least one chunk before `data: [DONE]`; on failure, send an error payload instead.',
+  [R.noChunks]: 'Send at least one chunk with a choice before `data: [DONE]`; on failure, send an error payload instead.',
+  [R.toolCallIndexGap]: 'Number a choice\'s tool calls 0, 1, 2… in the order they start (`tool_calls[].index`).',
 });

@@ -10,6 +10,8 @@ export interface ToolCallState {
   args: string;
   firstFrame: number;
   identityReported: boolean;
+  /** The arguments text last parsed into the call's input (at its choice's finish_reason or at the end), and why it failed. */
+  parsed?: { args: string; error?: string };
 }
 
 export interface ChoiceState {
@@ -28,7 +30,6 @@ export interface ChoiceState {
   tools: Map<number, ToolCallState>;
   lastToolIndex?: number;
   afterFinishReported: boolean;
-  toolsFinalized: boolean;
 }
 
 export interface TurnState {
