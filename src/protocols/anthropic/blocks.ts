@@ -114,7 +114,9 @@ export function applyDelta(state: FoldState, turn: TurnState, event: ContentBloc
   const block = turn.blocks.get(event.index);
   const deltaType = event.delta.type;
   if (!block) {
-    sink.report(R.blockNotOpen, `content_block_delta for block ${event.index}, which was never started (the SDK drops it)`, [frame.index]);
+    // MessageStream reads a delta against the message's last block: with none, it fails.
+    if (turn.blocks.size === 0) sink.report(R.deltaBeforeBlock, `content_block_delta for block ${event.index} before any content_block_start of the message: @anthropic-ai/sdk 1.14's MessageStream fails on it ("Cannot read properties of undefined (reading 'type')")`, [frame.index]);
+    else sink.report(R.blockNotOpen, `content_block_delta for block ${event.index}, which was never started (the SDK drops it)`, [frame.index]);
     return;
   }
   if (block.stopped) {
@@ -158,6 +160,9 @@ export function applyDelta(state: FoldState, turn: TurnState, event: ContentBloc
     case 'input_json_delta':
       block.jsonBuf += str(d.partial_json);
       if (item?.kind === 'tool') item.inputText = block.jsonBuf;
+      // MessageStream appends a delta sent after the block's stop as well, and parses the whole text
+      // when the input is read: judged again, as at the stop.
+      if (block.stopped && str(d.partial_json) !== '') judgeToolJson(state, turn, block, frame, sink, 'after its content_block_stop');
       break;
     case 'compaction_delta':
       if (item?.kind === 'reasoning' && typeof d.content === 'string') item.text = extendText(item, item.text, d.content, DIGESTIBLE);
@@ -194,13 +199,20 @@ export function closeBlock(state: FoldState, turn: TurnState, block: BlockState,
     setInput(state, item, item.input ?? {});
     return;
   }
+  judgeToolJson(state, turn, block, frame, sink, 'at its end');
+}
+
+/** The tool input parsed from the block's JSON text, or the finding that it is not JSON (`when`: at the end, or after it). */
+function judgeToolJson(state: FoldState, turn: TurnState, block: BlockState, frame: Frame, sink: FindingSink, when: string): void {
+  const item = block.item;
+  if (item?.kind !== 'tool') return;
   const parsed = parseJson(block.jsonBuf);
   if (parsed.ok) {
     setInput(state, item, parsed.value);
     return;
   }
   const rule = turn.eagerInput ? R.partialToolJsonExpected : R.invalidToolJson;
-  sink.report(rule, `input of ${block.type} "${item.name}" (block ${block.index}) is not valid JSON at its end: ${parsed.reason}`, [frame.index, block.startFrame]);
+  sink.report(rule, `input of ${block.type} "${item.name}" (block ${block.index}) is not valid JSON ${when}: ${parsed.reason}`, [frame.index, block.startFrame]);
 }
 
 function setInput(state: FoldState, tool: ToolItem, input: unknown): void {

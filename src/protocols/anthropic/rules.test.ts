@@ -40,6 +40,7 @@ const cases: Case[] = [
   { rule: 'anthropic/duplicate-message-start', bad: eventFrames([start, textStart(), textDelta('Hi'), stop(), start, delta(), end]), good: eventFrames([...text, ...text]), at: 4 },
   { rule: 'anthropic/block-index-out-of-order', bad: eventFrames([start, textStart(1), textDelta('Hi', 1), stop(1), delta(), end]), good: eventFrames(text), at: 1 },
   { rule: 'anthropic/block-not-open', bad: eventFrames([start, textStart(), stop(), textDelta('Hi'), delta(), end]), good: eventFrames(text), at: 3 },
+  { rule: 'anthropic/delta-before-block', bad: eventFrames([start, textDelta('Hi'), textStart(), stop(), delta(), end]), good: eventFrames(text), at: 1 },
   { rule: 'anthropic/delta-type-mismatch', bad: eventFrames([start, textStart(), jsonDelta(0, '{}'), stop(), delta(), end]), good: eventFrames(text), at: 2 },
   { rule: 'anthropic/block-not-stopped', bad: eventFrames([start, textStart(), textDelta('Hi'), delta(), end]), good: eventFrames(text), at: 3 },
   { rule: 'anthropic/signature-not-last', bad: eventFrames([start, thinkStart, think('a'), sig, think('b'), stop(), delta(), end]), good: eventFrames([start, thinkStart, think('a'), think('b'), sig, stop(), delta(), end]), at: 4 },
