@@ -13,9 +13,9 @@ export function itemFor(
   frame: Frame,
   sink: FindingSink,
 ): ItemState | undefined {
-  const item = resp.items[ev.output_index];
+  const item = resp.items.get(ev.output_index);
   if (!item) {
-    sink.report(R.itemMismatch, `${ev.type} targets output_index ${ev.output_index}, but the output has ${resp.items.length} item(s) ("missing output at index ${ev.output_index}")`, [frame.index]);
+    sink.report(R.itemMismatch, `${ev.type} targets output_index ${ev.output_index}, but no item was added there ("missing output at index ${ev.output_index}")`, [frame.index]);
     return undefined;
   }
   if (ev.item_id === '') {

@@ -13,20 +13,25 @@ import { isRecord, newToolItem, parseJson, rawItem } from '../shared/view-helper
 type Item = OutputItemEvent['item'];
 
 export function itemAdded(state: FoldState, resp: ResponseState, ev: OutputItemEvent, frame: Frame, sink: FindingSink): void {
-  // After a sequence gap the missing events explain a skipped index (a filtered recording): keep the slot.
-  const skipped = ev.output_index > resp.items.length && resp.sawGap && resp.items[ev.output_index] === undefined;
-  if (ev.output_index !== resp.items.length && !skipped) {
-    sink.report(R.outputIndexOutOfOrder, `output_item.added has output_index ${ev.output_index}, expected ${resp.items.length} (items are appended)`, [frame.index]);
+  // Items live at the output_index they are sent with, as openai ≥ 7.33 files them; older clients
+  // append and look them up by that index, so an index other than the next one fails them.
+  const index = ev.output_index;
+  const held = resp.items.get(index);
+  if (held !== undefined) {
+    sink.report(R.outputIndexRepeated, `output_item.added for output_index ${index}, which already holds an item: openai ≥ 7.33 throws ("Duplicate response output index ${index}"), 7.10–7.32 fail on it too; later events for the index go to this item`, [frame.index, held.addedFrame]);
+  } else if (index !== resp.added && !(index > resp.added && resp.sawGap)) {
+    // After a sequence gap the missing events explain a skipped index (a filtered recording).
+    sink.report(R.outputIndexOutOfOrder, `output_item.added has output_index ${index} after ${resp.added} item(s): openai 6 and 7 before 7.33 throw ("missing output at index"); openai ≥ 7.33 and the AI SDK read items by their index, as shown here`, [frame.index]);
   }
+  resp.added++;
   if (resp.incompleteItemFrame !== undefined) {
     sink.report(R.itemStatus, 'an item follows an incomplete item; an incomplete item must be the last one', [frame.index, resp.incompleteItemFrame]);
     resp.incompleteItemFrame = undefined;
   }
   checkIdentity(resp, ev.item, frame, sink);
-  const outputIndex = skipped ? ev.output_index : resp.items.length;
-  const item: ItemState = { outputIndex, type: ev.item.type, addedFrame: frame.index, done: false, parts: [], summary: [], args: '', sawArgDelta: false, argsDone: false };
+  const item: ItemState = { outputIndex: index, type: ev.item.type, addedFrame: frame.index, done: false, parts: [], summary: [], args: '', sawArgDelta: false, argsDone: false };
   if (ev.item.id) item.id = ev.item.id;
-  resp.items[outputIndex] = item;
+  resp.items.set(index, item);
   item.view = itemView(state, resp, ev.item, frame);
   if (item.view) state.model.items.push(item.view);
 }
@@ -76,7 +81,7 @@ function itemView(state: FoldState, resp: ResponseState, it: Item, frame: Frame)
 }
 
 export function itemDone(state: FoldState, resp: ResponseState, ev: OutputItemEvent, frame: Frame, sink: FindingSink): void {
-  const item = resp.items[ev.output_index];
+  const item = resp.items.get(ev.output_index);
   if (!item) {
     sink.report(R.itemMismatch, `output_item.done for output_index ${ev.output_index}, which was never added ("missing output at index ${ev.output_index}")`, [frame.index]);
     return;

@@ -18,12 +18,21 @@ export function applyLifecycle(state: FoldState, resp: ResponseState, ev: Respon
     state.model.streaming = true;
     return;
   }
-  if (!TERMINAL_TYPES.has(ev.type) || resp.terminal) return;
+  if (!TERMINAL_TYPES.has(ev.type)) return;
+  const open = [...resp.items.values()].filter((i) => !i.done).sort((a, b) => a.outputIndex - b.outputIndex);
+  // openai ≥ 7.33 completes an item left open from the completed response's output, by its id, and
+  // throws without it: at every response.completed, a second one too.
+  const unheld = ev.type === 'response.completed' ? open.filter((i) => i.id === undefined || !outputIds(response.output).has(i.id)) : [];
+  if (unheld.length > 0) {
+    sink.report(R.completedWithOpenItems, `response.completed while output item(s) ${unheld.map((i) => i.outputIndex).join(', ')} had no output_item.done and its output does not hold them: openai ≥ 7.33 throws ("Cannot complete response with unfinished output items")`, [frame.index, ...unheld.map((i) => i.addedFrame)]);
+  }
+  if (resp.terminal) return;
   resp.terminal = ev.type;
   resp.terminalFrame = frame.index;
   state.model.streaming = false;
-  const open = resp.items.filter((i) => !i.done).map((i) => i.outputIndex);
-  if (open.length > 0) sink.report(R.lifecycleOrder, `${ev.type} while output item(s) ${open.join(', ')} were not done`, [frame.index]);
+  if (unheld.length === 0 && open.length > 0) {
+    sink.report(R.lifecycleOrder, `${ev.type} while output item(s) ${open.map((i) => i.outputIndex).join(', ')} were not done`, [frame.index]);
+  }
   if (resp.incompleteItemFrame !== undefined && ev.type !== 'response.incomplete') {
     sink.report(R.itemStatus, `an item ended incomplete but the response ended with ${ev.type}; expected response.incomplete`, [frame.index, resp.incompleteItemFrame]);
   }
@@ -72,4 +81,12 @@ function checkResponseId(resp: ResponseState, id: unknown, type: string, frame: 
   if (id === resp.responseId || resp.responseIdReported) return;
   resp.responseIdReported = true;
   sink.report(R.responseIdChanged, `${type} carries response id "${id}", but this response began as "${resp.responseId}": openai ≥ 7.33 throws ("Lifecycle response identity changed"); openai 6 read on`, [frame.index]);
+}
+
+/** The ids of a terminal response's output items. */
+function outputIds(output: unknown): Set<string> {
+  const ids = new Set<string>();
+  if (!Array.isArray(output)) return ids;
+  for (const item of output) if (isRecord(item) && typeof item.id === 'string') ids.add(item.id);
+  return ids;
 }

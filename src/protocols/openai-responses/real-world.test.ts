@@ -70,17 +70,14 @@ describe('a filtered recording (sequence numbers jump)', () => {
     expect(r.view.items).toMatchObject([{ kind: 'text', text: 'Hello' }, { kind: 'text', text: 'Bye' }]);
   });
 
-  it('the broken twin: the same events numbered without gaps', () => {
-    expect(checkText(jsonl(numbered(events))).serious).toEqual([
+  it('the broken twin, numbered without gaps: a warning for the skipped index, both texts shown', () => {
+    // openai ≥ 7.33 files each item at its output_index and reads it whole; earlier clients throw.
+    const r = checkText(jsonl(numbered(events)));
+    expect(r.serious).toEqual([
       ['openai-responses/done-mismatch', 'warning', 4],
-      ['openai-responses/output-index-out-of-order', 'error', 7],
-      ['openai-responses/item-mismatch', 'error', 8],
-      ['openai-responses/item-mismatch', 'error', 9],
-      ['openai-responses/item-mismatch', 'error', 10],
-      ['openai-responses/item-mismatch', 'error', 11],
-      ['openai-responses/item-mismatch', 'error', 12],
-      ['openai-responses/lifecycle-order', 'warning', 13],
+      ['openai-responses/output-index-out-of-order', 'warning', 7],
     ]);
+    expect(r.view.items).toMatchObject([{ kind: 'text', text: 'Hello' }, { kind: 'text', text: 'Bye' }]);
   });
 });
 

@@ -46,7 +46,10 @@ export interface ResponseState {
   missingSeqReported: boolean;
   /** sequence_number skipped values: events are missing, so what they carried is missing too. */
   sawGap: boolean;
-  items: ItemState[];
+  /** Items by the output_index they were added at (a map: a stream may skip indexes, or send a huge one). */
+  items: Map<number, ItemState>;
+  /** How many output_item.added events the response has had: the index the next one should carry. */
+  added: number;
   ids: Set<string>;
   callIds: Set<string>;
   errorFrame?: number;
@@ -91,7 +94,8 @@ export function newResponse(state: FoldState, connectionId: string): ResponseSta
     afterTerminalReported: false,
     missingSeqReported: false,
     sawGap: false,
-    items: [],
+    items: new Map(),
+    added: 0,
     ids: new Set(),
     callIds: new Set(),
     incompleteReported: false,
