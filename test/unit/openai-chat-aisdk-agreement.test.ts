@@ -114,6 +114,13 @@ describe("@ai-sdk/openai-compatible and the fold on variants of the demo's strea
     expect(throughFold(sse).errors.map((f) => f.rule)).toContain('openai-chat/invalid-chunk');
   });
 
+  it('no finish_reason before [DONE]: the provider (≥ 3.0.33) fails the stream, the fold reports an error', async () => {
+    const sse = DEMO_STREAM.replace(/"finish_reason":"[a-z_]+"/g, '"finish_reason":null');
+    expect(sse).not.toBe(DEMO_STREAM);
+    expect((await throughAiSdk(sse)).failed).toContain('Response stream ended without a finish reason');
+    expect(throughFold(sse).errors.map((f) => f.rule)).toEqual(['openai-chat/done-before-finish-reason']);
+  });
+
   it('content as typed parts (Mistral): the provider reads them, and the fold shows the same text without an error', async () => {
     const sse = variant(TEXT, '"content":[{"type":"text","text":"Let me check "}]');
     const theirs = await throughAiSdk(sse);

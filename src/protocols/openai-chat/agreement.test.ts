@@ -119,12 +119,12 @@ describe('agreement with openai ChatCompletionStream', () => {
   // ChatCompletionStream's accumulator is stricter than the providers that speak this protocol and
   // than the clients that read them (the raw `for await` over the stream, the AI SDK's
   // OpenAI-compatible provider). Graded by docs/severity-policy.md instead:
-  // - no delta.role (Z.ai, some gateways), no finish_reason, no tool-call `type` (Mistral): the content
-  //   is whole and other clients show it, so info;
+  // - no delta.role (Z.ai, some gateways), no tool-call `type` (Mistral): the content is whole and
+  //   other clients show it, so info (no finish_reason before [DONE] was one of these until
+  //   @ai-sdk/openai-compatible 3.0.33 failed it too: an error, below);
   // - an error payload: the stream reports its own failure, a warning.
   it.each([
     ['no delta.role', toSse([chunk({ content: 'x' }), chunk({}, 'stop'), '[DONE]']), []],
-    ['no finish_reason', toSse([role, chunk({ content: 'x' }), '[DONE]']), []],
     ['a tool call without type', toSse([role, chunk({ tool_calls: [{ index: 0, id: 'c', function: { name: 'f', arguments: '{}' } }] }), chunk({}, 'tool_calls'), '[DONE]']), []],
     ['an error payload', toSse([role, { error: { message: 'Rate limit reached', type: 'requests' } }]), ['openai-chat/error-payload']],
   ])('SDK rejects %s; we grade it by the policy', async (_name, body, warnings) => {
@@ -133,6 +133,14 @@ describe('agreement with openai ChatCompletionStream', () => {
     const findings = runChat(sseFrames(body)).findings;
     expect(findings.filter((f) => f.severity === 'error')).toEqual([]);
     expect(findings.filter((f) => f.severity === 'warning').map((f) => f.rule)).toEqual(warnings);
+  });
+
+  it('no finish_reason before [DONE]: openai 6 and 7 throw (so does the AI SDK, test/unit/openai-chat-aisdk-agreement.test.ts), an error', async () => {
+    const body = toSse([role, chunk({ content: 'x' }), '[DONE]']);
+    for (const major of [7, 6] as const) expect(await sdkFinal(body, major)).toMatchObject({ ok: false, error: expect.stringContaining('missing finish_reason for choice 0') });
+    const ours = runChat(sseFrames(body));
+    expect(ours.findings.filter((f) => f.severity === 'error').map((f) => f.rule)).toEqual(['openai-chat/done-before-finish-reason']);
+    expect(ourSummary(ours.view).text).toBe('x');
   });
 
   it.each(Object.entries(rejected))('SDK rejects "%s" and we report an error', async (_name, body) => {

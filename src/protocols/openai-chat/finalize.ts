@@ -29,7 +29,7 @@ export function finalizeTurn(state: FoldState, turn: TurnState, sink: FindingSin
   if (turn.choices.size === 0 && cut === undefined && ended !== 'abort') {
     sink.report(R.noChunks, `the completion stream carried ${turn.chunkCount === 1 ? 'a chunk' : `${turn.chunkCount} chunks`} but no choice: nothing to show (openai 6 and 7 throw "stream ended without producing a ChatCompletionMessage with role=assistant")`, at.length > 0 ? at : [turn.lastFrame]);
   }
-  for (const c of turn.choices.values()) finalizeChoice(state, c, sink, cut !== undefined || ended === 'abort');
+  for (const c of turn.choices.values()) finalizeChoice(state, c, sink, cut !== undefined || ended === 'abort', turn.done);
 }
 
 /**
@@ -46,13 +46,18 @@ function streamCut(turn: TurnState, ended: 'close' | 'error' | 'abort' | undefin
   return `the connection closed mid-answer: no \`data: [DONE]\` and choice ${open.join(', ')} without a finish_reason (openai 6 and 7's ChatCompletionStream throw "missing finish_reason for choice ${open[0]}"; a \`for await\` reader shows the cut answer as finished)`;
 }
 
-function finalizeChoice(state: FoldState, c: ChoiceState, sink: FindingSink, cut: boolean): void {
+/** `done`: the stream said it ended (`[DONE]`), so a choice without a finish_reason is not a cut recording. */
+function finalizeChoice(state: FoldState, c: ChoiceState, sink: FindingSink, cut: boolean, done: boolean): void {
   if (!c.role) {
     sink.report(R.missingRole, `choice ${c.index} never received delta.role; read as assistant (openai-node's ChatCompletionStream helper throws "missing role for choice ${c.index}")`, [c.firstFrame]);
   }
   // A cut or aborted stream has no finish_reason because it ended early: streamCut says so, or the page chose it.
   if (c.finishReason === undefined && !cut) {
-    sink.report(R.missingFinishReason, `choice ${c.index} ended without a finish_reason (openai-node's ChatCompletionStream helper throws "missing finish_reason for choice ${c.index}")`, [c.firstFrame]);
+    if (done) {
+      sink.report(R.doneBeforeFinishReason, `choice ${c.index} had no finish_reason at \`data: [DONE]\`: @ai-sdk/openai-compatible ≥ 3.0.33 ends the stream with an error ("Response stream ended without a finish reason") and openai's ChatCompletionStream throws ("missing finish_reason for choice ${c.index}"); a \`for await\` reader shows the content`, [c.firstFrame]);
+    } else {
+      sink.report(R.missingFinishReason, `choice ${c.index} ended without a finish_reason where the capture shows no end of the stream (openai-node's ChatCompletionStream helper throws "missing finish_reason for choice ${c.index}", and @ai-sdk/openai-compatible ≥ 3.0.33 fails a stream that ends so)`, [c.firstFrame]);
+    }
   }
   finalizeTools(state, c, sink);
   if (c.hasContent && c.hasRefusal) {
