@@ -66,14 +66,15 @@ const rejected: Record<string, string> = {
   'no message_stop': toSse([start, ...textBlock, finish[0] as object]),
 };
 
+// The SDK logs unparsable records to the console before it throws: quiet for every test of the file.
+beforeAll(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterAll(() => {
+  vi.restoreAllMocks();
+});
+
 describe('agreement with @anthropic-ai/sdk MessageStream', () => {
-  // The SDK logs unparsable records to the console before it throws; keep the test output quiet.
-  beforeAll(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterAll(() => {
-    vi.restoreAllMocks();
-  });
 
   it.each([...(HAS_CORPUS ? valid.map((f) => path.join(corpus, f)) : []), path.join(testdata, 'valid-thinking-tool.sse')])(needsShared('%s: same text, thinking and tool calls (the real streams skip when the corpus is absent)'), async (file) => {
     const body = readFileSync(file, 'utf8');
@@ -132,12 +133,6 @@ const randomEvent = fc.oneof(
 const ERRORS_WHERE_READERS_DIFFER = new Set(['anthropic/block-index-out-of-order', 'anthropic/invalid-tool-json']);
 
 describe('agreement with MessageStream on random event sequences', () => {
-  beforeAll(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterAll(() => {
-    vi.restoreAllMocks();
-  });
 
   it('errs where MessageStream throws, and shows what it reads elsewhere', async () => {
     await fc.assert(

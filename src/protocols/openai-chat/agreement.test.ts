@@ -93,13 +93,15 @@ const rejected: Record<string, string> = {
   'empty body': '',
 };
 
+// The SDK logs unparsable records to the console before it throws: quiet for every test of the file.
+beforeAll(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterAll(() => {
+  vi.restoreAllMocks();
+});
+
 describe('agreement with openai ChatCompletionStream', () => {
-  beforeAll(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterAll(() => {
-    vi.restoreAllMocks();
-  });
 
   const cases = Object.entries(valid).flatMap(([name, body]) => [7, 6].map((major) => [name, major as Major, body] as const));
   it.each(cases)('%s, openai %i: same text, reasoning and tool calls', async (_name, major, body) => {
@@ -235,12 +237,6 @@ function inIndexOrder(view: ViewModel): Summary['tools'] {
 }
 
 describe('agreement with ChatCompletionStream on random chunk sequences', () => {
-  beforeAll(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterAll(() => {
-    vi.restoreAllMocks();
-  });
 
   it('errs where openai 7 throws unless the policy grades the cause lower, and shows what it reads elsewhere', async () => {
     await fc.assert(

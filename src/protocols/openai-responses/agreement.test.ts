@@ -83,13 +83,15 @@ const rejected: Record<string, string> = {
   'only [DONE]': 'data: [DONE]\n\n',
 };
 
+// The SDK logs unparsable records to the console before it throws: quiet for every test of the file.
+beforeAll(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterAll(() => {
+  vi.restoreAllMocks();
+});
+
 describe('agreement with openai ResponseStream', () => {
-  beforeAll(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterAll(() => {
-    vi.restoreAllMocks();
-  });
 
   const cases = Object.entries(valid).flatMap(([name, body]) => [7, 6].map((major) => [name, major as Major, body] as const));
   it.each(cases)('%s, openai %i: same text, reasoning and function calls', async (_name, major, body) => {
@@ -189,12 +191,6 @@ function responseSteps(drawn: readonly (object | string)[]): Step[] {
 }
 
 describe('agreement with ResponseStream on random event sequences', () => {
-  beforeAll(() => {
-    vi.spyOn(console, 'error').mockImplementation(() => undefined);
-  });
-  afterAll(() => {
-    vi.restoreAllMocks();
-  });
 
   it('errs where openai 7 throws, and shows what it reads elsewhere', async () => {
     await fc.assert(

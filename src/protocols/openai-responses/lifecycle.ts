@@ -22,7 +22,8 @@ export function applyLifecycle(state: FoldState, resp: ResponseState, ev: Respon
   const open = [...resp.items.values()].filter((i) => !i.done).sort((a, b) => a.outputIndex - b.outputIndex);
   // openai ≥ 7.33 completes an item left open from the completed response's output, by its id, and
   // throws without it: at every response.completed, a second one too.
-  const unheld = ev.type === 'response.completed' ? open.filter((i) => i.id === undefined || !outputIds(response.output).has(i.id)) : [];
+  const listed = ev.type === 'response.completed' && open.length > 0 ? outputIds(response.output) : undefined;
+  const unheld = listed !== undefined ? open.filter((i) => i.id === undefined || !listed.has(i.id)) : [];
   if (unheld.length > 0) {
     sink.report(R.completedWithOpenItems, `response.completed while output item(s) ${unheld.map((i) => i.outputIndex).join(', ')} had no output_item.done and its output does not hold them: openai ≥ 7.33 throws ("Cannot complete response with unfinished output items")`, [frame.index, ...unheld.map((i) => i.addedFrame)]);
   }
