@@ -2,7 +2,7 @@
 // summary parts: added → deltas → done, with the index and nesting checks (R6–R8).
 import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
-import type { ReasoningItem, TextItem } from '../../model/view';
+import type { ReasoningItem, TextItem, ViewItem } from '../../model/view';
 import { safeText } from '../../model/safe-text';
 import { itemFor } from './item-lookup';
 import { RESPONSES_RULES as R } from './rules';
@@ -106,7 +106,7 @@ export function syncMessageParts(state: FoldState, resp: ResponseState, item: It
   });
 }
 
-export function syncReasoning(state: FoldState, item: ItemState, it: OutputItemEvent['item'], frame: Frame): void {
+export function syncReasoning(state: FoldState, resp: ResponseState, item: ItemState, it: OutputItemEvent['item'], frame: Frame): void {
   const sync = (list: PartState[], source: unknown) => {
     if (!Array.isArray(source)) return;
     source.forEach((p: unknown, i) => {
@@ -118,8 +118,27 @@ export function syncReasoning(state: FoldState, item: ItemState, it: OutputItemE
   };
   sync(item.summary, it.summary);
   sync(item.parts, it.content);
-  if (!item.view && [...item.summary, ...item.parts].some((p) => p.streamed)) attachView(state, undefined, item, item.summary[0] ?? (item.parts[0] as PartState), frame);
+  if (!item.view && [...item.summary, ...item.parts].some((p) => p.streamed)) attachView(state, resp, item, item.summary[0] ?? (item.parts[0] as PartState), frame);
   refreshReasoning(item);
+}
+
+/**
+ * Whether a message or reasoning item of the response's output says what the stream built for it:
+ * the same texts in the same parts.
+ */
+export function sameTexts(item: ItemState, it: OutputItemEvent['item']): boolean {
+  if (item.type === 'message') return sameList(item.parts, it.content);
+  return sameList(item.summary, it.summary) && sameList(item.parts, it.content);
+}
+
+function sameList(parts: readonly PartState[], source: unknown): boolean {
+  const list = Array.isArray(source) ? source : [];
+  if (list.length !== parts.length) return false;
+  for (let i = 0; i < list.length; i++) {
+    const p: unknown = list[i];
+    if (!isRecord(p) || partText(p) !== (parts[i] as PartState).streamed) return false;
+  }
+  return true;
 }
 
 function newPart(type: string, frame: Frame): PartState {
@@ -177,7 +196,7 @@ function attachView(state: FoldState, resp: ResponseState | undefined, item: Ite
     if (!item.view) {
       const view: ReasoningItem = { kind: 'reasoning', id: `r${state.count}-o${item.addedFrame}`, frames: [item.addedFrame, frame.index], text: '' };
       item.view = view;
-      state.model.items.push(view);
+      place(state, resp, item, view);
     }
     return;
   }
@@ -185,8 +204,50 @@ function attachView(state: FoldState, resp: ResponseState | undefined, item: Ite
   if (resp) resp.brandGiven = true;
   const view: TextItem = { kind: 'text', id: `r${state.count}-p${frame.index}-${item.parts.length}`, frames: [frame.index], text: '', part: false, final: false, brand };
   part.view = view;
-  state.model.items.push(view);
-  if (resp && part.type === 'output_text') resp.lastText = view;
+  if (place(state, resp, item, view) && resp && part.type === 'output_text') resp.lastText = view;
+}
+
+/**
+ * Puts an item's new view where the response's output order has it: before the views of items at
+ * higher output indexes that showed first (a part may open after a later item's part), as openai's
+ * final response and the AI SDK (by output_item.added) order them. True when it went last.
+ */
+function place(state: FoldState, resp: ResponseState | undefined, item: ItemState, view: TextItem | ReasoningItem): boolean {
+  const items = state.model.items;
+  let at = -1;
+  if (resp) {
+    for (const other of resp.items.values()) {
+      if (other.outputIndex <= item.outputIndex) continue;
+      for (const later of viewsOf(other)) {
+        const i = items.indexOf(later);
+        if (i >= 0 && (at < 0 || i < at)) at = i;
+      }
+    }
+  }
+  if (at < 0) {
+    items.push(view);
+    return true;
+  }
+  // The brand header goes with the response's first text, wherever it now is.
+  const branded = items.slice(at).find((v) => v.kind === 'text' && v.brand && viewOfResponse(resp as ResponseState, v));
+  if (branded?.kind === 'text' && view.kind === 'text') {
+    branded.brand = false;
+    view.brand = true;
+  }
+  items.splice(at, 0, view);
+  return false;
+}
+
+function viewsOf(item: ItemState): ViewItem[] {
+  const views: ViewItem[] = [];
+  if (item.view) views.push(item.view);
+  for (const part of item.parts) if (part.view) views.push(part.view);
+  return views;
+}
+
+function viewOfResponse(resp: ResponseState, view: ViewItem): boolean {
+  for (const item of resp.items.values()) if (viewsOf(item).includes(view)) return true;
+  return false;
 }
 
 function setText(item: ItemState, part: PartState, text: string): void {

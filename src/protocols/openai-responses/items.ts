@@ -10,7 +10,7 @@ import { CALL_ID_ITEMS, ITEM_STATUSES, type OutputItemEvent } from './schema';
 import type { FoldState, ItemState, ResponseState } from './state';
 import { isRecord, newToolItem, parseJson, rawItem } from '../shared/view-helpers';
 
-type Item = OutputItemEvent['item'];
+export type Item = OutputItemEvent['item'];
 
 export function itemAdded(state: FoldState, resp: ResponseState, ev: OutputItemEvent, frame: Frame, sink: FindingSink): void {
   // Items live at the output_index they are sent with, as openai ≥ 7.33 files them; older clients
@@ -116,9 +116,9 @@ function checkStatus(resp: ResponseState, item: ItemState, it: Item, frame: Fram
 }
 
 /** The done item is authoritative (the SDK replaces the output entry with it). */
-function applyDoneItem(state: FoldState, resp: ResponseState, item: ItemState, it: Item, frame: Frame, sink: FindingSink): void {
+export function applyDoneItem(state: FoldState, resp: ResponseState, item: ItemState, it: Item, frame: Frame, sink: FindingSink): void {
   if (item.type === 'message') return syncMessageParts(state, resp, item, it, frame);
-  if (item.type === 'reasoning') return syncReasoning(state, item, it, frame);
+  if (item.type === 'reasoning') return syncReasoning(state, resp, item, it, frame);
   const view = item.view;
   if (view?.kind === 'approval' || view?.kind !== 'tool') return;
   const full = it.arguments ?? it.input ?? it.code;

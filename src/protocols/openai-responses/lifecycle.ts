@@ -6,6 +6,7 @@ import { RESPONSES_RULES as R } from './rules';
 import { TERMINAL_TYPES, type ResponsesEvent } from './schema';
 import type { FoldState, ResponseState } from './state';
 import { flattenUsage, isRecord } from '../shared/view-helpers';
+import { reconcileCompleted } from './completed-output';
 
 export function applyLifecycle(state: FoldState, resp: ResponseState, ev: ResponsesEvent, frame: Frame, sink: FindingSink): void {
   if (ev.type === 'keepalive' || ev.type.startsWith('response.audio')) return;
@@ -46,6 +47,7 @@ export function applyLifecycle(state: FoldState, resp: ResponseState, ev: Respon
     state.model.usage = state.usage;
   }
   if (ev.type === 'response.completed') {
+    reconcileCompleted(state, resp, response.output, frame, sink);
     if (resp.lastText) resp.lastText.final = true;
     return;
   }

@@ -11,7 +11,8 @@ import { openaiResponsesProtocol } from './index';
 const resp = (status: string) => ({ id: 'resp_1', object: 'response', created_at: 1760000000, model: 'gpt-5', status, output: [] });
 const numbered = <T extends object>(events: T[], from = 0) => events.map((e, i) => ({ ...e, sequence_number: from + i }));
 const created = { type: 'response.created', response: resp('in_progress') };
-const completed = { type: 'response.completed', response: resp('completed') };
+// Without an output, as openai builds the final response from the done items (completed-output-differs holds a given one to them).
+const completed = { type: 'response.completed', response: { ...resp('completed'), output: undefined } };
 const shellAdded = { type: 'response.output_item.added', output_index: 0, item: { id: 'sh_1', type: 'shell_call', status: 'in_progress', call_id: 'call_1', action: { commands: [] } } };
 const shellDone = { type: 'response.output_item.done', output_index: 0, item: { id: 'sh_1', type: 'shell_call', status: 'completed', call_id: 'call_1', action: { commands: ['ls -a'] } } };
 const command = (type: string, extra: object) => ({ type: `response.shell_call_command.${type}`, output_index: 0, command_index: 0, ...extra });

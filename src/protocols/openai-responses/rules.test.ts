@@ -6,7 +6,8 @@ import { frames, numbered, runResponses, type Step } from './test-helpers';
 
 const resp = (status: string, extra: object = {}) => ({ id: 'resp_1', object: 'response', created_at: 1760000000, model: 'gpt-5', status, output: [], ...extra });
 const created = { type: 'response.created', response: resp('in_progress') };
-const completed = { type: 'response.completed', response: resp('completed') };
+// Without an output, as openai builds the final response from the done items (completed-output-differs holds a given one to them).
+const completed = { type: 'response.completed', response: { ...resp('completed'), output: undefined } };
 const msgItem = (status = 'in_progress', id = 'msg_1') => ({ id, type: 'message', role: 'assistant', status, content: [] });
 const ref = (i = 0, id = 'msg_1') => ({ item_id: id, output_index: i });
 const msgAdded = (i = 0, id = 'msg_1') => ({ type: 'response.output_item.added', output_index: i, item: msgItem('in_progress', id) });
@@ -17,6 +18,7 @@ const partDone = (t: string) => ({ type: 'response.content_part.done', ...ref(),
 const msgDone = (t: string, status = 'completed', i = 0) => ({ type: 'response.output_item.done', output_index: i, item: { ...msgItem(status), content: [{ type: 'output_text', text: t, annotations: [] }] } });
 const message = (t = 'Hi'): Step[] => [msgAdded(), partAdded(), delta(t), textDone(t), partDone(t), msgDone(t)];
 const ok: Step[] = [created, ...message(), completed];
+const completedWith = (...output: object[]) => ({ type: 'response.completed', response: resp('completed', { output }) });
 const fcAdded = (callId: string | undefined = 'call_1', id = 'fc_1', i = 0) => ({ type: 'response.output_item.added', output_index: i, item: { id, type: 'function_call', call_id: callId, name: 'get_weather', arguments: '', status: 'in_progress' } });
 const fcDelta = (d: string, i = 0, id = 'fc_1') => ({ type: 'response.function_call_arguments.delta', item_id: id, output_index: i, delta: d });
 const fcArgsDone = (a: string, i = 0, id = 'fc_1') => ({ type: 'response.function_call_arguments.done', item_id: id, output_index: i, arguments: a });
@@ -47,6 +49,7 @@ const cases: Case[] = [
   { rule: 'openai-responses/output-index-out-of-order', bad: () => run([created, { ...fcAdded(), output_index: 1 }, fcDone('{}', 1), completed]), good: () => run([created, fcAdded(), fcDone('{}'), completed]), at: 1 },
   { rule: 'openai-responses/output-index-repeated', bad: () => run([created, ...message(), { ...fcAdded(), output_index: 0 }, fcDone('{}', 0), completed]), good: () => run([created, ...message(), fcAdded('call_1', 'fc_1', 1), fcDone('{}', 1), completed]), at: 7 },
   { rule: 'openai-responses/completed-with-open-items', bad: () => run([created, fcAdded(), fcDelta('{}'), fcArgsDone('{}'), completed]), good: () => run([created, fcAdded(), fcDelta('{}'), fcArgsDone('{}'), { type: 'response.completed', response: resp('completed', { output: [{ id: 'fc_1', type: 'function_call', call_id: 'call_1', name: 'get_weather', arguments: '{}', status: 'completed' }] }) }]), at: 4 },
+  { rule: 'openai-responses/completed-output-differs', bad: () => run([created, ...message(), completedWith(msgDone('Hello').item)]), good: () => run([created, ...message(), completedWith(msgDone('Hi').item)]), at: 7 },
   { rule: 'openai-responses/item-identity', bad: () => run([created, fcAdded(''), fcDone('{}', 0, 'fc_1', ''), completed]), good: () => run([created, fcAdded(), fcDone('{}'), completed]), at: 1 },
   { rule: 'openai-responses/item-mismatch', bad: () => run([created, msgAdded(), partAdded(), { ...delta('Hi'), output_index: 1 }, textDone('Hi'), partDone('Hi'), msgDone('Hi'), completed]), good: () => run(ok), at: 3 },
   // openai ≥ 7.6 checks an event's item_id against the item at its output_index (the agreement test runs it).
