@@ -121,6 +121,21 @@ describe("@ai-sdk/openai 4 and the fold on variants of the demo's stream, one fi
     expect(errors.find((f) => f.rule === 'openai-responses/invalid-event')?.message).toContain(`${CLIENT} rejects the event`);
   });
 
+  // The provider builds a message's text from output_text.delta alone; openai-node keeps the done value.
+  it("a message whose text comes only in its done events: the provider shows none of it, the fold a warning and openai's text", async () => {
+    let n = 0;
+    const sse = `${DEMO_STREAM.split('\n\n')
+      .filter((record) => record.trim() !== '' && !record.includes('"type":"response.output_text.delta"'))
+      .map((record) => record.replace(/"sequence_number":\d+/, () => `"sequence_number":${n++}`))
+      .join('\n\n')}\n\n`;
+    const theirs = await throughAiSdk(sse);
+    expect(theirs.failed).toBeUndefined();
+    expect(theirs.assembled.text).toBe('');
+    expect(fold(sse)!.findings().map((f) => [f.rule, f.severity])).toEqual([['openai-responses/done-mismatch', 'warning']]);
+    expect(fold(sse)!.findings()[0]?.message).toContain("the AI SDK's OpenAI provider shows a message's text from its deltas only");
+    expect(throughFold(sse).text).toBe('Let me check the weather.');
+  });
+
   it('an event type the provider does not model it passes over, and so does the fold (info only)', async () => {
     const sse = variant('event: response.in_progress\ndata: {"type":"response.in_progress"', 'event: response.hologram\ndata: {"type":"response.hologram"');
     const theirs = await throughAiSdk(sse);

@@ -240,7 +240,7 @@ describe('streams the random event sequences found', () => {
   const completedWith = (...items: object[]) => ({ type: 'response.completed', response: resp('completed', items) });
 
   it('items added out of index order: openai 7 reads them, openai 6 throws, a warning and the view shows both', async () => {
-    const body = sse([created, ...message(1, 'b'), ...call(0), completedWith(callItem(0, '{}'), messageItem(1, 'b'))]);
+    const body = sse([created, ...(itemEvents(1, 'text', ['b']) as Step[]), ...call(0), completedWith(callItem(0, '{}'), messageItem(1, 'b'))]);
     expect(await sdkFinal(body)).toMatchObject({ ok: true, summary: { text: 'b', calls: [{ id: 'c0', name: 'f', arguments: '{}' }] } });
     expect(await sdkFinal(body, 6)).toMatchObject({ ok: false, error: expect.stringContaining('missing output at index 1') });
     const ours = runResponses(sseFrames(body));
@@ -399,13 +399,34 @@ describe('response.completed against the stream, and the order of parts', () => 
     expect(ours.findings[0]?.message).toContain('"m1" that the stream never sent');
   });
 
+  it('a message whose text comes only in its done events: openai 6 and 7 show it, a warning, and so does the view', async () => {
+    const ref = { item_id: 'm0', output_index: 0, content_index: 0 };
+    const part = { type: 'output_text', text: 'Hi', annotations: [] };
+    const body = sse([created, text(0, [])[0] as Step, { type: 'response.content_part.added', ...ref, part: { ...part, text: '' } }, { type: 'response.output_text.done', ...ref, text: 'Hi' }, { type: 'response.content_part.done', ...ref, part }, { type: 'response.output_item.done', output_index: 0, item: messageItem(0, 'Hi') }, completedWith(messageItem(0, 'Hi'))]);
+    for (const sdk of await both(body)) expect(sdk).toMatchObject({ ok: true, summary: { text: 'Hi' } });
+    const ours = runResponses(sseFrames(body));
+    // The AI SDK's provider shows none of it: test/unit/openai-responses-aisdk-agreement.test.ts.
+    expect(ours.findings.map((f) => [f.rule, f.severity, f.frames])).toEqual([['openai-responses/done-mismatch', 'warning', [3, 2]]]);
+    expect(ourSummary(ours.view).text).toBe('Hi');
+  });
+
+  it('items added out of index order: the view shows them in the order they were added, as the AI SDK does, where openai 7 orders them by index', async () => {
+    const [first, second] = [text(0, ['zero']), text(1, ['one'])];
+    // Item 1 is added first; item 0's part opens before item 1's.
+    const body = sse([created, second[0] as Step, ...first, ...second.slice(1), completedWith(messageItem(0, 'zero'), messageItem(1, 'one'))]);
+    expect(await sdkFinal(body)).toMatchObject({ ok: true, summary: { text: 'zeroone' } });
+    const ours = runResponses(sseFrames(body));
+    expect(ours.findings.map((f) => f.rule)).toEqual(['openai-responses/output-index-out-of-order', 'openai-responses/output-index-out-of-order']);
+    expect(ours.view.items.filter((i) => i.kind === 'text').map((i) => i.text)).toEqual(['one', 'zero']);
+  });
+
   it('an output without output items, or the same items: no finding', () => {
     const steps = [created, ...text(0, ['Hi'])];
     expect(runResponses(sseFrames(sse([...steps, { type: 'response.completed', response: { ...resp('completed'), output: undefined } }]))).findings).toEqual([]);
     expect(runResponses(sseFrames(sse([...steps, completedWith(messageItem(0, 'Hi'))]))).findings).toEqual([]);
   });
 
-  it('a later item whose part opens first: openai 6 and 7 show the items in index order, and so does the view', async () => {
+  it('a later item whose part opens first: openai 6 and 7 show the items in index order, the AI SDK in the order they were added (the same here), and so does the view', async () => {
     const [first, second] = [text(0, ['one']), text(1, ['two'])];
     // Both items added in order, then the second item's part and text before the first's.
     const body = sse([created, first[0] as Step, ...second, ...first.slice(1), completedWith(messageItem(0, 'one'), messageItem(1, 'two'))]);

@@ -39,7 +39,7 @@ export function reconcileCompleted(state: FoldState, resp: ResponseState, output
     // An open item the output completes is expected (lifecycle-order reports it open); a finished one
     // that the output contradicts is not.
     if (item.done) (differs ??= []).push(item);
-    applyDoneItem(state, resp, item, entry, frame, sink);
+    applyDoneItem(state, resp, item, entry, frame, sink, 'response.completed');
   }
   if (differs) {
     sink.report(R.completedOutputDiffers, `response.completed's output gives item(s) ${list(differs)} other content than the stream finished with: openai 6 and 7 return the completed response as final and show its output, as here; a streaming reader (the AI SDK) shows what was streamed`, [frame.index, ...differs.map((i) => i.addedFrame)]);

@@ -40,7 +40,7 @@ export function partDone(resp: ResponseState, ev: ContentPartEvent, frame: Frame
   const part = item && partAt(item.parts, ev.content_index, ev.part.type, ev.type, frame, sink);
   if (!item || !part) return;
   if (part.sawDelta && !part.textDone) sink.report(R.lifecycleOrder, `content_part.done for part ${ev.content_index} without its ${part.type} .done event`, [frame.index, part.addedFrame]);
-  closePart(item, part, partText(ev.part), ev.type, frame, sink);
+  closePart(resp, item, part, partText(ev.part), ev.type, frame, sink);
 }
 
 /** output_text / refusal / reasoning_text deltas and dones. */
@@ -48,7 +48,11 @@ export function textEvent(resp: ResponseState, ev: TextEvent, frame: Frame, sink
   const kind = ev.type.startsWith('response.refusal') ? 'refusal' : ev.type.startsWith('response.reasoning_text') ? 'reasoning_text' : 'output_text';
   const item = itemFor(resp, ev, kind === 'reasoning_text' ? REASONING : MESSAGE, frame, sink);
   const part = item && partAt(item.parts, ev.content_index, kind, ev.type, frame, sink);
-  if (!item || !part) return;
+  if (!item || !part) {
+    // A delta that found no part may belong to one (an item-mismatch): its text is not known to be missing.
+    if (typeof ev.delta === 'string') resp.lostDelta = true;
+    return;
+  }
   if (ev.type.endsWith('.annotation.added')) return;
   if (typeof ev.delta === 'string') return appendDelta(item, part, ev.delta, ev.type, frame, sink);
   const value = kind === 'refusal' ? ev.refusal : ev.text;
@@ -58,6 +62,7 @@ export function textEvent(resp: ResponseState, ev: TextEvent, frame: Frame, sink
   if (part.sawDelta && full !== part.streamed && !resp.sawGap) {
     sink.report(R.doneMismatch, `${ev.type} text differs from the concatenated deltas; the SDK keeps the done value`, [frame.index, part.addedFrame]);
   }
+  textWithoutDeltas(resp, part, full ?? '', ev.type, frame, sink);
   setText(item, part, full ?? '');
 }
 
@@ -75,7 +80,7 @@ export function summaryPart(state: FoldState, resp: ResponseState, ev: SummaryPa
     return;
   }
   const part = partAt(item.summary, ev.summary_index, undefined, ev.type, frame, sink);
-  if (part) closePart(item, part, ev.part.text, ev.type, frame, sink);
+  if (part) closePart(resp, item, part, ev.part.text, ev.type, frame, sink);
 }
 
 export function summaryText(resp: ResponseState, ev: SummaryTextEvent, frame: Frame, sink: FindingSink): void {
@@ -91,7 +96,7 @@ export function summaryText(resp: ResponseState, ev: SummaryTextEvent, frame: Fr
 }
 
 /** A done message item is authoritative: its parts replace what was streamed. */
-export function syncMessageParts(state: FoldState, resp: ResponseState, item: ItemState, it: OutputItemEvent['item'], frame: Frame): void {
+export function syncMessageParts(state: FoldState, resp: ResponseState, item: ItemState, it: OutputItemEvent['item'], frame: Frame, sink: FindingSink, where: string): void {
   const content = Array.isArray(it.content) ? it.content : [];
   content.forEach((p: unknown, i) => {
     if (!isRecord(p) || typeof p.type !== 'string') return;
@@ -102,8 +107,22 @@ export function syncMessageParts(state: FoldState, resp: ResponseState, item: It
       attachView(state, resp, item, part, frame);
     }
     part.done = true;
-    setText(item, part, partText(p));
+    const text = partText(p);
+    textWithoutDeltas(resp, part, text, where, frame, sink);
+    setText(item, part, text);
   });
+}
+
+/**
+ * Answer text that arrives whole, in a done event or item, with no delta: openai shows it, while the AI
+ * SDK's OpenAI provider builds a message's text from its deltas alone and shows none of it. Once per part;
+ * a recording with events missing (a sequence gap) may have lost the deltas, and says so itself, as does a
+ * delta that found no part.
+ */
+function textWithoutDeltas(resp: ResponseState, part: PartState, text: string, where: string, frame: Frame, sink: FindingSink): void {
+  if (part.sawDelta || text === '' || part.type !== 'output_text' || part.wholeReported || resp.sawGap || resp.lostDelta) return;
+  part.wholeReported = true;
+  sink.report(R.doneMismatch, `${where} gives a message part text that no output_text.delta sent (${text.length} characters): openai shows the done value, as here; the AI SDK's OpenAI provider shows a message's text from its deltas only, so none of it`, [frame.index, part.addedFrame]);
 }
 
 export function syncReasoning(state: FoldState, resp: ResponseState, item: ItemState, it: OutputItemEvent['item'], frame: Frame): void {
@@ -182,12 +201,13 @@ function touch(item: ItemState, part: PartState, frame: Frame): void {
   if (view) addFrame(view.frames, frame.index);
 }
 
-function closePart(item: ItemState, part: PartState, full: string | undefined, type: string, frame: Frame, sink: FindingSink): void {
+function closePart(resp: ResponseState, item: ItemState, part: PartState, full: string | undefined, type: string, frame: Frame, sink: FindingSink): void {
   if (part.done) sink.report(R.lifecycleOrder, `second ${type} for the same part`, [frame.index, part.addedFrame]);
   part.done = true;
   touch(item, part, frame);
   if (full === undefined) return;
   if (part.sawDelta && full !== part.streamed) sink.report(R.doneMismatch, `${type} text differs from the concatenated deltas`, [frame.index, part.addedFrame]);
+  textWithoutDeltas(resp, part, full, type, frame, sink);
   setText(item, part, full);
 }
 
@@ -208,16 +228,17 @@ function attachView(state: FoldState, resp: ResponseState | undefined, item: Ite
 }
 
 /**
- * Puts an item's new view where the response's output order has it: before the views of items at
- * higher output indexes that showed first (a part may open after a later item's part), as openai's
- * final response and the AI SDK (by output_item.added) order them. True when it went last.
+ * Puts an item's new view where the items' order has it: before the views of items added after it that
+ * showed first (a part may open after a later item's part), as the AI SDK and openai's events order them
+ * (by output_item.added; openai's final response orders by output_index, the same unless a warning says
+ * otherwise). True when it went last.
  */
 function place(state: FoldState, resp: ResponseState | undefined, item: ItemState, view: TextItem | ReasoningItem): boolean {
   const items = state.model.items;
   let at = -1;
   if (resp) {
     for (const other of resp.items.values()) {
-      if (other.outputIndex <= item.outputIndex) continue;
+      if (other.addedFrame <= item.addedFrame) continue;
       for (const later of viewsOf(other)) {
         const i = items.indexOf(later);
         if (i >= 0 && (at < 0 || i < at)) at = i;

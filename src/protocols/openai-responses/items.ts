@@ -115,9 +115,9 @@ function checkStatus(resp: ResponseState, item: ItemState, it: Item, frame: Fram
   if (status === 'incomplete') resp.incompleteItemFrame = frame.index;
 }
 
-/** The done item is authoritative (the SDK replaces the output entry with it). */
-export function applyDoneItem(state: FoldState, resp: ResponseState, item: ItemState, it: Item, frame: Frame, sink: FindingSink): void {
-  if (item.type === 'message') return syncMessageParts(state, resp, item, it, frame);
+/** The done item is authoritative (the SDK replaces the output entry with it); `where` names the event that carried it. */
+export function applyDoneItem(state: FoldState, resp: ResponseState, item: ItemState, it: Item, frame: Frame, sink: FindingSink, where = 'output_item.done'): void {
+  if (item.type === 'message') return syncMessageParts(state, resp, item, it, frame, sink, where);
   if (item.type === 'reasoning') return syncReasoning(state, resp, item, it, frame);
   const view = item.view;
   if (view?.kind === 'approval' || view?.kind !== 'tool') return;

@@ -12,6 +12,8 @@ export interface PartState {
   textDone: boolean;
   addedFrame: number;
   view?: TextItem;
+  /** Its text came whole, without deltas, and that was reported (textWithoutDeltas). */
+  wholeReported?: boolean;
 }
 
 export interface ItemState {
@@ -46,6 +48,8 @@ export interface ResponseState {
   missingSeqReported: boolean;
   /** sequence_number skipped values: events are missing, so what they carried is missing too. */
   sawGap: boolean;
+  /** A text delta found no part (reported as a mismatch): a part without deltas may have lost them. */
+  lostDelta?: boolean;
   /** Items by the output_index they were added at (a map: a stream may skip indexes, or send a huge one). */
   items: Map<number, ItemState>;
   /** How many output_item.added events the response has had: the index the next one should carry. */
