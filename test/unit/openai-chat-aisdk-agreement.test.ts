@@ -121,6 +121,16 @@ describe("@ai-sdk/openai-compatible and the fold on variants of the demo's strea
     expect(throughFold(sse).errors.map((f) => f.rule)).toEqual(['openai-chat/done-before-finish-reason']);
   });
 
+  // openai 6 and 7's ChatCompletionStream fail on it (src/protocols/openai-chat/agreement.test.ts).
+  it('every choice numbered 1 (no choice 0): the provider reads it, the fold shows the same with a warning', async () => {
+    const sse = DEMO_STREAM.replace(/"index":0,"delta"/g, '"index":1,"delta"');
+    expect(sse).not.toBe(DEMO_STREAM);
+    const theirs = await throughAiSdk(sse);
+    expect(theirs.failed).toBeUndefined();
+    expectAgreement(throughFold(sse), theirs, 'choice 1 alone', "the AI SDK's OpenAI-compatible provider");
+    expect(fold(sse)!.findings().map((f) => [f.rule, f.severity])).toEqual([['openai-chat/choice-index-gap', 'warning']]);
+  });
+
   it('content as typed parts (Mistral): the provider reads them, and the fold shows the same text without an error', async () => {
     const sse = variant(TEXT, '"content":[{"type":"text","text":"Let me check "}]');
     const theirs = await throughAiSdk(sse);

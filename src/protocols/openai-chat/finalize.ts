@@ -30,6 +30,10 @@ export function finalizeTurn(state: FoldState, turn: TurnState, sink: FindingSin
     sink.report(R.noChunks, `the completion stream carried ${turn.chunkCount === 1 ? 'a chunk' : `${turn.chunkCount} chunks`} but no choice: nothing to show (openai 6 and 7 throw "stream ended without producing a ChatCompletionMessage with role=assistant")`, at.length > 0 ? at : [turn.lastFrame]);
   }
   for (const c of turn.choices.values()) finalizeChoice(state, c, sink, cut !== undefined || ended === 'abort', turn.done);
+  const gap = lowestMissing(turn.choices);
+  if (gap !== undefined) {
+    sink.report(R.choiceIndexGap, `the completion has choice ${gap.after} but no choice ${gap.missing}: openai 6 and 7's ChatCompletionStream fail on the gap ("Cannot read properties of undefined (reading 'message')"); a \`for await\` reader and the AI SDK read the choices`, [turn.choices.get(gap.after)?.firstFrame ?? turn.lastFrame]);
+  }
 }
 
 /**
@@ -92,7 +96,7 @@ function finalizeTools(state: FoldState, c: ChoiceState, sink: FindingSink): voi
       sink.report(R.invalidToolArguments, `arguments of ${label} "${call.name ?? ''}" are not valid JSON: ${call.parsed.error}`, [call.item.frames[call.item.frames.length - 1] ?? call.firstFrame, call.firstFrame]);
     }
   }
-  const gap = indexGap(c);
+  const gap = lowestMissing(c.tools);
   if (gap !== undefined) {
     sink.report(R.toolCallIndexGap, `choice ${c.index} has tool_calls[${gap.after}] but no tool_calls[${gap.missing}]: openai 6 and 7's ChatCompletionStream fail on the gap ("Cannot read properties of undefined"); a \`for await\` reader and the AI SDK read the calls`, [c.tools.get(gap.after)?.firstFrame ?? c.firstFrame]);
   }
@@ -115,11 +119,11 @@ function parseInput(state: FoldState, call: ToolCallState): void {
   if (parsed.ok) apply(state, call.item, parsed.value);
 }
 
-/** The first index missing below a call's index (the calls are numbered from 0 with no gap), and that call's. */
-function indexGap(c: ChoiceState): { missing: number; after: number } | undefined {
+/** The first index missing below the highest one of a map numbered from 0 with no gap (a choice's calls, a completion's choices), and the highest. */
+function lowestMissing(byIndex: ReadonlyMap<number, unknown>): { missing: number; after: number } | undefined {
   let highest = -1;
-  for (const index of c.tools.keys()) if (index > highest) highest = index;
-  for (let i = 0; i < highest; i++) if (!c.tools.has(i)) return { missing: i, after: highest };
+  for (const index of byIndex.keys()) if (index > highest) highest = index;
+  for (let i = 0; i < highest; i++) if (!byIndex.has(i)) return { missing: i, after: highest };
   return undefined;
 }
 

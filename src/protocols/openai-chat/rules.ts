@@ -32,6 +32,7 @@ export const CHAT_RULES = {
   refusalWithContent: 'openai-chat/refusal-with-content',
   noChunks: 'openai-chat/no-chunks',
   toolCallIndexGap: 'openai-chat/tool-call-index-gap',
+  choiceIndexGap: 'openai-chat/choice-index-gap',
 } as const;
 
 const R = CHAT_RULES;
@@ -64,6 +65,7 @@ export const openaiChatRules: readonly RuleMeta[] = [
   { id: R.refusalWithContent, severity: 'warning', description: 'A choice carries both refusal text and content.' },
   { id: R.noChunks, severity: 'error', description: 'A completion stream carried no chunks ("request ended without sending any chunks"), or none with a choice before its end (openai 6 and 7 throw "stream ended without producing a ChatCompletionMessage"): nothing to show.' },
   { id: R.toolCallIndexGap, severity: 'warning', description: 'A choice\'s tool calls skip an index (a `tool_calls[1]` without `tool_calls[0]`): openai 6 and 7\'s ChatCompletionStream fail on the gap; a `for await` reader and the AI SDK read the calls.' },
+  { id: R.choiceIndexGap, severity: 'warning', description: 'A completion\'s choices skip an index (a choice 1 without a choice 0): openai 6 and 7\'s ChatCompletionStream fail on the gap; a `for await` reader and the AI SDK read the choices.' },
 ];
 
 addFixes(openaiChatRules, {
@@ -94,4 +96,5 @@ addFixes(openaiChatRules, {
   [R.refusalWithContent]: 'Send either `refusal` or `content` for a choice, not both.',
   [R.noChunks]: 'Send at least one chunk with a choice before `data: [DONE]`; on failure, send an error payload instead.',
   [R.toolCallIndexGap]: 'Number a choice\'s tool calls 0, 1, 2… in the order they start (`tool_calls[].index`).',
+  [R.choiceIndexGap]: 'Number the choices 0, 1, 2… (`choices[].index`); a single answer is choice 0.',
 });
