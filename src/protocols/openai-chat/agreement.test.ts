@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { ViewModel } from '../../model/view';
 import { corpusText } from '../../../test/support/real-world';
 import { HAS_CORPUS } from '../../../test/support/shared-dir';
-import { chunk, runChat, sseFrames, toSse } from './test-helpers';
+import { choiceChunk, chunk, runChat, sseFrames, toSse } from './test-helpers';
 import { interleave, mutate, mutationsArb, turnsArb } from '../../../test/support/interleave';
 
 interface Summary {
@@ -148,8 +148,7 @@ describe('agreement with openai ChatCompletionStream', () => {
 
   // Found by drawing two interleaved choices: a completion whose only choice is numbered 1.
   it('choice 1 without choice 0: openai 6 and 7 fail, the AI SDK reads it (test/unit/openai-chat-aisdk-agreement.test.ts), a warning', async () => {
-    const one = (c: object): object => ({ ...c, choices: (c as { choices: object[] }).choices.map((choice) => ({ ...choice, index: 1 })) });
-    const body = toSse([one(role), one(chunk({ content: 'Hi' })), one(chunk({}, 'stop')), '[DONE]']);
+    const body = toSse([choiceChunk(1, { role: 'assistant', content: '' }), choiceChunk(1, { content: 'Hi' }), choiceChunk(1, {}, 'stop'), '[DONE]']);
     for (const major of [7, 6] as const) expect(await sdkFinal(body, major)).toMatchObject({ ok: false, error: expect.stringContaining("reading 'message'") });
     const ours = runChat(sseFrames(body));
     expect(ours.findings.map((f) => [f.rule, f.severity])).toEqual([['openai-chat/choice-index-gap', 'warning']]);
@@ -190,7 +189,7 @@ describe('agreement with openai ChatCompletionStream', () => {
 // send it; a call without them is the rule tests' business. Content for choice 1 follows choice 0's.
 // Left out: typed content parts (Mistral), which ChatCompletionStream adds to the text as a string, and
 // the deprecated function_call, which it keeps instead of the message's tool calls.
-const CHOICE_1 = (delta: object, finish: string | null = null) => ({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1700000000, model: 'gpt-x', choices: [{ index: 1, delta, finish_reason: finish }] });
+const CHOICE_1 = (delta: object, finish: string | null = null) => choiceChunk(1, delta, finish);
 const USAGE = { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1700000000, model: 'gpt-x', choices: [], usage: { prompt_tokens: 1, completion_tokens: 2, total_tokens: 3 } };
 const callIndex = fc.constantFrom(0, 1);
 const piece = fc.oneof(
@@ -310,15 +309,14 @@ describe('streams the random chunk sequences found', () => {
 // [DONE]: where openai 7 reads the stream, the view shows every choice as it does. Over 3 seeds of 3,000
 // streams it found one class, a choice 1 without a choice 0 (choice-index-gap, the named case above).
 type ChoiceKind = 'text' | 'refusal' | 'two calls' | 'text and a call';
-const CHOICE_CHUNK = (index: number, delta: object, finish: string | null = null) => ({ id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1700000000, model: 'gpt-x', choices: [{ index, delta, finish_reason: finish }] });
 
 function choiceChunks(k: number, kind: ChoiceKind, pieces: readonly string[]): object[] {
-  const calls = (n: number) => Array.from({ length: n }, (_, i) => [CHOICE_CHUNK(k, { tool_calls: [{ index: i, id: `c${k}${i}`, type: 'function', function: { name: 'f', arguments: '' } }] }), ...pieces.map((p) => CHOICE_CHUNK(k, { tool_calls: [{ index: i, function: { arguments: p } }] }))]);
-  const start = CHOICE_CHUNK(k, { role: 'assistant', content: '' });
-  if (kind === 'text') return [start, ...pieces.map((c) => CHOICE_CHUNK(k, { content: c })), CHOICE_CHUNK(k, {}, 'stop')];
-  if (kind === 'refusal') return [start, ...pieces.map((c) => CHOICE_CHUNK(k, { refusal: c })), CHOICE_CHUNK(k, {}, 'stop')];
-  if (kind === 'two calls') return [start, ...interleave(calls(2), [0, 1, 0, 1, 1, 0]), CHOICE_CHUNK(k, {}, 'tool_calls')];
-  return [start, ...pieces.map((c) => CHOICE_CHUNK(k, { content: c })), ...(calls(1)[0] as object[]), CHOICE_CHUNK(k, {}, 'tool_calls')];
+  const calls = (n: number) => Array.from({ length: n }, (_, i) => [choiceChunk(k, { tool_calls: [{ index: i, id: `c${k}${i}`, type: 'function', function: { name: 'f', arguments: '' } }] }), ...pieces.map((p) => choiceChunk(k, { tool_calls: [{ index: i, function: { arguments: p } }] }))]);
+  const start = choiceChunk(k, { role: 'assistant', content: '' });
+  if (kind === 'text') return [start, ...pieces.map((c) => choiceChunk(k, { content: c })), choiceChunk(k, {}, 'stop')];
+  if (kind === 'refusal') return [start, ...pieces.map((c) => choiceChunk(k, { refusal: c })), choiceChunk(k, {}, 'stop')];
+  if (kind === 'two calls') return [start, ...interleave(calls(2), [0, 1, 0, 1, 1, 0]), choiceChunk(k, {}, 'tool_calls')];
+  return [start, ...pieces.map((c) => choiceChunk(k, { content: c })), ...(calls(1)[0] as object[]), choiceChunk(k, {}, 'tool_calls')];
 }
 
 const interleavedChoices = fc.record({

@@ -2,11 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Frame } from '../../model/frame';
 import { openaiChatRules } from './rules';
-import { chunk, chunkFrames, runChat } from './test-helpers';
+import { choiceChunk, chunk, chunkFrames, runChat } from './test-helpers';
 
 const role = chunk({ role: 'assistant', content: '' });
-/** The chunk's choice as choice 1. */
-const choice1 = (c: object): object => ({ ...c, choices: (c as { choices: object[] }).choices.map((choice) => ({ ...choice, index: 1 })) });
 const hi = chunk({ content: 'Hi' });
 const stop = chunk({}, 'stop');
 const text = [role, hi, stop, '[DONE]'];
@@ -51,7 +49,7 @@ const cases: Case[] = [
   { rule: 'openai-chat/refusal-with-content', bad: chunkFrames([role, hi, chunk({ refusal: 'No.' }), stop, '[DONE]']), good: chunkFrames([role, chunk({ refusal: 'No.' }), stop, '[DONE]']), at: 2 },
   { rule: 'openai-chat/no-chunks', bad: chunkFrames(['[DONE]']), good: chunkFrames(text), at: 0 },
   { rule: 'openai-chat/tool-call-index-gap', bad: chunkFrames([role, call('{}', { index: 1 }), chunk({}, 'tool_calls'), '[DONE]']), good: chunkFrames(tools()), at: 1 },
-  { rule: 'openai-chat/choice-index-gap', bad: chunkFrames([choice1(role), choice1(chunk({ content: 'Hi' })), choice1(chunk({}, 'stop')), '[DONE]']), good: chunkFrames([role, chunk({ content: 'Hi' }), chunk({}, 'stop'), '[DONE]']), at: 0 },
+  { rule: 'openai-chat/choice-index-gap', bad: chunkFrames([choiceChunk(1, { role: 'assistant', content: '' }), choiceChunk(1, { content: 'Hi' }), choiceChunk(1, {}, 'stop'), '[DONE]']), good: chunkFrames([role, chunk({ content: 'Hi' }), chunk({}, 'stop'), '[DONE]']), at: 0 },
 ];
 
 describe('openai-chat rules', () => {

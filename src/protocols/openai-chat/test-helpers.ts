@@ -30,5 +30,10 @@ export function runChat(frames: readonly Frame[]) {
 
 /** A chunk with one choice (index 0) carrying `delta`. */
 export function chunk(delta: object, finish_reason: string | null = null, extra: object = {}): object {
-  return { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1700000000, model: 'gpt-x', choices: [{ index: 0, delta, finish_reason }], ...extra };
+  return { ...choiceChunk(0, delta, finish_reason), ...extra };
+}
+
+/** A chunk with one choice, numbered `index`, carrying `delta`. */
+export function choiceChunk(index: number, delta: object, finish_reason: string | null = null): object {
+  return { id: 'chatcmpl-1', object: 'chat.completion.chunk', created: 1700000000, model: 'gpt-x', choices: [{ index, delta, finish_reason }] };
 }

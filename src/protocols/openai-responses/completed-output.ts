@@ -6,7 +6,7 @@ import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
 import { isRecord } from '../shared/view-helpers';
 import { sameTexts } from './content';
-import { applyDoneItem, type Item } from './items';
+import { applyDoneItem, doneInput, type Item } from './items';
 import { RESPONSES_RULES as R } from './rules';
 import type { FoldState, ItemState, ResponseState } from './state';
 
@@ -56,7 +56,7 @@ function sameContent(item: ItemState, entry: Item): boolean {
   if (item.type === 'message' || item.type === 'reasoning') return sameTexts(item, entry);
   // Only a call whose input the view shows from its arguments (finishArgs) is compared.
   if (item.view?.kind !== 'tool') return true;
-  const full = entry.arguments ?? entry.input ?? entry.code;
+  const full = doneInput(entry);
   return typeof full !== 'string' || full === item.args;
 }
 

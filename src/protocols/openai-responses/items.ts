@@ -121,7 +121,7 @@ export function applyDoneItem(state: FoldState, resp: ResponseState, item: ItemS
   if (item.type === 'reasoning') return syncReasoning(state, resp, item, it, frame);
   const view = item.view;
   if (view?.kind === 'approval' || view?.kind !== 'tool') return;
-  const full = it.arguments ?? it.input ?? it.code;
+  const full = doneInput(it);
   if (typeof full === 'string') finishArgs(state, item, full, frame, sink);
   else if (it.type === 'shell_call' && isRecord(it.action)) view.input = it.action;
   // Hosted tools carry what they did in `output`, `result` (image generation) or `action` (web search).
@@ -130,6 +130,11 @@ export function applyDoneItem(state: FoldState, resp: ResponseState, item: ItemS
   const failed = it.status === 'failed' || it.status === 'incomplete' || (isRecord(it) && it.error !== undefined && it.error !== null);
   if (failed) view.status = 'error';
   else if (HOSTED_TOOLS.has(it.type) || view.result !== undefined) view.status = 'success';
+}
+
+/** What a done tool item carries as its streamed input: a call's arguments, a custom call's input, code. */
+export function doneInput(it: Item): unknown {
+  return it.arguments ?? it.input ?? it.code;
 }
 
 /** Calls the server runs itself: done means finished. Other calls wait for the client's output. */
