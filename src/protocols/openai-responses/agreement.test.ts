@@ -62,6 +62,7 @@ function ourSummary(view: ViewModel): Summary {
 
 const resp = (status: string, output: object[] = []) => ({ id: 'resp_1', object: 'response', created_at: 1, status, model: 'gpt-5', output, error: null, incomplete_details: null, usage: null });
 const created = { type: 'response.created', response: resp('in_progress') };
+const completedWith = (...items: object[]) => ({ type: 'response.completed', response: resp('completed', items) });
 const msg = (id: string, i: number, parts: string[]): Step[] => [
   { type: 'response.output_item.added', output_index: i, item: { id, type: 'message', role: 'assistant', status: 'in_progress', content: [] } },
   ...parts.flatMap((t, c): Step[] => [
@@ -240,7 +241,6 @@ describe('streams the random event sequences found', () => {
     { type: 'response.output_item.added', output_index: i, item: { ...callItem(i, ''), status: 'in_progress' } },
     { type: 'response.output_item.done', output_index: i, item: callItem(i, '{}') },
   ];
-  const completedWith = (...items: object[]) => ({ type: 'response.completed', response: resp('completed', items) });
 
   it('items added out of index order: openai 7 reads them, openai 6 throws, a warning and the view shows both', async () => {
     const body = sse([created, ...(itemEvents(1, 'text', ['b']) as Step[]), ...call(0), completedWith(callItem(0, '{}'), messageItem(1, 'b'))]);
@@ -415,7 +415,6 @@ describe('agreement with ResponseStream on interleaved items of every kind', () 
 // response as final, so its output decides what they show; and both order the output by index.
 describe('response.completed against the stream, and the order of parts', () => {
   const text = (i: number, words: string[]) => itemEvents(i, 'text', words) as Step[];
-  const completedWith = (...items: object[]) => ({ type: 'response.completed', response: resp('completed', items) });
   const both = async (body: string) => [await sdkFinal(body), await sdkFinal(body, 6)];
 
   it('an output with other text than the stream finished: openai 6 and 7 show the output, a warning, and so does the view', async () => {
