@@ -41,6 +41,8 @@ interface ArtifactView {
   item: TextItem;
   /** The text of the artifact's parts so far: a chunk adds its parts' text, not all the parts' again. */
   body: PartsText;
+  /** As the SDK keeps it: a chunk without `append` replaces it, an appended chunk only when it names one. */
+  name?: string;
   lastChunkAt?: number;
 }
 
@@ -54,6 +56,9 @@ interface TaskView {
   /** Not given a state by an event yet: the first state is a change. */
   fresh: boolean;
 }
+
+/** States that end a task in its own failure: shown as an error with the status message. */
+const FAILED_STATES: ReadonlySet<TaskStateName> = new Set(['failed', 'rejected']);
 
 /** Parts read at most from one message or chunk: a page may send a huge one. A streamed artifact grows by every chunk. */
 const MAX_PARTS = 1000;
@@ -239,11 +244,14 @@ class A2aFold implements ProtocolFold {
       this.tasks.set(event.id, task);
     }
     if (call && call.taskId === undefined) call.taskId = event.id;
-    for (const m of event.history) if (!this.requested.has(m.messageId)) this.message(m, i);
+    // The status message of a snapshot that asks (or fails) is shown as the question (or the error),
+    // not first as plain text from the history that holds it too.
+    const special = event.message !== undefined && (INTERRUPTED_STATES.has(event.state) || FAILED_STATES.has(event.state)) ? event.message.messageId : undefined;
+    for (const m of event.history) if (!this.requested.has(m.messageId) && m.messageId !== special) this.message(m, i);
     for (const a of event.artifacts) this.artifact(event.id, a, false, false, undefined, i);
     // A snapshot never ends a stream (the SDK server ends it at a status update or a Message): a
     // follow-up's stream starts with the task still in the state that asked for input.
-    this.setState(task, event.state, event.message, undefined, undefined, i);
+    this.setState(task, event.state, event.message, undefined, undefined, i, 'snapshot');
   }
 
   private status(event: Extract<A2AEvent, { kind: 'status-update' }>, call: Call | undefined, i: number): void {
@@ -252,9 +260,11 @@ class A2aFold implements ProtocolFold {
     this.setState(task, event.state, event.message, event.final, call, i);
   }
 
-  private setState(task: TaskView, state: TaskStateName, message: A2AMessage | undefined, final: boolean | undefined, call: Call | undefined, i: number): void {
+  private setState(task: TaskView, state: TaskStateName, message: A2AMessage | undefined, final: boolean | undefined, call: Call | undefined, i: number, from: 'update' | 'snapshot' = 'update'): void {
     if (task.terminalAt !== undefined && state !== task.state) {
-      this.sink.report(R.terminalStateChanged, `task ${quote(task.id)} moves from ${task.state} (frame ${frameRef(task.terminalAt)}) to ${state}; a terminal state is final and the SDK ignores the change.`, [i, task.terminalAt]);
+      // ResultManager ignores a status update for a finished task, but stores a Task snapshot as sent.
+      const sdk = from === 'update' ? 'the SDK ignores the change' : `the SDK's task accumulation takes the snapshot as sent, so the stored task (what tasks/get returns) is ${state} again`;
+      this.sink.report(R.terminalStateChanged, `${from === 'update' ? 'a status update' : 'a Task snapshot'} moves task ${quote(task.id)} from ${task.state} (frame ${frameRef(task.terminalAt)}) to ${state}; a terminal state is final, and ${sdk}.`, [i, task.terminalAt]);
       return;
     }
     const ends = TERMINAL_STATES.has(state) || INTERRUPTED_STATES.has(state);
@@ -263,16 +273,23 @@ class A2aFold implements ProtocolFold {
     const changed = task.state !== state || task.fresh;
     task.fresh = false;
     task.state = state;
+    // A question the task moved on from without an answer (cancelled, failed, or asked anew) waits no more.
+    const question = task.question;
+    if (changed && question?.state === 'waiting') {
+      question.state = 'timeout';
+      question.frames.push(i);
+    }
     if (TERMINAL_STATES.has(state)) task.terminalAt ??= i;
     if (call && (final === true || (final === undefined && ends))) call.finalAt ??= i;
-    if ((state === 'failed' || state === 'rejected') && changed) {
+    if (FAILED_STATES.has(state) && changed) {
       this.sink.report(R.taskFailed, `task ${quote(task.id)} ${state}${message ? `: ${previewOf(message)}` : ''}.`, [i]);
       this.model.items.push({ kind: 'error', id: `error-${i}`, frames: [i], message: `task ${state}${message ? `: ${messageText(message.parts)}` : ''}` });
       if (message) this.shown.add(message.messageId);
       return;
     }
-    // A snapshot repeating the state that asked (a follow-up's first event) asks nothing new.
-    if (INTERRUPTED_STATES.has(state)) return changed ? this.ask(task, state, message, i) : undefined;
+    // A snapshot repeating the state that asked (a follow-up's first event, its message shown) asks
+    // nothing new; a new message in an interrupted state is a new question, as the SDK's history holds it.
+    if (INTERRUPTED_STATES.has(state)) return changed || (message !== undefined && !this.shown.has(message.messageId)) ? this.ask(task, state, message, i) : undefined;
     if (message) this.message(message, i);
   }
 
@@ -280,9 +297,15 @@ class A2aFold implements ProtocolFold {
   private ask(task: TaskView, state: TaskStateName, message: A2AMessage | undefined, i: number): void {
     if (message && this.shown.has(message.messageId)) return;
     if (message) this.shown.add(message.messageId);
-    if (task.question?.state === 'waiting') {
-      task.question.frames.push(i);
+    const waiting = task.question?.state === 'waiting' ? task.question : undefined;
+    // The same question again (no message of its own) is the one already waiting; a new message supersedes it.
+    if (waiting && !message) {
+      waiting.frames.push(i);
       return;
+    }
+    if (waiting) {
+      waiting.state = 'timeout';
+      waiting.frames.push(i);
     }
     const text = message ? messageText(message.parts) : state === 'auth-required' ? 'The agent needs authentication.' : 'The agent needs more input.';
     const question: QuestionItem = {
@@ -325,12 +348,15 @@ class A2aFold implements ProtocolFold {
       task.artifacts.set(artifact.artifactId, view);
       this.model.items.push(item);
     }
-    if (!append) view.body = noParts();
+    if (!append) {
+      view.body = noParts();
+      view.name = artifact.name;
+    } else if (artifact.name) view.name = artifact.name;
     addParts(view.body, artifact.parts);
     if (lastChunk) view.lastChunkAt ??= i;
     view.item.frames.push(i);
     view.item.final = lastChunk || view.item.final;
-    const title = artifact.name !== undefined ? `${artifact.name}: ` : '';
+    const title = view.name !== undefined ? `${view.name}: ` : '';
     view.item.text = `${title}${partsTextOf(view.body)}`;
   }
 
