@@ -147,3 +147,84 @@ describe("@ai-sdk/google 4 and the fold on variants of the demo's stream, one fi
     expect(throughFold(sse).errors.map((f) => f.rule)).toContain('gemini/invalid-chunk');
   });
 });
+
+const line = (o: object) => `data: ${JSON.stringify(o)}\n\n`;
+const parts = (p: object[], extra: object = {}) => ({ candidates: [{ content: { role: 'model', parts: p }, ...extra }], modelVersion: 'gemini-2.5-flash', responseId: 'r1' });
+const STOP_LINE = line(parts([{ text: '' }], { finishReason: 'STOP' }));
+
+/** A streamed call `f` whose `partialArgs` come in these chunks, closed by a terminal chunk. */
+const streamedArgs = (chunks: object[][]) =>
+  line(parts([{ functionCall: { name: 'f', willContinue: true } }])) + chunks.map((pieces) => line(parts([{ functionCall: { partialArgs: pieces, willContinue: true } }]))).join('') + line(parts([{ functionCall: {} }])) + STOP_LINE;
+
+/** Streamed arguments the fold builds as the provider does (its GoogleJSONAccumulator), each with the arguments both show. */
+const PIECES: [string, object[][], unknown][] = [
+  ['an empty array, a value-less piece ending in [] ($.tags[])', [[{ jsonPath: '$.tags[]' }]], { tags: [] }],
+  ['an empty object, a value-less piece ($.opts)', [[{ jsonPath: '$.opts' }]], { opts: {} }],
+  ['nested empty containers, in objects and arrays', [[{ jsonPath: '$.recipe.steps[]' }, { jsonPath: '$.recipe.meta' }, { jsonPath: '$.rows[0][]' }, { jsonPath: '$.rows[1]' }]], { recipe: { steps: [], meta: {} }, rows: [[], {}] }],
+  ['an empty array after its elements were streamed', [[{ jsonPath: '$.tags[0]', stringValue: 'a' }], [{ jsonPath: '$.tags[]' }]], { tags: ['a'] }],
+  ['a value-less piece that says willContinue, then a value under it', [[{ jsonPath: '$.opts', willContinue: true }], [{ jsonPath: '$.opts.n', numberValue: 1 }]], { opts: { n: 1 } }],
+  ['an index written as a key under an array ($.tags.1)', [[{ jsonPath: '$.tags[0]', stringValue: 'a' }, { jsonPath: '$.tags.1', stringValue: 'b' }]], { tags: ['a', 'b'] }],
+  ['a path without $. ($[0], tags)', [[{ jsonPath: '$[0]', stringValue: 'x' }, { jsonPath: 'tags[0]', numberValue: 1 }]], { $: ['x'], tags: [1] }],
+  ['a string piece continuing a number', [[{ jsonPath: '$.n', numberValue: 1 }, { jsonPath: '$.n', stringValue: 'a' }]], { n: '1a' }],
+];
+
+/** Streamed arguments with a gap in an array: the provider skips the piece (gemini/partial-args-index-gap, an error). */
+const GAPS: [string, object[][], unknown][] = [
+  ['an array index with none before it ($.tags[1] first)', [[{ jsonPath: '$.tags[1]', stringValue: 'b' }]], {}],
+  ['an index past the end of a nested array', [[{ jsonPath: '$.a[0].b[0]', numberValue: 1 }, { jsonPath: '$.a[0].b[2]', numberValue: 3 }, { jsonPath: '$.a[2].c', numberValue: 2 }]], { a: [{ b: [1] }] }],
+];
+
+describe('@ai-sdk/google 4 and the fold on streamed arguments (partialArgs)', () => {
+  it.each(PIECES)('%s: the same arguments', async (name, chunks, args) => {
+    const sse = streamedArgs(chunks);
+    const theirs = await throughAiSdk(sse);
+    expect(theirs.assembled.calls).toEqual([{ name: 'f', args }]);
+    await agree(sse, name);
+  });
+
+  it.each(GAPS)('%s: the provider skips the piece, the fold shows what it shows and reports an error', async (name, chunks, args) => {
+    const sse = streamedArgs(chunks);
+    const theirs = await throughAiSdk(sse);
+    expect(theirs.failed).toBeUndefined();
+    expect(theirs.assembled.calls).toEqual([{ name: 'f', args }]);
+    await agree(sse, name, false);
+    expect(throughFold(sse).errors.map((f) => f.rule)).toEqual(['gemini/partial-args-index-gap']);
+  });
+
+  it('a path through a string: the provider throws, the fold reports an error', async () => {
+    const sse = streamedArgs([[{ jsonPath: '$.a', stringValue: 'x' }, { jsonPath: '$.a.b', numberValue: 1 }]]);
+    expect((await throughAiSdk(sse)).failed).toBeDefined();
+    await agree(sse, 'a path through a string', false);
+    expect(throughFold(sse).errors.map((f) => f.rule)).toEqual(['gemini/invalid-chunk']);
+  });
+});
+
+describe('@ai-sdk/google 4 and the fold on prompt feedback and candidate indexes', () => {
+  it('BLOCK_REASON_UNSPECIFIED blocks nothing: the provider shows the text, and so does the fold, with no finding', async () => {
+    const sse = line({ promptFeedback: { blockReason: 'BLOCK_REASON_UNSPECIFIED' }, modelVersion: 'gemini-2.5-flash' }) + line(parts([{ text: 'Hi' }])) + STOP_LINE;
+    expect((await throughAiSdk(sse)).assembled.text).toBe('Hi');
+    await agree(sse, 'BLOCK_REASON_UNSPECIFIED');
+    expect(splitSessions(readInput(sse).capture, protocols)[0]!.pipeline.findings()).toEqual([]);
+  });
+
+  it.each([
+    ['in the chunk that blocks the prompt', line({ ...parts([{ text: 'Hi' }], { finishReason: 'STOP' }), promptFeedback: { blockReason: 'SAFETY' } })],
+    ['after the chunk that blocks the prompt', line({ promptFeedback: { blockReason: 'SAFETY' }, modelVersion: 'gemini-2.5-flash' }) + line(parts([{ text: 'Hi' }])) + STOP_LINE],
+  ])('content %s: the provider drops it, the fold shows it as @google/genai does and reports an error', async (_name, sse) => {
+    const theirs = await throughAiSdk(sse);
+    expect(theirs.failed).toBeUndefined();
+    expect(theirs.assembled.text).toBe('');
+    const ours = throughFold(sse);
+    expect(ours.assembled.text).toBe('Hi');
+    expect(ours.errors.map((f) => f.rule)).toEqual(['gemini/content-after-prompt-blocked']);
+  });
+
+  it.each([
+    ['candidates[0] with index 1, alone', line(parts([{ text: 'Hi' }], { index: 1, finishReason: 'STOP' }))],
+    ['candidates 1 then 0 in one chunk', line({ candidates: [{ content: { role: 'model', parts: [{ text: 'B' }] }, index: 1 }, { content: { role: 'model', parts: [{ text: 'A' }] }, index: 0 }] }) + line({ candidates: [{ finishReason: 'STOP', index: 0 }, { finishReason: 'STOP', index: 1 }] })],
+    ['candidates 0 and 1 in alternate chunks', line(parts([{ text: 'A' }], { index: 0 })) + line(parts([{ text: 'B' }], { index: 1 })) + line(parts([{ text: '' }], { index: 0, finishReason: 'STOP' }))],
+  ])('%s: the provider reads candidates[0] whatever its index, and so does the fold', async (name, sse) => {
+    expect((await throughAiSdk(sse)).assembled.text).not.toBe('');
+    await agree(sse, name);
+  });
+});

@@ -84,7 +84,8 @@ export function geminiAnswer(frames: readonly Frame[]): StreamedAnswer {
   };
   const onResponse = (response: unknown, frame: Frame) => {
     if (!isRecord(response) || !Array.isArray(response.candidates)) return;
-    const candidate: unknown = response.candidates.find((c: unknown) => isRecord(c) && (c.index ?? 0) === 0);
+    // The clients and the fold read candidates[0] whatever its index.
+    const candidate: unknown = response.candidates[0];
     if (!isRecord(candidate)) return;
     partsOf(candidate.content).forEach(onPart);
     if (typeof candidate.finishReason === 'string' && answer.finishReason === undefined) {

@@ -47,6 +47,72 @@ describe('gemini fold', () => {
     expect(parsePath('$')).toBeUndefined();
   });
 
+  it('builds an empty array or object from a value-less piece, as the AI SDK does (nested ones too)', () => {
+    const frames = chunkFrames([
+      chunk([{ functionCall: { name: 'write', willContinue: true } }]),
+      chunk([{ functionCall: { partialArgs: [{ jsonPath: '$.tags[]' }, { jsonPath: '$.opts' }, { jsonPath: '$.recipe.steps[]' }, { jsonPath: '$.rows[0][]' }, { jsonPath: '$.rows[1]' }], willContinue: true } }]),
+      chunk([{ functionCall: {} }]),
+      stop,
+    ]);
+    const { view, findings } = runGemini(frames);
+    expect(findings).toEqual([]);
+    expect(view.items[0]).toMatchObject({ kind: 'tool', input: { tags: [], opts: {}, recipe: { steps: [] }, rows: [[], {}] }, inputText: '{"tags":[],"opts":{},"recipe":{"steps":[]},"rows":[[],{}]}' });
+    // A value-less piece keeps the value at its path, and waits while it says willContinue.
+    const args: Record<string, unknown> = {};
+    applyPartialArgs(args, [{ jsonPath: '$.n', numberValue: 1 }, { jsonPath: '$.n' }, { jsonPath: '$.later', willContinue: true }]);
+    expect(args).toEqual({ n: 1 });
+    // Paths as the AI SDK reads them: `$.` dropped only as a prefix, an index key under an array is an index.
+    applyPartialArgs(args, [{ jsonPath: '$[0]', stringValue: 'x' }, { jsonPath: '$.t[0]', stringValue: 'a' }, { jsonPath: '$.t.1', stringValue: 'b' }, { jsonPath: '$.n', stringValue: 'a' }]);
+    expect(args).toEqual({ n: '1a', $: ['x'], t: ['a', 'b'] });
+    expect(parsePath('$.tags[]')).toEqual(['tags']);
+  });
+
+  it('skips a piece whose array index leaves a gap, as the AI SDK does, and reports it', () => {
+    const frames = chunkFrames([
+      chunk([{ functionCall: { name: 'write', willContinue: true } }]),
+      chunk([{ functionCall: { partialArgs: [{ jsonPath: '$.tags[1]', stringValue: 'b' }, { jsonPath: '$.n', numberValue: 1 }], willContinue: true } }]),
+      chunk([{ functionCall: { partialArgs: [{ jsonPath: '$.tags[2]', stringValue: 'c' }], willContinue: true } }]),
+      chunk([{ functionCall: {} }]),
+      stop,
+    ]);
+    const { view, findings } = runGemini(frames);
+    expect(findings.map((f) => [f.rule, f.severity, f.frames])).toEqual([['gemini/partial-args-index-gap', 'error', [1]]]);
+    expect(findings[0]?.message).toContain('"$.tags[1]"');
+    expect(view.items[0]).toMatchObject({ kind: 'tool', input: { n: 1 }, inputText: '{"n":1}' });
+  });
+
+  it('a piece whose path runs through a string is an error (the AI SDK throws) and is left out', () => {
+    const frames = chunkFrames([chunk([{ functionCall: { name: 'write', willContinue: true } }]), chunk([{ functionCall: { partialArgs: [{ jsonPath: '$.a', stringValue: 'x' }, { jsonPath: '$.a.b', numberValue: 1 }] } }]), stop]);
+    const { view, findings } = runGemini(frames);
+    expect(findings.map((f) => [f.rule, f.severity])).toEqual([['gemini/invalid-chunk', 'error']]);
+    expect(view.items[0]).toMatchObject({ kind: 'tool', input: { a: 'x' } });
+  });
+
+  it('BLOCK_REASON_UNSPECIFIED blocks nothing: no blocked item, no finding, the text shows', () => {
+    const { view, findings } = runGemini(chunkFrames([{ promptFeedback: { blockReason: 'BLOCK_REASON_UNSPECIFIED' } }, text('Hi'), stop]));
+    expect(findings).toEqual([]);
+    expect(view.items).toEqual([expect.objectContaining({ kind: 'text', text: 'Hi' })]);
+  });
+
+  it('content with or after a confirmed block reason is an error (the AI SDK drops it) and shown as @google/genai shows it', () => {
+    const same = runGemini(chunkFrames([{ ...(chunk([{ text: 'Hi' }], { finishReason: 'STOP' }) as object), promptFeedback: { blockReason: 'SAFETY' } }]));
+    expect(same.findings.map((f) => [f.rule, f.severity, f.frames])).toEqual([['gemini/prompt-blocked', 'info', [0]], ['gemini/content-after-prompt-blocked', 'error', [0]]]);
+    expect(same.view.items.map((i) => i.kind)).toEqual(['error', 'text']);
+    const after = runGemini(chunkFrames([{ promptFeedback: { blockReason: 'SAFETY' } }, text('Hi'), text('!'), stop]));
+    expect(after.findings.map((f) => [f.rule, f.severity, f.frames])).toEqual([['gemini/prompt-blocked', 'info', [0]], ['gemini/content-after-prompt-blocked', 'error', [1, 0]]]);
+    expect(after.view.items).toMatchObject([{ kind: 'error', message: 'prompt blocked: SAFETY' }, { kind: 'text', text: 'Hi!' }]);
+    // A block with nothing after it but an empty finishing part is the plain blocked prompt.
+    expect(runGemini(chunkFrames([{ promptFeedback: { blockReason: 'SAFETY' } }, stop])).findings.map((f) => f.rule)).toEqual(['gemini/prompt-blocked']);
+  });
+
+  it('reads candidates[0] whatever its index, as both clients do', () => {
+    const only1 = runGemini(chunkFrames([chunk([{ text: 'Hi' }], { index: 1, finishReason: 'STOP' })]));
+    expect(only1.view.items).toEqual([expect.objectContaining({ kind: 'text', text: 'Hi' })]);
+    expect(only1.findings.map((f) => [f.rule, f.severity])).toEqual([['gemini/extra-candidates', 'info']]);
+    const both = { candidates: [{ content: { role: 'model', parts: [{ text: 'B' }] }, index: 1 }, { content: { role: 'model', parts: [{ text: 'A' }] }, index: 0, finishReason: 'STOP' }] };
+    expect(runGemini(chunkFrames([both, stop])).view.items).toEqual([expect.objectContaining({ kind: 'text', text: 'B' })]);
+  });
+
   it('shows grounding sources once each, inline data and code execution', () => {
     const grounding = { groundingMetadata: { groundingChunks: [{ web: { uri: 'https://a.example/x', title: 'a.example' } }, { web: { uri: 'https://b.example/y', title: 'b.example' } }] } };
     const frames = chunkFrames([

@@ -6,7 +6,7 @@ import type { DecodedFrame, Frame } from '../../model/frame';
 import type { ViewModel } from '../../model/view';
 import type { ProtocolFold } from '../types';
 import { describeIssues, flattenUsage, guardedApply, isRecord, rawItem } from '../shared/view-helpers';
-import { applyCandidate } from './parts';
+import { applyCandidate, hasPayload } from './parts';
 import { GEMINI_RULES as R } from './rules';
 import { aiSdkObjection } from './ai-sdk-schema';
 import { withoutPaths } from '../shared/without-paths';
@@ -125,19 +125,37 @@ function applyResponse(state: FoldState, turn: TurnState, response: GeminiRespon
     state.model.usage = state.usage;
   }
   const blocked = response.promptFeedback?.blockReason;
-  if (blocked && !turn.blocked) {
+  if (isConfirmedBlockReason(blocked) && !turn.blocked) {
     turn.blocked = true;
+    turn.blockFrame = frame.index;
     const why = response.promptFeedback?.blockReasonMessage;
     sink.report(R.promptBlocked, `promptFeedback.blockReason "${blocked}"${why ? ` (${why})` : ''}: the prompt was blocked`, [frame.index]);
     state.model.items.push({ kind: 'error', id: `blocked-${frame.index}`, frames: [frame.index], message: `prompt blocked: ${blocked}` });
   }
   const candidates = response.candidates ?? [];
-  if (candidates.length > 1 && !turn.extraCandidatesReported) {
+  // Both clients read candidates[0] whatever its index (@ai-sdk/google `value.candidates?.[0]`,
+  // @google/genai's `text` and `functionCalls` getters), and so does the view.
+  const first = candidates[0];
+  if (!first) return;
+  const firstIndex = first.index ?? 0;
+  if ((candidates.length > 1 || firstIndex !== 0) && !turn.extraCandidatesReported) {
     turn.extraCandidatesReported = true;
-    sink.report(R.extraCandidates, `${candidates.length} candidates in one chunk; clients show candidate 0 only`, [frame.index]);
+    const what = candidates.length > 1 ? `${candidates.length} candidates in one chunk; clients show the first (candidates[0]) only` : `the chunk's only candidate has index ${firstIndex}; clients read candidates[0] whatever its index, so it joins the answer`;
+    sink.report(R.extraCandidates, what, [frame.index]);
   }
-  const first = candidates.find((c) => (c.index ?? 0) === 0);
-  if (first) applyCandidate(state, turn, first, frame, sink);
+  if (turn.blocked && !turn.afterBlockReported && (first.content?.parts ?? []).some(hasPayload)) {
+    turn.afterBlockReported = true;
+    sink.report(R.contentAfterPromptBlocked, `the candidate has content in or after the chunk whose promptFeedback.blockReason blocked the prompt; the AI SDK's Google provider drops every candidate from that chunk on and shows none of it, while @google/genai shows it (and so does the view)`, turn.blockFrame === undefined || turn.blockFrame === frame.index ? [frame.index] : [frame.index, turn.blockFrame]);
+  }
+  applyCandidate(state, turn, first, frame, sink);
+}
+
+/**
+ * A block reason both clients take as a block: the AI SDK's isConfirmedPromptBlockReason leaves out an
+ * empty reason and the unspecified values, whose chunk it reads as any other (and @google/genai always does).
+ */
+function isConfirmedBlockReason(reason: string | null | undefined): reason is string {
+  return !!reason && reason !== 'BLOCK_REASON_UNSPECIFIED' && reason !== 'BLOCKED_REASON_UNSPECIFIED';
 }
 
 /**

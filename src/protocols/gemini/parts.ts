@@ -8,7 +8,7 @@ import { flatSourcePreview } from '../aisdk-ui/flat-preview';
 import { addFrame, newToolItem, rawItem, setToolInput } from '../shared/view-helpers';
 import { applyPartialArgs } from './partial-args';
 import { GEMINI_RULES as R } from './rules';
-import type { GeminiCandidate, GeminiFunctionCall, GeminiPart } from './schema';
+import type { GeminiCandidate, GeminiFunctionCall, GeminiPart, PartialArg } from './schema';
 import type { CallState, FoldState, TurnState } from './state';
 
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
@@ -30,7 +30,8 @@ export function applyCandidate(state: FoldState, turn: TurnState, candidate: Gem
   }
 }
 
-function hasPayload(part: GeminiPart): boolean {
+/** A part that shows something (an empty text part shows nothing). */
+export function hasPayload(part: GeminiPart): boolean {
   return !!(part.text || part.functionCall || part.inlineData || part.fileData || part.executableCode || part.codeExecutionResult);
 }
 
@@ -139,7 +140,7 @@ function applyFunctionCall(state: FoldState, turn: TurnState, fc: GeminiFunction
       addFrame(call.item.frames, frame.index);
     }
     if (pieces) {
-      applyPartialArgs(call.args, pieces);
+      applyPieces(call, pieces, frame, sink);
       if (fc.willContinue !== true && pieces.every((p) => p.willContinue !== true)) finishOpen(state, turn, frame);
     }
     return;
@@ -156,6 +157,19 @@ function applyFunctionCall(state: FoldState, turn: TurnState, fc: GeminiFunction
   const call = newCall(state, turn, fc, name, frame, i);
   call.args = fc.args ?? {};
   finish(state, call);
+}
+
+/** The pieces into the call's arguments, as the AI SDK builds them; what it skips or throws on is reported once a call. */
+function applyPieces(call: CallState, pieces: readonly PartialArg[], frame: Frame, sink: FindingSink): void {
+  const { gaps, thrown } = applyPartialArgs(call.args, pieces);
+  if (gaps.length > 0 && !call.gapReported) {
+    call.gapReported = true;
+    sink.report(R.partialArgsIndexGap, `function call "${call.name}": partialArgs piece "${gaps[0]}" skips an array index (no element before it yet); the AI SDK's Google provider drops the piece, and the arguments it runs the tool with lack its value`, [frame.index]);
+  }
+  if (thrown !== undefined && !call.throwReported) {
+    call.throwReported = true;
+    sink.report(R.invalidChunk, `function call "${call.name}": partialArgs piece "${thrown}" runs through a string, number or boolean value; the AI SDK's Google provider throws (TypeError) placing it, and its stream ends with an error; the piece is left out`, [frame.index]);
+  }
 }
 
 function newCall(state: FoldState, turn: TurnState, fc: GeminiFunctionCall, name: string, frame: Frame, i: number): CallState {

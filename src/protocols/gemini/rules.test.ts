@@ -21,10 +21,12 @@ const cases: { rule: string; bad: (object | string)[]; good: (object | string)[]
   { rule: 'gemini/data-after-finish', bad: [hi, stop, text('more')], good: [hi, text('more'), stop], at: 2 },
   { rule: 'gemini/function-call-unfinished', bad: [start, piece(), stop], good: streamed, at: 0 },
   { rule: 'gemini/partial-args-without-call', bad: [piece(), end, stop], good: streamed, at: 0 },
+  { rule: 'gemini/partial-args-index-gap', bad: [start, chunk([{ functionCall: { partialArgs: [{ jsonPath: '$.tags[1]', stringValue: 'b' }], willContinue: true } }]), end, stop], good: [start, chunk([{ functionCall: { partialArgs: [{ jsonPath: '$.tags[0]', stringValue: 'b' }], willContinue: true } }]), end, stop], at: 1 },
   { rule: 'gemini/function-call-missing-name', bad: [chunk([{ functionCall: { args: { city: 'Paris' } } }]), stop], good: [chunk([{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }]), stop], at: 0 },
   { rule: 'gemini/malformed-function-call', bad: [hi, chunk([], { finishReason: 'MALFORMED_FUNCTION_CALL' })], good: clean, at: 1 },
   { rule: 'gemini/truncated-finish-reason', bad: [hi, chunk([], { finishReason: 'MAX_TOKENS' })], good: clean, at: 1 },
   { rule: 'gemini/prompt-blocked', bad: [{ promptFeedback: { blockReason: 'SAFETY' }, usageMetadata: { promptTokenCount: 3 }, modelVersion: 'gemini-2.5-flash' }], good: clean, at: 0 },
+  { rule: 'gemini/content-after-prompt-blocked', bad: [{ promptFeedback: { blockReason: 'SAFETY' } }, hi, stop], good: [{ promptFeedback: { blockReason: 'BLOCK_REASON_UNSPECIFIED' } }, hi, stop], at: 1 },
   { rule: 'gemini/extra-candidates', bad: [{ candidates: [{ index: 0, content: { role: 'model', parts: [{ text: 'Hi' }] } }, { index: 1, content: { role: 'model', parts: [{ text: 'Hey' }] } }] }, stop], good: clean, at: 0 },
   { rule: 'gemini/unknown-part', bad: [chunk([{ videoMetadata: { fps: 1 } }]), hi, stop], good: clean, at: 0 },
 ];

@@ -8,6 +8,10 @@ export interface CallState {
   /** The arguments built so far (streamed with `partialArgs`, or given whole). */
   args: Record<string, unknown>;
   firstFrame: number;
+  /** gemini/partial-args-index-gap was reported for this call. */
+  gapReported?: boolean;
+  /** A piece the AI SDK throws on was reported for this call. */
+  throwReported?: boolean;
 }
 
 export interface TurnState {
@@ -25,7 +29,12 @@ export interface TurnState {
   finalized: boolean;
   /** An in-stream error ended the response: end-of-stream checks would only repeat it. */
   errored: boolean;
+  /** A confirmed `promptFeedback.blockReason` (not `BLOCK_REASON_UNSPECIFIED`) arrived: the AI SDK reads no candidate from that chunk on. */
   blocked: boolean;
+  /** The frame of that block reason. */
+  blockFrame?: number;
+  /** gemini/content-after-prompt-blocked was reported this turn. */
+  afterBlockReported?: boolean;
   brandGiven: boolean;
   last?: 'text' | 'reasoning' | 'other';
   text?: TextItem;
