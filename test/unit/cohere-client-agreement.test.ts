@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CohereClientV2 } from 'cohere-ai';
 import { createCohere } from '@ai-sdk/cohere';
+import { readUIMessageStream, streamText } from 'ai';
 import { splitSessions } from '../../src/analysis/sessions';
 import type { ReasoningItem, TextItem, ToolItem, ViewModel } from '../../src/model/view';
 import { protocols } from '../../src/protocols/registry';
@@ -196,3 +197,109 @@ describe('@ai-sdk/cohere 4 (the model\'s doStream) agrees with the Cohere fold',
   });
 });
 
+
+// Streams off the API's order (found by test/unit/zz-cohere-interleave.test.ts), each through both
+// clients: the view shows what cohere-ai's consumer shows; the severity is the stricter client's.
+const ms = { type: 'message-start', id: 'm1', delta: { message: { role: 'assistant', content: [], tool_plan: '', tool_calls: [], citations: [] } } };
+const me = (reason = 'COMPLETE') => ({ type: 'message-end', delta: { finish_reason: reason, usage: { billed_units: { input_tokens: 1, output_tokens: 2 }, tokens: { input_tokens: 3, output_tokens: 4 } } } });
+const cStart = (index: number, kind = 'text') => ({ type: 'content-start', index, delta: { message: { content: kind === 'text' ? { type: 'text', text: '' } : { type: 'thinking', thinking: '' } } } });
+const cDelta = (index: number, piece: string, field = 'text') => ({ type: 'content-delta', index, delta: { message: { content: { [field]: piece } } } });
+const cEnd = (index: number) => ({ type: 'content-end', index });
+const tStart = (index: number, name: string) => ({ type: 'tool-call-start', index, delta: { message: { tool_calls: { id: `call_${index}`, type: 'function', function: { name, arguments: '' } } } } });
+const tDelta = (index: number, piece: string) => ({ type: 'tool-call-delta', index, delta: { message: { tool_calls: { function: { arguments: piece } } } } });
+const tEnd = (index: number) => ({ type: 'tool-call-end', index });
+
+/** ai 7's UI layer over the AI SDK's provider (streamText → toUIMessageStream → readUIMessageStream, as useChat reads it): its errors. */
+async function throughAiUi(sse: string): Promise<string[]> {
+  body = sse;
+  const model = createCohere({ baseURL: `${origin}/v2`, apiKey: 'test-key' })('command-a-03-2025');
+  const errors: string[] = [];
+  const result = streamText({ model, prompt: 'Hello', onError: ({ error }) => void errors.push(String(error)) });
+  const stream = result.toUIMessageStream({ onError: (e) => (errors.push(String(e)), String(e)) });
+  for await (const _ of readUIMessageStream({ stream, onError: (e) => void errors.push(String(e)) })) void _;
+  return errors;
+}
+
+const errorsOf = (sse: string) => asAiSdkShows(sse).errors;
+
+describe('streams off the API order, through cohere-ai and @ai-sdk/cohere', () => {
+  it('A: a tool-call-start while a call is open: cohere-ai shows both calls, the AI SDK loses the first or fails; an error', async () => {
+    const overlap = sseOf([ms, tStart(0, 'noargs'), tStart(1, 'time'), tDelta(1, '{"tz":"CET"}'), tEnd(1), tEnd(0), me('TOOL_CALL')]);
+    await agree(overlap, 'overlap', false);
+    expect((await throughClient(overlap)).calls.map((c) => c.name)).toEqual(['noargs', 'time']);
+    const ai = await throughAiSdk(overlap);
+    expect(ai.failed).toBeUndefined();
+    expect(ai.assembled.calls).toEqual([{ name: 'time', args: { tz: 'CET' } }]);
+    expect(errorsOf(overlap).map((f) => [f.rule, /AI SDK/.test(f.message)])).toEqual([['cohere/tool-call-overlap', true]]);
+    const again = sseOf([ms, tStart(0, 'noargs'), tStart(0, 'time'), tDelta(0, '{"tz":"CET"}'), tEnd(0), me('TOOL_CALL')]);
+    await agree(again, 'start again', false);
+    expect((await throughAiSdk(again)).assembled.calls).toEqual([{ name: 'time', args: { tz: 'CET' } }]);
+    expect(errorsOf(again).map((f) => f.rule)).toEqual(['cohere/tool-call-overlap']);
+    // Arguments that interleave with the new call's: the AI SDK fails.
+    const mixed = sseOf([ms, tStart(0, 'weather'), tDelta(0, '{"city":'), tStart(1, 'time'), tDelta(0, ' "Paris"}'), tEnd(0), tDelta(1, '{"tz":"CET"}'), tEnd(1), me('TOOL_CALL')]);
+    expect((await throughAiSdk(mixed)).failed).toMatch(/JSONParseError/);
+    await agreeWithAiSdk(mixed, 'interleaved calls');
+  });
+
+  it('B: a second tool-call-end, or one for no call, is ignored by both clients: no error', async () => {
+    for (const [name, events] of Object.entries({
+      'second end': [ms, tStart(0, 'time'), tDelta(0, '{"tz":"CET"}'), tEnd(0), tEnd(0), me('TOOL_CALL')],
+      'end without start': [ms, tEnd(0), me()],
+    })) {
+      const sse = sseOf(events);
+      await agree(sse, name);
+      await agreeWithAiSdk(sse, name);
+      expect(asAiSdkShows(sse).errors, name).toEqual([]);
+    }
+  });
+
+  it('C: a tool-call-delta or tool-call-end at another index is applied to the open call by both clients: no error', async () => {
+    for (const [name, events] of Object.entries({
+      'delta at index 1': [ms, tStart(0, 'time'), tDelta(1, '{"tz":"CET"}'), tEnd(0), me('TOOL_CALL')],
+      'end at index 1': [ms, tStart(0, 'time'), tDelta(0, '{"tz":"CET"}'), tEnd(1), me('TOOL_CALL')],
+    })) {
+      const sse = sseOf(events);
+      await agree(sse, name);
+      await agreeWithAiSdk(sse, name);
+      expect((await throughAiSdk(sse)).assembled.calls, name).toEqual([{ name: 'time', args: { tz: 'CET' } }]);
+    }
+  });
+
+  it('D: a content-delta without content-start: both clients show it, and so does the view; ai 7\'s UI layer throws, an error', async () => {
+    for (const [name, events] of Object.entries({
+      text: [ms, cDelta(0, 'Hi'), me()],
+      thinking: [ms, cDelta(0, 'hmm', 'thinking'), me()],
+    })) {
+      const sse = sseOf(events);
+      await agree(sse, name, false);
+      await agreeWithAiSdk(sse, name, false);
+      expect(await throughAiUi(sse), name).toContainEqual(expect.stringMatching(/delta for missing (text|reasoning) part/));
+      expect(errorsOf(sse).map((f) => f.rule), name).toEqual(['cohere/content-not-started']);
+    }
+  });
+
+  it('E: content and calls after message-end are read by both clients, and shown: no error', async () => {
+    for (const [name, events] of Object.entries({
+      'content after message-end': [ms, cStart(0), cDelta(0, 'Hi'), me(), cDelta(0, ' there'), cEnd(0)],
+      'tool-call-end after message-end': [ms, tStart(0, 'time'), tDelta(0, '{"tz":"CET"}'), me('TOOL_CALL'), tEnd(0)],
+    })) {
+      const sse = sseOf(events);
+      await agree(sse, name);
+      await agreeWithAiSdk(sse, name);
+    }
+    expect((await throughClient(sseOf([ms, cStart(0), cDelta(0, 'Hi'), me(), cDelta(0, ' there'), cEnd(0)]))).text).toBe('Hi there');
+  });
+
+  it('F: a delta whose field is not its block\'s kind: both clients show it by its field, and so does the view; ai 7\'s UI layer throws, an error', async () => {
+    for (const [name, events] of Object.entries({
+      'thinking in a text block': [ms, cStart(0), cDelta(0, 'hmm', 'thinking'), cEnd(0), me()],
+      'text in a thinking block': [ms, cStart(0, 'thinking'), cDelta(0, 'Hi'), cEnd(0), me()],
+    })) {
+      const sse = sseOf(events);
+      await agree(sse, name, false);
+      await agreeWithAiSdk(sse, name, false);
+      expect(await throughAiUi(sse), name).toContainEqual(expect.stringMatching(/delta for missing (text|reasoning) part/));
+      expect(errorsOf(sse).map((f) => f.rule), name).toEqual(['cohere/delta-type-mismatch']);
+    }
+  });
+});

@@ -1,7 +1,8 @@
 // The Cohere v2 chat streaming fold: message-start … message-end events → the shared view model. The
 // tool plan and thinking content are reasoning, text content is text, tool calls are tools with their
 // streamed arguments, citations are sources. One message per turn: a new connection or a client
-// request ends it. apply() never throws.
+// request ends it, not message-end: both cohere-ai and the AI SDK's provider read on to the end of the
+// body, so events after message-end are shown (and reported). apply() never throws.
 import type { FindingSink } from '../../model/finding';
 import type { DecodedFrame, Frame } from '../../model/frame';
 import type { ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
@@ -18,15 +19,26 @@ import { TurnConnections, type ConnectionEnding } from '../shared/page-abort';
 const DIGESTIBLE = true;
 const RAW_MAX = 2000;
 
+type BlockKind = 'text' | 'reasoning';
+
 interface Block {
   item: TextItem | ReasoningItem;
+  /** The item of the other kind, for deltas whose field is not the block's: both clients show a delta by its field. */
+  other?: TextItem | ReasoningItem;
   startFrame: number;
+  /** Opened by a content-delta that no content-start opened (reported there): not reported as never ended. */
+  implicit: boolean;
+  mismatchReported: boolean;
 }
 
 interface Call {
   item: ToolItem;
+  index: number;
   args: string;
   startFrame: number;
+  indexMismatchReported: boolean;
+  /** The AI SDK's provider emitted it at some tool-call-end (it ends its one pending call, whatever the index). */
+  aiSdkEnded: boolean;
 }
 
 interface Turn {
@@ -39,7 +51,12 @@ interface Turn {
   errored: boolean;
   brandGiven: boolean;
   blocks: Map<number, Block>;
+  /** The open calls by index, in the order they started (the last is the open call a mismatched index goes to). */
   calls: Map<number, Call>;
+  /** The indexes of the calls that got their tool-call-end, for naming a repeated one. */
+  endedCalls: Set<number>;
+  /** The AI SDK's provider's one pending call (dist/index.js ~591): each tool-call-start replaces it, any tool-call-end ends it. */
+  aiSdkPending?: Call;
   callCount: number;
   plan?: ReasoningItem;
 }
@@ -91,7 +108,8 @@ function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): voi
     if (event === undefined) return;
     checkAiSdkAccepts(json, type, frame, sink);
   }
-  state.model.streaming = true;
+  // After message-end the message is over, though the clients read on: late events do not reopen it.
+  if (!turn.ended) state.model.streaming = true;
   applyEvent(state, turn, type, event as CohereEvent<typeof type>, frame, sink);
 }
 
@@ -115,7 +133,7 @@ function turnFor(state: State, frame: Frame, sink: FindingSink): Turn {
   if (turn) finalize(turn, sink, frame.index);
   state.requestSeen = false;
   state.turns++;
-  state.turn = { n: state.turns, connectionId: frame.connectionId, events: 0, lastFrame: frame.index, ended: false, afterEndReported: false, errored: false, brandGiven: false, blocks: new Map(), calls: new Map(), callCount: 0 };
+  state.turn = { n: state.turns, connectionId: frame.connectionId, events: 0, lastFrame: frame.index, ended: false, afterEndReported: false, errored: false, brandGiven: false, blocks: new Map(), calls: new Map(), endedCalls: new Set(), callCount: 0 };
   return state.turn;
 }
 
@@ -128,31 +146,22 @@ function applyEvent(state: State, turn: Turn, type: CohereEventType, event: Cohe
     case 'content-start': {
       const e = event as CohereEvent<'content-start'>;
       const thinking = e.delta.message.content.type === 'thinking';
-      const item: TextItem | ReasoningItem = thinking
-        ? { kind: 'reasoning', id: itemId(turn, 'thinking', frame), frames: [frame.index], text: '' }
-        : { kind: 'text', id: itemId(turn, 'text', frame), frames: [frame.index], text: '', part: false, final: false, brand: !turn.brandGiven };
-      if (!thinking) turn.brandGiven = true;
+      const item = blockItem(state, turn, thinking ? 'reasoning' : 'text', frame);
       const initial = (thinking ? e.delta.message.content.thinking : e.delta.message.content.text) ?? '';
       if (initial) item.text = initial;
-      turn.blocks.set(e.index, { item, startFrame: frame.index });
-      state.model.items.push(item);
+      turn.blocks.set(e.index, { item, startFrame: frame.index, implicit: false, mismatchReported: false });
       return;
     }
     case 'content-delta': {
-      const e = event as CohereEvent<'content-delta'>;
-      const block = turn.blocks.get(e.index);
-      if (!block) return void sink.report(R.contentNotStarted, `content-delta for index ${e.index}, which no content-start opened`, [frame.index]);
-      const piece = (block.item.kind === 'reasoning' ? e.delta.message.content.thinking : e.delta.message.content.text) ?? e.delta.message.content.text ?? '';
-      if (piece) block.item.text = extendText(block.item, block.item.text, piece, DIGESTIBLE);
-      block.item.frames.push(frame.index);
+      applyContentDelta(state, turn, event as CohereEvent<'content-delta'>, frame, sink);
       return;
     }
     case 'content-end': {
       const e = event as CohereEvent<'content-end'>;
       const block = turn.blocks.get(e.index);
-      if (!block) return void sink.report(R.contentNotStarted, `content-end for index ${e.index}, which no content-start opened`, [frame.index]);
+      if (!block) return void sink.report(R.contentNotStarted, `content-end for index ${e.index}, which no content-start opened (or which already ended): the AI SDK's Cohere provider passes it on as the end of a part that is not open, and ai 7's readUIMessageStream throws ("Received text-end for missing text part", or the same for a reasoning part)`, [frame.index]);
       turn.blocks.delete(e.index);
-      if (block.item.kind === 'text') block.item.final = true;
+      for (const item of [block.item, block.other]) if (item?.kind === 'text') item.final = true;
       return;
     }
     case 'tool-plan-delta': {
@@ -169,17 +178,19 @@ function applyEvent(state: State, turn: Turn, type: CohereEventType, event: Cohe
       const e = event as CohereEvent<'tool-call-start'>;
       const tc = e.delta.message.tool_calls;
       const item = newToolItem(itemId(turn, `tool${e.index}`, frame), tc.id ?? '', tc.function?.name ?? '', frame.index);
-      const call: Call = { item, args: tc.function?.arguments ?? '', startFrame: frame.index };
+      const call: Call = { item, index: e.index, args: tc.function?.arguments ?? '', startFrame: frame.index, indexMismatchReported: false, aiSdkEnded: false };
       if (call.args) item.inputText = call.args;
+      reportOverlap(turn, e.index, frame, sink);
       turn.calls.set(e.index, call);
+      turn.aiSdkPending = call;
       turn.callCount++;
       state.model.items.push(item);
       return;
     }
     case 'tool-call-delta': {
       const e = event as CohereEvent<'tool-call-delta'>;
-      const call = turn.calls.get(e.index);
-      if (!call) return void sink.report(R.toolCallNotStarted, `tool-call-delta for index ${e.index}, which no tool-call-start opened`, [frame.index]);
+      const call = callFor(turn, e.index, 'tool-call-delta', frame, sink);
+      if (!call) return void sink.report(R.toolCallNotStarted, `tool-call-delta for index ${e.index} while no tool call is open${turn.endedCalls.has(e.index) ? ` (call ${e.index} already ended)` : ''}: the AI SDK's Cohere provider adds a delta only to its open call, so these arguments are lost`, [frame.index]);
       const piece = e.delta.message.tool_calls.function?.arguments;
       if (piece) {
         call.args += piece;
@@ -190,9 +201,15 @@ function applyEvent(state: State, turn: Turn, type: CohereEventType, event: Cohe
     }
     case 'tool-call-end': {
       const e = event as CohereEvent<'tool-call-end'>;
-      const call = turn.calls.get(e.index);
-      if (!call) return void sink.report(R.toolCallNotStarted, `tool-call-end for index ${e.index}, which no tool-call-start opened`, [frame.index]);
-      turn.calls.delete(e.index);
+      if (turn.aiSdkPending) turn.aiSdkPending.aiSdkEnded = true;
+      turn.aiSdkPending = undefined;
+      const call = callFor(turn, e.index, 'tool-call-end', frame, sink);
+      if (!call) {
+        const what = turn.endedCalls.has(e.index) ? `a second tool-call-end for index ${e.index}, whose call already ended` : `tool-call-end for index ${e.index}, which no tool-call-start opened`;
+        return void sink.report(R.strayToolCallEnd, `${what}, while no tool call is open: cohere-ai and the AI SDK's Cohere provider ignore it`, [frame.index]);
+      }
+      turn.calls.delete(call.index);
+      turn.endedCalls.add(call.index);
       call.item.frames.push(frame.index);
       const parsed = call.args.trim() === '' ? { ok: true as const, value: {} } : parseJson(call.args);
       if (parsed.ok) {
@@ -235,7 +252,8 @@ function applyEvent(state: State, turn: Turn, type: CohereEventType, event: Cohe
       if (reason === 'MAX_TOKENS' || reason === 'TIMEOUT') sink.report(R.truncatedFinishReason, `finish_reason "${reason}": the answer was cut off`, [frame.index]);
       if (reason === 'TOOL_CALL' && turn.callCount === 0) sink.report(R.finishReasonMismatch, 'finish_reason "TOOL_CALL" but the stream started no tool call', [frame.index]);
       else if (reason && reason !== 'TOOL_CALL' && turn.callCount > 0) sink.report(R.finishReasonMismatch, `${turn.callCount} tool call(s) but finish_reason "${reason}"; expected "TOOL_CALL"`, [frame.index]);
-      finalize(turn, sink, frame.index);
+      // Not finalized here: both clients read on to the end of the body (blocks and calls still open may
+      // end later, reported as events after the end); the turn is finalized where its connection ends.
       return;
     }
     default:
@@ -252,17 +270,24 @@ function applyEvent(state: State, turn: Turn, type: CohereEventType, event: Cohe
  */
 function finalize(turn: Turn, sink: FindingSink, at: number, ended?: ConnectionEnding): void {
   if (turn.errored) return;
-  if (ended === 'abort') {
+  // The page's abort of a turn still open stops it on purpose; after message-end it only let go of the
+  // connection, and what the message left open is still reported.
+  if (ended === 'abort' && !turn.ended) {
     turn.blocks.clear();
     turn.calls.clear();
     turn.ended = true;
     return;
   }
-  for (const [index, block] of turn.blocks) sink.report(R.contentNotEnded, `content block ${index} was started and never ended`, [block.startFrame]);
+  // After message-end, the calls left open were seen unfinished at the turn's last event.
+  const seen = turn.ended ? turn.lastFrame : at;
+  for (const [index, block] of turn.blocks) if (!block.implicit) sink.report(R.contentNotEnded, `content block ${index} was started and never ended`, [block.startFrame]);
   turn.blocks.clear();
   for (const [index, call] of turn.calls) {
-    sink.report(R.toolCallNotEnded, `tool call ${index} ("${call.item.name}") was started and never ended; the AI SDK never emits it`, [call.startFrame]);
-    call.item.unfinished = at;
+    const aiSdk = call.aiSdkEnded
+      ? "the AI SDK's Cohere provider, which ends its one pending call at any tool-call-end, ended it at another call's"
+      : "the AI SDK's Cohere provider emits a call only at a tool-call-end, so it never emits this one";
+    sink.report(R.toolCallNotEnded, `tool call ${index} ("${call.item.name}") was started and never got its tool-call-end: ${aiSdk}; cohere-ai shows its start and arguments, and so does the view, as never finished`, [call.startFrame]);
+    call.item.unfinished = seen;
   }
   turn.calls.clear();
   if (!turn.ended && turn.events > 0) {
@@ -270,4 +295,112 @@ function finalize(turn: Turn, sink: FindingSink, at: number, ended?: ConnectionE
     if (ended === undefined) sink.report(R.missingMessageEnd, 'the stream ended without message-end', [at]);
     else sink.report(R.streamCut, `the connection ${ended === 'close' ? 'closed' : 'failed'} before message-end: the answer was cut off (cohere-ai 8.1's chatStream ${ended === 'close' ? 'ends quietly and shows the cut answer as finished' : 'throws "terminated"'})`, [at]);
   }
+}
+
+/** A new text or thinking item, placed now; `frames` empty for one a delta opens (the delta adds its frame). */
+function blockItem(state: State, turn: Turn, kind: BlockKind, frame: Frame, frames = [frame.index]): TextItem | ReasoningItem {
+  const item: TextItem | ReasoningItem =
+    kind === 'reasoning'
+      ? { kind: 'reasoning', id: itemId(turn, 'thinking', frame), frames, text: '' }
+      : { kind: 'text', id: itemId(turn, 'text', frame), frames, text: '', part: false, final: false, brand: !turn.brandGiven };
+  if (kind === 'text') turn.brandGiven = true;
+  state.model.items.push(item);
+  return item;
+}
+
+const fieldOf = (kind: BlockKind): string => (kind === 'reasoning' ? 'thinking' : 'text');
+
+/**
+ * A content-delta, shown by its field as both clients show it: cohere-ai's consumer reads `text` as text
+ * and `thinking` as thinking, and the AI SDK's provider reads a delta with a `thinking` field as thinking
+ * and any other as text (dist/index.js ~557), whatever the block's kind and whether a content-start
+ * opened it. ai 7's readUIMessageStream throws on a delta for a part that is not open (dist/index.js
+ * ~7211, ~7260): a delta with no content-start, or whose field is not its block's, is an error.
+ */
+function applyContentDelta(state: State, turn: Turn, e: CohereEvent<'content-delta'>, frame: Frame, sink: FindingSink): void {
+  const content = e.delta.message.content;
+  const text = content.text ?? '';
+  const thinking = content.thinking ?? '';
+  const readable = typeof content.text === 'string' || typeof content.thinking === 'string';
+  // What the AI SDK's provider makes of it (an event without either field it rejects: cohere/invalid-event).
+  const aiKind: BlockKind | undefined = !readable ? undefined : 'thinking' in content ? 'reasoning' : 'text';
+  let block = turn.blocks.get(e.index);
+  if (!block) {
+    const kind = aiKind ?? 'text';
+    const part = kind === 'reasoning' ? 'reasoning' : 'text';
+    sink.report(
+      R.contentNotStarted,
+      `content-delta for index ${e.index}, which no content-start opened${readable ? `: cohere-ai and the AI SDK's Cohere provider show its ${fieldOf(kind)} (so does the view), and ai 7's readUIMessageStream throws ("Received ${part}-delta for missing ${part} part")` : ''}`,
+      [frame.index],
+    );
+    if (!readable) return;
+    block = { item: blockItem(state, turn, kind, frame, []), startFrame: frame.index, implicit: true, mismatchReported: false };
+    turn.blocks.set(e.index, block);
+  }
+  const kind = block.item.kind;
+  const own = kind === 'reasoning' ? thinking : text;
+  const foreign = kind === 'reasoning' ? text : thinking;
+  if (own) block.item.text = extendText(block.item, block.item.text, own, DIGESTIBLE);
+  if (own || !foreign) block.item.frames.push(frame.index);
+  if (foreign) {
+    block.other ??= blockItem(state, turn, kind === 'reasoning' ? 'text' : 'reasoning', frame, []);
+    block.other.text = extendText(block.other, block.other.text, foreign, DIGESTIBLE);
+    block.other.frames.push(frame.index);
+  }
+  if (block.mismatchReported || aiKind === undefined || (aiKind === kind && !foreign)) return;
+  block.mismatchReported = true;
+  const where = `${fieldOf(kind)} block ${e.index}`;
+  const message =
+    aiKind !== kind
+      ? `content-delta with ${fieldOf(aiKind)} in ${where}: cohere-ai and the AI SDK's Cohere provider show it by its field, as ${fieldOf(aiKind)} (so does the view), and ai 7's readUIMessageStream throws ("Received ${aiKind}-delta for missing ${aiKind} part")`
+      : `content-delta with both text and thinking in ${where}: cohere-ai shows both (so does the view), the AI SDK's Cohere provider only the thinking, and its text is lost`;
+  sink.report(R.deltaTypeMismatch, message, [frame.index, block.startFrame]);
+}
+
+/** The last call started and still open: the one both clients add a mismatched delta to. */
+function openCall(turn: Turn): Call | undefined {
+  let last: Call | undefined;
+  for (const call of turn.calls.values()) last = call;
+  return last;
+}
+
+/**
+ * The call a tool-call-delta or tool-call-end goes to: the open call at its index, else the open call
+ * (the AI SDK's provider ignores the index, dist/index.js ~612-624, and cohere-ai's consumer adds
+ * arguments to the latest call), with a warning once per call. Undefined when no call is open.
+ */
+function callFor(turn: Turn, index: number, type: string, frame: Frame, sink: FindingSink): Call | undefined {
+  const own = turn.calls.get(index);
+  if (own) return own;
+  const open = openCall(turn);
+  if (!open || open.indexMismatchReported) return open;
+  open.indexMismatchReported = true;
+  sink.report(R.toolCallIndexMismatch, `${type} at index ${index} while the open tool call is ${open.index} ("${open.item.name}"): cohere-ai's consumer and the AI SDK's Cohere provider, which ignores the index, apply it to that call, and so does the view`, [frame.index, open.startFrame]);
+  return open;
+}
+
+/**
+ * A tool-call-start while a call is open: the AI SDK's provider keeps one pending call and overwrites it
+ * (dist/index.js ~591), so the open call is never emitted, and deltas that still come for it join the new
+ * call (AI_JSONParseError where the joined arguments do not parse). cohere-ai shows both; so does the
+ * view, by index (a start again at an open call's index leaves that call never finished).
+ */
+function reportOverlap(turn: Turn, index: number, frame: Frame, sink: FindingSink): void {
+  const same = turn.calls.get(index);
+  // The call the AI SDK loses: its pending one (the fold's last open call, unless an earlier overlap
+  // and a tool-call-end at another index parted them).
+  const pending = turn.aiSdkPending;
+  if (same) {
+    turn.calls.delete(index);
+    same.item.unfinished = frame.index;
+  }
+  const open = same ?? pending ?? openCall(turn);
+  if (!open) return;
+  const lost = pending
+    ? `the AI SDK's Cohere provider (@ai-sdk/cohere 4) keeps one pending call and overwrites it, so "${pending.item.name}" is never emitted`
+    : `the AI SDK's Cohere provider (@ai-sdk/cohere 4) keeps one pending call, and an earlier tool-call-end at another index already ended it there`;
+  const what = same ? `tool-call-start again at index ${index} while tool call ${index} ("${same.item.name}") is still open` : `tool-call-start for index ${index} while tool call ${open.index} ("${open.item.name}") is still open`;
+  const view = same ? 'both calls, and so does the view, the first as never finished' : 'both calls, and so does the view';
+  const mixed = pending && !same ? ', and deltas still sent for it join the new call (where the joined arguments do not parse, it fails with AI_JSONParseError)' : '';
+  sink.report(R.toolCallOverlap, `${what}: ${lost}${mixed}; cohere-ai shows ${view}`, [frame.index, open.startFrame]);
 }
