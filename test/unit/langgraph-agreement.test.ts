@@ -76,6 +76,19 @@ describe('LangGraph: a thread of the official SDK client and server', () => {
     expect(view.streaming).toBe(false);
   });
 
+  it('the run that stops at the approval, rendered alone: the state keeps its keys beside the interrupt', () => {
+    // The official server sends `values: {"__interrupt__": […]}` after the full values; useStream adds the
+    // interrupt to the state it holds (StreamManager: `{ ...prev, __interrupt__ }`), so does the view.
+    const first = recording.capture.connections[0]!;
+    const frames = recording.capture.frames.filter((f) => f.connectionId === first.id);
+    const view = render(JSON.stringify(toCaptureFile({ connections: [first], frames }, { redact: false })), { format: 'view' });
+    const sent = frames.filter((f) => f.eventName === 'values').map((f) => JSON.parse(f.data) as Record<string, unknown>);
+    const full = sent.filter((v) => !('__interrupt__' in v)).at(-1)!;
+    expect(Object.keys(sent.at(-1)!)).toEqual(['__interrupt__']);
+    expect(Object.keys(full)).toContain('messages');
+    expect(view.state).toEqual({ ...full, __interrupt__: sent.at(-1)!.__interrupt__ });
+  });
+
   it('the last values event of each run is the state the client read', () => {
     expect(recording.clientValues.at(-1)).toEqual(recording.clientState.values);
   });

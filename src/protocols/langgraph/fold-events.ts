@@ -9,6 +9,7 @@ import type { LangGraphInterrupt, LangGraphMessage } from './schema';
 import type { State, Stream } from './fold-state';
 import { upsert, upsertUnchecked } from './fold-messages';
 import { addInterrupts } from './fold-interrupts';
+import { settleAllIdlessCalls } from './fold-tools';
 
 export function applyEvent(state: State, stream: Stream, mode: string, namespace: string | undefined, data: unknown, frame: Frame, sink: FindingSink): void {
   const root = namespace === undefined;
@@ -18,7 +19,7 @@ export function applyEvent(state: State, stream: Stream, mode: string, namespace
     case 'values': {
       const values = data as Record<string, unknown>;
       if (!root) return;
-      state.model.state = values;
+      state.model.state = nextValues(state.model.state, values, stream);
       if (Array.isArray(values.messages)) for (const m of values.messages) upsertUnchecked(state, m, frame, 'values', sink);
       if (Array.isArray(values.__interrupt__)) addInterrupts(state, values.__interrupt__, frame, sink);
       return;
@@ -59,6 +60,8 @@ export function applyEvent(state: State, stream: Stream, mode: string, namespace
       return;
     }
     case 'error': {
+      // useStream stops reading at the run's error (a subgraph's `error|ns` is not the run's).
+      if (root) stream.failed = true;
       const error = data as { error?: string | null; message?: string | null } | string;
       const message = typeof error === 'string' ? error : [error.error, error.message].filter((s) => typeof s === 'string' && s !== '').join(': ') || 'error';
       state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message });
@@ -68,11 +71,49 @@ export function applyEvent(state: State, stream: Stream, mode: string, namespace
     case 'end':
       stream.ended = true;
       state.model.streaming = false;
+      settleAllIdlessCalls(state, sink);
       return;
     default:
       // custom, debug, events, tools, lifecycle, feedback, messages/metadata: the timeline shows them.
       return;
   }
+}
+
+/**
+ * The state after a root `values` event, as useStream's StreamManager keeps it: the first of a run drops
+ * the previous run's `__interrupt__`; one that carries `__interrupt__` (the official server sends
+ * `{"__interrupt__": […]}` after the full values when a node interrupts) adds its interrupts to those
+ * kept, by id, and keeps every other key; one without it replaces the state and keeps the interrupts.
+ */
+function nextValues(current: unknown, values: Record<string, unknown>, stream: Stream): Record<string, unknown> {
+  let prev = isRecord(current) ? current : undefined;
+  if (!stream.clearedInterrupts) {
+    stream.clearedInterrupts = true;
+    if (prev && '__interrupt__' in prev) {
+      const { __interrupt__: _dropped, ...rest } = prev;
+      prev = rest;
+    }
+  }
+  if ('__interrupt__' in values) {
+    let interrupts = values.__interrupt__;
+    const kept = prev?.__interrupt__;
+    if (Array.isArray(interrupts) && interrupts.length > 0 && Array.isArray(kept)) {
+      const merged: unknown[] = [...kept];
+      const ids = new Set(kept.map((i) => (isRecord(i) ? i.id : undefined)).filter((id) => id !== undefined && id !== null));
+      for (const interrupt of interrupts) {
+        const id = isRecord(interrupt) ? interrupt.id : undefined;
+        if (id !== undefined && id !== null) {
+          if (ids.has(id)) continue;
+          ids.add(id);
+        }
+        merged.push(interrupt);
+      }
+      interrupts = merged;
+    }
+    return { ...prev, __interrupt__: interrupts };
+  }
+  if (prev && Array.isArray(prev.__interrupt__)) return { ...values, __interrupt__: prev.__interrupt__ };
+  return values;
 }
 
 /** A thread state read (`GET /threads/{id}/state`, the first of `/history`): the thread's messages and pending interrupts. */

@@ -10,7 +10,7 @@ import { LANGGRAPH_RULES as R } from './rules';
 import { isPlainMessage, MessageSchema, type LangGraphMessage } from './schema';
 import type { Message, Source, State } from './fold-state';
 import { extendAiText, extendReasoning, setAiText, setReasoning } from './fold-texts';
-import { applyCall, applyCallChunk } from './fold-tools';
+import { applyCall, applyCallChunk, settleIdlessCalls } from './fold-tools';
 
 export function upsertUnchecked(state: State, raw: unknown, frame: Frame, source: Source, sink: FindingSink): void {
   if (isPlainMessage(raw)) return upsert(state, raw, frame, source, sink);
@@ -37,10 +37,20 @@ export function upsert(state: State, message: LangGraphMessage, frame: Frame, so
   if (!entry) {
     entry = { kind, tools: [], reported: new Set() };
     state.messages.set(id, entry);
-  }
+  } else if (source === 'chunk' && state.stream?.replaying?.delete(id)) restart(entry);
   if (kind === 'human') return applyHuman(state, entry, id, message, frame);
   if (kind === 'ai') return applyAi(state, entry, id, message, frame, source, sink);
   if (kind === 'tool') return applyTool(state, entry, id, message, frame, source, sink);
+}
+
+/**
+ * A message sent again by a join that replays the run from its first event: useStream's
+ * MessageTupleManager (`startReplay`) drops the chunks it kept, so the message starts over.
+ */
+function restart(entry: Message): void {
+  entry.streamed = { text: '', reasoning: '' };
+  entry.replaced = true;
+  delete entry.chunkCalls;
 }
 
 function applyHuman(state: State, entry: Message, id: string, message: LangGraphMessage, frame: Frame): void {
@@ -61,8 +71,15 @@ function applyAi(state: State, entry: Message, id: string, message: LangGraphMes
     const streamed = (entry.streamed ??= { text: '', reasoning: '' });
     if (reasoning) streamed.reasoning += reasoning;
     if (text) streamed.text += text;
-    if (reasoning) extendReasoning(state, entry, id, reasoning, frame);
-    if (text) extendAiText(state, entry, id, text, frame, false);
+    if (entry.replaced) {
+      // useStream shows its chunks joined, whatever copy the state held in between.
+      entry.replaced = false;
+      if (streamed.reasoning || entry.reasoning) setReasoning(state, entry, id, streamed.reasoning, frame);
+      if (streamed.text || entry.text) setAiText(state, entry, id, streamed.text, frame, false);
+    } else {
+      if (reasoning) extendReasoning(state, entry, id, reasoning, frame);
+      if (text) extendAiText(state, entry, id, text, frame, false);
+    }
     for (const chunk of message.tool_call_chunks ?? []) applyCallChunk(state, entry, id, chunk, frame);
   } else {
     if ((source === 'whole' || source === 'values') && entry.streamed && !entry.reported.has(R.valuesDifferFromStream) && entry.streamed.text !== '' && entry.streamed.text !== text) {
@@ -70,11 +87,16 @@ function applyAi(state: State, entry: Message, id: string, message: LangGraphMes
       sink.report(R.valuesDifferFromStream, `message ${safeJson(id, { maxLength: 80 })} was streamed as "${clip(entry.streamed.text)}" and the state holds "${clip(text)}"`, [frame.index]);
     }
     if (source === 'partial') entry.streamed = { text, reasoning };
+    else entry.replaced = true;
     if (reasoning || entry.reasoning) setReasoning(state, entry, id, reasoning, frame);
     if (text || entry.text) setAiText(state, entry, id, text, frame, source !== 'partial');
+    // The whole message is here: a call streamed without an id stays without one, when the copy says so too.
+    if (source !== 'partial') settleIdlessCalls(state, id, sink, message.invalid_tool_calls?.some((c) => !c.id) ?? false);
   }
   for (const call of message.tool_calls ?? []) applyCall(state, entry, id, call.id ?? '', call.name, call.args, frame);
-  const invalid = message.invalid_tool_calls ?? [];
+  // A call streamed without an id is reported as such (an error): its copy in invalid_tool_calls is not reported again.
+  const idlessReported = entry.chunkCalls?.some((e) => e.call.reported) ?? false;
+  const invalid = (message.invalid_tool_calls ?? []).filter((c) => !idlessReported || c.id);
   if (invalid.length > 0 && !entry.reported.has(R.invalidToolCall)) {
     entry.reported.add(R.invalidToolCall);
     const first = invalid[0];

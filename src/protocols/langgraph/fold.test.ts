@@ -1,9 +1,10 @@
 // The LangGraph fold on recordings of the official server and on the shapes other models stream.
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import type { ApprovalItem, QuestionItem, ToolItem } from '../../model/view';
+import type { Connection } from '../../model/frame';
+import type { ApprovalItem, QuestionItem, TextItem, ToolItem } from '../../model/view';
 import { sseFrames } from '../shared/sse-frames';
-import { aiMessage, chunk, eventFrames, human, metadata, runLangGraph, values } from './test-helpers';
+import { aiMessage, chunk, eventFrames, human, metadata, runLangGraph, values, type Ev } from './test-helpers';
 
 const fixture = (name: string) => sseFrames(readFileSync(`src/protocols/langgraph/testdata/${name}`, 'utf8'));
 const kinds = (items: readonly { kind: string }[]) => items.map((i) => i.kind);
@@ -75,5 +76,85 @@ describe('langgraph fold', () => {
     const { view } = runLangGraph(eventFrames([metadata, ['error', { error: 'ValueError', message: 'boom' }], ['end', { run_id: 'r', status: 'error' }]]));
     expect(view.items).toMatchObject([{ kind: 'error', message: 'ValueError: boom' }]);
     expect(view.streaming).toBe(false);
+  });
+
+  describe('as useStream keeps the state and the messages', () => {
+    const INTERRUPT = { id: 'i1', value: 'Which city?' };
+    const tools = (view: { items: readonly { kind: string }[] }) => view.items.filter((i): i is ToolItem => i.kind === 'tool');
+    const tcc = (fields: object) => chunk('', { tool_call_chunks: [{ type: 'tool_call_chunk', ...fields }] });
+
+    it('values {__interrupt__} after the full values keeps every key; a later values keeps the interrupt; the next run drops it', () => {
+      const full: Ev = ['values', { messages: [human, aiMessage('It is sunny.')], step: 2 }];
+      const run = eventFrames([metadata, full, ['values', { __interrupt__: [INTERRUPT] }]]);
+      expect(runLangGraph(run).view.state).toEqual({ messages: [human, aiMessage('It is sunny.')], step: 2, __interrupt__: [INTERRUPT] });
+      // A values without __interrupt__ replaces the rest and keeps the interrupt; another adds its new ids.
+      const more = eventFrames([metadata, ['values', { __interrupt__: [INTERRUPT] }], ['values', { messages: [human], step: 3 }], ['values', { __interrupt__: [INTERRUPT, { id: 'i2', value: 'When?' }] }]]);
+      expect(runLangGraph(more).view.state).toEqual({ messages: [human], step: 3, __interrupt__: [INTERRUPT, { id: 'i2', value: 'When?' }] });
+      // The next run (its own connection): its first values drops the previous run's interrupt.
+      const next = eventFrames([metadata, values(human)], 'c2', run.length);
+      expect(runLangGraph([...run, ...next]).view.state).toEqual({ messages: [human] });
+    });
+
+    it('parallel tool calls streamed at index 0 with their own ids are two calls (core merges by id when both have one)', () => {
+      const { view, findings } = runLangGraph(
+        eventFrames([metadata, values(human), tcc({ index: 0, id: 'call_a', name: 'get_weather', args: '{"city":"Paris"}' }), tcc({ index: 0, id: 'call_b', name: 'get_weather', args: '{"city":"Rome"}' })]),
+      );
+      expect(findings).toEqual([]);
+      expect(tools(view).map((t) => [t.toolId, t.input, t.inputText])).toEqual([
+        ['call_a', { city: 'Paris' }, '{"city":"Paris"}'],
+        ['call_b', { city: 'Rome' }, '{"city":"Rome"}'],
+      ]);
+    });
+
+    it('a tool call streamed without an id is not drawn and is an error once its message settles; an id in a later chunk draws it', () => {
+      const idless = [metadata, values(human), tcc({ index: 0, name: 'get_weather', args: '{"city":' }), tcc({ index: 0, args: '"Paris"}' })] as const;
+      const live = runLangGraph(eventFrames(idless));
+      expect(tools(live.view)).toEqual([]);
+      expect(live.findings.map((f) => [f.rule, f.severity, f.frames])).toEqual([['langgraph/tool-call-without-id', 'error', [2]]]);
+      // The whole copy holds it in invalid_tool_calls: the same call, reported once, as the error.
+      const copy = aiMessage('', { invalid_tool_calls: [{ name: 'get_weather', args: '{"city":"Paris"}', id: null, error: 'Malformed args.' }] });
+      const settled = runLangGraph(eventFrames([...idless, values(human, copy), ['end', null]]));
+      expect(tools(settled.view)).toEqual([]);
+      expect(settled.findings.map((f) => f.rule)).toEqual(['langgraph/tool-call-without-id']);
+      // The id in a later chunk: core takes it, and so does the view; nothing to report.
+      const late = runLangGraph(eventFrames([...idless, tcc({ index: 0, id: 'call_1' }), ['end', null]]));
+      expect(late.findings).toEqual([]);
+      expect(tools(late.view).map((t) => [t.toolId, t.name, t.input])).toEqual([['call_1', 'get_weather', { city: 'Paris' }]]);
+    });
+
+    it('events after the run\'s error event are not drawn: event-after-error; an end after it is normal', () => {
+      const { view, findings } = runLangGraph(eventFrames([metadata, values(human), ['error', { error: 'ValueError', message: 'boom' }], values(human, aiMessage('It is sunny.')), ['end', null]]));
+      expect(view.items.map((i) => i.kind)).toEqual(['user', 'error']);
+      expect(view.state).toEqual({ messages: [human] });
+      expect(view.streaming).toBe(false);
+      expect(findings.map((f) => [f.rule, f.severity, f.frames[0]])).toEqual([
+        ['langgraph/error-event', 'warning', 2],
+        ['langgraph/event-after-error', 'error', 3],
+      ]);
+      expect(runLangGraph(eventFrames([metadata, ['error', { error: 'ValueError', message: 'boom' }], ['end', null]])).findings.map((f) => f.rule)).toEqual(['langgraph/error-event']);
+    });
+
+    it('a connection keeps its stream when another connection\'s frames come between: its error still holds', () => {
+      const failed = eventFrames([metadata, ['error', { error: 'ValueError', message: 'boom' }]], 'c1');
+      const other = eventFrames([metadata, values(human)], 'c2', failed.length);
+      const late = eventFrames([values(human, aiMessage('It is sunny.'))], 'c1', failed.length + other.length);
+      const { view, findings } = runLangGraph([...failed, ...other, ...late]);
+      expect(view.items.map((i) => i.kind)).toEqual(['error', 'user']);
+      expect(findings.map((f) => f.rule)).toEqual(['langgraph/error-event', 'langgraph/event-after-error']);
+    });
+
+    it('a join replaying the run from -1 starts each message it sends again over', () => {
+      const first = eventFrames([metadata, values(human), chunk('It is '), chunk('sunny')], 'c1');
+      const replay = eventFrames([metadata, values(human), chunk('It is '), chunk('sunny'), chunk('.')], 'c2', first.length);
+      const url = 'http://127.0.0.1/threads/t/runs/r/stream';
+      const connections: Connection[] = ['c1', 'c2'].map((id) => ({ id, transport: 'sse', url, method: 'GET', requestHeaders: { 'last-event-id': '-1' } }));
+      const { view } = runLangGraph([...first, ...replay], connections);
+      expect(view.items.filter((i): i is TextItem => i.kind === 'text').map((t) => t.text)).toEqual(['It is sunny.']);
+    });
+
+    it('a chunk after the whole copy shows the chunks joined, as useStream\'s chunk store does', () => {
+      const { view } = runLangGraph(eventFrames([metadata, values(human), chunk('It is '), chunk('sunny'), values(human, aiMessage('It is sunny.')), chunk('.')]));
+      expect(view.items.filter((i): i is TextItem => i.kind === 'text').map((t) => t.text)).toEqual(['It is sunny.']);
+    });
   });
 });

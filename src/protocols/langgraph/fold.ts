@@ -18,6 +18,7 @@ import { eventOf } from './event-name';
 import type { State, Stream } from './fold-state';
 import { applyEvent, applyThreadState } from './fold-events';
 import { answerInterrupts } from './fold-interrupts';
+import { settleAllIdlessCalls } from './fold-tools';
 import { endingItem, TurnConnections } from '../shared/page-abort';
 
 export function createLangGraphFold(): ProtocolFold {
@@ -30,11 +31,14 @@ export function createLangGraphFold(): ProtocolFold {
     streamedOn: new TurnConnections(),
     usage: new Map(),
     brandNext: true,
+    idless: new Map(),
+    streams: new Map(),
   };
   return {
     apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
-    finish() {
+    finish(sink) {
       state.model.streaming = false;
+      settleAllIdlessCalls(state, sink);
     },
     view: (): ViewModel => state.model,
     connection(connection) {
@@ -47,6 +51,7 @@ function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): voi
   const { frame } = decoded;
   if (frame.kind === 'close' || frame.kind === 'error') {
     if (state.streamedOn.lettingGo(frame)) return;
+    settleAllIdlessCalls(state, sink);
     // The run's stream ends at its `end` event.
     const item = endingItem(frame, `error-${frame.index}`, !(state.stream?.connectionId === frame.connectionId && state.stream.ended));
     if (item) state.model.items.push(item);
@@ -83,6 +88,14 @@ function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): voi
   }
   if (stream.events === 0 && mode !== 'metadata' && startsRun(state, frame)) sink.report(R.missingMetadata, `the run stream starts with ${name}, not metadata`, [frame.index]);
   stream.events++;
+  if (stream.failed && mode !== 'end') {
+    // useStream stopped reading at the error: the timeline shows the event, the view does not.
+    if (!stream.afterErrorReported && DRAWN_MODES.has(mode)) {
+      stream.afterErrorReported = true;
+      sink.report(R.eventAfterError, `a ${name} event after the run's error event on the same connection; useStream stops reading at the error and never shows it`, [frame.index]);
+    }
+    return;
+  }
   const parsed = mode === 'messages' && isPlainTuple(decoded.json) ? { success: true as const, data: decoded.json } : EVENT_SCHEMAS[mode].safeParse(decoded.json);
   if (!parsed.success) {
     sink.report(R.invalidEvent, `not a valid ${name} event: ${describeIssues(parsed.error.issues)}`, [frame.index]);
@@ -93,14 +106,24 @@ function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): voi
   applyEvent(state, stream, mode, namespace, parsed.data, frame, sink);
 }
 
+/** The stream modes whose events the view draws (messages, state, interrupts, errors): lost when useStream stops reading. */
+const DRAWN_MODES: ReadonlySet<string> = new Set(['values', 'updates', 'messages', 'messages/partial', 'messages/complete', 'tasks', 'checkpoints', 'error']);
+
 function streamOf(state: State, frame: Frame): Stream {
   if (state.stream?.connectionId === frame.connectionId) return state.stream;
+  // A connection whose frames resume after another's keeps what its stream has seen (its error, its
+  // cleared interrupts, the messages its replay has started over).
+  const known = state.streams.get(frame.connectionId);
+  if (known) return (state.stream = known);
   // A connection's metadata may be known long before its first frame: its request answers the
   // interrupts raised before that frame, not those raised after it.
   const connection = state.connections.get(frame.connectionId);
   if (connection) answerInterrupts(state, connection);
-  state.stream = { connectionId: frame.connectionId, events: 0, ended: false, afterEndReported: false };
-  return state.stream;
+  const stream: Stream = { connectionId: frame.connectionId, events: 0, ended: false, afterEndReported: false, clearedInterrupts: false, failed: false, afterErrorReported: false };
+  // A join replaying the run from its first event: useStream's MessageTupleManager starts each message it sends again over.
+  if (connection?.requestHeaders?.['last-event-id'] === '-1') stream.replaying = new Set(state.messages.keys());
+  state.streams.set(frame.connectionId, stream);
+  return (state.stream = stream);
 }
 
 /**

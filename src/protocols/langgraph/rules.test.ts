@@ -16,6 +16,13 @@ const cases: { rule: string; bad: readonly Ev[]; good: readonly Ev[]; at: number
   { rule: 'langgraph/orphan-tool-result', bad: withCall(toolMessage('call_9')), good: withCall(toolMessage()), at: 1 },
   { rule: 'langgraph/invalid-tool-call', bad: [metadata, values(human, aiMessage('', { invalid_tool_calls: [{ name: 'get_weather', args: '{"city": "Par', id: 'call_1', error: 'bad JSON' }] }))], good: [metadata, values(human, aiMessage('', { invalid_tool_calls: [] }))], at: 1 },
   { rule: 'langgraph/interrupt-without-id', bad: [...answer, interrupt()], good: [...answer, interrupt('i1')], at: 6 },
+  {
+    rule: 'langgraph/tool-call-without-id',
+    bad: [metadata, values(human), chunk('', { tool_call_chunks: [{ index: 0, name: 'get_weather', args: '{"city": "Paris"}' }] }), ['end', null]],
+    good: [metadata, values(human), chunk('', { tool_call_chunks: [{ index: 0, id: 'call_1', name: 'get_weather', args: '{"city": "Paris"}' }] }), ['end', null]],
+    at: 2,
+  },
+  { rule: 'langgraph/event-after-error', bad: [...answer.slice(0, 3), ['error', { error: 'ValueError', message: 'boom' }], ...answer.slice(3)], good: [...answer.slice(0, 3), ['error', { error: 'ValueError', message: 'boom' }], ['end', null]], at: 4 },
   { rule: 'langgraph/values-differ-from-stream', bad: [...answer.slice(0, 5), values(human, aiMessage('It is rainy.'))], good: answer, at: 5 },
 ];
 

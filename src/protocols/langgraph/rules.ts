@@ -17,6 +17,8 @@ export const LANGGRAPH_RULES = {
   invalidToolCall: 'langgraph/invalid-tool-call',
   interruptWithoutId: 'langgraph/interrupt-without-id',
   valuesDifferFromStream: 'langgraph/values-differ-from-stream',
+  toolCallWithoutId: 'langgraph/tool-call-without-id',
+  eventAfterError: 'langgraph/event-after-error',
 } as const;
 
 const R = LANGGRAPH_RULES;
@@ -33,6 +35,8 @@ export const langgraphRules: readonly RuleMeta[] = [
   { id: R.invalidToolCall, severity: 'warning', description: 'An AI message carries `invalid_tool_calls` (arguments that did not parse): the call is not run and clients show no call for it.' },
   { id: R.interruptWithoutId, severity: 'warning', description: 'An interrupt (`__interrupt__`, a task\'s `interrupts`) without `id`: a resume of several pending interrupts names each by id, so this one cannot be answered alone.' },
   { id: R.valuesDifferFromStream, severity: 'warning', description: 'The state (`values`, `updates`) holds a message whose text differs from what was streamed for the same message id: the text the user watched changes when the state arrives.' },
+  { id: R.toolCallWithoutId, severity: 'error', description: 'A tool call streamed in `tool_call_chunks` whose chunks never carry an `id`: @langchain/core\'s AIMessageChunk (which useStream\'s MessageTupleManager joins the chunks with) files a call without id under `invalid_tool_calls` ("Malformed tool call chunk args."), so useStream shows no call, whatever its arguments. Reported when the message is settled (its whole copy arrives or the stream ends), so an id sent in a later chunk is not reported; the view does not draw the call, as the client does not.' },
+  { id: R.eventAfterError, severity: 'error', description: 'Events that carry messages, state, interrupts or another error (`values`, `updates`, `messages`, `tasks`, `checkpoints`, `error`) after the run\'s `error` event on the same connection: useStream stops reading the stream at the error, so what they carry never shows. The view leaves them out too (an `end` after the error is normal and still ends the stream).' },
 ];
 
 addFixes(langgraphRules, {
@@ -45,6 +49,8 @@ addFixes(langgraphRules, {
   [R.messageWithoutId]: 'Give every message an id (LangChain chat models do; a custom node that builds messages must set one) and keep it on every chunk.',
   [R.orphanToolResult]: 'Answer each tool call with a ToolMessage whose `tool_call_id` is the call\'s `id`.',
   [R.invalidToolCall]: 'Have the model produce arguments that parse as a JSON object, or handle the failed call in the graph before it reaches the user.',
+  [R.toolCallWithoutId]: 'Give each streamed tool call its id in its first chunk (`tool_call_chunks[].id`, as LangChain\'s OpenAI and Anthropic integrations do); a custom model or proxy that builds chunks must keep it.',
+  [R.eventAfterError]: 'End the stream at the `error` event (an `end` may follow); a run that recovers must not report an error first.',
   [R.interruptWithoutId]: 'Raise interrupts with `interrupt()` inside a node, which gives each an id; a proxy must keep it.',
   [R.valuesDifferFromStream]: 'Store the message as it was streamed (the same id keeps the same text); a node that rewrites a message should give it a new id.',
 });
