@@ -2,7 +2,9 @@
 // `{role, content}`, or a list of steps `{type: "user_input" | "model_output" | "thought" |
 // "function_call", …}` as the AI SDK sends the whole history) and `previous_interaction_id`, which names
 // the stored interaction a follow-up continues; and the `function_call` steps of the stream that the
-// page must run, with the interaction's id and final status (`requires_action` asks for the results).
+// page must run (those that reached their `step.stop`, as the AI SDK emits a call only there:
+// `gemini-interactions/function-call-not-stopped`), with the interaction's id and final status
+// (`requires_action` asks for the results).
 import type { Frame } from '../../model/frame';
 import { decodeFrame } from '../../model/decode';
 import { safeJson } from '../../model/safe-text';
@@ -54,9 +56,11 @@ function entryKey(entry: unknown): string {
 interface Building extends StreamedToolCall {
   /** Arguments streamed as `arguments_delta` text; else the start's `arguments` object. */
   streamed: boolean;
+  /** Its step.stop arrived. */
+  stopped: boolean;
 }
 
-/** The last interaction's id, its `function_call` steps (arguments as streamed) and its final status. */
+/** The last interaction's id, its stopped `function_call` steps (arguments as streamed) and its final status. */
 export function interactionsAnswer(frames: readonly Frame[]): StreamedAnswer {
   const answer: StreamedAnswer = { toolCalls: [], allCallIds: [] };
   let calls = new Map<number, Building>();
@@ -76,12 +80,15 @@ export function interactionsAnswer(frames: readonly Frame[]): StreamedAnswer {
       if (typeof step.id === 'string' && !answer.allCallIds?.includes(step.id)) answer.allCallIds?.push(step.id);
       if (step.type !== 'function_call') continue;
       const args = isRecord(step.arguments) ? safeJson(step.arguments) : '{}';
-      calls.set(event.index, { id: typeof step.id === 'string' ? step.id : '', name: typeof step.name === 'string' ? step.name : '', arguments: args, streamed: false });
+      calls.set(event.index, { id: typeof step.id === 'string' ? step.id : '', name: typeof step.name === 'string' ? step.name : '', arguments: args, streamed: false, stopped: false });
     } else if (event.event_type === 'step.delta' && typeof event.index === 'number' && isRecord(event.delta) && event.delta.type === 'arguments_delta') {
       const call = calls.get(event.index);
       if (!call || typeof event.delta.arguments !== 'string') continue;
       call.arguments = call.streamed ? call.arguments + event.delta.arguments : event.delta.arguments;
       call.streamed = true;
+    } else if (event.event_type === 'step.stop' && typeof event.index === 'number') {
+      const call = calls.get(event.index);
+      if (call) call.stopped = true;
     } else if (event.event_type === 'interaction.completed' && interaction) {
       if (typeof interaction.id === 'string') answer.responseId = interaction.id;
       if (typeof interaction.status === 'string') {
@@ -90,6 +97,9 @@ export function interactionsAnswer(frames: readonly Frame[]): StreamedAnswer {
       }
     }
   }
-  answer.toolCalls = [...calls.entries()].sort((a, b) => a[0] - b[0]).map(([, c]) => ({ id: c.id, name: c.name, arguments: c.arguments }));
+  answer.toolCalls = [...calls.entries()]
+    .filter(([, c]) => c.stopped)
+    .sort((a, b) => a[0] - b[0])
+    .map(([, c]) => ({ id: c.id, name: c.name, arguments: c.arguments }));
   return answer;
 }

@@ -2,10 +2,13 @@
 // view model. Steps by index: `thought` steps are reasoning (their signatures are frames of the step),
 // `model_output` steps text, `function_call` steps tools the page runs (arguments streamed as JSON
 // text), server tool steps (`google_search_call` …) tools whose `*_result` step answers them by
-// `call_id`; text annotations are sources. One interaction per turn. apply() never throws.
+// `call_id`; text annotations are sources. Each delta shows by its own type (a `text` delta as text, a
+// `thought_summary` as thinking, whatever step carries it), as @google/genai yields every event. Both
+// reference clients read on past `interaction.completed`, keeping each step open until its own
+// `step.stop`, and so does the fold. One interaction per turn. apply() never throws.
 import type { FindingSink } from '../../model/finding';
 import type { DecodedFrame, Frame } from '../../model/frame';
-import type { ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
+import { humanizeToolName, type ReasoningItem, type TextItem, type ToolItem, type ViewModel } from '../../model/view';
 import { extendText } from '../../model/text-builder';
 import { safeJson } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
@@ -21,10 +24,15 @@ const RAW_MAX = 2000;
 
 interface Step {
   type: string;
+  /** The step.start's `step`, as sent, to tell an identical repeat. */
+  shell: string;
   startFrame: number;
   frames: number[];
   stopped: boolean;
-  text?: TextItem | ReasoningItem;
+  /** Whether a delta arrived for it. */
+  delta: boolean;
+  text?: TextItem;
+  reasoning?: ReasoningItem;
   tool?: ToolItem;
   args: string;
 }
@@ -89,7 +97,7 @@ function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): voi
   turn.events++;
   const event = checkedEvent(json, type, isPlainEvent, EVENT_SCHEMAS[type], R.invalidEvent, frame, sink, state.model.items);
   if (event === undefined) return;
-  state.model.streaming = true;
+  if (!turn.completed && !turn.failed) state.model.streaming = true;
   applyEvent(state, turn, type, event as InteractionEvent<typeof type>, frame, sink);
 }
 
@@ -110,23 +118,30 @@ function applyEvent(state: State, turn: Turn, type: InteractionEventType, event:
     case 'step.delta': {
       const e = event as InteractionEvent<'step.delta'>;
       const step = turn.steps.get(e.index);
-      if (!step || step.stopped) return void sink.report(R.stepNotStarted, `step.delta for index ${e.index}, which no open step.start opened`, [frame.index]);
+      // The AI SDK drops a delta for an index with no open step (its openBlocks has none).
+      if (!step || step.stopped) return void sink.report(R.stepNotStarted, `step.delta for index ${e.index}, which no open step.start opened: the AI SDK drops it`, [frame.index]);
       step.frames.push(frame.index);
+      step.delta = true;
       return applyDelta(state, turn, step, e.delta, frame, sink);
     }
     case 'step.stop': {
       const e = event as InteractionEvent<'step.stop'>;
       const step = turn.steps.get(e.index);
-      if (!step || step.stopped) return void sink.report(R.stepNotStarted, `step.stop for index ${e.index}, which no open step.start opened`, [frame.index]);
+      // Both clients pass over a stop with no open step: nothing is lost.
+      if (!step || step.stopped) return void sink.report(R.stopWithoutStart, `step.stop for index ${e.index}, which no open step.start opened (${step ? 'stopped already' : 'never started'}); both clients pass over it`, [frame.index]);
       step.stopped = true;
       if (step.type === 'function_call' && step.tool) {
+        // The AI SDK builds a call's input from its arguments_delta text alone ("{}" without any).
+        if (step.args.trim() === '' && step.tool.input !== undefined) {
+          sink.report(R.argumentsOnStartOnly, `function call "${step.tool.name}" gives its arguments only on its step.start, with no arguments_delta: @google/genai yields them (and the view shows them), but the AI SDK runs the tool with {}`, [frame.index, step.startFrame]);
+        }
         const parsed = step.args.trim() === '' ? { ok: true as const, value: step.tool.input ?? {} } : parseJson(step.args);
         if (parsed.ok) {
           const todos = setToolInput(step.tool, parsed.value);
           if (todos) state.model.todos = todos;
         } else sink.report(R.invalidFunctionArguments, `arguments of function call "${step.tool.name}" are not valid JSON: ${parsed.reason}`, [frame.index, step.startFrame]);
       }
-      if (step.text?.kind === 'text') step.text.final = true;
+      if (step.text) step.text.final = true;
       return;
     }
     case 'interaction.completed': {
@@ -156,7 +171,8 @@ function onStatus(state: State, turn: Turn, status: string, frame: Frame, sink: 
   if (!turn.completed) return;
   if (status === 'incomplete') sink.report(R.incomplete, 'the interaction completed with status "incomplete": the answer was cut off', [frame.index]);
   if (status === 'requires_action' && turn.functionCalls === 0) sink.report(R.requiresActionWithoutCall, 'status "requires_action" but the stream carried no function_call step', [frame.index]);
-  finalize(turn, sink, frame.index);
+  // Steps still open stay open: both clients read on after interaction.completed (the AI SDK keeps each
+  // block until its own step.stop), so a late step.stop or delta still counts; the turn's end reports them.
 }
 
 function fail(state: State, turn: Turn, finding: string, message: string, frame: Frame, sink: FindingSink): void {
@@ -172,16 +188,37 @@ function itemId(turn: Turn, what: string, frame: Frame): string {
 }
 
 function startStep(state: State, turn: Turn, e: InteractionEvent<'step.start'>, frame: Frame, sink: FindingSink): void {
-  if (turn.steps.has(e.index)) sink.report(R.stepIndexReused, `step.start for index ${e.index}, which an earlier step of this interaction used`, [frame.index, turn.steps.get(e.index)?.startFrame ?? frame.index]);
-  const step: Step = { type: e.step.type, startFrame: frame.index, frames: [frame.index], stopped: false, args: '' };
+  // safeJson: a step nested past the stack is untrusted input, and the fold never throws.
+  const shell = safeJson(e.step);
+  const earlier = turn.steps.get(e.index);
+  if (earlier && !earlier.stopped && !earlier.delta && earlier.shell === shell) {
+    // The same start again before any delta: both clients open the same empty step again, one step.
+    earlier.frames.push(frame.index);
+    return void sink.report(R.stepStartRepeated, `step.start for index ${e.index} repeated before any of its deltas; both clients keep one step`, [frame.index, earlier.startFrame]);
+  }
+  if (earlier) sink.report(R.stepIndexReused, `step.start for index ${e.index}, which an earlier step of this interaction used`, [frame.index, earlier.startFrame]);
+  const step: Step = { type: e.step.type, shell, startFrame: frame.index, frames: [frame.index], stopped: false, delta: false, args: '' };
   turn.steps.set(e.index, step);
   const t = e.step.type;
   if (t === 'thought' || t === 'model_output') return;
   if (t === 'function_call' || t.endsWith('_call')) {
     const name = t === 'function_call' ? (e.step.name ?? '') : t.slice(0, -'_call'.length);
+    const input = isRecord(e.step.arguments) && Object.keys(e.step.arguments).length > 0 ? e.step.arguments : undefined;
+    // A call's start again while the call is open: both clients replace the open call (the arguments
+    // streamed so far are lost), one call, not two.
+    const reopened = earlier && !earlier.stopped && earlier.type === t ? earlier.tool : undefined;
+    if (reopened) {
+      Object.assign(reopened, { toolId: e.step.id ?? '', name, label: humanizeToolName(name), input });
+      delete reopened.inputText;
+      reopened.frames.push(frame.index);
+      step.frames = reopened.frames;
+      step.tool = reopened;
+      if (t !== 'function_call' && e.step.id) turn.calls.set(e.step.id, reopened);
+      return;
+    }
     const item = newToolItem(itemId(turn, `step${e.index}`, frame), e.step.id ?? '', name, frame.index);
     item.frames = step.frames;
-    if (isRecord(e.step.arguments) && Object.keys(e.step.arguments).length > 0) item.input = e.step.arguments;
+    item.input = input;
     step.tool = item;
     if (t === 'function_call') turn.functionCalls++;
     else if (e.step.id) turn.calls.set(e.step.id, item);
@@ -193,6 +230,9 @@ function startStep(state: State, turn: Turn, e: InteractionEvent<'step.start'>, 
     if (call) {
       step.tool = call;
       call.frames.push(frame.index);
+      // Both clients take the call as answered at its result step's start (the AI SDK emits
+      // `step.result ?? null` at its stop), with or without a result delta.
+      answer(call, e.step.result, e.step.is_error);
       return;
     }
   }
@@ -200,21 +240,37 @@ function startStep(state: State, turn: Turn, e: InteractionEvent<'step.start'>, 
   state.model.items.push(rawItem(frame, itemId(turn, `raw${e.index}`, frame)));
 }
 
+/** A server tool call answered by its result step: the result, when one came, and whether it failed. */
+function answer(call: ToolItem, result: unknown, isError: unknown): void {
+  if (result !== undefined) call.result = result;
+  call.status = isError === true ? 'error' : 'success';
+}
+
 function applyDelta(state: State, turn: Turn, step: Step, delta: StepDelta, frame: Frame, sink: FindingSink): void {
   switch (delta.type) {
-    case 'text':
-    case 'thought_summary': {
-      const text = delta.text ?? (isRecord(delta.content) && typeof delta.content.text === 'string' ? delta.content.text : '');
+    case 'text': {
+      const text = deltaText(delta);
       if (!text) return;
+      // @google/genai's reader shows every text delta as text; the AI SDK reads one only in a model_output step.
+      if (step.type !== 'model_output') sink.report(R.textOutsideOutput, `a text delta in a ${step.type} step: @google/genai shows it as text, the AI SDK drops it`, [frame.index, step.startFrame]);
       if (!step.text) {
-        const reasoning = step.type === 'thought' || delta.type === 'thought_summary';
-        step.text = reasoning
-          ? { kind: 'reasoning', id: itemId(turn, 'thought', frame), frames: step.frames, text: '' }
-          : { kind: 'text', id: itemId(turn, 'text', frame), frames: step.frames, text: '', part: false, final: false, brand: !turn.brandGiven };
-        if (!reasoning) turn.brandGiven = true;
+        step.text = { kind: 'text', id: itemId(turn, 'text', frame), frames: step.frames, text: '', part: false, final: false, brand: !turn.brandGiven };
+        turn.brandGiven = true;
         state.model.items.push(step.text);
       }
       step.text.text = extendText(step.text, step.text.text, text, DIGESTIBLE);
+      return;
+    }
+    case 'thought_summary': {
+      const text = deltaText(delta);
+      if (!text) return;
+      // A summary shows as thinking whatever step carries it; the AI SDK reads one only in a thought step.
+      if (step.type !== 'thought') sink.report(R.summaryOutsideThought, `a thought_summary delta in a ${step.type} step: shown as thinking, as @google/genai yields it; the AI SDK drops it`, [frame.index, step.startFrame]);
+      if (!step.reasoning) {
+        step.reasoning = { kind: 'reasoning', id: itemId(turn, 'thought', frame), frames: step.frames, text: '' };
+        state.model.items.push(step.reasoning);
+      }
+      step.reasoning.text = extendText(step.reasoning, step.reasoning.text, text, DIGESTIBLE);
       return;
     }
     case 'thought_signature':
@@ -237,25 +293,42 @@ function applyDelta(state: State, turn: Turn, step: Step, delta: StepDelta, fram
         step.tool.input = delta.arguments;
         return;
       }
-      if (step.tool && delta.type.endsWith('_result')) {
-        step.tool.result = delta.result;
-        step.tool.status = delta.is_error === true ? 'error' : 'success';
-        return;
-      }
+      if (step.tool && delta.type.endsWith('_result')) return answer(step.tool, delta.result, delta.is_error);
       sink.report(R.unknownStep, `a step.delta of type "${delta.type}" this version does not know; shown raw`, [frame.index]);
       state.model.items.push(rawItem(frame, itemId(turn, 'delta', frame)));
   }
 }
 
-/** `ended`: how the capture saw the connection end; the page's own stop cut the turn on purpose, nothing to report. */
+const deltaText = (delta: StepDelta): string => delta.text ?? (isRecord(delta.content) && typeof delta.content.text === 'string' ? delta.content.text : '');
+
+/**
+ * The turn's end (the stream's, a new request's or turn's, the connection's close). `ended`: how the
+ * capture saw the connection end; the page's own stop of a turn still open cut it on purpose, nothing to
+ * report; after interaction.completed it only let go of the connection, and the steps left open are
+ * still reported, seen at the turn's last event.
+ */
 function finalize(turn: Turn, sink: FindingSink, at: number, ended?: ConnectionEnding): void {
   if (turn.failed || turn.stoppedByPage) return;
-  if (ended === 'abort') {
+  if (ended === 'abort' && !turn.completed) {
     turn.stoppedByPage = true;
     return;
   }
-  for (const [index, step] of turn.steps) if (!step.stopped) sink.report(R.stepNotStopped, `step ${index} (${step.type}) was started and never stopped`, [step.startFrame]);
-  for (const step of turn.steps.values()) step.stopped = true;
+  const seen = turn.completed ? turn.lastFrame : at;
+  for (const [index, step] of turn.steps) {
+    if (step.stopped) continue;
+    step.stopped = true;
+    const call = step.type === 'function_call' ? step.tool : undefined;
+    if (!call) {
+      sink.report(R.stepNotStopped, `step ${index} (${step.type}) was started and never stopped`, [step.startFrame]);
+      continue;
+    }
+    // The AI SDK emits a function call only at its step.stop: it never runs this one. Shown with the
+    // arguments received, as never finished.
+    sink.report(R.functionCallNotStopped, `function call "${call.name}" (step ${index}) was started and never stopped: the AI SDK emits a call only at its step.stop, so it never runs it; @google/genai shows it, and so does the view, as never finished`, [step.startFrame]);
+    const parsed = step.args.trim() === '' ? undefined : parseJson(step.args);
+    if (parsed?.ok) call.input = parsed.value;
+    call.unfinished = seen;
+  }
   if (!turn.completed && turn.events > 0) {
     turn.completed = true;
     sink.report(R.missingCompleted, 'the stream ended without interaction.completed', [at]);
