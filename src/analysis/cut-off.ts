@@ -20,6 +20,7 @@ export const CUT_OFF_RULES: ReadonlySet<string> = new Set([
   'gemini/missing-finish-reason',
   'gemini/stream-cut',
   'gemini-interactions/missing-completed',
+  'mcp/stream-cut',
   'openai-chat/stream-cut',
   'openai-responses/incomplete-stream',
 ]);

@@ -19,6 +19,12 @@ describe('mcp frame descriptions', () => {
     expect(describeMcpFrame(frame([call(1), call(2)], 'out')).event).toBe('→ tools/call get_weather (+1 in batch)');
   });
 
+  it('names the events the SDK client skips: a priming event, and a message in an event named other than "message"', () => {
+    expect(describeMcpFrame(decodeFrame({ index: 0, connectionId: 'c', time: 0, direction: 'in', kind: 'message', data: '', eventId: '0' }))).toEqual({ event: 'priming event (id 0)', category: 'lifecycle' });
+    expect(describeMcpFrame(decodeFrame({ index: 0, connectionId: 'c', time: 0, direction: 'in', kind: 'message', data: JSON.stringify(result(1, 'Sunny')), eventName: 'result' })).event).toBe('← result #1 (event: result, ignored)');
+    expect(describeMcpFrame(decodeFrame({ index: 0, connectionId: 'c', time: 0, direction: 'in', kind: 'message', data: JSON.stringify(result(1, 'Sunny')), eventName: 'message' })).event).toBe('← result #1');
+  });
+
   it('falls back to the generic description for anything else', () => {
     expect(describeMcpFrame(frame('not json')).event).toBe('(text)');
     expect(describeMcpFrame(frame({ hello: 1 })).event).toBe('(json)');

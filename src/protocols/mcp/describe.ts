@@ -59,8 +59,14 @@ function notification(method: string, params: Record<string, unknown>, arrow: st
 /** Both directions: the page's requests are half of the protocol. Never throws. */
 export function describeMcpFrame(decoded: DecodedFrame): FrameDescription {
   try {
-    if (decoded.frame.kind === 'message') {
+    const { frame } = decoded;
+    if (frame.kind === 'message') {
+      // An event with no data (a priming event) the SDK client skips.
+      if (frame.direction === 'in' && frame.data === '' && !frame.truncated) return describe(frame.eventId ? `priming event (id ${frame.eventId})` : 'empty event', 'lifecycle');
       const own = describeEvent(decoded);
+      // An event named other than "message" the SDK client ignores.
+      const name = frame.eventName;
+      if (own && name !== undefined && name !== '' && name !== 'message' && name !== 'endpoint') return { ...own, event: `${own.event} (event: ${name}, ignored)` };
       if (own) return own;
     }
   } catch {

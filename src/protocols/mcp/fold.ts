@@ -5,6 +5,11 @@
 // an elicitation is a question; a sampling request is a tool item the client answers.
 // A POST's body is the page's message: a capture of the page's fetch keeps it as the connection's
 // request body (an SSE answer's frames are all `in`), a recording may also keep it as an `out` frame.
+// Where the SDK client (@modelcontextprotocol/sdk 1.32) reads a stream otherwise than the specification,
+// the view follows it: it skips events with no data and events named other than `message`, matches ids
+// and progress tokens by Number(), ignores a cancel of a request its sender did not send, takes a JSON
+// batch's responses before its notifications, and gets no answer from a POST stream that ended without
+// one (test/unit/mcp-stream-agreement.test.ts).
 import type { Connection, DecodedFrame, Direction, Frame } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
 import type { QuestionItem, ToolItem, ViewModel } from '../../model/view';
@@ -21,6 +26,8 @@ import { abortedByPage, endingItem } from '../shared/page-abort';
 import { frameRef } from '../../model/frame-ref';
 
 interface PendingRequest {
+  /** The id as sent (JSON-RPC: a string or a number). */
+  id: unknown;
   method: string;
   frame: number;
   direction: Direction;
@@ -33,6 +40,21 @@ interface PendingRequest {
   /** The page aborted, cancelled or closed the request's connection before its answer: no caller still waits. */
   givenUp?: true;
   lastProgress?: number;
+  /**
+   * The close or failure of the SSE stream its POST opened, before its answer and with no event id to
+   * resume from: the SDK client does not reconnect, and rejects the call when it times out.
+   */
+  cutAt?: number;
+  /** The cut is a JSON body (the POST's whole answer) without the response, not a stream's end. */
+  cutBody?: true;
+  /** Its stream ended before its answer but gave an event id: the SDK client tries to resume it. */
+  endedAt?: number;
+  /** The cut is such a stream's, whose resumption did not bring the answer before the client timed out. */
+  cutResumed?: true;
+  /** The stream cut is reported. */
+  cutReported?: true;
+  /** A named SSE event carried its answer, which the SDK client ignores (reported there). */
+  lostAt?: number;
 }
 
 type Message = Record<string, unknown>;
@@ -43,10 +65,20 @@ export function createMcpFold(): ProtocolFold {
 
 class McpFold implements ProtocolFold {
   private readonly model: ViewModel = { protocol: 'mcp', items: [], todos: null, streaming: false };
-  /** Requests by `<direction>:<id>`; kept after their answer to tell duplicates and late progress. */
+  /** Requests by `<direction>:<type>:<id>`; kept after their answer to tell duplicates and late progress. */
   private readonly requests = new Map<string, PendingRequest>();
-  /** Progress tokens by token, to the request key that gave them. */
-  private readonly tokens = new Map<string, string>();
+  /** Requests whose id a later request of the same side reused while they waited, oldest first, by key. */
+  private earlier: Map<string, PendingRequest[]> | undefined;
+  /** Progress tokens by `<type>:<token>`: the token as given and the key of the request that gave it. */
+  private readonly tokens = new Map<string, { token: string | number; key: string }>();
+  /** The connections seen, by id. */
+  private readonly connections = new Map<string, Connection>();
+  /** The frame of a JSON body the SDK client rejects whole (not JSON, or a message its schema rejects). */
+  private rejected = -1;
+  /** The session speaks the older HTTP+SSE transport (an `endpoint` event): its POSTs are answered on the GET stream. */
+  private legacy = false;
+  /** SSE streams that carried an event id: the SDK client resumes them (GET with Last-Event-ID) when they end. */
+  private readonly resumable = new Set<string>();
   private open = 0;
   private sink!: FindingSink;
   private last = -1;
@@ -59,6 +91,7 @@ class McpFold implements ProtocolFold {
   private readonly carried = new Set<string>();
 
   connection(connection: Connection): void {
+    this.connections.set(connection.id, connection);
     const body = connection.requestBody;
     if (typeof body !== 'string' || connection.requestBodyTruncated || this.started?.has(connection.id)) return;
     (this.bodies ??= new Map()).set(connection.id, body);
@@ -73,8 +106,10 @@ class McpFold implements ProtocolFold {
       if (this.started !== undefined && !this.started.has(frame.connectionId)) this.startConnection(decoded);
       if (frame.kind === 'close' || frame.kind === 'error') return this.connectionEnded(frame);
       if (frame.kind !== 'message') return;
+      if (frame.direction === 'in' && this.skippedByClient(decoded)) return;
       this.carried.add(frame.connectionId);
       this.applyMessageFrame(decoded);
+      if (frame.direction === 'in' && this.isJsonBody(frame)) this.bodyEnded(frame);
     } catch (err) {
       this.model.items.push(faultItem(frame, err));
     }
@@ -84,9 +119,14 @@ class McpFold implements ProtocolFold {
     this.sink = sink;
     if (this.ended) return;
     this.ended = true;
-    for (const [key, req] of this.requests) {
-      if (req.answeredAt !== undefined || req.cancelledAt !== undefined || req.givenUp) continue;
-      sink.report(R.unanswered, `${req.method} request ${idOfKey(key)} (frame ${frameRef(req.frame)}) was never answered; its caller waits until it times out.`, [this.last >= 0 ? this.last : req.frame, req.frame]);
+    for (const req of this.allRequests()) {
+      if (req.answeredAt !== undefined || req.lostAt !== undefined) continue;
+      if (req.cutAt !== undefined) {
+        this.reportCut(req);
+        continue;
+      }
+      if (req.cancelledAt !== undefined || req.givenUp) continue;
+      sink.report(R.unanswered, `${req.method} request ${idRef(req)} (frame ${frameRef(req.frame)}) was never answered; its caller waits until it times out.`, [this.last >= 0 ? this.last : req.frame, req.frame]);
     }
     this.model.streaming = false;
   }
@@ -122,20 +162,85 @@ class McpFold implements ProtocolFold {
     const { frame } = decoded;
     const i = frame.index;
     // The HTTP+SSE transport's first event names the POST endpoint as a plain URL.
-    if (frame.eventName === 'endpoint') return;
+    if (frame.eventName === 'endpoint') {
+      this.legacy = true;
+      return;
+    }
     if (decoded.json === undefined) {
       if (frame.truncated) {
         this.model.items.push(rawItem(frame));
         return;
       }
       this.sink.report(R.invalidJson, `the message is not JSON (${decoded.jsonError ?? 'no payload'}); the SDK transport drops it.`, [i]);
+      this.rejected = i;
       this.model.items.push(rawItem(frame));
       return;
     }
     // JSON-RPC batches (protocol version 2025-03-26) carry several messages in one body.
     const json = decoded.json;
     if (!Array.isArray(json)) return this.applyMessage(json, frame.direction, i, undefined, decoded);
-    for (let n = 0; n < json.length; n++) this.applyMessage(json[n], frame.direction, i, `[${n}]`, decoded);
+    if (frame.direction === 'in' && this.isJsonBody(frame) && !json.every(isJsonRpcMessage)) {
+      // The SDK client parses a JSON body's batch whole (`data.map(JSONRPCMessageSchema.parse)`): one bad message drops them all.
+      for (let n = 0; n < json.length; n++) {
+        if (!isJsonRpcMessage(json[n])) this.sink.report(R.invalidMessage, `not a JSON-RPC 2.0 message: ${whyNotJsonRpc(json[n]) ?? 'the schema rejects it'}; the SDK client parses the batch as a whole, so it drops all ${json.length} of its messages and rejects the call.`, [i], `[${n}]`);
+      }
+      this.model.items.push(rawItem(frame));
+      this.rejected = i;
+      return;
+    }
+    for (const n of batchOrder(json, frame.direction)) this.applyMessage(json[n], frame.direction, i, `[${n}]`, decoded);
+  }
+
+  /**
+   * Events the SDK client's SSE reader skips (client/streamableHttp.js `_handleSseStream`; the older
+   * SSEClientTransport's EventSource `onmessage` alike): one with no data (a priming event, `id: 0` and
+   * an empty `data:`, which the SDK's own server sends when it keeps an event store; a keep-alive), and
+   * one named other than `message`. Neither reaches the client, so neither reaches the view; a named
+   * event that carries a JSON-RPC message loses it, which is the finding. An event id still makes the
+   * stream resumable.
+   */
+  private skippedByClient(decoded: DecodedFrame): boolean {
+    const { frame } = decoded;
+    if (frame.eventId) this.resumable.add(frame.connectionId);
+    if (frame.data === '' && !frame.truncated && this.isSse(frame)) return true;
+    const name = frame.eventName;
+    if (name === undefined || name === '' || name === 'message' || name === 'endpoint') return false;
+    this.namedEvent(decoded, name);
+    return true;
+  }
+
+  /**
+   * The frame is an SSE event: its connection's transport says so, it has an event name or id, or the
+   * connection is unknown (frames alone). An empty JSON body, unlike an empty event, fails the SDK's
+   * `response.json()`: that stays `mcp/invalid-json`.
+   */
+  private isSse(frame: Frame): boolean {
+    const transport = this.connections.get(frame.connectionId)?.transport;
+    return transport === undefined || transport === 'sse' || transport === 'eventsource' || frame.eventId !== undefined || frame.eventName !== undefined;
+  }
+
+  private namedEvent(decoded: DecodedFrame, name: string): void {
+    const json = decoded.json;
+    const messages = (Array.isArray(json) ? json : [json]).filter((m): m is Message => isRecord(m) && m.jsonrpc === '2.0');
+    const first = messages[0];
+    if (first === undefined) return; // Not an MCP message: nothing is lost.
+    const i = decoded.frame.index;
+    const lost = messages.map((m) => this.lostMessage(m, i));
+    const more = lost.length > 1 ? ` (and ${lost.length - 1} more message${lost.length > 2 ? 's' : ''} of its batch)` : '';
+    this.sink.report(R.namedEvent, `an SSE event named "${name}" carries ${lost[0]}${more}; the SDK client reads only events named "message" (or unnamed) and ignores it.`, [i]);
+  }
+
+  /** What the client loses with a message it never reads, in words; a response's request is marked lost. */
+  private lostMessage(m: Message, i: number): string {
+    const method = typeof m.method === 'string' ? m.method : undefined;
+    if (method !== undefined && 'id' in m) return `the ${method} request ${idText(m.id)}, which the client never sees or answers`;
+    if (method !== undefined) return `a ${method} notification the client never sees`;
+    const found = m.id === undefined || m.id === null ? undefined : this.findRequest(m.id, 'in');
+    const req = found?.req;
+    if (!req || req.answeredAt !== undefined) return `a response for id ${safeJson(m.id)}`;
+    req.lostAt ??= i;
+    if (req.tool && req.tool.status === 'pending') req.tool.cutOff = i;
+    return `the response to ${req.method} request ${idRef(req)} (frame ${frameRef(req.frame)}), so the call never resolves and times out`;
   }
 
   private applyMessage(json: unknown, direction: Direction, i: number, path: string | undefined, decoded: DecodedFrame): void {
@@ -143,6 +248,7 @@ class McpFold implements ProtocolFold {
       const parsed = JSONRPCMessageSchema.safeParse(json);
       if (!parsed.success) {
         this.sink.report(R.invalidMessage, `not a JSON-RPC 2.0 message: ${whyNotJsonRpc(json) ?? describeIssues(parsed.error.issues)}; the SDK transport drops it.`, [i], path);
+        this.rejected = i;
         this.model.items.push(rawItem(decoded.frame, `raw-${i}${path ?? ''}`));
         return;
       }
@@ -151,7 +257,7 @@ class McpFold implements ProtocolFold {
     if (typeof message.method === 'string') {
       if (!MCP_METHODS.has(message.method)) this.sink.report(R.unknownMethod, `method "${message.method}" is not one the MCP specification defines.`, [i], path);
       if ('id' in message) this.request(message, message.method, direction, i, decoded.frame.connectionId);
-      else this.notification(message, message.method, direction, i);
+      else this.notification(message, message.method, direction, i, path);
       return;
     }
     this.response(message, direction, i, path);
@@ -160,13 +266,21 @@ class McpFold implements ProtocolFold {
   private request(message: Message, method: string, direction: Direction, i: number, connectionId: string): void {
     const key = requestKey(direction, message.id);
     const params = isRecord(message.params) ? message.params : {};
-    const req: PendingRequest = { method, frame: i, direction, connectionId };
+    const req: PendingRequest = { id: message.id, method, frame: i, direction, connectionId };
+    const prior = this.requests.get(key);
+    if (prior && prior.answeredAt === undefined && prior.cancelledAt === undefined && !prior.givenUp) {
+      // The SDK handles both (its handlers are not keyed by id) and answers each with that id: each answer, in turn, answers the oldest.
+      this.sink.report(R.requestIdReused, `${method} request ${idRef(req)} reuses the id of ${prior.method} request (frame ${frameRef(prior.frame)}), which still waits for its answer; the SDK answers both with that id, and their sender cannot tell the answers apart.`, [i, prior.frame]);
+      const queue = (this.earlier ??= new Map()).get(key);
+      if (queue) queue.push(prior);
+      else this.earlier.set(key, [prior]);
+    }
     this.requests.set(key, req);
     this.open++;
     this.model.streaming = true;
     const meta = isRecord(params._meta) ? params._meta : undefined;
     const token = meta?.progressToken;
-    if (typeof token === 'string' || typeof token === 'number') this.tokens.set(String(token), key);
+    if (typeof token === 'string' || typeof token === 'number') this.tokens.set(tokenKey(token), { token, key });
     if (method === 'tools/call') {
       const name = typeof params.name === 'string' ? params.name : '';
       const tool = newToolItem(`tool-${i}`, idText(message.id), name, i);
@@ -186,9 +300,9 @@ class McpFold implements ProtocolFold {
     }
   }
 
-  private notification(message: Message, method: string, direction: Direction, i: number): void {
+  private notification(message: Message, method: string, direction: Direction, i: number, path: string | undefined): void {
     const params = isRecord(message.params) ? message.params : {};
-    if (method === 'notifications/progress') return this.progress(params, i);
+    if (method === 'notifications/progress') return this.progress(params, i, path);
     if (method === 'notifications/cancelled') return this.cancelled(params, direction, i);
     if (method === 'notifications/message') {
       const level = typeof params.level === 'string' ? params.level : 'info';
@@ -196,21 +310,28 @@ class McpFold implements ProtocolFold {
     }
   }
 
-  private progress(params: Record<string, unknown>, i: number): void {
+  private progress(params: Record<string, unknown>, i: number, path: string | undefined): void {
     const token = params.progressToken;
-    const key = typeof token === 'string' || typeof token === 'number' ? this.tokens.get(String(token)) : undefined;
-    const req = key === undefined ? undefined : this.requests.get(key);
-    if (!req) {
-      this.sink.report(R.progressUnknownToken, `progress for token ${safeJson(token)}, which no request gave; the client ignores it.`, [i]);
+    const entry = this.findToken(token);
+    const req = entry === undefined ? undefined : this.requests.get(entry.key);
+    if (!entry || !req) {
+      this.sink.report(R.progressUnknownToken, `progress for token ${safeJson(token)}, which no request gave; the client ignores it.`, [i], path);
+      return;
+    }
+    if (entry.token !== token) {
+      this.sink.report(R.idCoerced, `progress token ${safeJson(token)} names ${req.method} request ${idRef(req)}'s token ${safeJson(entry.token)} only as a number; the SDK client looks progress up by Number(progressToken) and shows it, the specification has the token as the request gave it.`, [i, req.frame], path);
+    }
+    if (req.answeredAt === i) {
+      this.sink.report(R.progressAfterResult, `progress for ${req.method} request ${idRef(req)} in the JSON batch that also carries its response; the SDK client takes a batch's responses before its notifications, so it has let go of the request and drops the progress.`, [i], path);
       return;
     }
     if (req.answeredAt !== undefined) {
-      this.sink.report(R.progressAfterResult, `progress for ${req.method} request ${idOfKey(key as string)} after its response (frame ${frameRef(req.answeredAt)}); progress must stop at completion.`, [i, req.answeredAt]);
+      this.sink.report(R.progressAfterResult, `progress for ${req.method} request ${idRef(req)} after its response (frame ${frameRef(req.answeredAt)}); progress must stop at completion.`, [i, req.answeredAt], path);
       return;
     }
     const value = typeof params.progress === 'number' ? params.progress : NaN;
     if (req.lastProgress !== undefined && !(value > req.lastProgress)) {
-      this.sink.report(R.progressNotIncreasing, `progress ${value} after ${req.lastProgress} for request ${idOfKey(key as string)}; each value must be larger than the last.`, [i]);
+      this.sink.report(R.progressNotIncreasing, `progress ${value} after ${req.lastProgress} for request ${idRef(req)}; each value must be larger than the last.`, [i], path);
     }
     if (Number.isFinite(value)) req.lastProgress = value;
     if (req.tool) {
@@ -222,10 +343,34 @@ class McpFold implements ProtocolFold {
     }
   }
 
+  /**
+   * The side that sent a request cancels it: same direction as the request. The SDK's receiver aborts
+   * the handler of a request it is handling, looked up by the id as sent (shared/protocol.js `_oncancel`),
+   * so a cancel naming a request its sender received instead changes nothing; nor does one whose
+   * `requestId` is falsy (0 or ""), which `_oncancel` returns on: the page still answers the server's
+   * request 0. The page's own cancel of its request is its client giving up, whatever the server does.
+   */
   private cancelled(params: Record<string, unknown>, direction: Direction, i: number): void {
-    // The side that sent a request cancels it: same direction as the request.
-    const req = this.requests.get(requestKey(direction, params.requestId)) ?? this.requests.get(requestKey(other(direction), params.requestId));
-    if (!req || req.answeredAt !== undefined || req.cancelledAt !== undefined) return;
+    const id = params.requestId;
+    const req = this.requests.get(requestKey(direction, id));
+    if (!req) {
+      const received = this.requests.get(requestKey(other(direction), id));
+      if (received) {
+        const [who, whom, client] = direction === 'in' ? ['server', 'page', 'client'] : ['page', 'server', 'server'];
+        this.sink.report(R.cancelNotOwn, `the ${who} cancels ${received.method} request ${idRef(received)} (frame ${frameRef(received.frame)}), which the ${whom} sent; only a request's sender may cancel it, and the SDK ${client} ignores it (it cancels only requests it is handling), so the request still waits for its answer.`, [i, received.frame]);
+      }
+      return;
+    }
+    if (req.answeredAt !== undefined || req.cancelledAt !== undefined) return;
+    if (direction === 'out') {
+      // The page's own timeout after its stream ended, resumable or not: the stream's doing.
+      if (req.cutAt === undefined && req.endedAt !== undefined && typeof params.reason === 'string' && /timed out/i.test(params.reason)) {
+        req.cutAt = req.endedAt;
+        req.cutResumed = true;
+      }
+      if (req.cutAt !== undefined) this.reportCut(req, i);
+    }
+    if (direction === 'in' && !id) return;
     req.cancelledAt = i;
     this.closeRequest();
     const reason = typeof params.reason === 'string' ? `cancelled: ${params.reason}` : 'cancelled';
@@ -244,19 +389,23 @@ class McpFold implements ProtocolFold {
     const error = isRecord(message.error) ? message.error : undefined;
     const hasId = message.id !== undefined && message.id !== null;
     // A response travels against its request; a capture without directions (a file) has all frames `in`.
-    const key = hasId ? this.findRequestKey(message.id, direction) : undefined;
-    const req = key === undefined ? undefined : this.requests.get(key);
+    const found = hasId ? this.findRequest(message.id, direction) : undefined;
+    const req = found?.req;
     if (!req) {
       if (error) this.errorResponse(error, undefined, i, path);
       if (hasId) this.sink.report(R.unknownId, `a response for id ${safeJson(message.id)}, which no request in this session used; the SDK client ignores it.`, [i], path);
       return;
     }
-    const id = idOfKey(key as string);
+    const id = idRef(req);
+    if (found?.coerced) {
+      this.sink.report(R.idCoerced, `a response with id ${safeJson(message.id)} for ${req.method} request ${safeJson(req.id)} (frame ${frameRef(req.frame)}): the SDK client looks responses up by Number(id) and takes it, JSON-RPC answers with the request's id as sent.`, [i, req.frame], path);
+    }
     if (req.answeredAt !== undefined) {
       this.sink.report(R.duplicateResponse, `a second response to ${req.method} request ${id} (first at frame ${frameRef(req.answeredAt)}); the client ignores it.`, [i, req.answeredAt], path);
       return;
     }
     req.answeredAt = i;
+    if (req.tool?.cutOff !== undefined) delete req.tool.cutOff;
     if (req.cancelledAt !== undefined) {
       this.sink.report(R.answeredAfterCancel, `a response to ${req.method} request ${id}, cancelled at frame ${frameRef(req.cancelledAt)}; the caller ignores it.`, [i, req.cancelledAt], path);
       return;
@@ -269,11 +418,72 @@ class McpFold implements ProtocolFold {
     this.result(message.result, req, i, path);
   }
 
-  private findRequestKey(id: unknown, direction: Direction): string | undefined {
-    const against = requestKey(other(direction), id);
-    if (this.requests.has(against)) return against;
-    const same = requestKey(direction, id);
-    return this.requests.has(same) ? same : undefined;
+  /**
+   * The request a response answers: by its id as sent, against the response's direction first (a
+   * capture without directions, a file, has all frames `in`); failing that, as the SDK does, by
+   * `Number(id)` (shared/protocol.js `_onresponse`), so "1", "01", " 1" and "1.0" answer request 1
+   * (`coerced`). A NaN matches nothing: string ids of other clients never meet that way.
+   */
+  private findRequest(id: unknown, direction: Direction): { req: PendingRequest; coerced: boolean } | undefined {
+    for (const dir of [other(direction), direction]) {
+      const req = this.waitingAt(requestKey(dir, id));
+      if (req) return { req, coerced: false };
+    }
+    const n = typeof id === 'string' || typeof id === 'number' ? Number(id) : NaN;
+    if (!Number.isFinite(n)) return undefined;
+    for (const dir of [other(direction), direction]) {
+      let match: PendingRequest | undefined;
+      for (const req of this.allRequests()) {
+        if (req.direction !== dir || Number(req.id) !== n) continue;
+        if (req.answeredAt === undefined) return { req, coerced: true };
+        match ??= req;
+      }
+      if (match) return { req: match, coerced: true };
+    }
+    return undefined;
+  }
+
+  /** The request of a key an answer goes to: the oldest still waiting where a request reused the id. */
+  private waitingAt(key: string): PendingRequest | undefined {
+    const waiting = this.earlier?.get(key)?.find((r) => r.answeredAt === undefined);
+    return waiting ?? this.requests.get(key);
+  }
+
+  /** The request a progress token names: as given, or as the SDK finds it, by `Number(progressToken)`. */
+  private findToken(token: unknown): { token: string | number; key: string } | undefined {
+    if (typeof token !== 'string' && typeof token !== 'number') return undefined;
+    const exact = this.tokens.get(tokenKey(token));
+    if (exact) return exact;
+    const n = Number(token);
+    if (!Number.isFinite(n)) return undefined;
+    let match: { token: string | number; key: string } | undefined;
+    for (const entry of this.tokens.values()) {
+      if (Number(entry.token) !== n) continue;
+      if (this.requests.get(entry.key)?.answeredAt === undefined) return entry;
+      match ??= entry;
+    }
+    return match;
+  }
+
+  private *allRequests(): Generator<PendingRequest> {
+    if (this.earlier) for (const queue of this.earlier.values()) yield* queue;
+    yield* this.requests.values();
+  }
+
+  private reportCut(req: PendingRequest, at?: number): void {
+    // A response lost in a named event is reported there.
+    if (req.cutReported || req.cutAt === undefined || req.lostAt !== undefined) return;
+    req.cutReported = true;
+    const gaveUp = at === undefined ? '' : `; the page cancelled it at frame ${frameRef(at)}`;
+    if (req.cutResumed) {
+      this.sink.report(R.streamCut, `the SSE stream of ${req.method} request ${idRef(req)} (frame ${frameRef(req.frame)}) ended at frame ${frameRef(req.cutAt)} before its response; the SDK client's resumption (a GET with Last-Event-ID) did not bring it, and the call timed out${gaveUp}.`, [req.cutAt, req.frame]);
+      return;
+    }
+    if (req.cutBody) {
+      this.sink.report(R.streamCut, `the JSON body answering the POST of ${req.method} request ${idRef(req)} (frame ${frameRef(req.frame)}) at frame ${frameRef(req.cutAt)} has no response to it: the SDK client waits for one and rejects the call when it times out ("Request timed out")${gaveUp}.`, [req.cutAt, req.frame]);
+      return;
+    }
+    this.sink.report(R.streamCut, `the SSE stream of ${req.method} request ${idRef(req)} (frame ${frameRef(req.frame)}) ended at frame ${frameRef(req.cutAt)} before its response, with no event id to resume from: the SDK client does not reconnect and rejects the call when it times out ("Request timed out")${gaveUp}.`, [req.cutAt, req.frame]);
   }
 
   private result(result: unknown, req: PendingRequest, i: number, path: string | undefined): void {
@@ -327,13 +537,66 @@ class McpFold implements ProtocolFold {
     const open = this.waitsOn(frame.connectionId) || !this.carried.has(frame.connectionId);
     const item = endingItem(frame, `error-${frame.index}-${this.model.items.length}`, open, `connection error${frame.data ? `: ${frame.data}` : ''}`);
     if (item) this.model.items.push(item);
-    if (!abortedByPage(frame)) return;
-    for (const req of this.requests.values()) if (unansweredOn(req, frame.connectionId)) req.givenUp = true;
+    if (!abortedByPage(frame)) return this.streamEnded(frame);
+    for (const req of this.allRequests()) if (unansweredOn(req, frame.connectionId)) req.givenUp = true;
+  }
+
+  /**
+   * The server ended (or the network failed) the SSE stream a POST opened: the requests it carried that
+   * still wait will get no answer there. The SDK client reconnects only a stream that gave an event id;
+   * the answer may still come on another stream, so the cut is reported at the page's cancel or the end.
+   */
+  private streamEnded(frame: Frame): void {
+    if (this.connections.get(frame.connectionId)?.transport !== 'sse') return;
+    const resumable = this.resumable.has(frame.connectionId);
+    for (const req of this.allRequests()) {
+      if (!unansweredOn(req, frame.connectionId) || req.cancelledAt !== undefined || req.givenUp || req.cutAt !== undefined) continue;
+      if (resumable) {
+        req.endedAt ??= frame.index;
+        continue;
+      }
+      req.cutAt = frame.index;
+      if (req.tool && req.tool.status === 'pending') req.tool.cutOff = frame.index;
+    }
+  }
+
+  /**
+   * The JSON body a POST of Streamable HTTP was answered with: the whole answer (not the older
+   * transport's 202, whose answers come on the GET stream).
+   */
+  private isJsonBody(frame: Frame): boolean {
+    const connection = this.connections.get(frame.connectionId);
+    if (connection?.transport !== 'http-json' || this.legacy || /[?&]sessionId=/.test(connection.url ?? '')) return false;
+    return connection.status === undefined || connection.status === 200;
+  }
+
+  /**
+   * A JSON body is the POST's whole answer: a request it carried that it does not answer gets no answer
+   * (the SDK client waits until its timeout), and one whose body the client rejects fails at once.
+   */
+  private bodyEnded(frame: Frame): void {
+    for (const req of this.allRequests()) {
+      if (!unansweredOn(req, frame.connectionId) || req.cancelledAt !== undefined || req.givenUp || req.cutAt !== undefined || req.lostAt !== undefined) continue;
+      if (this.rejected === frame.index) {
+        // Reported as the body's finding: the SDK's send() throws, and the call rejects with it.
+        req.lostAt = frame.index;
+        this.closeRequest();
+        if (req.tool) {
+          req.tool.status = 'error';
+          req.tool.result = 'the client could not read the response body';
+          req.tool.frames.push(frame.index);
+        }
+        continue;
+      }
+      req.cutAt = frame.index;
+      req.cutBody = true;
+      if (req.tool && req.tool.status === 'pending') req.tool.cutOff = frame.index;
+    }
   }
 
   /** A request the page sent on the connection still waits for its answer. */
   private waitsOn(connectionId: string): boolean {
-    for (const req of this.requests.values()) if (unansweredOn(req, connectionId)) return true;
+    for (const req of this.allRequests()) if (unansweredOn(req, connectionId)) return true;
     return false;
   }
 
@@ -365,21 +628,42 @@ function whyNotJsonRpc(json: unknown): string | undefined {
   return undefined;
 }
 
+/** A message the SDK's JSONRPCMessageSchema accepts. */
+function isJsonRpcMessage(json: unknown): boolean {
+  return isPlainJsonRpc(json) || JSONRPCMessageSchema.safeParse(json).success;
+}
+
 function other(direction: Direction): Direction {
   return direction === 'in' ? 'out' : 'in';
 }
 
-/** JSON-RPC ids are strings or numbers; the SDK client looks responses up by `Number(id)`, so 1 and "1" meet. */
+/** A request's key: its id as sent, a string apart from a number (the SDK's `Number(id)` fallback is findRequest's). */
 function requestKey(direction: Direction, id: unknown): string {
-  return `${direction}:${idText(id)}`;
+  return `${direction}:${typeof id === 'string' ? 's' : 'n'}:${idText(id)}`;
+}
+
+function tokenKey(token: string | number): string {
+  return `${typeof token === 'string' ? 's' : 'n'}:${String(token)}`;
+}
+
+/**
+ * The order the SDK client takes a JSON body's batch in: it hands the messages over one by one, but
+ * takes a response at once and a notification a microtask later (shared/protocol.js `_onnotification`),
+ * so a batch's notifications come after all of its responses and requests. A batch the page sent keeps its order.
+ */
+function batchOrder(json: readonly unknown[], direction: Direction): number[] {
+  const order = json.map((_, n) => n);
+  if (direction !== 'in') return order;
+  const isNotification = (m: unknown) => isRecord(m) && typeof m.method === 'string' && !('id' in m);
+  return [...order.filter((n) => !isNotification(json[n])), ...order.filter((n) => isNotification(json[n]))];
 }
 
 function idText(id: unknown): string {
   return typeof id === 'string' || typeof id === 'number' ? String(id) : safeJson(id);
 }
 
-function idOfKey(key: string): string {
-  return `#${key.slice(key.indexOf(':') + 1)}`;
+function idRef(req: PendingRequest): string {
+  return `#${idText(req.id)}`;
 }
 
 /** The page sent `req` on the connection and its answer has not come. */

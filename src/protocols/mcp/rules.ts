@@ -17,6 +17,11 @@ export const MCP_RULES = {
   progressUnknownToken: 'mcp/progress-unknown-token',
   progressNotIncreasing: 'mcp/progress-not-increasing',
   unknownMethod: 'mcp/unknown-method',
+  namedEvent: 'mcp/named-sse-event',
+  streamCut: 'mcp/stream-cut',
+  cancelNotOwn: 'mcp/cancel-not-own-request',
+  idCoerced: 'mcp/id-coerced',
+  requestIdReused: 'mcp/request-id-reused',
 } as const;
 
 const R = MCP_RULES;
@@ -27,6 +32,12 @@ export const mcpRules: readonly RuleMeta[] = [
     severity: 'error',
     description: 'A message that is not JSON: the SDK transport reports a parse error and drops it.',
     fix: 'Write each JSON-RPC message as one complete JSON text (one SSE `data:` record or the whole response body).',
+  },
+  {
+    id: R.namedEvent,
+    severity: 'error',
+    description: 'An SSE event named other than `message` (`event: result`, `event: progress`) that carries a JSON-RPC message: the SDK client reads only unnamed events and events named `message`, and ignores it, so a response never resolves its call, a request is never answered, a notification is never seen.',
+    fix: 'Send MCP messages as unnamed SSE events or with `event: message`.',
   },
   {
     id: R.invalidMessage,
@@ -61,14 +72,38 @@ export const mcpRules: readonly RuleMeta[] = [
   {
     id: R.unanswered,
     severity: 'warning',
-    description: 'A request never answered before its stream closed or the capture ended: the caller waits until its timeout.',
+    description: 'A request still unanswered when the capture ended (or after its resumable stream ended): the caller waits until its timeout. A stream closed before the answer with no event id to resume from is `mcp/stream-cut`.',
     fix: 'Answer every request, on the SSE stream its POST opened or as the JSON body of that POST, before closing the stream.',
+  },
+  {
+    id: R.streamCut,
+    severity: 'error',
+    description: 'The SSE stream a POST opened closed (or failed) before the response to its request, and carried no event id to resume from, or the JSON body a POST was answered with has no response to it: the SDK client does not reconnect, and rejects the call when it times out ("Request timed out").',
+    fix: 'Send the response on the POST\'s stream before closing it; a server that must close early sends an event with an `id:` first (a priming event) and replays what follows when the client reconnects with `Last-Event-ID`.',
   },
   {
     id: R.answeredAfterCancel,
     severity: 'info',
     description: 'A response to a request the other side had cancelled: receivers SHOULD not answer, but the specification allows it to cross the cancellation and the sender ignores it.',
     fix: 'Stop working on a request when `notifications/cancelled` names it, and send no response.',
+  },
+  {
+    id: R.cancelNotOwn,
+    severity: 'warning',
+    description: "A `notifications/cancelled` naming a request its sender received rather than sent (a server cancelling the client's tools/call): only a request's sender may cancel it, and the SDK ignores it (it aborts only requests it is handling), so the request still waits for its answer.",
+    fix: 'To end a request the server received, answer it (an error response or a tool result with `isError`); send `notifications/cancelled` only for requests the server itself sent.',
+  },
+  {
+    id: R.idCoerced,
+    severity: 'warning',
+    description: 'A response id or progress token that names its request only as a number ("1", "01", " 1" or "1.0" for 1): the SDK client looks both up by `Number()` and takes them; JSON-RPC answers with the id as sent, and clients that compare it exactly miss the message.',
+    fix: 'Copy the request\'s `id` (and its `_meta.progressToken`) as sent: same JSON type, same spelling.',
+  },
+  {
+    id: R.requestIdReused,
+    severity: 'warning',
+    description: 'A request that reuses the id of a request of the same side still waiting for its answer: "The request ID MUST NOT have been previously used by the requestor within the same session." The SDK handles and answers both, and their sender cannot tell the answers apart.',
+    fix: 'Give every request of a session a new id (the SDK counts them up).',
   },
   {
     id: R.progressAfterResult,
