@@ -290,6 +290,23 @@ describe('streams off the API order, through cohere-ai and @ai-sdk/cohere', () =
     expect((await throughClient(sseOf([ms, cStart(0), cDelta(0, 'Hi'), me(), cDelta(0, ' there'), cEnd(0)]))).text).toBe('Hi there');
   });
 
+  it('G: overlapping blocks: both clients show them, and so does the view; the AI SDK ends the wrong part and ai 7\'s UI layer throws, an error', async () => {
+    for (const [name, events] of Object.entries({
+      'text inside thinking': [ms, cStart(0, 'thinking'), cDelta(0, 'hmm', 'thinking'), cStart(1), cDelta(1, 'Hi'), cEnd(1), cEnd(0), me()],
+      'two thinking blocks': [ms, cStart(0, 'thinking'), cStart(1, 'thinking'), cDelta(0, 'hmm', 'thinking'), cDelta(1, 'so', 'thinking'), cEnd(0), cEnd(1), me()],
+    })) {
+      const sse = sseOf(events);
+      await agree(sse, name, false);
+      await agreeWithAiSdk(sse, name, false);
+      expect(await throughAiUi(sse), name).toContainEqual(expect.stringMatching(/end for missing (text|reasoning) part/));
+      expect(errorsOf(sse).map((f) => f.rule), name).toEqual(['cohere/overlapping-blocks']);
+    }
+    // Thinking ended before the text it opened around: the provider ends each as its kind, no error.
+    const nested = sseOf([ms, cStart(0, 'thinking'), cStart(1), cDelta(0, 'hmm', 'thinking'), cEnd(0), cDelta(1, 'Hi'), cEnd(1), me()]);
+    expect(await throughAiUi(nested)).toEqual([]);
+    expect(errorsOf(nested)).toEqual([]);
+  });
+
   it('F: a delta whose field is not its block\'s kind: both clients show it by its field, and so does the view; ai 7\'s UI layer throws, an error', async () => {
     for (const [name, events] of Object.entries({
       'thinking in a text block': [ms, cStart(0), cDelta(0, 'hmm', 'thinking'), cEnd(0), me()],

@@ -55,6 +55,13 @@ interface Turn {
   calls: Map<number, Call>;
   /** The indexes of the calls that got their tool-call-end, for naming a repeated one. */
   endedCalls: Set<number>;
+  /**
+   * The AI SDK's provider's one "reasoning active" flag (dist/index.js ~547, ~572): a thinking
+   * content-start sets it, and the next content-end, whatever its index, ends a reasoning part and clears it.
+   */
+  aiSdkReasoning?: boolean;
+  /** Overlapping blocks were reported (once a turn: the UI reader fails at the first). */
+  overlapReported?: boolean;
   /** The AI SDK's provider's one pending call (dist/index.js ~591): each tool-call-start replaces it, any tool-call-end ends it. */
   aiSdkPending?: Call;
   callCount: number;
@@ -137,6 +144,26 @@ function turnFor(state: State, frame: Frame, sink: FindingSink): Turn {
   return state.turn;
 }
 
+/**
+ * The AI SDK's provider ends a block by its one flag, not by the block's kind: where blocks overlap (a
+ * text block ended inside a thinking block, or two thinking blocks), it ends one as the wrong kind, and
+ * ai 7's readUIMessageStream throws on the end of a part that is not open. Blocks a delta opened are
+ * reported already (content-not-started).
+ */
+function endAsAiSdk(turn: Turn, index: number, block: Block, frame: Frame, sink: FindingSink): void {
+  const endsAs = turn.aiSdkReasoning ? 'reasoning' : 'text';
+  turn.aiSdkReasoning = false;
+  if (block.implicit || turn.overlapReported) return;
+  const kind = block.item.kind === 'reasoning' ? 'reasoning' : 'text';
+  if (kind === endsAs) return;
+  turn.overlapReported = true;
+  sink.report(
+    R.overlappingBlocks,
+    `content-end for index ${index}, a ${kind === 'reasoning' ? 'thinking' : 'text'} block, while ${endsAs === 'reasoning' ? 'a thinking block is still open' : 'no thinking block is open to the AI SDK'}: the AI SDK's Cohere provider keeps one "reasoning active" flag and ends it as a ${endsAs} part, and ai 7's readUIMessageStream throws ("Received ${endsAs}-end for missing ${endsAs} part"); cohere-ai shows both blocks, and so does the view`,
+    [frame.index, block.startFrame],
+  );
+}
+
 function itemId(turn: Turn, what: string, frame: Frame): string {
   return `t${turn.n}-${what}-${frame.index}`;
 }
@@ -150,6 +177,7 @@ function applyEvent(state: State, turn: Turn, type: CohereEventType, event: Cohe
       const initial = (thinking ? e.delta.message.content.thinking : e.delta.message.content.text) ?? '';
       if (initial) item.text = initial;
       turn.blocks.set(e.index, { item, startFrame: frame.index, implicit: false, mismatchReported: false });
+      if (thinking) turn.aiSdkReasoning = true;
       return;
     }
     case 'content-delta': {
@@ -162,6 +190,7 @@ function applyEvent(state: State, turn: Turn, type: CohereEventType, event: Cohe
       if (!block) return void sink.report(R.contentNotStarted, `content-end for index ${e.index}, which no content-start opened (or which already ended): the AI SDK's Cohere provider passes it on as the end of a part that is not open, and ai 7's readUIMessageStream throws ("Received text-end for missing text part", or the same for a reasoning part)`, [frame.index]);
       turn.blocks.delete(e.index);
       for (const item of [block.item, block.other]) if (item?.kind === 'text') item.final = true;
+      endAsAiSdk(turn, e.index, block, frame, sink);
       return;
     }
     case 'tool-plan-delta': {

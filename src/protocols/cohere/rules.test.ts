@@ -18,6 +18,7 @@ const cases: { rule: string; bad: (object | string)[]; good: (object | string)[]
   { rule: 'cohere/event-after-end', bad: [...text, contentDelta(0, 'late')], good: text, at: 5 },
   { rule: 'cohere/content-not-started', bad: [start, contentDelta(0, 'Hi'), end('COMPLETE')], good: text, at: 1 },
   { rule: 'cohere/content-not-ended', bad: [start, contentStart(0), contentDelta(0, 'Hi'), end('COMPLETE')], good: text, at: 1 },
+  { rule: 'cohere/overlapping-blocks', bad: [start, contentStart(0, 'thinking'), contentStart(1), contentDelta(1, 'Hi'), contentEnd(1), contentEnd(0), end('COMPLETE')], good: text, at: 4 },
   { rule: 'cohere/delta-type-mismatch', bad: [start, contentStart(0), contentDelta(0, 'hmm', 'thinking'), contentEnd(0), end('COMPLETE')], good: text, at: 2 },
   { rule: 'cohere/tool-call-not-started', bad: [start, callDelta(0, '{}'), callEnd(0), end('COMPLETE')], good: tool(), at: 1 },
   { rule: 'cohere/tool-call-not-ended', bad: [start, callStart(0, 'weather'), callDelta(0, '{}'), end('TOOL_CALL')], good: tool(), at: 1 },

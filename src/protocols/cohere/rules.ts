@@ -17,6 +17,7 @@ export const COHERE_RULES = {
   contentNotStarted: 'cohere/content-not-started',
   contentNotEnded: 'cohere/content-not-ended',
   deltaTypeMismatch: 'cohere/delta-type-mismatch',
+  overlappingBlocks: 'cohere/overlapping-blocks',
   toolCallNotStarted: 'cohere/tool-call-not-started',
   toolCallNotEnded: 'cohere/tool-call-not-ended',
   toolCallOverlap: 'cohere/tool-call-overlap',
@@ -54,6 +55,12 @@ export const cohereRules: readonly RuleMeta[] = [
       '`content-delta` or `content-end` for an index with no open `content-start`. cohere-ai and the AI SDK\'s Cohere provider (`@ai-sdk/cohere` 4) show the delta\'s text or thinking, and so does the view; but the provider passes it on as a delta (or end) of a part that was never started, and ai 7\'s `readUIMessageStream` (what `useChat` reads) throws "Received text-delta for missing text part" (`ai` 7.0 dist/index.js, its `text-delta`, `text-end`, `reasoning-delta` cases).',
   },
   { id: R.contentNotEnded, severity: 'warning', description: 'A content block was started and never ended by the end of its stream.' },
+  {
+    id: R.overlappingBlocks,
+    severity: 'error',
+    description:
+      'Content blocks that overlap: a block ended while a thinking block started after or around it is still open (a text block opened and ended inside a thinking block, or two thinking blocks). cohere-ai shows both blocks, and so does the view; the AI SDK\'s Cohere provider keeps one "reasoning active" flag (`@ai-sdk/cohere` 4.0 dist/index.js ~547, ~572) and ends the wrong part, and ai 7\'s `readUIMessageStream` throws ("Received reasoning-end for missing reasoning part").',
+  },
   {
     id: R.deltaTypeMismatch,
     severity: 'error',
@@ -96,6 +103,7 @@ addFixes(cohereRules, {
   [R.eventAfterEnd]: 'Send nothing after `message-end`; start a new request for a new message.',
   [R.contentNotStarted]: 'Send `content-start` for the index before its `content-delta` and `content-end`.',
   [R.contentNotEnded]: 'Send `content-end` for each open content block before `message-end`.',
+  [R.overlappingBlocks]: 'End each content block before starting the next (thinking, then text), as the API does.',
   [R.deltaTypeMismatch]: 'Send `text` deltas only to a block started as `text` and `thinking` deltas only to one started as `thinking`; start a new block (a new index) for the other kind.',
   [R.toolCallNotStarted]: 'Send `tool-call-start` (id, name) for the index before its `tool-call-delta` and `tool-call-end`.',
   [R.toolCallNotEnded]: 'Send `tool-call-end` for each tool call before `message-end`.',
