@@ -67,6 +67,11 @@ class McpFold implements ProtocolFold {
   private readonly model: ViewModel = { protocol: 'mcp', items: [], todos: null, streaming: false };
   /** Requests by `<direction>:<type>:<id>`; kept after their answer to tell duplicates and late progress. */
   private readonly requests = new Map<string, PendingRequest>();
+  /**
+   * The page's requests by the connection that carried them: a connection's end reads its own, so the
+   * cost of an end does not grow with the session's requests.
+   */
+  private readonly sentOn = new Map<string, PendingRequest[]>();
   /** Requests whose id a later request of the same side reused while they waited, oldest first, by key. */
   private earlier: Map<string, PendingRequest[]> | undefined;
   /** Progress tokens by `<type>:<token>`: the token as given and the key of the request that gave it. */
@@ -276,6 +281,11 @@ class McpFold implements ProtocolFold {
       else this.earlier.set(key, [prior]);
     }
     this.requests.set(key, req);
+    if (direction === 'out') {
+      const sent = this.sentOn.get(connectionId);
+      if (sent) sent.push(req);
+      else this.sentOn.set(connectionId, [req]);
+    }
     this.open++;
     this.model.streaming = true;
     const meta = isRecord(params._meta) ? params._meta : undefined;
@@ -538,7 +548,7 @@ class McpFold implements ProtocolFold {
     const item = endingItem(frame, `error-${frame.index}-${this.model.items.length}`, open, `connection error${frame.data ? `: ${frame.data}` : ''}`);
     if (item) this.model.items.push(item);
     if (!abortedByPage(frame)) return this.streamEnded(frame);
-    for (const req of this.allRequests()) if (unansweredOn(req, frame.connectionId)) req.givenUp = true;
+    for (const req of this.requestsOn(frame.connectionId)) if (unansweredOn(req, frame.connectionId)) req.givenUp = true;
   }
 
   /**
@@ -549,7 +559,7 @@ class McpFold implements ProtocolFold {
   private streamEnded(frame: Frame): void {
     if (this.connections.get(frame.connectionId)?.transport !== 'sse') return;
     const resumable = this.resumable.has(frame.connectionId);
-    for (const req of this.allRequests()) {
+    for (const req of this.requestsOn(frame.connectionId)) {
       if (!unansweredOn(req, frame.connectionId) || req.cancelledAt !== undefined || req.givenUp || req.cutAt !== undefined) continue;
       if (resumable) {
         req.endedAt ??= frame.index;
@@ -575,7 +585,7 @@ class McpFold implements ProtocolFold {
    * (the SDK client waits until its timeout), and one whose body the client rejects fails at once.
    */
   private bodyEnded(frame: Frame): void {
-    for (const req of this.allRequests()) {
+    for (const req of this.requestsOn(frame.connectionId)) {
       if (!unansweredOn(req, frame.connectionId) || req.cancelledAt !== undefined || req.givenUp || req.cutAt !== undefined || req.lostAt !== undefined) continue;
       if (this.rejected === frame.index) {
         // Reported as the body's finding: the SDK's send() throws, and the call rejects with it.
@@ -596,8 +606,13 @@ class McpFold implements ProtocolFold {
 
   /** A request the page sent on the connection still waits for its answer. */
   private waitsOn(connectionId: string): boolean {
-    for (const req of this.allRequests()) if (unansweredOn(req, connectionId)) return true;
+    for (const req of this.requestsOn(connectionId)) if (unansweredOn(req, connectionId)) return true;
     return false;
+  }
+
+  /** The page's requests the connection carried, in order. */
+  private requestsOn(connectionId: string): readonly PendingRequest[] {
+    return this.sentOn.get(connectionId) ?? [];
   }
 
   private addError(i: number, message: string): void {
