@@ -1,6 +1,6 @@
 // `npm run bench`: every ratio is ours against a baseline measured in the same run.
 // The capture benchmark needs Chromium and builds the extension first; `--no-browser` skips it.
-// `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, panel-metrics, cli-startup, cli-check, capture, capture-control,
+// `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, panel-metrics, connections, cli-startup, cli-check, capture, capture-control,
 // capture-large, capture-binary (one pathological flood alone: control characters, 1 MiB frames, binary
 // frames; all three are also part of capture), panel-import,
 // readers, sockets, million, flood (ASI_FLOOD_SECONDS, 60 by default; ASI_FLOOD_RATE), fuzz (only when named: a million frames take minutes; `--fuzz-frames N` sets the count);
@@ -84,6 +84,17 @@ function panelStore(): void {
   console.log(`  at frame 10                   ${fmt(fig('panel-store.append-at-10', p.appendAt10Us, 'us'), 2)} us`);
   console.log(`  at frame 100,000              ${fmt(fig('panel-store.append-at-100k', p.appendAt100kUs, 'us'), 2)} us`);
   console.log(`  ratio                         ${fmt(fig('panel-store.ratio', p.ratio, 'x'))}x   (the cost must not grow with the session)`);
+}
+
+async function manyConnections(): Promise<void> {
+  const { benchManyConnections } = await import('./many-connections');
+  console.log('\nA session of 32,000 requests, each on its own connection (answered, then closed), one request:');
+  for (const r of benchManyConnections()) {
+    const name = `connections.${r.protocol}`;
+    console.log(
+      `  ${r.protocol.padEnd(8)} at 2,000 ${fmt(fig(`${name}.start`, r.startUs, 'us'), 1)} us, at 32,000 ${fmt(fig(`${name}.end`, r.endUs, 'us'), 1)} us, ratio ${fmt(fig(`${name}.ratio`, r.ratio, 'x', { max: 2 }))}x   (target <= 2x: the cost must not grow with the session; ${fig(`${name}.findings`, r.findings, 'findings', { max: 0 })} findings)`,
+    );
+  }
 }
 
 async function panelMetrics(): Promise<void> {
@@ -255,6 +266,7 @@ const parts: [string, boolean, () => void | Promise<void>][] = [
   ['protocols', true, protocols],
   ['panel-store', true, panelStore],
   ['panel-metrics', true, panelMetrics],
+  ['connections', true, manyConnections],
   ['cli-startup', true, async () => (await import('./cli-startup')).printCliStartup()],
   ['cli-check', true, cliCheck],
   ['capture', browser, capture],

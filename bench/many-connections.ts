@@ -1,0 +1,73 @@
+// Sessions of many requests, each on its own connection (an MCP tools/call POST answered on its SSE
+// stream, an A2A message/stream): the cost of one request at the 32,000th against at the 2,000th. A fold
+// that reads every request of the session at a connection's end makes a session of N requests cost N²;
+// the MCP fold's stream-cut checks did (52 s for 32,000 calls before they read only the connection's own).
+import { performance } from 'node:perf_hooks';
+import type { Connection, Frame } from '../src/model/frame';
+import { SessionPipeline } from '../src/analysis/pipeline';
+import { protocols } from '../src/protocols/registry';
+import type { ProtocolId } from '../src/protocols/types';
+
+export interface ManyConnections {
+  protocol: ProtocolId;
+  /** Microseconds a request (its connection, answer and close), over the first 2,000 and the last 2,000 of 32,000. */
+  startUs: number;
+  endUs: number;
+  ratio: number;
+  findings: number;
+}
+
+const TOTAL = 32_000;
+const WINDOW = 2_000;
+
+/** One request's connection and the frames that answer it. */
+type Request = (n: number) => { connection: Connection; frames: Omit<Frame, 'index' | 'time'>[] };
+
+const REQUESTS: Partial<Record<ProtocolId, Request>> = {
+  mcp: (n) => {
+    const id = `c${n}`;
+    return {
+      connection: { id, transport: 'sse', method: 'POST', url: 'http://127.0.0.1:4100/mcp', requestBody: JSON.stringify({ jsonrpc: '2.0', id: n, method: 'tools/call', params: { name: 'weather', arguments: { city: 'Paris' } } }) },
+      frames: [
+        { connectionId: id, direction: 'in', kind: 'message', data: JSON.stringify({ jsonrpc: '2.0', id: n, result: { content: [{ type: 'text', text: 'Sunny' }] } }) },
+        { connectionId: id, direction: 'in', kind: 'close', data: '' },
+      ],
+    };
+  },
+  a2a: (n) => {
+    const id = `c${n}`;
+    const task = `task-${n}`;
+    const result = (r: object) => JSON.stringify({ jsonrpc: '2.0', id: n, result: r });
+    return {
+      connection: { id, transport: 'sse', method: 'POST', url: 'http://127.0.0.1:4100/a2a', requestBody: JSON.stringify({ jsonrpc: '2.0', id: n, method: 'message/stream', params: { message: { kind: 'message', messageId: `u${n}`, role: 'user', parts: [{ kind: 'text', text: 'Weather?' }] } } }) },
+      frames: [
+        { connectionId: id, direction: 'in', kind: 'message', data: result({ kind: 'task', id: task, contextId: 'ctx', status: { state: 'submitted' } }) },
+        { connectionId: id, direction: 'in', kind: 'message', data: result({ kind: 'status-update', taskId: task, contextId: 'ctx', status: { state: 'completed', message: { kind: 'message', messageId: `a${n}`, role: 'agent', parts: [{ kind: 'text', text: 'Sunny' }] } }, final: true }) },
+        { connectionId: id, direction: 'in', kind: 'close', data: '' },
+      ],
+    };
+  },
+};
+
+export function benchManyConnections(): ManyConnections[] {
+  return (Object.keys(REQUESTS) as ProtocolId[]).map((protocol) => {
+    const request = REQUESTS[protocol] as Request;
+    const pipeline = new SessionPipeline(protocols, { protocol, keepFrames: false });
+    let index = 0;
+    let startMs = 0;
+    let endMs = 0;
+    for (let n = 1; n <= TOTAL; n++) {
+      const t = performance.now();
+      const { connection, frames } = request(n);
+      pipeline.addConnection(connection);
+      for (const f of frames) pipeline.append({ ...f, index, time: index++ });
+      pipeline.findings();
+      const spent = performance.now() - t;
+      if (n <= WINDOW) startMs += spent;
+      else if (n > TOTAL - WINDOW) endMs += spent;
+    }
+    pipeline.finish();
+    const [startUs, endUs] = [(startMs * 1000) / WINDOW, (endMs * 1000) / WINDOW];
+    return { protocol, startUs, endUs, ratio: endUs / startUs, findings: pipeline.findings().length };
+  });
+}
