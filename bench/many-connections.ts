@@ -1,5 +1,5 @@
 // Sessions of many requests, each on its own connection (an MCP tools/call POST answered on its SSE
-// stream, an A2A message/stream): the cost of one request at the 32,000th against at the 2,000th. A fold
+// stream, an A2A message/stream, a LangGraph run, a Cohere chat): the cost of one request at the 32,000th against at the 2,000th. A fold
 // that reads every request of the session at a connection's end makes a session of N requests cost N²;
 // the MCP fold's stream-cut checks did (52 s for 32,000 calls before they read only the connection's own).
 import { performance } from 'node:perf_hooks';
@@ -43,6 +43,38 @@ const REQUESTS: Partial<Record<ProtocolId, Request>> = {
       frames: [
         { connectionId: id, direction: 'in', kind: 'message', data: result({ kind: 'task', id: task, contextId: 'ctx', status: { state: 'submitted' } }) },
         { connectionId: id, direction: 'in', kind: 'message', data: result({ kind: 'status-update', taskId: task, contextId: 'ctx', status: { state: 'completed', message: { kind: 'message', messageId: `a${n}`, role: 'agent', parts: [{ kind: 'text', text: 'Sunny' }] } }, final: true }) },
+        { connectionId: id, direction: 'in', kind: 'close', data: '' },
+      ],
+    };
+  },
+  // The thread's runs: each run's values carry that run's turn only, so the frames stay the same size.
+  langgraph: (n) => {
+    const id = `c${n}`;
+    const event = (eventName: string, data: unknown) => ({ connectionId: id, direction: 'in' as const, kind: 'message' as const, eventName, data: JSON.stringify(data) });
+    const human = { type: 'human', content: 'Weather?', id: `h${n}` };
+    const ai = { type: 'ai', content: 'Sunny.', id: `ai${n}`, tool_calls: [] };
+    return {
+      connection: { id, transport: 'sse', method: 'POST', url: 'http://127.0.0.1:4100/threads/t1/runs/stream', requestBody: JSON.stringify({ assistant_id: 'agent', input: { messages: [{ role: 'user', content: 'Weather?' }] }, stream_mode: ['values', 'messages-tuple'] }) },
+      frames: [
+        event('metadata', { run_id: `run-${n}`, attempt: 1 }),
+        event('values', { messages: [human] }),
+        event('messages', [{ type: 'AIMessageChunk', content: 'Sunny.', id: `ai${n}` }, { langgraph_node: 'agent' }]),
+        event('values', { messages: [human, ai] }),
+        { connectionId: id, direction: 'in', kind: 'close', data: '' },
+      ],
+    };
+  },
+  cohere: (n) => {
+    const id = `c${n}`;
+    const event = (data: object) => ({ connectionId: id, direction: 'in' as const, kind: 'message' as const, data: JSON.stringify(data) });
+    return {
+      connection: { id, transport: 'sse', method: 'POST', url: 'http://127.0.0.1:4100/v2/chat', requestBody: JSON.stringify({ model: 'command-a-03-2025', stream: true, messages: [{ role: 'user', content: 'Weather?' }] }) },
+      frames: [
+        event({ type: 'message-start', id: `m${n}`, delta: { message: { role: 'assistant', content: [], tool_plan: '', tool_calls: [], citations: [] } } }),
+        event({ type: 'content-start', index: 0, delta: { message: { content: { type: 'text', text: '' } } } }),
+        event({ type: 'content-delta', index: 0, delta: { message: { content: { text: 'Sunny.' } } } }),
+        event({ type: 'content-end', index: 0 }),
+        event({ type: 'message-end', delta: { finish_reason: 'COMPLETE', usage: { tokens: { input_tokens: 3, output_tokens: 2 } } } }),
         { connectionId: id, direction: 'in', kind: 'close', data: '' },
       ],
     };

@@ -92,7 +92,7 @@ async function manyConnections(): Promise<void> {
   for (const r of benchManyConnections()) {
     const name = `connections.${r.protocol}`;
     console.log(
-      `  ${r.protocol.padEnd(8)} at 2,000 ${fmt(fig(`${name}.start`, r.startUs, 'us'), 1)} us, at 32,000 ${fmt(fig(`${name}.end`, r.endUs, 'us'), 1)} us, ratio ${fmt(fig(`${name}.ratio`, r.ratio, 'x', { max: 2 }))}x   (target <= 2x: the cost must not grow with the session; ${fig(`${name}.findings`, r.findings, 'findings', { max: 0 })} findings)`,
+      `  ${r.protocol.padEnd(10)} at 2,000 ${fmt(fig(`${name}.start`, r.startUs, 'us'), 1)} us, at 32,000 ${fmt(fig(`${name}.end`, r.endUs, 'us'), 1)} us, ratio ${fmt(fig(`${name}.ratio`, r.ratio, 'x', { max: 2 }))}x   (target <= 2x: the cost must not grow with the session; ${fig(`${name}.findings`, r.findings, 'findings', { max: 0 })} findings)`,
     );
   }
 }
