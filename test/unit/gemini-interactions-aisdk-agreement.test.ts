@@ -145,6 +145,14 @@ describe("@ai-sdk/google 4's Interactions model agrees with the Gemini Interacti
     expect(ours.findings).toEqual(['gemini-interactions/arguments-on-start-only:error']);
   });
 
+  it('a delta for an index no open step has: the provider drops it, an error; the view shows its text as @google/genai yields it', async () => {
+    const stream = sse(CREATED, delta(0, HI), start(1, { type: 'model_output' }), delta(1, { type: 'text', text: ' there' }), stop(1), done());
+    expect(await throughAiSdk(stream)).toMatchObject({ text: ' there' });
+    const ours = throughFold(stream);
+    expect(ours.assembled.text).toBe('Hi there');
+    expect(ours.findings).toEqual(['gemini-interactions/step-not-started:error']);
+  });
+
   describe('a delta whose type does not match its step', () => {
     it('a thought_summary delta in a model_output step: the provider drops the summary and keeps the text, an error', async () => {
       const stream = sse(CREATED, start(0, { type: 'model_output' }), delta(0, HMM), delta(0, HI), stop(0), done());

@@ -116,9 +116,24 @@ describe('gemini-interactions fold: repeats where nothing is lost are warnings',
     expect(rules).toEqual(['gemini-interactions/step-start-repeated:warning']);
   });
 
-  it('a delta with no step.start is still an error (the AI SDK drops it)', () => {
-    const { rules } = run([created, stepDelta(0, { type: 'text', text: 'Hi' }), completed()]);
-    expect(rules).toEqual(['gemini-interactions/step-not-started:error']);
+  it('a delta with no step.start is still an error (the AI SDK drops it), and its text shows, as @google/genai yields it', () => {
+    const { view, rules } = run([created, stepDelta(0, { type: 'text', text: 'Hi' }), stepDelta(0, { type: 'text', text: ' there' }), completed()]);
+    expect(shown(view)).toEqual(['text Hi there']);
+    expect(rules).toEqual(['gemini-interactions/step-not-started:error', 'gemini-interactions/step-not-started:error']);
+  });
+
+  it('a delta after its step stopped joins that step\'s text or thinking; one of another kind, or for no step, shows on its own', () => {
+    const { view } = run([
+      created,
+      stepStart(0, { type: 'model_output' }),
+      stepDelta(0, { type: 'text', text: 'Hi' }),
+      stepStop(0),
+      stepDelta(0, { type: 'text', text: ' there' }),
+      stepDelta(0, { type: 'thought_summary', content: { type: 'text', text: 'Hmm' } }),
+      stepDelta(1, { type: 'arguments_delta', arguments: '{}' }),
+      completed(),
+    ]);
+    expect(shown(view)).toEqual(['text Hi there', 'reasoning Hmm']);
   });
 });
 

@@ -49,6 +49,11 @@ interface Turn {
   stoppedByPage: boolean;
   brandGiven: boolean;
   steps: Map<number, Step>;
+  /**
+   * Text and thinking of deltas for an index with no open step, by index: @google/genai yields them and
+   * a page shows them, the AI SDK drops them (reported); not steps, so a later start there is a new step.
+   */
+  loose?: Map<number, Step>;
   /** Server tool calls by id, which result steps answer by `call_id`. */
   calls: Map<string, ToolItem>;
   functionCalls: number;
@@ -118,8 +123,14 @@ function applyEvent(state: State, turn: Turn, type: InteractionEventType, event:
     case 'step.delta': {
       const e = event as InteractionEvent<'step.delta'>;
       const step = turn.steps.get(e.index);
-      // The AI SDK drops a delta for an index with no open step (its openBlocks has none).
-      if (!step || step.stopped) return void sink.report(R.stepNotStarted, `step.delta for index ${e.index}, which no open step.start opened: the AI SDK drops it`, [frame.index]);
+      // The AI SDK drops a delta for an index with no open step (its openBlocks has none); @google/genai
+      // yields it, and its text or thinking shows, as a page shows it.
+      if (!step || step.stopped) {
+        const shown = looseStep(turn, e.index, step, e.delta, frame);
+        sink.report(R.stepNotStarted, `step.delta for index ${e.index}, which no open step.start opened: the AI SDK drops it${shown ? '; @google/genai yields it, and the view shows it' : ''}`, [frame.index]);
+        if (shown) applyDelta(state, turn, shown, e.delta, frame, sink);
+        return;
+      }
       step.frames.push(frame.index);
       step.delta = true;
       return applyDelta(state, turn, step, e.delta, frame, sink);
@@ -244,6 +255,27 @@ function startStep(state: State, turn: Turn, e: InteractionEvent<'step.start'>, 
 function answer(call: ToolItem, result: unknown, isError: unknown): void {
   if (result !== undefined) call.result = result;
   call.status = isError === true ? 'error' : 'success';
+}
+
+/**
+ * Where a text or thinking delta with no open step goes: the stopped step's own item, or a loose step of
+ * the delta's kind for the index. Undefined for other deltas (arguments with no call, signatures), which show nothing.
+ */
+function looseStep(turn: Turn, index: number, stopped: Step | undefined, delta: StepDelta, frame: Frame): Step | undefined {
+  const type = delta.type === 'text' ? 'model_output' : delta.type === 'thought_summary' ? 'thought' : undefined;
+  if (type === undefined || !deltaText(delta)) return undefined;
+  if (stopped?.type === type) {
+    stopped.frames.push(frame.index);
+    return stopped;
+  }
+  const loose = (turn.loose ??= new Map());
+  let step = loose.get(index);
+  if (step?.type !== type) {
+    step = { type, shell: '', startFrame: frame.index, frames: [], stopped: true, delta: true, args: '' };
+    loose.set(index, step);
+  }
+  step.frames.push(frame.index);
+  return step;
 }
 
 function applyDelta(state: State, turn: Turn, step: Step, delta: StepDelta, frame: Frame, sink: FindingSink): void {

@@ -38,7 +38,7 @@ export const interactionsRules: readonly RuleMeta[] = [
   { id: R.missingCreated, severity: 'warning', description: 'The first event is not `interaction.created`.' },
   { id: R.missingCompleted, severity: 'warning', description: 'The stream ended without `interaction.completed`: it was cut short and has no final status or usage.' },
   { id: R.eventAfterCompleted, severity: 'warning', description: 'Events arrived after `interaction.completed` on the same connection: both clients read on (a step still open takes its late deltas and `step.stop`), and so does the view.' },
-  { id: R.stepNotStarted, severity: 'error', description: '`step.delta` for an index no open `step.start` opened (never started, or stopped already): the delta belongs to no step, and the AI SDK drops it.' },
+  { id: R.stepNotStarted, severity: 'error', description: '`step.delta` for an index no open `step.start` opened (never started, or stopped already): the delta belongs to no step, and the AI SDK drops it. @google/genai yields it, and the view shows its text or thinking as a page shows them.' },
   { id: R.stepIndexReused, severity: 'error', description: '`step.start` for an index already used in this interaction (other than the same start repeated before any delta): the client overwrites the earlier step.' },
   { id: R.stepNotStopped, severity: 'warning', description: 'A step other than a function call was started and never stopped before the stream ended.' },
   { id: R.stopWithoutStart, severity: 'warning', description: '`step.stop` for an index no open step has (never started, or stopped already): both clients pass over it; nothing is lost.' },
