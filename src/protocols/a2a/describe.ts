@@ -4,7 +4,7 @@ import type { DecodedFrame } from '../../model/frame';
 import type { FrameDescription } from '../types';
 import { describe, guardedDescribe, isRecord, previewText, previewValue, str, withShortLabel } from '../shared/describe-helpers';
 import { readResult, requestMessage } from './normalize';
-import { messageText } from './fold';
+import { messageText } from './parts-text';
 import { INTERRUPTED_STATES, TERMINAL_STATES } from './schema';
 
 function describeMessage(decoded: DecodedFrame): FrameDescription | undefined {

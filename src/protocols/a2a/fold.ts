@@ -17,7 +17,8 @@ import { A2A_RULES as R } from './rules';
 import { A2A_METHODS, INTERRUPTED_STATES, JsonRpcResponse, TERMINAL_STATES, type TaskStateName } from './schema';
 import type { z } from 'zod';
 import { jsonRpcResponseOk } from './fast-path';
-import { readResult, requestMessage, type A2AArtifact, type A2AEvent, type A2AMessage, type A2APart } from './normalize';
+import { readResult, requestMessage, type A2AArtifact, type A2AEvent, type A2AMessage } from './normalize';
+import { addParts, messageText, noParts, partsTextOf, type PartsText } from './parts-text';
 import { abortedByPage, endingItem } from '../shared/page-abort';
 import { frameRef } from '../../model/frame-ref';
 
@@ -59,9 +60,6 @@ interface TaskView {
 
 /** States that end a task in its own failure: shown as an error with the status message. */
 const FAILED_STATES: ReadonlySet<TaskStateName> = new Set(['failed', 'rejected']);
-
-/** Parts read at most from one message or chunk: a page may send a huge one. A streamed artifact grows by every chunk. */
-const MAX_PARTS = 1000;
 
 export function createA2aFold(): ProtocolFold {
   return new A2aFold();
@@ -372,45 +370,6 @@ class A2aFold implements ProtocolFold {
     this.sink.report(R.unknownTask, `an update for task ${quote(taskId)}, which neither this stream nor its request named; the SDK's task accumulation ignores it.`, [i]);
     return undefined;
   }
-}
-
-/** Text parts as they are (chunks join without a separator), file and data parts on lines of their own. */
-export function messageText(parts: readonly A2APart[]): string {
-  const text = noParts();
-  addParts(text, parts);
-  return partsTextOf(text);
-}
-
-/** The text of parts, as `messageText` writes it, grown chunk by chunk (up to MAX_PARTS parts of each). */
-interface PartsText {
-  /** With its last newline, which `partsTextOf` drops. */
-  text: string;
-  /** `text` ends with a newline: tracked, since reading the end of a long joined string makes V8 copy it whole. */
-  newline: boolean;
-}
-
-function noParts(): PartsText {
-  return { text: '', newline: false };
-}
-
-function addParts(into: PartsText, parts: readonly A2APart[]): void {
-  for (let n = 0; n < parts.length && n < MAX_PARTS; n++) {
-    const p = parts[n] as A2APart;
-    if (p.kind === 'text') {
-      const text = p.text ?? '';
-      if (text === '') continue;
-      into.text += text;
-      into.newline = text.endsWith('\n');
-    } else {
-      const line = p.kind === 'data' ? safeJson(p.data, { maxLength: 2000 }) : `[file${p.name ? ` ${p.name}` : ''}${p.mediaType ? ` (${p.mediaType})` : ''}${p.uri ? ` ${p.uri}` : ''}${p.bytes !== undefined ? ` ${p.bytes} characters of base64` : ''}]`;
-      into.text += `${into.text === '' || into.newline ? '' : '\n'}${line}\n`;
-      into.newline = true;
-    }
-  }
-}
-
-function partsTextOf(parts: PartsText): string {
-  return parts.newline ? parts.text.slice(0, -1) : parts.text;
 }
 
 function previewOf(message: A2AMessage): string {
