@@ -5,7 +5,7 @@
 // body, so events after message-end are shown (and reported). apply() never throws.
 import type { FindingSink } from '../../model/finding';
 import type { DecodedFrame, Frame } from '../../model/frame';
-import type { ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
+import type { ViewModel } from '../../model/view';
 import { extendText } from '../../model/text-builder';
 import { safeJson } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
@@ -15,67 +15,11 @@ import { handledOutsideEvents } from '../shared/turn-frames';
 import { COHERE_RULES as R } from './rules';
 import { AI_SDK_SCHEMAS, EVENT_SCHEMAS, isCohereType, isPlainEvent, type CohereEvent, type CohereEventType } from './schema';
 import { TurnConnections, type ConnectionEnding } from '../shared/page-abort';
+import { DIGESTIBLE, itemId, type Call, type State, type Turn } from './turn-state';
+import { applyContentDelta, blockItem, endAsAiSdk } from './content-blocks';
+import { callFor, reportOverlap } from './tool-calls';
 
-const DIGESTIBLE = true;
 const RAW_MAX = 2000;
-
-type BlockKind = 'text' | 'reasoning';
-
-interface Block {
-  item: TextItem | ReasoningItem;
-  /** The item of the other kind, for deltas whose field is not the block's: both clients show a delta by its field. */
-  other?: TextItem | ReasoningItem;
-  startFrame: number;
-  /** Opened by a content-delta that no content-start opened (reported there): not reported as never ended. */
-  implicit: boolean;
-  mismatchReported: boolean;
-}
-
-interface Call {
-  item: ToolItem;
-  index: number;
-  args: string;
-  startFrame: number;
-  indexMismatchReported: boolean;
-  /** The AI SDK's provider emitted it at some tool-call-end (it ends its one pending call, whatever the index). */
-  aiSdkEnded: boolean;
-}
-
-interface Turn {
-  n: number;
-  connectionId: string;
-  events: number;
-  lastFrame: number;
-  ended: boolean;
-  afterEndReported: boolean;
-  errored: boolean;
-  brandGiven: boolean;
-  blocks: Map<number, Block>;
-  /** The open calls by index, in the order they started (the last is the open call a mismatched index goes to). */
-  calls: Map<number, Call>;
-  /** The indexes of the calls that got their tool-call-end, for naming a repeated one. */
-  endedCalls: Set<number>;
-  /**
-   * The AI SDK's provider's one "reasoning active" flag (dist/index.js ~547, ~572): a thinking
-   * content-start sets it, and the next content-end, whatever its index, ends a reasoning part and clears it.
-   */
-  aiSdkReasoning?: boolean;
-  /** Overlapping blocks were reported (once a turn: the UI reader fails at the first). */
-  overlapReported?: boolean;
-  /** The AI SDK's provider's one pending call (dist/index.js ~591): each tool-call-start replaces it, any tool-call-end ends it. */
-  aiSdkPending?: Call;
-  callCount: number;
-  plan?: ReasoningItem;
-}
-
-interface State {
-  model: ViewModel;
-  turn?: Turn;
-  turns: number;
-  requestSeen: boolean;
-  usage: Record<string, number>;
-  connections: TurnConnections;
-}
 
 export function createCohereFold(): ProtocolFold {
   const state: State = { model: { protocol: 'cohere', items: [], todos: null, streaming: true }, turns: 0, requestSeen: false, usage: {}, connections: new TurnConnections() };
@@ -142,30 +86,6 @@ function turnFor(state: State, frame: Frame, sink: FindingSink): Turn {
   state.turns++;
   state.turn = { n: state.turns, connectionId: frame.connectionId, events: 0, lastFrame: frame.index, ended: false, afterEndReported: false, errored: false, brandGiven: false, blocks: new Map(), calls: new Map(), endedCalls: new Set(), callCount: 0 };
   return state.turn;
-}
-
-/**
- * The AI SDK's provider ends a block by its one flag, not by the block's kind: where blocks overlap (a
- * text block ended inside a thinking block, or two thinking blocks), it ends one as the wrong kind, and
- * ai 7's readUIMessageStream throws on the end of a part that is not open. Blocks a delta opened are
- * reported already (content-not-started).
- */
-function endAsAiSdk(turn: Turn, index: number, block: Block, frame: Frame, sink: FindingSink): void {
-  const endsAs = turn.aiSdkReasoning ? 'reasoning' : 'text';
-  turn.aiSdkReasoning = false;
-  if (block.implicit || turn.overlapReported) return;
-  const kind = block.item.kind === 'reasoning' ? 'reasoning' : 'text';
-  if (kind === endsAs) return;
-  turn.overlapReported = true;
-  sink.report(
-    R.overlappingBlocks,
-    `content-end for index ${index}, a ${kind === 'reasoning' ? 'thinking' : 'text'} block, while ${endsAs === 'reasoning' ? 'a thinking block is still open' : 'no thinking block is open to the AI SDK'}: the AI SDK's Cohere provider keeps one "reasoning active" flag and ends it as a ${endsAs} part, and ai 7's readUIMessageStream throws ("Received ${endsAs}-end for missing ${endsAs} part"); cohere-ai shows both blocks, and so does the view`,
-    [frame.index, block.startFrame],
-  );
-}
-
-function itemId(turn: Turn, what: string, frame: Frame): string {
-  return `t${turn.n}-${what}-${frame.index}`;
 }
 
 function applyEvent(state: State, turn: Turn, type: CohereEventType, event: CohereEvent<CohereEventType>, frame: Frame, sink: FindingSink): void {
@@ -326,110 +246,3 @@ function finalize(turn: Turn, sink: FindingSink, at: number, ended?: ConnectionE
   }
 }
 
-/** A new text or thinking item, placed now; `frames` empty for one a delta opens (the delta adds its frame). */
-function blockItem(state: State, turn: Turn, kind: BlockKind, frame: Frame, frames = [frame.index]): TextItem | ReasoningItem {
-  const item: TextItem | ReasoningItem =
-    kind === 'reasoning'
-      ? { kind: 'reasoning', id: itemId(turn, 'thinking', frame), frames, text: '' }
-      : { kind: 'text', id: itemId(turn, 'text', frame), frames, text: '', part: false, final: false, brand: !turn.brandGiven };
-  if (kind === 'text') turn.brandGiven = true;
-  state.model.items.push(item);
-  return item;
-}
-
-const fieldOf = (kind: BlockKind): string => (kind === 'reasoning' ? 'thinking' : 'text');
-
-/**
- * A content-delta, shown by its field as both clients show it: cohere-ai's consumer reads `text` as text
- * and `thinking` as thinking, and the AI SDK's provider reads a delta with a `thinking` field as thinking
- * and any other as text (dist/index.js ~557), whatever the block's kind and whether a content-start
- * opened it. ai 7's readUIMessageStream throws on a delta for a part that is not open (dist/index.js
- * ~7211, ~7260): a delta with no content-start, or whose field is not its block's, is an error.
- */
-function applyContentDelta(state: State, turn: Turn, e: CohereEvent<'content-delta'>, frame: Frame, sink: FindingSink): void {
-  const content = e.delta.message.content;
-  const text = content.text ?? '';
-  const thinking = content.thinking ?? '';
-  const readable = typeof content.text === 'string' || typeof content.thinking === 'string';
-  // What the AI SDK's provider makes of it (an event without either field it rejects: cohere/invalid-event).
-  const aiKind: BlockKind | undefined = !readable ? undefined : 'thinking' in content ? 'reasoning' : 'text';
-  let block = turn.blocks.get(e.index);
-  if (!block) {
-    const kind = aiKind ?? 'text';
-    const part = kind === 'reasoning' ? 'reasoning' : 'text';
-    sink.report(
-      R.contentNotStarted,
-      `content-delta for index ${e.index}, which no content-start opened${readable ? `: cohere-ai and the AI SDK's Cohere provider show its ${fieldOf(kind)} (so does the view), and ai 7's readUIMessageStream throws ("Received ${part}-delta for missing ${part} part")` : ''}`,
-      [frame.index],
-    );
-    if (!readable) return;
-    block = { item: blockItem(state, turn, kind, frame, []), startFrame: frame.index, implicit: true, mismatchReported: false };
-    turn.blocks.set(e.index, block);
-  }
-  const kind = block.item.kind;
-  const own = kind === 'reasoning' ? thinking : text;
-  const foreign = kind === 'reasoning' ? text : thinking;
-  if (own) block.item.text = extendText(block.item, block.item.text, own, DIGESTIBLE);
-  if (own || !foreign) block.item.frames.push(frame.index);
-  if (foreign) {
-    block.other ??= blockItem(state, turn, kind === 'reasoning' ? 'text' : 'reasoning', frame, []);
-    block.other.text = extendText(block.other, block.other.text, foreign, DIGESTIBLE);
-    block.other.frames.push(frame.index);
-  }
-  if (block.mismatchReported || aiKind === undefined || (aiKind === kind && !foreign)) return;
-  block.mismatchReported = true;
-  const where = `${fieldOf(kind)} block ${e.index}`;
-  const message =
-    aiKind !== kind
-      ? `content-delta with ${fieldOf(aiKind)} in ${where}: cohere-ai and the AI SDK's Cohere provider show it by its field, as ${fieldOf(aiKind)} (so does the view), and ai 7's readUIMessageStream throws ("Received ${aiKind}-delta for missing ${aiKind} part")`
-      : `content-delta with both text and thinking in ${where}: cohere-ai shows both (so does the view), the AI SDK's Cohere provider only the thinking, and its text is lost`;
-  sink.report(R.deltaTypeMismatch, message, [frame.index, block.startFrame]);
-}
-
-/** The last call started and still open: the one both clients add a mismatched delta to. */
-function openCall(turn: Turn): Call | undefined {
-  let last: Call | undefined;
-  for (const call of turn.calls.values()) last = call;
-  return last;
-}
-
-/**
- * The call a tool-call-delta or tool-call-end goes to: the open call at its index, else the open call
- * (the AI SDK's provider ignores the index, dist/index.js ~612-624, and cohere-ai's consumer adds
- * arguments to the latest call), with a warning once per call. Undefined when no call is open.
- */
-function callFor(turn: Turn, index: number, type: string, frame: Frame, sink: FindingSink): Call | undefined {
-  const own = turn.calls.get(index);
-  if (own) return own;
-  const open = openCall(turn);
-  if (!open || open.indexMismatchReported) return open;
-  open.indexMismatchReported = true;
-  sink.report(R.toolCallIndexMismatch, `${type} at index ${index} while the open tool call is ${open.index} ("${open.item.name}"): cohere-ai's consumer and the AI SDK's Cohere provider, which ignores the index, apply it to that call, and so does the view`, [frame.index, open.startFrame]);
-  return open;
-}
-
-/**
- * A tool-call-start while a call is open: the AI SDK's provider keeps one pending call and overwrites it
- * (dist/index.js ~591), so the open call is never emitted, and deltas that still come for it join the new
- * call (AI_JSONParseError where the joined arguments do not parse). cohere-ai shows both; so does the
- * view, by index (a start again at an open call's index leaves that call never finished).
- */
-function reportOverlap(turn: Turn, index: number, frame: Frame, sink: FindingSink): void {
-  const same = turn.calls.get(index);
-  // The call the AI SDK loses: its pending one (the fold's last open call, unless an earlier overlap
-  // and a tool-call-end at another index parted them).
-  const pending = turn.aiSdkPending;
-  if (same) {
-    turn.calls.delete(index);
-    same.item.unfinished = frame.index;
-  }
-  const open = same ?? pending ?? openCall(turn);
-  if (!open) return;
-  const lost = pending
-    ? `the AI SDK's Cohere provider (@ai-sdk/cohere 4) keeps one pending call and overwrites it, so "${pending.item.name}" is never emitted`
-    : `the AI SDK's Cohere provider (@ai-sdk/cohere 4) keeps one pending call, and an earlier tool-call-end at another index already ended it there`;
-  const what = same ? `tool-call-start again at index ${index} while tool call ${index} ("${same.item.name}") is still open` : `tool-call-start for index ${index} while tool call ${open.index} ("${open.item.name}") is still open`;
-  const view = same ? 'both calls, and so does the view, the first as never finished' : 'both calls, and so does the view';
-  const mixed = pending && !same ? ', and deltas still sent for it join the new call (where the joined arguments do not parse, it fails with AI_JSONParseError)' : '';
-  sink.report(R.toolCallOverlap, `${what}: ${lost}${mixed}; cohere-ai shows ${view}`, [frame.index, open.startFrame]);
-}
