@@ -10,7 +10,7 @@ import { Stream } from '@anthropic-ai/sdk/streaming';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { corpusPath, HAS_CORPUS, needsShared } from '../../../test/support/shared-dir';
 import type { ViewModel } from '../../model/view';
-import { runAnthropic, sseFrames, toSse } from './test-helpers';
+import { blockEvents, type BlockKind, runAnthropic, sseFrames, toSse } from './test-helpers';
 import { interleave, mutate, mutationsArb, turnsArb, type Mutation } from '../../../test/support/interleave';
 
 interface Summary {
@@ -116,8 +116,12 @@ describe('agreement with @anthropic-ai/sdk MessageStream', () => {
 // the stream, no error and the same text, thinking and calls. Two errors stand where it reads on, as
 // readers differ there: a block whose index is not the next (MessageStream files it by arrival, the AI
 // SDK by index) and a tool block whose JSON does not parse (MessageStream shows a partial parse, the
-// AI SDK fails the call). Events after message_stop, which the view shows with a warning and the SDK
-// leaves out of its final message, end the comparison there.
+// AI SDK fails the call). Two more where the AI SDK alone shows other content, and the view shows
+// MessageStream's, so the comparison still holds: a text or thinking delta for a block not started or
+// of another type (anthropic/stray-content-delta: the AI SDK streams it, MessageStream drops it), and
+// a tool block with its input in its start and streamed too (anthropic/tool-input-twice; see
+// test/unit/anthropic-aisdk-agreement.test.ts). Events after message_stop, which the view shows with
+// a warning and the SDK leaves out of its final message, end the comparison there.
 const blockIndex = fc.constantFrom(0, 1, 2);
 const randomEvent = fc.oneof(
   fc.constant(start),
@@ -133,7 +137,10 @@ const randomEvent = fc.oneof(
   fc.constant({ type: 'message_stop' }),
   fc.constant({ type: 'ping' }),
 );
-const ERRORS_WHERE_READERS_DIFFER = new Set(['anthropic/block-index-out-of-order', 'anthropic/invalid-tool-json']);
+const SHOWN_AS_MESSAGESTREAM = new Set(['anthropic/stray-content-delta', 'anthropic/tool-input-twice']);
+const ERRORS_WHERE_READERS_DIFFER = new Set(['anthropic/block-index-out-of-order', 'anthropic/invalid-tool-json', ...SHOWN_AS_MESSAGESTREAM]);
+/** Whether the view must be MessageStream's: no error, or only errors where it still shows what MessageStream does. */
+const comparable = (errors: readonly string[]): boolean => errors.every((rule) => SHOWN_AS_MESSAGESTREAM.has(rule));
 
 describe('agreement with MessageStream on random event sequences', () => {
 
@@ -149,7 +156,7 @@ describe('agreement with MessageStream on random event sequences', () => {
           return;
         }
         expect(errors.filter((rule) => !ERRORS_WHERE_READERS_DIFFER.has(rule)), 'MessageStream read the stream').toEqual([]);
-        if (errors.length > 0 || ours.findings.some((f) => f.rule === 'anthropic/event-after-stop')) return;
+        if (!comparable(errors) || ours.findings.some((f) => f.rule === 'anthropic/event-after-stop')) return;
         expect(ourSummary(ours.view)).toEqual(sdk.summary);
       }),
       // A fixed seed keeps CI deterministic; 24,000 other streams over 8 seeds agreed when this was written.
@@ -182,31 +189,6 @@ describe('agreement with MessageStream on random event sequences', () => {
 // interleaved at random, then up to two events dropped, repeated, swapped or moved to another index,
 // and the message ended, cut before message_stop, or not ended. Added without a finding of its own:
 // 6,000 other streams over 3 seeds agreed when this was written.
-type BlockKind = 'text' | 'cited' | 'thinking' | 'redacted' | 'tool' | 'server' | 'result';
-
-function blockEvents(index: number, kind: BlockKind, pieces: readonly string[]): object[] {
-  const open = (content_block: object) => ({ type: 'content_block_start', index, content_block });
-  const delta = (d: object) => ({ type: 'content_block_delta', index, delta: d });
-  const stop = { type: 'content_block_stop', index };
-  const texts = pieces.map((text) => delta({ type: 'text_delta', text }));
-  switch (kind) {
-    case 'text':
-      return [open({ type: 'text', text: '' }), ...texts, stop];
-    case 'cited':
-      return [open({ type: 'text', text: '', citations: [] }), delta({ type: 'citations_delta', citation: { type: 'web_search_result_location', url: 'https://example.com', title: 'T', encrypted_index: 'e', cited_text: 'c' } }), ...texts, stop];
-    case 'thinking':
-      return [open({ type: 'thinking', thinking: '', signature: '' }), ...pieces.map((thinking) => delta({ type: 'thinking_delta', thinking })), delta({ type: 'signature_delta', signature: 'sig' }), stop];
-    case 'redacted':
-      return [open({ type: 'redacted_thinking', data: 'xyz' }), stop];
-    case 'tool':
-      return [open({ type: 'tool_use', id: `toolu_${index}`, name: 'f', input: {} }), ...(pieces.length > 0 ? [delta({ type: 'input_json_delta', partial_json: '{"a":' }), delta({ type: 'input_json_delta', partial_json: `${JSON.stringify(pieces.join(''))}}` })] : []), stop];
-    case 'server':
-      return [open({ type: 'server_tool_use', id: `srvtoolu_${index}`, name: 'web_search', input: {} }), delta({ type: 'input_json_delta', partial_json: '{"query":"q"}' }), stop];
-    case 'result':
-      return [open({ type: 'web_search_tool_result', tool_use_id: `srvtoolu_${index - 1}`, content: [{ type: 'web_search_result', url: 'https://example.com', title: 'T', encrypted_content: 'e', page_age: null }] }), stop];
-  }
-}
-
 const interleavedMessage = fc.record({
   blocks: fc.array(fc.tuple(fc.constantFrom<BlockKind>('text', 'cited', 'thinking', 'redacted', 'tool', 'server', 'result'), fc.array(fc.constantFrom('a', 'bc', 'x'), { maxLength: 3 })), { minLength: 1, maxLength: 3 }),
   turns: turnsArb,
@@ -234,7 +216,7 @@ describe('agreement with MessageStream on interleaved blocks of every kind', () 
           return;
         }
         expect(errors.filter((rule) => !ERRORS_WHERE_READERS_DIFFER.has(rule)), 'MessageStream read the stream').toEqual([]);
-        if (errors.length === 0) expect(ourSummary(ours.view)).toEqual(sdk.summary);
+        if (comparable(errors)) expect(ourSummary(ours.view)).toEqual(sdk.summary);
       }),
       { numRuns: 300, seed: 42 },
     );

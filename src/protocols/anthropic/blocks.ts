@@ -20,18 +20,30 @@ import { extendText } from '../../model/text-builder';
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
 const DIGESTIBLE = true;
 
+/** The server tools whose call input the AI SDK's Anthropic provider starts with the block start's input. */
+const STARTED_SERVER_INPUT: ReadonlySet<string> = new Set(['web_fetch', 'web_search', 'code_execution', 'text_editor_code_execution', 'bash_code_execution']);
+
 export function startBlock(state: FoldState, turn: TurnState, event: ContentBlockStart, frame: Frame, sink: FindingSink): void {
   const { index } = event;
   const block = event.content_block;
   if (turn.openIndex !== null) {
     const open = turn.blocks.get(turn.openIndex);
     if (open && !open.stopped) {
-      sink.report(R.blockNotStopped, `block ${open.index} (${open.type}) got no content_block_stop before block ${index} started`, [frame.index, open.startFrame]);
-      closeBlock(state, turn, open, frame, sink);
+      const tool = open.item?.kind === 'tool' ? '; the AI SDK emits its call only at its own content_block_stop' : '';
+      sink.report(R.blockNotStopped, `block ${open.index} (${open.type}) got no content_block_stop before block ${index} started${tool}`, [frame.index, open.startFrame]);
+      // Not closed here: both clients keep the block: MessageStream still reads its deltas, and the AI
+      // SDK emits a tool call at the block's own content_block_stop (never, if none comes). It closes
+      // at that stop or at the message's end (fold.ts), and its tool JSON is judged there.
+      open.notStoppedReported = true;
     }
   }
+  // A second start under an open block's index: the AI SDK files the new block in its place, so the
+  // old one never gets its stop (nor, for a tool, its call); it ends here.
+  const replaced = turn.blocks.get(index);
+  if (replaced && !replaced.stopped) closeUnstopped(state, turn, replaced, frame, sink, `block ${index} started again`);
   if (index !== turn.startedCount || turn.blocks.has(index)) {
     sink.report(R.blockIndexOutOfOrder, `content_block_start has index ${index}, expected ${turn.startedCount} (blocks are numbered in start order from 0)`, [frame.index]);
+    turn.indexesDiverge = true;
   }
   turn.startedCount++;
   const entry: BlockState = { index, type: block.type, startFrame: frame.index, stopped: false, jsonBuf: '' };
@@ -40,6 +52,9 @@ export function startBlock(state: FoldState, turn: TurnState, event: ContentBloc
   if (!KNOWN_BLOCK_TYPES.has(block.type)) {
     sink.report(R.unknownEvent, `unknown content block type "${block.type}": the AI SDK's Anthropic provider rejects it and ends with an error (@anthropic-ai/sdk reads on); shown raw`, [frame.index]);
   }
+  // The AI SDK's Anthropic provider starts a call's input with the start's own (a server tool's only for those it names).
+  const appendsToStart = block.type === 'tool_use' || (block.type === 'server_tool_use' && STARTED_SERVER_INPUT.has(str(block.name)));
+  if (appendsToStart && isRecord(block.input) && Object.keys(block.input).length > 0) entry.startInput = true;
   entry.item = blockItem(state, turn, block, frame);
   if (entry.item) state.model.items.push(entry.item);
 }
@@ -116,7 +131,7 @@ export function applyDelta(state: FoldState, turn: TurnState, event: ContentBloc
   if (!block) {
     // MessageStream reads a delta against the message's last block: with none, it fails.
     if (turn.blocks.size === 0) sink.report(R.deltaBeforeBlock, `content_block_delta for block ${event.index} before any content_block_start of the message: @anthropic-ai/sdk 1.15's MessageStream fails on it ("Cannot read properties of undefined (reading 'type')")`, [frame.index]);
-    else sink.report(R.blockNotOpen, `content_block_delta for block ${event.index}, which was never started (the SDK drops it)`, [frame.index]);
+    else if (!reportStray(turn, event, 'which has not been started', frame, sink)) sink.report(R.blockNotOpen, `content_block_delta for block ${event.index}, which was never started (the SDK drops it)`, [frame.index]);
     return;
   }
   if (block.stopped) {
@@ -130,6 +145,7 @@ export function applyDelta(state: FoldState, turn: TurnState, event: ContentBloc
   }
   const allowed = (block.allowed ??= ALLOWED_DELTAS[block.type] ?? []);
   if (!allowed.includes(deltaType)) {
+    if (reportStray(turn, event, `a ${block.type} block`, frame, sink)) return;
     sink.report(R.deltaTypeMismatch, `${deltaType} cannot target a ${block.type} block (allowed: ${allowed.join(', ') || 'none'}); the SDK ignores it`, [frame.index, block.startFrame]);
     return;
   }
@@ -158,6 +174,12 @@ export function applyDelta(state: FoldState, turn: TurnState, event: ContentBloc
       block.signatureFrame = frame.index;
       break;
     case 'input_json_delta':
+      if (block.startInput && str(d.partial_json) !== '') {
+        // Said once a block: the provider appends the streamed JSON to the start's (stringified), so the
+        // call's input is two JSON values and no longer parses; MessageStream keeps the streamed JSON alone.
+        block.startInput = false;
+        sink.report(R.toolInputTwice, `input_json_delta for ${block.type} block ${block.index}, whose content_block_start already carries its input: the AI SDK's Anthropic provider appends the streamed JSON to that input, and its call's input no longer parses (@anthropic-ai/sdk keeps the streamed JSON alone, as shown)`, [frame.index, block.startFrame]);
+      }
       block.jsonBuf += str(d.partial_json);
       if (item?.kind === 'tool') item.inputText = block.jsonBuf;
       // MessageStream appends a delta sent after the block's stop as well, and parses the whole text
@@ -172,6 +194,25 @@ export function applyDelta(state: FoldState, turn: TurnState, event: ContentBloc
   }
 }
 
+/**
+ * The AI SDK's Anthropic provider streams every text_delta and compaction_delta as text and every
+ * thinking_delta as reasoning, whatever block its index names (a part it never started, which `ai`'s UI
+ * stream then rejects); @anthropic-ai/sdk adds one only to a block of its own type. Where the delta
+ * carries content and names no such block, the two clients show different content: an error, and the
+ * view shows what @anthropic-ai/sdk shows (nothing). False when the delta is not such a one.
+ */
+function reportStray(turn: TurnState, event: ContentBlockDelta, target: string, frame: Frame, sink: FindingSink): boolean {
+  // MessageStream finds a delta's block by start order: once that is not the index, it may well add it
+  // (anthropic/block-index-out-of-order says the readers differ).
+  if (turn.indexesDiverge) return false;
+  const d = event.delta as Record<string, unknown>;
+  const content = d.type === 'text_delta' ? d.text : d.type === 'thinking_delta' ? d.thinking : d.type === 'compaction_delta' ? d.content : undefined;
+  if (typeof content !== 'string' || content === '') return false;
+  const shown = d.type === 'thinking_delta' ? 'reasoning' : 'text';
+  sink.report(R.strayContentDelta, `${d.type} for block ${event.index}, ${target}: @anthropic-ai/sdk drops it, the AI SDK's Anthropic provider still streams it as ${shown} (${JSON.stringify(content.slice(0, 40))})`, [frame.index]);
+  return true;
+}
+
 export function stopBlock(state: FoldState, turn: TurnState, index: number, frame: Frame, sink: FindingSink): void {
   const block = turn.blocks.get(index);
   if (!block) {
@@ -182,10 +223,23 @@ export function stopBlock(state: FoldState, turn: TurnState, index: number, fram
     sink.report(R.blockNotOpen, `second content_block_stop for block ${index}`, [frame.index, block.startFrame]);
     return;
   }
-  if (turn.openIndex !== index) {
+  // A block the next one's start already reported stops late: that is said once.
+  if (turn.openIndex !== index && !block.notStoppedReported) {
     sink.report(R.blockNotOpen, `content_block_stop for block ${index} while block ${turn.openIndex} is the open one`, [frame.index]);
   }
   block.item?.frames.push(frame.index);
+  closeBlock(state, turn, block, frame, sink);
+}
+
+/**
+ * A block that got no content_block_stop, closed when the message ends or a block replaces it (its tool
+ * JSON is checked too). A tool call among them never got its stop: the AI SDK emits a call at
+ * content_block_stop and nowhere else, so it never runs that tool, and the call reads "its arguments
+ * never finished", not running. Said once a block (the next block's start may have said it).
+ */
+export function closeUnstopped(state: FoldState, turn: TurnState, block: BlockState, frame: Frame, sink: FindingSink, what: string): void {
+  if (!block.notStoppedReported) sink.report(R.blockNotStopped, `block ${block.index} (${block.type}) got no content_block_stop before ${what}${block.item?.kind === 'tool' ? '; the AI SDK never emits its call' : ''}`, [frame.index, block.startFrame]);
+  if (block.item?.kind === 'tool' && block.item.status === 'pending') block.item.unfinished = frame.index;
   closeBlock(state, turn, block, frame, sink);
 }
 

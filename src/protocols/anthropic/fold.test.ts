@@ -161,6 +161,59 @@ describe('anthropic fold', () => {
     expect(view.items).toMatchObject([{ kind: 'tool', name: 'make_file', status: 'pending', unfinished: 3 }]);
   });
 
+  // Found by the interleaved draw against @ai-sdk/anthropic (test/unit/anthropic-aisdk-agreement.test.ts).
+  const toolStart = (index: number, input = {}) => ({ type: 'content_block_start', index, content_block: { type: 'tool_use', id: `toolu_${index}`, name: 'f', input } });
+  const textStart = (index: number) => ({ type: 'content_block_start', index, content_block: { type: 'text', text: '' } });
+  const json = (index: number, partial_json: string) => ({ type: 'content_block_delta', index, delta: { type: 'input_json_delta', partial_json } });
+  const text = (index: number, t: string) => ({ type: 'content_block_delta', index, delta: { type: 'text_delta', text: t } });
+  const stop = (index: number) => ({ type: 'content_block_stop', index });
+
+  it('a tool block the next block finds open stays open: its JSON is judged at its own stop, where both clients end it', () => {
+    const { view, findings } = runAnthropic(eventFrames([start(), toolStart(0), json(0, '{"a'), textStart(1), json(0, '":"x"}'), stop(1), stop(0), ...end('tool_use')]));
+    expect(findings.map((f) => [f.rule, f.severity, f.frames[0]])).toEqual([
+      ['anthropic/block-not-stopped', 'warning', 3],
+      ['anthropic/block-not-open', 'warning', 4],
+    ]);
+    expect(findings[0]?.message).toContain('the AI SDK emits its call only at its own content_block_stop');
+    expect(view.items).toMatchObject([{ kind: 'tool', name: 'f', input: { a: 'x' } }, { kind: 'text', text: '' }]);
+    expect((view.items[0] as { unfinished?: number }).unfinished).toBeUndefined();
+  });
+
+  it('a tool block the next block finds open and that never stops reads unfinished: the AI SDK never emits its call', () => {
+    const { view, findings } = runAnthropic(eventFrames([start(), toolStart(0, { p: 1 }), textStart(1), text(1, 'Hi'), stop(1), ...end('tool_use')]));
+    expect(findings.map((f) => [f.rule, f.severity, f.frames[0]])).toEqual([['anthropic/block-not-stopped', 'warning', 2]]);
+    expect(view.items).toMatchObject([{ kind: 'tool', name: 'f', input: { p: 1 }, status: 'pending', unfinished: 5 }, { kind: 'text', text: 'Hi' }]);
+  });
+
+  it("a block started again under an open block's index ends the open one: its call reads unfinished (the AI SDK files the new block in its place)", () => {
+    const { view, findings } = runAnthropic(eventFrames([start(), toolStart(0), json(0, '{"a'), toolStart(0, { b: 2 }), stop(0), ...end('tool_use')]));
+    expect(findings.map((f) => [f.rule, f.severity, f.frames[0]])).toEqual([
+      ['anthropic/block-not-stopped', 'warning', 3],
+      ['anthropic/invalid-tool-json', 'error', 3],
+      ['anthropic/block-index-out-of-order', 'error', 3],
+    ]);
+    expect(view.items).toMatchObject([{ kind: 'tool', status: 'pending', unfinished: 3 }, { kind: 'tool', input: { b: 2 } }]);
+    expect((view.items[1] as { unfinished?: number }).unfinished).toBeUndefined();
+  });
+
+  it.each([
+    ['a block not started (yet)', [textStart(0), text(0, 'Hi'), text(1, ' there'), stop(0), textStart(1), stop(1)], 'which has not been started'],
+    ['a thinking block', [{ type: 'content_block_start', index: 0, content_block: { type: 'thinking', thinking: '', signature: '' } }, text(0, ' there'), stop(0), textStart(1), text(1, 'Hi'), stop(1)], 'a thinking block'],
+    ['a redacted_thinking block (thinking)', [{ type: 'content_block_start', index: 0, content_block: { type: 'redacted_thinking', data: 'x' } }, { type: 'content_block_delta', index: 0, delta: { type: 'thinking_delta', thinking: ' there' } }, stop(0), textStart(1), text(1, 'Hi'), stop(1)], 'a redacted_thinking block'],
+  ])('a text or thinking delta for %s is an error (the AI SDK streams it, @anthropic-ai/sdk drops it) and is not shown', (_name, blocks, where) => {
+    const { view, findings } = runAnthropic(eventFrames([start(), ...blocks, ...end()]));
+    expect(findings.map((f) => [f.rule, f.severity])).toEqual([['anthropic/stray-content-delta', 'error']]);
+    expect(findings[0]?.message).toContain(where);
+    expect(view.items.filter((i) => i.kind === 'text').map((i) => (i as { text: string }).text).join('')).toBe('Hi');
+    expect(JSON.stringify(view.items)).not.toContain(' there');
+  });
+
+  it('a tool block whose start carries its input and that streams JSON too is an error; shown with the streamed JSON, as @anthropic-ai/sdk shows it', () => {
+    const { view, findings } = runAnthropic(eventFrames([start(), toolStart(0, { z: 1 }), json(0, ''), json(0, '{"a":'), json(0, '1}'), stop(0), ...end('tool_use')]));
+    expect(findings.map((f) => [f.rule, f.severity, f.frames])).toEqual([['anthropic/tool-input-twice', 'error', [3, 1]]]);
+    expect(view.items).toMatchObject([{ kind: 'tool', input: { a: 1 } }]);
+  });
+
   it("an event the AI SDK's Anthropic provider rejects is an error naming it, and still applied as @anthropic-ai/sdk reads it", () => {
     const { view, findings } = runAnthropic(eventFrames([
       { type: 'message_start', message: { id: 'msg_1', model: 'claude-x', usage: { output_tokens: 1 } } },

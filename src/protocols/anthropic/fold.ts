@@ -5,7 +5,7 @@ import type { FindingSink } from '../../model/finding';
 import type { DecodedFrame, Frame } from '../../model/frame';
 import type { ViewModel } from '../../model/view';
 import type { ProtocolFold } from '../types';
-import { applyDelta, closeBlock, prefilledBlocks, startBlock, stopBlock } from './blocks';
+import { applyDelta, closeUnstopped, prefilledBlocks, startBlock, stopBlock } from './blocks';
 import { applyRequest } from './request';
 import { ANTHROPIC_RULES as R } from './rules';
 import { aiSdkObjection } from './ai-sdk-schema';
@@ -189,18 +189,9 @@ function applyEvent(state: FoldState, event: AnthropicEvent, frame: Frame, sink:
   }
 }
 
-/**
- * Blocks still open when the message ends are closed here (their tool JSON is checked too). A tool call
- * among them never got its stop: the AI SDK emits a call at content_block_stop and nowhere else, so it
- * never runs that tool, and the call reads "its arguments never finished", not running.
- */
+/** Blocks still open when the message ends are closed here (blocks.ts, closeUnstopped). */
 function closeOpenBlocks(state: FoldState, turn: TurnState, frame: Frame, sink: FindingSink, what: string): void {
-  for (const block of turn.blocks.values()) {
-    if (block.stopped) continue;
-    sink.report(R.blockNotStopped, `block ${block.index} (${block.type}) got no content_block_stop before ${what}${block.item?.kind === 'tool' ? "; the AI SDK never emits its call" : ''}`, [frame.index, block.startFrame]);
-    if (block.item?.kind === 'tool' && block.item.status === 'pending') block.item.unfinished = frame.index;
-    closeBlock(state, turn, block, frame, sink);
-  }
+  for (const block of turn.blocks.values()) if (!block.stopped) closeUnstopped(state, turn, block, frame, sink, what);
 }
 
 function messageDelta(state: FoldState, turn: TurnState, event: MessageDelta, frame: Frame, sink: FindingSink): void {

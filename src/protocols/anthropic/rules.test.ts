@@ -42,9 +42,17 @@ const cases: Case[] = [
   { rule: 'anthropic/block-not-open', bad: eventFrames([start, textStart(), stop(), textDelta('Hi'), delta(), end]), good: eventFrames(text), at: 3 },
   { rule: 'anthropic/delta-before-block', bad: eventFrames([start, textDelta('Hi'), textStart(), stop(), delta(), end]), good: eventFrames(text), at: 1 },
   { rule: 'anthropic/delta-type-mismatch', bad: eventFrames([start, textStart(), jsonDelta(0, '{}'), stop(), delta(), end]), good: eventFrames(text), at: 2 },
+  // A text delta for a block not started (while another is): @anthropic-ai/sdk drops it, the AI SDK streams it.
+  { rule: 'anthropic/stray-content-delta', bad: eventFrames([start, textStart(), textDelta('Hi'), textDelta('?', 1), stop(), delta(), end]), good: eventFrames([start, textStart(), textDelta('Hi'), textDelta('', 1), stop(), delta(), end]), at: 3 },
   { rule: 'anthropic/block-not-stopped', bad: eventFrames([start, textStart(), textDelta('Hi'), delta(), end]), good: eventFrames(text), at: 3 },
   { rule: 'anthropic/signature-not-last', bad: eventFrames([start, thinkStart, think('a'), sig, think('b'), stop(), delta(), end]), good: eventFrames([start, thinkStart, think('a'), think('b'), sig, stop(), delta(), end]), at: 4 },
   { rule: 'anthropic/invalid-tool-json', bad: eventFrames([start, toolStart(0), jsonDelta(0, '{"city": "Par'), stop(), delta('tool_use'), end]), good: eventFrames([start, toolStart(0), jsonDelta(0, '{"city": "Paris"}'), stop(), delta('tool_use'), end]), at: 3 },
+  {
+    rule: 'anthropic/tool-input-twice',
+    bad: eventFrames([start, { ...toolStart(0), content_block: { ...toolStart(0).content_block, input: { city: 'Paris' } } }, jsonDelta(0, '{"city": "Paris"}'), stop(), delta('tool_use'), end]),
+    good: eventFrames([start, { ...toolStart(0), content_block: { ...toolStart(0).content_block, input: { city: 'Paris' } } }, stop(), delta('tool_use'), end]),
+    at: 2,
+  },
   {
     rule: 'anthropic/partial-tool-json-expected',
     bad: [{ index: 0, connectionId: 'c1', time: 0, direction: 'out', kind: 'message', data: JSON.stringify({ tools: [{ name: 'get_weather', eager_input_streaming: true }], messages: [] }) }, ...eventFrames([start, toolStart(0), jsonDelta(0, '{"city": "Par'), stop(), delta('tool_use'), end]).map((f) => ({ ...f, index: f.index + 1 }))],

@@ -12,6 +12,10 @@ export interface BlockState {
   jsonBuf: string;
   /** The delta types the block's type accepts, looked up at its first delta. */
   allowed?: readonly DeltaType[];
+  /** A tool block whose start carried a non-empty input and has streamed no JSON since (anthropic/tool-input-twice). */
+  startInput?: boolean;
+  /** anthropic/block-not-stopped was reported when the next block started while it was open. */
+  notStoppedReported?: boolean;
   /** The frame of the signature_delta, for the "signature comes last" rule. */
   signatureFrame?: number;
   item?: TextItem | ReasoningItem | ToolItem | ViewItem;
@@ -31,6 +35,8 @@ export interface TurnState {
   blocks: Map<number, BlockState>;
   /** Blocks started in arrival order (the SDK's content array). */
   startedCount: number;
+  /** A block started under another index than its start order: MessageStream then finds blocks by the latter. */
+  indexesDiverge?: boolean;
   openIndex: number | null;
   stopReason: string | null | undefined;
   stopReasonFrame?: number;
