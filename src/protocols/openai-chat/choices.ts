@@ -8,6 +8,7 @@ import { isValidIndex, type ChatChoice, type ChatDelta, type ContentPart, type T
 import type { ChoiceState, FoldState, ToolCallState, TurnState } from './state';
 import { isRecord, newToolItem, rawItem } from '../shared/view-helpers';
 import { extendText } from '../../model/text-builder';
+import { checkCallStart } from './call-start';
 
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
 const DIGESTIBLE = true;
@@ -53,22 +54,22 @@ function appendParts(state: FoldState, turn: TurnState, c: ChoiceState, parts: r
   for (const part of parts) {
     if (part.type === 'text' && typeof part.text === 'string') {
       if (part.text) appendText(state, turn, c, part.text, frame);
-    } else if (part.type === 'thinking') {
+    } else if (part.type === 'thinking' && Array.isArray(part.thinking)) {
       const text = thinkingText(part.thinking);
       if (text) appendReasoning(state, turn, c, text, frame);
     } else {
-      sink.report(R.unknownContentPart, `delta.content part of type "${part.type}" is not known to this version; shown raw`, [frame.index]);
+      // A thinking part in another shape than Mistral's is unknown too: the AI SDK skips it, as it does unknown types.
+      const what = part.type === 'thinking' ? 'of type "thinking" without a list of text parts' : `of type "${part.type}"`;
+      sink.report(R.unknownContentPart, `delta.content part ${what} is not known to this version (the AI SDK's OpenAI-compatible provider skips it); shown raw`, [frame.index]);
       state.model.items.push(rawItem(frame, `${itemId(turn, c, frame, 'part')}-${state.model.items.length}`));
     }
   }
 }
 
-/** A thinking part's text: a string, or a list of `{type:'text',text}` parts. */
-function thinkingText(thinking: unknown): string {
-  if (typeof thinking === 'string') return thinking;
-  if (!Array.isArray(thinking)) return '';
+/** A thinking part's text: its `{type:'text',text}` parts (Mistral), the others skipped as the AI SDK skips them. */
+function thinkingText(thinking: readonly unknown[]): string {
   let text = '';
-  for (const p of thinking) if (isRecord(p) && typeof p.text === 'string') text += p.text;
+  for (const p of thinking) if (isRecord(p) && p.type === 'text' && typeof p.text === 'string') text += p.text;
   return text;
 }
 
@@ -115,6 +116,7 @@ function applyToolCall(state: FoldState, turn: TurnState, c: ChoiceState, tc: To
   const index = toolIndex(c, tc, frame, sink);
   if (index === undefined) return;
   let call = c.tools.get(index);
+  if (index >= 0 && tc.index === index) checkCallStart(c.index, index, call, tc, frame, sink);
   if (!call) {
     const item = newToolItem(itemId(turn, c, frame, `tool${index}`), '', '', frame.index);
     item.frames = [];
@@ -128,6 +130,7 @@ function applyToolCall(state: FoldState, turn: TurnState, c: ChoiceState, tc: To
   setIdentity(call, 'id', tc.id, frame, sink);
   setIdentity(call, 'type', tc.type, frame, sink);
   setIdentity(call, 'name', tc.function?.name, frame, sink);
+  if (typeof tc.function?.name === 'string') call.named = true;
   if (call.id && !state.tools.has(call.id)) state.tools.set(call.id, call.item);
   const fragment = tc.function?.arguments;
   if (fragment) {

@@ -111,7 +111,7 @@ function turnFor(state: FoldState, frame: Frame, sink: FindingSink): TurnState |
     if (!turn.done) return turn;
     if (!turn.afterDoneReported) {
       turn.afterDoneReported = true;
-      sink.report(R.dataAfterDone, 'data after `data: [DONE]` on the same connection; openai-node ignores it', [frame.index]);
+      sink.report(R.dataAfterDone, "data after `data: [DONE]` on the same connection: openai ignores it, and so does this view; the AI SDK's OpenAI-compatible provider reads on and shows it", [frame.index]);
     }
     return undefined;
   }

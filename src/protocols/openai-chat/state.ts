@@ -10,6 +10,9 @@ export interface ToolCallState {
   args: string;
   firstFrame: number;
   identityReported: boolean;
+  /** A delta gave it a `function.name` (even a blank one): the AI SDK's tracker took the call over (call-start.ts). */
+  named?: boolean;
+  restartReported?: boolean;
   /** The arguments text last parsed into the call's input (at its choice's finish_reason or at the end), and why it failed. */
   parsed?: { args: string; error?: string };
 }
