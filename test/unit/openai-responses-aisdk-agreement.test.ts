@@ -10,11 +10,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createOpenAI } from '@ai-sdk/openai';
+import { jsonSchema, streamText, tool } from 'ai';
+import fc from 'fast-check';
 import { splitSessions } from '../../src/analysis/sessions';
 import type { TextItem, ToolItem } from '../../src/model/view';
 import { protocols } from '../../src/protocols/registry';
 import { readInput } from '../../src/readers/read-input';
 import { CORPUS_DIR, HAS_CORPUS, needsShared } from '../support/shared-dir';
+import { drawArb, itemEvents, streamOf, type Draw } from '../../src/protocols/openai-responses/drawn-stream';
+import { numbered, toSse } from '../../src/protocols/openai-responses/test-helpers';
 import { HELLO_PROMPT, typedSseOfLines, parseArgs, readProviderStream, sseServer, withOneChange, type SseServer } from '../support/client-agreement';
 
 const DEMO_DIR = path.resolve(__dirname, '../../src/protocols/openai-responses/testdata');
@@ -141,5 +145,135 @@ describe("@ai-sdk/openai 4 and the fold on variants of the demo's stream, one fi
     const theirs = await throughAiSdk(sse);
     expect(theirs.failed).toBeUndefined();
     await agree(sse, 'an unknown event type', true);
+  });
+});
+
+// What structured interleaved draws (src/protocols/openai-responses/drawn-stream.ts) found against the
+// provider, each on a small stream: where it shows less than openai, fails, or hands ai's streamText parts
+// it cannot place, and the fold said nothing or too little.
+const resp = (status: string, output: object[] = [], extra: object = {}) => ({ id: 'resp_1', object: 'response', created_at: 1, status, model: 'gpt-5', output, error: null, incomplete_details: null, usage: null, ...extra });
+const created = { type: 'response.created', response: resp('in_progress') };
+const completedWith = (...output: object[]) => ({ type: 'response.completed', response: resp('completed', output) });
+const stream = (...events: object[]) => toSse(numbered([created, ...events]) as object[]);
+const isDelta = (e: object) => (e as { type: string }).type.endsWith('.delta');
+const lastItem = (events: readonly object[]) => (events.at(-1) as { item: object }).item;
+const rules = (sse: string) => fold(sse)!.findings().map((f) => [f.rule, f.severity]);
+
+/** The parts ai's streamText makes of a stream (through the provider), and how often it ran the tool `f`. */
+async function throughStreamText(sse: string): Promise<{ parts: string[]; runs: number }> {
+  body = sse;
+  const model = createOpenAI({ baseURL: `${server.origin}/v1`, apiKey: 'test-key' }).responses('gpt-5-mini');
+  let runs = 0;
+  const f = tool({ inputSchema: jsonSchema({ type: 'object' }), execute: () => Promise.resolve(String(++runs)) });
+  const result = streamText({ model, prompt: 'Hello', tools: { f }, onError: () => undefined });
+  const parts: string[] = [];
+  for await (const part of result.fullStream) parts.push(part.type === 'error' ? `error: ${String(part.error)}` : part.type);
+  return { parts, runs };
+}
+
+describe('@ai-sdk/openai 4 and the fold on what interleaved draws found', () => {
+  it("a refusal whose text comes only in its done events: the provider shows none of it, the fold a warning and openai's text", async () => {
+    const sse = stream(...itemEvents(0, 'refusal', ['No.']).filter((e) => !isDelta(e)), completedWith(lastItem(itemEvents(0, 'refusal', ['No.']))));
+    const theirs = await throughAiSdk(sse);
+    expect(theirs).toEqual({ assembled: { text: '', reasoning: '', calls: [] } });
+    expect(rules(sse)).toEqual([['openai-responses/done-mismatch', 'warning']]);
+    expect(fold(sse)!.findings()[0]?.message).toContain("the AI SDK's OpenAI provider shows a refusal from its deltas only");
+    expect(throughFold(sse).text).toBe('No.');
+  });
+
+  it("a reasoning summary that comes only in its done events: the provider shows no reasoning, the fold a warning and openai's summary", async () => {
+    const events = itemEvents(0, 'summary', ['Plan.']);
+    const sse = stream(...events.filter((e) => !isDelta(e)), completedWith(lastItem(events)));
+    expect(await throughAiSdk(sse)).toEqual({ assembled: { text: '', reasoning: '', calls: [] } });
+    expect(rules(sse)).toEqual([['openai-responses/done-mismatch', 'warning']]);
+    expect(fold(sse)!.findings()[0]?.message).toContain("the AI SDK's OpenAI provider shows reasoning from its deltas only");
+    expect(fold(sse)!.view().items).toMatchObject([{ kind: 'reasoning', text: 'Plan.0' }]);
+  });
+
+  it('a call left open that response.completed lists: the provider never emits it, the fold an error and the call from the output', async () => {
+    const events = itemEvents(0, 'call', ['x']);
+    const sse = stream(...events.slice(0, -1), completedWith(lastItem(events)));
+    expect(await throughAiSdk(sse)).toEqual({ assembled: { text: '', reasoning: '', calls: [] } });
+    expect(rules(sse)).toEqual([['openai-responses/call-not-done', 'error']]);
+    expect(throughFold(sse).calls).toEqual([{ name: 'f', args: { q: 'x' } }]);
+  });
+
+  it('a call left open by response.incomplete: the provider never emits it, and the view shows it never finished', async () => {
+    const events = itemEvents(0, 'call', ['x']);
+    const sse = stream(...events.slice(0, -1), { type: 'response.incomplete', response: resp('incomplete', [], { incomplete_details: { reason: 'max_output_tokens' } }) });
+    expect(await throughAiSdk(sse)).toEqual({ assembled: { text: '', reasoning: '', calls: [] } });
+    expect(rules(sse)).toEqual([['openai-responses/lifecycle-order', 'warning'], ['openai-responses/response-not-completed', 'info']]);
+    expect(fold(sse)!.view().items).toMatchObject([{ kind: 'tool', toolId: 'call_f0', status: 'pending', unfinished: 5 }]);
+  });
+
+  it('a text delta after its output_item.done: ai\'s streamText reports an error and drops it, the fold an error and openai\'s text', async () => {
+    const events = itemEvents(0, 'text', ['Hi ', 'there']);
+    const late = events[3] as object;
+    const sse = stream(...events.filter((e) => e !== late), late, completedWith(lastItem(events)));
+    expect((await throughStreamText(sse)).parts).toContain('error: text part m0 not found');
+    expect(rules(sse).filter(([, severity]) => severity === 'error')).toEqual([['openai-responses/delta-after-item-done', 'error']]);
+    expect(throughFold(sse).text).toBe('Hi there');
+  });
+
+  it("a second output_item.done for a call: ai's streamText runs the tool twice, the fold an error", async () => {
+    const events = itemEvents(0, 'call', ['x']);
+    const sse = stream(...events, events.at(-1) as object, completedWith(lastItem(events)));
+    expect((await throughStreamText(sse)).runs).toBe(2);
+    expect(rules(sse)).toEqual([['openai-responses/item-done-repeated', 'error']]);
+    expect(throughFold(sse).calls).toEqual([{ name: 'f', args: { q: 'x' } }]);
+  });
+
+  it("a second output_item.done for a message: ai's streamText reports an error, the fold an error", async () => {
+    const events = itemEvents(0, 'text', ['Hi']);
+    const sse = stream(...events, events.at(-1) as object, completedWith(lastItem(events)));
+    expect((await throughStreamText(sse)).parts).toContain('error: text part m0 not found');
+    expect(rules(sse)).toEqual([['openai-responses/item-done-repeated', 'error']]);
+  });
+
+  /** Items the provider's done (or added) schema rejects, though openai-node's types allow them or it reads them. */
+  const item = (kind: Parameters<typeof itemEvents>[1], change: (events: object[]) => object[]) => stream(...change(itemEvents(0, kind, ['x'])), completedWith());
+  const doneWith = (fields: object) => (events: object[]) => [...events.slice(0, -1), { ...(events.at(-1) as object), item: { ...lastItem(events), ...fields } }];
+  const eventWith = (type: string, fields: object) => (events: object[]) => events.map((e) => ((e as { type: string }).type === type ? { ...e, ...fields } : e));
+  it.each([
+    ['a finished function call without its status', item('call', doneWith({ status: undefined }))],
+    ['a finished custom tool call whose status is incomplete', item('custom call', doneWith({ status: 'incomplete' }))],
+    ['a finished image generation without its result (openai types it string | null)', item('image', doneWith({ status: 'failed', result: null }))],
+    ['a finished file search without its queries', item('file search', doneWith({ queries: undefined }))],
+    ['a finished web search whose action has no type', item('web search', doneWith({ action: { query: 'q' } }))],
+    ['a code interpreter call added without its container', item('code', (events) => [{ ...(events[0] as object), item: { ...(events[0] as { item: object }).item, container_id: undefined } }, ...events.slice(1)])],
+    ['a partial image without its data', item('image', eventWith('response.image_generation_call.partial_image', { partial_image_b64: null }))],
+  ])('%s: the provider fails, the fold reports an error', async (name, sse) => {
+    expect((await throughAiSdk(sse)).failed, name).toContain('Type validation failed');
+    expect(throughFold(sse).errors.map((f) => f.rule)).toContain('openai-responses/invalid-event');
+  });
+});
+
+// Random streams of every item kind the provider models (drawn-stream.ts): where the provider fails, the
+// fold reports an error (the stream's own failure: at least its warning); where it reads the stream and
+// the fold has no error, both show the same text, summaries and calls, or a warning says why they differ
+// (done-mismatch, completed-output-differs, output-index-out-of-order).
+describe('@ai-sdk/openai 4 and the fold on interleaved draws', () => {
+  const EXPLAINED = new Set(['openai-responses/done-mismatch', 'openai-responses/completed-output-differs', 'openai-responses/output-index-out-of-order']);
+  it('agree, or the fold says why not', async () => {
+    for (const drawn of fc.sample(drawArb, { numRuns: 250, seed: 42 }) as Draw[]) {
+      const sse = streamOf(drawn);
+      const [theirs, ours] = [await throughAiSdk(sse), throughFold(sse)];
+      const findings = fold(sse)!.findings();
+      const name = JSON.stringify(drawn);
+      if (theirs.failed !== undefined) {
+        const own = !theirs.failed.includes('Type validation failed');
+        expect(findings.some((f) => f.severity === 'error' || (own && f.rule === 'openai-responses/error-event')), `${name}: ${theirs.failed}`).toBe(true);
+        continue;
+      }
+      if (ours.errors.length > 0 || findings.some((f) => EXPLAINED.has(f.rule))) continue;
+      // The calls the page runs (not those the view shows never finished), and the summaries, which the
+      // provider emits without separators and without raw reasoning text.
+      const items = fold(sse)!.view().items;
+      const calls = items.filter((i): i is ToolItem => i.kind === 'tool' && i.toolId.startsWith('call_') && i.unfinished === undefined).map((t) => ({ name: t.name, args: parseArgs(t.inputText ?? '') }));
+      const raw = sse.includes('reasoning_text');
+      const reasoning = raw ? '' : items.map((i) => (i.kind === 'reasoning' ? i.text.replaceAll('\n\n', '') : '')).join('');
+      const theirCalls = theirs.assembled.calls.map((c) => ({ name: c.name, args: c.args === '' ? {} : c.args }));
+      expect({ text: ours.text, calls, reasoning }, name).toEqual({ text: theirs.assembled.text, calls: theirCalls, reasoning: raw ? '' : theirs.assembled.reasoning });
+    }
   });
 });

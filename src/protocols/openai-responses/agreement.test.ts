@@ -16,6 +16,7 @@ import type { ViewModel } from '../../model/view';
 import { corpusText } from '../../../test/support/real-world';
 import { HAS_CORPUS } from '../../../test/support/shared-dir';
 import { numbered, runResponses, sseFrames, toSse, type Step } from './test-helpers';
+import { twoPartMessage } from './drawn-stream';
 import { interleave, mutate, mutationsArb, turnsArb, type Mutation } from '../../../test/support/interleave';
 
 interface Summary {
@@ -198,6 +199,12 @@ function responseSteps(drawn: readonly (object | string)[]): Step[] {
 }
 
 /**
+ * Errors for what the AI SDK's OpenAI provider (and ai's streamText) does with a stream openai reads
+ * (test/unit/openai-responses-aisdk-agreement.test.ts): the view still shows what openai shows.
+ */
+const AI_SDK_ERRORS: ReadonlySet<string> = new Set(['openai-responses/item-done-repeated', 'openai-responses/delta-after-item-done', 'openai-responses/call-not-done']);
+
+/**
  * A drawn stream through openai 7 and the fold: an error where openai throws, none where it reads the
  * stream but incomplete-stream. Both sides, for comparing the view, when the fold found no error and
  * nothing came after the terminal event (the view shows it with a warning, the final response has it not).
@@ -205,7 +212,7 @@ function responseSteps(drawn: readonly (object | string)[]): Step[] {
 async function bothRead(body: string): Promise<{ ours: ReturnType<typeof runResponses>; theirs: Summary } | undefined> {
   const sdk = await sdkFinal(body);
   const ours = runResponses(sseFrames(body));
-  const errors = ours.findings.filter((f) => f.severity === 'error').map((f) => f.rule);
+  const errors = ours.findings.filter((f) => f.severity === 'error' && !AI_SDK_ERRORS.has(f.rule)).map((f) => f.rule);
   if (!sdk.ok) {
     expect(errors.length, `openai 7: ${sdk.error}`).toBeGreaterThan(0);
     return undefined;
@@ -267,12 +274,13 @@ describe('streams the random event sequences found', () => {
     expect(errors[0]?.message).toContain('openai ≥ 7.33 throws');
   });
 
-  it('an item left open that response.completed lists: openai 7 takes it from the output, a warning, and so does the view', async () => {
+  // The AI SDK's OpenAI provider never emits such a call (test/unit/openai-responses-aisdk-agreement.test.ts): an error.
+  it('a call left open that response.completed lists: openai 7 takes it from the output, and so does the view', async () => {
     const body = sse([created, call(0)[0] as Step, completedWith(callItem(0, '{}'))]);
     const sdk = await sdkFinal(body);
     expect(sdk).toMatchObject({ ok: true, summary: { calls: [{ id: 'c0', name: 'f', arguments: '{}' }] } });
     const ours = runResponses(sseFrames(body));
-    expect(ours.findings.map((f) => [f.rule, f.severity])).toEqual([['openai-responses/lifecycle-order', 'warning']]);
+    expect(ours.findings.map((f) => [f.rule, f.severity])).toEqual([['openai-responses/call-not-done', 'error']]);
     if (sdk.ok) expect(ourSummary(ours.view)).toEqual(sdk.summary);
   });
 });
@@ -288,7 +296,7 @@ type ItemKind = 'text' | 'refusal' | 'two parts' | 'summary' | 'reasoning-text' 
 /** An item's events, each well-formed, and the item output_item.done carries. */
 function itemEvents(i: number, kind: ItemKind, pieces: readonly string[]): object[] {
   const t = pieces.join('');
-  if (kind === 'two parts') return twoPartMessage(i, pieces);
+  if (kind === 'two parts') return twoPartMessage(i, pieces, [0, 1, 1, 0, 1]);
   if (kind === 'custom call') {
     const item = (input: string, status: string) => ({ id: `ct${i}`, type: 'custom_tool_call', status, call_id: `cc${i}`, name: 'grep', input });
     return [
@@ -352,27 +360,6 @@ function itemEvents(i: number, kind: ItemKind, pieces: readonly string[]): objec
         ]
       : []),
     { type: 'response.output_item.done', output_index: i, item: { id, type: 'reasoning', summary: summary ? [{ type: 'summary_text', text: t }] : [], ...(content ? { content: [{ type: 'reasoning_text', text: raw }] } : {}) } },
-  ];
-}
-
-/** A message with two output_text parts whose events interleave (the second part's deltas carry a 1, the first's a 0). */
-function twoPartMessage(i: number, pieces: readonly string[]): object[] {
-  const id = `m${i}`;
-  const texts = [0, 1].map((c) => pieces.map((p) => `${p}${c}`).join(''));
-  const part = (c: number) => {
-    const ref = { item_id: id, output_index: i, content_index: c };
-    const full = { type: 'output_text', text: texts[c], annotations: [] };
-    return [
-      { type: 'response.content_part.added', ...ref, part: { ...full, text: '' } },
-      ...pieces.map((p) => ({ type: 'response.output_text.delta', ...ref, delta: `${p}${c}` })),
-      { type: 'response.output_text.done', ...ref, text: texts[c] },
-      { type: 'response.content_part.done', ...ref, part: full },
-    ];
-  };
-  return [
-    { type: 'response.output_item.added', output_index: i, item: { id, type: 'message', role: 'assistant', status: 'in_progress', content: [] } },
-    ...interleave([part(0), part(1)], [0, 1, 1, 0, 1]),
-    { type: 'response.output_item.done', output_index: i, item: { id, type: 'message', role: 'assistant', status: 'completed', content: texts.map((text) => ({ type: 'output_text', text, annotations: [] })) } },
   ];
 }
 

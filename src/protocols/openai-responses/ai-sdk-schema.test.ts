@@ -9,7 +9,7 @@ const str = fc.oneof(fc.string(), odd);
 const num = fc.oneof(fc.integer(), fc.constant(Infinity), odd);
 const delta = fc.record(
   {
-    type: fc.constantFrom('response.output_text.delta', 'response.function_call_arguments.delta', 'response.reasoning_summary_text.delta', 'response.refusal.delta'),
+    type: fc.constantFrom('response.output_text.delta', 'response.function_call_arguments.delta', 'response.reasoning_summary_text.delta', 'response.refusal.delta', 'response.custom_tool_call_input.delta', 'response.code_interpreter_call_code.delta'),
     item_id: str,
     output_index: num,
     summary_index: num,
@@ -30,7 +30,7 @@ const lifecycle = fc.record(
   { requiredKeys: ['type'] },
 );
 const item = fc.oneof(
-  fc.record({ type: fc.constantFrom('message', 'reasoning', 'function_call', 'web_search_call'), id: str, phase: fc.oneof(fc.constantFrom('commentary', 'final_answer'), odd), encrypted_content: str, call_id: str, name: str, arguments: str }, { requiredKeys: ['type'] }),
+  fc.record({ type: fc.constantFrom('message', 'reasoning', 'function_call', 'web_search_call'), id: str, phase: fc.oneof(fc.constantFrom('commentary', 'final_answer'), odd), encrypted_content: str, call_id: str, name: str, arguments: str, status: fc.oneof(fc.constantFrom('in_progress', 'completed', 'incomplete'), odd) }, { requiredKeys: ['type'] }),
   odd,
 );
 const itemEvent = fc.record({ type: fc.constantFrom('response.output_item.added', 'response.output_item.done'), output_index: num, item }, { requiredKeys: ['type'] });
@@ -54,6 +54,11 @@ describe("the AI SDK's OpenAI Responses schema, as mirrored", () => {
     expect(aiSdkObjection({ type: 'response.created', response: { id: 'resp_1', created_at: 1, model: 5 } })).toMatch(/^the AI SDK's OpenAI provider rejects the event and ends with an error \(response\.model: /);
     expect(aiSdkObjection({ type: 'response.output_item.added', output_index: 0, item: { type: 'function_call', id: 'fc_1', call_id: 'call_1', arguments: '' } })).toContain('item.name');
     expect(aiSdkObjection({ type: 'response.output_item.added', output_index: 0, item: { type: 'hologram', id: 'h_1' } })).toBeUndefined();
+    // Its done items ask for more than its added ones.
+    const call = { type: 'function_call', id: 'fc_1', call_id: 'call_1', name: 'f', arguments: '{}' };
+    expect(aiSdkObjection({ type: 'response.output_item.added', output_index: 0, item: call })).toBeUndefined();
+    expect(aiSdkObjection({ type: 'response.output_item.done', output_index: 0, item: call })).toContain('item.status');
+    expect(aiSdkObjection({ type: 'response.output_item.done', output_index: 0, item: { type: 'image_generation_call', id: 'ig_1', status: 'failed', result: null } })).toContain('item.result');
     expect(aiSdkObjection({ type: 'response.hologram.delta', delta: 5 })).toBeUndefined();
   });
 });

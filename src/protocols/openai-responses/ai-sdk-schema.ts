@@ -2,13 +2,15 @@
 // the events the fold shows. openai-node checks little at run time; the AI SDK validates every event it
 // models, and one that fails its schema ("Known response chunk failed schema validation") ends its stream
 // with an error: a `created_at` or `model` of the wrong type, a function call item without its `name` or
-// `arguments`, logprobs that are not a list, usage without its token counts. Event types it does not
-// model it passes on as unknown, so those are not checked here; neither are the item types it models and
-// the fold shows only raw (computer, shell, code interpreter, apply-patch calls). Mirrored by hand (the
+// `arguments` (or, done, its `status`), logprobs that are not a list, usage without its token counts. Event
+// types it does not model it passes on as unknown, so those are not checked here; neither are the item
+// types it models and the fold shows only raw (computer, shell, apply-patch calls), nor annotations (xAI's
+// url_citation lacks the offsets it requires; @ai-sdk/xai reads them). Items: ai-sdk-items.ts. Mirrored by hand (the
 // provider does not export it); test/unit/openai-responses-aisdk-agreement.test.ts runs the provider itself.
 import { z } from 'zod';
 import { describeIssues, isRecord } from '../shared/view-helpers';
 import { isNumber, nullish, nullishNumber, nullishString, type Fields } from '../shared/hand-checks';
+import { ADDED_ITEMS, DONE_ITEMS } from './ai-sdk-items';
 
 const str = z.string().nullish();
 const num = z.number().nullish();
@@ -24,20 +26,6 @@ const Started = z.looseObject({ response: z.looseObject({ id: z.string(), create
 const Ended = z.looseObject({ response: z.looseObject({ incomplete_details: z.looseObject({ reason: z.string() }).nullish(), usage: Usage.nullish(), service_tier: str }) });
 
 const Logprob = z.looseObject({ token: z.string(), logprob: z.number() });
-
-const ITEMS: Readonly<Record<string, z.ZodType>> = {
-  message: z.looseObject({ id: z.string(), phase: z.enum(['commentary', 'final_answer']).nullish() }),
-  reasoning: z.looseObject({ id: z.string(), encrypted_content: str }),
-  function_call: z.looseObject({ id: z.string(), call_id: z.string(), name: z.string(), arguments: z.string() }),
-  custom_tool_call: z.looseObject({ id: z.string(), call_id: z.string(), name: z.string(), input: z.string() }),
-  web_search_call: z.looseObject({ id: z.string(), status: z.string() }),
-  file_search_call: z.looseObject({ id: z.string() }),
-  image_generation_call: z.looseObject({ id: z.string() }),
-  mcp_call: z.looseObject({ id: z.string(), status: z.string(), approval_request_id: str }),
-  mcp_list_tools: z.looseObject({ id: z.string() }),
-  mcp_approval_request: z.looseObject({ id: z.string() }),
-  compaction: z.looseObject({ id: z.string(), encrypted_content: str }),
-};
 
 const ItemEvent = z.looseObject({ output_index: z.number(), item: z.looseObject({ type: z.string() }) });
 const summary = { item_id: z.string(), output_index: num, summary_index: z.number() };
@@ -62,6 +50,11 @@ const EVENTS: Readonly<Record<string, z.ZodType>> = {
   'response.reasoning_summary_part.added': z.looseObject(summary),
   'response.reasoning_summary_part.done': z.looseObject(summary),
   'response.reasoning_summary_text.delta': z.looseObject({ ...summary, delta: z.string() }),
+  // Hosted and custom tool progress the fold shows as the call's input or result.
+  'response.custom_tool_call_input.delta': z.looseObject({ item_id: z.string(), output_index: z.number(), delta: z.string() }),
+  'response.code_interpreter_call_code.delta': z.looseObject({ item_id: z.string(), output_index: z.number(), delta: z.string() }),
+  'response.code_interpreter_call_code.done': z.looseObject({ item_id: z.string(), output_index: z.number(), code: z.string() }),
+  'response.image_generation_call.partial_image': z.looseObject({ item_id: z.string(), output_index: z.number(), partial_image_b64: z.string() }),
 };
 
 
@@ -71,8 +64,10 @@ function isPlainUsage(u: unknown): boolean {
   return nullish(u) || (isRecord(u) && isNumber(u.input_tokens) && isNumber(u.output_tokens) && detailsOk(u.input_tokens_details, 'cached_tokens') && detailsOk(u.output_tokens_details, 'reasoning_tokens'));
 }
 
-/** A message, reasoning or function call item with the fields the provider requires. */
-function isPlainItem(item: unknown): boolean {
+const CALL_STATUSES: ReadonlySet<unknown> = new Set(['in_progress', 'completed', 'incomplete']);
+
+/** A message, reasoning or function call item with the fields the provider requires (a done call's status too). */
+function isPlainItem(item: unknown, done: boolean): boolean {
   if (!isRecord(item) || typeof item.id !== 'string') return false;
   switch (item.type) {
     case 'message':
@@ -80,7 +75,7 @@ function isPlainItem(item: unknown): boolean {
     case 'reasoning':
       return nullishString(item.encrypted_content);
     case 'function_call':
-      return typeof item.call_id === 'string' && typeof item.name === 'string' && typeof item.arguments === 'string';
+      return typeof item.call_id === 'string' && typeof item.name === 'string' && typeof item.arguments === 'string' && (!done || CALL_STATUSES.has(item.status));
     default:
       return false;
   }
@@ -96,6 +91,8 @@ export function isPlainForAiSdk(event: Fields): boolean {
     case 'response.output_text.delta':
       return typeof event.item_id === 'string' && typeof event.delta === 'string' && nullishNumber(event.output_index) && (nullish(event.logprobs) || (Array.isArray(event.logprobs) && event.logprobs.length === 0));
     case 'response.function_call_arguments.delta':
+    case 'response.custom_tool_call_input.delta':
+    case 'response.code_interpreter_call_code.delta':
       return typeof event.item_id === 'string' && typeof event.delta === 'string' && isNumber(event.output_index);
     case 'response.function_call_arguments.done':
       return typeof event.item_id === 'string' && typeof event.arguments === 'string' && isNumber(event.output_index);
@@ -107,7 +104,7 @@ export function isPlainForAiSdk(event: Fields): boolean {
       return typeof event.item_id === 'string' && isNumber(event.summary_index) && nullishNumber(event.output_index);
     case 'response.output_item.added':
     case 'response.output_item.done':
-      return isNumber(event.output_index) && isPlainItem(event.item);
+      return isNumber(event.output_index) && isPlainItem(event.item, event.type === 'response.output_item.done');
     case 'response.created':
     case 'response.in_progress': {
       const r = event.response;
@@ -142,7 +139,8 @@ export function schemaObjection(event: Fields): string | undefined {
   if (type !== 'response.output_item.added' && type !== 'response.output_item.done') return undefined;
   const item = event.item as Fields;
   const itemType = item.type as string;
-  const itemSchema = Object.hasOwn(ITEMS, itemType) ? ITEMS[itemType] : undefined;
+  const items = type === 'response.output_item.done' ? DONE_ITEMS : ADDED_ITEMS;
+  const itemSchema = Object.hasOwn(items, itemType) ? items[itemType] : undefined;
   const checked = itemSchema?.safeParse(item);
   return checked && !checked.success ? `${REJECTS} (item.${describeIssues(checked.error.issues)})` : undefined;
 }

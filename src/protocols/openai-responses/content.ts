@@ -10,6 +10,7 @@ import type { ContentPartEvent, OutputItemEvent, SummaryPartEvent, SummaryTextEv
 import type { FoldState, ItemState, PartState, ResponseState } from './state';
 import { addFrame, isRecord } from '../shared/view-helpers';
 import { extendText } from '../../model/text-builder';
+import { textWithoutDeltas } from './whole-text';
 
 // The item types each event may target, made once rather than per event.
 const MESSAGE_OR_REASONING: readonly string[] = ['message', 'reasoning'];
@@ -92,6 +93,7 @@ export function summaryText(resp: ResponseState, ev: SummaryTextEvent, frame: Fr
   part.textDone = true;
   touch(item, part, frame);
   if (part.sawDelta && full !== part.streamed) sink.report(R.doneMismatch, `${ev.type} text differs from the concatenated deltas`, [frame.index, part.addedFrame]);
+  textWithoutDeltas(resp, part, full, ev.type, frame, sink);
   setText(item, part, full);
 }
 
@@ -113,19 +115,7 @@ export function syncMessageParts(state: FoldState, resp: ResponseState, item: It
   });
 }
 
-/**
- * Answer text that arrives whole, in a done event or item, with no delta: openai shows it, while the AI
- * SDK's OpenAI provider builds a message's text from its deltas alone and shows none of it. Once per part;
- * a recording with events missing (a sequence gap) may have lost the deltas, and says so itself, as does a
- * delta that found no part.
- */
-function textWithoutDeltas(resp: ResponseState, part: PartState, text: string, where: string, frame: Frame, sink: FindingSink): void {
-  if (part.sawDelta || text === '' || part.type !== 'output_text' || part.wholeReported || resp.sawGap || resp.lostDelta) return;
-  part.wholeReported = true;
-  sink.report(R.doneMismatch, `${where} gives a message part text that no output_text.delta sent (${text.length} characters): openai shows the done value, as here; the AI SDK's OpenAI provider shows a message's text from its deltas only, so none of it`, [frame.index, part.addedFrame]);
-}
-
-export function syncReasoning(state: FoldState, resp: ResponseState, item: ItemState, it: OutputItemEvent['item'], frame: Frame): void {
+export function syncReasoning(state: FoldState, resp: ResponseState, item: ItemState, it: OutputItemEvent['item'], frame: Frame, sink: FindingSink, where: string): void {
   const sync = (list: PartState[], source: unknown) => {
     if (!Array.isArray(source)) return;
     source.forEach((p: unknown, i) => {
@@ -133,6 +123,7 @@ export function syncReasoning(state: FoldState, resp: ResponseState, item: ItemS
       const part = list[i] ?? (list[i] = newPart(typeof p.type === 'string' ? p.type : 'summary_text', frame));
       part.done = true;
       part.streamed = typeof p.text === 'string' ? p.text : part.streamed;
+      textWithoutDeltas(resp, part, part.streamed, where, frame, sink);
     });
   };
   sync(item.summary, it.summary);

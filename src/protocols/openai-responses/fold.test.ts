@@ -89,7 +89,7 @@ describe('openai-responses fold', () => {
       created,
       { type: 'response.output_item.added', output_index: 0, item: { id: 'ws_1', type: 'web_search_call', status: 'in_progress' } },
       { type: 'response.web_search_call.searching', item_id: 'ws_1', output_index: 0 },
-      { type: 'response.output_item.done', output_index: 0, item: { id: 'ws_1', type: 'web_search_call', status: 'completed', action: { query: 'x' } } },
+      { type: 'response.output_item.done', output_index: 0, item: { id: 'ws_1', type: 'web_search_call', status: 'completed', action: { type: 'search', query: 'x' } } },
       { type: 'response.output_item.added', output_index: 1, item: { id: 'mcpr_1', type: 'mcp_approval_request', name: 'delete_file', arguments: '{"path":"/a"}', server_label: 'fs' } },
       { type: 'response.output_item.done', output_index: 1, item: { id: 'mcpr_1', type: 'mcp_approval_request', name: 'delete_file', arguments: '{"path":"/a"}', server_label: 'fs' } },
       { type: 'response.output_item.added', output_index: 2, item: { id: 'cmp_1', type: 'compaction', encrypted_content: 'zz' } },
@@ -104,7 +104,7 @@ describe('openai-responses fold', () => {
     ])));
     expect(findings).toEqual([]);
     expect(view.items).toMatchObject([
-      { kind: 'tool', name: 'web_search_call', label: 'Web search call', status: 'success', result: { query: 'x' } },
+      { kind: 'tool', name: 'web_search_call', label: 'Web search call', status: 'success', result: { type: 'search', query: 'x' } },
       { kind: 'approval', key: 'mcpr_1', actions: [{ name: 'delete_file' }] },
       { kind: 'raw', text: expect.stringContaining('compaction') },
       { kind: 'text', text: "I can't help." },

@@ -31,8 +31,19 @@ export function itemFor(
     sink.report(R.itemMismatch, `${ev.type} cannot target a ${item.type} item ("expected output item type '${expected.join("' or '")}', got '${item.type}'")`, [frame.index, item.addedFrame]);
     return undefined;
   }
-  if (item.done) {
+  if (item.done && SHOWN_DELTAS.has(ev.type)) {
+    const part = ev.type === 'response.reasoning_summary_text.delta' ? 'reasoning' : 'text';
+    sink.report(R.deltaAfterItemDone, `${ev.type} after output_item.done for item ${ev.output_index}: the AI SDK's OpenAI provider ended the item's ${part} part there, and ai's streamText reports an error ("${part} part … not found") and drops the delta; openai appends it, as shown here`, [frame.index, item.addedFrame]);
+  } else if (item.done) {
     sink.report(R.lifecycleOrder, `${ev.type} after output_item.done for item ${ev.output_index}`, [frame.index, item.addedFrame]);
   }
   return item;
 }
+
+/**
+ * The deltas the AI SDK's OpenAI provider passes on as a text or reasoning part's (`text-delta`,
+ * `reasoning-delta`), a part it ends at the item's output_item.done: after it, ai's streamText finds no
+ * such part (`ai` 7.0 dist/index.js ~9760 and ~9800). Argument deltas it drops after the done item,
+ * whose arguments it already emitted, so those stay lifecycle-order's.
+ */
+const SHOWN_DELTAS: ReadonlySet<string> = new Set(['response.output_text.delta', 'response.refusal.delta', 'response.reasoning_summary_text.delta']);

@@ -6,7 +6,7 @@ import type { ApprovalItem } from '../../model/view';
 import { finishArgs } from './args';
 import { syncMessageParts, syncReasoning } from './content';
 import { RESPONSES_RULES as R } from './rules';
-import { CALL_ID_ITEMS, ITEM_STATUSES, type OutputItemEvent } from './schema';
+import { CALL_ID_ITEMS, ITEM_STATUSES, PAGE_RUN_CALLS, type OutputItemEvent } from './schema';
 import type { FoldState, ItemState, ResponseState } from './state';
 import { isRecord, newToolItem, parseJson, rawItem } from '../shared/view-helpers';
 
@@ -94,7 +94,7 @@ export function itemDone(state: FoldState, resp: ResponseState, ev: OutputItemEv
     item.idChangeReported = true;
     sink.report(R.itemIdChanged, `output_item.done for index ${ev.output_index} carries id "${ev.item.id}", but "${item.id}" was added there: openai ≥ 7.6 throws ("expected item_id"); openai 6 read it by output_index, as shown here`, [frame.index, item.addedFrame]);
   }
-  if (item.done) sink.report(R.lifecycleOrder, `second output_item.done for item ${ev.output_index}`, [frame.index, item.addedFrame]);
+  if (item.done) repeatedDone(item, frame, sink);
   const open = [...item.parts, ...item.summary].some((p) => !p.done);
   if (open) sink.report(R.lifecycleOrder, `output_item.done for item ${ev.output_index} while some of its parts were not done`, [frame.index, item.addedFrame]);
   if (item.sawArgDelta && !item.argsDone) sink.report(R.lifecycleOrder, `output_item.done for ${item.type} ${ev.output_index} without its arguments .done event`, [frame.index, item.addedFrame]);
@@ -102,6 +102,17 @@ export function itemDone(state: FoldState, resp: ResponseState, ev: OutputItemEv
   checkStatus(resp, item, ev.item, frame, sink);
   applyDoneItem(state, resp, item, ev.item, frame, sink);
   if (item.view) item.view.frames.push(frame.index);
+}
+
+/**
+ * The AI SDK's OpenAI provider acts on every output_item.done: for a message it ends the text part again,
+ * and ai's streamText reports an error ("text part … not found"); for a call it emits the call again, and
+ * streamText runs the tool twice. openai replaces the item with the second, as the view does.
+ */
+function repeatedDone(item: ItemState, frame: Frame, sink: FindingSink): void {
+  const what = item.type === 'message' ? 'ends its text part again, and ai\'s streamText reports an error ("text part … not found")' : PAGE_RUN_CALLS.has(item.type) ? 'emits the call again, and ai\'s streamText runs the tool a second time' : undefined;
+  if (what === undefined) return sink.report(R.lifecycleOrder, `second output_item.done for item ${item.outputIndex}`, [frame.index, item.addedFrame]);
+  sink.report(R.itemDoneRepeated, `second output_item.done for ${item.type} ${item.outputIndex}: the AI SDK's OpenAI provider ${what}; openai replaces the item with it, as shown here`, [frame.index, item.addedFrame]);
 }
 
 function checkStatus(resp: ResponseState, item: ItemState, it: Item, frame: Frame, sink: FindingSink): void {
@@ -118,7 +129,7 @@ function checkStatus(resp: ResponseState, item: ItemState, it: Item, frame: Fram
 /** The done item is authoritative (the SDK replaces the output entry with it); `where` names the event that carried it. */
 export function applyDoneItem(state: FoldState, resp: ResponseState, item: ItemState, it: Item, frame: Frame, sink: FindingSink, where = 'output_item.done'): void {
   if (item.type === 'message') return syncMessageParts(state, resp, item, it, frame, sink, where);
-  if (item.type === 'reasoning') return syncReasoning(state, resp, item, it, frame);
+  if (item.type === 'reasoning') return syncReasoning(state, resp, item, it, frame, sink, where);
   const view = item.view;
   if (view?.kind === 'approval' || view?.kind !== 'tool') return;
   const full = doneInput(it);

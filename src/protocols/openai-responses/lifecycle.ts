@@ -3,8 +3,8 @@
 import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
 import { RESPONSES_RULES as R } from './rules';
-import { TERMINAL_TYPES, type ResponsesEvent } from './schema';
-import type { FoldState, ResponseState } from './state';
+import { PAGE_RUN_CALLS, TERMINAL_TYPES, type ResponsesEvent } from './schema';
+import type { FoldState, ItemState, ResponseState } from './state';
 import { flattenUsage, isRecord } from '../shared/view-helpers';
 import { reconcileCompleted } from './completed-output';
 
@@ -32,8 +32,10 @@ export function applyLifecycle(state: FoldState, resp: ResponseState, ev: Respon
   resp.terminal = ev.type;
   resp.terminalFrame = frame.index;
   state.model.streaming = false;
-  if (unheld.length === 0 && open.length > 0) {
-    sink.report(R.lifecycleOrder, `${ev.type} while output item(s) ${open.map((i) => i.outputIndex).join(', ')} were not done`, [frame.index]);
+  if (unheld.length === 0 && open.length > 0) openAtTerminal(open, ev.type, frame, sink);
+  // A call no client takes from the output is not running: it reads "its arguments never finished".
+  for (const item of ev.type === 'response.completed' ? unheld : open) {
+    if (PAGE_RUN_CALLS.has(item.type) && item.view?.kind === 'tool' && item.view.status === 'pending') item.view.unfinished = frame.index;
   }
   if (resp.incompleteItemFrame !== undefined && ev.type !== 'response.incomplete') {
     sink.report(R.itemStatus, `an item ended incomplete but the response ended with ${ev.type}; expected response.incomplete`, [frame.index, resp.incompleteItemFrame]);
@@ -72,6 +74,20 @@ function errorEvent(state: FoldState, resp: ResponseState, ev: ResponsesEvent, f
   resp.errorFrame = frame.index;
   sink.report(R.errorEvent, `the stream reports a failure (${text})`, [frame.index]);
   state.model.items.push({ kind: 'error', id: `error-${frame.index}`, frames: [frame.index], message: text });
+}
+
+/**
+ * Items still open at a terminal event that does not leave them out. A call response.completed holds is
+ * one openai runs from the output and the AI SDK never emits (call-not-done); the rest break the nesting.
+ */
+function openAtTerminal(open: readonly ItemState[], type: string, frame: Frame, sink: FindingSink): void {
+  const calls = type === 'response.completed' ? open.filter((i) => PAGE_RUN_CALLS.has(i.type)) : [];
+  for (const call of calls) {
+    const name = call.view?.kind === 'tool' ? ` "${call.view.name}"` : '';
+    sink.report(R.callNotDone, `${call.type}${name} at output_index ${call.outputIndex} got no output_item.done before response.completed: the AI SDK's OpenAI provider emits a call only at its output_item.done, so it never emits this one and nothing runs it; openai 6 and 7 take it from the completed output, as shown here`, [frame.index, call.addedFrame]);
+  }
+  const rest = open.filter((i) => !calls.includes(i));
+  if (rest.length > 0) sink.report(R.lifecycleOrder, `${type} while output item(s) ${rest.map((i) => i.outputIndex).join(', ')} were not done`, [frame.index]);
 }
 
 /** One response keeps one id: openai ≥ 7.33 compares every lifecycle event's with the first. */

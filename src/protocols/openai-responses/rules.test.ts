@@ -57,6 +57,11 @@ const cases: Case[] = [
   { rule: 'openai-responses/response-id-changed', bad: () => run([created, { type: 'response.in_progress', response: resp('in_progress', { id: 'resp_2' }) }, ...message(), completed]), good: () => run([created, { type: 'response.in_progress', response: resp('in_progress') }, ...message(), completed]), at: 1 },
   { rule: 'openai-responses/content-part-mismatch', bad: () => run([created, msgAdded(), partAdded(), delta('Hi', 1), textDone('Hi'), partDone('Hi'), msgDone('Hi'), completed]), good: () => run(ok), at: 3 },
   { rule: 'openai-responses/lifecycle-order', bad: () => run([created, msgAdded(), partAdded(), textDone('Hi'), delta('Hi'), partDone('Hi'), msgDone('Hi'), completed]), good: () => run([created, msgAdded(), partAdded(), delta('Hi'), textDone('Hi'), partDone('Hi'), msgDone('Hi'), completed]), at: 4 },
+  // The AI SDK's OpenAI provider ended the text part at output_item.done; ai's streamText finds no part for the delta.
+  { rule: 'openai-responses/delta-after-item-done', bad: () => run([created, ...message(), delta('!'), completed]), good: () => run(ok), at: 7 },
+  // The AI SDK's OpenAI provider emits a call at its output_item.done only; openai takes it from the output.
+  { rule: 'openai-responses/call-not-done', bad: () => run([created, fcAdded(), fcDelta('{}'), fcArgsDone('{}'), completedWith(fcDone('{}').item)]), good: () => run([created, fcAdded(), fcDelta('{}'), fcArgsDone('{}'), fcDone('{}'), completedWith(fcDone('{}').item)]), at: 4 },
+  { rule: 'openai-responses/item-done-repeated', bad: () => run([created, fcAdded(), fcDone('{}'), fcDone('{}'), completed]), good: () => run([created, fcAdded(), fcDone('{}'), completed]), at: 3 },
   { rule: 'openai-responses/done-mismatch', bad: () => run([created, msgAdded(), partAdded(), delta('Hi'), textDone('Hello'), partDone('Hello'), msgDone('Hello'), completed]), good: () => run(ok), at: 4 },
   { rule: 'openai-responses/event-after-terminal', bad: () => run([...ok, completed]), good: () => run([...ok, { type: 'keepalive' }]), at: 8 },
   // Points at the last frame: created and the six message events.

@@ -150,6 +150,8 @@ export type ShellEvent = z.infer<typeof ShellSchema>;
 export const ITEM_STATUSES: ReadonlySet<string> = new Set(['in_progress', 'completed', 'incomplete']);
 /** Items that must carry a non-empty call_id (R4). */
 export const CALL_ID_ITEMS: ReadonlySet<string> = new Set(['function_call', 'custom_tool_call', 'shell_call']);
+/** The calls a page runs as its own tools: the AI SDK's OpenAI provider emits them at their output_item.done and nowhere else. */
+export const PAGE_RUN_CALLS: ReadonlySet<string> = new Set(['function_call', 'custom_tool_call']);
 
 // A hand check for the hot events (text, summary and argument deltas, most of a stream), accepting only
 // what ResponsesEventSchema accepts (fast-path.test.ts); what it does not take goes through the schema.
