@@ -12,6 +12,7 @@ import { createAnthropic } from '@ai-sdk/anthropic';
 import { MessageStream } from '@anthropic-ai/sdk/lib/MessageStream';
 import { Stream } from '@anthropic-ai/sdk/streaming';
 import fc from 'fast-check';
+import { readUIMessageStream, streamText } from 'ai';
 import { splitSessions } from '../../src/analysis/sessions';
 import type { ReasoningItem, TextItem, ToolItem } from '../../src/model/view';
 import { protocols } from '../../src/protocols/registry';
@@ -236,6 +237,21 @@ async function throughMessageStream(sse: string): Promise<Shown | undefined> {
   }
 }
 
+/**
+ * What a page that uses the provider through ai 7 shows: streamText's UI message stream read by
+ * readUIMessageStream (text and reasoning parts joined), and the errors either reports.
+ */
+async function throughStreamText(sse: string): Promise<{ shown: { text: string; reasoning: string }; errors: string[] }> {
+  body = sse;
+  const model = createAnthropic({ baseURL: `${server.origin}/v1`, apiKey: 'test-key' })('claude-sonnet-4-5');
+  const errors: string[] = [];
+  const result = streamText({ model, prompt: 'Hello', onError: ({ error }) => void errors.push(String(error)) });
+  let parts: readonly { type: string; text?: string }[] = [];
+  for await (const message of readUIMessageStream({ stream: result.toUIMessageStream(), onError: (error) => void errors.push(String(error)) })) parts = message.parts;
+  const joined = (type: string) => parts.filter((p) => p.type === type).map((p) => p.text ?? '').join('');
+  return { shown: { text: joined('text'), reasoning: joined('reasoning') }, errors };
+}
+
 /** The fold's view as the provider reads it: unfinished calls (never emitted) and redacted thinking (no text) left out. */
 function foldShown(sse: string): { shown: Shown; errors: string[] } {
   const sessions = splitSessions(readInput(sse).capture, protocols);
@@ -276,6 +292,8 @@ describe("@ai-sdk/anthropic 4 and the fold on interleaved blocks of every kind",
           return;
         }
         if (ours.errors.includes('anthropic/block-index-out-of-order')) return;
+        // Content after its block's stop parts the clients one layer up, in ai's streamText (below).
+        if (ours.errors.includes('anthropic/content-after-stop')) return;
         const sdk = await throughMessageStream(sse);
         if (sdk !== undefined) expect(sdk, `both clients read the stream alike, and the fold reports ${ours.errors.join(', ')}`).not.toEqual(theirs.shown);
       }),
@@ -316,6 +334,21 @@ describe("@ai-sdk/anthropic 4 and the fold on interleaved blocks of every kind",
     const ours = foldShown(sse);
     expect(ours.errors).toEqual(['anthropic/stray-content-delta']);
     expect(ours.shown).toEqual(sdk);
+  });
+
+  it.each([
+    ['text', [textStart(0), text(0, 'Hi'), stop(0), text(0, ' there'), textStart(1), text(1, '!'), stop(1)], { text: 'Hi', reasoning: '' }, { text: 'Hi there!', reasoning: '' }],
+    ['thinking', [thinkingStart(0), thinking(0, 'hm'), stop(0), thinking(0, ' more'), textStart(1), text(1, 'Hi'), stop(1)], { text: '', reasoning: 'hm' }, { text: 'Hi', reasoning: 'hm more' }],
+  ])("a %s delta after its block's stop: a page on ai's streamText stops there with an error, MessageStream appends it; the fold errs and shows what MessageStream shows", async (_kind, blocks, ui, messageStream) => {
+    const sse = toSse([messageStart(), ...blocks, ...messageEnd()]);
+    const page = await throughStreamText(sse);
+    // The UI message stream rejects the delta for a part it ended, and the page shows nothing after it.
+    expect(page.shown).toEqual(ui);
+    expect(page.errors.join(' ')).toMatch(/Received (text|reasoning)-delta for missing (text|reasoning) part with ID "0"/);
+    expect(await throughMessageStream(sse)).toEqual({ ...messageStream, calls: [], server: [] });
+    const ours = foldShown(sse);
+    expect(ours.errors).toEqual(['anthropic/content-after-stop']);
+    expect(ours.shown).toEqual({ ...messageStream, calls: [], server: [] });
   });
 
   it("a tool_use block with its input in its start and streamed JSON too: the provider's call input does not parse, MessageStream keeps the streamed JSON; the fold errs and shows that", async () => {

@@ -135,7 +135,7 @@ export function applyDelta(state: FoldState, turn: TurnState, event: ContentBloc
     return;
   }
   if (block.stopped) {
-    sink.report(R.blockNotOpen, `content_block_delta for block ${event.index} after its content_block_stop`, [frame.index, block.startFrame]);
+    if (!reportAfterStop(turn, event, block, frame, sink)) sink.report(R.blockNotOpen, `content_block_delta for block ${event.index} after its content_block_stop`, [frame.index, block.startFrame]);
   } else if (turn.openIndex !== event.index) {
     sink.report(R.blockNotOpen, `content_block_delta for block ${event.index} while block ${turn.openIndex} is the open one (blocks must not interleave)`, [frame.index]);
   }
@@ -205,12 +205,36 @@ function reportStray(turn: TurnState, event: ContentBlockDelta, target: string, 
   // MessageStream finds a delta's block by start order: once that is not the index, it may well add it
   // (anthropic/block-index-out-of-order says the readers differ).
   if (turn.indexesDiverge) return false;
-  const d = event.delta as Record<string, unknown>;
-  const content = d.type === 'text_delta' ? d.text : d.type === 'thinking_delta' ? d.thinking : d.type === 'compaction_delta' ? d.content : undefined;
-  if (typeof content !== 'string' || content === '') return false;
+  const content = streamedContent(event);
+  if (content === undefined) return false;
+  const d = event.delta as { type: string };
   const shown = d.type === 'thinking_delta' ? 'reasoning' : 'text';
   sink.report(R.strayContentDelta, `${d.type} for block ${event.index}, ${target}: @anthropic-ai/sdk drops it, the AI SDK's Anthropic provider still streams it as ${shown} (${JSON.stringify(content.slice(0, 40))})`, [frame.index]);
   return true;
+}
+
+/**
+ * A text, thinking or compaction delta with content after its own block's content_block_stop:
+ * @anthropic-ai/sdk appends it to the block (as the view shows), while the AI SDK's Anthropic provider
+ * streams it for a part it already ended, and ai's UI message stream rejects it ("Received text-delta
+ * for missing text part"): a page on streamText shows nothing after it. Measured in
+ * test/unit/anthropic-aisdk-agreement.test.ts. False when
+ * the delta is not such a one (a delta of another type, an empty one, or indexes that diverged).
+ */
+function reportAfterStop(turn: TurnState, event: ContentBlockDelta, block: BlockState, frame: Frame, sink: FindingSink): boolean {
+  if (turn.indexesDiverge) return false;
+  const content = streamedContent(event);
+  const type = (event.delta as { type: string }).type;
+  if (content === undefined || !isDeltaType(type) || !(block.allowed ??= ALLOWED_DELTAS[block.type] ?? []).includes(type)) return false;
+  sink.report(R.contentAfterStop, `${type} for block ${event.index} after its content_block_stop: @anthropic-ai/sdk appends it (shown here); the AI SDK's Anthropic provider streams it for a part it already ended, and ai's UI message stream rejects it, so a page on streamText shows nothing after it (${JSON.stringify(content.slice(0, 40))})`, [frame.index, block.startFrame]);
+  return true;
+}
+
+/** The content of a delta the AI SDK's Anthropic provider streams as text or reasoning; undefined when it has none. */
+function streamedContent(event: ContentBlockDelta): string | undefined {
+  const d = event.delta as Record<string, unknown>;
+  const content = d.type === 'text_delta' ? d.text : d.type === 'thinking_delta' ? d.thinking : d.type === 'compaction_delta' ? d.content : undefined;
+  return typeof content === 'string' && content !== '' ? content : undefined;
 }
 
 export function stopBlock(state: FoldState, turn: TurnState, index: number, frame: Frame, sink: FindingSink): void {

@@ -39,7 +39,9 @@ const cases: Case[] = [
   // A message_start after message_stop is the next message of a server-side tool loop; inside a message it is wrong.
   { rule: 'anthropic/duplicate-message-start', bad: eventFrames([start, textStart(), textDelta('Hi'), stop(), start, delta(), end]), good: eventFrames([...text, ...text]), at: 4 },
   { rule: 'anthropic/block-index-out-of-order', bad: eventFrames([start, textStart(1), textDelta('Hi', 1), stop(1), delta(), end]), good: eventFrames(text), at: 1 },
-  { rule: 'anthropic/block-not-open', bad: eventFrames([start, textStart(), stop(), textDelta('Hi'), delta(), end]), good: eventFrames(text), at: 3 },
+  { rule: 'anthropic/block-not-open', bad: eventFrames([start, textStart(), textDelta('Hi'), stop(), stop(), delta(), end]), good: eventFrames(text), at: 4 },
+  // Text after its block's stop: @anthropic-ai/sdk appends it, ai's streamText drops it with an error.
+  { rule: 'anthropic/content-after-stop', bad: eventFrames([start, textStart(), textDelta('Hi'), stop(), textDelta(' there'), delta(), end]), good: eventFrames([start, textStart(), textDelta('Hi'), textDelta(' there'), stop(), delta(), end]), at: 4 },
   { rule: 'anthropic/delta-before-block', bad: eventFrames([start, textDelta('Hi'), textStart(), stop(), delta(), end]), good: eventFrames(text), at: 1 },
   { rule: 'anthropic/delta-type-mismatch', bad: eventFrames([start, textStart(), jsonDelta(0, '{}'), stop(), delta(), end]), good: eventFrames(text), at: 2 },
   // A text delta for a block not started (while another is): @anthropic-ai/sdk drops it, the AI SDK streams it.
