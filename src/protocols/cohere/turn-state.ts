@@ -1,8 +1,8 @@
 // The Cohere fold's state: the session's turns, each one message with its content blocks and tool calls,
 // and what the AI SDK's provider keeps of them (its one "reasoning active" flag, its one pending call).
 import type { Frame } from '../../model/frame';
-import type { ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
-import type { TurnConnections } from '../shared/page-abort';
+import type { ReasoningItem, TextItem, ToolItem } from '../../model/view';
+import type { TurnFoldState } from '../shared/turn-frames';
 
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
 export const DIGESTIBLE = true;
@@ -56,13 +56,10 @@ export interface Turn {
   plan?: ReasoningItem;
 }
 
-export interface State {
-  model: ViewModel;
-  turn?: Turn;
+/** The frames outside events are handled by shared/turn-frames.ts, on its part of this state. */
+export interface State extends TurnFoldState<Turn> {
   turns: number;
-  requestSeen: boolean;
   usage: Record<string, number>;
-  connections: TurnConnections;
 }
 
 export function itemId(turn: Turn, what: string, frame: Frame): string {

@@ -14,7 +14,7 @@ import { safeJson } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
 import { checkedEvent, flattenUsage, guardedApply, isRecord, newToolItem, parseJson, rawItem, setToolInput } from '../shared/view-helpers';
 import { flatSourcePreview } from '../aisdk-ui/flat-preview';
-import { handledOutsideEvents } from '../shared/turn-frames';
+import { handledOutsideEvents, type TurnFoldState } from '../shared/turn-frames';
 import { TurnConnections, type ConnectionEnding } from '../shared/page-abort';
 import { INTERACTIONS_RULES as R } from './rules';
 import { EVENT_SCHEMAS, isInteractionEventType, isPlainEvent, type InteractionEvent, type InteractionEventType, type StepDelta } from './schema';
@@ -60,13 +60,10 @@ interface Turn {
   sources: Set<string>;
 }
 
-interface State {
-  model: ViewModel;
-  turn?: Turn;
+/** The frames outside events are handled by shared/turn-frames.ts, on its part of this state. */
+interface State extends TurnFoldState<Turn> {
   turns: number;
-  requestSeen: boolean;
   usage: Record<string, number>;
-  connections: TurnConnections;
 }
 
 export function createInteractionsFold(): ProtocolFold {
