@@ -8,6 +8,9 @@ import { z } from 'zod';
 
 const str = z.string().nullish();
 
+/** The statuses the provider's done schema allows a function call (also the fast path's, ai-sdk-schema.ts). */
+export const DONE_CALL_STATUSES = ['in_progress', 'completed', 'incomplete'] as const;
+
 const codeOutputs = z.array(z.discriminatedUnion('type', [z.looseObject({ type: z.literal('logs'), logs: z.string() }), z.looseObject({ type: z.literal('image'), url: z.string() })])).nullable();
 const mcpError = z.union([z.string(), z.looseObject({ type: z.string().optional(), code: z.union([z.number(), z.string()]).optional(), message: z.string().optional() })]);
 
@@ -42,7 +45,7 @@ const fileResult = z.looseObject({ attributes: z.record(z.string(), z.union([z.s
 
 export const DONE_ITEMS: Readonly<Record<string, z.ZodType>> = {
   ...SHARED,
-  function_call: SHARED.function_call!.extend({ status: z.enum(['in_progress', 'completed', 'incomplete']) }),
+  function_call: SHARED.function_call!.extend({ status: z.enum(DONE_CALL_STATUSES) }),
   custom_tool_call: SHARED.custom_tool_call!.extend({ status: z.literal('completed') }),
   web_search_call: SHARED.web_search_call!.extend({ status: z.string(), action: searchAction.nullish() }),
   file_search_call: SHARED.file_search_call!.extend({ queries: z.array(z.string()), results: z.array(fileResult).nullish() }),

@@ -10,7 +10,7 @@
 import { z } from 'zod';
 import { describeIssues, isRecord } from '../shared/view-helpers';
 import { isNumber, nullish, nullishNumber, nullishString, type Fields } from '../shared/hand-checks';
-import { ADDED_ITEMS, DONE_ITEMS } from './ai-sdk-items';
+import { ADDED_ITEMS, DONE_CALL_STATUSES, DONE_ITEMS } from './ai-sdk-items';
 
 const str = z.string().nullish();
 const num = z.number().nullish();
@@ -64,7 +64,7 @@ function isPlainUsage(u: unknown): boolean {
   return nullish(u) || (isRecord(u) && isNumber(u.input_tokens) && isNumber(u.output_tokens) && detailsOk(u.input_tokens_details, 'cached_tokens') && detailsOk(u.output_tokens_details, 'reasoning_tokens'));
 }
 
-const CALL_STATUSES: ReadonlySet<unknown> = new Set(['in_progress', 'completed', 'incomplete']);
+const CALL_STATUSES: ReadonlySet<unknown> = new Set(DONE_CALL_STATUSES);
 
 /** A message, reasoning or function call item with the fields the provider requires (a done call's status too). */
 function isPlainItem(item: unknown, done: boolean): boolean {
