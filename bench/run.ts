@@ -90,9 +90,9 @@ async function manyConnections(): Promise<void> {
   const { benchManyConnections } = await import('./many-connections');
   console.log('\nA session of 32,000 requests, each on its own connection (answered, then closed), one request:');
   for (const r of benchManyConnections()) {
-    const name = `connections.${r.protocol}`;
+    const name = `connections.${r.name.replace(/[^a-z0-9-]+/g, '-')}`;
     console.log(
-      `  ${r.protocol.padEnd(10)} at 2,000 ${fmt(fig(`${name}.start`, r.startUs, 'us'), 1)} us, at 32,000 ${fmt(fig(`${name}.end`, r.endUs, 'us'), 1)} us, ratio ${fmt(fig(`${name}.ratio`, r.ratio, 'x', { max: 2 }))}x   (target <= 2x: the cost must not grow with the session; ${fig(`${name}.findings`, r.findings, 'findings', { max: 0 })} findings)`,
+      `  ${r.name.padEnd(16)} at 2,000 ${fmt(fig(`${name}.start`, r.startUs, 'us'), 1)} us, at 32,000 ${fmt(fig(`${name}.end`, r.endUs, 'us'), 1)} us, ratio ${fmt(fig(`${name}.ratio`, r.ratio, 'x', { max: 2 }))}x   (target <= 2x: the cost must not grow with the session; ${fig(`${name}.findings`, r.findings, 'findings', { max: r.findingsExpected })} findings)`,
     );
   }
 }

@@ -41,6 +41,12 @@ class McpFold implements ProtocolFold {
   private readonly sentOn = new Map<string, PendingRequest[]>();
   /** Requests whose id a later request of the same side reused while they waited, oldest first, by key. */
   private earlier: Map<string, PendingRequest[]> | undefined;
+  /**
+   * `<direction>:<Number(id)>` of every request whose id is a finite number so read: a response whose id
+   * matches no request as sent looks for one by number only where one exists, so a stream of responses
+   * for unknown ids does not scan every request each time (16,000 after 16,000 requests took 13 s).
+   */
+  private readonly numberedIds = new Set<string>();
   /** Progress tokens by `<type>:<token>`: the token as given and the key of the request that gave it. */
   private readonly tokens = new Map<string, { token: string | number; key: string }>();
   /** The connections seen, by id. */
@@ -248,6 +254,8 @@ class McpFold implements ProtocolFold {
       else this.earlier.set(key, [prior]);
     }
     this.requests.set(key, req);
+    const n = Number(message.id);
+    if (Number.isFinite(n)) this.numberedIds.add(`${direction}:${n}`);
     if (direction === 'out') {
       const sent = this.sentOn.get(connectionId);
       if (sent) sent.push(req);
@@ -409,6 +417,7 @@ class McpFold implements ProtocolFold {
     const n = typeof id === 'string' || typeof id === 'number' ? Number(id) : NaN;
     if (!Number.isFinite(n)) return undefined;
     for (const dir of [other(direction), direction]) {
+      if (!this.numberedIds.has(`${dir}:${n}`)) continue;
       let match: PendingRequest | undefined;
       for (const req of this.allRequests()) {
         if (req.direction !== dir || Number(req.id) !== n) continue;
