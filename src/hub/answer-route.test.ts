@@ -37,4 +37,19 @@ describe('routing an answer from the panel', () => {
     routes.forget(p);
     expect(routes.route(7, connections, answer('3.tok-1'))).toHaveProperty('refused');
   });
+
+  it('says which document only lacks its relay port, and tells who waits when that port comes', async () => {
+    const routes = new AnswerRoutes();
+    expect(routes.route(7, connections, answer('3.tok-1'))).toEqual({ refused: expect.stringContaining('not connected'), relayGone: 3 });
+    // A closed socket is refused for itself, however the relay stands.
+    expect(routes.route(7, connections, answer('3.tok-3'))).not.toHaveProperty('relayGone');
+    const waited = routes.noted(7, 3, 1_000);
+    const elsewhere = routes.noted(7, 4, 20);
+    const p = port();
+    routes.note(7, 3, p);
+    await expect(waited).resolves.toBe(true);
+    await expect(elsewhere).resolves.toBe(false);
+    await expect(routes.noted(7, 3, 0)).resolves.toBe(true);
+    expect(routes.route(7, connections, answer('3.tok-1'))).toHaveProperty('port', p);
+  });
 });

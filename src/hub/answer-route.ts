@@ -9,17 +9,52 @@ export interface AnswerPort {
   post(message: RelayAnswer): boolean;
 }
 
-export type AnswerRouting = { port: AnswerPort; message: RelayAnswer } | { refused: string };
+/**
+ * `relayGone`: only the document's relay port is missing (the worker stopped since the relay last
+ * sent): the hub may ask that relay to connect again and route once it has (Hub, wake-relay.ts).
+ */
+export type AnswerRouting = { port: AnswerPort; message: RelayAnswer } | { refused: string; relayGone?: number };
+
+const RELAY_GONE = 'the page that opened this socket is not connected to the inspector any more (reloaded, or left)';
 
 export class AnswerRoutes {
   /** Per tab, document key → the relay port that sends that document's batches. */
   private readonly ports = new Map<number, Map<number, AnswerPort>>();
+  /** Who waits for a document's port (`noted`), by "<tab>:<document key>". */
+  private readonly waiting = new Map<string, Array<() => void>>();
 
   /** The relay port that just delivered a batch of document `documentKey` of tab `tabId`. */
   note(tabId: number, documentKey: number, port: AnswerPort): void {
     let tab = this.ports.get(tabId);
     if (!tab) this.ports.set(tabId, (tab = new Map()));
     if (tab.get(documentKey) !== port) tab.set(documentKey, port);
+    const key = `${tabId}:${documentKey}`;
+    const waiters = this.waiting.get(key);
+    if (waiters === undefined) return;
+    this.waiting.delete(key);
+    for (const done of waiters) done();
+  }
+
+  /** Resolves true once document `documentKey` of tab `tabId` has a port, false after `ms`. */
+  noted(tabId: number, documentKey: number, ms: number): Promise<boolean> {
+    if (this.ports.get(tabId)?.has(documentKey)) return Promise.resolve(true);
+    const key = `${tabId}:${documentKey}`;
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        resolve(true);
+      };
+      const timer = setTimeout(() => {
+        const waiters = this.waiting.get(key);
+        const left = waiters?.filter((w) => w !== done) ?? [];
+        if (left.length > 0) this.waiting.set(key, left);
+        else this.waiting.delete(key);
+        resolve(false);
+      }, ms);
+      const waiters = this.waiting.get(key);
+      if (waiters) waiters.push(done);
+      else this.waiting.set(key, [done]);
+    });
   }
 
   /** A relay port went away (its document unloaded, or the worker restarted). */
@@ -44,7 +79,7 @@ export class AnswerRoutes {
     const dot = answer.connectionId.indexOf('.');
     const documentKey = Number(answer.connectionId.slice(0, dot));
     const port = dot > 0 && Number.isSafeInteger(documentKey) ? this.ports.get(tabId)?.get(documentKey) : undefined;
-    if (!port) return { refused: 'the page that opened this socket is not connected to the inspector any more (reloaded, or left)' };
+    if (!port) return { refused: RELAY_GONE, ...(dot > 0 && Number.isSafeInteger(documentKey) && { relayGone: documentKey }) };
     return { port, message: { type: 'answer', connectionId: answer.connectionId.slice(dot + 1), data: answer.data } };
   }
 }

@@ -27,6 +27,11 @@ export interface HubDebugApi {
   frames(tabId: number): Promise<Frame[]>;
   sessions(tabId: number): Promise<SessionSummary[]>;
   refused(): { ports: number; messages: number };
+  /**
+   * Every batch the relays of the tabs in memory sent is written to storage, and so acknowledged to
+   * them: a worker stopped now leaves no relay with a reason to connect again by itself.
+   */
+  written(): Promise<boolean>;
   /** Sets every tab's bound (tests that pass a small bound without sending hundreds of megabytes). */
   setLimits(limits: TabLimits): void;
 }
@@ -60,6 +65,18 @@ export function createDebugApi(hub: Hub, storage: HubStorage): HubDebugApi {
     frames: (tabId) => hub.inTab(tabId, async () => (await hub.tab(tabId, false))?.frameList() ?? []),
     sessions: (tabId) => hub.inTab(tabId, async () => (await hub.tab(tabId, false))?.sessions.summaries({ findings: true }) ?? []),
     refused: () => ({ ...hub.refused }),
+    async written() {
+      const tabs = await Promise.all(
+        hub.memoryTabIds().map((tabId) =>
+          hub.inTab(tabId, async () => {
+            const [tab, stored] = await Promise.all([hub.tab(tabId, false), storage.load(tabId)]);
+            const documents = stored?.record.documents ?? {};
+            return Object.entries(tab?.record.documents ?? {}).every(([id, doc]) => documents[id]?.lastSeq === doc.lastSeq);
+          }),
+        ),
+      );
+      return tabs.every(Boolean);
+    },
     setLimits: (limits) => hub.setLimits(limits),
   };
 }

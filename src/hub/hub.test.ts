@@ -1,5 +1,5 @@
 // Relay, hub and panel store wired together in one process over in-memory ports.
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { PAGE_MESSAGE_TAG, type PageFrame, type PageToRelay } from '../bridge/page-messages';
 import { memoryPortPair, type MemoryPort } from '../bridge/memory-port';
 import type { RelayBatch } from '../bridge/relay-to-hub';
@@ -401,5 +401,79 @@ describe('Hub', () => {
     const reply = await p.link.requestExport();
     expect(reply.capture.frames).toHaveLength(1);
     expect(reply.capture.connections).toMatchObject([{ id: '1.ws-1', transport: 'websocket', url: 'ws://127.0.0.1/ws' }]);
+  });
+
+  describe('an answer from the panel after the worker stopped', () => {
+    const REPLY = '{"type":"approval","approval_key":"k","decisions":[{"type":"approve"}]}';
+    /** A relay port of tab 7 (a page document's), recording what the hub sends it. */
+    const relayOf = (hub: Hub) => {
+      const [mine, theirs] = memoryPortPair('relay', { id: EXT, url: 'http://127.0.0.1/', tab: { id: 7 } });
+      const heard: unknown[] = [];
+      mine.onMessage.addListener((m) => heard.push(m));
+      hub.acceptPort(theirs);
+      return { send: (b: RelayBatch) => mine.postMessage(b), answers: () => heard.filter((m) => (m as { type: string }).type === 'answer') };
+    };
+    /** A panel of tab 7 that sends one answer on ws-1 of the first document and records the refusals. */
+    const answering = (hub: Hub) => {
+      const heard: HubToPanel[] = [];
+      const [mine, theirs] = memoryPortPair('panel', { id: EXT, url: `${ORIGIN}panel.html` });
+      mine.onMessage.addListener((m) => heard.push(readable(m)));
+      hub.acceptPort(theirs);
+      mine.postMessage({ type: 'subscribe', tabId: 7 });
+      mine.postMessage({ type: 'answer', answerId: 3, connectionId: '1.ws-1', data: REPLY });
+      return { refusals: () => heard.filter((m) => m.type === 'answerRefused') };
+    };
+    /** The tab as a worker stopped after the relay's last batch left it: stored, with no relay port. */
+    async function stoppedWorker(): Promise<MemoryStorage> {
+      const storage = new MemoryStorage();
+      const before = new Hub({ storage, registry: [], extensionId: EXT, extensionOrigin: ORIGIN });
+      relayOf(before).send(batch(1, [opened()]));
+      await tick();
+      return storage;
+    }
+
+    it("wakes the relay of the socket's document and sends the answer through it once it connects", async () => {
+      const storage = await stoppedWorker();
+      const relays: Array<ReturnType<typeof relayOf>> = [];
+      const woken: Array<[number, string]> = [];
+      const hub: Hub = new Hub({
+        storage,
+        registry: [],
+        extensionId: EXT,
+        extensionOrigin: ORIGIN,
+        // What the woken relay does (Relay.wake): connect, and name its document with an empty batch.
+        wakeRelay: (tabId, document) => {
+          woken.push([tabId, document]);
+          const relay = relayOf(hub);
+          relays.push(relay);
+          relay.send(batch(2, [], document));
+        },
+      });
+      const panel = answering(hub);
+      await tick(10);
+      expect(woken).toEqual([[7, 'aaaaaaaa01']]);
+      expect(relays[0]?.answers()).toEqual([{ type: 'answer', connectionId: 'ws-1', data: REPLY }]);
+      expect(panel.refusals()).toEqual([]);
+    });
+
+    it('refuses it, saying why, when no relay connects in time; without a way to wake one, at once', async () => {
+      const storage = await stoppedWorker();
+      vi.useFakeTimers();
+      try {
+        const woken: string[] = [];
+        const hub = new Hub({ storage, registry: [], extensionId: EXT, extensionOrigin: ORIGIN, wakeRelay: (_tab, document) => woken.push(document) });
+        const panel = answering(hub);
+        await vi.advanceTimersByTimeAsync(4_000);
+        expect(woken).toEqual(['aaaaaaaa01']);
+        expect(panel.refusals()).toEqual([]);
+        await vi.advanceTimersByTimeAsync(1_500);
+        expect(panel.refusals()).toEqual([{ type: 'answerRefused', answerId: 3, reason: expect.stringContaining('not connected to the inspector any more') }]);
+      } finally {
+        vi.useRealTimers();
+      }
+      const unwakeable = answering(new Hub({ storage, registry: [], extensionId: EXT, extensionOrigin: ORIGIN }));
+      await tick(10);
+      expect(unwakeable.refusals()).toEqual([{ type: 'answerRefused', answerId: 3, reason: expect.stringContaining('not connected to the inspector any more') }]);
+    });
   });
 });

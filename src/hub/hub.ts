@@ -27,7 +27,16 @@ export interface HubOptions {
   limits?: TabLimits;
   /** Least time between two writes of one tab's batches (see CoalescingStorage); 0 by default. */
   writeGapMs?: number;
+  /**
+   * Asks the relay of document `document` in tab `tabId` to connect again (wake-relay.ts): an answer
+   * from the panel needs its port and the worker stopped since it last sent. Without it such an
+   * answer is refused at once.
+   */
+  wakeRelay?: (tabId: number, document: string) => void;
 }
+
+/** How long an answer waits for a woken relay to connect before it is refused. */
+const WAKE_WAIT_MS = 5_000;
 
 type PanelPort = TypedPort<HubToPanel, PanelToHub>;
 
@@ -215,13 +224,30 @@ export class Hub {
       case 'answer': {
         // Only what a panel of this tab sent, checked by the port's schema; the relay and the hook check again.
         const routing = this.answers.route(tabId, tab.connections, message);
-        if ('refused' in routing || !routing.port.post(routing.message)) {
-          port.post({ type: 'answerRefused', answerId: message.answerId, reason: 'refused' in routing ? routing.refused : 'the page’s relay went away' });
-        }
+        const key = 'relayGone' in routing ? routing.relayGone : undefined;
+        const document = key !== undefined ? documentIdOf(tab, key) : undefined;
+        if (key === undefined || document === undefined || !this.options.wakeRelay) return this.deliverAnswer(tab, message, port);
+        this.options.wakeRelay(tabId, document);
+        // Waited for outside the tab's queue, where the woken relay's batch is stored.
+        void this.answers.noted(tabId, key, WAKE_WAIT_MS).then(() =>
+          this.queues.run(tabId, async () => {
+            const now = await this.tab(tabId, false);
+            if (now) this.deliverAnswer(now, message, port);
+            else port.post({ type: 'answerRefused', answerId: message.answerId, reason: 'the tab was closed: nothing was sent' });
+          }),
+        );
         return;
       }
       case 'subscribe':
         return;
+    }
+  }
+
+  /** Sends an answer from the panel to its page's relay, or tells the panel why it was not sent. */
+  private deliverAnswer(tab: Tab, message: Extract<PanelToHub, { type: 'answer' }>, port: PanelPort): void {
+    const routing = this.answers.route(tab.record.tabId, tab.connections, message);
+    if ('refused' in routing || !routing.port.post(routing.message)) {
+      port.post({ type: 'answerRefused', answerId: message.answerId, reason: 'refused' in routing ? routing.refused : 'the page’s relay went away' });
     }
   }
 
@@ -270,4 +296,10 @@ export class Hub {
 function statusKey(tab: Tab): string {
   const s = tab.status();
   return `${s.dropped}/${s.rejected}/${s.ignored}/${s.failed ?? 0}/${s.hookErrors ?? 0}/${s.notKept ?? 0}/${s.degraded?.length ?? 0}`;
+}
+
+/** The random id of the tab's document numbered `key` (the hub's connection ids carry the number). */
+function documentIdOf(tab: Tab, key: number): string | undefined {
+  for (const [id, doc] of Object.entries(tab.record.documents)) if (doc.key === key) return id;
+  return undefined;
 }

@@ -4,6 +4,7 @@ import { browser } from 'wxt/browser';
 import { protocols } from '../protocols/registry';
 import { Hub, type IncomingPort } from './hub';
 import { openHubStorage } from './idb-storage';
+import { wakeRelay } from '../bridge/wake-relay';
 import { createDebugApi, type HubDebugApi } from './debug-api';
 
 declare global {
@@ -18,6 +19,8 @@ export function startHub(): Hub {
     extensionId: browser.runtime.id,
     extensionOrigin: browser.runtime.getURL('/'),
     writeGapMs: 250,
+    // No relay listening (the document went) rejects; the answer is then refused when the wait ends.
+    wakeRelay: (tabId, document) => void browser.tabs.sendMessage(tabId, wakeRelay(document)).catch(() => undefined),
   });
   browser.runtime.onConnect.addListener((port) => hub.acceptPort(port as IncomingPort));
   browser.webNavigation.onCommitted.addListener((details) => {

@@ -1,6 +1,6 @@
 // Connects a mounted panel to the hub over a port: subscribes to the tab, validates every message,
 // feeds the store, and reconnects 250 ms after the port drops (the service worker was stopped),
-// subscribing again for a fresh snapshot. The returned link is the panel's transport. Messages and
+// subscribing again for a fresh snapshot and sending what the panel asked for meanwhile. The returned link is the panel's transport. Messages and
 // link changes reach the store in order, applied together once per animation frame (frame-scheduler.ts);
 // an append of many frames is applied in parts of APPLY_SLICE frames, so the scheduler's budget per
 // animation frame bounds the work (a whole slice of the hub's, folded by a loaded machine, took 60 ms).
@@ -85,6 +85,12 @@ export function framesIn(message: HubToPanel): number {
 export function connectHub(options: HubLinkOptions): HubLink {
   let port: TypedPort<PanelToHub, HubToPanel> | undefined;
   let closed = false;
+  /**
+   * What the panel sent while the port was down (the worker stopped: Chrome stops an idle one after
+   * 30 s), posted after the next subscribe, in order: an answer clicked then would be lost and show as
+   * sending for ever. Flow control (`applied`) is not kept: the new subscription starts it afresh.
+   */
+  let held: PanelToHub[] = [];
   const later = frameScheduler();
   const onLink = (state: LinkState) => later.run(() => options.onLink(state));
   const open = () => {
@@ -111,12 +117,17 @@ export function connectHub(options: HubLinkOptions): HubLink {
       }, RECONNECT_MS);
     });
     p.post({ type: 'subscribe', tabId: options.tabId });
+    const sending = held;
+    held = [];
+    for (const message of sending) send(message);
+  };
+  const send = (message: PanelToHub): void => {
+    if (port?.post(message) === true || message.type === 'applied') return;
+    held.push(message);
   };
   open();
   return {
-    send: (message) => {
-      port?.post(message);
-    },
+    send,
     flush: () => later.flush(),
     close() {
       closed = true;

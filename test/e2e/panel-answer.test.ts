@@ -10,6 +10,7 @@ import { check } from '../../src/api/check';
 import { demoInDevTools } from './support/demo-in-devtools';
 import { openWithPanel, until } from './support/devtools-panel';
 import { exported } from './support/panel-in-devtools';
+import { stopServiceWorker } from './support/stop-worker';
 
 const env = demoInDevTools();
 
@@ -29,6 +30,14 @@ async function frames(panel: PwFrame): Promise<{ frames: SentFrame[]; text: stri
 
 const outMessages = (list: SentFrame[]) => list.filter((f) => f.direction === 'out' && f.kind === 'message');
 const json = (f: SentFrame | undefined) => JSON.parse(f?.data ?? 'null') as Record<string, unknown>;
+
+/** The capture once the backend went on to message_stop (the page's reply reached it). */
+const backendWentOn = (panel: PwFrame) =>
+  until(
+    () => frames(panel),
+    (c) => c.frames.some((f) => f.direction === 'in' && f.data.includes('"message_stop"')),
+    'the backend to go on to message_stop',
+  );
 
 async function turnOn(panel: PwFrame): Promise<void> {
   await panel.locator('.answer-toggle').check();
@@ -52,11 +61,7 @@ describe('answering from the panel', () => {
     expect(await approve.isDisabled()).toBe(false);
     await approve.click();
     await d.panel.locator('[data-testid="inspector-mark"]').first().waitFor();
-    const after = await until(
-      () => frames(d.panel),
-      (c) => c.frames.some((f) => f.direction === 'in' && f.data.includes('"message_stop"')),
-      'the backend to go on to message_stop',
-    );
+    const after = await backendWentOn(d.panel);
     const sent = outMessages(after.frames);
     expect(sent).toHaveLength(outMessages(before.frames).length + 1);
     const reply = sent.find((f) => f.sentBy === 'inspector');
@@ -90,11 +95,7 @@ describe('answering from the panel', () => {
     const questions = await blocks.locator('.question-text').allTextContents();
     const labels = await Promise.all([0, 1].map((i) => blocks.nth(i).locator('.option-label').first().textContent()));
     await form.locator('.question-send').click();
-    const after = await until(
-      () => frames(d.panel),
-      (c) => c.frames.some((f) => f.direction === 'in' && f.data.includes('"message_stop"')),
-      'the backend to go on to message_stop',
-    );
+    const after = await backendWentOn(d.panel);
     const reply = after.frames.find((f) => f.sentBy === 'inspector');
     const first = json(outMessages(after.frames)[0]);
     expect(json(reply)).toEqual({
@@ -134,6 +135,23 @@ describe('answering from the panel', () => {
     await until(() => d.panel.locator('.approval [data-testid="answer-inert"]').textContent(), (t) => (t ?? '').includes('socket is closed'), 'the closed-socket line');
     expect(await approve.isDisabled()).toBe(true);
     expect((await frames(d.panel)).frames.some((f) => f.sentBy !== undefined)).toBe(false);
+    await d.page.close();
+  }, 120_000);
+
+  it('approves after the service worker stopped while the approval waited, as Chrome stops an idle one after 30 s', async () => {
+    const d = await openWithPanel(env.browser, `${env.demo.url}?scenario=approval&transport=ws`);
+    await d.page.locator('#start').click();
+    const approve = d.panel.locator('.approval .decision-approve');
+    await approve.waitFor();
+    await turnOn(d.panel);
+    // Everything the page sent is stored and acknowledged: its relay keeps no port once the worker goes.
+    await until(() => env.browser.serviceWorker!.evaluate(() => globalThis.__asiDebug!.written()), (done) => done, 'every batch written');
+    await stopServiceWorker(env.browser);
+    await approve.click();
+    await d.panel.locator('[data-testid="inspector-mark"]').first().waitFor();
+    const after = await backendWentOn(d.panel);
+    expect(after.frames.filter((f) => f.sentBy === 'inspector')).toHaveLength(1);
+    await until(() => d.panel.locator('[data-testid="count-error"]').textContent(), (t) => t === '0 errors', 'no error in the panel');
     await d.page.close();
   }, 120_000);
 });

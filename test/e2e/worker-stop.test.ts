@@ -7,6 +7,7 @@ import { createParser } from 'eventsource-parser';
 import { startDemoServer, type DemoServer } from '../../demo/server-core';
 import type { Frame } from '../../src/model/frame';
 import { launchBrowser } from './support/launch';
+import { stopServiceWorker } from './support/stop-worker';
 import type { ChromeTabs } from './support/panel-page';
 
 
@@ -27,21 +28,6 @@ afterAll(async () => {
   await browser?.close();
   await demo?.close();
 });
-
-async function stopServiceWorker(): Promise<void> {
-  const cdp = await browser.context.browser()!.newBrowserCDPSession();
-  const { targetInfos } = await cdp.send('Target.getTargets');
-  const worker = targetInfos.find((t) => t.type === 'service_worker' && t.url.startsWith(`chrome-extension://${browser.extensionId}/`));
-  if (!worker) throw new Error('the extension service worker is not running');
-  await cdp.send('Target.closeTarget', { targetId: worker.targetId });
-  // Stopped once the target is gone.
-  for (let i = 0; i < 50; i++) {
-    const { targetInfos: now } = await cdp.send('Target.getTargets');
-    if (!now.some((t) => t.targetId === worker.targetId)) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
-  await cdp.detach();
-}
 
 async function eventCount(page: Page): Promise<number> {
   return Number(/(\d+) events/.exec((await page.locator('#info').textContent()) ?? '')?.[1] ?? 0);
@@ -70,7 +56,7 @@ describe.each(['ws', 'sse'] as const)('worker stopped mid-stream over %s', (tran
     const bootBefore = await sw().evaluate(() => globalThis.__asiDebug!.bootId);
 
     await page.waitForFunction(() => /([5-9]|\d\d+) events/.test(document.getElementById('info')?.textContent ?? ''));
-    await stopServiceWorker();
+    await stopServiceWorker(browser);
     const stoppedAt = await eventCount(page);
     await page.waitForFunction((n) => Number(/(\d+) events/.exec(document.getElementById('info')?.textContent ?? '')?.[1]) >= n + 6, stoppedAt);
     // The panel notices, reconnects and so wakes the worker; stop it again while frames keep coming.
@@ -78,7 +64,7 @@ describe.each(['ws', 'sse'] as const)('worker stopped mid-stream over %s', (tran
     // Live again first: a worker stopped while the panel's new port is still being opened is started
     // again by Chrome to take that port, so the panel sees no drop and would not count a reconnect.
     await panel.waitForSelector('[data-testid="link"][data-state="live"]');
-    await stopServiceWorker();
+    await stopServiceWorker(browser);
     await page.waitForFunction(() => /\d+ events.*idle/.test(document.getElementById('info')?.textContent ?? ''), null, { timeout: 60_000 });
 
     const sessionId = new URL(page.url()).searchParams.get('session')!;

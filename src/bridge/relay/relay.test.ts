@@ -118,6 +118,29 @@ describe('Relay', () => {
     expect(hub.batches.at(-1)).toMatchObject({ seq: 3 });
   });
 
+  it('connects again when the hub asks after the worker stopped, naming its document with an empty batch', async () => {
+    const relay = new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
+    // Nothing sent yet: nothing captured here to answer, so no port either.
+    relay.wake();
+    await settle();
+    expect(hub.ports).toHaveLength(0);
+    post(frame(1));
+    await settle();
+    // Connected: already known to the hub.
+    relay.wake();
+    await settle();
+    expect(hub.batches.map((b) => b.seq)).toEqual([1]);
+    // The worker stops with everything acknowledged: the relay stays without a port until asked.
+    hub.ports[0]!.disconnect();
+    await settle(200);
+    expect(hub.ports).toHaveLength(1);
+    relay.wake();
+    await settle();
+    expect(hub.ports).toHaveLength(2);
+    expect(hub.batches.at(-1)).toEqual({ type: 'batch', document: 'abcdef012345', seq: 2, messages: [], dropped: 0, rejected: 0 });
+    expect(relay.stats()).toMatchObject({ unacked: 0, connects: 2 });
+  });
+
   it('forgets batches once acknowledged and connects lazily', async () => {
     const relay = new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
     await settle();

@@ -130,6 +130,17 @@ export class Relay {
     this.port = undefined;
   }
 
+  /**
+   * The hub asks for this document's port (wake-relay.ts): after the worker stopped, a relay with
+   * nothing to send has none, and an answer from the panel goes to the page through it. An empty
+   * batch connects and tells the hub which document the port speaks for. A document that never sent
+   * anything captured nothing to answer.
+   */
+  wake(): void {
+    if (this.stopped || this.seq === 0 || this.port?.connected) return;
+    this.enqueue([], 0);
+  }
+
   /** Tells the panel that capture is off on this page when the hook never showed up. */
   private checkHookConnected(): void {
     this.options.win.removeEventListener('DOMContentLoaded', this.onParsed, true);
