@@ -58,7 +58,14 @@ describe('answer from the panel, as docked and undocked', () => {
     }
     await approve.click();
     const mark = panel.locator('[data-testid="frame-row"].sent-by-inspector');
-    await mark.waitFor();
+    // Read with what the card says of the answer (sending, refused and why, or nothing: the click was
+    // lost), so that a run where the mark never comes tells which.
+    await until(
+      async () => ({ marks: await mark.count(), card: await panel.locator('[data-testid="answer-progress"]').allTextContents() }),
+      (seen) => seen.marks > 0,
+      'the reply marked as sent from the inspector',
+      30_000,
+    );
     for (const layout of LAYOUTS) {
       await dock(docked, layout.side, layout.width, layout.height);
       for (const t of ['default', 'dark'] as const) {
