@@ -30,7 +30,7 @@ const WINDOW = 2_000;
 type Request = (n: number) => { connection: Connection; frames: Omit<Frame, 'index' | 'time'>[] };
 
 /** An MCP tools/call POST answered on its SSE stream with the response of id `answerId`. */
-const mcpCall = (n: number, answerId: number): ReturnType<Request> => {
+const mcpCall = (n: number, answerId: number | string): ReturnType<Request> => {
   const id = `c${n}`;
   return {
     connection: { id, transport: 'sse', method: 'POST', url: 'http://127.0.0.1:4100/mcp', requestBody: JSON.stringify({ jsonrpc: '2.0', id: n, method: 'tools/call', params: { name: 'weather', arguments: { city: 'Paris' } } }) },
@@ -95,6 +95,8 @@ const ROWS: { name: string; protocol: ProtocolId; request: Request; findingsEach
   ...(Object.keys(REQUESTS) as ProtocolId[]).map((protocol) => ({ name: protocol, protocol, request: REQUESTS[protocol] as Request, findingsEach: 0 })),
   // Each answer names no call (a response for an unknown id) and leaves its call cut off when its stream closes.
   { name: 'mcp, unknown ids', protocol: 'mcp', request: (n) => mcpCall(n, TOTAL + n), findingsEach: 2 },
+  // Each answer names its call only as a number ("7" for 7), which the SDK client takes (id-coerced).
+  { name: 'mcp, ids as strings', protocol: 'mcp', request: (n) => mcpCall(n, String(n)), findingsEach: 1 },
 ];
 
 export function benchManyConnections(): ManyConnections[] {

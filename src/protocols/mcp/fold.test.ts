@@ -81,6 +81,21 @@ describe('mcp fold', () => {
     expect(tools(view.items)[0]).toMatchObject({ status: 'success' });
   });
 
+  it('gives an answer by number to the oldest request of that number still waiting, a late one to the newest', () => {
+    // A client numbering every request 1 (one per HTTP exchange), answered as "1": each answer to the call that waits.
+    const { view, findings } = runSteps([
+      ['>', call(1, 'a')],
+      ['<', result('1', 'A')],
+      ['>', call(1, 'b')],
+      ['>', call('01', 'c')],
+      ['<', result('1', 'B')],
+      ['<', result('1', 'C')],
+      ['<', result('1', 'late')],
+    ]);
+    expect(tools(view.items).map((t) => [t.name, t.result])).toEqual([['a', 'A'], ['b', 'B'], ['c', 'C']]);
+    expect(findings.filter((f) => f.rule !== 'mcp/id-coerced').map((f) => [f.rule, f.frames])).toEqual([['mcp/duplicate-response', [6, 5]]]);
+  });
+
   it('survives any JSON: a frame of the wrong shape is a finding and a raw item', () => {
     const { view, findings } = runSteps([['<', { jsonrpc: '2.0', id: 1 }], ['<', '[1,2]'], ['<', 'null']]);
     expect(findings.every((f) => f.rule === 'mcp/invalid-message')).toBe(true);

@@ -42,11 +42,12 @@ class McpFold implements ProtocolFold {
   /** Requests whose id a later request of the same side reused while they waited, oldest first, by key. */
   private earlier: Map<string, PendingRequest[]> | undefined;
   /**
-   * `<direction>:<Number(id)>` of every request whose id is a finite number so read: a response whose id
-   * matches no request as sent looks for one by number only where one exists, so a stream of responses
-   * for unknown ids does not scan every request each time (16,000 after 16,000 requests took 13 s).
+   * The requests whose id is a finite number as `Number(id)` reads it, by `<direction>:<that number>`,
+   * in arrival order: a response whose id matches no request as sent looks among these alone, so neither
+   * responses for unknown ids nor ids sent as strings scan every request each time (16,000 after 16,000
+   * requests took 13 s; 32,000 string ids answered, 870 µs a response at the end).
    */
-  private readonly numberedIds = new Set<string>();
+  private readonly byNumber = new Map<string, PendingRequest[]>();
   /** Progress tokens by `<type>:<token>`: the token as given and the key of the request that gave it. */
   private readonly tokens = new Map<string, { token: string | number; key: string }>();
   /** The connections seen, by id. */
@@ -255,7 +256,7 @@ class McpFold implements ProtocolFold {
     }
     this.requests.set(key, req);
     const n = Number(message.id);
-    if (Number.isFinite(n)) this.numberedIds.add(`${direction}:${n}`);
+    if (Number.isFinite(n)) this.numbered(`${direction}:${n}`, req);
     if (direction === 'out') {
       const sent = this.sentOn.get(connectionId);
       if (sent) sent.push(req);
@@ -417,16 +418,26 @@ class McpFold implements ProtocolFold {
     const n = typeof id === 'string' || typeof id === 'number' ? Number(id) : NaN;
     if (!Number.isFinite(n)) return undefined;
     for (const dir of [other(direction), direction]) {
-      if (!this.numberedIds.has(`${dir}:${n}`)) continue;
-      let match: PendingRequest | undefined;
-      for (const req of this.allRequests()) {
-        if (req.direction !== dir || Number(req.id) !== n) continue;
-        if (req.answeredAt === undefined) return { req, coerced: true };
-        match ??= req;
-      }
-      if (match) return { req: match, coerced: true };
+      const numbered = this.byNumber.get(`${dir}:${n}`);
+      if (numbered === undefined) continue;
+      // The oldest still waiting, else the newest (a late second answer).
+      return { req: numbered.find((req) => req.answeredAt === undefined) ?? (numbered[numbered.length - 1] as PendingRequest), coerced: true };
     }
     return undefined;
+  }
+
+  /**
+   * Files a request under its number, after those of the earlier ones still waiting: a number every
+   * request reuses stays a short list, and the last is the newest, which a late answer goes to when
+   * none waits (as an exact id goes to the newest request that sent it).
+   */
+  private numbered(key: string, req: PendingRequest): void {
+    const list = this.byNumber.get(key);
+    if (list === undefined) return void this.byNumber.set(key, [req]);
+    let kept = 0;
+    for (const earlier of list) if (earlier.answeredAt === undefined) list[kept++] = earlier;
+    list.length = kept;
+    list.push(req);
   }
 
   /** The request of a key an answer goes to: the oldest still waiting where a request reused the id. */
