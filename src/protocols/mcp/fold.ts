@@ -25,6 +25,7 @@ import { resultText } from './content';
 import { abortedByPage, endingItem } from '../shared/page-abort';
 import { frameRef } from '../../model/frame-ref';
 import { batchOrder, idRef, idText, isJsonRpcMessage, other, requestKey, tokenKey, unansweredOn, whyNotJsonRpc, type Message, type PendingRequest } from './messages';
+import { ByNumber } from './by-number';
 
 export function createMcpFold(): ProtocolFold {
   return new McpFold();
@@ -42,14 +43,16 @@ class McpFold implements ProtocolFold {
   /** Requests whose id a later request of the same side reused while they waited, oldest first, by key. */
   private earlier: Map<string, PendingRequest[]> | undefined;
   /**
-   * The requests whose id is a finite number as `Number(id)` reads it, by `<direction>:<that number>`,
-   * in arrival order: a response whose id matches no request as sent looks among these alone, so neither
-   * responses for unknown ids nor ids sent as strings scan every request each time (16,000 after 16,000
-   * requests took 13 s; 32,000 string ids answered, 870 µs a response at the end).
+   * The requests by `<direction>:<Number(id)>`: a response whose id matches no request as sent looks
+   * among these alone, so neither responses for unknown ids nor ids sent as strings scan every request
+   * each time (16,000 after 16,000 requests took 13 s; 32,000 string ids answered, 870 µs a response at
+   * the end).
    */
-  private readonly byNumber = new Map<string, PendingRequest[]>();
+  private readonly byNumber = new ByNumber<PendingRequest>((req) => req.answeredAt === undefined);
   /** Progress tokens by `<type>:<token>`: the token as given and the key of the request that gave it. */
   private readonly tokens = new Map<string, { token: string | number; key: string }>();
+  /** The same by `Number(token)`, for the SDK client's lookup. */
+  private readonly tokensByNumber = new ByNumber<{ token: string | number; key: string }>((entry) => this.requests.get(entry.key)?.answeredAt === undefined);
   /** The connections seen, by id. */
   private readonly connections = new Map<string, Connection>();
   /** The frame of a JSON body the SDK client rejects whole (not JSON, or a message its schema rejects). */
@@ -256,7 +259,7 @@ class McpFold implements ProtocolFold {
     }
     this.requests.set(key, req);
     const n = Number(message.id);
-    if (Number.isFinite(n)) this.numbered(`${direction}:${n}`, req);
+    if (Number.isFinite(n)) this.byNumber.add(`${direction}:${n}`, req);
     if (direction === 'out') {
       const sent = this.sentOn.get(connectionId);
       if (sent) sent.push(req);
@@ -266,7 +269,12 @@ class McpFold implements ProtocolFold {
     this.model.streaming = true;
     const meta = isRecord(params._meta) ? params._meta : undefined;
     const token = meta?.progressToken;
-    if (typeof token === 'string' || typeof token === 'number') this.tokens.set(tokenKey(token), { token, key });
+    if (typeof token === 'string' || typeof token === 'number') {
+      const entry = { token, key };
+      this.tokens.set(tokenKey(token), entry);
+      const n = Number(token);
+      if (Number.isFinite(n)) this.tokensByNumber.add(String(n), entry);
+    }
     if (method === 'tools/call') {
       const name = typeof params.name === 'string' ? params.name : '';
       const tool = newToolItem(`tool-${i}`, idText(message.id), name, i);
@@ -418,26 +426,10 @@ class McpFold implements ProtocolFold {
     const n = typeof id === 'string' || typeof id === 'number' ? Number(id) : NaN;
     if (!Number.isFinite(n)) return undefined;
     for (const dir of [other(direction), direction]) {
-      const numbered = this.byNumber.get(`${dir}:${n}`);
-      if (numbered === undefined) continue;
-      // The oldest still waiting, else the newest (a late second answer).
-      return { req: numbered.find((req) => req.answeredAt === undefined) ?? (numbered[numbered.length - 1] as PendingRequest), coerced: true };
+      const req = this.byNumber.find(`${dir}:${n}`);
+      if (req) return { req, coerced: true };
     }
     return undefined;
-  }
-
-  /**
-   * Files a request under its number, after those of the earlier ones still waiting: a number every
-   * request reuses stays a short list, and the last is the newest, which a late answer goes to when
-   * none waits (as an exact id goes to the newest request that sent it).
-   */
-  private numbered(key: string, req: PendingRequest): void {
-    const list = this.byNumber.get(key);
-    if (list === undefined) return void this.byNumber.set(key, [req]);
-    let kept = 0;
-    for (const earlier of list) if (earlier.answeredAt === undefined) list[kept++] = earlier;
-    list.length = kept;
-    list.push(req);
   }
 
   /** The request of a key an answer goes to: the oldest still waiting where a request reused the id. */
@@ -453,13 +445,7 @@ class McpFold implements ProtocolFold {
     if (exact) return exact;
     const n = Number(token);
     if (!Number.isFinite(n)) return undefined;
-    let match: { token: string | number; key: string } | undefined;
-    for (const entry of this.tokens.values()) {
-      if (Number(entry.token) !== n) continue;
-      if (this.requests.get(entry.key)?.answeredAt === undefined) return entry;
-      match ??= entry;
-    }
-    return match;
+    return this.tokensByNumber.find(String(n));
   }
 
   private *allRequests(): Generator<PendingRequest> {
