@@ -197,6 +197,16 @@ describe('@ai-sdk/openai-compatible and the fold on the streams the interleaved 
     const findings = ours.findings().map((f) => [f.rule, f.severity, f.message]);
     expect(findings).toEqual([['openai-chat/data-after-done', 'warning', expect.stringContaining('AI SDK')]]);
   });
+
+  it('the finish_reason only after [DONE]: openai throws at [DONE] (an error, reported there), the provider reads on and ends cleanly; the message names both cases', async () => {
+    const late = sseOf([chunkOf(ROLE), chunkOf({ content: 'Hi' }), '[DONE]', chunkOf({}, 'stop')]);
+    expect(await throughAiSdk(late)).toEqual({ assembled: { text: 'Hi', reasoning: '', calls: [] } });
+    const never = sseOf([chunkOf(ROLE), chunkOf({ content: 'Hi' }), '[DONE]']);
+    expect((await throughAiSdk(never)).failed).toContain('Response stream ended without a finish reason');
+    for (const sse of [late, never]) {
+      expect(throughFold(sse).errors.map((f) => [f.rule, f.message])).toEqual([['openai-chat/done-before-finish-reason', expect.stringContaining('unless a finish_reason comes after `[DONE]`, where it reads on')]]);
+    }
+  });
 });
 
 // Completions drawn whole, then shuffled: a role chunk, reasoning (`reasoning_content`, `reasoning` or

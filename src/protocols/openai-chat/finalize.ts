@@ -58,7 +58,7 @@ function finalizeChoice(state: FoldState, c: ChoiceState, sink: FindingSink, cut
   // A cut or aborted stream has no finish_reason because it ended early: streamCut says so, or the page chose it.
   if (c.finishReason === undefined && !cut) {
     if (done) {
-      sink.report(R.doneBeforeFinishReason, `choice ${c.index} had no finish_reason at \`data: [DONE]\`: @ai-sdk/openai-compatible ≥ 3.0.33 ends the stream with an error ("Response stream ended without a finish reason") and openai's ChatCompletionStream throws ("missing finish_reason for choice ${c.index}"); a \`for await\` reader shows the content`, [c.firstFrame]);
+      sink.report(R.doneBeforeFinishReason, `choice ${c.index} had no finish_reason at \`data: [DONE]\`: openai's ChatCompletionStream stops there and throws ("missing finish_reason for choice ${c.index}"), and @ai-sdk/openai-compatible ≥ 3.0.33 ends the stream with an error ("Response stream ended without a finish reason") unless a finish_reason comes after \`[DONE]\`, where it reads on; a \`for await\` reader shows the content`, [c.firstFrame]);
     } else {
       sink.report(R.missingFinishReason, `choice ${c.index} ended without a finish_reason where the capture shows no end of the stream (openai-node's ChatCompletionStream helper throws "missing finish_reason for choice ${c.index}", and @ai-sdk/openai-compatible ≥ 3.0.33 fails a stream that ends so)`, [c.firstFrame]);
     }
