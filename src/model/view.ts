@@ -303,17 +303,19 @@ export type NotRunning = NonNullable<ToolItem['pageTool']> | 'cut-off' | 'unfini
 const NOT_RUNNING_TEXT: Readonly<Record<NotRunning, string>> = { ...PAGE_TOOL_TEXT, 'cut-off': CUT_OFF_TOOL_TEXT, unfinished: UNFINISHED_TOOL_TEXT };
 
 /**
- * Why a pending call is not running, when the rendering knows: the page must run it (`pageTool`), its
- * stream was cut off (`cutOff`, which explains an unfinished call too), or its stream ended with its
- * arguments unfinished (`unfinished`). Undefined for a running call and for one that has its result (a
+ * Why a pending call is not running, when the rendering knows: its stream was cut off (`cutOff`, which
+ * explains an unfinished call too), its stream ended with its arguments unfinished (`unfinished`), or
+ * else the page must run it (`pageTool`: a stream that asked for a call it never finished asked for one
+ * no page can run, so the stream's reason wins). Undefined for a running call and for one that has its result (a
  * follow-up request's result sets the status, which wins over a cut). The panel, `render` and the
  * OpenTelemetry export all read it here.
  */
 export function notRunning(item: ToolItem): NotRunning | undefined {
   if (item.status !== 'pending') return undefined;
-  if (item.pageTool) return item.pageTool;
+  // The stream's doing first: a call cut off or never finished is one the page could not run.
   if (item.cutOff !== undefined) return 'cut-off';
-  return item.unfinished !== undefined ? 'unfinished' : undefined;
+  if (item.unfinished !== undefined) return 'unfinished';
+  return item.pageTool;
 }
 
 /** `notRunning` in words, as the panel and `render` say it. */

@@ -34,9 +34,12 @@ it('shows a call its stream was cut off before as cut off, with a hollow dot, no
   const dot = boxes.at(-1)?.querySelector('.dot');
   expect(dot?.getAttribute('aria-label')).toBe('cut off before its result');
   expect(dot?.classList.contains('dot-cut-off')).toBe(true);
-  // A result the page's follow-up carried wins over the cut; a page-run call says the page's side.
+  // A result the page's follow-up carried wins over the cut; the page's side does not: a call cut off
+  // is one no page could run.
   expect(shown({ ...cut, status: 'success' })).toBe('Get weatherget_weather');
-  expect(shown({ ...cut, pageTool: 'waiting' })).toBe('Get weather · waiting for the pageget_weather');
+  expect(shown({ ...cut, pageTool: 'waiting' })).toBe('Get weather · cut off before its resultget_weather');
+  expect(shown(tool('get_weather', 'Get weather', 'call_2'))).toBe('Get weatherget_weather');
+  expect(shown({ ...tool('get_weather', 'Get weather', 'call_2'), pageTool: 'waiting' })).toBe('Get weather · waiting for the pageget_weather');
   expect(boxes.at(-1)?.querySelector('.dot')?.classList.contains('dot-cut-off')).toBe(false);
 });
 
@@ -50,4 +53,6 @@ it('shows a call whose arguments never finished before its stream ended as such,
   // A cut stream explains it better: the cut is said.
   expect(shown({ ...unfinished, cutOff: 5 })).toBe('Get weather · cut off before its resultget_weather');
   expect(boxes.at(-1)?.querySelector('.tool')?.hasAttribute('data-unfinished')).toBe(false);
+  // A stream that ended asking the page for a call it never finished: the page cannot run it.
+  expect(shown({ ...unfinished, pageTool: 'waiting' })).toBe('Get weather · its arguments never finishedget_weather');
 });
