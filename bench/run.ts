@@ -22,7 +22,7 @@ const fmt = (n: number, digits = 2): string => n.toFixed(digits);
 
 function flatBlock(): void {
   const flat = benchFlatBlock();
-  console.log(`flat-block, generated session of ${flat.events} events (best of 3):`);
+  console.log(`flat-block, generated session of ${flat.events} events (5 rounds of 10 interleaved slices; the median of the slices' ratios):`);
   console.log(`  JSON.parse alone              ${fmt(fig('flat-block.json-parse', flat.jsonParseMs, 'ms'), 1)} ms`);
   console.log(`  decode + validate + fold      ${fmt(fig('flat-block.pipeline', flat.pipelineMs, 'ms'), 1)} ms`);
   console.log(`  ratio                         ${fmt(fig('flat-block.ratio', flat.ratio, 'x', { max: 1.5 }))}x   (target <= 1.5x)`);
