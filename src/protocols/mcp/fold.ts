@@ -24,8 +24,8 @@ import { elicitationQuestions, elicitationAnswers } from './elicitation';
 import { resultText } from './content';
 import { abortedByPage, endingItem } from '../shared/page-abort';
 import { frameRef } from '../../model/frame-ref';
-import { batchOrder, idRef, idText, isJsonRpcMessage, other, requestKey, tokenKey, unansweredOn, whyNotJsonRpc, type Message, type PendingRequest } from './messages';
-import { ByNumber } from './by-number';
+import { batchOrder, idRef, idText, isJsonRpcMessage, other, requestKey, unansweredOn, whyNotJsonRpc, type Message, type PendingRequest } from './messages';
+import { RequestBook } from './request-book';
 
 export function createMcpFold(): ProtocolFold {
   return new McpFold();
@@ -33,26 +33,8 @@ export function createMcpFold(): ProtocolFold {
 
 class McpFold implements ProtocolFold {
   private readonly model: ViewModel = { protocol: 'mcp', items: [], todos: null, streaming: false };
-  /** Requests by `<direction>:<type>:<id>`; kept after their answer to tell duplicates and late progress. */
-  private readonly requests = new Map<string, PendingRequest>();
-  /**
-   * The page's requests by the connection that carried them: a connection's end reads its own, so the
-   * cost of an end does not grow with the session's requests.
-   */
-  private readonly sentOn = new Map<string, PendingRequest[]>();
-  /** Requests whose id a later request of the same side reused while they waited, oldest first, by key. */
-  private earlier: Map<string, PendingRequest[]> | undefined;
-  /**
-   * The requests by `<direction>:<Number(id)>`: a response whose id matches no request as sent looks
-   * among these alone, so neither responses for unknown ids nor ids sent as strings scan every request
-   * each time (16,000 after 16,000 requests took 13 s; 32,000 string ids answered, 870 µs a response at
-   * the end).
-   */
-  private readonly byNumber = new ByNumber<PendingRequest>((req) => req.answeredAt === undefined);
-  /** Progress tokens by `<type>:<token>`: the token as given and the key of the request that gave it. */
-  private readonly tokens = new Map<string, { token: string | number; key: string }>();
-  /** The same by `Number(token)`, for the SDK client's lookup. */
-  private readonly tokensByNumber = new ByNumber<{ token: string | number; key: string }>((entry) => this.requests.get(entry.key)?.answeredAt === undefined);
+  /** The requests of both sides, as the SDK client looks them up (request-book.ts). */
+  private readonly book = new RequestBook();
   /** The connections seen, by id. */
   private readonly connections = new Map<string, Connection>();
   /** The frame of a JSON body the SDK client rejects whole (not JSON, or a message its schema rejects). */
@@ -101,7 +83,7 @@ class McpFold implements ProtocolFold {
     this.sink = sink;
     if (this.ended) return;
     this.ended = true;
-    for (const req of this.allRequests()) {
+    for (const req of this.book.all()) {
       if (req.answeredAt !== undefined || req.lostAt !== undefined) continue;
       if (req.cutAt !== undefined) {
         this.reportCut(req);
@@ -217,7 +199,7 @@ class McpFold implements ProtocolFold {
     const method = typeof m.method === 'string' ? m.method : undefined;
     if (method !== undefined && 'id' in m) return `the ${method} request ${idText(m.id)}, which the client never sees or answers`;
     if (method !== undefined) return `a ${method} notification the client never sees`;
-    const found = m.id === undefined || m.id === null ? undefined : this.findRequest(m.id, 'in');
+    const found = m.id === undefined || m.id === null ? undefined : this.book.find(m.id, 'in');
     const req = found?.req;
     if (!req || req.answeredAt !== undefined) return `a response for id ${safeJson(m.id)}`;
     req.lostAt ??= i;
@@ -249,32 +231,14 @@ class McpFold implements ProtocolFold {
     const key = requestKey(direction, message.id);
     const params = isRecord(message.params) ? message.params : {};
     const req: PendingRequest = { id: message.id, method, frame: i, direction, connectionId };
-    const prior = this.requests.get(key);
-    if (prior && prior.answeredAt === undefined && prior.cancelledAt === undefined && !prior.givenUp) {
+    const meta = isRecord(params._meta) ? params._meta : undefined;
+    const prior = this.book.file(req, key, meta?.progressToken);
+    if (prior) {
       // The SDK handles both (its handlers are not keyed by id) and answers each with that id: each answer, in turn, answers the oldest.
       this.sink.report(R.requestIdReused, `${method} request ${idRef(req)} reuses the id of ${prior.method} request (frame ${frameRef(prior.frame)}), which still waits for its answer; the SDK answers both with that id, and their sender cannot tell the answers apart.`, [i, prior.frame]);
-      const queue = (this.earlier ??= new Map()).get(key);
-      if (queue) queue.push(prior);
-      else this.earlier.set(key, [prior]);
-    }
-    this.requests.set(key, req);
-    const n = Number(message.id);
-    if (Number.isFinite(n)) this.byNumber.add(`${direction}:${n}`, req);
-    if (direction === 'out') {
-      const sent = this.sentOn.get(connectionId);
-      if (sent) sent.push(req);
-      else this.sentOn.set(connectionId, [req]);
     }
     this.open++;
     this.model.streaming = true;
-    const meta = isRecord(params._meta) ? params._meta : undefined;
-    const token = meta?.progressToken;
-    if (typeof token === 'string' || typeof token === 'number') {
-      const entry = { token, key };
-      this.tokens.set(tokenKey(token), entry);
-      const n = Number(token);
-      if (Number.isFinite(n)) this.tokensByNumber.add(String(n), entry);
-    }
     if (method === 'tools/call') {
       const name = typeof params.name === 'string' ? params.name : '';
       const tool = newToolItem(`tool-${i}`, idText(message.id), name, i);
@@ -306,8 +270,8 @@ class McpFold implements ProtocolFold {
 
   private progress(params: Record<string, unknown>, i: number, path: string | undefined): void {
     const token = params.progressToken;
-    const entry = this.findToken(token);
-    const req = entry === undefined ? undefined : this.requests.get(entry.key);
+    const entry = this.book.findToken(token);
+    const req = entry === undefined ? undefined : this.book.get(entry.key);
     if (!entry || !req) {
       this.sink.report(R.progressUnknownToken, `progress for token ${safeJson(token)}, which no request gave; the client ignores it.`, [i], path);
       return;
@@ -346,9 +310,9 @@ class McpFold implements ProtocolFold {
    */
   private cancelled(params: Record<string, unknown>, direction: Direction, i: number): void {
     const id = params.requestId;
-    const req = this.requests.get(requestKey(direction, id));
+    const req = this.book.get(requestKey(direction, id));
     if (!req) {
-      const received = this.requests.get(requestKey(other(direction), id));
+      const received = this.book.get(requestKey(other(direction), id));
       if (received) {
         const [who, whom, client] = direction === 'in' ? ['server', 'page', 'client'] : ['page', 'server', 'server'];
         this.sink.report(R.cancelNotOwn, `the ${who} cancels ${received.method} request ${idRef(received)} (frame ${frameRef(received.frame)}), which the ${whom} sent; only a request's sender may cancel it, and the SDK ${client} ignores it (it cancels only requests it is handling), so the request still waits for its answer.`, [i, received.frame]);
@@ -383,7 +347,7 @@ class McpFold implements ProtocolFold {
     const error = isRecord(message.error) ? message.error : undefined;
     const hasId = message.id !== undefined && message.id !== null;
     // A response travels against its request; a capture without directions (a file) has all frames `in`.
-    const found = hasId ? this.findRequest(message.id, direction) : undefined;
+    const found = hasId ? this.book.find(message.id, direction) : undefined;
     const req = found?.req;
     if (!req) {
       if (error) this.errorResponse(error, undefined, i, path);
@@ -410,47 +374,6 @@ class McpFold implements ProtocolFold {
       return;
     }
     this.result(message.result, req, i, path);
-  }
-
-  /**
-   * The request a response answers: by its id as sent, against the response's direction first (a
-   * capture without directions, a file, has all frames `in`); failing that, as the SDK does, by
-   * `Number(id)` (shared/protocol.js `_onresponse`), so "1", "01", " 1" and "1.0" answer request 1
-   * (`coerced`). A NaN matches nothing: string ids of other clients never meet that way.
-   */
-  private findRequest(id: unknown, direction: Direction): { req: PendingRequest; coerced: boolean } | undefined {
-    for (const dir of [other(direction), direction]) {
-      const req = this.waitingAt(requestKey(dir, id));
-      if (req) return { req, coerced: false };
-    }
-    const n = typeof id === 'string' || typeof id === 'number' ? Number(id) : NaN;
-    if (!Number.isFinite(n)) return undefined;
-    for (const dir of [other(direction), direction]) {
-      const req = this.byNumber.find(`${dir}:${n}`);
-      if (req) return { req, coerced: true };
-    }
-    return undefined;
-  }
-
-  /** The request of a key an answer goes to: the oldest still waiting where a request reused the id. */
-  private waitingAt(key: string): PendingRequest | undefined {
-    const waiting = this.earlier?.get(key)?.find((r) => r.answeredAt === undefined);
-    return waiting ?? this.requests.get(key);
-  }
-
-  /** The request a progress token names: as given, or as the SDK finds it, by `Number(progressToken)`. */
-  private findToken(token: unknown): { token: string | number; key: string } | undefined {
-    if (typeof token !== 'string' && typeof token !== 'number') return undefined;
-    const exact = this.tokens.get(tokenKey(token));
-    if (exact) return exact;
-    const n = Number(token);
-    if (!Number.isFinite(n)) return undefined;
-    return this.tokensByNumber.find(String(n));
-  }
-
-  private *allRequests(): Generator<PendingRequest> {
-    if (this.earlier) for (const queue of this.earlier.values()) yield* queue;
-    yield* this.requests.values();
   }
 
   private reportCut(req: PendingRequest, at?: number): void {
@@ -521,7 +444,7 @@ class McpFold implements ProtocolFold {
     const item = endingItem(frame, `error-${frame.index}-${this.model.items.length}`, open, `connection error${frame.data ? `: ${frame.data}` : ''}`);
     if (item) this.model.items.push(item);
     if (!abortedByPage(frame)) return this.streamEnded(frame);
-    for (const req of this.requestsOn(frame.connectionId)) if (unansweredOn(req, frame.connectionId)) req.givenUp = true;
+    for (const req of this.book.on(frame.connectionId)) if (unansweredOn(req, frame.connectionId)) req.givenUp = true;
   }
 
   /**
@@ -532,7 +455,7 @@ class McpFold implements ProtocolFold {
   private streamEnded(frame: Frame): void {
     if (this.connections.get(frame.connectionId)?.transport !== 'sse') return;
     const resumable = this.resumable.has(frame.connectionId);
-    for (const req of this.requestsOn(frame.connectionId)) {
+    for (const req of this.book.on(frame.connectionId)) {
       if (!unansweredOn(req, frame.connectionId) || req.cancelledAt !== undefined || req.givenUp || req.cutAt !== undefined) continue;
       if (resumable) {
         req.endedAt ??= frame.index;
@@ -558,7 +481,7 @@ class McpFold implements ProtocolFold {
    * (the SDK client waits until its timeout), and one whose body the client rejects fails at once.
    */
   private bodyEnded(frame: Frame): void {
-    for (const req of this.requestsOn(frame.connectionId)) {
+    for (const req of this.book.on(frame.connectionId)) {
       if (!unansweredOn(req, frame.connectionId) || req.cancelledAt !== undefined || req.givenUp || req.cutAt !== undefined || req.lostAt !== undefined) continue;
       if (this.rejected === frame.index) {
         // Reported as the body's finding: the SDK's send() throws, and the call rejects with it.
@@ -579,13 +502,8 @@ class McpFold implements ProtocolFold {
 
   /** A request the page sent on the connection still waits for its answer. */
   private waitsOn(connectionId: string): boolean {
-    for (const req of this.requestsOn(connectionId)) if (unansweredOn(req, connectionId)) return true;
+    for (const req of this.book.on(connectionId)) if (unansweredOn(req, connectionId)) return true;
     return false;
-  }
-
-  /** The page's requests the connection carried, in order. */
-  private requestsOn(connectionId: string): readonly PendingRequest[] {
-    return this.sentOn.get(connectionId) ?? [];
   }
 
   private addError(i: number, message: string): void {
