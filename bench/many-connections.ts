@@ -90,7 +90,7 @@ const REQUESTS: Partial<Record<ProtocolId, Request>> = {
   },
 };
 
-/** The rows: each protocol's requests answered as they should be, and MCP's answered with ids no call has. */
+/** The rows: each protocol's requests answered as they should be, and MCP's answered with ids no call has or with ids as strings. */
 const ROWS: { name: string; protocol: ProtocolId; request: Request; findingsEach: number }[] = [
   ...(Object.keys(REQUESTS) as ProtocolId[]).map((protocol) => ({ name: protocol, protocol, request: REQUESTS[protocol] as Request, findingsEach: 0 })),
   // Each answer names no call (a response for an unknown id) and leaves its call cut off when its stream closes.

@@ -21,7 +21,7 @@ export class AnswerRoutes {
   /** Per tab, document key → the relay port that sends that document's batches. */
   private readonly ports = new Map<number, Map<number, AnswerPort>>();
   /** Who waits for a document's port (`noted`), by "<tab>:<document key>". */
-  private readonly waiting = new Map<string, Array<() => void>>();
+  private readonly waiting = new Map<string, Set<() => void>>();
 
   /** The relay port that just delivered a batch of document `documentKey` of tab `tabId`. */
   note(tabId: number, documentKey: number, port: AnswerPort): void {
@@ -39,21 +39,20 @@ export class AnswerRoutes {
   noted(tabId: number, documentKey: number, ms: number): Promise<boolean> {
     if (this.ports.get(tabId)?.has(documentKey)) return Promise.resolve(true);
     const key = `${tabId}:${documentKey}`;
+    let waiters = this.waiting.get(key);
+    if (!waiters) this.waiting.set(key, (waiters = new Set()));
+    const all = waiters;
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
         resolve(true);
       };
       const timer = setTimeout(() => {
-        const waiters = this.waiting.get(key);
-        const left = waiters?.filter((w) => w !== done) ?? [];
-        if (left.length > 0) this.waiting.set(key, left);
-        else this.waiting.delete(key);
+        all.delete(done);
+        if (all.size === 0 && this.waiting.get(key) === all) this.waiting.delete(key);
         resolve(false);
       }, ms);
-      const waiters = this.waiting.get(key);
-      if (waiters) waiters.push(done);
-      else this.waiting.set(key, [done]);
+      all.add(done);
     });
   }
 
@@ -78,8 +77,9 @@ export class AnswerRoutes {
     // The hub's connection ids are "<document key>.<the hook's id>" (hub/tab.ts).
     const dot = answer.connectionId.indexOf('.');
     const documentKey = Number(answer.connectionId.slice(0, dot));
-    const port = dot > 0 && Number.isSafeInteger(documentKey) ? this.ports.get(tabId)?.get(documentKey) : undefined;
-    if (!port) return { refused: RELAY_GONE, ...(dot > 0 && Number.isSafeInteger(documentKey) && { relayGone: documentKey }) };
+    const numbered = dot > 0 && Number.isSafeInteger(documentKey);
+    const port = numbered ? this.ports.get(tabId)?.get(documentKey) : undefined;
+    if (!port) return { refused: RELAY_GONE, ...(numbered && { relayGone: documentKey }) };
     return { port, message: { type: 'answer', connectionId: answer.connectionId.slice(dot + 1), data: answer.data } };
   }
 }

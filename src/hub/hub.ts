@@ -12,7 +12,7 @@ import type { HubStorage } from './storage';
 import { TabQueues } from './tab-queues';
 import { CoalescingStorage } from './coalescing-storage';
 import { PanelFeed } from './panel-feed';
-import { AnswerRoutes } from './answer-route';
+import { AnswerRoutes, type AnswerRouting } from './answer-route';
 
 export interface IncomingPort extends PortLike {
   readonly sender?: { id?: string; url?: string; tab?: { id?: number } };
@@ -226,13 +226,13 @@ export class Hub {
         const routing = this.answers.route(tabId, tab.connections, message);
         const key = 'relayGone' in routing ? routing.relayGone : undefined;
         const document = key !== undefined ? documentIdOf(tab, key) : undefined;
-        if (key === undefined || document === undefined || !this.options.wakeRelay) return this.deliverAnswer(tab, message, port);
+        if (key === undefined || document === undefined || !this.options.wakeRelay) return deliver(routing, message, port);
         this.options.wakeRelay(tabId, document);
         // Waited for outside the tab's queue, where the woken relay's batch is stored.
         void this.answers.noted(tabId, key, WAKE_WAIT_MS).then(() =>
           this.queues.run(tabId, async () => {
             const now = await this.tab(tabId, false);
-            if (now) this.deliverAnswer(now, message, port);
+            if (now) deliver(this.answers.route(tabId, now.connections, message), message, port);
             else port.post({ type: 'answerRefused', answerId: message.answerId, reason: 'the tab was closed: nothing was sent' });
           }),
         );
@@ -240,14 +240,6 @@ export class Hub {
       }
       case 'subscribe':
         return;
-    }
-  }
-
-  /** Sends an answer from the panel to its page's relay, or tells the panel why it was not sent. */
-  private deliverAnswer(tab: Tab, message: Extract<PanelToHub, { type: 'answer' }>, port: PanelPort): void {
-    const routing = this.answers.route(tab.record.tabId, tab.connections, message);
-    if ('refused' in routing || !routing.port.post(routing.message)) {
-      port.post({ type: 'answerRefused', answerId: message.answerId, reason: 'refused' in routing ? routing.refused : 'the page’s relay went away' });
     }
   }
 
@@ -302,4 +294,11 @@ function statusKey(tab: Tab): string {
 function documentIdOf(tab: Tab, key: number): string | undefined {
   for (const [id, doc] of Object.entries(tab.record.documents)) if (doc.key === key) return id;
   return undefined;
+}
+
+/** Sends a routed answer from the panel to its page's relay, or tells the panel why it was not sent. */
+function deliver(routing: AnswerRouting, message: Extract<PanelToHub, { type: 'answer' }>, port: PanelPort): void {
+  if ('refused' in routing || !routing.port.post(routing.message)) {
+    port.post({ type: 'answerRefused', answerId: message.answerId, reason: 'refused' in routing ? routing.refused : 'the page’s relay went away' });
+  }
 }

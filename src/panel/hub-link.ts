@@ -1,7 +1,8 @@
 // Connects a mounted panel to the hub over a port: subscribes to the tab, validates every message,
 // feeds the store, and reconnects 250 ms after the port drops (the service worker was stopped),
-// subscribing again for a fresh snapshot and sending what the panel asked for meanwhile. The returned link is the panel's transport. Messages and
-// link changes reach the store in order, applied together once per animation frame (frame-scheduler.ts);
+// subscribing again for a fresh snapshot and sending what the panel asked for meanwhile. The returned
+// link is the panel's transport. Messages and link changes reach the store in order, applied together
+// once per animation frame (frame-scheduler.ts);
 // an append of many frames is applied in parts of APPLY_SLICE frames, so the scheduler's budget per
 // animation frame bounds the work (a whole slice of the hub's, folded by a loaded machine, took 60 ms).
 import { HubToPanelSchema, type HubToPanel } from '../bridge/hub-to-panel';
