@@ -69,6 +69,17 @@ export const RelayAnswerSchema = z.strictObject({
 });
 export type RelayAnswer = z.infer<typeof RelayAnswerSchema>;
 
+/**
+ * Hub → panel: the hub has the answer (it follows with a refusal, or the page sends it). Without it the
+ * panel cannot tell an answer the hub is still passing on from one lost on a port that was closing
+ * while the service worker stopped.
+ */
+export const AnswerReceivedSchema = z.strictObject({
+  type: z.literal('answerReceived'),
+  answerId: z.number().int().nonnegative(),
+});
+export type AnswerReceived = z.infer<typeof AnswerReceivedSchema>;
+
 /** Hub → panel: an answer that was not passed on, and why. */
 export const AnswerRefusedSchema = z.strictObject({
   type: z.literal('answerRefused'),

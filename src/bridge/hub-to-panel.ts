@@ -3,7 +3,7 @@
 // packed by field (`packed`, packed-frames.ts; `append` carries frame objects), and a trim
 // when the tab's bound dropped its oldest frames (the panel drops them too: the buffer never travels
 // again). The typed port splits any message over its cap into pieces (see chunking.ts).
-import { AnswerRefusedSchema, type AnswerRefused } from './answer-messages';
+import { AnswerReceivedSchema, AnswerRefusedSchema, type AnswerReceived, type AnswerRefused } from './answer-messages';
 import { z } from 'zod';
 import type { Connection, Frame } from '../model/frame';
 import { MAX_HEALTH_LINE_CHARS, MAX_HEALTH_LINES } from './page-messages';
@@ -74,7 +74,8 @@ export type HubToPanel =
   | ({ readonly type: 'status'; readonly answers?: number } & TabStatus)
   | { readonly type: 'cleared'; readonly tabId: number }
   | { readonly type: 'export'; readonly requestId: number; readonly capture: CaptureLike; readonly dropped: number }
-  /** An answer from the panel the hub did not pass on (answer-messages.ts). */
+  /** An answer from the panel the hub has, or did not pass on (answer-messages.ts). */
+  | AnswerReceived
   | AnswerRefused;
 
 const TabStatusShape = {
@@ -128,5 +129,6 @@ export const HubToPanelSchema = z.discriminatedUnion('type', [
     capture: CaptureLikeSchema,
     dropped: z.number().int().nonnegative(),
   }),
+  AnswerReceivedSchema,
   AnswerRefusedSchema,
 ]);

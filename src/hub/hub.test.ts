@@ -421,7 +421,7 @@ describe('Hub', () => {
       hub.acceptPort(theirs);
       mine.postMessage({ type: 'subscribe', tabId: 7 });
       mine.postMessage({ type: 'answer', answerId: 3, connectionId: '1.ws-1', data: REPLY });
-      return { refusals: () => heard.filter((m) => m.type === 'answerRefused') };
+      return { refusals: () => heard.filter((m) => m.type === 'answerRefused'), receipts: () => heard.filter((m) => m.type === 'answerReceived') };
     };
     /** The tab as a worker stopped after the relay's last batch left it: stored, with no relay port. */
     async function stoppedWorker(): Promise<MemoryStorage> {
@@ -454,6 +454,7 @@ describe('Hub', () => {
       expect(woken).toEqual([[7, 'aaaaaaaa01']]);
       expect(relays[0]?.answers()).toEqual([{ type: 'answer', connectionId: 'ws-1', data: REPLY }]);
       expect(panel.refusals()).toEqual([]);
+      expect(panel.receipts()).toEqual([{ type: 'answerReceived', answerId: 3 }]);
     });
 
     it('refuses it, saying why, when no relay connects in time; without a way to wake one, at once', async () => {
@@ -466,6 +467,8 @@ describe('Hub', () => {
         await vi.advanceTimersByTimeAsync(4_000);
         expect(woken).toEqual(['aaaaaaaa01']);
         expect(panel.refusals()).toEqual([]);
+        // Acknowledged on reading, before the wait: the panel knows the hub has it.
+        expect(panel.receipts()).toEqual([{ type: 'answerReceived', answerId: 3 }]);
         await vi.advanceTimersByTimeAsync(1_500);
         expect(panel.refusals()).toEqual([{ type: 'answerRefused', answerId: 3, reason: expect.stringContaining('not connected to the inspector any more') }]);
       } finally {

@@ -223,6 +223,7 @@ export class Hub {
       }
       case 'answer': {
         // Only what a panel of this tab sent, checked by the port's schema; the relay and the hook check again.
+        port.post({ type: 'answerReceived', answerId: message.answerId });
         const routing = this.answers.route(tabId, tab.connections, message);
         const key = 'relayGone' in routing ? routing.relayGone : undefined;
         const document = key !== undefined ? documentIdOf(tab, key) : undefined;

@@ -1,7 +1,9 @@
 // "Answer from the panel": the switch (off by default, and not remembered: each DevTools session starts
 // with the panel only watching), the way to the hub, and the answers sent so far, per panel store.
 // An answer is shown as sending until the page's capture brings back the frame the hook sent (marked
-// `sentBy: "inspector"`), or as refused with the hub's reason.
+// `sentBy: "inspector"`), or as refused with the hub's reason. The hub says at once that it has the
+// answer; one it has not acknowledged within RECEIPT_WAIT_MS was lost on the way (posted on a port that
+// was closing while the extension's service worker stopped) and can be sent again.
 import { signal, type Signal } from '@preact/signals';
 import type { PanelStore } from '../store/store';
 import type { PanelTransport } from '../transport';
@@ -13,7 +15,14 @@ export interface SentAnswer {
   readonly sentAfter: number;
   /** Set when the hub did not pass it on. */
   readonly refused?: string;
+  /** Set when the hub said it has the answer. */
+  readonly received?: true;
+  /** Set when the hub did not say so within RECEIPT_WAIT_MS. */
+  readonly lost?: true;
 }
+
+/** How long the hub may take to acknowledge an answer: it does so on reading it, before any wait. */
+export const RECEIPT_WAIT_MS = 10_000;
 
 export interface AnswerState {
   /** The user's switch. */
@@ -45,12 +54,28 @@ export function sendAnswer(store: PanelStore, itemKey: string, connectionId: str
   sent.set(itemKey, { answerId, connectionId, sentAfter: store.log.countOf(connectionId) });
   state.sent.value = sent;
   state.transport.send({ type: 'answer', answerId, connectionId, data });
+  setTimeout(() => update(store, answerId, (answer) => (answer.received || answer.refused !== undefined ? answer : { ...answer, lost: true })), RECEIPT_WAIT_MS);
+}
+
+/** The hub has the answer. */
+export function answerReceived(store: PanelStore, answerId: number): void {
+  update(store, answerId, (answer) => (answer.received ? answer : { ...answer, received: true }));
 }
 
 /** The hub did not pass an answer on. */
 export function answerRefused(store: PanelStore, answerId: number, reason: string): void {
+  update(store, answerId, (answer) => ({ ...answer, refused: reason }));
+}
+
+/** Replaces the answer numbered `answerId` (if it is still the one sent for its item) by `change`'s. */
+function update(store: PanelStore, answerId: number, change: (answer: SentAnswer) => SentAnswer): void {
   const state = answerStateOf(store);
-  const sent = new Map(state.sent.peek());
-  for (const [key, answer] of sent) if (answer.answerId === answerId) sent.set(key, { ...answer, refused: reason });
-  state.sent.value = sent;
+  const current = state.sent.peek();
+  for (const [key, answer] of current) {
+    if (answer.answerId !== answerId) continue;
+    const changed = change(answer);
+    if (changed === answer) return;
+    state.sent.value = new Map(current).set(key, changed);
+    return;
+  }
 }

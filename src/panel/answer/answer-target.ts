@@ -5,7 +5,7 @@
 import type { Frame } from '../../model/frame';
 import type { PanelStore, SessionView } from '../store/store';
 import { ANSWERABLE_PROTOCOLS, type AnswerContext } from './answer-builders';
-import { answerStateOf, type SentAnswer } from './answer-state';
+import { answerStateOf, RECEIPT_WAIT_MS, type SentAnswer } from './answer-state';
 
 export type AnswerTarget =
   | { live: true; connectionId: string; context: AnswerContext }
@@ -91,5 +91,11 @@ export function answerProgress(store: PanelStore, sent: SentAnswer): { state: 'r
   }
   const closed = store.connections.value.get(sent.connectionId)?.closed;
   if (closed) return { state: 'refused', text: 'The socket closed: nothing was sent.' };
+  if (sent.lost) {
+    return {
+      state: 'refused',
+      text: `The inspector’s background did not acknowledge the answer within ${RECEIPT_WAIT_MS / 1000} s and the page has not sent it: it was most likely lost while the background restarted. Answer again if the agent still waits.`,
+    };
+  }
   return { state: 'sending', text: 'Sending from the inspector…' };
 }

@@ -1,6 +1,6 @@
 // The one way the panel's state changes: `applyEvent(store, event)`, inside `batch()` so a hub
 // message that touches frames, sessions and findings notifies the view once.
-import { answerRefused } from '../answer/answer-state';
+import { answerReceived, answerRefused } from '../answer/answer-state';
 import { batch } from '@preact/signals';
 import type { Capture, Connection, Frame } from '../../model/frame';
 import type { HubToPanel } from '../../bridge/hub-to-panel';
@@ -144,6 +144,8 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
       return;
     case 'export':
       return; // answered to the export request that asked for it (hub-link.ts)
+    case 'answerReceived':
+      return answerReceived(store, message.answerId);
     case 'answerRefused':
       return answerRefused(store, message.answerId, message.reason);
   }
