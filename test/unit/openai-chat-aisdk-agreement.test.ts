@@ -9,6 +9,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createOpenAI } from '@ai-sdk/openai';
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import fc from 'fast-check';
 import { splitSessions } from '../../src/analysis/sessions';
@@ -45,6 +46,13 @@ const sseOfLines = (file: string) =>
 function throughAiSdk(sse: string) {
   body = sse;
   const model = createOpenAICompatible({ name: 'compatible', baseURL: `${server.origin}/v1` }).chatModel('model');
+  return readProviderStream(() => model.doStream(HELLO_PROMPT));
+}
+
+/** The AI SDK's OpenAI provider's chat model (`openai.chat()`), for the cases where it reads otherwise. */
+function throughOpenAiProvider(sse: string) {
+  body = sse;
+  const model = createOpenAI({ baseURL: `${server.origin}/v1`, apiKey: 'test' }).chat('gpt-x');
   return readProviderStream(() => model.doStream(HELLO_PROMPT));
 }
 
@@ -187,6 +195,30 @@ describe('@ai-sdk/openai-compatible and the fold on the streams the interleaved 
     expect(theirs).toEqual({ assembled: { text: 'Hi', reasoning: '', calls: [] } });
     expectAgreement(throughFold(sse), theirs, 'a thinking string', "the AI SDK's OpenAI-compatible provider");
     expect(fold(sse)!.findings().map((f) => [f.rule, f.severity])).toEqual([['openai-chat/unknown-content-part', 'info']]);
+  });
+
+  // Some OpenAI-compatible servers stream a call's arguments before its name. The OpenAI-compatible
+  // provider holds them by index until the name comes (since 2.0.58); the OpenAI provider's chat model,
+  // which shares the call tracker without that, throws or files them under the other open call.
+  it("a call named only after its first delta: the provider and openai read it whole, the AI SDK's OpenAI provider does not; a warning", async () => {
+    const alone = sseOf([chunkOf(ROLE), callOf({ id: 'c1', type: 'function', function: { arguments: '{"city":' } }), callOf({ function: { name: 'weather', arguments: '"Paris"}' } }), chunkOf({}, 'tool_calls'), '[DONE]']);
+    const beside = sseOf([
+      chunkOf(ROLE),
+      chunkOf({ tool_calls: [{ index: 0, id: 'c0', type: 'function', function: { name: 'search', arguments: '{"q":' } }] }),
+      chunkOf({ tool_calls: [{ index: 1, type: 'function', function: { arguments: '{"city":' } }] }),
+      chunkOf({ tool_calls: [{ index: 1, id: 'c1', function: { name: 'weather', arguments: '"Paris"}' } }] }),
+      chunkOf({ tool_calls: [{ index: 0, function: { arguments: '"x"}' } }] }),
+      chunkOf({}, 'tool_calls'),
+      '[DONE]',
+    ]);
+    expect(await throughAiSdk(alone)).toEqual({ assembled: { text: '', reasoning: '', calls: [{ name: 'weather', args: { city: 'Paris' } }] } });
+    expect((await throughOpenAiProvider(alone)).failed).toContain("Expected 'function.name' to be a string.");
+    expect(await throughAiSdk(beside)).toEqual({ assembled: { text: '', reasoning: '', calls: [{ name: 'search', args: { q: 'x' } }, { name: 'weather', args: { city: 'Paris' } }] } });
+    expect(await throughOpenAiProvider(beside)).toEqual({ assembled: { text: '', reasoning: '', calls: [{ name: 'search', args: '{"q":{"city":"x"}' }, { name: 'weather', args: '"Paris"}' }] } });
+    for (const sse of [alone, beside]) {
+      expectAgreement(throughFold(sse), await throughAiSdk(sse), 'named late', "the AI SDK's OpenAI-compatible provider");
+      expect(fold(sse)!.findings().map((f) => [f.rule, f.severity])).toEqual([['openai-chat/tool-call-name-late', 'warning']]);
+    }
   });
 
   it('content after [DONE]: the provider reads on and shows it, openai stops at [DONE] and so does the view, with a warning naming both', async () => {

@@ -312,6 +312,16 @@ describe('streams the random chunk sequences found', () => {
     expect(ourSummary(ours.view).tools).toEqual([shown]);
   });
 
+  // Some OpenAI-compatible servers send arguments before the name; the AI SDK's OpenAI provider throws on
+  // it (test/unit/openai-chat-aisdk-agreement.test.ts), openai and the OpenAI-compatible provider read it.
+  it('a call named only after its first delta: openai 6 and 7 read it whole; a warning, and the view shows the call', async () => {
+    const body = toSse([role, call(0, { id: 'c0', type: 'function', function: { arguments: '{"city":' } }), call(0, { function: { name: 'weather', arguments: '"Paris"}' } }), chunk({}, 'tool_calls'), '[DONE]']);
+    for (const major of [7, 6] as const) expect(await sdkFinal(body, major)).toMatchObject({ ok: true, summary: { tools: [{ id: 'c0', name: 'weather', arguments: '{"city":"Paris"}' }] } });
+    const ours = runChat(sseFrames(body));
+    expect(ours.findings.map((f) => [f.rule, f.severity])).toEqual([['openai-chat/tool-call-name-late', 'warning']]);
+    expect(ourSummary(ours.view).tools).toEqual([{ id: 'c0', name: 'weather', arguments: '{"city":"Paris"}' }]);
+  });
+
   it('a name that arrives after the finish_reason completes the call: openai reads it, and so do we', async () => {
     const body = toSse([role, call(0, { id: 'c0', type: 'function', function: { arguments: '{}' } }), chunk({}, 'tool_calls'), call(0, { function: { name: 'late' } }), '[DONE]']);
     const sdk = await sdkFinal(body);

@@ -50,7 +50,8 @@ function holdsWholeJsonValue(args: string): boolean {
 /**
  * Checks a delta for an indexed call before it is applied (`call` as it stood before it; undefined for
  * the call's first delta). A call restarted on its index, or opened with a blank name, reads one way in
- * openai and another in the AI SDK: an error, shown as openai shows it.
+ * openai and another in the AI SDK: an error, shown as openai shows it. A call named only after its
+ * first delta fails the AI SDK's OpenAI provider alone: a warning.
  */
 export function checkCallStart(choice: number, index: number, call: ToolCallState | undefined, tc: ToolCallDelta, frame: Frame, sink: FindingSink): void {
   const name = tc.function?.name;
@@ -59,6 +60,12 @@ export function checkCallStart(choice: number, index: number, call: ToolCallStat
   // The first named delta hands the call to the tracker; a blank name there makes it drop the call.
   if (!call?.named && isBlank(name)) {
     sink.report(R.toolCallBlankName, `${label} opened with a blank function.name: @ai-sdk/openai-compatible drops the arguments sent so far (or adds them to another open call) and starts the call at its next name; openai reads the call whole, and so does this view`, [frame.index]);
+    return;
+  }
+  if (call !== undefined && !call.named) {
+    // The tracker starts a call at its first named delta: @ai-sdk/openai-compatible holds the arguments
+    // sent before it by index, @ai-sdk/openai does not (it throws, or files them under another open call).
+    sink.report(R.toolCallNameLate, `${label} got its function.name ("${name}") only after its first delta: openai and @ai-sdk/openai-compatible ≥ 2.0.58 read the call whole, and so does this view; the AI SDK's OpenAI provider (openai.chat(), @ai-sdk/openai 3 and 4) and @ai-sdk/openai-compatible ≤ 2.0.57 throw "Expected 'function.name' to be a string." (or, without an id, add the arguments to another open call)`, [frame.index, call.firstFrame]);
     return;
   }
   if (call === undefined || call.restartReported || call.name !== name) return;
