@@ -2,7 +2,8 @@
 // reject buttons of a pending flat-block approval, then the reply marked "sent from the inspector" in
 // the timeline, docked right at 550 px, docked at the bottom at 300 px and undocked at 1280×800, in the
 // light and the dark theme. Each layout must show the switch on, the live buttons and then the mark in
-// view; the screenshots go to test/e2e/screenshots/answer-*.png (and ASI_SHOTS_DIR when set).
+// view; the screenshots go to test/e2e/screenshots/answer-*.png (and ASI_SHOTS_DIR when set). Then an
+// answer lost on its way to the extension's service worker: the card says so and takes it again.
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -10,6 +11,7 @@ import type { Frame as PwFrame, Locator } from 'playwright-core';
 import { demoInDevTools, SCREENSHOTS } from './support/demo-in-devtools';
 import { devtoolsArea, dock, openInDevTools, theme, type DockedPanel, type DockSide } from './support/docked-panel';
 import { until } from './support/devtools-panel';
+import { stopServiceWorker } from './support/stop-worker';
 
 const env = demoInDevTools();
 
@@ -81,6 +83,80 @@ describe('answer from the panel, as docked and undocked', () => {
         await shoot(docked, layout, `sent-${layout.name}-${t}`);
       }
     }
+    await page.close();
+  }, 180_000);
+
+  it('says an answer lost on its way to the service worker was not acknowledged, and sends it again', async () => {
+    const docked = await openInDevTools(env.browser, `${env.demo.url}?scenario=approval&transport=ws`);
+    const { page, panel } = docked;
+    // DevTools keeps the last dock it had (the test before may leave it undocked): start docked right.
+    await dock(docked, 'right', 550, 800);
+    await page.locator('#start').click();
+    const approve = panel.locator('.approval .decision-approve');
+    await approve.waitFor();
+    await panel.locator('.answer-toggle').check();
+    await until(() => approve.isDisabled(), (d) => !d, 'the live approve button');
+    // The loss a port closing under a stopping worker causes: the panel's ports drop its answers (test
+    // code in the panel's page, not the product's). Only a port made from now on is wrapped, so the
+    // worker is stopped and the panel's link connects again with one.
+    await panel.evaluate(() => {
+      const g = globalThis as unknown as { __dropAnswers: boolean; chrome: { runtime: { connect: (...args: unknown[]) => { postMessage(m: unknown): void } } } };
+      const runtime = g.chrome.runtime;
+      const connect = runtime.connect.bind(runtime);
+      g.__dropAnswers = true;
+      runtime.connect = (...args: unknown[]) => {
+        const port = connect(...args);
+        const post = port.postMessage.bind(port);
+        port.postMessage = (m: unknown) => {
+          if (g.__dropAnswers && (m as { type?: unknown } | null)?.type === 'answer') return;
+          post(m);
+        };
+        return port;
+      };
+    });
+    await until(() => env.browser.serviceWorker!.evaluate(() => globalThis.__asiDebug!.written()), (done) => done, 'every batch written');
+    await stopServiceWorker(env.browser);
+    // The link connects again with a wrapped port (the panel draws the hub's new snapshot meanwhile).
+    const link = panel.locator('[data-testid="link"]');
+    await until(async () => [await link.getAttribute('data-state'), await link.getAttribute('data-reconnects')], ([state, reconnects]) => state === 'live' && Number(reconnects) >= 1, 'the panel connected again');
+    // A click goes where the DevTools window last drew the panel's frame, and this window, emulated at a
+    // size and not in front, may not have drawn since the panel drew the new snapshot: a screenshot makes
+    // it draw (a user clicks in a window on screen, which draws as it changes).
+    await docked.frontend.screenshot();
+    await approve.click();
+    const progress = panel.locator('.approval [data-testid="answer-progress"]');
+    // Read with the card's text, so that a run where the state never comes tells what the card said.
+    const card = await until(
+      () => progress.evaluateAll((els) => els.map((e) => ({ state: e.getAttribute('data-state'), text: e.textContent }))),
+      (seen) => seen.some((c) => c.state === 'refused'),
+      'the card to give the answer up',
+      30_000,
+    );
+    expect(card).toEqual([{ state: 'refused', text: expect.stringContaining('did not acknowledge the answer within 10 s') }]);
+    expect(await approve.isDisabled(), 'approve takes the answer again').toBe(false);
+    expect(await panel.locator('[data-testid="frame-row"].sent-by-inspector').count()).toBe(0);
+    for (const layout of LAYOUTS) {
+      await dock(docked, layout.side, layout.width, layout.height);
+      for (const t of ['default', 'dark'] as const) {
+        await theme(docked, t);
+        await panel.locator('[data-tab="rendering"]').click();
+        await progress.scrollIntoViewIfNeeded();
+        await shoot(docked, layout, `lost-${layout.name}-${t}`);
+        expect(await inView(panel, progress), `the card's line in view (${layout.name}, ${t})`).toBe(true);
+      }
+    }
+    await panel.evaluate(() => {
+      (globalThis as unknown as { __dropAnswers: boolean }).__dropAnswers = false;
+    });
+    await approve.click();
+    const mark = panel.locator('[data-testid="frame-row"].sent-by-inspector');
+    await until(
+      async () => ({ marks: await mark.count(), card: await progress.allTextContents() }),
+      (seen) => seen.marks > 0,
+      'the second answer marked as sent from the inspector',
+      30_000,
+    );
+    expect(await mark.count(), 'the lost answer was never sent').toBe(1);
     await page.close();
   }, 180_000);
 });
