@@ -39,6 +39,17 @@ async function shoot(docked: DockedPanel, layout: (typeof LAYOUTS)[number], name
   }
 }
 
+/** Runs `shot` in each layout and theme, the panel docked or undocked and themed first. */
+async function inEveryLayout(docked: DockedPanel, shot: (layout: (typeof LAYOUTS)[number], t: 'default' | 'dark') => Promise<void>): Promise<void> {
+  for (const layout of LAYOUTS) {
+    await dock(docked, layout.side, layout.width, layout.height);
+    for (const t of ['default', 'dark'] as const) {
+      await theme(docked, t);
+      await shot(layout, t);
+    }
+  }
+}
+
 describe('answer from the panel, as docked and undocked', () => {
   it('shows the live controls, then the reply marked as sent from the inspector, in every layout and theme', async () => {
     const docked = await openInDevTools(env.browser, `${env.demo.url}?scenario=approval&transport=ws`);
@@ -48,16 +59,12 @@ describe('answer from the panel, as docked and undocked', () => {
     await approve.waitFor();
     await panel.locator('.answer-toggle').check();
     await until(() => approve.isDisabled(), (d) => !d, 'the live approve button');
-    for (const layout of LAYOUTS) {
-      await dock(docked, layout.side, layout.width, layout.height);
-      for (const t of ['default', 'dark'] as const) {
-        await theme(docked, t);
-        await panel.locator('[data-tab="rendering"]').click();
-        await approve.scrollIntoViewIfNeeded();
-        await shoot(docked, layout, `live-${layout.name}-${t}`);
-        expect(await inView(panel, approve), `approve button in view (${layout.name}, ${t})`).toBe(true);
-      }
-    }
+    await inEveryLayout(docked, async (layout, t) => {
+      await panel.locator('[data-tab="rendering"]').click();
+      await approve.scrollIntoViewIfNeeded();
+      await shoot(docked, layout, `live-${layout.name}-${t}`);
+      expect(await inView(panel, approve), `approve button in view (${layout.name}, ${t})`).toBe(true);
+    });
     await approve.click();
     const mark = panel.locator('[data-testid="frame-row"].sent-by-inspector');
     // Read with what the card says of the answer (sending, refused and why, or nothing: the click was
@@ -68,21 +75,17 @@ describe('answer from the panel, as docked and undocked', () => {
       'the reply marked as sent from the inspector',
       30_000,
     );
-    for (const layout of LAYOUTS) {
-      await dock(docked, layout.side, layout.width, layout.height);
-      for (const t of ['default', 'dark'] as const) {
-        await theme(docked, t);
-        const badge = mark.locator('[data-testid="inspector-mark"]');
-        // The timeline lays itself out again after a resize (it follows the tail): wait for the row to settle in view.
-        await until(
-          // A re-render can replace the row under the scroll (detached): read again on the next pass.
-          async () => (await mark.scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => undefined), inView(panel, badge)),
-          (shown) => shown,
-          `the mark in view (${layout.name}, ${t})`,
-        );
-        await shoot(docked, layout, `sent-${layout.name}-${t}`);
-      }
-    }
+    await inEveryLayout(docked, async (layout, t) => {
+      const badge = mark.locator('[data-testid="inspector-mark"]');
+      // The timeline lays itself out again after a resize (it follows the tail): wait for the row to settle in view.
+      await until(
+        // A re-render can replace the row under the scroll (detached): read again on the next pass.
+        async () => (await mark.scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => undefined), inView(panel, badge)),
+        (shown) => shown,
+        `the mark in view (${layout.name}, ${t})`,
+      );
+      await shoot(docked, layout, `sent-${layout.name}-${t}`);
+    });
     await page.close();
   }, 180_000);
 
@@ -135,16 +138,12 @@ describe('answer from the panel, as docked and undocked', () => {
     expect(card).toEqual([{ state: 'refused', text: expect.stringContaining('did not acknowledge the answer within 10 s') }]);
     expect(await approve.isDisabled(), 'approve takes the answer again').toBe(false);
     expect(await panel.locator('[data-testid="frame-row"].sent-by-inspector').count()).toBe(0);
-    for (const layout of LAYOUTS) {
-      await dock(docked, layout.side, layout.width, layout.height);
-      for (const t of ['default', 'dark'] as const) {
-        await theme(docked, t);
-        await panel.locator('[data-tab="rendering"]').click();
-        await progress.scrollIntoViewIfNeeded();
-        await shoot(docked, layout, `lost-${layout.name}-${t}`);
-        expect(await inView(panel, progress), `the card's line in view (${layout.name}, ${t})`).toBe(true);
-      }
-    }
+    await inEveryLayout(docked, async (layout, t) => {
+      await panel.locator('[data-tab="rendering"]').click();
+      await progress.scrollIntoViewIfNeeded();
+      await shoot(docked, layout, `lost-${layout.name}-${t}`);
+      expect(await inView(panel, progress), `the card's line in view (${layout.name}, ${t})`).toBe(true);
+    });
     await panel.evaluate(() => {
       (globalThis as unknown as { __dropAnswers: boolean }).__dropAnswers = false;
     });
