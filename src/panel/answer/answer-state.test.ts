@@ -74,6 +74,15 @@ describe('an answer sent from the panel', () => {
     expect(progress(store)?.state).toBe('sent');
   });
 
+  it('is on its way again when the hub acknowledges it after the wait', () => {
+    const { store } = live();
+    sendAnswer(store, 'k', 'ws', '{"ok":true}');
+    vi.advanceTimersByTime(RECEIPT_WAIT_MS);
+    expect(progress(store)?.state).toBe('refused');
+    hub(store, { type: 'answerReceived', answerId: 1 });
+    expect(progress(store)?.state).toBe('sending');
+  });
+
   it("keeps the hub's refusal, which the wait does not replace", () => {
     const { store } = live();
     sendAnswer(store, 'k', 'ws', '{"ok":true}');

@@ -57,9 +57,13 @@ export function sendAnswer(store: PanelStore, itemKey: string, connectionId: str
   setTimeout(() => update(store, answerId, (answer) => (answer.received || answer.refused !== undefined ? answer : { ...answer, lost: true })), RECEIPT_WAIT_MS);
 }
 
-/** The hub has the answer. */
+/** The hub has the answer: even after the wait (the panel's link held it longer), it is on its way. */
 export function answerReceived(store: PanelStore, answerId: number): void {
-  update(store, answerId, (answer) => (answer.received ? answer : { ...answer, received: true }));
+  update(store, answerId, (answer) => {
+    if (answer.received) return answer;
+    const { lost: _lost, ...rest } = answer;
+    return { ...rest, received: true };
+  });
 }
 
 /** The hub did not pass an answer on. */
