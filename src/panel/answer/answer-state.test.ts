@@ -26,6 +26,15 @@ function live(): { store: PanelStore; posted: PanelToHub[] } {
   return { store, posted };
 }
 
+/** An answer sent for item `k` that the hub did not acknowledge within the wait. */
+function lostAnswer(): PanelStore {
+  const { store } = live();
+  sendAnswer(store, 'k', 'ws', '{"ok":true}');
+  vi.advanceTimersByTime(RECEIPT_WAIT_MS);
+  expect(progress(store)?.state).toBe('refused');
+  return store;
+}
+
 const progress = (store: PanelStore, key = 'k') => {
   const sent = answerStateOf(store).sent.value.get(key);
   return sent && answerProgress(store, sent);
@@ -66,19 +75,13 @@ describe('an answer sent from the panel', () => {
   });
 
   it('shows the marked frame as sent even when only the acknowledgement was lost', () => {
-    const { store } = live();
-    sendAnswer(store, 'k', 'ws', '{"ok":true}');
-    vi.advanceTimersByTime(RECEIPT_WAIT_MS);
-    expect(progress(store)?.state).toBe('refused');
+    const store = lostAnswer();
     hub(store, { type: 'append', frames: [frame(1, { direction: 'out', sentBy: 'inspector' })], connections: [], sessions: [] });
     expect(progress(store)?.state).toBe('sent');
   });
 
   it('is on its way again when the hub acknowledges it after the wait', () => {
-    const { store } = live();
-    sendAnswer(store, 'k', 'ws', '{"ok":true}');
-    vi.advanceTimersByTime(RECEIPT_WAIT_MS);
-    expect(progress(store)?.state).toBe('refused');
+    const store = lostAnswer();
     hub(store, { type: 'answerReceived', answerId: 1 });
     expect(progress(store)?.state).toBe('sending');
   });

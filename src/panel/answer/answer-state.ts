@@ -15,10 +15,11 @@ export interface SentAnswer {
   readonly sentAfter: number;
   /** Set when the hub did not pass it on. */
   readonly refused?: string;
-  /** Set when the hub said it has the answer. */
-  readonly received?: true;
-  /** Set when the hub did not say so within RECEIPT_WAIT_MS. */
-  readonly lost?: true;
+  /**
+   * The hub's acknowledgement: absent while awaited, `lost` when it did not come within RECEIPT_WAIT_MS,
+   * `received` once it came (even after the wait: the panel's link may have held the answer longer).
+   */
+  readonly receipt?: 'received' | 'lost';
 }
 
 /** How long the hub may take to acknowledge an answer: it does so on reading it, before any wait. */
@@ -54,16 +55,12 @@ export function sendAnswer(store: PanelStore, itemKey: string, connectionId: str
   sent.set(itemKey, { answerId, connectionId, sentAfter: store.log.countOf(connectionId) });
   state.sent.value = sent;
   state.transport.send({ type: 'answer', answerId, connectionId, data });
-  setTimeout(() => update(store, answerId, (answer) => (answer.received || answer.refused !== undefined ? answer : { ...answer, lost: true })), RECEIPT_WAIT_MS);
+  setTimeout(() => update(store, answerId, (answer) => (answer.receipt !== undefined || answer.refused !== undefined ? answer : { ...answer, receipt: 'lost' })), RECEIPT_WAIT_MS);
 }
 
 /** The hub has the answer: even after the wait (the panel's link held it longer), it is on its way. */
 export function answerReceived(store: PanelStore, answerId: number): void {
-  update(store, answerId, (answer) => {
-    if (answer.received) return answer;
-    const { lost: _lost, ...rest } = answer;
-    return { ...rest, received: true };
-  });
+  update(store, answerId, (answer) => (answer.receipt === 'received' ? answer : { ...answer, receipt: 'received' }));
 }
 
 /** The hub did not pass an answer on. */

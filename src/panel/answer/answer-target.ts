@@ -91,7 +91,7 @@ export function answerProgress(store: PanelStore, sent: SentAnswer): { state: 'r
   }
   const closed = store.connections.value.get(sent.connectionId)?.closed;
   if (closed) return { state: 'refused', text: 'The socket closed: nothing was sent.' };
-  if (sent.lost) {
+  if (sent.receipt === 'lost') {
     return {
       state: 'refused',
       text: `The inspector’s background did not acknowledge the answer within ${RECEIPT_WAIT_MS / 1000} s and the page has not sent it: it was most likely lost while the background restarted. Answer again if the agent still waits.`,
