@@ -11,7 +11,7 @@ import type { Frame as PwFrame, Locator } from 'playwright-core';
 import { demoInDevTools, SCREENSHOTS } from './support/demo-in-devtools';
 import { devtoolsArea, dock, openInDevTools, theme, type DockedPanel, type DockSide } from './support/docked-panel';
 import { until } from './support/devtools-panel';
-import { stopServiceWorker } from './support/stop-worker';
+import { stopQuietServiceWorker } from './support/stop-worker';
 
 const env = demoInDevTools();
 
@@ -105,8 +105,9 @@ describe('answer from the panel, as docked and undocked', () => {
   it('says an answer lost on its way to the service worker was not acknowledged, and sends it again', async () => {
     const docked = await openInDevTools(env.browser, `${env.demo.url}?scenario=approval&transport=ws`);
     const { page, panel } = docked;
-    // DevTools keeps the last dock it had (the test before may leave it undocked): start docked right.
-    await dock(docked, 'right', 550, 800);
+    // DevTools keeps the last dock it had (the test before may leave it undocked): start in the first layout.
+    const [first] = LAYOUTS;
+    await dock(docked, first!.side, first!.width, first!.height);
     await page.locator('#start').click();
     const approve = panel.locator('.approval .decision-approve');
     await approve.waitFor();
@@ -130,8 +131,7 @@ describe('answer from the panel, as docked and undocked', () => {
         return port;
       };
     });
-    await until(() => env.browser.serviceWorker!.evaluate(() => globalThis.__asiDebug!.written()), (done) => done, 'every batch written');
-    await stopServiceWorker(env.browser);
+    await stopQuietServiceWorker(env.browser);
     // The link connects again with a wrapped port (the panel draws the hub's new snapshot meanwhile).
     const link = panel.locator('[data-testid="link"]');
     await until(async () => [await link.getAttribute('data-state'), await link.getAttribute('data-reconnects')], ([state, reconnects]) => state === 'live' && Number(reconnects) >= 1, 'the panel connected again');

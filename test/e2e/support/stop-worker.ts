@@ -1,6 +1,7 @@
 // Stops the extension's service worker as Chrome does when it has been idle (browser CDP
 // Target.closeTarget), and returns once the target is gone.
 import type { LaunchedBrowser } from './launch';
+import { until } from './devtools-panel';
 
 export async function stopServiceWorker(browser: LaunchedBrowser): Promise<void> {
   const cdp = await browser.context.browser()!.newBrowserCDPSession();
@@ -15,4 +16,13 @@ export async function stopServiceWorker(browser: LaunchedBrowser): Promise<void>
     await new Promise((r) => setTimeout(r, 20));
   }
   await cdp.detach();
+}
+
+/**
+ * Stops the worker once every batch the pages sent is stored and acknowledged (the debug API's
+ * `written()`): their relays then keep no port, as when Chrome stops an idle worker.
+ */
+export async function stopQuietServiceWorker(browser: LaunchedBrowser): Promise<void> {
+  await until(() => browser.serviceWorker!.evaluate(() => globalThis.__asiDebug!.written()), (done) => done, 'every batch written');
+  await stopServiceWorker(browser);
 }
