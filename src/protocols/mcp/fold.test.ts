@@ -252,7 +252,9 @@ describe('mcp fold', () => {
       const bad = runSteps([['>', call(1)], ['<', [elicit(7), { jsonrpc: '2.0', id: null, result: {} }]]], { connection: JSON_POST });
       expect(bad.findings.map((f) => [f.rule, f.severity, f.path])).toEqual([['mcp/invalid-message', 'error', '[1]']]);
       expect(questions(bad.view.items)).toEqual([]);
-      expect(tools(bad.view.items)[0]).toMatchObject({ status: 'error' });
+      expect(tools(bad.view.items)[0]).toMatchObject({ status: 'error', result: 'the client could not read the response body', frames: [0, 1] });
+      // The call failed at once: nothing waits any more, before the end of input as after it.
+      expect(runSteps([['>', call(1)], ['<', [{ jsonrpc: '2.0', id: null, result: {} }]]], { connection: JSON_POST, finish: false }).view.streaming).toBe(false);
       // The older HTTP+SSE transport answers its POSTs on the GET stream: its POST bodies are no answer.
       expect(runSteps([['>', call(1)], ['<', progress(1, 3)]], { connection: { ...JSON_POST, url: 'http://127.0.0.1/messages?sessionId=abc' } }).findings.map((f) => f.rule)).toEqual(['mcp/progress-unknown-token', 'mcp/request-unanswered']);
     });

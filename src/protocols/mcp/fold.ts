@@ -1,8 +1,7 @@
 // The MCP fold: JSON-RPC messages of one MCP session (every POST, its SSE or JSON answer, the GET
 // stream) → view model and findings. Requests are paired with their responses by id, per direction:
 // the page's requests (`out`: tools/call…) are answered `in`, the server's (`in`: elicitation/create,
-// sampling/createMessage) are answered `out`. A tool call is a tool item with its progress and result;
-// an elicitation is a question; a sampling request is a tool item the client answers.
+// sampling/createMessage) are answered `out`; what each shows is request-items.ts's.
 // A POST's body is the page's message: a capture of the page's fetch keeps it as the connection's
 // request body (an SSE answer's frames are all `in`), a recording may also keep it as an `out` frame.
 // Where the SDK client (@modelcontextprotocol/sdk 1.32) reads a stream otherwise than the specification,
@@ -12,20 +11,21 @@
 // one (test/unit/mcp-stream-agreement.test.ts).
 import type { Connection, DecodedFrame, Direction, Frame } from '../../model/frame';
 import type { FindingSink } from '../../model/finding';
-import type { QuestionItem, ToolItem, ViewModel } from '../../model/view';
+import type { ViewModel } from '../../model/view';
 import { safeJson } from '../../model/safe-text';
 import type { ProtocolFold } from '../types';
-import { describeIssues, isRecord, newToolItem, rawItem } from '../shared/view-helpers';
+import { describeIssues, isRecord, rawItem } from '../shared/view-helpers';
 import { faultItem } from '../shared/fold-fault';
 import { MCP_RULES as R } from './rules';
 import { JSONRPCMessageSchema } from '@modelcontextprotocol/sdk/types.js';
 import { isPlainJsonRpc, isPlainToolResult, MCP_METHODS, RESULT_SCHEMAS } from './schema';
-import { elicitationQuestions, elicitationAnswers } from './elicitation';
-import { resultText } from './content';
 import { abortedByPage, endingItem } from '../shared/page-abort';
 import { frameRef } from '../../model/frame-ref';
-import { batchOrder, idRef, idText, isJsonRpcMessage, other, requestKey, unansweredOn, whyNotJsonRpc, type Message, type PendingRequest } from './messages';
+import { batchOrder, idRef, isJsonRpcMessage, other, requestKey, unansweredOn, whyNotJsonRpc, type Message, type PendingRequest } from './messages';
 import { RequestBook } from './request-book';
+import { requestItem, showFailure, showProgress, showResult } from './request-items';
+import { bodyEnded, reportCut, streamEnded } from './stream-cuts';
+import { reportNamedEvent } from './named-events';
 
 export function createMcpFold(): ProtocolFold {
   return new McpFold();
@@ -86,7 +86,7 @@ class McpFold implements ProtocolFold {
     for (const req of this.book.all()) {
       if (req.answeredAt !== undefined || req.lostAt !== undefined) continue;
       if (req.cutAt !== undefined) {
-        this.reportCut(req);
+        reportCut(sink, req);
         continue;
       }
       if (req.cancelledAt !== undefined || req.givenUp) continue;
@@ -169,7 +169,7 @@ class McpFold implements ProtocolFold {
     if (frame.data === '' && !frame.truncated && this.isSse(frame)) return true;
     const name = frame.eventName;
     if (name === undefined || name === '' || name === 'message' || name === 'endpoint') return false;
-    this.namedEvent(decoded, name);
+    reportNamedEvent(this.sink, this.book, decoded, name);
     return true;
   }
 
@@ -181,30 +181,6 @@ class McpFold implements ProtocolFold {
   private isSse(frame: Frame): boolean {
     const transport = this.connections.get(frame.connectionId)?.transport;
     return transport === undefined || transport === 'sse' || transport === 'eventsource' || frame.eventId !== undefined || frame.eventName !== undefined;
-  }
-
-  private namedEvent(decoded: DecodedFrame, name: string): void {
-    const json = decoded.json;
-    const messages = (Array.isArray(json) ? json : [json]).filter((m): m is Message => isRecord(m) && m.jsonrpc === '2.0');
-    const first = messages[0];
-    if (first === undefined) return; // Not an MCP message: nothing is lost.
-    const i = decoded.frame.index;
-    const lost = messages.map((m) => this.lostMessage(m, i));
-    const more = lost.length > 1 ? ` (and ${lost.length - 1} more message${lost.length > 2 ? 's' : ''} of its batch)` : '';
-    this.sink.report(R.namedEvent, `an SSE event named "${name}" carries ${lost[0]}${more}; the SDK client reads only events named "message" (or unnamed) and ignores it.`, [i]);
-  }
-
-  /** What the client loses with a message it never reads, in words; a response's request is marked lost. */
-  private lostMessage(m: Message, i: number): string {
-    const method = typeof m.method === 'string' ? m.method : undefined;
-    if (method !== undefined && 'id' in m) return `the ${method} request ${idText(m.id)}, which the client never sees or answers`;
-    if (method !== undefined) return `a ${method} notification the client never sees`;
-    const found = m.id === undefined || m.id === null ? undefined : this.book.find(m.id, 'in');
-    const req = found?.req;
-    if (!req || req.answeredAt !== undefined) return `a response for id ${safeJson(m.id)}`;
-    req.lostAt ??= i;
-    if (req.tool && req.tool.status === 'pending') req.tool.cutOff = i;
-    return `the response to ${req.method} request ${idRef(req)} (frame ${frameRef(req.frame)}), so the call never resolves and times out`;
   }
 
   private applyMessage(json: unknown, direction: Direction, i: number, path: string | undefined, decoded: DecodedFrame): void {
@@ -239,23 +215,8 @@ class McpFold implements ProtocolFold {
     }
     this.open++;
     this.model.streaming = true;
-    if (method === 'tools/call') {
-      const name = typeof params.name === 'string' ? params.name : '';
-      const tool = newToolItem(`tool-${i}`, idText(message.id), name, i);
-      tool.input = params.arguments ?? {};
-      req.tool = tool;
-      this.model.items.push(tool);
-    } else if (method === 'sampling/createMessage') {
-      const tool = newToolItem(`sampling-${i}`, idText(message.id), 'sampling/createMessage', i);
-      tool.label = 'Sampling request';
-      tool.input = params;
-      req.tool = tool;
-      this.model.items.push(tool);
-    } else if (method === 'elicitation/create') {
-      const question: QuestionItem = { kind: 'question', id: `elicitation-${i}`, frames: [i], key: idText(message.id), questions: elicitationQuestions(params), state: 'waiting', resolved: false };
-      req.question = question;
-      this.model.items.push(question);
-    }
+    const item = requestItem(req, params, i);
+    if (item) this.model.items.push(item);
   }
 
   private notification(message: Message, method: string, direction: Direction, i: number, path: string | undefined): void {
@@ -292,13 +253,7 @@ class McpFold implements ProtocolFold {
       this.sink.report(R.progressNotIncreasing, `progress ${value} after ${req.lastProgress} for request ${idRef(req)}; each value must be larger than the last.`, [i], path);
     }
     if (Number.isFinite(value)) req.lastProgress = value;
-    if (req.tool) {
-      req.tool.frames.push(i);
-      const progress: NonNullable<ToolItem['progress']> = { progress: value };
-      if (typeof params.total === 'number') progress.total = params.total;
-      if (typeof params.message === 'string') progress.message = params.message;
-      req.tool.progress = progress;
-    }
+    showProgress(req, value, params, i);
   }
 
   /**
@@ -326,21 +281,12 @@ class McpFold implements ProtocolFold {
         req.cutAt = req.endedAt;
         req.cutResumed = true;
       }
-      if (req.cutAt !== undefined) this.reportCut(req, i);
+      if (req.cutAt !== undefined) reportCut(this.sink, req, i);
     }
     if (direction === 'in' && !id) return;
     req.cancelledAt = i;
     this.closeRequest();
-    const reason = typeof params.reason === 'string' ? `cancelled: ${params.reason}` : 'cancelled';
-    if (req.tool) {
-      req.tool.status = 'error';
-      req.tool.result = reason;
-      req.tool.frames.push(i);
-    }
-    if (req.question) {
-      req.question.state = 'timeout';
-      req.question.frames.push(i);
-    }
+    showFailure(req, i, typeof params.reason === 'string' ? `cancelled: ${params.reason}` : 'cancelled');
   }
 
   private response(message: Message, direction: Direction, i: number, path: string | undefined): void {
@@ -376,22 +322,6 @@ class McpFold implements ProtocolFold {
     this.result(message.result, req, i, path);
   }
 
-  private reportCut(req: PendingRequest, at?: number): void {
-    // A response lost in a named event is reported there.
-    if (req.cutReported || req.cutAt === undefined || req.lostAt !== undefined) return;
-    req.cutReported = true;
-    const gaveUp = at === undefined ? '' : `; the page cancelled it at frame ${frameRef(at)}`;
-    if (req.cutResumed) {
-      this.sink.report(R.streamCut, `the SSE stream of ${req.method} request ${idRef(req)} (frame ${frameRef(req.frame)}) ended at frame ${frameRef(req.cutAt)} before its response; the SDK client's resumption (a GET with Last-Event-ID) did not bring it, and the call timed out${gaveUp}.`, [req.cutAt, req.frame]);
-      return;
-    }
-    if (req.cutBody) {
-      this.sink.report(R.streamCut, `the JSON body answering the POST of ${req.method} request ${idRef(req)} (frame ${frameRef(req.frame)}) at frame ${frameRef(req.cutAt)} has no response to it: the SDK client waits for one and rejects the call when it times out ("Request timed out")${gaveUp}.`, [req.cutAt, req.frame]);
-      return;
-    }
-    this.sink.report(R.streamCut, `the SSE stream of ${req.method} request ${idRef(req)} (frame ${frameRef(req.frame)}) ended at frame ${frameRef(req.cutAt)} before its response, with no event id to resume from: the SDK client does not reconnect and rejects the call when it times out ("Request timed out")${gaveUp}.`, [req.cutAt, req.frame]);
-  }
-
   private result(result: unknown, req: PendingRequest, i: number, path: string | undefined): void {
     const schema = RESULT_SCHEMAS[req.method as keyof typeof RESULT_SCHEMAS];
     if (schema && !(req.method === 'tools/call' && isPlainToolResult(result))) {
@@ -405,31 +335,13 @@ class McpFold implements ProtocolFold {
         return;
       }
     }
-    const fields = isRecord(result) ? result : {};
-    if (req.tool) {
-      req.tool.frames.push(i);
-      req.tool.result = resultText(req.method === 'sampling/createMessage' ? [fields.content] : fields.content);
-      req.tool.status = fields.isError === true ? 'error' : 'success';
-    }
-    if (req.question) {
-      req.question.frames.push(i);
-      req.question.state = 'answered';
-      req.question.answers = elicitationAnswers(req.question.questions, fields);
-    }
+    showResult(req, isRecord(result) ? result : {}, i);
   }
 
   private errorResponse(error: Record<string, unknown>, req: PendingRequest | undefined, i: number, path: string | undefined): void {
     const text = `${typeof error.message === 'string' ? error.message : 'error'}${typeof error.code === 'number' ? ` (code ${error.code})` : ''}`;
     this.sink.report(R.errorResponse, `${req ? `${req.method} request failed` : 'error response'}: ${text}.`, req ? [i, req.frame] : [i], path);
-    if (req?.tool) {
-      req.tool.status = 'error';
-      req.tool.result = text;
-      req.tool.frames.push(i);
-    }
-    if (req?.question) {
-      req.question.state = 'timeout';
-      req.question.frames.push(i);
-    }
+    if (req) showFailure(req, i, text);
     this.addError(i, req ? `${req.method}: ${text}` : text);
   }
 
@@ -447,23 +359,10 @@ class McpFold implements ProtocolFold {
     for (const req of this.book.on(frame.connectionId)) if (unansweredOn(req, frame.connectionId)) req.givenUp = true;
   }
 
-  /**
-   * The server ended (or the network failed) the SSE stream a POST opened: the requests it carried that
-   * still wait will get no answer there. The SDK client reconnects only a stream that gave an event id;
-   * the answer may still come on another stream, so the cut is reported at the page's cancel or the end.
-   */
+  /** The server ended (or the network failed) the SSE stream a POST opened (stream-cuts.ts). */
   private streamEnded(frame: Frame): void {
     if (this.connections.get(frame.connectionId)?.transport !== 'sse') return;
-    const resumable = this.resumable.has(frame.connectionId);
-    for (const req of this.book.on(frame.connectionId)) {
-      if (!unansweredOn(req, frame.connectionId) || req.cancelledAt !== undefined || req.givenUp || req.cutAt !== undefined) continue;
-      if (resumable) {
-        req.endedAt ??= frame.index;
-        continue;
-      }
-      req.cutAt = frame.index;
-      if (req.tool && req.tool.status === 'pending') req.tool.cutOff = frame.index;
-    }
+    streamEnded(this.book, frame.connectionId, frame.index, this.resumable.has(frame.connectionId));
   }
 
   /**
@@ -476,28 +375,10 @@ class McpFold implements ProtocolFold {
     return connection.status === undefined || connection.status === 200;
   }
 
-  /**
-   * A JSON body is the POST's whole answer: a request it carried that it does not answer gets no answer
-   * (the SDK client waits until its timeout), and one whose body the client rejects fails at once.
-   */
+  /** A JSON body is the POST's whole answer (stream-cuts.ts). */
   private bodyEnded(frame: Frame): void {
-    for (const req of this.book.on(frame.connectionId)) {
-      if (!unansweredOn(req, frame.connectionId) || req.cancelledAt !== undefined || req.givenUp || req.cutAt !== undefined || req.lostAt !== undefined) continue;
-      if (this.rejected === frame.index) {
-        // Reported as the body's finding: the SDK's send() throws, and the call rejects with it.
-        req.lostAt = frame.index;
-        this.closeRequest();
-        if (req.tool) {
-          req.tool.status = 'error';
-          req.tool.result = 'the client could not read the response body';
-          req.tool.frames.push(frame.index);
-        }
-        continue;
-      }
-      req.cutAt = frame.index;
-      req.cutBody = true;
-      if (req.tool && req.tool.status === 'pending') req.tool.cutOff = frame.index;
-    }
+    const failed = bodyEnded(this.book, frame.connectionId, frame.index, this.rejected === frame.index);
+    for (let n = 0; n < failed; n++) this.closeRequest();
   }
 
   /** A request the page sent on the connection still waits for its answer. */
