@@ -22,14 +22,14 @@ export interface StatsResult extends SessionStats {
 
 export const statsCommand: Command = {
   name: 'stats',
-  summary: 'Timing figures per session: first byte and token, duration, output rate, gaps, tool latencies, waits',
+  summary: 'timing, tokens and cost per session: first token, output rate, gaps, tool latencies, waits',
   usage: `Usage: agent-stream-inspector stats [options] FILE...
 
 One block per session: protocol, session, frames, findings, time to first byte and to first token
 (from the request's start), duration, output rate (tokens per second where the stream reports
 usage), tokens (input, output, reasoning, cached, as the stream reported them: "not reported"
-otherwise) and their cost at the model's price in @pydantic/genai-prices' table, the longest gap and the gaps over --gap, each tool call's latency and each approval's or
-question's wait. Inputs without a clock (raw SSE, JSON Lines) say "no timing". Frame numbers
+otherwise) and their cost at the model's price in @pydantic/genai-prices' table, the longest gap
+and the gaps over --gap, each tool call's latency and each approval's or question's wait. Inputs without a clock (raw SSE, JSON Lines) say "no timing". Frame numbers
 count from 1, as check prints them.
 
 Options:
