@@ -1,7 +1,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { describeFile, describePayload, events, labels } from '../shared/test-inputs';
-import { describeAgUiFrame } from './describe';
+import { EventType } from '@ag-ui/core';
+import { describeAgUiFrame, shortAgUiLabel } from './describe';
 
 const dir = path.resolve(__dirname, 'testdata');
 const event = (payload: unknown) => describePayload(describeAgUiFrame, payload);
@@ -41,5 +42,12 @@ describe('ag-ui frame descriptions', () => {
     const list = describeFile(dir, 'valid-tool-call.sse', describeAgUiFrame);
     expect([...new Set(labels(list))]).toEqual(["run started", "step started", "tool_call start get_weather", "Δ args", "tool_call end", "tool_call result", "step finished", "state snapshot", "state delta", "text start", "Δ text", "text end", "run finished: success"]);
     for (const d of list) if (d.label !== undefined) expect(d.label.length).toBeLessThan(d.event.length + 1);
+  });
+
+  it('give every event type a short label of its own: the reasoning phase apart from its messages', () => {
+    const types = Object.values(EventType);
+    const labelled = types.map((t) => shortAgUiLabel(t));
+    expect(new Set(labelled).size).toBe(types.length);
+    expect(['REASONING_START', 'REASONING_MESSAGE_START', 'REASONING_MESSAGE_END', 'REASONING_END'].map(shortAgUiLabel)).toEqual(['reasoning start', 'reasoning message start', 'reasoning message end', 'reasoning end']);
   });
 });

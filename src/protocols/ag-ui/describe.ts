@@ -44,7 +44,8 @@ function runFinished(json: Record<string, unknown>): FrameDescription {
 }
 
 /**
- * The timeline's short form: the type in lower case without `_MESSAGE`, a content event as a delta
+ * The timeline's short form: the type in lower case without `_MESSAGE` (but for a reasoning message's
+ * start and end, which the reasoning phase's would read as), a content event as a delta
  * (`Δ text`, `Δ thinking text`, `Δ args`), the rest of the label kept (`tool_call start get_weather`,
  * `run finished: interrupt`).
  */
@@ -52,7 +53,9 @@ export function shortAgUiLabel(event: string): string {
   const type = /^[A-Z][A-Z_]*/.exec(event)?.[0];
   if (type === undefined) return event;
   const rest = event.slice(type.length);
-  const words = type.replace(/_MESSAGE(?=_|$)/g, '').toLowerCase();
+  // A reasoning message's START and END keep "message": REASONING_START and REASONING_END open and
+  // close the reasoning phase around such messages, and would read the same without it.
+  const words = (type === 'REASONING_MESSAGE_START' || type === 'REASONING_MESSAGE_END' ? type : type.replace(/_MESSAGE(?=_|$)/g, '')).toLowerCase();
   if (words === 'tool_call_args') return `Δ args${rest}`;
   const content = /^(.*)_content$/.exec(words);
   if (content) return `Δ ${content[1]!.replace(/_/g, ' ')}${rest}`;
