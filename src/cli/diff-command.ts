@@ -39,11 +39,12 @@ word by word ([-removed-]{+added+}), the tool calls (names, order, arguments as 
 findings new and gone, time to first token, duration, tokens and cost.
 
 Options:
-      --json              the comparison as JSON
-      --fail-on KINDS     exit 1 when these differ: text, tools, findings (new ones), comma-separated,
-                          or none (default: text,tools,findings; a turn in one capture only is text)
-      --max-slowdown PCT  exit 1 when a turn's time to first token or duration grew by more than PCT
-                          (e.g. 20%)
+      --json          the comparison as JSON
+      --fail-on KINDS exit 1 when these differ: text, tools, findings (new ones), comma-separated,
+                      or none (default: text,tools,findings; a turn in one capture only is text)
+      --max-slowdown PCT
+                      exit 1 when a turn's time to first token or duration grew by more than PCT
+                      (e.g. 20%)
 ${PROTOCOL_HELP}
 ${COMMON_HELP}
 

@@ -1,6 +1,7 @@
 // `serve FILE…`: the replay server on the command line. Prints the URL map when ready, one line per request,
 // and stops on Ctrl+C (SIGINT) or SIGTERM.
 import { EXIT, type Command, type ParsedValues } from './command';
+import { COMMON_HELP } from './common-options';
 import type { Output } from './output';
 import { FaultSyntaxError, parseCloseCode, parseDelay, parseFrameList, parseFrameNumber } from '../serve/faults';
 import { ReplayInputError } from '../serve/load-inputs';
@@ -8,22 +9,34 @@ import { routeMap } from '../serve/route-map';
 import { startReplayServer } from '../serve/server';
 import type { ReplayFaults, ReplayOptions } from '../serve/types';
 
-const USAGE = `Usage:
-  agent-stream-inspector serve [--port N] [--host 127.0.0.1] [--speed X | --no-delay] [--loop] [FAULTS] FILE...
-      A mock server answering what the captures recorded, at the recorded method + path: streaming HTTP
-      frame by frame with the recorded timing, WebSocket choreography, History API responses. CORS is open.
-      --port N          port to listen on (default 0: any free port, printed)
-      --host ADDR       address to listen on (default 127.0.0.1)
-      --speed X         play X times as fast as recorded (default 1)
-      --no-delay        send each frame as soon as the choreography allows
-      --loop            start a route over once every recorded answer on it was served (else 404)
-  Faults (N is the 1-based frame number, as check prints it):
-      --cut-after N     close the connection right after frame N
-      --drop N[,N…]     never send frame N (repeatable)
-      --duplicate N     send frame N twice (repeatable)
-      --delay N:MS      wait MS more milliseconds before frame N (repeatable)
-      --close-code CODE close WebSockets with CODE (at --cut-after, where the recording closed, or at the end)
-      --stall-after N   send nothing after frame N and keep the connection open
+const USAGE = `Usage: agent-stream-inspector serve [options] [faults] FILE...
+
+A mock server answering what the captures recorded, at the recorded method + path: streaming HTTP
+frame by frame with the recorded timing, WebSocket choreography, History API responses. CORS is
+open. Prints the URL of each route when ready and a line per request; stops on Ctrl+C.
+
+Options:
+      --port N        port to listen on (default 0: any free port, printed)
+      --host ADDR     address to listen on (default 127.0.0.1)
+      --speed X       play X times as fast as recorded (default 1)
+      --no-delay      send each frame as soon as the choreography allows (not with --speed)
+      --loop          start a route over once every recorded answer on it was served (else 404)
+
+Faults (N is the 1-based frame number, as check prints it):
+      --cut-after N   close the connection right after frame N
+      --drop N[,N…]   never send frame N (repeatable)
+      --duplicate N   send frame N twice (repeatable)
+      --delay N:MS    wait MS more milliseconds before frame N (repeatable)
+      --close-code CODE
+                      close WebSockets with CODE (at --cut-after, where the recording closed, or
+                      at the end)
+      --stall-after N send nothing after frame N and keep the connection open
+
+Other:
+${COMMON_HELP}
+
+Exit 0 when stopped; 2: bad options, an input cannot be read or the address cannot be listened on;
+3: the tool failed.
 `;
 
 export const serveCommand: Command = {

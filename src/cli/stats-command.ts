@@ -29,8 +29,9 @@ One block per session: protocol, session, frames, findings, time to first byte a
 (from the request's start), duration, output rate (tokens per second where the stream reports
 usage), tokens (input, output, reasoning, cached, as the stream reported them: "not reported"
 otherwise) and their cost at the model's price in @pydantic/genai-prices' table, the longest gap
-and the gaps over --gap, each tool call's latency and each approval's or question's wait. Inputs without a clock (raw SSE, JSON Lines) say "no timing". Frame numbers
-count from 1, as check prints them.
+and the gaps over --gap, each tool call's latency and each approval's or question's wait. Inputs
+without a clock (raw SSE, JSON Lines) say "no timing". Frame numbers count from 1, as check prints
+them.
 
 Options:
       --json          an array with one entry per session

@@ -6,6 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../src/cli/command';
+import { commands } from '../../src/cli/main';
 import { InternalFailure } from '../../src/cli/failure';
 import { runCli, tempFile } from '../../src/cli/test-support';
 import { toCaptureFile } from '../../src/capture-format/capture-format';
@@ -237,6 +238,17 @@ describe('help and version', () => {
     for (const group of ['Output:', 'Checking:', 'Other:']) expect(check.stdout).toContain(`\n${group}\n`);
     for (const option of ['--format NAME', '--json', '--protocol ID', '--allow-unknown', '--max-warnings N', '--debug']) expect(check.stdout).toContain(option);
     expect((await run('help', 'render')).stdout).toBe((await run('render', '-h')).stdout);
+  });
+
+  it("every command's help fits 100 columns and starts each option's text in one column", async () => {
+    for (const command of commands) {
+      const lines = (await run(command.name, '--help')).stdout.split('\n');
+      for (const line of lines) expect(line.length, `${command.name}: ${line}`).toBeLessThanOrEqual(100);
+      const options = lines.filter((l) => /^ {2}(-\w, | {4})--/.test(l));
+      expect(options.length, command.name).toBeGreaterThan(2);
+      // An option too long for the column stands alone on its line, its text on the next.
+      for (const line of options) expect(/^.{22}\S/.test(line) && line.charAt(21) === ' ' ? true : /^ {6}--\S+( [A-Z]+)?$/.test(line), `${command.name}: ${line}`).toBe(true);
+    }
   });
 });
 
