@@ -378,7 +378,7 @@ class McpFold implements ProtocolFold {
   /** A JSON body is the POST's whole answer (stream-cuts.ts). */
   private bodyEnded(frame: Frame): void {
     const failed = bodyEnded(this.book, frame.connectionId, frame.index, this.rejected === frame.index);
-    for (let n = 0; n < failed; n++) this.closeRequest();
+    if (failed > 0) this.closeRequest(failed);
   }
 
   /** A request the page sent on the connection still waits for its answer. */
@@ -391,8 +391,9 @@ class McpFold implements ProtocolFold {
     this.model.items.push({ kind: 'error', id: `error-${i}-${this.model.items.length}`, frames: [i], message });
   }
 
-  private closeRequest(): void {
-    this.open = Math.max(0, this.open - 1);
+  /** `count` requests got their answer or will get none. */
+  private closeRequest(count = 1): void {
+    this.open = Math.max(0, this.open - count);
     this.model.streaming = this.open > 0;
   }
 }
