@@ -53,12 +53,12 @@ export function showResult(req: PendingRequest, fields: Record<string, unknown>,
 
 /**
  * The request ends without a result at frame `i`: an error response, a cancel, a body the client could
- * not read. A tool call shows `why` as its result when given; a question stops waiting.
+ * not read. A tool call shows `why` as its result; a question stops waiting.
  */
-export function showFailure(req: PendingRequest, i: number, why?: string): void {
+export function showFailure(req: PendingRequest, i: number, why: string): void {
   if (req.tool) {
     req.tool.status = 'error';
-    if (why !== undefined) req.tool.result = why;
+    req.tool.result = why;
     req.tool.frames.push(i);
   }
   if (req.question) {
