@@ -80,6 +80,17 @@ export const protocolSessions: readonly ProtocolSession[] = [
     title: 'OpenAI Responses · WebSocket',
   },
   {
+    // What the API added after openai 6: an MCP server's tool listing, a hosted tool search and its
+    // output, programmatic tool calling (a program and the call it makes), a compaction.
+    id: 'openai-responses',
+    transport: 'sse',
+    key: 'openai-responses/hosted',
+    path: '/protocols/openai-responses/hosted',
+    fixture: data('openai-responses', 'valid-tools-hosted.sse'),
+    buggyFixture: data('openai-responses', 'invalid-tools-hosted.sse'),
+    title: 'OpenAI Responses · hosted tools',
+  },
+  {
     id: 'aisdk-ui',
     transport: 'sse',
     path: '/protocols/aisdk-ui',

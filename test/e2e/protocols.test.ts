@@ -61,7 +61,7 @@ const ACROSS_REQUESTS = /\/loop-/;
 const streamRules = (sessions: CheckedSession[]) => problemRules(sessions).filter((r) => !ACROSS_REQUESTS.test(r));
 /**
  * Demo fixtures whose reply asks the page to run tools (read from each file): Anthropic stop_reason
- * "tool_use", OpenAI Chat finish_reason "tool_calls", a Responses function_call after the message, Gemini
+ * "tool_use", OpenAI Chat finish_reason "tool_calls", a Responses function_call (after the message, or made by a program), Gemini
  * functionCall parts, Cohere finish_reason "TOOL_CALL", Gemini Interactions status "requires_action". The
  * AG-UI and AI SDK fixtures give their tool results in the stream.
  */
@@ -69,6 +69,9 @@ const STALLS_WITH_REQUEST = new Map([
   ['src/protocols/anthropic/testdata/valid-thinking-tool.sse', 'anthropic/loop-stalled'],
   ['src/protocols/openai-chat/testdata/valid-reasoning-tools.sse', 'openai-chat/loop-stalled'],
   ['src/protocols/openai-responses/testdata/valid-reasoning-message-tool.sse', 'openai-responses/loop-stalled'],
+  // The program's get_weather call, which the page runs (a program waits for its calls' outputs).
+  ['src/protocols/openai-responses/testdata/valid-tools-hosted.sse', 'openai-responses/loop-stalled'],
+  ['src/protocols/openai-responses/testdata/invalid-tools-hosted.sse', 'openai-responses/loop-stalled'],
   // The sub-agent's web_search call never gets its result.
   ['src/protocols/ag-ui/testdata/invalid-subagents.jsonl', 'agui/loop-stalled'],
   ['src/protocols/gemini/testdata/valid-thought-text-calls.sse', 'gemini/loop-stalled'],

@@ -93,6 +93,12 @@ const corpusCases: Case[] = [
   { id: 'responses-web-search', client: 'openai-responses', body: typedSse('vercel-ai/openai_responses_openai-web-search-tool.1.jsonl') },
   { id: 'xai-responses-reasoning', client: 'openai-responses', body: typedSse('vercel-ai/xai_responses_xai-text-with-reasoning-streaming.1.jsonl') },
   { id: 'copilot-id-rotation', client: 'openai-responses', body: typedSse('vercel-ai/openai_responses_github-copilot-id-rotation.1.jsonl'), throws: /Lifecycle response identity changed/ },
+  // Events and items the API added after openai 6: the shell tool's events (openai ≥ 7.5), a compaction,
+  // programmatic tool calling's program, a hosted tool search and its output.
+  { id: 'responses-shell-skills', client: 'openai-responses', body: typedSse('vercel-ai/openai_responses_openai-shell-skills.1.jsonl') },
+  { id: 'responses-compaction', client: 'openai-responses', body: typedSse('vercel-ai/openai_responses_openai-compaction.1.jsonl') },
+  { id: 'responses-program', client: 'openai-responses', body: typedSse('vercel-ai/openai_responses_programmatic-tool-calling.1.jsonl') },
+  { id: 'responses-tool-search', client: 'openai-responses', body: typedSse('vercel-ai/openai_responses_openai-tool-search.1.jsonl') },
   { id: 'anthropic-basic', client: 'anthropic', body: () => fs.readFileSync(corpusPath('anthropic/basic_response.sse'), 'utf8') },
   { id: 'anthropic-tool-use', client: 'anthropic', body: () => fs.readFileSync(corpusPath('anthropic/tool_use_response.sse'), 'utf8') },
   { id: 'anthropic-web-search', client: 'anthropic', body: typedSse('vercel-ai/anthropic_anthropic-web-search-tool.1.jsonl') },

@@ -20,7 +20,7 @@ import type { ProtocolId } from '../../src/protocols/types';
 import { CORPUS_DIR, HAS_CORPUS, HAS_PENDING, needsShared, PENDING_DIR } from '../support/shared-dir';
 import { FAILURE_RULE } from '../support/failure-rules';
 
-type Verdict = { kind: 'clean' } | { kind: 'broken'; rules: string[] } | { kind: 'reports-failure' } | { kind: 'rejected'; rules: string[] };
+type Verdict = { kind: 'clean' } | { kind: 'broken'; rules: string[] } | { kind: 'reports-failure' } | { kind: 'rejected'; rules: string[] } | { kind: 'older-clients-throw'; rules: string[] };
 
 const AGUI: ProtocolId = 'ag-ui';
 const ANTHROPIC: ProtocolId = 'anthropic';
@@ -33,6 +33,8 @@ const CLEAN: Verdict = { kind: 'clean' };
 const REPORTS_FAILURE: Verdict = { kind: 'reports-failure' };
 const broken = (...rules: string[]): Verdict => ({ kind: 'broken', rules });
 const rejected = (...rules: string[]): Verdict => ({ kind: 'rejected', rules });
+/** The current client reads it and older releases throw: a warning naming the releases (and any other rules given). */
+const olderClientsThrow = (...rules: string[]): Verdict => ({ kind: 'older-clients-throw', rules: ['openai-responses/version-specific-event', ...rules] });
 
 /**
  * Why the non-clean ones are judged so:
@@ -46,6 +48,8 @@ const rejected = (...rules: string[]): Verdict => ({ kind: 'rejected', rules });
  *   unfinished message, on purpose.
  * - openai-custom-tool has no sequence numbers and no custom_tool_call_input.done (written by hand).
  * - openai-shell-container: the text deltas do not add up to the done text.
+ * - openai-shell-*: the shell tool's command and output events, which openai 6 and 7 before 7.5 throw
+ *   on ("Unhandled response stream event"); openai ≥ 7.5 and the AI SDK read them.
  * - parallel-tool-call-wrapper: two lines are not JSON in the source itself (README).
  * - openai-error: the quota error event and response.failed, i.e. the stream reporting its failure.
  * - mistral-tool-call: a tool call without `index`; openai ≥ 7.5 throws "invalid tool call index"
@@ -166,10 +170,10 @@ const EXPECTED: Record<string, [ProtocolId, Verdict]> = {
   'vercel-ai/openai_responses_openai-phase.1.jsonl': [RESPONSES, CLEAN],
   'vercel-ai/openai_responses_openai-reasoning-encrypted-content.1.jsonl': [RESPONSES, CLEAN],
   'vercel-ai/openai_responses_openai-shell-container-multiturn.1.jsonl': [RESPONSES, CLEAN],
-  'vercel-ai/openai_responses_openai-shell-container.1.jsonl': [RESPONSES, broken('openai-responses/done-mismatch')],
+  'vercel-ai/openai_responses_openai-shell-container.1.jsonl': [RESPONSES, olderClientsThrow('openai-responses/done-mismatch')],
   'vercel-ai/openai_responses_openai-shell-local-multiturn.1.jsonl': [RESPONSES, CLEAN],
-  'vercel-ai/openai_responses_openai-shell-skills.1.jsonl': [RESPONSES, CLEAN],
-  'vercel-ai/openai_responses_openai-shell-tool.1.jsonl': [RESPONSES, CLEAN],
+  'vercel-ai/openai_responses_openai-shell-skills.1.jsonl': [RESPONSES, olderClientsThrow()],
+  'vercel-ai/openai_responses_openai-shell-tool.1.jsonl': [RESPONSES, olderClientsThrow()],
   'vercel-ai/openai_responses_openai-tool-search.1.jsonl': [RESPONSES, CLEAN],
   'vercel-ai/openai_responses_openai-web-search-tool.1.jsonl': [RESPONSES, CLEAN],
   'vercel-ai/openai_responses_parallel-tool-call-wrapper.1.jsonl': [RESPONSES, broken('openai-responses/invalid-json', 'openai-responses/first-event-not-created', 'openai-responses/missing-sequence-number', 'openai-responses/incomplete-stream')],
@@ -254,9 +258,9 @@ describe.skipIf(!HAS_CORPUS)(needsShared('the real corpus is judged right'), () 
   it.each(present)('%s', (file) => judge(file, EXPECTED, CORPUS_DIR));
 
   it('counts: recordings by verdict', () => {
-    const counts = { clean: 0, broken: 0, 'reports-failure': 0, rejected: 0 };
+    const counts = { clean: 0, broken: 0, 'reports-failure': 0, rejected: 0, 'older-clients-throw': 0 };
     for (const [, verdict] of Object.values(EXPECTED)) counts[verdict.kind]++;
-    expect(counts).toEqual({ clean: 118, broken: 8, 'reports-failure': 1, rejected: 2 });
+    expect(counts).toEqual({ clean: 116, broken: 7, 'reports-failure': 1, rejected: 2, 'older-clients-throw': 3 });
   });
 });
 
@@ -272,6 +276,11 @@ function judge(file: string, expected: Record<string, [ProtocolId, Verdict]>, ro
     expect(result.serious).toEqual([...verdict.rules].sort());
     const named = result.findings.filter((f) => verdict.rules.includes(f.rule));
     expect(named.every((f) => f.severity === 'error' && /openai ≥ 7\.\d+ throws/.test(f.message))).toBe(true);
+  }
+  if (verdict?.kind === 'older-clients-throw') {
+    expect(result.serious).toEqual([...verdict.rules].sort());
+    const named = result.findings.filter((f) => f.rule === verdict.rules[0]);
+    expect(named.every((f) => f.severity === 'warning' && /openai ≥ 7\.\d+ reads it; openai 6 and 7 before 7\.\d+ throw/.test(f.message))).toBe(true);
   }
   if (verdict?.kind === 'reports-failure') {
     const rule = protocol && FAILURE_RULE[protocol];

@@ -171,6 +171,36 @@ async function throughStreamText(sse: string): Promise<{ parts: string[]; runs: 
   return { parts, runs };
 }
 
+// Items the view shows as calls and their answers (programmatic tool calling, hosted tool search): the
+// provider validates them too, so one with a field it requires missing or mistyped fails its stream.
+describe('@ai-sdk/openai 4 and the fold on program and tool search items', () => {
+  const item = (i: number, fields: object) => [
+    { type: 'response.output_item.added', output_index: i, item: fields },
+    { type: 'response.output_item.done', output_index: i, item: fields },
+  ];
+  const program = { id: 'cm_1', type: 'program', call_id: 'call_p', code: 'return 1', fingerprint: 'gAAA' };
+  const output = { id: 'cmo_1', type: 'program_output', call_id: 'call_p', result: '1', status: 'completed' };
+  const search = { id: 'tsc_1', type: 'tool_search_call', execution: 'server', call_id: null, status: 'completed', arguments: { paths: ['f'] } };
+  const found = { id: 'tso_1', type: 'tool_search_output', execution: 'server', call_id: null, status: 'completed', tools: [{ type: 'function', name: 'f' }] };
+  const items = (p: object, o: object, s: object, f: object) => stream(...item(0, p), ...item(1, o), ...item(2, s), ...item(3, f), completedWith(p, o, s, f));
+
+  it('well-formed: the provider reads them, the fold reports no error', async () => {
+    const sse = items(program, output, search, found);
+    expect((await throughAiSdk(sse)).failed).toBeUndefined();
+    expect(throughFold(sse).errors).toEqual([]);
+  });
+
+  it.each([
+    ['a program without its fingerprint', items({ ...program, fingerprint: undefined }, output, search, found)],
+    ['a program output whose status is not completed or incomplete', items(program, { ...output, status: 'running' }, search, found)],
+    ['a tool search without its execution', items(program, output, { ...search, execution: undefined }, found)],
+    ['a tool search output whose tools are not a list', items(program, output, search, { ...found, tools: 'f' })],
+  ])('%s: the provider fails, the fold reports an error', async (name, sse) => {
+    expect((await throughAiSdk(sse)).failed, name).toBeDefined();
+    expect(throughFold(sse).errors.find((f) => f.rule === 'openai-responses/invalid-event')?.message).toContain(`${CLIENT} rejects the event`);
+  });
+});
+
 describe('@ai-sdk/openai 4 and the fold on what interleaved draws found', () => {
   it("a refusal whose text comes only in its done events: the provider shows none of it, the fold a warning and openai's text", async () => {
     const sse = stream(...itemEvents(0, 'refusal', ['No.']).filter((e) => !isDelta(e)), completedWith(lastItem(itemEvents(0, 'refusal', ['No.']))));

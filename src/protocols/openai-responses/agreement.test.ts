@@ -156,6 +156,58 @@ describe('agreement with openai ResponseStream', () => {
     expect(errors.map((f) => f.rule)).toEqual(rules);
     expect(errors.every((f) => /openai ≥ 7\.(6|33) throws/.test(f.message))).toBe(true);
   });
+
+  // Events the API added after openai 6: the current openai reads them, openai 6 throws ("Unhandled
+  // response stream event"), so each is a warning naming the releases (the bound, 7.5 or 7.17, was found
+  // by running the same stream through the releases before it). The apply_patch tool's diffs are in no
+  // openai-node release, current or earlier: info, and shown as the AI SDK's OpenAI provider reads them.
+  const compaction = sse([
+    created,
+    { type: 'response.output_item.added', output_index: 0, item: { id: 'cmp_1', type: 'compaction', encrypted_content: '' } },
+    { type: 'response.compaction.compacting', item_id: 'cmp_1', output_index: 0 },
+    { type: 'response.output_item.done', output_index: 0, item: { id: 'cmp_1', type: 'compaction', encrypted_content: 'gAAA' } },
+    ...msg('msg_a', 1, ['Hello.']),
+    completedWith({ id: 'cmp_1', type: 'compaction', encrypted_content: 'gAAA' }, done('msg_a', ['Hello.'])),
+  ]);
+  const shellItem = (status: string, commands: string[]) => ({ id: 'sh_1', type: 'shell_call', status, call_id: 'call_s', action: { commands } });
+  const shell = sse([
+    created,
+    { type: 'response.output_item.added', output_index: 0, item: shellItem('in_progress', []) },
+    { type: 'response.shell_call_command.added', output_index: 0, command_index: 0, command: '' },
+    { type: 'response.shell_call_command.delta', output_index: 0, command_index: 0, delta: 'ls' },
+    { type: 'response.shell_call_command.done', output_index: 0, command_index: 0, command: 'ls' },
+    { type: 'response.output_item.done', output_index: 0, item: shellItem('completed', ['ls']) },
+    completedWith(shellItem('completed', ['ls'])),
+  ]);
+  const patchItem = (status: string, diff: string) => ({ id: 'apc_1', type: 'apply_patch_call', status, call_id: 'call_a', operation: { type: 'update_file', path: 'a.txt', diff } });
+  const patch = sse([
+    created,
+    { type: 'response.output_item.added', output_index: 0, item: patchItem('in_progress', '') },
+    { type: 'response.apply_patch_call_operation_diff.delta', item_id: 'apc_1', output_index: 0, delta: '-a\n+b' },
+    { type: 'response.apply_patch_call_operation_diff.done', item_id: 'apc_1', output_index: 0, diff: '-a\n+b' },
+    { type: 'response.output_item.done', output_index: 0, item: patchItem('completed', '-a\n+b') },
+    completedWith(patchItem('completed', '-a\n+b')),
+  ]);
+  it.each([
+    ['compaction progress', compaction, '7.17', 'Hello.'],
+    ["the shell tool's command", shell, '7.5', ''],
+  ])('%s: openai 7 reads it, openai 6 throws, we warn once naming the releases', async (_name, body, since, text) => {
+    const current = await sdkFinal(body);
+    expect(current).toMatchObject({ ok: true, summary: { text } });
+    expect(await sdkFinal(body, 6)).toMatchObject({ ok: false, error: expect.stringContaining('Unhandled response stream event') });
+    const ours = runResponses(sseFrames(body));
+    expect(ours.findings.map((f) => [f.rule, f.severity])).toEqual([['openai-responses/version-specific-event', 'warning']]);
+    expect(ours.findings[0]?.message).toContain(`openai ≥ ${since} reads it; openai 6 and 7 before ${since} throw`);
+    expect(ourSummary(ours.view).text).toBe(text);
+  });
+
+  it("the apply_patch tool's diffs: openai 6 and 7 throw, the AI SDK reads them; info, the diff shown", async () => {
+    expect(await sdkFinal(patch)).toMatchObject({ ok: false, error: expect.stringContaining('Unhandled response stream event') });
+    expect(await sdkFinal(patch, 6)).toMatchObject({ ok: false, error: expect.stringContaining('Unhandled response stream event') });
+    const ours = runResponses(sseFrames(patch));
+    expect(ours.findings.map((f) => [f.rule, f.severity])).toEqual([['openai-responses/unknown-event', 'info']]);
+    expect(ours.view.items).toMatchObject([{ kind: 'tool', name: 'apply_patch_call', inputText: '-a\n+b' }]);
+  });
 });
 
 // Random event sequences (messages and function calls at two output indexes) read by openai 7's

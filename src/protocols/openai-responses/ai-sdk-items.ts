@@ -12,6 +12,7 @@ const str = z.string().nullish();
 export const DONE_CALL_STATUSES = ['in_progress', 'completed', 'incomplete'] as const;
 
 const codeOutputs = z.array(z.discriminatedUnion('type', [z.looseObject({ type: z.literal('logs'), logs: z.string() }), z.looseObject({ type: z.literal('image'), url: z.string() })])).nullable();
+const toolSearchExecution = z.enum(['server', 'client']);
 const mcpError = z.union([z.string(), z.looseObject({ type: z.string().optional(), code: z.union([z.number(), z.string()]).optional(), message: z.string().optional() })]);
 
 /** Both events: what output_item.added checks, and the base of what output_item.done checks. */
@@ -28,6 +29,10 @@ const SHARED: Readonly<Record<string, z.ZodObject>> = {
   mcp_list_tools: z.looseObject({ id: z.string() }),
   mcp_approval_request: z.looseObject({ id: z.string() }),
   compaction: z.looseObject({ id: z.string(), encrypted_content: str }),
+  program: z.looseObject({ id: z.string(), call_id: z.string(), code: z.string(), fingerprint: z.string() }),
+  program_output: z.looseObject({ id: z.string(), call_id: z.string(), result: z.string(), status: z.enum(['completed', 'incomplete']) }),
+  tool_search_call: z.looseObject({ id: z.string(), execution: toolSearchExecution, call_id: z.string().nullable(), status: z.enum(DONE_CALL_STATUSES), arguments: z.unknown() }),
+  tool_search_output: z.looseObject({ id: z.string(), execution: toolSearchExecution, call_id: z.string().nullable(), status: z.enum(DONE_CALL_STATUSES), tools: z.array(z.record(z.string(), z.unknown())) }),
 };
 
 export const ADDED_ITEMS: Readonly<Record<string, z.ZodType>> = {

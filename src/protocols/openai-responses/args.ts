@@ -71,7 +71,7 @@ export function finishArgs(state: FoldState, item: ItemState, full: string, fram
   view.inputText = full;
   const json = item.type === 'function_call' || item.type === 'mcp_call';
   if (!json) {
-    view.input = item.type === 'code_interpreter_call' ? { code: full } : full;
+    view.input = item.type === 'code_interpreter_call' || item.type === 'program' ? { code: full } : full;
     return;
   }
   const parsed = full.trim() === '' ? { ok: true as const, value: {} } : parseJson(full);

@@ -49,6 +49,15 @@ describe('openai-responses frame descriptions', () => {
     expect(event({ type: 'response.failed', response: { error: { code: 'server_error', message: 'The model failed' } } })).toMatchObject({ event: 'failed', category: 'error', preview: 'The model failed' });
   });
 
+  it("name a program with its code, a program's output and a tool search's tools as a call and results", () => {
+    const program = event({ type: 'response.output_item.done', output_index: 0, item: { id: 'cm_1', type: 'program', call_id: 'call_p', code: 'return 1', fingerprint: 'x' } });
+    expect(program).toMatchObject({ event: 'output_item.done: program', category: 'tool-call', preview: 'return 1' });
+    const output = event({ type: 'response.output_item.done', output_index: 0, item: { id: 'cmo_1', type: 'program_output', call_id: 'call_p', result: '{"sum":1}', status: 'completed' } });
+    expect(output).toMatchObject({ event: 'output_item.done: program_output', category: 'tool-result', preview: '{"sum":1}' });
+    const tools = event({ type: 'response.output_item.done', output_index: 1, item: { id: 'tso_1', type: 'tool_search_output', call_id: null, tools: [{ name: 'get_weather' }] } });
+    expect(tools).toMatchObject({ event: 'output_item.done: tool_search_output', category: 'tool-result', preview: '[{"name":"get_weather"}]' });
+  });
+
   it('give the timeline a short label for every kind of event, the full name staying the event', () => {
     const list = describeFile(dir, 'valid-reasoning-message-tool.sse', describeOpenAIResponsesFrame);
     expect([...new Set(labels(list))]).toEqual(["created", "in_progress", "item.added: reasoning", "summary_part.added", "Δ summary", "summary.done", "summary_part.done", "item.done: reasoning", "item.added: message", "part.added", "Δ text", "text.done", "part.done", "item.done: message", "item.added: function_call get_weather", "Δ args", "args.done", "item.done: function_call get_weather", "completed"]);

@@ -37,6 +37,10 @@ function outputItem(short: string, item: unknown): FrameDescription {
   const done = short.endsWith('.done');
   if (type === 'mcp_approval_request') return describe(label, 'approval', str(item.arguments));
   if (type.endsWith('_call_output')) return describe(label, 'tool-result', previewValue(item.output));
+  // Programmatic tool calling's code and its result, and a hosted tool search's answer: a call and results.
+  if (type === 'program') return describe(label, 'tool-call', str(item.code) || undefined);
+  if (type === 'program_output') return describe(label, 'tool-result', str(item.result) || undefined);
+  if (type === 'tool_search_output') return describe(label, 'tool-result', previewValue(item.tools));
   if (type.endsWith('_call')) {
     // A call's done item carries its output when the server ran it (MCP, web search): that is its result.
     if (done && item.output !== undefined && item.output !== null) return describe(label, 'tool-result', previewValue(item.output));

@@ -84,7 +84,7 @@ describe('openai-responses fold', () => {
     expect(view.items).toMatchObject([{ kind: 'error', message: 'context_length_exceeded: Too long' }, { kind: 'error', message: 'Too long' }]);
   });
 
-  it('refusals, hosted tools, MCP approvals and unknown items', () => {
+  it('refusals, hosted tools, MCP approvals, a compaction and unknown items', () => {
     const { view, findings } = runResponses(frames(numbered([
       created,
       { type: 'response.output_item.added', output_index: 0, item: { id: 'ws_1', type: 'web_search_call', status: 'in_progress' } },
@@ -106,9 +106,77 @@ describe('openai-responses fold', () => {
     expect(view.items).toMatchObject([
       { kind: 'tool', name: 'web_search_call', label: 'Web search call', status: 'success', result: { type: 'search', query: 'x' } },
       { kind: 'approval', key: 'mcpr_1', actions: [{ name: 'delete_file' }] },
-      { kind: 'raw', text: expect.stringContaining('compaction') },
+      { kind: 'reasoning', title: 'Compaction summary', text: '(encrypted)', frames: [6, 7] },
       { kind: 'text', text: "I can't help." },
     ]);
+  });
+
+  // Items of the API the AI SDK's OpenAI provider pairs with a call: a program (programmatic tool
+  // calling) with its program_output, a hosted tool search with its tool_search_output; and an MCP
+  // server's tool listing, a hosted step of its own.
+  describe('calls answered by an item of their own', () => {
+    const program = (code: string, event: string) => ({ type: event, output_index: 0, item: { id: 'cm_1', type: 'program', call_id: 'call_p', code, fingerprint: 'gAAA' } });
+    const programOutput = (result: string, event: string, status = 'completed') => ({ type: event, output_index: 0, item: { id: 'cmo_1', type: 'program_output', call_id: 'call_p', result, status } });
+    const request = { out: { type: 'response.create', input: [] } };
+
+    it('a program runs until its output, which may come in a later response', () => {
+      const { view, findings } = runResponses(frames(numbered([
+        created,
+        program('', 'response.output_item.added'),
+        program('return await tools.add({a: 1})', 'response.output_item.done'),
+        completed,
+        request,
+        created,
+        programOutput('', 'response.output_item.added'),
+        programOutput('{"sum":1}', 'response.output_item.done'),
+        completed,
+      ])));
+      expect(findings).toEqual([]);
+      expect(view.items).toEqual([
+        expect.objectContaining({ kind: 'tool', toolId: 'call_p', name: 'program', label: 'Program', input: { code: 'return await tools.add({a: 1})' }, result: { sum: 1 }, status: 'success', frames: [1, 2, 6, 7] }),
+      ]);
+    });
+
+    it('without its output, the program is still running; an incomplete output fails it', () => {
+      const running = runResponses(frames(numbered([created, program('', 'response.output_item.added'), program('x()', 'response.output_item.done'), completed])));
+      expect(running.view.items).toMatchObject([{ kind: 'tool', name: 'program', status: 'pending' }]);
+      const failed = runResponses(frames(numbered([created, program('', 'response.output_item.added'), program('x()', 'response.output_item.done'), programOutput('', 'response.output_item.added', 'incomplete'), programOutput('', 'response.output_item.done', 'incomplete'), completed])));
+      expect(failed.view.items).toMatchObject([{ kind: 'tool', name: 'program', status: 'error' }]);
+    });
+
+    it('an output whose program the session never saw is shown raw', () => {
+      const { view } = runResponses(frames(numbered([created, programOutput('', 'response.output_item.added'), programOutput('1', 'response.output_item.done'), completed])));
+      expect(view.items).toMatchObject([{ kind: 'raw', text: expect.stringContaining('program_output') }]);
+    });
+
+    it('a hosted tool search gets the tools its output names, oldest search first', () => {
+      const search = (id: string, i: number, event: string) => ({ type: event, output_index: i, item: { id, type: 'tool_search_call', execution: 'server', call_id: null, status: 'completed', arguments: { paths: [id] } } });
+      const found = (id: string, i: number, tools: object[], event: string) => ({ type: event, output_index: i, item: { id, type: 'tool_search_output', execution: 'server', call_id: null, status: 'completed', tools } });
+      const weather = [{ type: 'function', name: 'get_weather' }];
+      const { view, findings } = runResponses(frames(numbered([
+        created,
+        search('tsc_1', 0, 'response.output_item.added'), search('tsc_1', 0, 'response.output_item.done'),
+        search('tsc_2', 1, 'response.output_item.added'), search('tsc_2', 1, 'response.output_item.done'),
+        found('tso_1', 2, [], 'response.output_item.added'), found('tso_1', 2, weather, 'response.output_item.done'),
+        found('tso_2', 3, [], 'response.output_item.added'), found('tso_2', 3, [], 'response.output_item.done'),
+        completed,
+      ])));
+      expect(findings).toEqual([]);
+      expect(view.items).toEqual([
+        expect.objectContaining({ kind: 'tool', toolId: 'tsc_1', name: 'tool_search_call', status: 'success', result: { tools: weather }, frames: [1, 2, 5, 6] }),
+        expect.objectContaining({ kind: 'tool', toolId: 'tsc_2', name: 'tool_search_call', status: 'success', result: { tools: [] }, frames: [3, 4, 7, 8] }),
+      ]);
+    });
+
+    it('an MCP tool listing is a hosted step: its server named, its tools the result, a failure shown', () => {
+      const listing = (event: string, extra: object = {}) => ({ type: event, output_index: 0, item: { id: 'mcpl_1', type: 'mcp_list_tools', server_label: 'files', tools: [], ...extra } });
+      const tools = [{ name: 'read_file', input_schema: {} }];
+      const ok = runResponses(frames(numbered([created, listing('response.output_item.added'), { type: 'response.mcp_list_tools.in_progress', item_id: 'mcpl_1', output_index: 0 }, { type: 'response.mcp_list_tools.completed', item_id: 'mcpl_1', output_index: 0 }, listing('response.output_item.done', { tools }), completed])));
+      expect(ok.findings).toEqual([]);
+      expect(ok.view.items).toEqual([expect.objectContaining({ kind: 'tool', name: 'mcp_list_tools', label: 'List tools of files', result: tools, status: 'success', frames: [1, 2, 3, 4] })]);
+      const failed = runResponses(frames(numbered([created, listing('response.output_item.added'), { type: 'response.mcp_list_tools.failed', item_id: 'mcpl_1', output_index: 0 }, listing('response.output_item.done', { error: 'unreachable' }), completed])));
+      expect(failed.view.items).toMatchObject([{ kind: 'tool', name: 'mcp_list_tools', status: 'error' }]);
+    });
   });
 
   it('streams until the terminal event; [DONE] is accepted after it', () => {

@@ -12,6 +12,7 @@ import { partAdded, partDone, summaryPart, summaryText, textEvent } from './cont
 import { itemAdded, itemDone } from './items';
 import { itemFor } from './item-lookup';
 import { shellEvent } from './shell';
+import { noteClientReleases } from './client-releases';
 import { applyLifecycle } from './lifecycle';
 import { applyRequest } from './request';
 import { RESPONSES_RULES as R } from './rules';
@@ -166,6 +167,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   // An event openai-node reads and the AI SDK's OpenAI provider rejects: reported, still applied.
   const objection = aiSdkObjection(json);
   if (objection !== undefined) sink.report(R.invalidEvent, `${json.type}: ${objection}`, [frame.index]);
+  noteClientReleases(state, event.type, frame, sink);
   checkOrder(resp, event.type, frame, sink);
   dispatch(state, resp, event, category, frame, sink);
 }
@@ -236,7 +238,7 @@ function dispatch(state: FoldState, resp: ResponseState, ev: ResponsesEvent, cat
 function statusEvent(resp: ResponseState, ev: StatusEvent, frame: Frame, sink: FindingSink): void {
   const family = ev.type.slice('response.'.length, ev.type.lastIndexOf('.'));
   const item = itemFor(resp, ev, [family], frame, sink);
-  if (!item || item.view?.kind !== 'tool') return;
+  if (!item?.view) return;
   item.view.frames.push(frame.index);
-  if (ev.type.endsWith('.failed')) item.view.status = 'error';
+  if (ev.type.endsWith('.failed') && item.view.kind === 'tool') item.view.status = 'error';
 }

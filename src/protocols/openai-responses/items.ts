@@ -2,13 +2,13 @@
 // output becomes.
 import type { FindingSink } from '../../model/finding';
 import type { Frame } from '../../model/frame';
-import type { ApprovalItem } from '../../model/view';
+import type { ApprovalItem, ToolItem } from '../../model/view';
 import { finishArgs } from './args';
 import { syncMessageParts, syncReasoning } from './content';
 import { RESPONSES_RULES as R } from './rules';
 import { CALL_ID_ITEMS, ITEM_STATUSES, PAGE_RUN_CALLS, type OutputItemEvent } from './schema';
 import type { FoldState, ItemState, ResponseState } from './state';
-import { isRecord, newToolItem, parseJson, rawItem } from '../shared/view-helpers';
+import { addFrame, isRecord, newToolItem, parseJson, rawItem } from '../shared/view-helpers';
 
 export type Item = OutputItemEvent['item'];
 
@@ -32,8 +32,35 @@ export function itemAdded(state: FoldState, resp: ResponseState, ev: OutputItemE
   const item: ItemState = { outputIndex: index, type: ev.item.type, addedFrame: frame.index, done: false, parts: [], summary: [], args: '', sawArgDelta: false, argsDone: false };
   if (ev.item.id) item.id = ev.item.id;
   resp.items.set(index, item);
+  const answered = answeredCall(state, ev.item);
+  if (answered) {
+    item.answers = answered;
+    answer(answered, ev.item, frame);
+    return;
+  }
   item.view = itemView(state, resp, ev.item, frame);
   if (item.view) state.model.items.push(item.view);
+}
+
+/**
+ * The call an output item of its own kind answers, as the AI SDK's OpenAI provider pairs them: a
+ * program's output by call_id; a tool search's tools by call_id, or (a hosted search names none) the
+ * oldest hosted search still waiting.
+ */
+function answeredCall(state: FoldState, it: Item): ToolItem | undefined {
+  if (it.type !== 'program_output' && it.type !== 'tool_search_output') return undefined;
+  if (typeof it.call_id === 'string' && it.call_id !== '') return state.calls.get(it.call_id);
+  return it.type === 'tool_search_output' ? state.hostedSearches?.shift() : undefined;
+}
+
+/** What the answer says of its call: at output_item.added, and again (complete) at its done. */
+function answer(call: ToolItem, it: Item, frame: Frame): void {
+  addFrame(call.frames, frame.index);
+  if (it.type === 'program_output') {
+    if (typeof it.result === 'string' && it.result !== '') call.result = jsonTextValue(it.result);
+  } else if (Array.isArray(it.tools)) call.result = { tools: it.tools };
+  if (it.status === 'incomplete') call.status = 'error';
+  else if (it.status === 'completed' && call.status === 'pending') call.status = 'success';
 }
 
 function checkIdentity(resp: ResponseState, it: Item, frame: Frame, sink: FindingSink): void {
@@ -71,14 +98,26 @@ function itemView(state: FoldState, resp: ResponseState, it: Item, frame: Frame)
     }
     return rawItem(frame, id);
   }
-  if (!it.type.endsWith('_call')) return rawItem(frame, id);
+  if (it.type === 'compaction') {
+    // The summary that stands in for the earlier conversation, encrypted: said, as the Anthropic fold says its readable one.
+    return { kind: 'reasoning' as const, id, frames: [frame.index], text: '(encrypted)', title: 'Compaction summary' };
+  }
+  if (!it.type.endsWith('_call') && !CALL_LIKE_ITEMS.has(it.type)) return rawItem(frame, id);
   const callId = typeof it.call_id === 'string' && it.call_id !== '' ? it.call_id : typeof it.id === 'string' ? it.id : id;
   const tool = newToolItem(id, callId, name, frame.index);
+  if (it.type === 'mcp_list_tools' && typeof it.server_label === 'string') tool.label = `List tools of ${it.server_label}`;
   const initial = it.arguments ?? it.input ?? it.code;
   if (typeof initial === 'string' && initial !== '') tool.inputText = initial;
   state.calls.set(callId, tool);
+  if (it.type === 'tool_search_call' && it.execution === 'server') (state.hostedSearches ??= []).push(tool);
   return tool;
 }
+
+/**
+ * Items that are calls though their type does not end in `_call`: a program (programmatic tool calling:
+ * code the server runs, answered by a program_output item) and an MCP server's tool listing.
+ */
+const CALL_LIKE_ITEMS: ReadonlySet<string> = new Set(['program', 'mcp_list_tools']);
 
 export function itemDone(state: FoldState, resp: ResponseState, ev: OutputItemEvent, frame: Frame, sink: FindingSink): void {
   const item = resp.items.get(ev.output_index);
@@ -100,6 +139,7 @@ export function itemDone(state: FoldState, resp: ResponseState, ev: OutputItemEv
   if (item.sawArgDelta && !item.argsDone) sink.report(R.lifecycleOrder, `output_item.done for ${item.type} ${ev.output_index} without its arguments .done event`, [frame.index, item.addedFrame]);
   item.done = true;
   checkStatus(resp, item, ev.item, frame, sink);
+  if (item.answers) return answer(item.answers, ev.item, frame);
   applyDoneItem(state, resp, item, ev.item, frame, sink);
   if (item.view) item.view.frames.push(frame.index);
 }
@@ -135,8 +175,8 @@ export function applyDoneItem(state: FoldState, resp: ResponseState, item: ItemS
   const full = doneInput(it);
   if (typeof full === 'string') finishArgs(state, item, full, frame, sink);
   else if (it.type === 'shell_call' && isRecord(it.action)) view.input = it.action;
-  // Hosted tools carry what they did in `output`, `result` (image generation) or `action` (web search).
-  const result = it.output ?? it.result ?? (it.type === 'shell_call' ? undefined : it.action);
+  // Hosted tools carry what they did in `output`, `result` (image generation), `action` (web search) or `tools` (an MCP listing).
+  const result = it.output ?? it.result ?? (it.type === 'shell_call' ? undefined : it.action) ?? (it.type === 'mcp_list_tools' ? it.tools : undefined);
   if (result !== undefined && result !== null) view.result = jsonTextValue(result);
   const failed = it.status === 'failed' || it.status === 'incomplete' || (isRecord(it) && it.error !== undefined && it.error !== null);
   if (failed) view.status = 'error';
@@ -149,7 +189,7 @@ export function doneInput(it: Item): unknown {
 }
 
 /** Calls the server runs itself: done means finished. Other calls wait for the client's output. */
-const HOSTED_TOOLS: ReadonlySet<string> = new Set(['web_search_call', 'file_search_call', 'code_interpreter_call', 'image_generation_call', 'mcp_call', 'tool_search_call']);
+const HOSTED_TOOLS: ReadonlySet<string> = new Set(['web_search_call', 'file_search_call', 'code_interpreter_call', 'image_generation_call', 'mcp_call', 'tool_search_call', 'mcp_list_tools']);
 
 /** JSON object or array text as the value it encodes; other text, and text that does not parse, stays text. */
 function jsonTextValue(value: unknown): unknown {

@@ -25,6 +25,12 @@ const fcArgsDone = (a: string, i = 0, id = 'fc_1') => ({ type: 'response.functio
 const fcDone = (a: string, i = 0, id = 'fc_1', callId = 'call_1') => ({ type: 'response.output_item.done', output_index: i, item: { id, type: 'function_call', call_id: callId, name: 'get_weather', arguments: a, status: 'completed' } });
 const tool = (a = '{"city":"Paris"}'): Step[] => [created, fcAdded(), fcDelta(a), fcArgsDone(a), fcDone(a), completed];
 
+const compactionItem = (progress: boolean): Step[] => [
+  { type: 'response.output_item.added', output_index: 0, item: { id: 'cmp_1', type: 'compaction', encrypted_content: '' } },
+  ...(progress ? [{ type: 'response.compaction.compacting', item_id: 'cmp_1', output_index: 0 }] : []),
+  { type: 'response.output_item.done', output_index: 0, item: { id: 'cmp_1', type: 'compaction', encrypted_content: 'gAAA' } },
+];
+
 const run = (steps: Step[], named = true) => runResponses(frames(numbered(steps), 'c1', named));
 const raw = (steps: Step[]) => runResponses(frames(steps));
 
@@ -41,6 +47,8 @@ const cases: Case[] = [
   { rule: 'openai-responses/invalid-json', bad: () => run([created, '{"type":', ...message(), completed]), good: () => run(ok), at: 1 },
   { rule: 'openai-responses/invalid-event', bad: () => run([created, msgAdded(), partAdded(), { ...delta('Hi'), delta: 42 }, textDone('Hi'), partDone('Hi'), msgDone('Hi'), completed]), good: () => run(ok), at: 3 },
   { rule: 'openai-responses/unknown-event', bad: () => run([created, { type: 'response.telepathy.delta', item_id: 'x' }, ...message(), completed]), good: () => run(ok), at: 1 },
+  // openai 6 and 7 before 7.17 throw on compaction progress; the agreement test runs both majors.
+  { rule: 'openai-responses/version-specific-event', bad: () => run([created, ...compactionItem(true), completed]), good: () => run([created, ...compactionItem(false), completed]), at: 2 },
   { rule: 'openai-responses/event-name-mismatch', bad: () => runResponses(renamed()), good: () => run(ok), at: 2 },
   { rule: 'openai-responses/first-event-not-created', bad: () => run([{ type: 'response.in_progress', response: resp('in_progress') }, created, ...message(), completed]), good: () => run([created, { type: 'response.in_progress', response: resp('in_progress') }, ...message(), completed]), at: 0 },
   { rule: 'openai-responses/missing-sequence-number', bad: () => raw([{ ...created, sequence_number: 0 }, ...numbered(message()).map((s, i) => (i === 2 ? { ...(s as object), sequence_number: undefined } : { ...(s as object), sequence_number: i + 1 })), { ...completed, sequence_number: 7 }]), good: () => run(ok), at: 3 },

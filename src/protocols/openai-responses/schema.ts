@@ -21,6 +21,7 @@ export const STATUS_TYPES = [
   'response.image_generation_call.partial_image',
   'response.mcp_call.in_progress', 'response.mcp_call.completed', 'response.mcp_call.failed',
   'response.mcp_list_tools.in_progress', 'response.mcp_list_tools.completed', 'response.mcp_list_tools.failed',
+  'response.compaction.compacting',
 ] as const;
 
 /** Streamed tool input: `delta` then a done event carrying the full value under `field`. */

@@ -33,6 +33,8 @@ export interface ItemState {
   commands?: string[];
   /** The item was addressed by another id once (reported once per item). */
   idChangeReported?: boolean;
+  /** The call an output item answers (a program's output, a tool search's tools), updated again at its done. */
+  answers?: ToolItem;
   view?: ToolItem | ReasoningItem | ApprovalItem | ViewItem;
 }
 
@@ -86,6 +88,10 @@ export interface FoldState {
   lastFrame: number;
   /** The connections turns arrived on, for the page letting go of an earlier one. */
   connections: TurnConnections;
+  /** Event families some openai releases throw on, already reported (client-releases.ts). */
+  releasesNoted?: Set<string>;
+  /** Hosted tool searches (call_id null) waiting for their output, oldest first: the output names no call. */
+  hostedSearches?: ToolItem[];
 }
 
 export function newResponse(state: FoldState, connectionId: string): ResponseState {

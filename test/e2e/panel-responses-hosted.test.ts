@@ -1,0 +1,108 @@
+// What the Responses API added after openai 6, in the real DevTools panel, on the demo's hosted-tools
+// session (src/protocols/openai-responses/testdata/*-tools-hosted.sse): an MCP server's tool listing and
+// a hosted tool search are finished steps, a program (programmatic tool calling) runs while the call it
+// made waits for the page, a compaction shows as its (encrypted) summary; the buggy run's program misses
+// the fingerprint the AI SDK's OpenAI provider requires (an error) and it sends compaction progress,
+// which openai before 7.17 throws on (a warning naming the releases). Saves screenshots of the rendering
+// docked right at 550 px, at the bottom at 300 px and undocked at 1280×800, light and dark
+// (test/e2e/screenshots, and ASI_LAYOUT_SHOTS when set).
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { Frame as PwFrame } from 'playwright-core';
+import { demoInDevTools, SCREENSHOTS } from './support/demo-in-devtools';
+import { devtoolsArea, dock, openInDevTools, theme, type DockedPanel, type DockSide } from './support/docked-panel';
+
+const env = demoInDevTools();
+
+/** Plays the demo's hosted-tools session (clean or buggy) in a tab with DevTools open on the Agents panel. */
+async function play(buggy: boolean): Promise<DockedPanel> {
+  const docked = await openInDevTools(env.browser, `${env.demo.url}?protocol=${encodeURIComponent('openai-responses/hosted')}${buggy ? '&buggy=1' : ''}`);
+  await docked.page.click('#start');
+  await docked.page.waitForFunction(() => /stream ended/.test(document.querySelector('#protocol-output > .muted')?.textContent ?? ''), null, { timeout: 15_000 });
+  await dock(docked, 'undocked', 1280, 800);
+  await docked.panel.locator('[data-tab="rendering"]').click();
+  await docked.panel.locator('[data-testid="rendering"] .reasoning').waitFor();
+  return docked;
+}
+
+/** The rendering's calls in order: label, name and the status their dot says. */
+async function calls(panel: PwFrame): Promise<Array<[string, string, string]>> {
+  return panel.locator('[data-testid="rendering"] .tool').evaluateAll((tools) =>
+    tools.map((t) => [
+      t.querySelector('.tool-label')?.childNodes[0]?.textContent ?? '',
+      t.querySelector('.tool-name')?.textContent ?? '',
+      [...(t.querySelector('.dot')?.classList ?? [])].find((c) => c.startsWith('dot-'))?.slice('dot-'.length) ?? '',
+    ]),
+  ) as Promise<Array<[string, string, string]>>;
+}
+
+/** The findings list's rule ids and severities, in the order it shows them. */
+async function findings(panel: PwFrame): Promise<Array<[string, string]>> {
+  await panel.locator('[data-tab="findings"]').click();
+  await panel.locator('[data-testid="findings"] li.finding-row').first().waitFor();
+  const shown = await panel
+    .locator('[data-testid="findings"] li.finding-row')
+    .evaluateAll((rows) => rows.map((row) => [row.getAttribute('data-rule') ?? '', row.querySelector('.finding-severity')?.textContent ?? '']));
+  await panel.locator('[data-tab="rendering"]').click();
+  return shown as Array<[string, string]>;
+}
+
+describe('the Responses API after openai 6, in the panel', () => {
+  it('clean: a tool listing and a tool search done, a program running with the call it made, a compaction', async () => {
+    const docked = await play(false);
+    const panel = docked.panel;
+    expect(await calls(panel)).toEqual([
+      ['List tools of files', 'mcp_list_tools', 'success'],
+      ['Tool search call', 'tool_search_call', 'success'],
+      ['Program', 'program', 'pending'],
+      ['Get weather', 'get_weather', 'pending'],
+    ]);
+    expect(await panel.locator('[data-testid="rendering"] .reasoning summary').allTextContents()).toEqual(['Compaction summary']);
+    // The page sends no follow-up with the call's output: the stalled loop, and nothing about the items.
+    expect((await findings(panel)).filter(([rule]) => !rule.includes('/loop-'))).toEqual([]);
+    await shootAll(docked, 'responses-hosted');
+    await docked.page.close();
+  }, 180_000);
+
+  it("buggy: the program the provider rejects is an error, compaction progress a warning naming openai's releases", async () => {
+    const docked = await play(true);
+    const panel = docked.panel;
+    expect((await calls(panel)).map(([label]) => label)).toEqual(['List tools of files', 'Tool search call', 'Program', 'Get weather']);
+    const shown = (await findings(panel)).filter(([rule]) => !rule.includes('/loop-'));
+    expect(shown.sort()).toEqual([
+      ['openai-responses/invalid-event', 'error'],
+      ['openai-responses/version-specific-event', 'warning'],
+    ]);
+    await shootAll(docked, 'responses-hosted-buggy', ['right-550']);
+    await docked.page.close();
+  }, 180_000);
+});
+
+const LAYOUTS: Record<string, [DockSide, number, number]> = {
+  'right-550': ['right', 550, 800],
+  'bottom-300': ['bottom', 1280, 300],
+  'undocked-1280': ['undocked', 1280, 800],
+};
+
+/** Screenshots of the rendering in each docking and theme. */
+async function shootAll(docked: DockedPanel, name: string, only: readonly string[] = Object.keys(LAYOUTS)): Promise<void> {
+  for (const key of only) {
+    const [side, width, height] = LAYOUTS[key]!;
+    await dock(docked, side, width, height);
+    const tab = docked.panel.locator('[data-tab="rendering"]');
+    if (await tab.isVisible()) await tab.click();
+    for (const t of ['default', 'dark'] as const) {
+      await theme(docked, t);
+      await docked.panel.locator('[data-testid="rendering"] .tool').first().waitFor();
+      const file = path.join(SCREENSHOTS, `${name}-${key}-${t === 'dark' ? 'dark' : 'light'}.png`);
+      await docked.frontend.screenshot({ path: file, clip: devtoolsArea(side, width, height) });
+      const extra = process.env.ASI_LAYOUT_SHOTS;
+      if (extra) {
+        fs.mkdirSync(extra, { recursive: true });
+        fs.copyFileSync(file, path.join(extra, path.basename(file)));
+      }
+    }
+    await theme(docked, 'default');
+  }
+}
