@@ -12,6 +12,7 @@ import { devtoolsArea, dock, openInDevTools, theme, type DockedPanel, type DockS
 import { chooseSession, sessionsInPicker } from './support/panel-in-devtools';
 import { playToEnd, settledFrames, tabIdOf } from './support/panel-page';
 import { until } from './support/devtools-panel';
+import { keepShot } from './support/layout-shots';
 
 const env = demoInDevTools();
 let docked: DockedPanel;
@@ -47,11 +48,7 @@ async function shoot(name: string): Promise<void> {
   await docked.frontend.screenshot({ path: file, ...(area && { clip: area }) });
   // The README's picture of the panel: `ASI_UPDATE_DOCS=1 npx vitest run --project browser test/e2e/panel-layout.test.ts`.
   if (name === 'right-550-light' && process.env.ASI_UPDATE_DOCS === '1') fs.copyFileSync(file, path.resolve(__dirname, '../../docs/panel.png'));
-  const extra = process.env.ASI_LAYOUT_SHOTS;
-  if (extra) {
-    fs.mkdirSync(extra, { recursive: true });
-    fs.copyFileSync(file, path.join(extra, `layout-${name}.png`));
-  }
+  keepShot(file);
 }
 
 /** Scrolls the timeline from top to bottom and returns the Event cells whose text does not fit. */

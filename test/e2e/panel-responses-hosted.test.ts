@@ -6,14 +6,22 @@
 // which openai before 7.17 throws on (a warning naming the releases). Saves screenshots of the rendering
 // docked right at 550 px, at the bottom at 300 px and undocked at 1280×800, light and dark
 // (test/e2e/screenshots, and ASI_LAYOUT_SHOTS when set).
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Frame as PwFrame } from 'playwright-core';
-import { demoInDevTools, SCREENSHOTS } from './support/demo-in-devtools';
-import { devtoolsArea, dock, openInDevTools, theme, type DockedPanel, type DockSide } from './support/docked-panel';
+import { demoInDevTools } from './support/demo-in-devtools';
+import { dock, openInDevTools, type DockedPanel } from './support/docked-panel';
+import { shootLayouts, type ShotOptions } from './support/layout-shots';
 
 const env = demoInDevTools();
+
+/** The rendering, brought forward (docked narrow it is a tab of its own) and drawn. */
+const RENDERING: ShotOptions = {
+  show: async (panel) => {
+    const tab = panel.locator('[data-tab="rendering"]');
+    if (await tab.isVisible()) await tab.click();
+  },
+  ready: (panel) => panel.locator('[data-testid="rendering"] .tool').first().waitFor(),
+};
 
 /** Plays the demo's hosted-tools session (clean or buggy) in a tab with DevTools open on the Agents panel. */
 async function play(buggy: boolean): Promise<DockedPanel> {
@@ -61,7 +69,7 @@ describe('the Responses API after openai 6, in the panel', () => {
     expect(await panel.locator('[data-testid="rendering"] .reasoning summary').allTextContents()).toEqual(['Compaction summary']);
     // The page sends no follow-up with the call's output: the stalled loop, and nothing about the items.
     expect((await findings(panel)).filter(([rule]) => !rule.includes('/loop-'))).toEqual([]);
-    await shootAll(docked, 'responses-hosted');
+    await shootLayouts(docked, 'responses-hosted', RENDERING);
     await docked.page.close();
   }, 180_000);
 
@@ -74,35 +82,7 @@ describe('the Responses API after openai 6, in the panel', () => {
       ['openai-responses/invalid-event', 'error'],
       ['openai-responses/version-specific-event', 'warning'],
     ]);
-    await shootAll(docked, 'responses-hosted-buggy', ['right-550']);
+    await shootLayouts(docked, 'responses-hosted-buggy', { ...RENDERING, only: ['right-550'] });
     await docked.page.close();
   }, 180_000);
 });
-
-const LAYOUTS: Record<string, [DockSide, number, number]> = {
-  'right-550': ['right', 550, 800],
-  'bottom-300': ['bottom', 1280, 300],
-  'undocked-1280': ['undocked', 1280, 800],
-};
-
-/** Screenshots of the rendering in each docking and theme. */
-async function shootAll(docked: DockedPanel, name: string, only: readonly string[] = Object.keys(LAYOUTS)): Promise<void> {
-  for (const key of only) {
-    const [side, width, height] = LAYOUTS[key]!;
-    await dock(docked, side, width, height);
-    const tab = docked.panel.locator('[data-tab="rendering"]');
-    if (await tab.isVisible()) await tab.click();
-    for (const t of ['default', 'dark'] as const) {
-      await theme(docked, t);
-      await docked.panel.locator('[data-testid="rendering"] .tool').first().waitFor();
-      const file = path.join(SCREENSHOTS, `${name}-${key}-${t === 'dark' ? 'dark' : 'light'}.png`);
-      await docked.frontend.screenshot({ path: file, clip: devtoolsArea(side, width, height) });
-      const extra = process.env.ASI_LAYOUT_SHOTS;
-      if (extra) {
-        fs.mkdirSync(extra, { recursive: true });
-        fs.copyFileSync(file, path.join(extra, path.basename(file)));
-      }
-    }
-    await theme(docked, 'default');
-  }
-}

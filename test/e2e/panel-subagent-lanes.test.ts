@@ -5,15 +5,27 @@
 // with its name. Saves screenshots of the waterfall and the timeline docked right at 550 px, at the
 // bottom at 300 px and undocked at 1280×800, light and dark (test/e2e/screenshots, and
 // ASI_LAYOUT_SHOTS when set).
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Frame as PwFrame } from 'playwright-core';
-import { demoInDevTools, SCREENSHOTS } from './support/demo-in-devtools';
-import { devtoolsArea, dock, openInDevTools, theme, type DockedPanel, type DockSide } from './support/docked-panel';
+import { demoInDevTools } from './support/demo-in-devtools';
+import { dock, openInDevTools, type DockedPanel } from './support/docked-panel';
 import { until } from './support/devtools-panel';
+import { shootLayouts, type ShotOptions } from './support/layout-shots';
 
 const env = demoInDevTools();
+
+/** The waterfall, brought forward (docked narrow the details are a tab of their own) and drawn. */
+const WATERFALL: ShotOptions = {
+  show: async (panel) => {
+    const tab = panel.locator('[data-tab="waterfall"]');
+    if (await tab.isVisible()) await tab.click();
+  },
+  ready: async (panel) => {
+    await panel.locator('[data-testid="waterfall"] canvas').waitFor();
+    // The canvas is drawn on the next animation frame.
+    await panel.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
+  },
+};
 
 interface Lane {
   lane: string;
@@ -122,7 +134,7 @@ describe('a waterfall lane per AG-UI sub-agent', () => {
     const untaggedTop = tags.find((t) => t.sub === '')!.textTop;
     for (const t of tags) expect(Math.abs(t.textTop - untaggedTop)).toBeLessThanOrEqual(1);
     for (const t of tags.filter((x) => x.sub !== '')) expect(t.tagOffset).toBeLessThanOrEqual(2);
-    await shootAll(docked, 'subagents');
+    await shootLayouts(docked, 'subagents', WATERFALL);
     await docked.page.close();
   }, 180_000);
 
@@ -140,38 +152,7 @@ describe('a waterfall lane per AG-UI sub-agent', () => {
     expect(subs.find((l) => l.name === 'researcher')?.calls).toBe(1);
     expect(await labelTip(panel, failed)).toContain('sub-agent fact-checker · failed (SUBAGENT_ERROR)');
     expect((await rowTags(panel)).filter((t) => t.failed).map((t) => t.sub)).toEqual(Array(5).fill('fact-checker'));
-    await shootAll(docked, 'subagents-buggy', ['right-550']);
+    await shootLayouts(docked, 'subagents-buggy', { ...WATERFALL, only: ['right-550'] });
     await docked.page.close();
   }, 180_000);
 });
-
-const LAYOUTS: Record<string, [DockSide, number, number]> = {
-  'right-550': ['right', 550, 800],
-  'bottom-300': ['bottom', 1280, 300],
-  'undocked-1280': ['undocked', 1280, 800],
-};
-
-/** Screenshots of the waterfall in each docking and theme (the narrow layout shows the timeline beside it only when wide). */
-async function shootAll(docked: DockedPanel, name: string, only: readonly string[] = Object.keys(LAYOUTS)): Promise<void> {
-  for (const key of only) {
-    const [side, width, height] = LAYOUTS[key]!;
-    await dock(docked, side, width, height);
-    // Docked narrow, the details are a tab of their own: show the waterfall there.
-    const tab = docked.panel.locator('[data-tab="waterfall"]');
-    if (await tab.isVisible()) await tab.click();
-    for (const t of ['default', 'dark'] as const) {
-      await theme(docked, t);
-      await docked.panel.locator('[data-testid="waterfall"] canvas').waitFor();
-      // The canvas is drawn on the next animation frame.
-      await docked.panel.evaluate(() => new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r))));
-      const file = path.join(SCREENSHOTS, `${name}-${key}-${t === 'dark' ? 'dark' : 'light'}.png`);
-      await docked.frontend.screenshot({ path: file, clip: devtoolsArea(side, width, height) });
-      const extra = process.env.ASI_LAYOUT_SHOTS;
-      if (extra) {
-        fs.mkdirSync(extra, { recursive: true });
-        fs.copyFileSync(file, path.join(extra, path.basename(file)));
-      }
-    }
-    await theme(docked, 'default');
-  }
-}

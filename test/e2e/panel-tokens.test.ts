@@ -7,16 +7,14 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import fs from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Frame as PwFrame } from 'playwright-core';
 import { formatUsd, PRICE_TABLE } from '../../src/analysis/usage/price';
-import { SCREENSHOTS } from './support/demo-in-devtools';
-import { devtoolsArea, dock, theme, type DockedPanel, type DockSide } from './support/docked-panel';
 import { statsCommand, type StatsResult } from '../../src/cli/stats-command';
 import { demoInDevTools } from './support/demo-in-devtools';
 import { openWithPanel, until } from './support/devtools-panel';
 import { chooseSession, exported, sessionsInPicker } from './support/panel-in-devtools';
+import { shootLayouts, type ShotOptions } from './support/layout-shots';
 
 const env = demoInDevTools();
 
@@ -71,7 +69,7 @@ describe('tokens and cost in the real DevTools panel', () => {
       expect([t.input, t.output, t.cost]).toEqual([String(expected.tokens!.input), String(expected.tokens!.output), String(expected.cost!.usd)]);
       for (const part of [`${expected.tokens!.input} in`, `${expected.tokens!.output} out`, formatUsd(expected.cost!.usd), PRICE_TABLE]) expect(t.text).toContain(part);
     }
-    await shootTurns(d);
+    await shootLayouts(d, 'turn-tokens', TURNS);
     await d.page.close();
   }, 120_000);
 
@@ -98,28 +96,10 @@ async function turnFigures(panel: PwFrame): Promise<Array<{ session: string; inp
   );
 }
 
-const LAYOUTS: Array<[string, DockSide, number, number]> = [
-  ['right-550', 'right', 550, 800],
-  ['bottom-300', 'bottom', 1280, 300],
-  ['undocked-1280', 'undocked', 1280, 800],
-];
-
-/** The Conversation tab with its turns' tokens in each docking and theme (test/e2e/screenshots, and ASI_LAYOUT_SHOTS). */
-async function shootTurns(d: DockedPanel): Promise<void> {
-  for (const [name, side, width, height] of LAYOUTS) {
-    await dock(d, side, width, height);
-    await d.panel.locator('[data-tab="conversation"]').click();
-    await d.panel.locator('[data-testid="turn-tokens"]').first().scrollIntoViewIfNeeded();
-    for (const t of ['default', 'dark'] as const) {
-      await theme(d, t);
-      const file = path.join(SCREENSHOTS, `turn-tokens-${name}-${t === 'dark' ? 'dark' : 'light'}.png`);
-      await d.frontend.screenshot({ path: file, clip: devtoolsArea(side, width, height) });
-      const extra = process.env.ASI_LAYOUT_SHOTS;
-      if (extra) {
-        fs.mkdirSync(extra, { recursive: true });
-        fs.copyFileSync(file, path.join(extra, path.basename(file)));
-      }
-    }
-    await theme(d, 'default');
-  }
-}
+/** The Conversation tab with its turns' tokens, brought forward. */
+const TURNS: ShotOptions = {
+  show: async (panel) => {
+    await panel.locator('[data-tab="conversation"]').click();
+    await panel.locator('[data-testid="turn-tokens"]').first().scrollIntoViewIfNeeded();
+  },
+};
