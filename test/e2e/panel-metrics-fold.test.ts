@@ -6,8 +6,8 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Frame as PwFrame } from 'playwright-core';
-import { demoInDevTools, SCREENSHOTS } from './support/demo-in-devtools';
-import { devtoolsArea, dock, openInDevTools, theme } from './support/docked-panel';
+import { demoInDevTools, playSession, SCREENSHOTS } from './support/demo-in-devtools';
+import { devtoolsArea, dock, theme } from './support/docked-panel';
 import { until } from './support/devtools-panel';
 
 const env = demoInDevTools();
@@ -38,9 +38,7 @@ async function strip(panel: PwFrame): Promise<Strip> {
 
 describe('docked at the bottom, the figures that do not fit', () => {
   it('are counted and named in "+N", which unfolds them; tokens and cost stay in sight', async () => {
-    const docked = await openInDevTools(env.browser, `${env.demo.url}?protocol=${encodeURIComponent('gemini-interactions/sse')}`);
-    await docked.page.click('#start');
-    await docked.page.waitForFunction(() => /stream ended/.test(document.querySelector('#protocol-output > .muted')?.textContent ?? ''), null, { timeout: 15_000 });
+    const docked = await playSession(env, 'gemini-interactions/sse');
     const { panel } = docked;
     await dock(docked, 'bottom', 1280, 300);
     const area = devtoolsArea('bottom', 1280, 300);

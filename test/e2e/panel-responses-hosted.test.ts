@@ -8,8 +8,8 @@
 // (test/e2e/screenshots, and ASI_LAYOUT_SHOTS when set).
 import { describe, expect, it } from 'vitest';
 import type { Frame as PwFrame } from 'playwright-core';
-import { demoInDevTools } from './support/demo-in-devtools';
-import { dock, openInDevTools, type DockedPanel } from './support/docked-panel';
+import { demoInDevTools, playSession } from './support/demo-in-devtools';
+import { dock, type DockedPanel } from './support/docked-panel';
 import { shootLayouts, type ShotOptions } from './support/layout-shots';
 
 const env = demoInDevTools();
@@ -25,9 +25,7 @@ const RENDERING: ShotOptions = {
 
 /** Plays the demo's hosted-tools session (clean or buggy) in a tab with DevTools open on the Agents panel. */
 async function play(buggy: boolean): Promise<DockedPanel> {
-  const docked = await openInDevTools(env.browser, `${env.demo.url}?protocol=${encodeURIComponent('openai-responses/hosted')}${buggy ? '&buggy=1' : ''}`);
-  await docked.page.click('#start');
-  await docked.page.waitForFunction(() => /stream ended/.test(document.querySelector('#protocol-output > .muted')?.textContent ?? ''), null, { timeout: 15_000 });
+  const docked = await playSession(env, 'openai-responses/hosted', buggy);
   await dock(docked, 'undocked', 1280, 800);
   await docked.panel.locator('[data-tab="rendering"]').click();
   await docked.panel.locator('[data-testid="rendering"] .reasoning').waitFor();

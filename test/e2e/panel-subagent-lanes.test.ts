@@ -7,8 +7,8 @@
 // ASI_LAYOUT_SHOTS when set).
 import { describe, expect, it } from 'vitest';
 import type { Frame as PwFrame } from 'playwright-core';
-import { demoInDevTools } from './support/demo-in-devtools';
-import { dock, openInDevTools, type DockedPanel } from './support/docked-panel';
+import { demoInDevTools, playSession } from './support/demo-in-devtools';
+import { dock, type DockedPanel } from './support/docked-panel';
 import { until } from './support/devtools-panel';
 import { shootLayouts, type ShotOptions } from './support/layout-shots';
 
@@ -48,9 +48,7 @@ async function lanes(panel: PwFrame): Promise<Lane[]> {
 
 /** Plays the demo's sub-agent scenario (clean or buggy) in a tab with DevTools open on the Agents panel. */
 async function play(buggy: boolean): Promise<DockedPanel> {
-  const docked = await openInDevTools(env.browser, `${env.demo.url}?protocol=${encodeURIComponent('ag-ui/subagents')}${buggy ? '&buggy=1' : ''}`);
-  await docked.page.click('#start');
-  await docked.page.waitForFunction(() => /stream ended/.test(document.querySelector('#protocol-output > .muted')?.textContent ?? ''), null, { timeout: 15_000 });
+  const docked = await playSession(env, 'ag-ui/subagents', buggy);
   // DevTools keeps the last docking of the run: start each test undocked at 1280×800, the timeline and the details side by side.
   await dock(docked, 'undocked', 1280, 800);
   await docked.panel.locator('[data-tab="waterfall"]').click();

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
 import { startDemoServer, type DemoServer } from '../../../demo/server-core';
 import { launchBrowser, type LaunchedBrowser } from './launch';
+import { openInDevTools, type DockedPanel } from './docked-panel';
 
 /** Where the panel tests save their screenshots (ignored by git). */
 export const SCREENSHOTS = path.resolve(__dirname, '..', 'screenshots');
@@ -27,4 +28,12 @@ export function demoInDevTools(): DemoInDevTools {
     await env.demo?.close();
   });
   return env;
+}
+
+/** Plays the demo's session `key` (its `?protocol=`, clean or buggy) in a tab with DevTools open on the Agents panel, to the end of its stream. */
+export async function playSession(env: DemoInDevTools, key: string, buggy = false): Promise<DockedPanel> {
+  const docked = await openInDevTools(env.browser, `${env.demo.url}?protocol=${encodeURIComponent(key)}${buggy ? '&buggy=1' : ''}`);
+  await docked.page.click('#start');
+  await docked.page.waitForFunction(() => /stream ended/.test(document.querySelector('#protocol-output > .muted')?.textContent ?? ''), null, { timeout: 15_000 });
+  return docked;
 }
