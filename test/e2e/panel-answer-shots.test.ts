@@ -2,24 +2,17 @@
 // reject buttons of a pending flat-block approval, then the reply marked "sent from the inspector" in
 // the timeline, docked right at 550 px, docked at the bottom at 300 px and undocked at 1280×800, in the
 // light and the dark theme. Each layout must show the switch on, the live buttons and then the mark in
-// view; the screenshots go to test/e2e/screenshots/answer-*.png (and ASI_SHOTS_DIR when set). Then an
+// view; the screenshots go to test/e2e/screenshots/answer-*.png (and ASI_LAYOUT_SHOTS when set). Then an
 // answer lost on its way to the extension's service worker: the card says so and takes it again.
-import fs from 'node:fs';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Frame as PwFrame, Locator } from 'playwright-core';
-import { demoInDevTools, SCREENSHOTS } from './support/demo-in-devtools';
-import { devtoolsArea, dock, openInDevTools, theme, type DockedPanel, type DockSide } from './support/docked-panel';
+import { demoInDevTools } from './support/demo-in-devtools';
+import { dock, openInDevTools } from './support/docked-panel';
 import { until } from './support/devtools-panel';
+import { inEveryLayout, saveShot, SHOT_LAYOUTS } from './support/layout-shots';
 import { stopQuietServiceWorker } from './support/stop-worker';
 
 const env = demoInDevTools();
-
-const LAYOUTS: Array<{ name: string; side: DockSide; width: number; height: number }> = [
-  { name: 'right-550', side: 'right', width: 550, height: 800 },
-  { name: 'bottom-300', side: 'bottom', width: 1280, height: 300 },
-  { name: 'undocked', side: 'undocked', width: 1280, height: 800 },
-];
 
 async function inView(_panel: PwFrame, locator: Locator): Promise<boolean> {
   // In the panel frame's own coordinates (a Playwright box is the DevTools page's).
@@ -27,16 +20,6 @@ async function inView(_panel: PwFrame, locator: Locator): Promise<boolean> {
     const r = el.getBoundingClientRect();
     return r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 1 && r.bottom <= innerHeight + 1;
   });
-}
-
-async function shoot(docked: DockedPanel, layout: (typeof LAYOUTS)[number], name: string): Promise<void> {
-  const file = `answer-${name}.png`;
-  await docked.frontend.screenshot({ path: path.join(SCREENSHOTS, file), clip: devtoolsArea(layout.side, layout.width, layout.height) });
-  const extra = process.env.ASI_SHOTS_DIR;
-  if (extra) {
-    fs.mkdirSync(extra, { recursive: true });
-    fs.copyFileSync(path.join(SCREENSHOTS, file), path.join(extra, file));
-  }
 }
 
 /**
@@ -51,17 +34,6 @@ async function clickButton(button: Locator): Promise<void> {
   await button.evaluate((el) => (el as HTMLButtonElement).click());
 }
 
-/** Runs `shot` in each layout and theme, the panel docked or undocked and themed first. */
-async function inEveryLayout(docked: DockedPanel, shot: (layout: (typeof LAYOUTS)[number], t: 'default' | 'dark') => Promise<void>): Promise<void> {
-  for (const layout of LAYOUTS) {
-    await dock(docked, layout.side, layout.width, layout.height);
-    for (const t of ['default', 'dark'] as const) {
-      await theme(docked, t);
-      await shot(layout, t);
-    }
-  }
-}
-
 describe('answer from the panel, as docked and undocked', () => {
   it('shows the live controls, then the reply marked as sent from the inspector, in every layout and theme', async () => {
     const docked = await openInDevTools(env.browser, `${env.demo.url}?scenario=approval&transport=ws`);
@@ -74,8 +46,8 @@ describe('answer from the panel, as docked and undocked', () => {
     await inEveryLayout(docked, async (layout, t) => {
       await panel.locator('[data-tab="rendering"]').click();
       await approve.scrollIntoViewIfNeeded();
-      await shoot(docked, layout, `live-${layout.name}-${t}`);
-      expect(await inView(panel, approve), `approve button in view (${layout.name}, ${t})`).toBe(true);
+      await saveShot(docked, 'answer-live', layout, t);
+      expect(await inView(panel, approve), `approve button in view (${layout.key}, ${t})`).toBe(true);
     });
     // After the layouts, the button's own click (see clickButton): a mouse click there once reached nothing.
     await clickButton(approve);
@@ -95,9 +67,9 @@ describe('answer from the panel, as docked and undocked', () => {
         // A re-render can replace the row under the scroll (detached): read again on the next pass.
         async () => (await mark.scrollIntoViewIfNeeded({ timeout: 2_000 }).catch(() => undefined), inView(panel, badge)),
         (shown) => shown,
-        `the mark in view (${layout.name}, ${t})`,
+        `the mark in view (${layout.key}, ${t})`,
       );
-      await shoot(docked, layout, `sent-${layout.name}-${t}`);
+      await saveShot(docked, 'answer-sent', layout, t);
     });
     await page.close();
   }, 180_000);
@@ -106,8 +78,7 @@ describe('answer from the panel, as docked and undocked', () => {
     const docked = await openInDevTools(env.browser, `${env.demo.url}?scenario=approval&transport=ws`);
     const { page, panel } = docked;
     // DevTools keeps the last dock it had (the test before may leave it undocked): start in the first layout.
-    const [first] = LAYOUTS;
-    await dock(docked, first!.side, first!.width, first!.height);
+    await dock(docked, ...SHOT_LAYOUTS['right-550']);
     await page.locator('#start').click();
     const approve = panel.locator('.approval .decision-approve');
     await approve.waitFor();
@@ -150,8 +121,8 @@ describe('answer from the panel, as docked and undocked', () => {
     await inEveryLayout(docked, async (layout, t) => {
       await panel.locator('[data-tab="rendering"]').click();
       await progress.scrollIntoViewIfNeeded();
-      await shoot(docked, layout, `lost-${layout.name}-${t}`);
-      expect(await inView(panel, progress), `the card's line in view (${layout.name}, ${t})`).toBe(true);
+      await saveShot(docked, 'answer-lost', layout, t);
+      expect(await inView(panel, progress), `the card's line in view (${layout.key}, ${t})`).toBe(true);
     });
     await panel.evaluate(() => {
       (globalThis as unknown as { __dropAnswers: boolean }).__dropAnswers = false;

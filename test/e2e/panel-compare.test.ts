@@ -12,9 +12,10 @@ import type { Frame as PwFrame } from 'playwright-core';
 import { runCli } from '../../src/cli/test-support';
 import type { RunsDiff } from '../../src/diff/diff-runs';
 import { corpusPath, HAS_CORPUS, needsShared } from '../support/shared-dir';
-import { demoInDevTools, SCREENSHOTS } from './support/demo-in-devtools';
+import { demoInDevTools } from './support/demo-in-devtools';
 import { until } from './support/devtools-panel';
-import { devtoolsArea, dock, openInDevTools, theme, type DockSide } from './support/docked-panel';
+import { openInDevTools, theme } from './support/docked-panel';
+import { inEveryLayout, saveShot } from './support/layout-shots';
 
 const env = demoInDevTools();
 const EXAMPLES = path.resolve(__dirname, '../../examples');
@@ -142,15 +143,10 @@ describe('Compare with file…', () => {
     expect(await summary.textContent()).toContain(`${cli.diff.summary.findingsNew} new, ${cli.diff.summary.findingsGone} gone`);
 
     // Looked at as a user would, in each layout and theme.
-    for (const [side, width, height] of [['right', 550, 800], ['bottom', 1280, 300], ['undocked', 1280, 800]] as [DockSide, number, number][]) {
-      await dock(docked, side, width, height);
-      for (const name of ['default', 'dark'] as const) {
-        await theme(docked, name);
-        const file = path.join(SCREENSHOTS, `compare-${side}-${width}x${height}-${name === 'dark' ? 'dark' : 'light'}.png`);
-        await docked.frontend.screenshot({ path: file, ...(side !== 'undocked' && { clip: devtoolsArea(side, width, height) }) });
-        expect(fs.statSync(file).size).toBeGreaterThan(5_000);
-      }
-    }
+    await inEveryLayout(docked, async (layout, t) => {
+      const file = await saveShot(docked, 'compare', layout, t);
+      expect(fs.statSync(file).size).toBeGreaterThan(5_000);
+    });
     await theme(docked, 'default');
 
     // Against the file the capture came from: no differences, as `diff` says (exit 0).
