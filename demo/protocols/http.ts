@@ -24,7 +24,8 @@ export async function streamProtocol(
   if (body === undefined) return refuse(res, 413, 'request body too large');
   const request = parseRequest(body);
   if (typeof request === 'string') return refuse(res, 400, request);
-  const frames = await fixtureFrames(buggy ? session.buggyFixture : session.fixture);
+  const continuing = session.continued !== undefined && typeof request.continuationToken === 'string';
+  const frames = await fixtureFrames(continuing ? session.continued! : buggy ? session.buggyFixture : session.fixture);
   res.writeHead(200, responseHeaders(session));
   res.flushHeaders();
   let gone = false;

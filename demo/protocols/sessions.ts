@@ -17,6 +17,11 @@ export interface ProtocolSession {
   title: string;
   /** The picker's value (`?protocol=`) when `id/transport` is taken by another session of the protocol. */
   key?: string;
+  /**
+   * What a request that sends a `continuationToken` back gets (a Gemini long decode over several
+   * requests), clean or buggy run alike; without it every request gets the fixture.
+   */
+  continued?: string;
 }
 
 const data = (id: ProtocolId, file: string): string => `src/protocols/${id}/testdata/${file}`;
@@ -114,6 +119,19 @@ export const protocolSessions: readonly ProtocolSession[] = [
     fixture: data('gemini', 'valid-thought-text-calls.sse'),
     buggyFixture: data('gemini', 'invalid-unfinished-call.sse'),
     title: 'Gemini · SSE',
+  },
+  {
+    // A long decode over two requests: the first response stops at the per-request output cap
+    // (finishReason CONTINUATION) and the page sends its continuationToken back, as @google/genai does;
+    // the buggy one leaves the token out of that chunk, and the page resumes from the earlier checkpoint.
+    id: 'gemini',
+    transport: 'sse',
+    key: 'gemini/long-decode',
+    path: '/v1beta/models/gemini-2.5-pro:streamGenerateContent?alt=sse',
+    fixture: data('gemini', 'valid-two-hop-decode.sse'),
+    buggyFixture: data('gemini', 'invalid-two-hop-decode.sse'),
+    continued: data('gemini', 'valid-two-hop-decode-rest.sse'),
+    title: 'Gemini · long decode',
   },
   {
     id: 'gemini-interactions',

@@ -31,19 +31,44 @@ export function requestFor(session, text) {
 export async function readSession(session, { buggy, text, onPayload, onStatus }) {
   // A route may carry its own query (Gemini's `?alt=sse`).
   const url = buggy ? `${session.path}${session.path.includes('?') ? '&' : '?'}buggy=1` : session.path;
-  const body = JSON.stringify(requestFor(session, text));
-  if (session.transport === 'websocket') return readSocket(url, body, onPayload, onStatus);
-  const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: session.transport === 'sse' ? 'text/event-stream' : 'text/plain' }, body });
-  if (!res.ok || !res.body) return onStatus(`HTTP ${res.status}`);
-  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
-  const feed = session.transport === 'sse' ? sseFeed(onPayload) : lineFeed(onPayload);
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    feed.push(value);
+  const request = requestFor(session, text);
+  if (session.transport === 'websocket') return readSocket(url, JSON.stringify(request), onPayload, onStatus);
+  // A Gemini long decode spans requests: as @google/genai does, the request goes again with the
+  // continuationToken of a response that stopped at the per-request cap, and its stream is the rest.
+  let token;
+  for (let hop = 0; hop < MAX_HOPS; hop++) {
+    const hopState = { token: undefined, finish: undefined };
+    const body = JSON.stringify(token === undefined ? request : { ...request, continuationToken: token });
+    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: session.transport === 'sse' ? 'text/event-stream' : 'text/plain' }, body });
+    if (!res.ok || !res.body) return onStatus(`HTTP ${res.status}`);
+    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    const seen = (data) => (session.id === 'gemini' && watchContinuation(data, hopState), onPayload(data));
+    const feed = session.transport === 'sse' ? sseFeed(seen) : lineFeed(seen);
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      feed.push(value);
+    }
+    feed.end();
+    if (hopState.finish !== 'CONTINUATION' || hopState.token === undefined || hopState.token === token) break;
+    token = hopState.token;
+    onStatus('continuing in a new request');
   }
-  feed.end();
   onStatus('stream ended');
+}
+
+/** Requests one answer may take (a long decode's hops). */
+const MAX_HOPS = 4;
+
+/** The latest continuationToken and the finishReason of a Gemini response, as @google/genai tracks them. */
+function watchContinuation(data, hop) {
+  try {
+    const candidate = JSON.parse(data)?.candidates?.[0];
+    if (typeof candidate?.continuationToken === 'string' && candidate.continuationToken !== '') hop.token = candidate.continuationToken;
+    if (typeof candidate?.finishReason === 'string') hop.finish = candidate.finishReason;
+  } catch {
+    // Not JSON: the page shows it as unreadable; nothing to continue from.
+  }
 }
 
 function sseFeed(onPayload) {

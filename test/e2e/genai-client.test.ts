@@ -11,13 +11,17 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
 import { clientPageRoutes } from './support/client-page';
-import { startTestServer, type TestServer } from './support/server';
+import { readBody, startTestServer, type TestServer } from './support/server';
 import { HAS_PENDING, needsShared, PENDING_DIR } from '../support/shared-dir';
 import { splitSessions } from '../../src/analysis/sessions';
 import type { ReasoningItem, TextItem, ToolItem } from '../../src/model/view';
 import { protocols } from '../../src/protocols/registry';
 import { readInput } from '../../src/readers/read-input';
 import type { GenaiResult } from './pages/genai-client-page';
+import { check } from '../../src/api/check';
+import type { Frame } from '../../src/model/frame';
+import { requestCapture } from '../../src/analysis/tool-loop/test-support';
+import { geminiStream } from '../../src/analysis/tool-loop/gemini-support';
 
 const ROOT = path.resolve(__dirname, '../..');
 const ROUTE = '/v1beta/models/gemini-2.5-flash:streamGenerateContent';
@@ -69,6 +73,30 @@ const VARIANTS = [
 ];
 const cases = [...DEMO, ...VARIANTS, ...(HAS_PENDING ? RECORDINGS : [])];
 
+/**
+ * A long decode over several requests (Gemini 4): the first request's response stops at the per-request
+ * cap (finishReason CONTINUATION) or is cut, and a request that sends a continuationToken back gets the
+ * rest. `first` ends without a finishReason where the connection is cut.
+ */
+interface LongCase {
+  id: string;
+  first: object[];
+  /** The continuationToken of the second request the client sends, or none (it sends one request). */
+  resumesWith?: string;
+}
+const hop = (parts: object[], extra: object = {}) => ({ candidates: [{ content: { role: 'model', parts }, index: 0, ...extra }], modelVersion: 'gemini-2.5-flash' });
+const UP_TO_CHECKPOINT = [hop([{ text: 'Part one, ' }]), hop([{ text: 'checkpoint. ' }], { continuationToken: 'tok-1' })];
+const REST = [hop([{ text: ' and the rest.' }]), hop([{ text: '' }], { finishReason: 'STOP' })];
+const LONG: LongCase[] = [
+  { id: 'continuation', first: [...UP_TO_CHECKPOINT, hop([{ text: 'end of one' }], { finishReason: 'CONTINUATION', continuationToken: 'tok-2' })], resumesWith: 'tok-2' },
+  { id: 'continuation-token-only-at-checkpoint', first: [...UP_TO_CHECKPOINT, hop([{ text: 'end of one' }], { finishReason: 'CONTINUATION' })], resumesWith: 'tok-1' },
+  { id: 'continuation-without-any-token', first: [hop([{ text: 'Part one. ' }]), hop([{ text: 'end of one' }], { finishReason: 'CONTINUATION' })] },
+  { id: 'cut-after-checkpoint', first: [...UP_TO_CHECKPOINT, hop([{ text: 'end of one' }])], resumesWith: 'tok-1' },
+];
+/** The request bodies each long case's server received, in order. */
+const received = new Map<string, unknown[]>();
+const sseOf = (payloads: readonly object[]) => payloads.map((p) => `data: ${JSON.stringify(p)}\n\n`).join('');
+
 let browser: LaunchedBrowser;
 let server: TestServer;
 
@@ -85,6 +113,18 @@ beforeAll(async () => {
           },
         ]),
       ),
+      ...Object.fromEntries(
+        LONG.map((c) => [
+          `/case/${c.id}${ROUTE}`,
+          (req: import('node:http').IncomingMessage, res: import('node:http').ServerResponse) => {
+            void readBody(req).then((text) => {
+              const sent = JSON.parse(text) as { continuationToken?: unknown };
+              received.set(c.id, [...(received.get(c.id) ?? []), sent]);
+              res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' }).end(sseOf(sent.continuationToken === undefined ? c.first : REST));
+            });
+          },
+        ]),
+      ),
     },
   });
   browser = await launchBrowser({ extension: false });
@@ -95,7 +135,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function throughClient(c: Case): Promise<GenaiResult> {
+async function throughClient(c: { id: string }): Promise<GenaiResult> {
   const page = await browser.context.newPage();
   try {
     await page.goto(`${server.origin}/?case=${encodeURIComponent(c.id)}`);
@@ -147,5 +187,41 @@ describe('@google/genai 3.3 in a page agrees with the Gemini fold', () => {
   it("the client itself reads the demo stream's text and calls, so the comparison compares something", async () => {
     const result = await throughClient(DEMO[0]!);
     expect(result.ok && result.text.length > 0 && result.calls.some((call) => call.name === 'get_weather')).toBe(true);
+  }, 60_000);
+});
+
+describe('@google/genai 3.3 in a page on a long decode over several requests', () => {
+  // The capture as the panel would hold it: each request the client sent, with the stream that answered
+  // it; a cut first response ends with its connection's close.
+  function inspected(c: LongCase, sent: readonly unknown[]) {
+    const capture = requestCapture(geminiStream, sent.map((body, i) => ({ body, answer: i === 0 ? c.first : REST })));
+    if (c.id.startsWith('cut-')) {
+      const last = capture.frames.filter((f) => f.connectionId === 'req-1').at(-1)!;
+      const closeFrame: Frame = { index: last.index + 1, connectionId: 'req-1', time: last.time, direction: 'in', kind: 'close', data: '' };
+      capture.frames = [...capture.frames.slice(0, last.index + 1), closeFrame, ...capture.frames.slice(last.index + 1).map((f) => ({ ...f, index: f.index + 1 }))];
+    }
+    const sessions = splitSessions(capture, protocols);
+    const text = sessions.flatMap((x) => x.pipeline.view().items.filter((i): i is TextItem => i.kind === 'text').map((i) => i.text)).join('');
+    return { text, findings: check(capture).flatMap((r) => r.findings) };
+  }
+
+  it.each(LONG)('$id: the requests the client sends, and the text it shows, are what the inspector says', async (c) => {
+    received.delete(c.id);
+    const client = await throughClient(c);
+    expect(client.ok, JSON.stringify(client)).toBe(true);
+    const sent = received.get(c.id) ?? [];
+    // The client resumes with the token the inspector's line or finding names, or sends one request.
+    expect(sent.map((b) => (b as { continuationToken?: unknown }).continuationToken)).toEqual(c.resumesWith ? [undefined, c.resumesWith] : [undefined]);
+    const ours = inspected(c, sent);
+    if (client.ok) expect(ours.text).toBe(client.text);
+    const rules = ours.findings.map((f) => `${f.severity} ${f.rule}`);
+    if (c.id === 'continuation') expect(rules).toEqual([]);
+    else if (c.id === 'cut-after-checkpoint') {
+      expect(rules).toEqual(['error gemini/stream-cut']);
+      expect(ours.findings[0]?.message).toContain('@google/genai 3.3 resumes from the response\'s latest checkpoint');
+    } else {
+      expect(rules).toEqual(['warning gemini/continuation-without-token']);
+      expect(ours.findings[0]?.message).toContain(c.resumesWith ? '@google/genai continues from the response\'s latest checkpoint token' : '@google/genai cannot either');
+    }
   }, 60_000);
 });

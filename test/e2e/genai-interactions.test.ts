@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser, type LaunchedBrowser } from './support/launch';
 import { clientPageRoutes } from './support/client-page';
 import { panelFor, shownCutOffs, shownFailures, shownFindings, shownText, shownTools } from './support/client-panel';
-import { startTestServer, type TestServer } from './support/server';
+import { readBody, startTestServer, type TestServer } from './support/server';
 import { HAS_PENDING, needsShared, PENDING_DIR } from '../support/shared-dir';
 import { splitSessions } from '../../src/analysis/sessions';
 import type { ToolItem } from '../../src/model/view';
@@ -23,6 +23,9 @@ import { protocols } from '../../src/protocols/registry';
 import { readInput } from '../../src/readers/read-input';
 import { INTERACTIONS_RULES } from '../../src/protocols/gemini-interactions/rules';
 import type { InteractionsResult } from './pages/genai-interactions-page';
+import { requestCapture } from '../../src/analysis/tool-loop/test-support';
+import { check as checkCapture } from '../../src/api/check';
+import type { TextItem } from '../../src/model/view';
 
 const ROOT = path.resolve(__dirname, '../..');
 const ROUTE = '/v1beta/interactions';
@@ -62,6 +65,26 @@ const validDemo = DEMO[0]!.body();
 const CUT: Case = { id: 'connection-dropped', valid: false, cut: true, body: () => validDemo.slice(0, validDemo.indexOf('event: step.stop', validDemo.indexOf('"model_output"'))) };
 const cases = [...DEMO, CUT, ...(HAS_PENDING ? RECORDINGS : [])];
 
+/**
+ * A long decode over several requests: the first interaction completes with status
+ * `requires_continuation`, with or without its continuation_token; a request sending a token back gets
+ * the rest.
+ */
+const lifecycle = (status: string, token?: string) => ({ event_type: 'interaction.completed', interaction: { id: 'v1_long', status, object: 'interaction', model: 'gemini-2.5-flash', ...(token ? { continuation_token: token } : {}) } });
+const outputEvents = (text: string) => [
+  { event_type: 'step.start', index: 0, step: { type: 'model_output' } },
+  { event_type: 'step.delta', index: 0, delta: { type: 'text', text } },
+  { event_type: 'step.stop', index: 0 },
+];
+const started = { event_type: 'interaction.created', interaction: { id: 'v1_long', status: 'in_progress', object: 'interaction', model: 'gemini-2.5-flash' } };
+const LONG = [
+  { id: 'long-decode', first: [started, ...outputEvents('Part one'), lifecycle('requires_continuation', 'tok-1')], resumesWith: 'tok-1' },
+  { id: 'long-decode-without-token', first: [started, ...outputEvents('Part one'), lifecycle('requires_continuation')] },
+];
+const LONG_REST = [started, ...outputEvents(' and two.'), lifecycle('completed')];
+const longReceived = new Map<string, unknown[]>();
+const eventsSse = (events: readonly object[]) => events.map((e) => `event: ${(e as { event_type: string }).event_type}\ndata: ${JSON.stringify(e)}\n\n`).join('');
+
 let browser: LaunchedBrowser;
 let server: TestServer;
 /** Responses held open until the page says it read them. */
@@ -84,6 +107,18 @@ beforeAll(async () => {
               // network drops.
               res.write(c.body());
               dropping.set(c.id, res);
+            });
+          },
+        ]),
+      ),
+      ...Object.fromEntries(
+        LONG.map((c) => [
+          `/case/${c.id}${ROUTE}`,
+          (req: IncomingMessage, res: ServerResponse) => {
+            void readBody(req).then((text) => {
+              const sent = JSON.parse(text) as { continuation_token?: unknown };
+              longReceived.set(c.id, [...(longReceived.get(c.id) ?? []), sent]);
+              res.writeHead(200, { 'content-type': 'text/event-stream', 'cache-control': 'no-store' }).end(eventsSse(sent.continuation_token === undefined ? c.first : LONG_REST));
             });
           },
         ]),
@@ -173,5 +208,26 @@ describe('@google/genai 3.3 Interactions in a page agree with the panel', () => 
     expect(result.text).toBe("I'll look up the weather.");
     expect(result.tools).toEqual([{ type: 'function_call', name: 'getWeather', arguments: { location: 'Paris' }, answered: false }]);
     expect(result.completedStatus).toBe('requires_action');
+  }, 60_000);
+});
+
+describe('@google/genai 3.3 Interactions in a page on a long decode over several requests', () => {
+  it.each(LONG)('$id: the requests the client sends, and the text it shows, are what the inspector says', async (c) => {
+    longReceived.delete(c.id);
+    const page = await browser.context.newPage();
+    await page.goto(`${server.origin}/?case=${encodeURIComponent(c.id)}`);
+    await page.waitForFunction(() => window.__interactionsResult !== undefined, null, { timeout: 20_000 });
+    const client = expectOk((await page.evaluate(() => window.__interactionsResult))!);
+    await page.close();
+    const sent = longReceived.get(c.id) ?? [];
+    expect(sent.map((b) => (b as { continuation_token?: unknown }).continuation_token)).toEqual(c.resumesWith ? [undefined, c.resumesWith] : [undefined]);
+    // The capture as the panel holds it: each request the client sent, with the stream that answered it.
+    const capture = requestCapture({ url: `https://generativelanguage.googleapis.com${ROUTE}`, named: true }, sent.map((body, i) => ({ body, answer: i === 0 ? c.first : LONG_REST })));
+    const text = splitSessions(capture, protocols)
+      .flatMap((x) => x.pipeline.view().items.filter((i): i is TextItem => i.kind === 'text').map((i) => i.text))
+      .join('');
+    expect(text).toBe(client.text);
+    const findings = checkCapture(capture).flatMap((r) => r.findings.map((f) => `${f.severity} ${f.rule}`));
+    expect(findings).toEqual(c.resumesWith ? [] : ['warning gemini-interactions/continuation-without-token']);
   }, 60_000);
 });

@@ -216,6 +216,16 @@ describe('wire format of each protocol', () => {
     for (const f of cohere.frames) expect(f.eventName).toBe((JSON.parse(f.data) as { type: string }).type);
   });
 
+  it('Gemini long decode: a request that sends a continuationToken back gets the rest of the answer, clean or buggy', async () => {
+    const s = protocolSessions.find((p) => p.key === 'gemini/long-decode')!;
+    const post = async (buggy: boolean, body: object) => (await fetch(`${server.url.replace(/\/$/, '')}${sessionUrl(s, buggy)}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })).text();
+    const contents = REQUESTS.gemini as object;
+    const rest = readFileSync(path.join(ROOT, s.continued!), 'utf8');
+    expect(await post(false, contents)).toBe(readFileSync(path.join(ROOT, s.fixture), 'utf8'));
+    expect(await post(false, { ...contents, continuationToken: 'Y29udC0x' })).toBe(rest);
+    expect(await post(true, { ...contents, continuationToken: 'Y2twdC0x' })).toBe(rest);
+  });
+
   it('refuses a request that is not a JSON object', async () => {
     const res = await fetch(`${server.url}protocols/anthropic`, { method: 'POST', body: 'not json' });
     expect(res.status).toBe(400);

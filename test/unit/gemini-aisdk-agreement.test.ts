@@ -16,6 +16,9 @@ import type { ReasoningItem, TextItem, ToolItem } from '../../src/model/view';
 import { protocols } from '../../src/protocols/registry';
 import { readInput } from '../../src/readers/read-input';
 import { HAS_PENDING, needsShared, PENDING_DIR } from '../support/shared-dir';
+import { check } from '../../src/api/check';
+import { requestCapture } from '../../src/analysis/tool-loop/test-support';
+import { geminiStream } from '../../src/analysis/tool-loop/gemini-support';
 import { expectAgreement, HELLO_PROMPT, withOneChange, readProviderStream, sseServer, type Assembled, type SseServer } from '../support/client-agreement';
 
 const ROOT = path.resolve(__dirname, '../..');
@@ -25,9 +28,11 @@ const DEMO = ['valid-thought-text-calls.sse', 'invalid-unfinished-call.sse'];
 let server: SseServer;
 let origin: string;
 let body = '';
+/** Answers by the request body instead of `body` where a test sets it (a long decode's requests). */
+let answerFor: ((sent: unknown) => string) | undefined;
 
 beforeAll(async () => {
-  server = await sseServer((url) => url.startsWith('/v1beta/models/'), () => body);
+  server = await sseServer((url) => url.startsWith('/v1beta/models/'), (_n, sent) => (answerFor ? answerFor(sent) : body));
   origin = server.origin;
 });
 afterAll(() => server.close());
@@ -226,5 +231,51 @@ describe('@ai-sdk/google 4 and the fold on prompt feedback and candidate indexes
   ])('%s: the provider reads candidates[0] whatever its index, and so does the fold', async (name, sse) => {
     expect((await throughAiSdk(sse)).assembled.text).not.toBe('');
     await agree(sse, name);
+  });
+});
+
+describe('@ai-sdk/google 4 and the fold on a long decode over two requests (finishReason CONTINUATION)', () => {
+  const chunkOf = (p: object[], extra: object = {}) => parts(p, extra);
+  const FIRST = [chunkOf([{ text: 'Part one, ' }]), chunkOf([{ text: 'checkpoint. ' }], { continuationToken: 'tok-1' })];
+  const REST = [chunkOf([{ text: ' and the rest.' }]), chunkOf([{ text: '' }], { finishReason: 'STOP' })];
+  const sse = (payloads: readonly object[]) => payloads.map(line).join('');
+
+  /** The provider's run when the first request is answered with `first` and one sending a token back with REST. */
+  async function run(first: readonly object[]) {
+    const from = server.bodies.length;
+    answerFor = (sent) => sse((sent as { continuationToken?: unknown }).continuationToken === undefined ? first : REST);
+    try {
+      const theirs = await throughAiSdk('');
+      const sent = server.bodies.slice(from);
+      // What the capture holds: each request the provider sent, with the stream that answered it.
+      const capture = requestCapture(geminiStream, sent.map((b, i) => ({ body: b, answer: [...(i === 0 ? first : REST)] })));
+      const sessions = splitSessions(capture, protocols);
+      const text = sessions.flatMap((x) => x.pipeline.view().items.filter((i): i is TextItem => i.kind === 'text').map((i) => i.text)).join('');
+      const findings = check(capture).flatMap((r) => r.findings.map((f) => [f.rule, f.severity]));
+      return { theirs, sent, text, findings };
+    } finally {
+      answerFor = undefined;
+    }
+  }
+
+  it('the provider sends the token back and shows both responses as one answer; the fold shows the same text with no finding', async () => {
+    const { theirs, sent, text, findings } = await run([...FIRST, chunkOf([{ text: 'end of one' }], { finishReason: 'CONTINUATION', continuationToken: 'tok-2' })]);
+    expect(theirs.failed).toBeUndefined();
+    expect(sent.map((b) => (b as { continuationToken?: unknown }).continuationToken)).toEqual([undefined, 'tok-2']);
+    expect(theirs.assembled.text).toBe('Part one, checkpoint. end of one and the rest.');
+    expect(text).toBe(theirs.assembled.text);
+    expect(findings).toEqual([]);
+  });
+
+  it.each([
+    ['after a checkpoint', FIRST],
+    ['with no token in the response at all', [chunkOf([{ text: 'Part one, checkpoint. ' }])]],
+  ])('CONTINUATION without a token in its chunk (%s): the provider sends no second request and shows the first part; the fold warns', async (_name, start) => {
+    const { theirs, sent, text, findings } = await run([...start, chunkOf([{ text: 'end of one' }], { finishReason: 'CONTINUATION' })]);
+    expect(theirs.failed).toBeUndefined();
+    expect(sent).toHaveLength(1);
+    expect(theirs.assembled.text).toBe('Part one, checkpoint. end of one');
+    expect(text).toBe(theirs.assembled.text);
+    expect(findings).toEqual([['gemini/continuation-without-token', 'warning']]);
   });
 });

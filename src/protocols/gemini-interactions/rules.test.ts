@@ -31,6 +31,7 @@ const cases: { rule: string; bad: (object | string)[]; good: (object | string)[]
   { rule: 'gemini-interactions/invalid-function-arguments', bad: call('{"location":"Par'), good: call(), at: 7 },
   { rule: 'gemini-interactions/requires-action-without-call', bad: [...text.slice(0, -1), completed('requires_action')], good: call(), at: 8 },
   { rule: 'gemini-interactions/incomplete', bad: [...text.slice(0, -1), completed('incomplete')], good: text, at: 8 },
+  { rule: 'gemini-interactions/continuation-without-token', bad: [...text.slice(0, -1), completed('requires_continuation')], good: [...text.slice(0, -1), completed('requires_continuation', 'tok-1')], at: 8 },
   { rule: 'gemini-interactions/unknown-step', bad: [created, stepStart(0, { type: 'hologram' }), stepStop(0), ...output(1, 'Hi'), completed()], good: text, at: 1 },
 ];
 

@@ -25,6 +25,7 @@ export const INTERACTIONS_RULES = {
   invalidFunctionArguments: 'gemini-interactions/invalid-function-arguments',
   requiresActionWithoutCall: 'gemini-interactions/requires-action-without-call',
   incomplete: 'gemini-interactions/incomplete',
+  continuationWithoutToken: 'gemini-interactions/continuation-without-token',
   unknownStep: 'gemini-interactions/unknown-step',
 } as const;
 
@@ -50,6 +51,7 @@ export const interactionsRules: readonly RuleMeta[] = [
   { id: R.invalidFunctionArguments, severity: 'warning', description: 'A `function_call` step\'s streamed `arguments_delta` text is not valid JSON at its `step.stop`.' },
   { id: R.requiresActionWithoutCall, severity: 'warning', description: 'The interaction completed with status `requires_action` but streamed no `function_call` step for the page to run.' },
   { id: R.incomplete, severity: 'info', description: 'The interaction completed with status `incomplete`: the answer was cut off.' },
+  { id: R.continuationWithoutToken, severity: 'warning', description: 'The interaction completed with status `requires_continuation` (a long decode reached the per-request output cap) and no `continuation_token`: @google/genai cannot send the next request, and the answer ends there. With its token, `requires_continuation` is no finding: @google/genai continues with a new request.' },
   { id: R.unknownStep, severity: 'info', description: 'A step or delta `type` this version does not know; shown raw.' },
 ];
 
@@ -73,5 +75,6 @@ addFixes(interactionsRules, {
   [R.invalidFunctionArguments]: 'Stream `arguments_delta` pieces that join to one valid JSON object by the step\'s `step.stop`.',
   [R.requiresActionWithoutCall]: 'Stream the `function_call` step the page must run before completing with `requires_action`; else complete with `completed`.',
   [R.incomplete]: 'Raise the output token limit, or shorten the input, so the answer fits.',
+  [R.continuationWithoutToken]: 'Send the interaction\'s `continuation_token` with the `interaction.completed` whose status is `requires_continuation`; where generation cannot resume, complete with `incomplete`.',
   [R.unknownStep]: 'Nothing to fix if it is a newer API type; clients should show or skip step types they do not know.',
 });

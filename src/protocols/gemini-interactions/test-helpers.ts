@@ -17,7 +17,8 @@ export function runInteractions(frames: readonly Frame[]) {
 const interaction = (status: string, extra: object = {}) => ({ id: 'v1_1', status, object: 'interaction', model: 'gemini-2.5-flash', ...extra });
 export const created = { interaction: interaction('in_progress'), event_type: 'interaction.created' };
 export const inProgress = { interaction_id: 'v1_1', status: 'in_progress', event_type: 'interaction.status_update' };
-export const completed = (status = 'completed') => ({ interaction: interaction(status, { usage: { total_tokens: 10, total_output_tokens: 4 } }), event_type: 'interaction.completed' });
+/** interaction.completed with this status, and a long decode's continuation_token where given. */
+export const completed = (status = 'completed', token?: string) => ({ interaction: interaction(status, { usage: { total_tokens: 10, total_output_tokens: 4 }, ...(token ? { continuation_token: token } : {}) }), event_type: 'interaction.completed' });
 export const stepStart = (index: number, step: object) => ({ index, step, event_type: 'step.start' });
 export const stepDelta = (index: number, delta: object) => ({ index, delta, event_type: 'step.delta' });
 export const stepStop = (index: number) => ({ index, event_type: 'step.stop' });

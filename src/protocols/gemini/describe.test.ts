@@ -16,6 +16,9 @@ describe('gemini describe', () => {
     expect(describeOne(chunk([{ functionCall: { partialArgs: [{ jsonPath: '$.city', stringValue: 'Rome' }], willContinue: true } }]))).toEqual({ event: 'functionCall args', category: 'tool-call', preview: '$.city=Rome' });
     expect(describeOne(chunk([{ functionCall: {} }]))).toEqual({ event: 'functionCall end', category: 'tool-call' });
     expect(describeOne(stop)).toEqual({ event: 'finish: STOP', category: 'lifecycle' });
+    // A long decode's checkpoint (a token and no finish), and its stop at the per-request cap.
+    expect(describeOne(chunk([{ text: 'more' }], { continuationToken: 'tok-1' }))).toEqual({ event: 'Δ text, checkpoint', category: 'text', preview: 'more' });
+    expect(describeOne(chunk([], { finishReason: 'CONTINUATION', continuationToken: 'tok-2' }))).toEqual({ event: 'finish: CONTINUATION', category: 'lifecycle' });
     expect(describeOne({ error: { code: 429, message: 'quota', status: 'RESOURCE_EXHAUSTED' } })).toMatchObject({ event: 'error', category: 'error', preview: 'quota' });
     expect(describeOne({ usageMetadata: { totalTokenCount: 3 }, modelVersion: 'm' })).toMatchObject({ event: 'usage', category: 'lifecycle' });
   });

@@ -49,6 +49,7 @@ function responseLabels(json: Record<string, unknown>, out: Label[]): void {
     if (isRecord(candidate.citationMetadata)) out.push({ event: 'citations', category: 'other' });
     const finish = str(candidate.finishReason);
     if (finish) out.push({ event: `finish: ${finish}`, category: 'lifecycle' });
+    else if (str(candidate.continuationToken)) out.push({ event: 'checkpoint', category: 'lifecycle' });
   }
   if (isRecord(json.promptFeedback) && str(json.promptFeedback.blockReason)) out.push({ event: `blocked: ${str(json.promptFeedback.blockReason)}`, category: 'error' });
 }

@@ -13,6 +13,7 @@ import { withoutPaths } from '../shared/without-paths';
 import { ErrorPayloadSchema, isPlainOrCallResponse, ResponseSchema, type GeminiResponse } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
 import { endingOf, endingItem, TurnConnections, type ConnectionEnding } from '../shared/page-abort';
+import { requestJson } from '../shared/request-prompt';
 
 /** How many elements of one `alt=json` array frame are read (each is a whole response chunk). */
 const MAX_ARRAY_ELEMENTS = 100_000;
@@ -26,6 +27,11 @@ export function createGeminiFold(): ProtocolFold {
       state.model.streaming = false;
     },
     view: (): ViewModel => state.model,
+    // A live capture keeps the request body on its connection rather than as a frame.
+    connection(connection) {
+      const token = continuationTokenOf(requestJson(connection));
+      if (token !== undefined) (state.requestTokens ??= new Map()).set(connection.id, token);
+    },
   };
 }
 
@@ -46,6 +52,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   if (frame.direction === 'out') {
     if (state.turn) finalizeTurn(state.turn, sink, [frame.index]);
     state.requestSeen = true;
+    state.continuing = continuationTokenOf(decoded.json);
     return;
   }
   state.connections.carried(frame.connectionId);
@@ -71,8 +78,26 @@ function turnFor(state: FoldState, frame: Frame, sink: FindingSink): TurnState {
   if (turn && turn.connectionId === frame.connectionId && !state.requestSeen) return turn;
   if (turn) finalizeTurn(turn, sink, [frame.index]);
   state.requestSeen = false;
-  state.turn = newTurn(state, frame.connectionId, frame.index);
-  return state.turn;
+  const next = newTurn(state, frame.connectionId, frame.index);
+  state.turn = next;
+  const token = state.continuing ?? state.requestTokens?.get(frame.connectionId);
+  state.continuing = undefined;
+  if (token !== undefined) {
+    // A long decode's next request: what it streams is the rest of the earlier answer, as both clients show it.
+    state.requestTokens?.delete(frame.connectionId);
+    next.continues = token;
+    next.brandGiven = true;
+    state.model.items.push({ kind: 'raw', id: `t${next.n}-continues-${frame.index}`, frames: [frame.index], text: CONTINUES_TEXT });
+  }
+  return next;
+}
+
+const CONTINUES_TEXT = 'continues the previous response (this request sent back its continuationToken): clients show what follows as the rest of that answer';
+
+/** The `continuationToken` a request body sends (a long decode's next request), if any. */
+function continuationTokenOf(body: unknown): string | undefined {
+  const token = isRecord(body) ? body.continuationToken : undefined;
+  return typeof token === 'string' && token !== '' ? token : undefined;
 }
 
 function applyPayload(state: FoldState, turn: TurnState, json: unknown, frame: Frame, sink: FindingSink): void {
@@ -175,6 +200,16 @@ function finalizeTurn(turn: TurnState, sink: FindingSink, at: number[], ended?: 
   turn.open.length = 0;
   if (turn.finishReason === undefined && !turn.blocked) {
     if (ended === undefined) sink.report(R.missingFinishReason, 'the response stream ended without a candidate finishReason: it was cut short', at.length > 0 ? at : [turn.lastFrame]);
-    else sink.report(R.streamCut, `the connection ${ended === 'close' ? 'closed' : 'failed'} before any candidate finishReason: the answer was cut off (@google/genai 3.3 ${ended === 'close' ? 'ends quietly and shows the cut answer as finished' : 'throws "terminated"'})`, at.length > 0 ? at : [turn.lastFrame]);
+    else sink.report(R.streamCut, `the connection ${ended === 'close' ? 'closed' : 'failed'} before any candidate finishReason: the answer was cut off (${cutClients(turn, ended)})`, at.length > 0 ? at : [turn.lastFrame]);
   }
+}
+
+/**
+ * What the clients do with a cut response. @google/genai 3.3 resumes a long decode from its latest
+ * checkpoint (a `continuationToken` the response gave) with a new request; the AI SDK's Google
+ * provider resumes only after a `CONTINUATION` finish.
+ */
+function cutClients(turn: TurnState, ended: ConnectionEnding): string {
+  if (turn.token !== undefined) return "@google/genai 3.3 resumes from the response's latest checkpoint with a new request carrying its continuationToken; the AI SDK's Google provider does not";
+  return `@google/genai 3.3 ${ended === 'close' ? 'ends quietly and shows the cut answer as finished' : 'throws "terminated"'}`;
 }

@@ -23,26 +23,49 @@ export function applyCandidate(state: FoldState, turn: TurnState, candidate: Gem
   }
   for (let i = 0; i < parts.length; i++) applyPart(state, turn, parts[i] as GeminiPart, frame, i, sink);
   if (candidate.groundingMetadata || candidate.citationMetadata) addSources(state, turn, candidate, frame);
+  const token = candidate.continuationToken ?? undefined;
+  // A token the request sent back again marks no progress: @google/genai does not resume from it.
+  if (token && token !== turn.continues) turn.token = token;
   if (candidate.finishReason && turn.finishReason === undefined) {
     turn.finishReason = candidate.finishReason;
     turn.finishFrame = frame.index;
-    onFinish(turn, candidate.finishReason, candidate.finishMessage ?? undefined, frame, sink);
+    if (candidate.finishReason === 'CONTINUATION') onContinuation(state, turn, !!token, frame, sink);
+    else onFinish(turn, candidate.finishReason, candidate.finishMessage ?? undefined, !!token, frame, sink);
   }
 }
+
+/**
+ * A long decode reached the per-request output cap with budget left (Gemini 4): @google/genai (unless
+ * the page turned automaticContinuation off) and the AI SDK's Google provider send the request again
+ * with the chunk's `continuationToken` and show the next response as the rest of this answer. The
+ * provider reads the token from this chunk only; @google/genai from the latest one the response gave.
+ */
+function onContinuation(state: FoldState, turn: TurnState, withToken: boolean, frame: Frame, sink: FindingSink): void {
+  if (withToken) {
+    state.model.items.push({ kind: 'raw', id: `t${turn.n}-continued-${frame.index}`, frames: [frame.index], text: CONTINUED_TEXT });
+    return;
+  }
+  const genai = turn.token !== undefined ? "@google/genai continues from the response's latest checkpoint token" : 'and no checkpoint earlier in the response gave one, so @google/genai cannot either';
+  sink.report(R.continuationWithoutToken, `finishReason "CONTINUATION" without a continuationToken: the AI SDK's Google provider cannot continue and ends the answer here, as cut at its length; ${genai}`, [frame.index]);
+}
+
+const CONTINUED_TEXT = 'continued in a new request (finishReason CONTINUATION: the per-request output cap): clients send its continuationToken back and show the rest as part of this answer';
 
 /** A part that shows something (an empty text part shows nothing). */
 export function hasPayload(part: GeminiPart): boolean {
   return !!(part.text || part.functionCall || part.inlineData || part.fileData || part.executableCode || part.codeExecutionResult);
 }
 
-function onFinish(turn: TurnState, reason: string, message: string | undefined, frame: Frame, sink: FindingSink): void {
+function onFinish(turn: TurnState, reason: string, message: string | undefined, withToken: boolean, frame: Frame, sink: FindingSink): void {
   if (turn.text && reason !== 'MAX_TOKENS') turn.text.final = true;
   if (reason === 'STOP' || reason === 'FINISH_REASON_UNSPECIFIED') return;
   const why = message ? ` (${message})` : '';
   if (reason === 'MALFORMED_FUNCTION_CALL' || reason === 'UNEXPECTED_TOOL_CALL') {
     sink.report(R.malformedFunctionCall, `finishReason "${reason}"${why}: the model's function call failed`, [frame.index]);
   } else {
-    sink.report(R.truncatedFinishReason, `finishReason "${reason}"${why}: the answer was ${reason === 'MAX_TOKENS' ? 'cut off at the token limit' : 'cut off or filtered'}`, [frame.index]);
+    // A long decode's MAX_TOKENS carries a token the page may send back with a higher maxOutputTokens.
+    const resume = reason === 'MAX_TOKENS' && withToken ? '; its continuationToken, sent back with a higher maxOutputTokens, resumes it' : '';
+    sink.report(R.truncatedFinishReason, `finishReason "${reason}"${why}: the answer was ${reason === 'MAX_TOKENS' ? 'cut off at the token limit' : 'cut off or filtered'}${resume}`, [frame.index]);
   }
 }
 

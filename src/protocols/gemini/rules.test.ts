@@ -25,6 +25,7 @@ const cases: { rule: string; bad: (object | string)[]; good: (object | string)[]
   { rule: 'gemini/function-call-missing-name', bad: [chunk([{ functionCall: { args: { city: 'Paris' } } }]), stop], good: [chunk([{ functionCall: { name: 'get_weather', args: { city: 'Paris' } } }]), stop], at: 0 },
   { rule: 'gemini/malformed-function-call', bad: [hi, chunk([], { finishReason: 'MALFORMED_FUNCTION_CALL' })], good: clean, at: 1 },
   { rule: 'gemini/truncated-finish-reason', bad: [hi, chunk([], { finishReason: 'MAX_TOKENS' })], good: clean, at: 1 },
+  { rule: 'gemini/continuation-without-token', bad: [hi, chunk([], { finishReason: 'CONTINUATION' })], good: [hi, chunk([], { finishReason: 'CONTINUATION', continuationToken: 'tok-1' })], at: 1 },
   { rule: 'gemini/prompt-blocked', bad: [{ promptFeedback: { blockReason: 'SAFETY' }, usageMetadata: { promptTokenCount: 3 }, modelVersion: 'gemini-2.5-flash' }], good: clean, at: 0 },
   { rule: 'gemini/content-after-prompt-blocked', bad: [{ promptFeedback: { blockReason: 'SAFETY' } }, hi, stop], good: [{ promptFeedback: { blockReason: 'BLOCK_REASON_UNSPECIFIED' } }, hi, stop], at: 1 },
   { rule: 'gemini/extra-candidates', bad: [{ candidates: [{ index: 0, content: { role: 'model', parts: [{ text: 'Hi' }] } }, { index: 1, content: { role: 'model', parts: [{ text: 'Hey' }] } }] }, stop], good: clean, at: 0 },

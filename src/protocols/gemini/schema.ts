@@ -57,6 +57,8 @@ export const CandidateSchema = z.looseObject({
   index: z.number().nullish(),
   groundingMetadata: GroundingMetadataSchema.nullish(),
   citationMetadata: CitationMetadataSchema.nullish(),
+  /** A long decode's token to resume from: at a checkpoint, and with finishReason `CONTINUATION`. */
+  continuationToken: str,
 });
 
 export const ResponseSchema = z.looseObject({

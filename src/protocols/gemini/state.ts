@@ -47,6 +47,13 @@ export interface TurnState {
   lastCode?: ToolItem;
   /** Source URLs shown already (grounding chunks repeat in every chunk). */
   sources: Set<string>;
+  /**
+   * The latest `continuationToken` of this response (a long decode's checkpoint, or the one its
+   * `CONTINUATION` finish carries): what @google/genai resumes from.
+   */
+  token?: string;
+  /** The token this response's request sent: it continues an earlier response (a long decode). */
+  continues?: string;
 }
 
 export interface FoldState {
@@ -58,6 +65,10 @@ export interface FoldState {
   sawResponse: boolean;
   /** The connections turns arrived on, for the page letting go of an earlier one. */
   connections: TurnConnections;
+  /** The `continuationToken` the latest request frame sent: the response it gets continues an earlier one. */
+  continuing?: string;
+  /** The same, read from the request bodies of connections whose response has not begun, by connection id. */
+  requestTokens?: Map<string, string>;
 }
 
 export function newTurn(state: FoldState, connectionId: string, frame: number): TurnState {
