@@ -4,7 +4,7 @@
 // for what the page sent, the frame with finish_reason for what the stream answered).
 import { decodeFrame } from '../model/decode';
 import type { Frame } from '../model/frame';
-import type { Conversation, ConversationRequest } from './conversations';
+import { wholeAnswerOf, type Conversation, type ConversationRequest } from './conversations';
 import { sentMessage, textPiece } from './conversation-turns-protocols';
 import type { Session } from './sessions';
 import { TOOL_LOOPS } from './tool-loop';
@@ -35,19 +35,27 @@ export function conversationTurns(conversation: Conversation): ConversationTurn[
     const at = (kind: TurnKind, lines: string[], frame: number): void => {
       if (lines.length > 0) turns.push({ kind, lines, request: position, connectionId: request.connectionId, session: request.session, frame });
     };
-    // A request sent again repeats messages already shown; only its answer is new.
-    if (request.repeats === undefined) sentTurns(request, at);
+    // A request sent again repeats messages already shown, and so does a long decode's next request;
+    // only its answer is new.
+    if (request.repeats === undefined && request.hopOf === undefined) sentTurns(request, at);
     const answer = request.answer;
     const finish = answer.finishFrame ?? request.firstFrame;
     const frames = framesOf(request);
     const text = answerText(request, frames);
-    if (text) at('answer', [text], finish);
+    // A long decode's next request: its first turn says whose answer it goes on with.
+    let lead = request.hopOf === undefined ? [] : [`(goes on with the answer of request ${request.hopOf + 1}: a long decode's next request)`];
+    const led = (lines: string[]): string[] => {
+      const out = [...lead, ...lines];
+      lead = [];
+      return out;
+    };
+    if (text) at('answer', led([text]), finish);
     if (answer.toolCalls.length > 0) {
-      at('tool-calls', answer.toolCalls.map((c) => clip(`${c.name || '?'}(${c.arguments}) · ${c.id || 'no id'}`)), finish);
-      const followedUp = requests.some((r) => r.continues === position || r.repeats === position);
+      at('tool-calls', led(answer.toolCalls.map((c) => clip(`${c.name || '?'}(${c.arguments}) · ${c.id || 'no id'}`))), finish);
+      const followedUp = requests.some((r) => r.continues === position || r.repeats === position || r.hopOf === position);
       // The loop checks' own word for a stream that asks for tools: the stalled mark is where they report a stall.
-      if (!followedUp && TOOL_LOOPS[request.protocol].asksForTools(answer)) at('waiting', ['no request carried the tool results'], finish);
-    } else if (!text && answer.finishReason) at('answer', [`(no text; finish_reason ${clip(answer.finishReason)})`], finish);
+      if (!followedUp && TOOL_LOOPS[request.protocol].asksForTools(wholeAnswerOf(request))) at('waiting', ['no request carried the tool results'], finish);
+    } else if (!text && answer.finishReason) at('answer', led([`(no text; finish_reason ${clip(answer.finishReason)})`]), finish);
     // The stream ended before its end (analysis/cut-off.ts): the answer above is not whole.
     const cut = cutOffOf(request, frames);
     if (cut) at('cut-off', [clip(cut.message)], cut.frames[0] ?? cut.at);

@@ -4,7 +4,7 @@
 // OpenAI Responses may instead name the stored response it continues (`previous_response_id`); the AI
 // SDK's chat id and AG-UI's threadId keep requests of different chats apart. Each protocol reads its
 // own requests (conversations/<protocol>.ts); the join here is the same for all.
-import type { Connection } from '../model/frame';
+import type { Connection, Frame } from '../model/frame';
 import { requestJson } from '../protocols/shared/request-prompt';
 import type { Session } from './sessions';
 import { agUiReader } from './conversations/ag-ui';
@@ -15,9 +15,10 @@ import { geminiReader } from './conversations/gemini';
 import { interactionsReader } from './conversations/gemini-interactions';
 import { openaiChatReader } from './conversations/openai-chat';
 import { openaiResponsesReader } from './conversations/openai-responses';
-import type { Conversation, ConversationReader, ConversationRequest, RequestRead } from './conversations/types';
+import { wholeAnswerOf, type Conversation, type ConversationReader, type ConversationRequest, type RequestRead } from './conversations/types';
 
 export type { Conversation, ConversationProtocol, ConversationRequest, StreamedAnswer, StreamedToolCall } from './conversations/types';
+export { wholeAnswerOf } from './conversations/types';
 export { streamedAnswer } from './conversations/openai-chat';
 
 const READERS: ReadonlyMap<string, ConversationReader> = new Map(
@@ -28,6 +29,8 @@ interface Pending {
   request: ConversationRequest;
   read: RequestRead;
   reader: ConversationReader;
+  body: unknown;
+  frames: readonly Frame[];
 }
 
 /** The conversations of a capture's sessions. Requests with no readable messages are left out. */
@@ -44,14 +47,29 @@ export function conversations(sessions: readonly Session[]): Conversation[] {
   const byPrefix = new Map<string, Placed[]>();
   const byResponseId = new Map<string, Placed>();
   const latestInScope = new Map<string, Placed>();
-  for (const { request, read, reader } of pending) {
+  // A long decode's requests by the continuation token their answer left, and the frames of each
+  // decode up to a request (its answer read as one stream).
+  const byToken = new Map<string, Placed>();
+  const decodeFrames = new Map<ConversationRequest, readonly Frame[]>();
+  for (const { request, read, reader, body, frames } of pending) {
     const { keys } = read;
     const scope = `${reader.protocol}\u0000${read.scope ?? ''}`;
     const hashes = prefixHashes(keys, scope);
-    const named = read.previousResponseId === undefined ? undefined : byResponseId.get(read.previousResponseId);
-    const same = named ? undefined : bestParent(byPrefix, keys, hashes, keys.length, keys.length);
+    const resumed = read.resumes === undefined ? undefined : byToken.get(`${scope}\u0000${read.resumes}`);
+    const named = resumed || read.previousResponseId === undefined ? undefined : byResponseId.get(read.previousResponseId);
+    const same = resumed || named ? undefined : bestParent(byPrefix, keys, hashes, keys.length, keys.length);
     let placed: Placed;
-    if (named) {
+    if (resumed) {
+      // The answer goes on in this request's stream: a client shows the two as one answer.
+      const earlier = resumed.conversation.requests[resumed.position]!;
+      const whole = [...(decodeFrames.get(earlier) ?? earlier.session.pipeline.frames.filter((f) => f.connectionId === earlier.connectionId)), ...frames];
+      decodeFrames.set(request, whole);
+      request.hopOf = resumed.position;
+      request.newFrom = earlier.newFrom;
+      request.wholeAnswer = reader.read(body, whole)?.answer ?? request.answer;
+      resumed.conversation.requests.push(request);
+      placed = { conversation: resumed.conversation, position: resumed.conversation.requests.length - 1, keys };
+    } else if (named) {
       // The follow-up sends only what is new: the stored response holds the rest.
       placed = attach(named, request, keys, 0);
     } else if (same && read.continuesInPlace) {
@@ -75,6 +93,8 @@ export function conversations(sessions: readonly Session[]): Conversation[] {
       }
     }
     if (request.answer.responseId !== undefined) byResponseId.set(request.answer.responseId, placed);
+    const left = wholeAnswerOf(request).continuationToken;
+    if (left !== undefined) byToken.set(`${scope}\u0000${left}`, placed);
     latestInScope.set(scope, placed);
     // A request that names its stored response carries only new items: no later request repeats them.
     const whole = hashes[keys.length - 1];
@@ -148,5 +168,5 @@ function readRequest(reader: ConversationReader, session: Session, connection: C
     protocol: reader.protocol,
   };
   if (read.previousResponseId !== undefined) request.previousResponseId = read.previousResponseId;
-  return { request, read, reader };
+  return { request, read, reader, body, frames };
 }

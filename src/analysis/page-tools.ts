@@ -8,7 +8,7 @@
 import type { Frame } from '../model/frame';
 import type { ToolItem, ViewModel } from '../model/view';
 import { mapTools } from '../model/map-tools';
-import type { Conversation, ConversationRequest } from './conversations';
+import { wholeAnswerOf, type Conversation, type ConversationRequest } from './conversations';
 import { sentMessage, type SentResult } from './conversation-turns-protocols';
 import type { Session } from './sessions';
 import { TOOL_LOOPS } from './tool-loop';
@@ -36,15 +36,19 @@ export function pageToolStates(list: readonly Conversation[]): PageToolStates {
     const loop = TOOL_LOOPS[conversation.protocol];
     const { requests } = conversation;
     requests.forEach((request, position) => {
-      const calls = request.answer.toolCalls;
+      // A long decode's calls are those of all its requests so far, each shown in the session of its own.
+      const answer = wholeAnswerOf(request);
+      const calls = answer.toolCalls;
       if (calls.length === 0) return;
+      const decode = decodeOf(requests, request);
+      const putAll = (id: string, state: PageToolState) => decode.forEach((r) => put(r, id, state));
       const followUp = requests.find((r) => r.continues === position && r.repeats === undefined);
       if (!followUp) {
-        // A request sent again (a retry) leaves the calls to the new one; a stream that did not end asking
-        // for tools (cut, still streaming) is left as its own view shows it.
-        const repeated = requests.some((r) => r.repeats === position);
-        if (!repeated && loop.asksForTools(request.answer)) {
-          for (const call of calls) put(request, call.id, { state: 'waiting', frame: request.answer.finishFrame ?? request.firstFrame });
+        // A request sent again (a retry) leaves the calls to the new one, and so does a long decode's request
+        // to the next one; a stream that did not end asking for tools (cut, still streaming) is left as its own view shows it.
+        const handedOn = requests.some((r) => r.repeats === position || r.hopOf === position);
+        if (!handedOn && loop.asksForTools(answer)) {
+          for (const call of calls) putAll(call.id, { state: 'waiting', frame: answer.finishFrame ?? request.firstFrame });
         }
         return;
       }
@@ -52,10 +56,22 @@ export function pageToolStates(list: readonly Conversation[]): PageToolStates {
       const time = timeOf(followUp);
       for (const call of calls) {
         const result = results.get(call.id);
-        if (!result) put(request, call.id, { state: 'no-result', frame: followUp.firstFrame });
-        else put(request, call.id, { state: 'result', result, frame: followUp.firstFrame, ...(time !== undefined && { time }) });
+        if (!result) putAll(call.id, { state: 'no-result', frame: followUp.firstFrame });
+        else putAll(call.id, { state: 'result', result, frame: followUp.firstFrame, ...(time !== undefined && { time }) });
       }
     });
+  }
+  return out;
+}
+
+/** The request and, when it goes on with a long decode's answer, the decode's earlier requests. */
+function decodeOf(requests: readonly ConversationRequest[], request: ConversationRequest): ConversationRequest[] {
+  const out = [request];
+  for (let r = request; r.hopOf !== undefined && out.length <= requests.length; ) {
+    const earlier = requests[r.hopOf];
+    if (!earlier) break;
+    out.push(earlier);
+    r = earlier;
   }
   return out;
 }

@@ -146,13 +146,15 @@ export function captureSpans(sessions: readonly Session[], file: string): Span[]
       });
     }
   }
-  // A follow-up request links to the request it continues.
+  // A follow-up request links to the request it continues; a long decode's next request, to the one whose answer it goes on with.
   for (const conversation of joined) {
     for (const request of conversation.requests) {
       const from = spanOfConnection.get(request.connectionId);
-      const parent = request.continues === undefined ? undefined : conversation.requests[request.continues];
+      const at = request.hopOf ?? request.continues;
+      const parent = at === undefined ? undefined : conversation.requests[at];
       const to = parent && spanOfConnection.get(parent.connectionId);
-      if (from && to) from.links.push({ traceId: to.traceId, spanId: to.spanId, attributes: { [`${OWN}.relation`]: request.repeats === undefined ? 'continues' : 'repeats' } });
+      const relation = request.hopOf !== undefined ? 'resumes' : request.repeats === undefined ? 'continues' : 'repeats';
+      if (from && to) from.links.push({ traceId: to.traceId, spanId: to.spanId, attributes: { [`${OWN}.relation`]: relation } });
     }
   }
   return out;

@@ -21,7 +21,9 @@ export const interactionsReader: ConversationReader = {
     if (!isRecord(body)) return undefined;
     const messages = inputEntries(body.input);
     if (!messages) return undefined;
-    const read = { messages, keys: messages.map(entryKey), answer: interactionsAnswer(frames) };
+    const token = typeof body.continuation_token === 'string' && body.continuation_token !== '' ? body.continuation_token : undefined;
+    // A long decode's next request sends back the token the previous interaction left.
+    const read = { messages, keys: messages.map(entryKey), answer: interactionsAnswer(frames), ...(token !== undefined && { resumes: token }) };
     return typeof body.previous_interaction_id === 'string' ? { ...read, previousResponseId: body.previous_interaction_id } : read;
   },
 };
@@ -60,17 +62,27 @@ interface Building extends StreamedToolCall {
   stopped: boolean;
 }
 
+const REQUIRES_CONTINUATION = 'requires_continuation';
+
 /** The last interaction's id, its stopped `function_call` steps (arguments as streamed) and its final status. */
 export function interactionsAnswer(frames: readonly Frame[]): StreamedAnswer {
   const answer: StreamedAnswer = { toolCalls: [], allCallIds: [] };
   let calls = new Map<number, Building>();
+  let offset = 0;
   for (const frame of frames) {
     if (frame.direction !== 'in' || frame.kind !== 'message') continue;
     const event = decodeFrame(frame).json;
     if (!isRecord(event)) continue;
     const interaction = isRecord(event.interaction) ? event.interaction : undefined;
     if (event.event_type === 'interaction.created') {
-      // One connection may carry several interactions (recorded steps): the last one counts.
+      // One connection may carry several interactions (recorded steps): the last one counts; a long
+      // decode's requests, read as one stream, go on with the same answer.
+      if (answer.finishReason === REQUIRES_CONTINUATION) {
+        // Its steps count from 0 again: past the earlier ones.
+        for (const k of calls.keys()) if (k + 1 > offset) offset = k + 1;
+        continue;
+      }
+      offset = 0;
       calls = new Map();
       delete answer.finishReason;
       delete answer.finishFrame;
@@ -80,14 +92,14 @@ export function interactionsAnswer(frames: readonly Frame[]): StreamedAnswer {
       if (typeof step.id === 'string' && !answer.allCallIds?.includes(step.id)) answer.allCallIds?.push(step.id);
       if (step.type !== 'function_call') continue;
       const args = isRecord(step.arguments) ? safeJson(step.arguments) : '{}';
-      calls.set(event.index, { id: typeof step.id === 'string' ? step.id : '', name: typeof step.name === 'string' ? step.name : '', arguments: args, streamed: false, stopped: false });
+      calls.set(event.index + offset, { id: typeof step.id === 'string' ? step.id : '', name: typeof step.name === 'string' ? step.name : '', arguments: args, streamed: false, stopped: false });
     } else if (event.event_type === 'step.delta' && typeof event.index === 'number' && isRecord(event.delta) && event.delta.type === 'arguments_delta') {
-      const call = calls.get(event.index);
+      const call = calls.get(event.index + offset);
       if (!call || typeof event.delta.arguments !== 'string') continue;
       call.arguments = call.streamed ? call.arguments + event.delta.arguments : event.delta.arguments;
       call.streamed = true;
     } else if (event.event_type === 'step.stop' && typeof event.index === 'number') {
-      const call = calls.get(event.index);
+      const call = calls.get(event.index + offset);
       if (call) call.stopped = true;
     } else if (event.event_type === 'interaction.completed' && interaction) {
       if (typeof interaction.id === 'string') answer.responseId = interaction.id;
@@ -95,6 +107,9 @@ export function interactionsAnswer(frames: readonly Frame[]): StreamedAnswer {
         answer.finishReason = interaction.status;
         answer.finishFrame = frame.index;
       }
+      // The completion's token is the one @google/genai sends back (none: the decode cannot go on).
+      if (interaction.status === REQUIRES_CONTINUATION && typeof interaction.continuation_token === 'string' && interaction.continuation_token !== '') answer.continuationToken = interaction.continuation_token;
+      else delete answer.continuationToken;
     }
   }
   answer.toolCalls = [...calls.entries()]

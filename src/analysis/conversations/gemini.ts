@@ -25,7 +25,10 @@ export const geminiReader: ConversationReader = {
     const parsed = ContentsBodySchema.safeParse(body);
     if (!parsed.success) return undefined;
     const messages = parsed.data.contents;
-    return { messages, keys: messages.map(contentKey), answer: geminiAnswer(frames) };
+    const read = { messages, keys: messages.map(contentKey), answer: geminiAnswer(frames) };
+    // A long decode's next request sends back the token the previous response left.
+    const token = (body as { continuationToken?: unknown }).continuationToken;
+    return typeof token === 'string' && token !== '' ? { ...read, resumes: token } : read;
   },
 };
 
@@ -56,6 +59,8 @@ interface Building {
   signature?: string;
   args: Record<string, unknown>;
 }
+
+const CONTINUATION = 'CONTINUATION';
 
 /** The function calls of candidate 0 of the connection's responses, read the AI SDK's way. */
 export function geminiAnswer(frames: readonly Frame[]): StreamedAnswer {
@@ -88,7 +93,10 @@ export function geminiAnswer(frames: readonly Frame[]): StreamedAnswer {
     const candidate: unknown = response.candidates[0];
     if (!isRecord(candidate)) return;
     partsOf(candidate.content).forEach(onPart);
-    if (typeof candidate.finishReason === 'string' && answer.finishReason === undefined) {
+    // The token a long decode's next request sends back: the latest one, as @google/genai resumes from it.
+    if (typeof candidate.continuationToken === 'string' && candidate.continuationToken !== '') answer.continuationToken = candidate.continuationToken;
+    // A decode's requests read as one stream: a stop at the per-request cap is not its finish.
+    if (typeof candidate.finishReason === 'string' && (answer.finishReason === undefined || answer.finishReason === CONTINUATION)) {
       answer.finishReason = candidate.finishReason;
       answer.finishFrame = frame.index;
     }

@@ -26,6 +26,11 @@ export interface StreamedAnswer {
   responseId?: string;
   /** Every tool call id of the stream, server-run ones included. */
   allCallIds?: string[];
+  /**
+   * A long decode's token the stream left for its next request to send back (Gemini's
+   * `continuationToken`, the Interactions API's `continuation_token`): the answer goes on there.
+   */
+  continuationToken?: string;
 }
 
 export interface ConversationRequest {
@@ -46,7 +51,18 @@ export interface ConversationRequest {
   protocol: ConversationProtocol;
   /** OpenAI Responses: the request continues the stored response with this id (`previous_response_id`). */
   previousResponseId?: string;
+  /**
+   * Position in the conversation's `requests` of the request whose answer this one's stream goes on
+   * with: a long decode's next request, sending back the continuation token that answer left. It sends
+   * that request's messages again, so it continues nothing itself (no `continues`).
+   */
+  hopOf?: number;
+  /** With `hopOf`: the answer of all the decode's requests up to this one, read as the one stream a client makes of them. */
+  wholeAnswer?: StreamedAnswer;
 }
+
+/** What a request's stream answered, with the earlier requests of its long decode when it is one of its later requests. */
+export const wholeAnswerOf = (request: ConversationRequest): StreamedAnswer => request.wholeAnswer ?? request.answer;
 
 export interface Conversation {
   /** The connection id of the conversation's first request. */
@@ -67,6 +83,8 @@ export interface RequestRead {
   previousResponseId?: string;
   /** The last message is the answer being continued in place (AI SDK UI): the same messages continue, not repeat. */
   continuesInPlace?: boolean;
+  /** The continuation token the request sends back: it resumes the answer that left it (a long decode). */
+  resumes?: string;
 }
 
 export interface ConversationReader {

@@ -1,7 +1,7 @@
 // The tool loop across the requests of one conversation, the same for every protocol: a stream that
 // asks for tools must be followed up; the follow-up must carry the calls and one result per call;
 // round trips in a row are bounded. What a call and a result look like is each protocol's own.
-import type { Conversation, ConversationRequest, StreamedAnswer, StreamedToolCall } from '../conversations';
+import { wholeAnswerOf, type Conversation, type ConversationRequest, type StreamedAnswer, type StreamedToolCall } from '../conversations';
 import { isRecord } from '../../protocols/shared/view-helpers';
 import { safeJson } from '../../model/safe-text';
 import { DEFAULT_MAX_ROUND_TRIPS, type LoopRuleIds } from './rules';
@@ -39,17 +39,26 @@ export function checkLoop(conversation: Conversation, protocol: LoopProtocol, re
   const { requests } = conversation;
   const depth: number[] = [];
   requests.forEach((request, position) => {
-    // A request sent again (a retry) leaves the loop to the new one.
-    const followedUp = requests.some((r) => r.continues === position || r.repeats === position);
-    if (protocol.asksForTools(request.answer) && !followedUp) {
-      const names = request.answer.toolCalls.map((c) => c.name || '?').join(', ');
-      report(request, R.stalled, `the stream ended with ${protocol.askedWith} (${names}) and no later request carried the tool results: the tool loop stopped here`, [request.answer.finishFrame ?? request.firstFrame]);
+    // A request sent again (a retry) leaves the loop to the new one; a long decode's request, to the
+    // next one, whose stream goes on with the answer.
+    const followedUp = requests.some((r) => r.continues === position || r.repeats === position || r.hopOf === position);
+    const answer = wholeAnswerOf(request);
+    if (protocol.asksForTools(answer) && !followedUp) {
+      const names = answer.toolCalls.map((c) => c.name || '?').join(', ');
+      report(request, R.stalled, `the stream ended with ${protocol.askedWith} (${names}) and no later request carried the tool results: the tool loop stopped here`, [answer.finishFrame ?? request.firstFrame]);
     }
-    const parent = request.continues === undefined ? undefined : requests[request.continues];
-    if (!parent || parent.answer.toolCalls.length === 0) {
+    // A decode's later request sends the earlier one's messages again: checked there already.
+    if (request.hopOf !== undefined) {
+      depth[position] = depth[request.hopOf] ?? 0;
+      return;
+    }
+    const continued = request.continues === undefined ? undefined : requests[request.continues];
+    if (!continued || wholeAnswerOf(continued).toolCalls.length === 0) {
       depth[position] = 0;
       return;
     }
+    // The follow-up carries the calls of the whole answer, over all of a long decode's requests.
+    const parent = continued.wholeAnswer ? { ...continued, answer: continued.wholeAnswer } : continued;
     depth[position] = (depth[request.continues ?? 0] ?? 0) + 1;
     const frames = [request.firstFrame, ...(parent.answer.finishFrame !== undefined ? [parent.answer.finishFrame] : [])];
     protocol.checkFollowUp({ parent, request, frames, report: (rule, message, path) => report(request, rule, message, frames, path) });

@@ -65,4 +65,20 @@ describe('waterfall spans', () => {
     const one = answersFrom(conversations, (s) => s === 'a', timeOf, () => new Set(['call_1']));
     expect([...one.keys()]).toEqual(['call_1']);
   });
+
+  it("answers a long decode's calls, from each of its requests, at the request after its last one", () => {
+    // Request 1 stops at the cap with call_1; request 2 goes on with its answer (call_2); request 3 carries both results.
+    const decode = [
+      {
+        requests: [
+          { session: 'a', firstFrame: 0, answer: { toolCalls: [{ id: 'call_1' }] } },
+          { session: 'b', firstFrame: 5, hopOf: 0, answer: { toolCalls: [{ id: 'call_2' }] } },
+          { session: 'c', firstFrame: 10, continues: 1, answer: { toolCalls: [] } },
+        ],
+      },
+    ];
+    const carried = (r: { firstFrame: number }) => new Set(r.firstFrame === 10 ? ['call_1', 'call_2'] : []);
+    expect([...answersFrom(decode, (s) => s === 'a', timeOf, carried)]).toEqual([['call_1', { frame: 10, time: 1100 }]]);
+    expect([...answersFrom(decode, (s) => s === 'b', timeOf, carried)]).toEqual([['call_2', { frame: 10, time: 1100 }]]);
+  });
 });

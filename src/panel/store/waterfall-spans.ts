@@ -59,6 +59,8 @@ export interface AnsweredRequest<S> {
   session: S;
   firstFrame: number;
   continues?: number;
+  /** A long decode's next request: its stream goes on with the answer of the request at this position. */
+  hopOf?: number;
   answer: { toolCalls: ReadonlyArray<{ id: string }> };
 }
 
@@ -78,7 +80,10 @@ export function answersFrom<S, R extends AnsweredRequest<S>>(
   for (const c of conversations) {
     c.requests.forEach((r, position) => {
       if (!mine(r.session) || r.answer.toolCalls.length === 0) return;
-      const next = c.requests.find((q) => q.continues === position);
+      // A long decode's calls are answered after its last request.
+      let last = position;
+      for (let hop = c.requests.findIndex((q) => q.hopOf === last); hop > last; hop = c.requests.findIndex((q) => q.hopOf === last)) last = hop;
+      const next = c.requests.find((q) => q.continues === last);
       if (!next) return;
       const time = timeOfFrame(next.firstFrame);
       if (time === undefined) return;
