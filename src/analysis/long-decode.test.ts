@@ -100,4 +100,11 @@ describe('an Interactions long decode across requests', () => {
     expect(findings(requestCapture(named, [first, second, answered('c2')]))).toEqual([expect.stringMatching(/ gemini-interactions\/loop-missing-tool-result$/)]);
     expect(findings(requestCapture(named, [first, second]))).toEqual([expect.stringMatching(/^\d+ gemini-interactions\/loop-stalled$/)]);
   });
+
+  it('stored: the next request names the interaction and sends no input, and the follow-up names it too', () => {
+    const stored = { body: { model: 'gemini-2.5-pro', stream: true, previous_interaction_id: id, continuation_token: 'tok-1' }, answer: second.answer };
+    const results = (...ids: string[]) => ({ body: { model: 'gemini-2.5-pro', stream: true, previous_interaction_id: id, input: [functionResults(...ids)] }, answer: interactionText('v1_next', '21° and noon.') });
+    expect(findings(requestCapture(named, [first, stored, results('c1', 'c2')]))).toEqual([]);
+    expect(findings(requestCapture(named, [first, stored, results('c2')]))).toEqual([expect.stringMatching(/ gemini-interactions\/loop-missing-tool-result$/)]);
+  });
 });

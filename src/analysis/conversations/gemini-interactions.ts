@@ -19,10 +19,11 @@ export const interactionsReader: ConversationReader = {
   protocol: 'gemini-interactions',
   read(body, frames) {
     if (!isRecord(body)) return undefined;
-    const messages = inputEntries(body.input);
-    if (!messages) return undefined;
+    // A long decode's next request sends back the token the previous interaction left; when the
+    // interaction is stored, @google/genai sends it without the input.
     const token = typeof body.continuation_token === 'string' && body.continuation_token !== '' ? body.continuation_token : undefined;
-    // A long decode's next request sends back the token the previous interaction left.
+    const messages = token !== undefined && body.input === undefined ? [] : inputEntries(body.input);
+    if (!messages) return undefined;
     const read = { messages, keys: messages.map(entryKey), answer: interactionsAnswer(frames), ...(token !== undefined && { resumes: token }) };
     return typeof body.previous_interaction_id === 'string' ? { ...read, previousResponseId: body.previous_interaction_id } : read;
   },
