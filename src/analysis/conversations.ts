@@ -48,10 +48,11 @@ export function conversations(sessions: readonly Session[]): Conversation[] {
   const byResponseId = new Map<string, Placed>();
   const latestInScope = new Map<string, Placed>();
   // A long decode's requests by the continuation token their answer left, and the frames of each
-  // decode up to a request (its answer read as one stream).
+  // request's decode up to it (one request's own frames where it begins none).
   const byToken = new Map<string, Placed>();
   const decodeFrames = new Map<ConversationRequest, readonly Frame[]>();
   for (const { request, read, reader, body, frames } of pending) {
+    decodeFrames.set(request, frames);
     const { keys } = read;
     const scope = `${reader.protocol}\u0000${read.scope ?? ''}`;
     const hashes = prefixHashes(keys, scope);
@@ -62,7 +63,7 @@ export function conversations(sessions: readonly Session[]): Conversation[] {
     if (resumed) {
       // The answer goes on in this request's stream: a client shows the two as one answer.
       const earlier = resumed.conversation.requests[resumed.position]!;
-      const whole = [...(decodeFrames.get(earlier) ?? earlier.session.pipeline.frames.filter((f) => f.connectionId === earlier.connectionId)), ...frames];
+      const whole = [...(decodeFrames.get(earlier) ?? []), ...frames];
       decodeFrames.set(request, whole);
       request.hopOf = resumed.position;
       request.newFrom = earlier.newFrom;

@@ -9,6 +9,7 @@ import type { Frame } from '../../model/frame';
 import { decodeFrame } from '../../model/decode';
 import { safeJson } from '../../model/safe-text';
 import { contentText } from '../../protocols/shared/request-prompt';
+import { nonEmptyString, resumedToken } from '../../protocols/shared/resumed-requests';
 import { isRecord } from '../../protocols/shared/view-helpers';
 import type { ConversationReader, StreamedAnswer, StreamedToolCall } from './types';
 
@@ -21,7 +22,7 @@ export const interactionsReader: ConversationReader = {
     if (!isRecord(body)) return undefined;
     // A long decode's next request sends back the token the previous interaction left; when the
     // interaction is stored, @google/genai sends it without the input.
-    const token = typeof body.continuation_token === 'string' && body.continuation_token !== '' ? body.continuation_token : undefined;
+    const token = resumedToken(body, 'continuation_token');
     const messages = token !== undefined && body.input === undefined ? [] : inputEntries(body.input);
     if (!messages) return undefined;
     const read = { messages, keys: messages.map(entryKey), answer: interactionsAnswer(frames), ...(token !== undefined && { resumes: token }) };
@@ -109,7 +110,8 @@ export function interactionsAnswer(frames: readonly Frame[]): StreamedAnswer {
         answer.finishFrame = frame.index;
       }
       // The completion's token is the one @google/genai sends back (none: the decode cannot go on).
-      if (interaction.status === REQUIRES_CONTINUATION && typeof interaction.continuation_token === 'string' && interaction.continuation_token !== '') answer.continuationToken = interaction.continuation_token;
+      const left = interaction.status === REQUIRES_CONTINUATION ? nonEmptyString(interaction.continuation_token) : undefined;
+      if (left !== undefined) answer.continuationToken = left;
       else delete answer.continuationToken;
     }
   }

@@ -6,6 +6,7 @@ import { decodeFrame } from '../../model/decode';
 import { safeJson } from '../../model/safe-text';
 import { isRecord } from '../../protocols/shared/view-helpers';
 import { applyPartialArgs } from '../../protocols/gemini/partial-args';
+import { nonEmptyString, resumedToken } from '../../protocols/shared/resumed-requests';
 import { FunctionCallSchema } from '../../protocols/gemini/schema';
 import type { ConversationReader, StreamedAnswer, StreamedToolCall } from './types';
 
@@ -27,8 +28,8 @@ export const geminiReader: ConversationReader = {
     const messages = parsed.data.contents;
     const read = { messages, keys: messages.map(contentKey), answer: geminiAnswer(frames) };
     // A long decode's next request sends back the token the previous response left.
-    const token = (body as { continuationToken?: unknown }).continuationToken;
-    return typeof token === 'string' && token !== '' ? { ...read, resumes: token } : read;
+    const token = resumedToken(body, 'continuationToken');
+    return token !== undefined ? { ...read, resumes: token } : read;
   },
 };
 
@@ -94,7 +95,8 @@ export function geminiAnswer(frames: readonly Frame[]): StreamedAnswer {
     if (!isRecord(candidate)) return;
     partsOf(candidate.content).forEach(onPart);
     // The token a long decode's next request sends back: the latest one, as @google/genai resumes from it.
-    if (typeof candidate.continuationToken === 'string' && candidate.continuationToken !== '') answer.continuationToken = candidate.continuationToken;
+    const token = nonEmptyString(candidate.continuationToken);
+    if (token !== undefined) answer.continuationToken = token;
     // A decode's requests read as one stream: a stop at the per-request cap is not its finish.
     if (typeof candidate.finishReason === 'string' && (answer.finishReason === undefined || answer.finishReason === CONTINUATION)) {
       answer.finishReason = candidate.finishReason;

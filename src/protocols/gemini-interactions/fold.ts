@@ -16,7 +16,8 @@ import { checkedEvent, flattenUsage, guardedApply, isRecord, newToolItem, parseJ
 import { flatSourcePreview } from '../aisdk-ui/flat-preview';
 import { handledOutsideEvents, type TurnFoldState } from '../shared/turn-frames';
 import { TurnConnections, type ConnectionEnding } from '../shared/page-abort';
-import { requestJson } from '../shared/request-prompt';
+import { ResumedRequests } from '../shared/resumed-requests';
+import { CONTINUES_TEXT, requiresContinuation, trackToken, type DecodeTurn } from './long-decode';
 import { INTERACTIONS_RULES as R } from './rules';
 import { EVENT_SCHEMAS, isInteractionEventType, isPlainEvent, type InteractionEvent, type InteractionEventType, type StepDelta } from './schema';
 
@@ -41,7 +42,7 @@ interface Step {
   args: string;
 }
 
-interface Turn {
+interface Turn extends DecodeTurn {
   n: number;
   connectionId: string;
   events: number;
@@ -62,22 +63,18 @@ interface Turn {
   calls: Map<string, ToolItem>;
   functionCalls: number;
   sources: Set<string>;
-  /** The hop's continuation_token as @google/genai reads it (see trackToken): what it resumes from. */
-  token?: string;
 }
 
 /** The frames outside events are handled by shared/turn-frames.ts, on its part of this state. */
 interface State extends TurnFoldState<Turn> {
   turns: number;
   usage: Record<string, number>;
-  /** The `continuation_token` the latest request frame sent: the interaction it streams continues an earlier one. */
-  continuing?: string;
-  /** The same, read from the request bodies of connections whose stream has not begun, by connection id. */
-  requestTokens?: Map<string, string>;
+  /** The `continuation_token`s requests send back: the interaction each streams continues an earlier one. */
+  resumed: ResumedRequests;
 }
 
 export function createInteractionsFold(): ProtocolFold {
-  const state: State = { model: { protocol: 'gemini-interactions', items: [], todos: null, streaming: true }, turns: 0, requestSeen: false, usage: {}, connections: new TurnConnections() };
+  const state: State = { model: { protocol: 'gemini-interactions', items: [], todos: null, streaming: true }, turns: 0, requestSeen: false, usage: {}, connections: new TurnConnections(), resumed: new ResumedRequests('continuation_token') };
   return {
     apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
     finish(sink) {
@@ -86,16 +83,12 @@ export function createInteractionsFold(): ProtocolFold {
     },
     view: (): ViewModel => state.model,
     // A live capture keeps the request body on its connection rather than as a frame.
-    connection(connection) {
-      const body = requestJson(connection);
-      const token = nonEmpty(isRecord(body) ? body.continuation_token : undefined);
-      if (token !== undefined) (state.requestTokens ??= new Map()).set(connection.id, token);
-    },
+    connection: (connection) => state.resumed.connection(connection),
   };
 }
 
 function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): void {
-  if (decoded.frame.direction === 'out' && decoded.frame.kind === 'message') state.continuing = nonEmpty(isRecord(decoded.json) ? decoded.json.continuation_token : undefined);
+  if (decoded.frame.direction === 'out' && decoded.frame.kind === 'message') state.resumed.request(decoded.json);
   // @google/genai 3.3 does not throw: it yields the record as a bare string, which no event handler reads.
   if (handledOutsideEvents(state, decoded, sink, finalize, R.invalidJson, (turn) => turn.completed || turn.failed, '@google/genai yields it as a bare string, not an event, so the app shows nothing of it')) return;
   const { frame } = decoded;
@@ -121,21 +114,6 @@ function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): voi
   applyEvent(state, turn, type, event as InteractionEvent<typeof type>, frame, sink);
 }
 
-const nonEmpty = (v: unknown): string | undefined => (typeof v === 'string' && v !== '' ? v : undefined);
-
-/**
- * @google/genai's reading of a hop's token (extractHopContinuationState): the interaction's
- * `continuation_token` on any lifecycle event, the one of interaction.completed authoritative (a missing
- * one clears it), an event's own `continuation_token` (a checkpoint), none after an error event.
- */
-function trackToken(turn: Turn, type: InteractionEventType, event: Record<string, unknown>): void {
-  if (type === 'error') return void (turn.token = undefined);
-  const own = isRecord(event.interaction) ? nonEmpty(event.interaction.continuation_token) : undefined;
-  if (type === 'interaction.completed' || own !== undefined) turn.token = own;
-  const direct = nonEmpty(event.continuation_token);
-  if (direct !== undefined) turn.token = direct;
-}
-
 function turnFor(state: State, frame: Frame, sink: FindingSink): Turn {
   const turn = state.turn;
   if (turn && turn.connectionId === frame.connectionId && !state.requestSeen) return turn;
@@ -143,19 +121,13 @@ function turnFor(state: State, frame: Frame, sink: FindingSink): Turn {
   state.requestSeen = false;
   state.turns++;
   state.turn = { n: state.turns, connectionId: frame.connectionId, events: 0, lastFrame: frame.index, completed: false, afterReported: false, failed: false, stoppedByPage: false, brandGiven: false, steps: new Map(), calls: new Map(), functionCalls: 0, sources: new Set() };
-  const token = state.continuing ?? state.requestTokens?.get(frame.connectionId);
-  state.continuing = undefined;
-  if (token !== undefined) {
+  if (state.resumed.take(frame.connectionId) !== undefined) {
     // A long decode's next request: @google/genai shows what it streams as the rest of the earlier answer.
-    state.requestTokens?.delete(frame.connectionId);
     state.turn.brandGiven = true;
     state.model.items.push({ kind: 'raw', id: itemId(state.turn, 'continues', frame), frames: [frame.index], text: CONTINUES_TEXT });
   }
   return state.turn;
 }
-
-const CONTINUES_TEXT = 'continues the previous interaction (this request sent back its continuation_token): @google/genai shows what follows as the rest of that answer';
-const CONTINUED_TEXT = "continued in a new request (status requires_continuation: the per-request output cap): @google/genai sends its continuation_token back and shows the rest as part of this answer; the AI SDK's Google provider does not continue";
 
 function applyEvent(state: State, turn: Turn, type: InteractionEventType, event: InteractionEvent<InteractionEventType>, frame: Frame, sink: FindingSink): void {
   switch (type) {
@@ -222,10 +194,7 @@ function onStatus(state: State, turn: Turn, status: string, frame: Frame, sink: 
   if (status === 'failed' || status === 'cancelled') return fail(state, turn, `the interaction ended with status "${status}"`, `interaction ${status}`, frame, sink);
   if (!turn.completed) return;
   if (status === 'incomplete') sink.report(R.incomplete, 'the interaction completed with status "incomplete": the answer was cut off', [frame.index]);
-  if (status === 'requires_continuation') {
-    if (turn.token !== undefined) state.model.items.push({ kind: 'raw', id: itemId(turn, 'continued', frame), frames: [frame.index], text: CONTINUED_TEXT });
-    else sink.report(R.continuationWithoutToken, 'the interaction completed with status "requires_continuation" and no continuation_token: @google/genai cannot continue it, and the answer ends here, cut at the per-request output cap', [frame.index]);
-  }
+  if (status === 'requires_continuation') requiresContinuation(state.model.items, turn, itemId(turn, 'continued', frame), frame, sink);
   if (status === 'requires_action' && turn.functionCalls === 0) sink.report(R.requiresActionWithoutCall, 'status "requires_action" but the stream carried no function_call step', [frame.index]);
   // Steps still open stay open: both clients read on after interaction.completed (the AI SDK keeps each
   // block until its own step.stop), so a late step.stop or delta still counts; the turn's end reports them.

@@ -13,13 +13,13 @@ import { withoutPaths } from '../shared/without-paths';
 import { ErrorPayloadSchema, isPlainOrCallResponse, ResponseSchema, type GeminiResponse } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
 import { endingOf, endingItem, TurnConnections, type ConnectionEnding } from '../shared/page-abort';
-import { requestJson } from '../shared/request-prompt';
+import { ResumedRequests } from '../shared/resumed-requests';
 
 /** How many elements of one `alt=json` array frame are read (each is a whole response chunk). */
 const MAX_ARRAY_ELEMENTS = 100_000;
 
 export function createGeminiFold(): ProtocolFold {
-  const state: FoldState = { model: { protocol: 'gemini', items: [], todos: null, streaming: true }, turnCount: 0, requestSeen: false, usage: {}, sawResponse: false, connections: new TurnConnections() };
+  const state: FoldState = { model: { protocol: 'gemini', items: [], todos: null, streaming: true }, turnCount: 0, requestSeen: false, usage: {}, sawResponse: false, connections: new TurnConnections(), resumed: new ResumedRequests('continuationToken') };
   return {
     apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
     finish(sink) {
@@ -28,10 +28,7 @@ export function createGeminiFold(): ProtocolFold {
     },
     view: (): ViewModel => state.model,
     // A live capture keeps the request body on its connection rather than as a frame.
-    connection(connection) {
-      const token = continuationTokenOf(requestJson(connection));
-      if (token !== undefined) (state.requestTokens ??= new Map()).set(connection.id, token);
-    },
+    connection: (connection) => state.resumed.connection(connection),
   };
 }
 
@@ -52,7 +49,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   if (frame.direction === 'out') {
     if (state.turn) finalizeTurn(state.turn, sink, [frame.index]);
     state.requestSeen = true;
-    state.continuing = continuationTokenOf(decoded.json);
+    state.resumed.request(decoded.json);
     return;
   }
   state.connections.carried(frame.connectionId);
@@ -80,11 +77,9 @@ function turnFor(state: FoldState, frame: Frame, sink: FindingSink): TurnState {
   state.requestSeen = false;
   const next = newTurn(state, frame.connectionId, frame.index);
   state.turn = next;
-  const token = state.continuing ?? state.requestTokens?.get(frame.connectionId);
-  state.continuing = undefined;
+  const token = state.resumed.take(frame.connectionId);
   if (token !== undefined) {
     // A long decode's next request: what it streams is the rest of the earlier answer, as both clients show it.
-    state.requestTokens?.delete(frame.connectionId);
     next.continues = token;
     next.brandGiven = true;
     state.model.items.push({ kind: 'raw', id: `t${next.n}-continues-${frame.index}`, frames: [frame.index], text: CONTINUES_TEXT });
@@ -94,11 +89,6 @@ function turnFor(state: FoldState, frame: Frame, sink: FindingSink): TurnState {
 
 const CONTINUES_TEXT = 'continues the previous response (this request sent back its continuationToken): clients show what follows as the rest of that answer';
 
-/** The `continuationToken` a request body sends (a long decode's next request), if any. */
-function continuationTokenOf(body: unknown): string | undefined {
-  const token = isRecord(body) ? body.continuationToken : undefined;
-  return typeof token === 'string' && token !== '' ? token : undefined;
-}
 
 function applyPayload(state: FoldState, turn: TurnState, json: unknown, frame: Frame, sink: FindingSink): void {
   turn.lastFrame = frame.index;

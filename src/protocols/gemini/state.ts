@@ -1,6 +1,7 @@
 // The Gemini fold's state: one response stream (turn) at a time, its items and its function calls.
 import type { ReasoningItem, TextItem, ToolItem, ViewModel } from '../../model/view';
 import type { TurnConnections } from '../shared/page-abort';
+import type { ResumedRequests } from '../shared/resumed-requests';
 
 export interface CallState {
   item: ToolItem;
@@ -65,10 +66,8 @@ export interface FoldState {
   sawResponse: boolean;
   /** The connections turns arrived on, for the page letting go of an earlier one. */
   connections: TurnConnections;
-  /** The `continuationToken` the latest request frame sent: the response it gets continues an earlier one. */
-  continuing?: string;
-  /** The same, read from the request bodies of connections whose response has not begun, by connection id. */
-  requestTokens?: Map<string, string>;
+  /** The `continuationToken`s requests send back: the response each gets continues an earlier one. */
+  resumed: ResumedRequests;
 }
 
 export function newTurn(state: FoldState, connectionId: string, frame: number): TurnState {
