@@ -21,6 +21,9 @@ import { CONTINUES_TEXT, requiresContinuation, trackToken, type DecodeTurn } fro
 import { INTERACTIONS_RULES as R } from './rules';
 import { EVENT_SCHEMAS, isInteractionEventType, isPlainEvent, type InteractionEvent, type InteractionEventType, type StepDelta } from './schema';
 
+/** The request body field a long decode's next request sends its token back in. */
+const TOKEN_FIELD = 'continuation_token';
+
 const DIGESTIBLE = true;
 const RAW_MAX = 2000;
 
@@ -70,11 +73,12 @@ interface State extends TurnFoldState<Turn> {
   turns: number;
   usage: Record<string, number>;
   /** The `continuation_token`s requests send back: the interaction each streams continues an earlier one. */
-  resumed: ResumedRequests;
+  /** Made at the first request it reads: a fold of response frames alone makes none. */
+  resumed?: ResumedRequests;
 }
 
 export function createInteractionsFold(): ProtocolFold {
-  const state: State = { model: { protocol: 'gemini-interactions', items: [], todos: null, streaming: true }, turns: 0, requestSeen: false, usage: {}, connections: new TurnConnections(), resumed: new ResumedRequests('continuation_token') };
+  const state: State = { model: { protocol: 'gemini-interactions', items: [], todos: null, streaming: true }, turns: 0, requestSeen: false, usage: {}, connections: new TurnConnections() };
   return {
     apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
     finish(sink) {
@@ -83,12 +87,12 @@ export function createInteractionsFold(): ProtocolFold {
     },
     view: (): ViewModel => state.model,
     // A live capture keeps the request body on its connection rather than as a frame.
-    connection: (connection) => state.resumed.connection(connection),
+    connection: (connection) => (state.resumed ??= new ResumedRequests(TOKEN_FIELD)).connection(connection),
   };
 }
 
 function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): void {
-  if (decoded.frame.direction === 'out' && decoded.frame.kind === 'message') state.resumed.request(decoded.json);
+  if (decoded.frame.direction === 'out' && decoded.frame.kind === 'message') (state.resumed ??= new ResumedRequests(TOKEN_FIELD)).request(decoded.json);
   // @google/genai 3.3 does not throw: it yields the record as a bare string, which no event handler reads.
   if (handledOutsideEvents(state, decoded, sink, finalize, R.invalidJson, (turn) => turn.completed || turn.failed, '@google/genai yields it as a bare string, not an event, so the app shows nothing of it')) return;
   const { frame } = decoded;
@@ -121,7 +125,7 @@ function turnFor(state: State, frame: Frame, sink: FindingSink): Turn {
   state.requestSeen = false;
   state.turns++;
   state.turn = { n: state.turns, connectionId: frame.connectionId, events: 0, lastFrame: frame.index, completed: false, afterReported: false, failed: false, stoppedByPage: false, brandGiven: false, steps: new Map(), calls: new Map(), functionCalls: 0, sources: new Set() };
-  if (state.resumed.take(frame.connectionId) !== undefined) {
+  if (state.resumed?.take(frame.connectionId) !== undefined) {
     // A long decode's next request: @google/genai shows what it streams as the rest of the earlier answer.
     state.turn.brandGiven = true;
     state.model.items.push({ kind: 'raw', id: itemId(state.turn, 'continues', frame), frames: [frame.index], text: CONTINUES_TEXT });

@@ -15,11 +15,14 @@ import { newTurn, type FoldState, type TurnState } from './state';
 import { endingOf, endingItem, TurnConnections, type ConnectionEnding } from '../shared/page-abort';
 import { ResumedRequests } from '../shared/resumed-requests';
 
+/** The request body field a long decode's next request sends its token back in. */
+const TOKEN_FIELD = 'continuationToken';
+
 /** How many elements of one `alt=json` array frame are read (each is a whole response chunk). */
 const MAX_ARRAY_ELEMENTS = 100_000;
 
 export function createGeminiFold(): ProtocolFold {
-  const state: FoldState = { model: { protocol: 'gemini', items: [], todos: null, streaming: true }, turnCount: 0, requestSeen: false, usage: {}, sawResponse: false, connections: new TurnConnections(), resumed: new ResumedRequests('continuationToken') };
+  const state: FoldState = { model: { protocol: 'gemini', items: [], todos: null, streaming: true }, turnCount: 0, requestSeen: false, usage: {}, sawResponse: false, connections: new TurnConnections() };
   return {
     apply: guardedApply(state.model, (decoded, sink) => applyFrame(state, decoded, sink)),
     finish(sink) {
@@ -28,7 +31,7 @@ export function createGeminiFold(): ProtocolFold {
     },
     view: (): ViewModel => state.model,
     // A live capture keeps the request body on its connection rather than as a frame.
-    connection: (connection) => state.resumed.connection(connection),
+    connection: (connection) => (state.resumed ??= new ResumedRequests(TOKEN_FIELD)).connection(connection),
   };
 }
 
@@ -49,7 +52,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   if (frame.direction === 'out') {
     if (state.turn) finalizeTurn(state.turn, sink, [frame.index]);
     state.requestSeen = true;
-    state.resumed.request(decoded.json);
+    (state.resumed ??= new ResumedRequests(TOKEN_FIELD)).request(decoded.json);
     return;
   }
   state.connections.carried(frame.connectionId);
@@ -77,7 +80,7 @@ function turnFor(state: FoldState, frame: Frame, sink: FindingSink): TurnState {
   state.requestSeen = false;
   const next = newTurn(state, frame.connectionId, frame.index);
   state.turn = next;
-  const token = state.resumed.take(frame.connectionId);
+  const token = state.resumed?.take(frame.connectionId);
   if (token !== undefined) {
     // A long decode's next request: what it streams is the rest of the earlier answer, as both clients show it.
     next.continues = token;

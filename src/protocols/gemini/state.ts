@@ -67,7 +67,8 @@ export interface FoldState {
   /** The connections turns arrived on, for the page letting go of an earlier one. */
   connections: TurnConnections;
   /** The `continuationToken`s requests send back: the response each gets continues an earlier one. */
-  resumed: ResumedRequests;
+  /** Made at the first request it reads: a fold of response frames alone makes none. */
+  resumed?: ResumedRequests;
 }
 
 export function newTurn(state: FoldState, connectionId: string, frame: number): TurnState {
