@@ -1,4 +1,5 @@
 // Isolated-world relay: forwards the page hook's validated messages to the background hub.
+import '@/src/bridge/zod-without-eval';
 import { Relay, randomDocumentId } from '@/src/bridge/relay/relay';
 import { RELAY_PORT_NAME } from '@/src/bridge/relay-to-hub';
 import { wakesDocument } from '@/src/bridge/wake-relay';

@@ -1,6 +1,7 @@
 // The Agents panel page, inside DevTools or opened as panel.html?tabId=<id>: mounts the panel,
 // connects it to the background hub for the inspected tab, and installs the export test hook.
 // Without a tab it still opens, offline, for imported files.
+import '@/src/bridge/zod-without-eval';
 import { browser } from 'wxt/browser';
 import { connectHub, mountPanel, type HubLink, type PanelTransport } from '@/src/panel';
 import { installExportHook } from '@/src/panel/export-hook';

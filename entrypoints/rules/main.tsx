@@ -1,5 +1,6 @@
 // The rules page the panel's findings link to (rules.html#<rule anchor>): every protocol's rule
 // catalogue, read from the registry the panel itself uses, so it can never disagree with the findings.
+import '@/src/bridge/zod-without-eval';
 import { render } from 'preact';
 import { RulesPage } from '@/src/panel/rules-page/RulesPage';
 import '@/src/panel/rules-page/rules-page.css';

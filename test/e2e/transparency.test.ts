@@ -5,11 +5,12 @@
 // validated batches reach the service worker), and the page's own `message` listener must have seen
 // none of it.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Worker } from 'playwright-core';
+import type { BrowserContext, Worker } from 'playwright-core';
 import { CHUNK_TAG } from '../../src/bridge/chunking';
 import { MAX_FRAME_CHARS, PAGE_MESSAGE_TAG, type PageConnectionOpened, type PageFrame, type PageToRelay } from '../../src/bridge/page-messages';
 import { RELAY_PORT_NAME } from '../../src/bridge/relay-to-hub';
 import { launchBrowser } from './support/launch';
+import { watchIssues, type PageIssue } from './support/page-issues';
 import { closedPort, type TestServer } from './support/server';
 import { HISTORY_BODY, NDJSON_BODY, SSE_BODY, XHR_BODY, startTransparencyServer } from './support/transparency-server';
 
@@ -19,6 +20,10 @@ interface PageRun {
   messages: PageToRelay[];
   /** Tagged messages the page's own window `message` listener saw. */
   pageSaw: unknown[];
+  /** What DevTools' Issues panel lists for the page (the toolbar's issue count). */
+  issues: PageIssue[];
+  /** The same page under a strict policy (/csp.html): the violations it was told of, its Issues. */
+  strict: { violations: unknown[]; issues: PageIssue[]; results: Record<string, unknown> };
 }
 
 type TapGlobal = typeof globalThis & {
@@ -67,6 +72,7 @@ async function runPage(extension: boolean): Promise<PageRun> {
   try {
     if (browser.serviceWorker) await tapRelayPorts(browser.serviceWorker);
     const page = await browser.context.newPage();
+    const watch = await watchIssues(browser.context, page);
     await page.goto(`${server.origin}/transparency.html?refused=${refusedPort}`);
     const api = (await page.evaluate('apiChecks()')) as Record<string, unknown>;
     const ws = (await page.evaluate('wsChecks()')) as Record<string, unknown>;
@@ -76,10 +82,23 @@ async function runPage(extension: boolean): Promise<PageRun> {
     const messages = browser.serviceWorker
       ? await browser.serviceWorker.evaluate(() => (globalThis as TapGlobal).__tapped ?? [])
       : (pageSaw as PageToRelay[]);
-    return { results: { api, ws, http }, messages, pageSaw };
+    await watch.stop();
+    return { results: { api, ws, http }, messages, pageSaw, issues: watch.issues, strict: await runStrictPage(browser.context) };
   } finally {
     await browser.close();
   }
+}
+
+/** The checks that open connections, on /csp.html in a new tab: what a site with a strict policy is told. */
+async function runStrictPage(context: BrowserContext): Promise<PageRun['strict']> {
+  const page = await context.newPage();
+  const watch = await watchIssues(context, page);
+  await page.goto(`${server.origin}/csp.html?refused=${refusedPort}`);
+  const results = { ws: await page.evaluate('wsChecks()'), http: await page.evaluate('httpChecks()') };
+  const violations = (await page.evaluate('cspViolations')) as unknown[];
+  await watch.stop();
+  await page.close();
+  return { violations, issues: watch.issues, results };
 }
 
 beforeAll(async () => {
@@ -101,6 +120,17 @@ describe('what the page sees', () => {
         expect({ check, value: withHook.results[group][check] }).toEqual({ check, value });
       }
     }
+  });
+
+  it("adds nothing to the Issues of the page's DevTools (a content script's blocked eval shows there)", () => {
+    expect(without.issues).toEqual([]);
+    expect(withHook.issues).toEqual([]);
+  });
+
+  it('tells a site with a strict policy (no eval) of no violation, and raises no Issue there', () => {
+    expect(withHook.strict.results).toEqual(without.strict.results);
+    expect(without.strict).toMatchObject({ violations: [], issues: [] });
+    expect(withHook.strict).toMatchObject({ violations: [], issues: [] });
   });
 
   it("never shows the capture's traffic to the page's own message listeners", () => {

@@ -1,5 +1,6 @@
 // The compare worker: reads the file and runs both inspections and the diff off the panel's thread,
 // which a large file would otherwise hold for seconds. One comparison per worker. Started by compare-state.ts.
+import '../../bridge/zod-without-eval';
 import { calcPrice } from '@pydantic/genai-prices';
 import { pricerOf } from '../../analysis/usage/price';
 import { runComparison, type CompareOutcome } from './compare-run';

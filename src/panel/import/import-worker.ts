@@ -1,5 +1,6 @@
 // The import worker: reads the file the panel hands it and runs the session split and the pipelines
 // here, off the panel's thread (import-run.ts). Started by import-file.ts.
+import '../../bridge/zod-without-eval';
 import type { PanelToWorker, WorkerToPanel } from './import-messages';
 import { runImport } from './import-run';
 import { creditGate } from './credit-gate';

@@ -1,6 +1,7 @@
 // The loopback server behind test/e2e/pages/transparency.html: WebSocket echo endpoints, SSE and
 // NDJSON streams cut into uneven pieces, an endless stream that reports when the client goes away,
 // JSON answers, an EventSource stream and a streaming answer for XHR.
+import fs from 'node:fs';
 import type http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -80,13 +81,22 @@ function onSocket(socket: WebSocket, req: http.IncomingMessage): void {
   });
 }
 
+/** The policy of /csp.html: the page's own scripts only, no eval (a strict site's). */
+export const STRICT_CSP = "script-src 'self'";
+
 export function startTransparencyServer(): Promise<TestServer> {
   const closedRuns = new Set<string>();
+  const pages = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../pages');
   return startTestServer({
-    staticDir: path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../pages'),
+    staticDir: pages,
     onWebSocket: onSocket,
     handleProtocols: (protocols) => (protocols.has('p2') ? 'p2' : false),
     routes: {
+      // transparency.html under a strict policy, recording the violations the page is told of.
+      '/csp.html': (_req, res) => {
+        const html = fs.readFileSync(path.join(pages, 'transparency.html'), 'utf8').replace('<head>', '<head>\n<script src="csp-violations.js"></script>');
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store', 'content-security-policy': STRICT_CSP }).end(html);
+      },
       '/sse': (_req, res) => {
         res.writeHead(200, SSE_HEADERS);
         void writeInPieces(res, SSE_BODY, 17);
