@@ -127,7 +127,7 @@ describe('what the page sees', () => {
     expect(withHook.issues).toEqual([]);
   });
 
-  it('tells a site with a strict policy (no eval) of no violation, and raises no Issue there', () => {
+  it('tells a site with a strict policy (no eval, Trusted Types) of no violation, and raises no Issue there', () => {
     expect(withHook.strict.results).toEqual(without.strict.results);
     expect(without.strict).toMatchObject({ violations: [], issues: [] });
     expect(withHook.strict).toMatchObject({ violations: [], issues: [] });

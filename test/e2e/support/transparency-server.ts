@@ -81,8 +81,8 @@ function onSocket(socket: WebSocket, req: http.IncomingMessage): void {
   });
 }
 
-/** The policy of /csp.html: the page's own scripts only, no eval (a strict site's). */
-export const STRICT_CSP = "script-src 'self'";
+/** The policy of /csp.html, a strict site's: the page's own scripts only, no eval, no string reaching a script sink (Trusted Types). */
+export const STRICT_CSP = "script-src 'self'; require-trusted-types-for 'script'; trusted-types 'none'";
 
 export function startTransparencyServer(): Promise<TestServer> {
   const closedRuns = new Set<string>();
