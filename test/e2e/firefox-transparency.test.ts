@@ -14,6 +14,8 @@ interface PageRun {
   results: Results;
   pageSaw: unknown[];
   hubFrames: number;
+  /** The connection checks on /csp.html (a strict policy): the violations the page was told of. */
+  strict: { violations: unknown[]; results: Record<string, unknown> };
 }
 
 let server: TestServer;
@@ -30,6 +32,15 @@ async function runPage(browser: Browser): Promise<{ results: Results; pageSaw: u
     http: (await page.evaluate('httpChecks()')) as Record<string, unknown>,
   };
   return { results, pageSaw: (await page.evaluate('hookMessages')) as unknown[], page };
+}
+
+async function runStrictPage(browser: Browser): Promise<PageRun['strict']> {
+  const page = await browser.newPage();
+  await page.goto(`${server.origin}/csp.html?refused=${refusedPort}`);
+  const results = { ws: await page.evaluate('wsChecks()'), http: await page.evaluate('httpChecks()') };
+  const violations = (await page.evaluate('cspViolations')) as unknown[];
+  await page.close();
+  return { violations, results };
 }
 
 /**
@@ -62,7 +73,7 @@ describe.skipIf(!hasFirefox)(title, () => {
     const plain = await startFirefox();
     try {
       const run = await runPage(plain);
-      without = { results: run.results, pageSaw: run.pageSaw, hubFrames: 0 };
+      without = { results: run.results, pageSaw: run.pageSaw, hubFrames: 0, strict: await runStrictPage(plain) };
     } finally {
       await plain.close();
     }
@@ -70,7 +81,7 @@ describe.skipIf(!hasFirefox)(title, () => {
     try {
       const run = await runPage(firefox.browser);
       const tabId = await firefox.tabIdOf(run.page);
-      withHook = { results: run.results, pageSaw: run.pageSaw, hubFrames: (await firefox.hubFrames(tabId)).length };
+      withHook = { results: run.results, pageSaw: run.pageSaw, hubFrames: (await firefox.hubFrames(tabId)).length, strict: await runStrictPage(firefox.browser) };
     } finally {
       await firefox.close();
     }
@@ -86,6 +97,12 @@ describe.skipIf(!hasFirefox)(title, () => {
         expect({ check, value: withoutKnownDifferences(withHook.results[group][check]) }).toEqual({ check, value: withoutKnownDifferences(value) });
       }
     }
+  });
+
+  it('tells a site with a strict policy (no eval, Trusted Types) of no violation', () => {
+    expect(withoutKnownDifferences(withHook.strict.results)).toEqual(withoutKnownDifferences(without.strict.results));
+    expect(without.strict.violations).toEqual([]);
+    expect(withHook.strict.violations).toEqual([]);
   });
 
   it('has the hook at work, unseen by the page', () => {
