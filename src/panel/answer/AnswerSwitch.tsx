@@ -16,6 +16,7 @@ export function AnswerSwitch({ store, transport, hub }: { store: PanelStore; tra
       <input
         type="checkbox"
         class="answer-toggle"
+        name="answer-from-panel"
         disabled={!hub}
         checked={on}
         onChange={(e) => {

@@ -72,6 +72,7 @@ function Block({ q, qi, name, picked, typed, onToggle, onType }: BlockProps) {
               <input
                 type="text"
                 class="option-input"
+                name="option-input"
                 value={typed}
                 placeholder="Your answer"
                 aria-label={`${o.label}: free text`}

@@ -52,11 +52,11 @@ export function ExportDialog({ store, onClose, pageUrl }: { store: PanelStore; o
         </label>
       </div>
       <label>
-        <input type="checkbox" class="session-only" checked={sessionOnly} onChange={(e) => setSessionOnly(e.currentTarget.checked)} /> Only the
+        <input type="checkbox" class="session-only" name="session-only" checked={sessionOnly} onChange={(e) => setSessionOnly(e.currentTarget.checked)} /> Only the
         selected session
       </label>
       <label>
-        <input type="checkbox" class="redact" checked={redact} onChange={(e) => setRedact(e.currentTarget.checked)} /> Redact secrets
+        <input type="checkbox" class="redact" name="redact" checked={redact} onChange={(e) => setRedact(e.currentTarget.checked)} /> Redact secrets
       </label>
       {redact ? (
         items.length === 0 ? (

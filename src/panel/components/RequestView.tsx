@@ -56,7 +56,7 @@ export function RequestView({ store }: { store: PanelStore }) {
                   Copy as fetch
                 </button>
                 <label title="Replace authorization headers, cookies and keys with [REDACTED] in what is copied">
-                  <input type="checkbox" checked={redact} onChange={(e) => setRedact(e.currentTarget.checked)} /> redact secrets
+                  <input type="checkbox" name="redact" checked={redact} onChange={(e) => setRedact(e.currentTarget.checked)} /> redact secrets
                 </label>
               </>
             )}

@@ -28,6 +28,7 @@ export function TimelineFilters({ store }: { store: PanelStore }) {
       <input
         type="search"
         class="filter-text"
+        name="filter"
         placeholder="Filter  (type: dir: conn: has: larger-than: /regex/ -exclude)"
         aria-label="Filter frames"
         spellcheck={false}

@@ -104,7 +104,7 @@ export function ColumnHeader(props: { columns: readonly ColumnSpec[]; prefs: Col
         >
           {COLUMNS.filter((c) => c.hideable).map((c) => (
             <label key={c.id} class="column-menu-item">
-              <input type="checkbox" checked={!prefs.hidden.has(c.id)} data-column={c.id} onChange={() => onChange(toggleColumn(prefs, c.id))} /> {menuName(c)}
+              <input type="checkbox" name="column" checked={!prefs.hidden.has(c.id)} data-column={c.id} onChange={() => onChange(toggleColumn(prefs, c.id))} /> {menuName(c)}
             </label>
           ))}
           <button type="button" class="column-menu-reset" onClick={() => onChange({ ...prefs, widths: {} })}>

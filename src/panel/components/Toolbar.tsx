@@ -78,6 +78,7 @@ export function Toolbar({ store, transport, onExport, heading }: ToolbarProps) {
         <input
           type="checkbox"
           class="preserve-log"
+          name="preserve-log"
           disabled={!hub}
           checked={shownPreserveLog(store)}
           data-pending={preserveLogPending(store) ? 'true' : undefined}
@@ -96,13 +97,14 @@ export function Toolbar({ store, transport, onExport, heading }: ToolbarProps) {
         Export…
       </button>
       <label class="import" onPointerEnter={prepareImportWorker} onFocusIn={prepareImportWorker}>
-        Import… <input type="file" class="import-file" aria-label="Import a capture" onChange={(e) => openFile(e.currentTarget)} />
+        Import… <input type="file" class="import-file" name="import-file" aria-label="Import a capture" onChange={(e) => openFile(e.currentTarget)} />
       </label>
       <label class="import compare" title="Compare with file…: this capture beside a capture file (export, HAR, JSON Lines), turn by turn as `diff` compares them">
         Compare…{' '}
         <input
           type="file"
           class="compare-file"
+          name="compare-file"
           aria-label="Compare with file…"
           onChange={(e) => {
             const input = e.currentTarget;

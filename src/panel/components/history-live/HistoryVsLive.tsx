@@ -45,6 +45,7 @@ export function HistoryVsLive({ store, comparisons, sessionId }: { store: PanelS
         <strong>History vs live</strong>
         {comparisons.length > 1 && (
           <select
+            name="history-read"
             aria-label="History read"
             value={String(chosen.historyFrame)}
             onChange={(e) => (state.value = { open: true, at: Number((e.currentTarget as HTMLSelectElement).value) })}

@@ -50,7 +50,7 @@ export function ApprovalView({ item }: { item: ApprovalItem }) {
       ))}
       {active && editing !== undefined && (
         <div class="approval-edit">
-          <textarea class="approval-edit-args" aria-label="Edited arguments (JSON)" value={editing} onInput={(e) => setEditing(e.currentTarget.value)} />
+          <textarea class="approval-edit-args" name="edited-arguments" aria-label="Edited arguments (JSON)" value={editing} onInput={(e) => setEditing(e.currentTarget.value)} />
           <button type="button" class="decision decision-send-edit" onClick={sendEdit}>
             send edited
           </button>{' '}

@@ -60,7 +60,7 @@ function QuestionBlock({ q, name, answer }: { q: Question; name: string; answer:
               <span class="option-label">{o.label}</span>
               {o.description && <span class="option-description muted"> — {o.description}</span>}
             </label>
-            {o.input && <input type="text" class="option-input" disabled value={typed} placeholder="Your answer" aria-label={`${o.label}: free text`} />}
+            {o.input && <input type="text" class="option-input" name="option-input" disabled value={typed} placeholder="Your answer" aria-label={`${o.label}: free text`} />}
           </li>
         ))}
       </ul>
