@@ -182,19 +182,28 @@ class AguiFold implements ProtocolFold, ExpansionTarget, Reporter {
     this.expander.expand(ev, code, lane, this);
   }
 
-  /** The enforcement stage's warnings, one per path removed (strip.ts). */
+  /**
+   * The enforcement stage's warnings, one per path removed (strip.ts). A member the event keeps applying
+   * without is reported once a session for its event type, path and value: a producer that adds a field
+   * to every event (threadId and runId on each content event, as one framework adapter did) would
+   * otherwise fill the findings with one warning an event, all saying the same. A dropped event loses
+   * what it carried, so each one is reported.
+   */
   private reportStripped(type: string, stripped: readonly Stripped[], dropped: boolean): void {
     for (const s of stripped) {
       if (s.kind === 'property') {
-        this.report('unknown-property', `${type} carries '${s.path}', a property the protocol does not describe; a 1.1 consumer strips it with a warning and applies the rest of the event.`);
+        this.once(`strip:${type}:${s.path}`, 'unknown-property', `${type} carries '${s.path}', a property the protocol does not describe; a 1.1 consumer strips it with a warning and applies the rest of the event (reported once a session for this event type and path).`);
         continue;
       }
       const what = s.value !== undefined ? `'${s.value}'` : 'a member';
-      this.report(
+      if (dropped) {
+        this.report('unknown-member', `${type}: ${what} at '${s.path}' is not one this version knows and sits in a required field, so a 1.1 consumer drops the whole event with a warning.`);
+        continue;
+      }
+      this.once(
+        `strip:${type}:${s.path}:${s.value ?? ''}`,
         'unknown-member',
-        dropped
-          ? `${type}: ${what} at '${s.path}' is not one this version knows and sits in a required field, so a 1.1 consumer drops the whole event with a warning.`
-          : `${type}: ${what} at '${s.path}' is not one this version knows (an outcome, content part, patch op or value added later); a 1.1 consumer strips it with a warning and applies the rest.`,
+        `${type}: ${what} at '${s.path}' is not one this version knows (an outcome, content part, patch op or value added later); a 1.1 consumer strips it with a warning and applies the rest (reported once a session for this event type, path and value).`,
       );
     }
   }
