@@ -60,6 +60,8 @@ export interface UiFoldState {
   requestSeen: boolean;
   /** Tool call ids of the request's messages (calls of earlier responses the client holds). */
   priorToolCalls: Set<string> | undefined;
+  /** Warnings said once a session (unknown keys, version-specific chunk types), by what they name. */
+  warnedOnce: Set<string> | undefined;
 }
 
 export function createUiState(): UiFoldState {
@@ -86,6 +88,7 @@ export function createUiState(): UiFoldState {
     ended: false,
     requestSeen: false,
     priorToolCalls: undefined,
+    warnedOnce: undefined,
   };
 }
 

@@ -125,14 +125,31 @@ function applyChunk(st: UiFoldState, json: unknown, i: number, raw: string): voi
   }
   // A plain chunk holding no more keys than the declared ones it holds has no other.
   const extra = declared >= 0 && keyCount(json) === declared ? undefined : undeclaredKeys(kind, json);
-  if (extra) st.sink.report(UI_RULE.unknownKey, unknownKeyMessage(type, extra), [i]);
-  if (kind.note) st.sink.report(RETIRED_CHUNK_TYPES.has(type) ? UI_RULE.retiredChunkType : UI_RULE.versionSpecificChunk, `"${type}" chunk: ${kind.note}.`, [i]);
+  if (extra && firstTime(st, `key ${type} ${extra.join(' ')}`)) st.sink.report(UI_RULE.unknownKey, unknownKeyMessage(type, extra), [i]);
+  if (kind.note) {
+    // A chunk type the current client rejects fails each chunk: each is said. One older clients reject
+    // is a warning said once a session for its type, as an unknown key is for its chunk type and keys.
+    if (RETIRED_CHUNK_TYPES.has(type)) st.sink.report(UI_RULE.retiredChunkType, `"${type}" chunk: ${kind.note}.`, [i]);
+    else if (firstTime(st, `type ${type}`)) st.sink.report(UI_RULE.versionSpecificChunk, `"${type}" chunk: ${kind.note} (reported once a session for this chunk type).`, [i]);
+  }
   if (kind.data) {
     const p = data as DataChunk;
     dataPart(st, p.type, p.id, p.data, p.transient === true, i);
     return;
   }
   kind.apply(st, data as AnyChunk, i, raw);
+}
+
+/**
+ * True the first time a session's fold asks about `what`: a producer that adds a key to every chunk, or
+ * streams a chunk type older clients reject many times, would otherwise get one warning a chunk, all
+ * saying the same.
+ */
+function firstTime(st: UiFoldState, what: string): boolean {
+  const seen = (st.warnedOnce ??= new Set());
+  if (seen.has(what)) return false;
+  seen.add(what);
+  return true;
 }
 
 /** The keys of `json` its kind does not declare, if any. */
@@ -147,7 +164,7 @@ function unknownKeyMessage(type: string, extra: readonly string[]): string {
   const later = Object.hasOwn(LATER_KEYS, type) ? LATER_KEYS[type] : undefined;
   const added = later ? extra.filter((k) => Object.hasOwn(later, k)).map((k) => `"${k}" since ${later[k]}`) : [];
   const read = added.length > 0 ? ` (later clients read ${added.join(', ')})` : '';
-  return `"${type}" chunk has keys its schema did not declare before ai 7: ${extra.map((k) => `"${k}"`).join(', ')}; ai 5, ai 6 before 6.0.231 and ai 7 before 7.0.32 reject unknown keys${read}.`;
+  return `"${type}" chunk has keys its schema did not declare before ai 7: ${extra.map((k) => `"${k}"`).join(', ')}; ai 5, ai 6 before 6.0.231 and ai 7 before 7.0.32 reject unknown keys${read} (reported once a session for this chunk type and keys).`;
 }
 
 /** How many keys a for…in over `json` visits (undeclaredKeys visits as many). */
