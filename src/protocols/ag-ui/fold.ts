@@ -145,7 +145,7 @@ class AguiFold implements ProtocolFold, ExpansionTarget, Reporter {
       // Hand-checked: no null to drop, no metadata, no subagentRunId.
       ev = json as AguiEvent;
     } else {
-      const parsed = parseEvent(withoutNulls(json, this));
+      const parsed = parseEvent(this.withoutNulls(json));
       if (parsed.kind === 'not-event') {
         this.report('not-an-event', `Invalid event: ${parsed.reason}. Every AG-UI frame is an object with a string "type".`);
         return this.raw(frame);
@@ -209,6 +209,25 @@ class AguiFold implements ProtocolFold, ExpansionTarget, Reporter {
   }
 
   /**
+   * The event without the nulls that stand for "absent", which the 1.0 client strips with a deprecation
+   * warning. Reported once a session for the event type and fields: a producer that serialises every
+   * absent field as null does so on every event.
+   */
+  private withoutNulls(json: unknown): unknown {
+    const nulls = nullFields(json);
+    if (nulls === undefined) return json;
+    const type = (json as { type?: unknown }).type;
+    this.once(
+      `null:${typeof type === 'string' ? type : ''}:${nulls.join(',')}`,
+      'null-field',
+      `${nulls.map((k) => `'${k}'`).join(', ')} ${nulls.length > 1 ? 'are' : 'is'} null; leave an absent field out rather than sending null (reported once a session for this event type and fields).`,
+    );
+    const copy: Record<string, unknown> = { ...(json as Record<string, unknown>) };
+    for (const k of nulls) delete copy[k];
+    return copy;
+  }
+
+  /**
    * Where every stage reports (Reporter, ExpansionTarget): the finding points at the frame being
    * applied. The reducer's "no such message" notes are dropped for an event the verifier rejected.
    */
@@ -242,16 +261,12 @@ function isThinking(code: Code): boolean {
   return code >= Code.THINKING_START && code <= Code.THINKING_TEXT_MESSAGE_END;
 }
 
-/** Drops the nulls that stand for "absent", reporting them. */
-function withoutNulls(json: unknown, reporter: Reporter): unknown {
-  if (typeof json !== 'object' || json === null || Array.isArray(json)) return json;
+/** The fields of `NULL_AS_ABSENT` that are null in `json`, if any. */
+function nullFields(json: unknown): string[] | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined;
   const fields = json as Record<string, unknown>;
   // The common case, without listing the keys: none of these fields is null.
-  if (fields.rawEvent !== null && fields.parentMessageId !== null && fields.outcome !== null && fields.result !== null) return json;
-  const nulls = Object.keys(json).filter((k) => NULL_AS_ABSENT.has(k) && (json as Record<string, unknown>)[k] === null);
-  if (nulls.length === 0) return json;
-  reporter.report('null-field', `${nulls.map((k) => `'${k}'`).join(', ')} ${nulls.length > 1 ? 'are' : 'is'} null; leave an absent field out rather than sending null.`);
-  const copy: Record<string, unknown> = { ...(json as Record<string, unknown>) };
-  for (const k of nulls) delete copy[k];
-  return copy;
+  if (fields.rawEvent !== null && fields.parentMessageId !== null && fields.outcome !== null && fields.result !== null) return undefined;
+  const nulls = Object.keys(fields).filter((k) => NULL_AS_ABSENT.has(k) && fields[k] === null);
+  return nulls.length > 0 ? nulls : undefined;
 }

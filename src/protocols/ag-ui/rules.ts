@@ -14,7 +14,7 @@ const RULES = {
   'unknown-member': ['warning', 'An outcome, content part, JSON Patch op or enum value this version does not know; a 1.1 consumer strips it (an optional field, a list element, or the value holding it) with a warning and applies the rest, reported once a session for each event type, path and value; in a required field the whole event is dropped, reported each time.'],
   'protocol-version-newer': ['warning', 'RUN_STARTED declares a protocolVersion newer than the 1.1 this inspector speaks; a consumer proceeds and warns.'],
   'protocol-version-uninterpretable': ['warning', 'RUN_STARTED declares a protocolVersion that is not a MAJOR.MINOR identifier; a consumer proceeds as for a newer one and warns.'],
-  'null-field': ['warning', 'A field is sent as null where the producer should leave it out.'],
+  'null-field': ['warning', 'A field is sent as null where the producer should leave it out. Reported once a session for each event type and set of fields.'],
   'reserved-metadata-key': ['warning', 'An event uses the reserved metadata key "ag-ui".'],
   'crlf-framing': ['warning', 'The SSE body is CRLF-framed; the TS client splits records only on "\\n\\n".'],
   'deprecated-thinking-event': ['info', 'A deprecated THINKING_* event; it is converted to REASONING_* or removed in 1.0.'],

@@ -1,5 +1,6 @@
-// How often the strip-and-warn stage reports (fold.ts reportStripped): a member the event applies
-// without is said once a session for its event type, path and value, at the first event carrying it;
+// How often the strip-and-warn stage reports (fold.ts reportStripped, and the nulls the 1.0 client reads
+// as absent): a member the event applies without is said once a session for its event type, path and
+// value, at the first event carrying it;
 // an event dropped for an unknown member in a required field is reported each time, since each loses
 // what it carried.
 import { describe, expect, it } from 'vitest';
@@ -33,6 +34,27 @@ describe('AG-UI strip-and-warn: how often it reports', () => {
     ]);
     expect(findings.every((f) => f.severity === 'warning' && f.message.endsWith('(reported once a session for this event type and path).'))).toBe(true);
     expect(view.items.filter((i): i is TextItem => i.kind === 'text').map((i) => i.text)).toEqual(['abcd']);
+  });
+
+  it("a producer that sends every absent field as null: once per event type and fields, at its first event", () => {
+    const { findings, view } = runEvents([
+      { ...RS, rawEvent: null },
+      { type: 'TOOL_CALL_START', toolCallId: 'c1', toolCallName: 'f', parentMessageId: null, rawEvent: null },
+      { type: 'TOOL_CALL_ARGS', toolCallId: 'c1', delta: '{}', rawEvent: null },
+      { type: 'TOOL_CALL_END', toolCallId: 'c1', rawEvent: null },
+      { type: 'TOOL_CALL_START', toolCallId: 'c2', toolCallName: 'g', parentMessageId: null, rawEvent: null },
+      { type: 'TOOL_CALL_ARGS', toolCallId: 'c2', delta: '{}', rawEvent: null },
+      { type: 'TOOL_CALL_END', toolCallId: 'c2', rawEvent: null },
+      { ...RF, rawEvent: null, result: null },
+    ]);
+    expect(findings.map((f) => [f.rule, /^(.*) (?:is|are) null/.exec(f.message)?.[1], f.frames[0]])).toEqual([
+      ['agui/null-field', "'rawEvent'", 0],
+      ['agui/null-field', "'parentMessageId', 'rawEvent'", 1],
+      ['agui/null-field', "'rawEvent'", 2],
+      ['agui/null-field', "'rawEvent'", 3],
+      ['agui/null-field', "'rawEvent', 'result'", 7],
+    ]);
+    expect(view.items.filter((i) => i.kind === 'tool').length).toBe(2);
   });
 
   it('an unknown member kept out of an event that applies: once per value, each new value again', () => {
