@@ -99,6 +99,17 @@ describe('npm run zip', () => {
     expect(Number(gecko?.strict_min_version?.split('.')[0])).toBeGreaterThanOrEqual(140);
   });
 
+  it("ships a page hook that cannot evaluate a string: it runs under the page's own policy, where an eval or a Function call is a violation the site is told of", async () => {
+    // The name used as a value (not as `Function.prototype…`): a call, or an alias to call later, as
+    // zod's probe for eval is minified (`const e=Function;return new e("")`).
+    const asValue = /(?<![.\w$])(?:eval|Function)(?![.\w$])/;
+    expect(['try{const e=Function;return new e(""),!0}', 'eval(s)', 'x=new Function("a")'].filter((code) => !asValue.test(code))).toEqual([]);
+    expect(asValue.test('const c=Function.prototype.call;"Function.prototype.toString"')).toBe(false);
+    for (const store of ['chrome', 'firefox'] as const) {
+      expect(await zips.get(store)!.file('content-scripts/page-hook.js')!.async('string'), store).not.toMatch(asValue);
+    }
+  });
+
   it('makes a sources zip of project files only', () => {
     const names = fileNames(zips.get('sources')!);
     const project = projectFiles();
