@@ -1,6 +1,6 @@
 // zod reads its `jitless` setting as each object schema is made, so the module that sets it must be the
 // first each extension entry point imports: a module imported before it that makes a schema would
-// still try `new Function` (which transparency.test.ts sees, for the relay, as an Issue of the page).
+// still try to compile its probe (which transparency.test.ts sees, for the relay, as an Issue of the page).
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
-// zod builds a faster parser for each object schema with `new Function` where it may, and finds out
-// whether it may by trying `new Function("")` once, when the first object schema is made. Every
+// zod compiles a faster parser for each object schema from generated source where it may, and finds
+// out whether it may by compiling an empty function once, when the first object schema is made. Every
 // context of the extension (its pages, workers, service worker and content scripts) runs under a
 // policy that forbids it: zod catches the throw, but Chrome still reports the blocked eval as an
 // Issue, and for a content script that Issue shows in the DevTools of the page it runs in — an error
