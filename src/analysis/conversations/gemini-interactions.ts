@@ -11,6 +11,7 @@ import { safeJson } from '../../model/safe-text';
 import { contentText } from '../../protocols/shared/request-prompt';
 import { nonEmptyString, resumedToken } from '../../protocols/shared/resumed-requests';
 import { isRecord } from '../../protocols/shared/view-helpers';
+import { REQUEST_TOKEN_FIELD } from '../../protocols/gemini-interactions/schema';
 import type { ConversationReader, StreamedAnswer, StreamedToolCall } from './types';
 
 /** Content part types that make a list of parts one user turn. */
@@ -22,7 +23,7 @@ export const interactionsReader: ConversationReader = {
     if (!isRecord(body)) return undefined;
     // A long decode's next request sends back the token the previous interaction left; when the
     // interaction is stored, @google/genai sends it without the input.
-    const token = resumedToken(body, 'continuation_token');
+    const token = resumedToken(body, REQUEST_TOKEN_FIELD);
     const messages = token !== undefined && body.input === undefined ? [] : inputEntries(body.input);
     if (!messages) return undefined;
     const read = { messages, keys: messages.map(entryKey), answer: interactionsAnswer(frames), ...(token !== undefined && { resumes: token }) };

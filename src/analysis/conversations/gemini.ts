@@ -7,7 +7,7 @@ import { safeJson } from '../../model/safe-text';
 import { isRecord } from '../../protocols/shared/view-helpers';
 import { applyPartialArgs } from '../../protocols/gemini/partial-args';
 import { nonEmptyString, resumedToken } from '../../protocols/shared/resumed-requests';
-import { FunctionCallSchema } from '../../protocols/gemini/schema';
+import { FunctionCallSchema, REQUEST_TOKEN_FIELD } from '../../protocols/gemini/schema';
 import type { ConversationReader, StreamedAnswer, StreamedToolCall } from './types';
 
 /** A streamed function call; `id` is the call's own id, else `name#n` (the n-th call of that name). */
@@ -28,7 +28,7 @@ export const geminiReader: ConversationReader = {
     const messages = parsed.data.contents;
     const read = { messages, keys: messages.map(contentKey), answer: geminiAnswer(frames) };
     // A long decode's next request sends back the token the previous response left.
-    const token = resumedToken(body, 'continuationToken');
+    const token = resumedToken(body, REQUEST_TOKEN_FIELD);
     return token !== undefined ? { ...read, resumes: token } : read;
   },
 };

@@ -19,10 +19,7 @@ import { TurnConnections, type ConnectionEnding } from '../shared/page-abort';
 import { ResumedRequests } from '../shared/resumed-requests';
 import { CONTINUES_TEXT, requiresContinuation, trackToken, type DecodeTurn } from './long-decode';
 import { INTERACTIONS_RULES as R } from './rules';
-import { EVENT_SCHEMAS, isInteractionEventType, isPlainEvent, type InteractionEvent, type InteractionEventType, type StepDelta } from './schema';
-
-/** The request body field a long decode's next request sends its token back in. */
-const TOKEN_FIELD = 'continuation_token';
+import { EVENT_SCHEMAS, isInteractionEventType, isPlainEvent, REQUEST_TOKEN_FIELD, type InteractionEvent, type InteractionEventType, type StepDelta } from './schema';
 
 const DIGESTIBLE = true;
 const RAW_MAX = 2000;
@@ -87,12 +84,12 @@ export function createInteractionsFold(): ProtocolFold {
     },
     view: (): ViewModel => state.model,
     // A live capture keeps the request body on its connection rather than as a frame.
-    connection: (connection) => (state.resumed ??= new ResumedRequests(TOKEN_FIELD)).connection(connection),
+    connection: (connection) => (state.resumed ??= new ResumedRequests(REQUEST_TOKEN_FIELD)).connection(connection),
   };
 }
 
 function applyFrame(state: State, decoded: DecodedFrame, sink: FindingSink): void {
-  if (decoded.frame.direction === 'out' && decoded.frame.kind === 'message') (state.resumed ??= new ResumedRequests(TOKEN_FIELD)).request(decoded.json);
+  if (decoded.frame.direction === 'out' && decoded.frame.kind === 'message') (state.resumed ??= new ResumedRequests(REQUEST_TOKEN_FIELD)).request(decoded.json);
   // @google/genai 3.3 does not throw: it yields the record as a bare string, which no event handler reads.
   if (handledOutsideEvents(state, decoded, sink, finalize, R.invalidJson, (turn) => turn.completed || turn.failed, '@google/genai yields it as a bare string, not an event, so the app shows nothing of it')) return;
   const { frame } = decoded;

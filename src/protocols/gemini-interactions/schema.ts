@@ -106,3 +106,6 @@ export function isPlainEvent(json: Fields): boolean {
       return false;
   }
 }
+
+/** The request body field a long decode's next request sends its token back in (the fold and the conversation reader read it). */
+export const REQUEST_TOKEN_FIELD = 'continuation_token';

@@ -10,13 +10,10 @@ import { applyCandidate, hasPayload } from './parts';
 import { GEMINI_RULES as R } from './rules';
 import { aiSdkObjection } from './ai-sdk-schema';
 import { withoutPaths } from '../shared/without-paths';
-import { ErrorPayloadSchema, isPlainOrCallResponse, ResponseSchema, type GeminiResponse } from './schema';
+import { ErrorPayloadSchema, isPlainOrCallResponse, REQUEST_TOKEN_FIELD, ResponseSchema, type GeminiResponse } from './schema';
 import { newTurn, type FoldState, type TurnState } from './state';
 import { endingOf, endingItem, TurnConnections, type ConnectionEnding } from '../shared/page-abort';
 import { ResumedRequests } from '../shared/resumed-requests';
-
-/** The request body field a long decode's next request sends its token back in. */
-const TOKEN_FIELD = 'continuationToken';
 
 /** How many elements of one `alt=json` array frame are read (each is a whole response chunk). */
 const MAX_ARRAY_ELEMENTS = 100_000;
@@ -31,7 +28,7 @@ export function createGeminiFold(): ProtocolFold {
     },
     view: (): ViewModel => state.model,
     // A live capture keeps the request body on its connection rather than as a frame.
-    connection: (connection) => (state.resumed ??= new ResumedRequests(TOKEN_FIELD)).connection(connection),
+    connection: (connection) => (state.resumed ??= new ResumedRequests(REQUEST_TOKEN_FIELD)).connection(connection),
   };
 }
 
@@ -52,7 +49,7 @@ function applyFrame(state: FoldState, decoded: DecodedFrame, sink: FindingSink):
   if (frame.direction === 'out') {
     if (state.turn) finalizeTurn(state.turn, sink, [frame.index]);
     state.requestSeen = true;
-    (state.resumed ??= new ResumedRequests(TOKEN_FIELD)).request(decoded.json);
+    (state.resumed ??= new ResumedRequests(REQUEST_TOKEN_FIELD)).request(decoded.json);
     return;
   }
   state.connections.carried(frame.connectionId);

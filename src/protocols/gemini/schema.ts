@@ -201,3 +201,6 @@ export function isPlainOrCallResponse(json: unknown): json is GeminiResponse {
 function isTextOrCallPart(p: unknown): boolean {
   return isTextPart(p) || isCallPart(p);
 }
+
+/** The request body field a long decode's next request sends its token back in (the fold and the conversation reader read it). */
+export const REQUEST_TOKEN_FIELD = 'continuationToken';
