@@ -134,7 +134,7 @@ describe('@ag-ui/client 1.0 HttpAgent', () => {
   });
 });
 
-describe('@anthropic-ai/sdk 1.15 MessageStream', () => {
+describe('@anthropic-ai/sdk 1.16 MessageStream', () => {
   const anthropic = (url: string) => new Anthropic({ apiKey: 'test', baseURL: url, maxRetries: 0 });
   const body = typed([
     { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-x', content: [], stop_reason: null, usage: { input_tokens: 1, output_tokens: 1 } } } as { type: string },
@@ -186,7 +186,7 @@ describe('cohere-ai 8.1 CohereClientV2.chatStream', () => {
   });
 });
 
-describe('@anthropic-ai/sdk 1.15 MessageStream, aborted by the page', () => {
+describe('@anthropic-ai/sdk 1.16 MessageStream, aborted by the page', () => {
   it('finalMessage rejects with the caller\'s own abort; no error', async () => {
     const body = typed([
       { type: 'message_start', message: { id: 'msg_1', type: 'message', role: 'assistant', model: 'claude-x', content: [], stop_reason: null, usage: { input_tokens: 1, output_tokens: 1 } } } as { type: string },

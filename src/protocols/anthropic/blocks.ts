@@ -130,7 +130,7 @@ export function applyDelta(state: FoldState, turn: TurnState, event: ContentBloc
   const deltaType = event.delta.type;
   if (!block) {
     // MessageStream reads a delta against the message's last block: with none, it fails.
-    if (turn.blocks.size === 0) sink.report(R.deltaBeforeBlock, `content_block_delta for block ${event.index} before any content_block_start of the message: @anthropic-ai/sdk 1.15's MessageStream fails on it ("Cannot read properties of undefined (reading 'type')")`, [frame.index]);
+    if (turn.blocks.size === 0) sink.report(R.deltaBeforeBlock, `content_block_delta for block ${event.index} before any content_block_start of the message: @anthropic-ai/sdk 1.16's MessageStream fails on it ("Cannot read properties of undefined (reading 'type')")`, [frame.index]);
     else if (!reportStray(turn, event, 'which has not been started', frame, sink)) sink.report(R.blockNotOpen, `content_block_delta for block ${event.index}, which was never started (the SDK drops it)`, [frame.index]);
     return;
   }
