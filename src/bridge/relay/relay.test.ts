@@ -17,12 +17,15 @@ const frame = (n: number, data = `{"n":${n}}`): PageToRelay => ({
 /** A fake hub end: records batches, acknowledges when told to. */
 class FakeHub {
   ports: MemoryPort[] = [];
+  /** Ports closed at this end without the relay's end hearing of it (what a browser may do). */
+  gone = new Set<MemoryPort>();
   batches: RelayBatch[] = [];
   autoAck = true;
   connect = () => {
     const [relaySide, hubSide] = memoryPortPair('relay');
     this.ports.push(hubSide);
     hubSide.onMessage.addListener((m) => {
+      if (this.gone.has(hubSide)) return;
       const batch = m as RelayBatch;
       this.batches.push(batch);
       if (this.autoAck) hubSide.postMessage({ type: 'ack', seq: batch.seq });
@@ -33,6 +36,9 @@ class FakeHub {
     return this.batches.flatMap((b) => b.messages.map((m) => ('time' in m ? m.time : -1)));
   }
 }
+
+/** A pagehide or pageshow event (happy-dom's PageTransitionEvent is a plain Event, without `persisted`). */
+const pageTransition = (type: 'pagehide' | 'pageshow', persisted: boolean): Event => Object.assign(new Event(type), { persisted });
 
 describe('Relay', () => {
   let win: EventTarget;
@@ -193,6 +199,35 @@ describe('Relay', () => {
     expect(relay.stats()).toMatchObject({ queued: 0, unacked: 1 }); // sent, without waiting for the batch timer
     await settle(1); // the memory port delivers asynchronously
     expect(hub.frames).toEqual([9]);
+  });
+
+  it('takes a new port when the page comes back from the back/forward cache, and sends again what was not confirmed', async () => {
+    const relay = new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
+    post(frame(1));
+    await settle();
+    expect(hub.frames).toEqual([1]);
+    // The page is stored: the browser closes the port at the hub's end and tells this side nothing,
+    // so what is posted on it afterwards goes nowhere, without an error.
+    win.dispatchEvent(pageTransition('pagehide', true));
+    hub.gone.add(hub.ports[0]!);
+    // A frame posted before the page learns it was restored (the hook's, or the relay's timer).
+    post(frame(2));
+    await settle();
+    expect(hub.frames).toEqual([1]);
+    win.dispatchEvent(pageTransition('pageshow', true));
+    await settle();
+    expect(hub.ports).toHaveLength(2);
+    expect(hub.frames).toEqual([1, 2]);
+    post(frame(3));
+    await settle();
+    expect(hub.frames).toEqual([1, 2, 3]);
+    expect(relay.stats()).toMatchObject({ unacked: 0, connects: 2 });
+    // A page shown for the first time (not from the cache) keeps its port.
+    win.dispatchEvent(pageTransition('pageshow', false));
+    post(frame(4));
+    await settle();
+    expect(hub.ports).toHaveLength(2);
+    expect(hub.frames).toEqual([1, 2, 3, 4]);
   });
 
   it('stops listening when its signal aborts', async () => {

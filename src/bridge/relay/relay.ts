@@ -100,10 +100,25 @@ export class Relay {
     this.flush();
   };
 
+  /**
+   * The page came back from the back/forward cache. The browser closed the port when it stored the
+   * page, and may not say so: Chromium 150 fires no onDisconnect on this side and drops whatever is
+   * posted afterwards without an error, so a relay keeping that port would lose every later frame.
+   * A new port is taken with the next batch, and what the hub never confirmed goes again on it.
+   */
+  private readonly onPageShow = (event: Event) => {
+    if ((event as PageTransitionEvent).persisted !== true || this.stopped) return;
+    this.port?.disconnect();
+    this.port = undefined;
+    this.rawPort = undefined;
+    if (this.unacked.length > 0) this.ensurePort();
+  };
+
   constructor(private readonly options: RelayOptions) {
     // Capture phase, registered before any page script: the page's listeners cannot come first.
     options.win.addEventListener('message', this.onWindowMessage, true);
     options.win.addEventListener('pagehide', this.onPageHide, true);
+    options.win.addEventListener('pageshow', this.onPageShow, true);
     if (options.reportMissingHook !== false) options.win.addEventListener('DOMContentLoaded', this.onParsed, true);
     const untrusted = options.untrustedBecause;
     this.hook = listenToHook(options.win, (batch) => this.take({ batch }), {
@@ -122,6 +137,7 @@ export class Relay {
     this.stopped = true;
     this.options.win.removeEventListener('message', this.onWindowMessage, true);
     this.options.win.removeEventListener('pagehide', this.onPageHide, true);
+    this.options.win.removeEventListener('pageshow', this.onPageShow, true);
     this.options.win.removeEventListener('DOMContentLoaded', this.onParsed, true);
     this.hook.stop();
     clearTimeout(this.flushTimer);

@@ -16,6 +16,11 @@ export interface LaunchOptions {
    * switch) for this process, without which the DevTools frontends never initialise.
    */
   devtools?: boolean;
+  /**
+   * Keep the back/forward cache on. Playwright turns it off by default (`--disable-back-forward-cache`),
+   * so that a page it goes back to loads again.
+   */
+  backForwardCache?: boolean;
 }
 
 export interface LaunchedBrowser {
@@ -64,6 +69,7 @@ export async function launchBrowser(options: LaunchOptions = {}): Promise<Launch
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       headless: true,
       args,
+      ...(options.backForwardCache && { ignoreDefaultArgs: ['--disable-back-forward-cache'] }),
     })
     .catch((err: unknown) => {
       fs.rmSync(userDataDir, { recursive: true, force: true });
