@@ -6,6 +6,7 @@ import { browser } from 'wxt/browser';
 import { connectHub, mountPanel, type HubLink, type PanelTransport } from '@/src/panel';
 import { installExportHook } from '@/src/panel/export-hook';
 import { PANEL_PORT_NAME } from '@/src/bridge/panel-to-hub';
+import { watchNetworkLog, type NetworkLogApi } from '@/src/panel/network-log/watch-network';
 import { followTheme, initialTheme } from './theme';
 import './page.css';
 
@@ -54,6 +55,9 @@ async function start(root: HTMLElement): Promise<void> {
   panel.dispatch({ type: 'page', url: page.url, title: page.title });
   if (tabId !== undefined) followPage(tabId, (next) => panel.dispatch({ type: 'page', url: next.url, title: next.title }));
   installExportHook(window, panel);
+  // Inside DevTools: streams of the tab the capture cannot see (a worker's) are read from its network log.
+  const network = browser.devtools?.network as NetworkLogApi | undefined;
+  if (network?.onRequestFinished) watchNetworkLog(network, (event) => panel.dispatch(event));
   if (tabId !== undefined) {
     link = connectHub({
       tabId,

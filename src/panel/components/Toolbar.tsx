@@ -13,6 +13,7 @@ import { preserveLogPending, shownPreserveLog } from '../store/preserve-log-stat
 import { useEffect } from 'preact/hooks';
 import { importFile, prepareImportWorker } from '../import/import-file';
 import { TabNews } from './TabNews';
+import { NetworkStreamsNotice } from '../network-log/NetworkStreamsNotice';
 import { compareWithFile } from '../compare/compare-state';
 import { AnswerSwitch } from '../answer/AnswerSwitch';
 import '../answer/answer.css';
@@ -206,6 +207,7 @@ export function Toolbar({ store, transport, onExport, heading }: ToolbarProps) {
           ))}
         </div>
       )}
+      <NetworkStreamsNotice store={store} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 // The one way the panel's state changes: `applyEvent(store, event)`, inside `batch()` so a hub
 // message that touches frames, sessions and findings notifies the view once.
+import { MAX_NETWORK_STREAMS } from '../network-log/network-streams';
 import { answerReceived, answerRefused } from '../answer/answer-state';
 import { batch } from '@preact/signals';
 import type { Capture, Connection, Frame } from '../../model/frame';
@@ -79,7 +80,15 @@ export function applyEvent(store: PanelStore, event: PanelEvent): void {
       case 'preserveLogUnanswered':
         return endPreserveLogRequest(store, event.requestId);
       case 'clearLocal':
+        store.networkStreams.value = [];
         return reset(store);
+      case 'networkStream':
+        store.networkStreams.value = [...store.networkStreams.value, event.stream].slice(-MAX_NETWORK_STREAMS);
+        return;
+      case 'networkNavigated':
+        // Kept across the navigation with the capture itself (Preserve log), else gone with the page.
+        if (!store.status.value.preserveLog) store.networkStreams.value = [];
+        return;
     }
   });
 }
@@ -139,6 +148,8 @@ function applyHub(store: PanelStore, message: HubToPanel): void {
       return;
     }
     case 'cleared':
+      // The tab's capture starts again (a clear, a navigation): the network log's streams before it are gone from it too.
+      store.networkStreams.value = [];
       if (store.source.value !== 'file') reset(store);
       else store.toolbar.tabNews.value = 0;
       return;

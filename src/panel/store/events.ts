@@ -1,4 +1,5 @@
 // Every change to the panel's state is one of these events, applied by `applyEvent`.
+import type { NetworkStream } from '../network-log/network-streams';
 import type { HubToPanel } from '../../bridge/hub-to-panel';
 import type { Finding } from '../../model/finding';
 import type { Capture } from '../../model/frame';
@@ -40,4 +41,8 @@ export type PanelEvent =
   /** The hub did not answer that request in time: the box shows the hub's last word again. */
   | { readonly type: 'preserveLogUnanswered'; readonly requestId: number }
   /** Empties the panel's own copy (offline: there is no hub to ask). */
-  | { readonly type: 'clearLocal' };
+  | { readonly type: 'clearLocal' }
+  /** DevTools' network log reported a finished streaming response (network-log/watch-network.ts). */
+  | { readonly type: 'networkStream'; readonly stream: NetworkStream }
+  /** The inspected page navigated (DevTools' network log says so). */
+  | { readonly type: 'networkNavigated' };

@@ -1,6 +1,7 @@
 // The panel's state: a factory of signals and computeds with small sub-stores, changed only by
 // `applyEvent` (apply.ts). Mutable collections (frames, pipelines) sit behind version signals, so an
 // append bumps a counter instead of copying 100,000 frames.
+import type { NetworkStream } from '../network-log/network-streams';
 import { computed, signal } from '@preact/signals';
 import type { Connection } from '../../model/frame';
 import { addSeverityCounts, type Finding, type Severity } from '../../model/finding';
@@ -257,6 +258,11 @@ export function createStore(options: { across?: AcrossSettings; bound?: PanelBou
     sessions: { set: sessions, current: currentSession, scoped: scopedSession, view: sessionView },
     findings: { index: findingsIndex, counts: severityCounts, across, listed },
     toolbar: createToolbar(),
+    /**
+     * Streaming responses DevTools' network log reported since the tab's capture was last cleared
+     * (network-log/): those no captured connection accounts for are said in the toolbar.
+     */
+    networkStreams: signal<readonly NetworkStream[]>([]),
     /** Per group (session id + group id): the user's expand/collapse choice, overriding the automatic one. */
     groups: signal<ReadonlyMap<string, boolean>>(new Map()),
     log,

@@ -1,0 +1,43 @@
+// The toolbar's line for streams the page received that the capture did not see (network-streams.ts):
+// what they were, and a button that opens them, bodies read from DevTools' network log, as an import.
+import type { PanelStore } from '../store/store';
+import { importFile } from '../import/import-file';
+import { harOf, uncapturedStreams, type NetworkStream } from './network-streams';
+import { plural } from '../components/plural';
+
+/** Requests named in the line; the rest are counted. */
+const NAMED = 3;
+
+function nameOf({ entry }: NetworkStream): string {
+  const { method, url } = entry.request;
+  try {
+    const u = new URL(url);
+    return `${method} ${u.pathname}${u.search}`;
+  } catch {
+    return `${method} ${url}`;
+  }
+}
+
+export function NetworkStreamsNotice({ store }: { store: PanelStore }) {
+  // Only against the tab's own capture: an imported file's connections say nothing of the tab.
+  if (store.source.value !== 'hub') return null;
+  const missed = uncapturedStreams(store.networkStreams.value, store.connections.value.values());
+  if (missed.length === 0) return null;
+  const named = missed.slice(-NAMED).map(nameOf);
+  const open = async () => {
+    const har = await harOf(missed);
+    importFile(store, new File([har], 'network-log.har', { type: 'application/json' }));
+  };
+  return (
+    <div class="capture-notice network-streams warning" role="status" data-testid="network-streams" data-count={missed.length}>
+      Not captured: {plural(missed.length, 'stream')} made where the capture cannot reach (in a worker, most likely), seen in DevTools' network log:{' '}
+      <span class="network-streams-names" title={missed.map(nameOf).join('\n')}>
+        {named.join(', ')}
+        {missed.length > NAMED && `, and ${missed.length - NAMED} more`}
+      </span>{' '}
+      <button type="button" class="network-streams-open" onClick={() => void open()} title="Open them as an import, their bodies read from DevTools' network log">
+        Open
+      </button>
+    </div>
+  );
+}
