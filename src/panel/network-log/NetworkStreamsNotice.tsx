@@ -1,5 +1,6 @@
 // The toolbar's line for streams the page received that the capture did not see (network-streams.ts):
 // what they were, and a button that opens them, bodies read from DevTools' network log, as an import.
+import { useMemo } from 'preact/hooks';
 import type { PanelStore } from '../store/store';
 import { importFile } from '../import/import-file';
 import { harOf, uncapturedStreams, type NetworkStream } from './network-streams';
@@ -19,10 +20,12 @@ function nameOf({ entry }: NetworkStream): string {
 }
 
 export function NetworkStreamsNotice({ store }: { store: PanelStore }) {
+  const streams = store.networkStreams.value;
+  const connections = store.connections.value;
+  // The toolbar draws on every append: the comparison runs again only when either side changed.
+  const missed = useMemo(() => (streams.length === 0 ? [] : uncapturedStreams(streams, connections.values())), [streams, connections]);
   // Only against the tab's own capture: an imported file's connections say nothing of the tab.
-  if (store.source.value !== 'hub') return null;
-  const missed = uncapturedStreams(store.networkStreams.value, store.connections.value.values());
-  if (missed.length === 0) return null;
+  if (store.source.value !== 'hub' || missed.length === 0) return null;
   const named = missed.slice(-NAMED).map(nameOf);
   const open = async () => {
     const har = await harOf(missed);
