@@ -22,6 +22,12 @@ export interface ProtocolSession {
    * requests), clean or buggy run alike; without it every request gets the fixture.
    */
   continued?: string;
+  /**
+   * The page fetches the stream in a Web Worker, as some chat front ends do to keep their thread free.
+   * Content scripts do not run in workers, so the capture never sees it: in DevTools the panel names it
+   * from the network log and opens it from there.
+   */
+  worker?: boolean;
 }
 
 const data = (id: ProtocolId, file: string): string => `src/protocols/${id}/testdata/${file}`;
@@ -51,6 +57,16 @@ export const protocolSessions: readonly ProtocolSession[] = [
     fixture: data('ag-ui', 'valid-subagents.jsonl'),
     buggyFixture: data('ag-ui', 'invalid-subagents.jsonl'),
     title: 'AG-UI · sub-agents',
+  },
+  {
+    id: 'ag-ui',
+    transport: 'sse',
+    key: 'ag-ui/worker',
+    path: '/protocols/ag-ui/worker',
+    fixture: data('ag-ui', 'valid-tool-call.sse'),
+    buggyFixture: data('ag-ui', 'invalid-chunks-and-json.sse'),
+    title: 'AG-UI · fetched in a worker',
+    worker: true,
   },
   {
     id: 'anthropic',

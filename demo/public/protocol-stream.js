@@ -39,22 +39,43 @@ export async function readSession(session, { buggy, text, onPayload, onStatus })
   for (let hop = 0; hop < MAX_HOPS; hop++) {
     const hopState = { token: undefined, finish: undefined };
     const body = JSON.stringify(token === undefined ? request : { ...request, continuationToken: token });
-    const res = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json', accept: session.transport === 'sse' ? 'text/event-stream' : 'text/plain' }, body });
-    if (!res.ok || !res.body) return onStatus(`HTTP ${res.status}`);
-    const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+    const init = { method: 'POST', headers: { 'content-type': 'application/json', accept: session.transport === 'sse' ? 'text/event-stream' : 'text/plain' }, body };
     const seen = (data) => (session.id === 'gemini' && watchContinuation(data, hopState), onPayload(data));
     const feed = session.transport === 'sse' ? sseFeed(seen) : lineFeed(seen);
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      feed.push(value);
-    }
+    const status = await (session.worker ? readInWorker(url, init, feed) : readHere(url, init, feed));
+    if (status !== undefined) return onStatus(`HTTP ${status}`);
     feed.end();
     if (hopState.finish !== 'CONTINUATION' || hopState.token === undefined || hopState.token === token) break;
     token = hopState.token;
     onStatus('continuing in a new request');
   }
   onStatus('stream ended');
+}
+
+/** Fetches the stream on the page's thread, its text to `feed` as it comes; the status when it failed. */
+async function readHere(url, init, feed) {
+  const res = await fetch(url, init);
+  if (!res.ok || !res.body) return res.status;
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) return undefined;
+    feed.push(value);
+  }
+}
+
+/**
+ * The same in a Web Worker (protocol-worker.js), which hands the text over as it comes. One worker for
+ * the page, kept, as a chat app keeps its: DevTools drops a worker's requests when the worker ends.
+ */
+let worker;
+function readInWorker(url, init, feed) {
+  worker ??= new Worker('/protocol-worker.js');
+  return new Promise((resolve) => {
+    worker.onmessage = ({ data }) => (typeof data.text === 'string' ? feed.push(data.text) : resolve(data.status));
+    worker.onerror = () => resolve(0);
+    worker.postMessage({ url, init });
+  });
 }
 
 /** Requests one answer may take (a long decode's hops). */

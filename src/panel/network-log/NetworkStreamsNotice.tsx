@@ -3,6 +3,7 @@
 import { useMemo } from 'preact/hooks';
 import type { PanelStore } from '../store/store';
 import { importFile } from '../import/import-file';
+import { applyEvent } from '../store/apply';
 import { harOf, uncapturedStreams, type NetworkStream } from './network-streams';
 import { plural } from '../components/plural';
 
@@ -28,8 +29,12 @@ export function NetworkStreamsNotice({ store }: { store: PanelStore }) {
   if (store.source.value !== 'hub' || missed.length === 0) return null;
   const named = missed.slice(-NAMED).map(nameOf);
   const open = async () => {
-    const har = await harOf(missed);
+    const { har, unread } = await harOf(missed);
     importFile(store, new File([har], 'network-log.har', { type: 'application/json' }));
+    if (unread > 0) {
+      const message = `${plural(unread, 'stream')} opened without ${unread === 1 ? 'its' : 'their'} response: DevTools no longer holds it (a worker's requests go with the worker when the page ends it)`;
+      applyEvent(store, { type: 'importError', message });
+    }
   };
   return (
     <div class="capture-notice network-streams warning" role="status" data-testid="network-streams" data-count={missed.length}>

@@ -77,14 +77,20 @@ describe('uncapturedStreams', () => {
 describe('harOf', () => {
   it('writes a HAR the import reads: the stream as a connection with its frames', async () => {
     const s = stream('http://127.0.0.1:1/stream?run=worker');
-    const { capture } = readInput(await harOf([s]));
+    const { har, unread } = await harOf([s]);
+    expect(unread).toBe(0);
+    const { capture } = readInput(har);
     expect(capture.connections).toMatchObject([{ url: 'http://127.0.0.1:1/stream?run=worker', method: 'GET', status: 200 }]);
     expect(capture.frames.filter((f) => f.kind === 'message').map((f) => JSON.parse(f.data).type)).toEqual(['RUN_STARTED', 'RUN_FINISHED']);
   });
 
-  it('still writes the entry when DevTools cannot give the body', async () => {
-    const s: NetworkStream = { entry: stream('http://127.0.0.1:1/s').entry, content: () => Promise.reject(new Error('gone')) };
-    const har = JSON.parse(await harOf([s])) as { log: { entries: { response: { content: Record<string, unknown> } }[] } };
-    expect(har.log.entries[0]!.response.content).toEqual({ mimeType: 'text/event-stream' });
+  it('still writes the entry when DevTools no longer holds the body, and counts it', async () => {
+    const gone: NetworkStream = { entry: stream('http://127.0.0.1:1/a').entry, content: () => Promise.resolve(undefined) };
+    const failing: NetworkStream = { entry: stream('http://127.0.0.1:1/b').entry, content: () => Promise.reject(new Error('gone')) };
+    const { har, unread } = await harOf([gone, failing, stream('http://127.0.0.1:1/c')]);
+    expect(unread).toBe(2);
+    const entries = (JSON.parse(har) as { log: { entries: { response: { content: Record<string, unknown> } }[] } }).log.entries;
+    expect(entries.map((e) => e.response.content.text)).toEqual([undefined, undefined, SSE_BODY]);
+    expect(entries[0]!.response.content).toEqual({ mimeType: 'text/event-stream' });
   });
 });

@@ -37,8 +37,11 @@ export type NetworkEntry = z.infer<typeof NetworkEntrySchema>;
 
 export interface NetworkStream {
   entry: NetworkEntry;
-  /** Reads the response body from DevTools (only when the user opens the stream). */
-  content(): Promise<{ text: string; encoding?: string }>;
+  /**
+   * Reads the response body from DevTools (only when the user opens the stream); undefined when DevTools
+   * no longer holds it (a worker's requests go with the worker once the page ends it).
+   */
+  content(): Promise<{ text: string; encoding?: string } | undefined>;
 }
 
 /** Streams kept at most: the newest, since the log of a long session has no bound of its own. */
@@ -90,11 +93,16 @@ export function uncapturedStreams(streams: readonly NetworkStream[], connections
   return unaccounted;
 }
 
-/** A HAR 1.2 file of the streams, bodies read from DevTools, for the panel's import. */
-export async function harOf(streams: readonly NetworkStream[]): Promise<string> {
+/**
+ * A HAR 1.2 file of the streams, bodies read from DevTools, for the panel's import, and how many of
+ * them went without their body (DevTools no longer held it).
+ */
+export async function harOf(streams: readonly NetworkStream[]): Promise<{ har: string; unread: number }> {
+  let unread = 0;
   const entries = await Promise.all(
     streams.map(async ({ entry, content }) => {
       const body = await content().catch(() => undefined);
+      if (!body) unread++;
       return {
         ...entry,
         response: {
@@ -104,5 +112,6 @@ export async function harOf(streams: readonly NetworkStream[]): Promise<string> 
       };
     }),
   );
-  return JSON.stringify({ log: { version: '1.2', creator: { name: 'Agent Stream Inspector (DevTools network log)', version: '1' }, entries } });
+  const har = JSON.stringify({ log: { version: '1.2', creator: { name: 'Agent Stream Inspector (DevTools network log)', version: '1' }, entries } });
+  return { har, unread };
 }

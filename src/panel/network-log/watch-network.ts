@@ -13,7 +13,7 @@ export interface NetworkLogApi {
 
 /** A HAR entry as DevTools reports it, with the method that reads its body. */
 export interface FinishedRequest {
-  getContent(callback: (content: string, encoding: string) => void): void;
+  getContent(callback: (content: string | null, encoding: string) => void): void;
 }
 
 /** How long a finished stream waits for the capture's record of it before it is counted. */
@@ -23,9 +23,12 @@ export function watchNetworkLog(network: NetworkLogApi, dispatch: (event: PanelE
   network.onRequestFinished.addListener((request) => {
     const entry = streamingEntry(request);
     if (!entry) return;
+    // DevTools answers null for a body it no longer holds (the worker that made the request ended).
     const content = () =>
-      new Promise<{ text: string; encoding?: string }>((resolve) => {
-        request.getContent((text, encoding) => resolve({ text: typeof text === 'string' ? text : '', ...(typeof encoding === 'string' && encoding !== '' && { encoding }) }));
+      new Promise<{ text: string; encoding?: string } | undefined>((resolve) => {
+        request.getContent((text, encoding) =>
+          resolve(typeof text === 'string' ? { text, ...(typeof encoding === 'string' && encoding !== '' && { encoding }) } : undefined),
+        );
       });
     setTimeout(() => dispatch({ type: 'networkStream', stream: { entry, content } }), settleMs);
   });
