@@ -83,6 +83,8 @@ export function applyEvent(store: PanelStore, event: PanelEvent): void {
         store.networkStreams.value = [];
         return reset(store);
       case 'networkStream':
+        // Paused, the tab keeps nothing by the user's choice: a stream then is not one the capture missed.
+        if (!store.status.value.recording) return;
         store.networkStreams.value = [...store.networkStreams.value, event.stream].slice(-MAX_NETWORK_STREAMS);
         return;
       case 'networkNavigated':
