@@ -32,7 +32,8 @@ export function NetworkStreamsNotice({ store }: { store: PanelStore }) {
     const { har, unread } = await harOf(missed);
     importFile(store, new File([har], 'network-log.har', { type: 'application/json' }));
     if (unread > 0) {
-      const message = `${plural(unread, 'stream')} opened without ${unread === 1 ? 'its' : 'their'} response: DevTools no longer holds it (a worker's requests go with the worker when the page ends it)`;
+      const what = unread === 1 ? 'its response: DevTools no longer holds it' : 'their responses: DevTools no longer holds them';
+      const message = `${plural(unread, 'stream')} opened without ${what} (a worker's requests go with the worker when the page ends it)`;
       applyEvent(store, { type: 'importError', message });
     }
   };
