@@ -91,23 +91,26 @@ async function visitChromium(extension: boolean): Promise<Visit> {
   }
 }
 
-describe('a page restored from the back/forward cache, in Chromium', () => {
-  let without: Visit;
-  let withExtension: Visit;
+/** The two checks of one browser, on its visits without and with the extension (run once, before them). */
+function checksOf(visits: () => Promise<{ without: Visit; withExtension: Visit }>, timeoutMs: number): void {
+  let seen: { without: Visit; withExtension: Visit };
   beforeAll(async () => {
-    without = await visitChromium(false);
-    withExtension = await visitChromium(true);
-  }, 120_000);
+    seen = await visits();
+  }, timeoutMs);
 
   it('is restored from the cache with the extension as without it', () => {
-    expect(without.shows).toEqual([false, true]);
-    expect(withExtension.shows).toEqual([false, true]);
+    expect(seen.without.shows).toEqual([false, true]);
+    expect(seen.withExtension.shows).toEqual([false, true]);
   });
 
   it('has what it receives after the return captured', () => {
     // The first visit's run went with the navigation away (no Preserve log); the return's is there.
-    expect(withExtension.hubRuns).toEqual(['run-2']);
+    expect(seen.withExtension.hubRuns).toEqual(['run-2']);
   });
+}
+
+describe('a page restored from the back/forward cache, in Chromium', () => {
+  checksOf(async () => ({ without: await visitChromium(false), withExtension: await visitChromium(true) }), 120_000);
 });
 
 const hasFirefox = fs.existsSync(FIREFOX_PATH);
@@ -126,36 +129,28 @@ async function visitFirefox(page: FirefoxPage, stored?: () => Promise<string[]>)
   return page.evaluate(() => (window as unknown as { shows: boolean[] }).shows);
 }
 
-describe.skipIf(!hasFirefox)(firefoxTitle, () => {
+async function visitsFirefox(): Promise<{ without: Visit; withExtension: Visit }> {
+  const plain = await startFirefox();
   let without: Visit;
-  let withExtension: Visit;
-  beforeAll(async () => {
-    const plain = await startFirefox();
-    try {
-      without = { shows: await visitFirefox(await plain.newPage()) };
-    } finally {
-      await plain.close();
-    }
-    const firefox = await launchFirefox();
-    try {
-      const page = await firefox.browser.newPage();
-      let tabId: number | undefined;
-      const stored = async () => runsIn(await firefox.hubFrames((tabId ??= await firefox.tabIdOf(page))));
-      const shows = await visitFirefox(page, stored);
-      await page.evaluate(() => (window as unknown as { stream(n: number): Promise<void> }).stream(2));
-      const hubRuns = await until(stored, (runs) => runs.includes('run-2'));
-      withExtension = { shows, hubRuns };
-    } finally {
-      await firefox.close();
-    }
-  }, 180_000);
+  try {
+    without = { shows: await visitFirefox(await plain.newPage()) };
+  } finally {
+    await plain.close();
+  }
+  const firefox = await launchFirefox();
+  try {
+    const page = await firefox.browser.newPage();
+    let tabId: number | undefined;
+    const stored = async () => runsIn(await firefox.hubFrames((tabId ??= await firefox.tabIdOf(page))));
+    const shows = await visitFirefox(page, stored);
+    await page.evaluate(() => (window as unknown as { stream(n: number): Promise<void> }).stream(2));
+    const hubRuns = await until(stored, (runs) => runs.includes('run-2'));
+    return { without, withExtension: { shows, hubRuns } };
+  } finally {
+    await firefox.close();
+  }
+}
 
-  it('is restored from the cache with the extension as without it', () => {
-    expect(without.shows).toEqual([false, true]);
-    expect(withExtension.shows).toEqual([false, true]);
-  });
-
-  it('has what it receives after the return captured', () => {
-    expect(withExtension.hubRuns).toEqual(['run-2']);
-  });
+describe.skipIf(!hasFirefox)(firefoxTitle, () => {
+  checksOf(visitsFirefox, 180_000);
 });
