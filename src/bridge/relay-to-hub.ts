@@ -4,7 +4,7 @@
 import { z } from 'zod';
 import type { PageToRelay } from './page-messages';
 import { parsePageMessage } from './page-messages.schema';
-import { hasExactlyKeys } from './exact-keys';
+import { hasKeysWithin } from './exact-keys';
 
 export const RELAY_PORT_NAME = 'relay';
 
@@ -22,6 +22,13 @@ export interface RelayBatch {
   readonly dropped: number;
   /** Tagged page messages that failed validation since the document started. */
   readonly rejected: number;
+  /**
+   * Made as the document was being left (pagehide): what the page still held then. The hub tells such
+   * a batch from a page the tab has navigated away from by it (tab.ts).
+   */
+  readonly leaving?: true;
+  /** Times the document had come back from the back/forward cache when the batch was made; absent: never. */
+  readonly visit?: number;
 }
 
 export type RelayToHub = RelayBatch;
@@ -41,24 +48,29 @@ export const RelayToHubSchema = z.discriminatedUnion('type', [
     messages: z.array(PageMessage).max(MAX_BATCH_MESSAGES),
     dropped: z.number().int().nonnegative(),
     rejected: z.number().int().nonnegative(),
+    leaving: z.literal(true).optional(),
+    visit: z.number().int().positive().optional(),
   }),
 ]);
 
 const BATCH_KEYS = ['type', 'document', 'seq', 'messages', 'dropped', 'rejected'] as const;
+const OPTIONAL_KEYS = ['leaving', 'visit'] as const;
 const DOCUMENT = /^[0-9a-f]{8,64}$/;
 const count = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
 /**
- * A batch of exactly the batch's fields checked by hand (its messages each by parsePageMessage, as the
+ * A batch of the batch's fields (and no others) checked by hand (its messages each by parsePageMessage, as the
  * schema checks them), else undefined and the schema decides. zod's array and object walk made a copy
  * of every batch's messages list and the issues machinery per message: garbage per frame in the
  * service worker during a flood. It accepts only what RelayToHubSchema accepts (the unit test holds it to that).
  */
 export function fastRelayBatch(value: unknown): RelayBatch | undefined {
-  if (!hasExactlyKeys(value, BATCH_KEYS)) return undefined;
+  if (!hasKeysWithin(value, BATCH_KEYS, OPTIONAL_KEYS)) return undefined;
   const { type, document, seq, messages, dropped, rejected } = value;
   if (type !== 'batch' || typeof document !== 'string' || !DOCUMENT.test(document)) return undefined;
   if (!count(seq) || (seq as number) === 0 || !count(dropped) || !count(rejected)) return undefined;
+  if (Object.hasOwn(value, 'leaving') && value.leaving !== true) return undefined;
+  if (Object.hasOwn(value, 'visit') && (!count(value.visit) || value.visit === 0)) return undefined;
   if (!Array.isArray(messages) || messages.length > MAX_BATCH_MESSAGES) return undefined;
   for (const m of messages as unknown[]) if (parsePageMessage(m) === undefined) return undefined;
   return value as unknown as RelayBatch;

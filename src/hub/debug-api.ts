@@ -3,7 +3,7 @@
 import type { Frame } from '../model/frame';
 import type { SessionSummary } from '../bridge/shared-schemas';
 import type { Hub } from './hub';
-import type { HubStorage } from './storage';
+import type { DocumentRecord, HubStorage } from './storage';
 import type { TabLimits } from './tab';
 
 export interface TabDebugInfo {
@@ -26,6 +26,8 @@ export interface HubDebugApi {
   tabs(): Promise<TabDebugInfo[]>;
   frames(tabId: number): Promise<Frame[]>;
   sessions(tabId: number): Promise<SessionSummary[]>;
+  /** The documents the tab's relays spoke for, by the key their connection ids carry. */
+  documents(tabId: number): Promise<DocumentRecord[]>;
   refused(): { ports: number; messages: number };
   /**
    * Every batch the relays of the tabs in memory sent is written to storage, and so acknowledged to
@@ -64,6 +66,7 @@ export function createDebugApi(hub: Hub, storage: HubStorage): HubDebugApi {
     },
     frames: (tabId) => hub.inTab(tabId, async () => (await hub.tab(tabId, false))?.frameList() ?? []),
     sessions: (tabId) => hub.inTab(tabId, async () => (await hub.tab(tabId, false))?.sessions.summaries({ findings: true }) ?? []),
+    documents: (tabId) => hub.inTab(tabId, async () => Object.values((await hub.tab(tabId, false))?.record.documents ?? {}).map((doc) => structuredClone(doc))),
     refused: () => ({ ...hub.refused }),
     async written() {
       const tabs = await Promise.all(

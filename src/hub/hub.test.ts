@@ -1,6 +1,6 @@
 // Relay, hub and panel store wired together in one process over in-memory ports.
 import { describe, expect, it, vi } from 'vitest';
-import { PAGE_MESSAGE_TAG, type PageFrame, type PageToRelay } from '../bridge/page-messages';
+import { PAGE_MESSAGE_TAG, type PageConnectionOpened, type PageFrame, type PageToRelay } from '../bridge/page-messages';
 import { memoryPortPair, type MemoryPort } from '../bridge/memory-port';
 import type { RelayBatch } from '../bridge/relay-to-hub';
 import { createStore } from './testing/client-store';
@@ -176,6 +176,105 @@ describe('Hub', () => {
     expect((await storage.load(8))!.frames.map((f) => [f.index, f.data])).toEqual([[0, '{"n":3}']]);
     await hub.onTabRemoved(8);
     expect(await storage.load(8)).toBeUndefined();
+  });
+
+  describe("a page's batches that come after the navigation that left it", () => {
+    // The old page's document 'aaaaaaaa01' streamed frames timed 1001…; the navigation commits at 1010.
+    const NEW_PAGE = 'bbbbbbbb02';
+    const data = async (hub: Hub, tabId: number) => (await hub.tab(tabId))!.frameList().map((f) => [f.index, f.data]);
+
+    it('leaves out what the old page received before the commit and what it sent as it was hidden; keeps the new page', async () => {
+      const { hub, relay, panel } = setup();
+      const r = relay(20);
+      r.send(batch(1, [opened(), frame(1), frame(2)]));
+      await tick();
+      const p = panel(20);
+      await tick();
+      await hub.onNavigation(20, 1010);
+      // On their way as the navigation committed: a batch the relay's timer sent, then its last one.
+      r.send({ ...batch(2, [frame(3), frame(4)]), dropped: 2 });
+      r.send({ ...batch(3, [frame(5), frame(9)]), leaving: true });
+      relay(20).send(batch(1, [{ ...(opened('sse-1') as PageConnectionOpened), time: 1011 }, { ...(frame(20, 'sse-1') as PageFrame), data: '{"new":1}' }], NEW_PAGE));
+      await tick();
+      expect(await data(hub, 20)).toEqual([[0, '{"new":1}']]);
+      expect(p.store.frames.map((f) => [f.index, f.data])).toEqual([[0, '{"new":1}']]);
+      // The old page's counters are not the new page's.
+      expect(p.store.status.value.dropped).toBe(0);
+      expect((await hub.tab(20))!.record.documents['aaaaaaaa01']).toMatchObject({ left: { at: 1010, visit: 0 }, hidden: true });
+    });
+
+    it("keeps what a document heard from before the navigation receives after the commit (a page's first batch can beat the navigation's event)", async () => {
+      const { hub, relay } = setup();
+      const r = relay(21);
+      r.send(batch(1, [opened(), frame(1)]));
+      await tick();
+      await hub.onNavigation(21, 1010);
+      r.send(batch(2, [frame(9), frame(10), frame(11)]));
+      await tick();
+      expect(await data(hub, 21)).toEqual([
+        [0, '{"n":10}'],
+        [1, '{"n":11}'],
+      ]);
+    });
+
+    it('takes a page back from the back/forward cache as the tab\'s page again, but not what it held before it was left', async () => {
+      const { hub, relay } = setup();
+      const r = relay(22);
+      r.send(batch(1, [opened(), frame(1)]));
+      await tick();
+      await hub.onNavigation(22, 1010);
+      // Back (the return's commit at 1020): a batch not confirmed before the page was stored comes again with
+      // its first visit's number; what the page received after its return comes with the next.
+      await hub.onNavigation(22, 1020);
+      r.send(batch(2, [frame(2)]));
+      r.send({ ...batch(3, [frame(21), frame(22)]), visit: 1 });
+      await tick();
+      expect(await data(hub, 22)).toEqual([
+        [0, '{"n":21}'],
+        [1, '{"n":22}'],
+      ]);
+      expect((await hub.tab(22))!.record.documents['aaaaaaaa01']).not.toHaveProperty('left');
+      // Left again: its last batch goes with the capture the navigation cleared.
+      await hub.onNavigation(22, 1030);
+      r.send({ ...batch(4, [frame(29)]), visit: 1, leaving: true });
+      await tick();
+      expect(await data(hub, 22)).toEqual([]);
+    });
+
+    it('keeps everything with the log preserved, and marks nothing without the commit time', async () => {
+      const { hub, relay, panel } = setup();
+      const r = relay(23);
+      r.send(batch(1, [opened(), frame(1)]));
+      await tick();
+      const p = panel(23);
+      await tick();
+      p.link.send({ type: 'setPreserveLog', value: true });
+      await tick();
+      await hub.onNavigation(23, 1010);
+      r.send({ ...batch(2, [frame(2)]), leaving: true });
+      await tick();
+      expect((await data(hub, 23)).map(([, d]) => d)).toEqual(['{"n":1}', '{"n":2}']);
+      p.link.send({ type: 'setPreserveLog', value: false });
+      await tick();
+      await hub.onNavigation(23);
+      r.send(batch(3, [frame(3)]));
+      await tick();
+      expect(await data(hub, 23)).toEqual([[0, '{"n":3}']]);
+    });
+
+    it('still tells them apart after the worker restarts, and for a page that left before anything of its own was kept', async () => {
+      const storage = new MemoryStorage();
+      const first = setup(storage);
+      first.relay(24).send(batch(1, [{ [PAGE_MESSAGE_TAG]: 1, type: 'health', degraded: [], errors: 0 }]));
+      await tick();
+      // Nothing to clear, yet the document is marked as left, and the mark is stored.
+      await first.hub.onNavigation(24, 1010);
+      const second = setup(storage);
+      second.relay(24).send({ ...batch(2, [opened(), frame(3), frame(12)]), leaving: true });
+      second.relay(24).send(batch(3, [frame(4), frame(13)]));
+      await tick();
+      expect(await data(second.hub, 24)).toEqual([[0, '{"n":13}']]);
+    });
   });
 
   it('keeps open connections across a clear by the user, so later frames keep their metadata', async () => {

@@ -73,12 +73,17 @@ export class Hub {
     }
   }
 
-  /** A top-level navigation committed in the tab: start afresh unless the log is preserved. */
-  onNavigation(tabId: number): Promise<void> {
+  /**
+   * A top-level navigation committed in the tab (at `committedAt`, ms since the epoch, where the
+   * browser says): start afresh unless the log is preserved.
+   */
+  onNavigation(tabId: number, committedAt?: number): Promise<void> {
     return this.queues.run(tabId, async () => {
       const tab = await this.tab(tabId, false);
-      if (!tab || tab.record.preserveLog || (tab.frameStore.length === 0 && tab.connections.size === 0)) return;
-      await this.clearTab(tab, false);
+      if (!tab || tab.record.preserveLog) return;
+      if (committedAt !== undefined && Number.isFinite(committedAt)) tab.markLeft(committedAt);
+      if (tab.frameStore.length > 0 || tab.connections.size > 0) return this.clearTab(tab, false);
+      if (committedAt !== undefined) await this.storage.write({ record: tab.record, connections: [], frames: [] });
     });
   }
 

@@ -24,7 +24,7 @@ export function startHub(): Hub {
   });
   browser.runtime.onConnect.addListener((port) => hub.acceptPort(port as IncomingPort));
   browser.webNavigation.onCommitted.addListener((details) => {
-    if (details.frameId === 0) void hub.onNavigation(details.tabId);
+    if (details.frameId === 0) void hub.onNavigation(details.tabId, details.timeStamp);
   });
   browser.tabs.onRemoved.addListener((tabId) => void hub.onTabRemoved(tabId));
   // Tab ids start again with the browser: records from an earlier browser session would match new tabs.

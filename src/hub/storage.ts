@@ -37,6 +37,15 @@ export interface DocumentRecord {
   errors?: number;
   /** The hook's count of payloads not kept, last reported by this document. */
   notKept?: number;
+  /** The document's returns from the back/forward cache, as its batches last said; absent: none. */
+  visit?: number;
+  /**
+   * Set when the tab navigated away from the page this document belonged to (at `at`, the commit's
+   * time in ms since the epoch, on its visit `visit`); taken off when it comes back from the cache.
+   */
+  left?: { at: number; visit: number };
+  /** The document's last batch said its page was being left (pagehide), and none since. */
+  hidden?: true;
 }
 
 export interface StoredTab {

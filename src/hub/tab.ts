@@ -107,13 +107,26 @@ export class Tab {
     const doc = this.document(batch.document);
     if (batch.seq <= doc.lastSeq) return { ...result, duplicate: true };
     doc.lastSeq = batch.seq;
-    // The relay reports running totals; add only what is new since its last batch.
-    this.record.dropped += Math.max(0, batch.dropped - doc.dropped);
-    this.record.rejected += Math.max(0, batch.rejected - doc.rejected);
+    const visit = batch.visit ?? 0;
+    if (visit > (doc.visit ?? 0)) doc.visit = visit;
+    // Back from the back/forward cache since the tab left its page: a document of the tab's page again.
+    if (doc.left && visit > doc.left.visit) delete doc.left;
+    const left = doc.left;
+    if (batch.leaving) doc.hidden = true;
+    else delete doc.hidden;
+    // The relay reports running totals; add only what is new since its last batch (a left page's are not this page's).
+    if (!left) {
+      this.record.dropped += Math.max(0, batch.dropped - doc.dropped);
+      this.record.rejected += Math.max(0, batch.rejected - doc.rejected);
+    }
     doc.dropped = Math.max(doc.dropped, batch.dropped);
     doc.rejected = Math.max(doc.rejected, batch.rejected);
+    // What the page still held as it was left belongs to the capture its navigation cleared.
+    if (left && batch.leaving) return result;
     const changed = new Map<string, Connection>();
     for (const message of batch.messages) {
+      // Received before the navigation committed: of the cleared capture too (see markLeft).
+      if (left && message.type !== 'health' && message.time < left.at) continue;
       // Each message on its own: one that throws is counted and the rest of the batch goes on.
       try {
         this.applyMessage(doc, message, changed, result);
@@ -166,6 +179,19 @@ export class Tab {
     // The page's documents are gone after a navigation; after the user's clear they still run degraded.
     if (!keepOpenConnections) this.record.degraded = [];
     return kept;
+  }
+
+  /**
+   * The tab navigated away (the commit at `at`, ms since the epoch): every document heard from so far
+   * belonged to the page left, or to one before it. Their batches can still arrive after the navigation
+   * cleared the capture: the last ones a relay sent as its page was hidden, or ones on their way
+   * meanwhile (the navigation's event and a relay's port reach the worker in either order). Those would
+   * show the old page's last frames in the new page's capture. So a left document's frames and
+   * connections from before `at` are left out, and the batch it sends as it is hidden (`leaving`) too;
+   * a document that comes back from the back/forward cache is the tab's page again.
+   */
+  markLeft(at: number): void {
+    for (const doc of Object.values(this.record.documents)) doc.left = { at, visit: doc.visit ?? 0 };
   }
 
   /** A document's health report: running totals, so only what is new since its last one is added. */

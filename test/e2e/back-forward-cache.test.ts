@@ -73,8 +73,8 @@ async function visitChromium(extension: boolean): Promise<Visit> {
     const page: Page = await browser.context.newPage();
     await page.goto(`${server.origin}/page`);
     await page.waitForFunction(() => (window as unknown as { runs: number[] }).runs.length === 1);
-    // The first run stored before the page is left, so the navigation's clear takes it (a batch still on
-    // its way would come after the clear and stay, as frames of a page left mid-stream do).
+    // The first run stored before the page is left, so the navigation's clear takes it: the hub tells a
+    // late batch of a page left from the new page's only for a document it heard from before (tab.ts).
     const tabId = extension ? await tabIdOf(browser, page) : undefined;
     if (tabId !== undefined) await until(async () => runsIn(await hubFrames(browser, tabId)), (runs) => runs.includes('run-1'));
     await page.goto(`${server.origin}/other`);

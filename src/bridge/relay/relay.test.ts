@@ -201,6 +201,57 @@ describe('Relay', () => {
     expect(hub.frames).toEqual([9]);
   });
 
+  it("marks what it sends as the page is hidden as the page's last, and says so with nothing left to send", async () => {
+    new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
+    post(frame(1));
+    await settle();
+    post(frame(2));
+    win.dispatchEvent(pageTransition('pagehide', false));
+    await settle(1);
+    expect(hub.batches.map((b) => [b.messages.length, b.leaving])).toEqual([
+      [1, undefined],
+      [1, true],
+    ]);
+    // Hidden again with nothing queued (a page stored in the cache, then left): an empty batch says it.
+    win.dispatchEvent(pageTransition('pagehide', true));
+    await settle(1);
+    expect(hub.batches.slice(2).map((b) => [b.messages.length, b.leaving])).toEqual([[0, true]]);
+    // Only what pagehide sent: a frame after it goes unmarked.
+    post(frame(3));
+    await settle();
+    expect(hub.batches.slice(3).map((b) => [b.messages.length, b.leaving])).toEqual([[1, undefined]]);
+  });
+
+  it('sends nothing as the page is hidden when it never sent anything', async () => {
+    new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
+    win.dispatchEvent(pageTransition('pagehide', false));
+    await settle();
+    expect(hub.ports).toHaveLength(0);
+  });
+
+  it('numbers its returns from the back/forward cache on every batch made after each', async () => {
+    new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
+    post(frame(1));
+    await settle();
+    win.dispatchEvent(pageTransition('pagehide', true));
+    win.dispatchEvent(pageTransition('pageshow', true));
+    post(frame(2));
+    await settle();
+    win.dispatchEvent(pageTransition('pagehide', true));
+    win.dispatchEvent(pageTransition('pageshow', true));
+    post(frame(3));
+    await settle();
+    // Each batch once (one not confirmed when the page was stored goes again on the new port).
+    const batches = [...new Map(hub.batches.map((b) => [b.seq, b])).values()];
+    expect(batches.map((b) => [b.messages.map((m) => ('time' in m ? m.time : -1)), b.leaving ?? false, b.visit ?? 0])).toEqual([
+      [[1], false, 0],
+      [[], true, 0],
+      [[2], false, 1],
+      [[], true, 1],
+      [[3], false, 2],
+    ]);
+  });
+
   it('takes a new port when the page comes back from the back/forward cache, and sends again what was not confirmed', async () => {
     const relay = new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
     post(frame(1));

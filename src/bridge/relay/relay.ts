@@ -48,6 +48,10 @@ interface QueuedBatch {
   chars: number;
   /** At least the length of the messages' JSON (see json-bound.ts). */
   jsonBound: number;
+  /** Made as the page was being left (see RelayBatch). */
+  leaving: boolean;
+  /** The document's returns from the back/forward cache when it was made. */
+  visit: number;
 }
 
 /** Room for a batch's own fields around its messages. */
@@ -88,16 +92,30 @@ export class Relay {
   private flushTimer: ReturnType<typeof setTimeout> | undefined;
   private reconnectTimer: ReturnType<typeof setTimeout> | undefined;
   private stopped = false;
+  /** Set while pagehide sends what the page still holds: those batches say so. */
+  private leaving = false;
+  /** Returns from the back/forward cache so far. */
+  private visit = 0;
   private readonly hook: HookChannel;
   private readonly onWindowMessage = (event: MessageEvent) => this.receive(event);
   private readonly onParsed = () => this.checkHookConnected();
   // The page is going away (reload, navigation): take what the hook still holds and send everything
-  // now, since timers of a document being unloaded may never run.
+  // now, since timers of a document being unloaded may never run. Marked as the page's last: the hub may
+  // already have cleared the tab for the page that replaced this one (tab.ts). A document that sent
+  // anything says it is leaving even with nothing left to send.
   private readonly onPageHide = () => {
-    this.hook.drain();
-    clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
-    this.flush();
+    if (this.stopped) return;
+    this.leaving = true;
+    try {
+      this.hook.drain();
+      clearTimeout(this.flushTimer);
+      this.flushTimer = undefined;
+      const seq = this.seq;
+      this.flush();
+      if (this.seq === seq && seq > 0) this.enqueue([], 0);
+    } finally {
+      this.leaving = false;
+    }
   };
 
   /**
@@ -108,6 +126,7 @@ export class Relay {
    */
   private readonly onPageShow = (event: Event) => {
     if ((event as PageTransitionEvent).persisted !== true || this.stopped) return;
+    this.visit++;
     this.port?.disconnect();
     this.port = undefined;
     this.rawPort = undefined;
@@ -245,7 +264,7 @@ export class Relay {
     const port = this.ensurePort();
     let jsonBound = BATCH_ENVELOPE_CHARS;
     for (const m of messages) jsonBound += jsonLengthBound(m);
-    const batch: QueuedBatch = { seq: ++this.seq, messages, chars, jsonBound };
+    const batch: QueuedBatch = { seq: ++this.seq, messages, chars, jsonBound, leaving: this.leaving, visit: this.visit };
     this.unacked.push(batch);
     this.unackedChars += chars;
     if (port) this.send(port, batch);
@@ -259,6 +278,8 @@ export class Relay {
       messages: batch.messages,
       dropped: this.dropped,
       rejected: this.rejected,
+      ...(batch.leaving && { leaving: true }),
+      ...(batch.visit > 0 && { visit: batch.visit }),
     };
     if (this.post(port, message, batch.jsonBound)) this.reported = { dropped: this.dropped, rejected: this.rejected };
   }

@@ -15,6 +15,7 @@ import { fileURLToPath } from 'node:url';
 import puppeteer, { type Browser, type Page } from 'puppeteer-core';
 import type { Frame } from '../../../src/model/frame';
 import type { HubDebugApi } from '../../../src/hub/debug-api';
+import type { DocumentRecord } from '../../../src/hub/storage';
 
 export const FIREFOX_EXTENSION_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../.output/firefox-mv3');
 export const FIREFOX_PATH = process.env.FIREFOX_PATH ?? '/usr/bin/firefox-esr';
@@ -39,6 +40,8 @@ export interface LaunchedFirefox {
   tabIdOf(page: Page): Promise<number>;
   /** The background hub's frames for a tab. */
   hubFrames(tabId: number): Promise<Frame[]>;
+  /** The documents the background hub heard from in a tab. */
+  hubDocuments(tabId: number): Promise<DocumentRecord[]>;
   close(): Promise<void>;
 }
 
@@ -53,6 +56,18 @@ export async function waitInPage<A extends string | number | undefined>(page: Pa
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${what}: condition not met after 300 polls`);
+}
+
+/** What the background hub's debug API answers for a tab, as JSON text (see hubFrames). */
+function fromBackground(control: Page, read: 'frames' | 'documents', tabId: number): Promise<string> {
+  return control.evaluate(
+    async (what: 'frames' | 'documents', id: number) => {
+      const background = await (globalThis as unknown as ExtensionPageGlobals).browser.runtime.getBackgroundPage();
+      return JSON.stringify(await background.__asiDebug![what](id));
+    },
+    read,
+    tabId,
+  );
 }
 
 function addonIdOf(extensionDir: string): string {
@@ -112,14 +127,9 @@ export async function launchFirefox(extensionDir = FIREFOX_EXTENSION_DIR): Promi
         if (typeof id !== 'number') throw new Error(`no tab for ${url}`);
         return id;
       },
-      async hubFrames(tabId) {
-        // Background objects are returned as JSON text: they belong to another global than the page's.
-        const text = await control.evaluate(async (id: number) => {
-          const background = await (globalThis as unknown as ExtensionPageGlobals).browser.runtime.getBackgroundPage();
-          return JSON.stringify(await background.__asiDebug!.frames(id));
-        }, tabId);
-        return JSON.parse(text) as Frame[];
-      },
+      // Background objects are returned as JSON text: they belong to another global than the page's.
+      hubFrames: async (tabId) => JSON.parse(await fromBackground(control, 'frames', tabId)) as Frame[],
+      hubDocuments: async (tabId) => JSON.parse(await fromBackground(control, 'documents', tabId)) as DocumentRecord[],
       close,
     };
   } catch (err) {

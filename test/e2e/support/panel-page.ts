@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { Frame as PageFrame, Page } from 'playwright-core';
 import type { Frame } from '../../../src/model/frame';
 import type { TabDebugInfo } from '../../../src/hub/debug-api';
+import type { DocumentRecord } from '../../../src/hub/storage';
 import type { LaunchedBrowser } from './launch';
 
 /** What the tests call in the service worker (types only; the code runs there). */
@@ -26,6 +27,10 @@ export async function tabIdOf(browser: LaunchedBrowser, page: Page): Promise<num
 
 export const hubFrames = (browser: LaunchedBrowser, tabId: number): Promise<Frame[]> =>
   browser.serviceWorker!.evaluate((id: number) => globalThis.__asiDebug!.frames(id), tabId);
+
+/** The documents the hub heard from in the tab (debug-api.ts). */
+export const hubDocuments = (browser: LaunchedBrowser, tabId: number): Promise<DocumentRecord[]> =>
+  browser.serviceWorker!.evaluate((id: number) => globalThis.__asiDebug!.documents(id), tabId);
 
 /** The hub's counters for the tab (debug-api.ts); undefined before it holds the tab. */
 export const hubTab = (browser: LaunchedBrowser, tabId: number): Promise<TabDebugInfo | undefined> =>
