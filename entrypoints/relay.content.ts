@@ -21,6 +21,10 @@ export default defineContentScript({
       // The hook's channel is trusted only where no page script can have run before it (trust.ts).
       startWindow: (close) => watchStartWindow(document, window, close),
       ...(isPreparable(window) && { untrustedBecause: PREPARABLE_DOCUMENT }),
+      prerender: {
+        active: () => (document as { prerendering?: boolean }).prerendering === true,
+        onShown: (listener) => document.addEventListener('prerenderingchange', listener, { once: true }),
+      },
     });
     // Only the extension's own pages and worker reach a content script's runtime.onMessage.
     const onMessage = (message: unknown): undefined => {

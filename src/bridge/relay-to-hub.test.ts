@@ -12,7 +12,7 @@ const field = fc.oneof(
   fc.string({ maxLength: 3 }),
   fc.double(),
 );
-const mutated = mutatedFrames(base, ['extra', '__proto__', 'leaving', 'visit'], field);
+const mutated = mutatedFrames(base, ['extra', '__proto__', 'leaving', 'visit', 'prerendering'], field);
 
 describe('fastRelayBatch', () => {
   it('accepts only what RelayToHubSchema accepts, with the same content', () => {
@@ -33,6 +33,8 @@ describe('fastRelayBatch', () => {
     // A page's last batch as it is left, and the batches of a page back from the back/forward cache.
     const last = { ...base, leaving: true, visit: 2 };
     expect(fastRelayBatch(last)).toBe(last);
+    const prerendered = { ...base, prerendering: true };
+    expect(fastRelayBatch(prerendered)).toBe(prerendered);
     const many = { ...base, messages: Array.from({ length: MAX_BATCH_MESSAGES + 1 }, () => frame) };
     expect(fastRelayBatch(many)).toBeUndefined();
     expect(RelayToHubSchema.safeParse(many).success).toBe(false);

@@ -29,6 +29,11 @@ export interface RelayBatch {
   readonly leaving?: true;
   /** Times the document had come back from the back/forward cache when the batch was made; absent: never. */
   readonly visit?: number;
+  /**
+   * Made while the document was being prerendered (speculation rules, the address bar's preloading):
+   * not the tab's page yet, so the hub holds it until the page is shown (tab.ts).
+   */
+  readonly prerendering?: true;
 }
 
 export type RelayToHub = RelayBatch;
@@ -50,11 +55,12 @@ export const RelayToHubSchema = z.discriminatedUnion('type', [
     rejected: z.number().int().nonnegative(),
     leaving: z.literal(true).optional(),
     visit: z.number().int().positive().optional(),
+    prerendering: z.literal(true).optional(),
   }),
 ]);
 
 const BATCH_KEYS = ['type', 'document', 'seq', 'messages', 'dropped', 'rejected'] as const;
-const OPTIONAL_KEYS = ['leaving', 'visit'] as const;
+const OPTIONAL_KEYS = ['leaving', 'visit', 'prerendering'] as const;
 const DOCUMENT = /^[0-9a-f]{8,64}$/;
 const count = (v: unknown): boolean => typeof v === 'number' && Number.isSafeInteger(v) && v >= 0;
 
@@ -70,6 +76,7 @@ export function fastRelayBatch(value: unknown): RelayBatch | undefined {
   if (type !== 'batch' || typeof document !== 'string' || !DOCUMENT.test(document)) return undefined;
   if (!count(seq) || (seq as number) === 0 || !count(dropped) || !count(rejected)) return undefined;
   if (Object.hasOwn(value, 'leaving') && value.leaving !== true) return undefined;
+  if (Object.hasOwn(value, 'prerendering') && value.prerendering !== true) return undefined;
   if (Object.hasOwn(value, 'visit') && (!count(value.visit) || value.visit === 0)) return undefined;
   if (!Array.isArray(messages) || messages.length > MAX_BATCH_MESSAGES) return undefined;
   for (const m of messages as unknown[]) if (parsePageMessage(m) === undefined) return undefined;

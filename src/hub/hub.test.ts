@@ -277,6 +277,76 @@ describe('Hub', () => {
     });
   });
 
+  describe('a page being prerendered', () => {
+    const NEXT = 'cccccccc03';
+    const next = (n: number): PageToRelay => ({ ...(frame(n, 'sse-1') as PageFrame), data: `{"next":${n}}` });
+    const nextOpened = (): PageToRelay => ({ ...(opened('sse-1') as PageConnectionOpened), transport: 'sse', time: 1003 });
+    const data = async (hub: Hub, tabId: number) => (await hub.tab(tabId))!.frameList().map((f) => [f.index, f.connectionId, f.data]);
+
+    it("is held out of the current page's capture, and opens the capture of the navigation that shows it", async () => {
+      const { hub, relay, panel } = setup();
+      const current = relay(30);
+      current.send(batch(1, [opened(), frame(1)]));
+      const prerendered = relay(30);
+      prerendered.send({ ...batch(1, [nextOpened(), next(4), next(5)], NEXT), prerendering: true });
+      await tick();
+      const p = panel(30);
+      await tick();
+      expect(await data(hub, 30)).toEqual([[0, '1.ws-1', '{"n":1}']]);
+      expect(p.store.frames).toHaveLength(1);
+      // Shown: the navigation's event first, then the relay's batch saying the page is shown.
+      await hub.onNavigation(30, 1010);
+      prerendered.send(batch(2, [next(12)], NEXT));
+      await tick();
+      expect(await data(hub, 30)).toEqual([
+        [0, '2.sse-1', '{"next":4}'],
+        [1, '2.sse-1', '{"next":5}'],
+        [2, '2.sse-1', '{"next":12}'],
+      ]);
+      expect(p.store.frames.map((f) => f.data)).toEqual(['{"next":4}', '{"next":5}', '{"next":12}']);
+      expect((await hub.tab(30))!.connections.get('2.sse-1')).toMatchObject({ transport: 'sse' });
+    });
+
+    it("keeps what it received before it was shown when the relay's batch beats the navigation's event", async () => {
+      const { hub, relay, storage } = setup();
+      relay(31).send(batch(1, [opened(), frame(1)]));
+      const prerendered = relay(31);
+      prerendered.send({ ...batch(1, [nextOpened(), next(4)], NEXT), prerendering: true });
+      prerendered.send(batch(2, [], NEXT));
+      await tick();
+      await hub.onNavigation(31, 1010);
+      prerendered.send(batch(3, [next(12)], NEXT));
+      await tick();
+      expect(await data(hub, 31)).toEqual([
+        [0, '2.sse-1', '{"next":4}'],
+        [1, '2.sse-1', '{"next":12}'],
+      ]);
+      // Stored as kept: a worker restart reads the same capture back.
+      expect((await storage.load(31))!.frames.map((f) => [f.index, f.data])).toEqual([
+        [0, '{"next":4}'],
+        [1, '{"next":12}'],
+      ]);
+      expect((await hub.tab(31))!.record.documents[NEXT]).not.toHaveProperty('left');
+    });
+
+    it('holds a bounded amount, counting the frames past it as dropped', async () => {
+      const { hub, relay } = setup();
+      relay(32).send(batch(1, [opened(), frame(1)]));
+      const prerendered = relay(32);
+      const big = { ...(next(1) as PageFrame), data: 'x'.repeat(900_000) };
+      for (let seq = 1; seq <= 40; seq++) prerendered.send({ ...batch(seq, [big], NEXT), prerendering: true });
+      await tick();
+      await hub.onNavigation(32, 2000);
+      prerendered.send(batch(41, [], NEXT));
+      await tick();
+      const tab = (await hub.tab(32))!;
+      // 32 MB held at most: 35 frames of 900,000 characters; the other 5 counted in the capture of the page shown.
+      expect(tab.frameList()).toHaveLength(35);
+      expect(tab.record.dropped).toBe(5);
+      expect(tab.frameList().every((f) => f.connectionId === '2.sse-1')).toBe(true);
+    });
+  });
+
   it('keeps open connections across a clear by the user, so later frames keep their metadata', async () => {
     const { hub, relay, panel } = setup();
     const r = relay(12);

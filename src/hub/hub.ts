@@ -252,7 +252,7 @@ export class Hub {
   private async clearTab(tab: Tab, keepOpenConnections: boolean): Promise<void> {
     const kept = tab.clearCapture(keepOpenConnections);
     await this.storage.clear(tab.record.tabId, tab.record);
-    if (kept.length > 0) await this.storage.write({ record: tab.record, connections: kept, frames: [] });
+    if (kept.connections.length > 0) await this.storage.write({ record: tab.record, ...kept });
     this.send(tab.record.tabId, { type: 'cleared', tabId: tab.record.tabId });
     for (const [port, feed] of this.panels.get(tab.record.tabId) ?? []) if (!feed.snapshot(tab)) this.unwatch(tab.record.tabId, port);
   }

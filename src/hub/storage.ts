@@ -46,6 +46,8 @@ export interface DocumentRecord {
   left?: { at: number; visit: number };
   /** The document's last batch said its page was being left (pagehide), and none since. */
   hidden?: true;
+  /** The document is being prerendered: its messages are held until its page is shown (tab.ts). */
+  prerendering?: true;
 }
 
 export interface StoredTab {

@@ -38,6 +38,11 @@ export const frameBytes = (frame: Frame): number => jsonByteLength(frame.data) +
 const fittingJson = (text: string): number => jsonPrefixFitting(text, MAX_FRAME_BYTES + 2);
 /** Lines of the capture-health notice a tab keeps. */
 const MAX_DEGRADED_LINES = 20;
+/** What a tab holds of pages being prerendered, at most (see `hold`). */
+const MAX_HELD_MESSAGES = 20_000;
+const MAX_HELD_CHARS = 32_000_000;
+
+type PageMessage = RelayBatch['messages'][number];
 
 export interface BatchResult {
   /** The batch was stored before (a resend after a worker restart): nothing changed. */
@@ -58,6 +63,13 @@ export class Tab {
   readonly frameStore = new FrameStore(frameBytes);
   /** Page messages whose storing threw (a fault in the hub); the rest of their batch was stored. */
   private failed = 0;
+  /**
+   * Per document being prerendered, its messages so far: not the tab's page (the user is still on
+   * another), so not in the capture until the page is shown. In memory only.
+   */
+  private readonly held = new Map<string, { messages: PageMessage[]; chars: number; dropped: number }>();
+  /** Documents shown from a prerender since the last navigation: the navigation that shows one keeps it. */
+  private shownFromPrerender = new Set<string>();
   readonly sessions: TabSessions;
 
   constructor(
@@ -123,8 +135,23 @@ export class Tab {
     doc.rejected = Math.max(doc.rejected, batch.rejected);
     // What the page still held as it was left belongs to the capture its navigation cleared.
     if (left && batch.leaving) return result;
+    if (batch.prerendering) {
+      doc.prerendering = true;
+      this.hold(batch.document, batch.messages);
+      return result;
+    }
+    let messages = batch.messages;
+    if (doc.prerendering) {
+      // The prerendered page is shown: what it received meanwhile comes first.
+      delete doc.prerendering;
+      const held = this.held.get(batch.document);
+      messages = [...(held?.messages ?? []), ...messages];
+      this.record.dropped += held?.dropped ?? 0;
+      this.held.delete(batch.document);
+      this.shownFromPrerender.add(batch.document);
+    }
     const changed = new Map<string, Connection>();
-    for (const message of batch.messages) {
+    for (const message of messages) {
       // Received before the navigation committed: of the cleared capture too (see markLeft).
       if (left && message.type !== 'health' && message.time < left.at) continue;
       // Each message on its own: one that throws is counted and the rest of the batch goes on.
@@ -170,15 +197,53 @@ export class Tab {
    * Frames are numbered from 0 again: a capture's numbers are the ones its export carries and `check`
    * prints (the storage deletes the old capture's records before any of the new one is written).
    */
-  clearCapture(keepOpenConnections: boolean): Connection[] {
-    const kept = keepOpenConnections ? [...this.connections.values()].filter((c) => !c.closed) : [];
-    this.rebuild(kept, []);
+  clearCapture(keepOpenConnections: boolean): { connections: Connection[]; frames: Frame[] } {
+    const kept = keepOpenConnections ? [...this.connections.values()].filter((c) => !c.closed) : this.ofShownPrerenders();
+    // A navigation to a prerendered page keeps what that page received before it was shown, numbered from 0.
+    const ids = new Set(keepOpenConnections ? [] : kept.map((c) => c.id));
+    const frames = ids.size === 0 ? [] : this.frameList().filter((f) => ids.has(f.connectionId)).map((f, index) => ({ ...f, index }));
+    this.shownFromPrerender = new Set();
+    this.rebuild(kept, frames);
     this.failed = 0;
     this.sessions.faults = 0;
-    Object.assign(this.record, { nextIndex: 0, firstIndex: 0, dropped: 0, cut: 0, rejected: 0, ignored: 0, hookErrors: 0, notKept: 0 });
+    Object.assign(this.record, { nextIndex: frames.length, firstIndex: 0, dropped: 0, cut: 0, rejected: 0, ignored: 0, hookErrors: 0, notKept: 0 });
     // The page's documents are gone after a navigation; after the user's clear they still run degraded.
     if (!keepOpenConnections) this.record.degraded = [];
-    return kept;
+    return { connections: kept, frames };
+  }
+
+  /** The connections of the documents shown from a prerender since the last navigation. */
+  private ofShownPrerenders(): Connection[] {
+    if (this.shownFromPrerender.size === 0) return [];
+    const prefixes = [...this.shownFromPrerender].flatMap((id) => (Object.hasOwn(this.record.documents, id) ? [`${this.record.documents[id]!.key}.`] : []));
+    return [...this.connections.values()].filter((c) => prefixes.some((p) => c.id.startsWith(p)));
+  }
+
+  /**
+   * Holds a prerendered document's messages until its page is shown, within a bound per tab: past it
+   * the frames are counted, as dropped from the capture of the page once shown (a prerender the user
+   * never goes to is held until the tab's capture ends).
+   */
+  private hold(documentId: string, messages: readonly PageMessage[]): void {
+    let chars = 0;
+    let count = 0;
+    for (const h of this.held.values()) {
+      chars += h.chars;
+      count += h.messages.length;
+    }
+    let entry = this.held.get(documentId);
+    if (!entry) this.held.set(documentId, (entry = { messages: [], chars: 0, dropped: 0 }));
+    for (const m of messages) {
+      const size = m.type === 'frame' ? m.data.length : 200;
+      if (count >= MAX_HELD_MESSAGES || chars + size > MAX_HELD_CHARS) {
+        if (m.type === 'frame') entry.dropped++;
+        continue;
+      }
+      entry.messages.push(m);
+      entry.chars += size;
+      chars += size;
+      count++;
+    }
   }
 
   /**
@@ -191,7 +256,11 @@ export class Tab {
    * a document that comes back from the back/forward cache is the tab's page again.
    */
   markLeft(at: number): void {
-    for (const doc of Object.values(this.record.documents)) doc.left = { at, visit: doc.visit ?? 0 };
+    for (const [id, doc] of Object.entries(this.record.documents)) {
+      // A prerendered page is the one being shown, not one left.
+      if (doc.prerendering || this.shownFromPrerender.has(id)) continue;
+      doc.left = { at, visit: doc.visit ?? 0 };
+    }
   }
 
   /** A document's health report: running totals, so only what is new since its last one is added. */

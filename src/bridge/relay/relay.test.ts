@@ -252,6 +252,29 @@ describe('Relay', () => {
     ]);
   });
 
+  it('marks what it sends while the page is prerendered, and says when the page is shown even with nothing to send', async () => {
+    let prerendering = true;
+    let shown: (() => void) | undefined;
+    const prerender = { active: () => prerendering, onShown: (listener: () => void) => (shown = listener) };
+    new Relay({ win, connect: hub.connect, documentId: 'abcdef012345', prerender });
+    post(frame(1));
+    await settle();
+    prerendering = false;
+    shown!();
+    await settle(1);
+    post(frame(2));
+    await settle();
+    expect(hub.batches.map((b) => [b.messages.map((m) => ('time' in m ? m.time : -1)), b.prerendering ?? false])).toEqual([
+      [[1], true],
+      [[], false],
+      [[2], false],
+    ]);
+    // A page shown from the start never listens for it.
+    let listened = false;
+    new Relay({ win: new EventTarget(), connect: hub.connect, documentId: 'abcdef012346', prerender: { active: () => false, onShown: () => (listened = true) } });
+    expect(listened).toBe(false);
+  });
+
   it('takes a new port when the page comes back from the back/forward cache, and sends again what was not confirmed', async () => {
     const relay = new Relay({ win, connect: hub.connect, documentId: 'abcdef012345' });
     post(frame(1));

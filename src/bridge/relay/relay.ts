@@ -32,6 +32,11 @@ export interface RelayOptions {
   startWindow?: (close: () => void) => void;
   /** A document whose hook cannot be trusted (trust.ts): no channel is taken; the line the panel shows. */
   untrustedBecause?: string;
+  /**
+   * The document's prerendering (Chromium: `document.prerendering`, `prerenderingchange`): batches made
+   * before the page is shown say so, and the hub holds them until it is.
+   */
+  prerender?: { active(): boolean; onShown(listener: () => void): void };
 }
 
 export interface RelayStats {
@@ -50,6 +55,8 @@ interface QueuedBatch {
   jsonBound: number;
   /** Made as the page was being left (see RelayBatch). */
   leaving: boolean;
+  /** Made while the page was being prerendered (see RelayBatch). */
+  prerendering: boolean;
   /** The document's returns from the back/forward cache when it was made. */
   visit: number;
 }
@@ -145,6 +152,18 @@ export class Relay {
       ...(untrusted !== undefined && { refuse: () => this.notice(untrusted) }),
     });
     options.signal?.addEventListener('abort', () => this.stop());
+    // A prerendered page the user goes to: what it holds goes now, and a document that sent anything
+    // while prerendered says it is shown even with nothing to send, so the hub shows what it held.
+    if (options.prerender?.active()) {
+      options.prerender.onShown(() => {
+        if (this.stopped) return;
+        clearTimeout(this.flushTimer);
+        this.flushTimer = undefined;
+        const seq = this.seq;
+        this.flush();
+        if (this.seq === seq && seq > 0) this.enqueue([], 0);
+      });
+    }
   }
 
   stats(): RelayStats {
@@ -264,7 +283,8 @@ export class Relay {
     const port = this.ensurePort();
     let jsonBound = BATCH_ENVELOPE_CHARS;
     for (const m of messages) jsonBound += jsonLengthBound(m);
-    const batch: QueuedBatch = { seq: ++this.seq, messages, chars, jsonBound, leaving: this.leaving, visit: this.visit };
+    const prerendering = this.options.prerender?.active() === true;
+    const batch: QueuedBatch = { seq: ++this.seq, messages, chars, jsonBound, leaving: this.leaving, visit: this.visit, prerendering };
     this.unacked.push(batch);
     this.unackedChars += chars;
     if (port) this.send(port, batch);
@@ -280,6 +300,7 @@ export class Relay {
       rejected: this.rejected,
       ...(batch.leaving && { leaving: true }),
       ...(batch.visit > 0 && { visit: batch.visit }),
+      ...(batch.prerendering && { prerendering: true }),
     };
     if (this.post(port, message, batch.jsonBound)) this.reported = { dropped: this.dropped, rejected: this.rejected };
   }

@@ -1,0 +1,70 @@
+// Debian's Chromium with the built extension, started without Playwright attached: Playwright's
+// launch attaches to every page as it opens, and Chromium then cancels prerendering (measured: a page
+// prerendered from speculation rules was loaded again on the navigation, never shown from the
+// prerender). Pages are opened through the DevTools HTTP endpoint, which attaches to nothing, and the
+// test connects over CDP only when it needs to look.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { chromium, type Browser, type Worker } from 'playwright-core';
+import { EXTENSION_DIR, newProfileDir, QUIET_FLAGS } from './launch';
+
+export interface UnattachedChromium {
+  /** Opens `url` in a new tab without attaching to it. */
+  open(url: string): Promise<void>;
+  /** Connects over CDP (once) and returns the extension's service worker. */
+  serviceWorker(): Promise<Worker>;
+  /** The CDP connection (made by serviceWorker()). */
+  browser(): Browser | undefined;
+  close(): Promise<void>;
+}
+
+/** Polls `read` until it gives a value (at most 300 times, 100 ms apart). */
+async function until<T>(read: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
+  for (let i = 0; i < 300; i++) {
+    const value = await read();
+    if (value !== undefined) return value;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${what}: not there after 300 polls`);
+}
+
+export async function launchUnattached(): Promise<UnattachedChromium> {
+  if (!fs.existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) throw new Error(`No built extension in ${EXTENSION_DIR}; run \`npx wxt build -b chrome\` first.`);
+  const profile = newProfileDir();
+  const child = spawn(
+    process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ['--headless', ...QUIET_FLAGS, `--user-data-dir=${profile}`, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, '--remote-debugging-port=0', 'about:blank'],
+    { stdio: 'ignore' },
+  );
+  let cdp: Browser | undefined;
+  const close = async () => {
+    await cdp?.close().catch(() => undefined);
+    child.kill();
+    await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
+    fs.rmSync(profile, { recursive: true, force: true });
+  };
+  try {
+    // Chromium writes the port it chose into the profile once it listens.
+    const portFile = path.join(profile, 'DevToolsActivePort');
+    const port = await until(() => (fs.existsSync(portFile) ? fs.readFileSync(portFile, 'utf8').split('\n')[0] || undefined : undefined), 'the DevTools port');
+    const endpoint = `http://127.0.0.1:${port}`;
+    return {
+      async open(url) {
+        const response = await fetch(`${endpoint}/json/new?${url}`, { method: 'PUT' });
+        if (!response.ok) throw new Error(`could not open ${url}: HTTP ${response.status}`);
+      },
+      async serviceWorker() {
+        cdp ??= await chromium.connectOverCDP(endpoint);
+        const context = cdp.contexts()[0]!;
+        const isOurs = (w: Worker) => w.url().startsWith('chrome-extension://');
+        return context.serviceWorkers().find(isOurs) ?? (await context.waitForEvent('serviceworker', { predicate: isOurs, timeout: 10_000 }));
+      },
+      browser: () => cdp,
+      close,
+    };
+  } catch (err) {
+    await close();
+    throw err;
+  }
+}
