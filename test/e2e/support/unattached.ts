@@ -1,8 +1,8 @@
-// Debian's Chromium with the built extension, started without Playwright attached: Playwright's
-// launch attaches to every page as it opens, and Chromium then cancels prerendering (measured: a page
-// prerendered from speculation rules was loaded again on the navigation, never shown from the
-// prerender). Pages are opened through the DevTools HTTP endpoint, which attaches to nothing, and the
-// test connects over CDP only when it needs to look.
+// Debian's Chromium with the built extension, started without Playwright attached: under Playwright's
+// launch (which attaches to every page as it opens) no page was ever shown from a prerender (measured:
+// the page prerendered from speculation rules ran afresh on the navigation, \`document.prerendering\`
+// false), while a browser Playwright connects to only later shows it. Pages are opened through the
+// DevTools HTTP endpoint, which attaches to nothing, and the test connects over CDP when it needs to look.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -42,7 +42,8 @@ export async function launchUnattached(): Promise<UnattachedChromium> {
     await cdp?.close().catch(() => undefined);
     child.kill();
     await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
-    fs.rmSync(profile, { recursive: true, force: true });
+    // Chromium's helper processes can still be writing to the profile as the browser process ends.
+    fs.rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
   };
   try {
     // Chromium writes the port it chose into the profile once it listens.
