@@ -10,6 +10,7 @@ import type { Page } from 'playwright-core';
 import type { Page as FirefoxPage } from 'puppeteer-core';
 import type { Frame } from '../../src/model/frame';
 import { startTestServer, type TestServer } from './support/server';
+import { until } from './support/until';
 import { launchBrowser } from './support/launch';
 import { hubFrames, tabIdOf } from './support/panel-page';
 import { FIREFOX_PATH, launchFirefox, startFirefox, waitInPage } from './support/firefox';
@@ -48,16 +49,6 @@ afterAll(async () => {
 /** Runs each of the page's streams carried: read from its RUN_STARTED frames. */
 function runsIn(frames: readonly Frame[]): string[] {
   return frames.flatMap((f) => /"runId":"(run-\d+)"/.exec(f.kind === 'message' && f.data.includes('RUN_STARTED') ? f.data : '')?.[1] ?? []);
-}
-
-/** Polls `read` until `done` holds of its value (at most 300 times): the last value either way. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let i = 0; i < 300 && !done(value); i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    value = await read();
-  }
-  return value;
 }
 
 interface Visit {

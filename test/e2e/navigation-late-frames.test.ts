@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Frame } from '../../src/model/frame';
 import type { DocumentRecord } from '../../src/hub/storage';
 import { startTestServer, type TestServer } from './support/server';
+import { until } from './support/until';
 import { launchBrowser } from './support/launch';
 import { hubDocuments, hubFrames, tabIdOf } from './support/panel-page';
 import { FIREFOX_PATH, launchFirefox, waitInPage } from './support/firefox';
@@ -63,26 +64,13 @@ interface Seen {
   documents: DocumentRecord[];
 }
 
-/** Polls the hub until the old page's relay has said it left and the new page's events are all in (at most 300 times). */
-async function settled(read: () => Promise<Seen>): Promise<Seen> {
-  let seen = await read();
-  for (let i = 0; i < 300 && !done(seen); i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    seen = await read();
-  }
-  return seen;
-}
-
 const eventsOf = (name: string, frames: readonly Frame[]) => frames.filter((f) => f.kind === 'message' && f.data.includes(`"page":"${name}"`));
 const newEvents = (frames: readonly Frame[]) => eventsOf('new', frames);
 
-/** Polls `read` until the hub holds BEFORE_LEAVING of the old page's events (at most 300 times). */
+/** Waits until the hub holds BEFORE_LEAVING of the old page's events. */
 async function oldPageHeard(read: () => Promise<Frame[]>): Promise<void> {
-  for (let i = 0; i < 300; i++) {
-    if (eventsOf('old', await read()).length >= BEFORE_LEAVING) return;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`the hub never held ${BEFORE_LEAVING} events of the old page`);
+  const frames = await until(read, (f) => eventsOf('old', f).length >= BEFORE_LEAVING);
+  if (eventsOf('old', frames).length < BEFORE_LEAVING) throw new Error(`the hub never held ${BEFORE_LEAVING} events of the old page`);
 }
 const done = (seen: Seen) => seen.documents.some((d) => d.left !== undefined && d.hidden === true) && newEvents(seen.frames).length === NEW_EVENTS;
 
@@ -118,7 +106,8 @@ describe('a page left mid-stream for another site, in Chromium', () => {
       await tab.evaluate(() => (window as unknown as { leave(): void }).leave());
       await tab.waitForURL(/^http:\/\/localhost:/);
       await tab.waitForFunction(() => (window as unknown as { finished?: boolean }).finished === true);
-      return await settled(async () => ({ frames: await hubFrames(browser, tabId), documents: await hubDocuments(browser, tabId) }));
+      // Until the old page's relay has said it left and the new page's events are all in.
+      return await until(async () => ({ frames: await hubFrames(browser, tabId), documents: await hubDocuments(browser, tabId) }), done);
     } finally {
       await browser.close();
     }
@@ -141,7 +130,7 @@ describe.skipIf(!hasFirefox)(firefoxTitle, () => {
       // Not awaited: the page leaves as the call returns; the wait below follows it to the other site.
       tab.evaluate(() => (window as unknown as { leave(): void }).leave()).catch(() => undefined);
       await waitInPage(tab, () => location.hostname === 'localhost' && (window as unknown as { finished?: boolean }).finished === true, undefined, 'the new page');
-      return await settled(async () => ({ frames: await firefox.hubFrames(tabId), documents: await firefox.hubDocuments(tabId) }));
+      return await until(async () => ({ frames: await firefox.hubFrames(tabId), documents: await firefox.hubDocuments(tabId) }), done);
     } finally {
       await firefox.close();
     }

@@ -10,6 +10,7 @@ import type { Worker } from 'playwright-core';
 import type { Frame } from '../../src/model/frame';
 import type { DocumentRecord } from '../../src/hub/storage';
 import { startTestServer, type TestServer } from './support/server';
+import { until } from './support/until';
 import { launchUnattached, type UnattachedChromium } from './support/unattached';
 import type { ChromeTabs } from './support/panel-page';
 
@@ -51,16 +52,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await server?.close();
 });
-
-/** Polls `read` until `done` holds of its value (at most 300 times): the last value either way. */
-async function until<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  let value = await read();
-  for (let i = 0; i < 300 && !done(value); i++) {
-    await new Promise((r) => setTimeout(r, 100));
-    value = await read();
-  }
-  return value;
-}
 
 const eventsOf = (name: string, frames: readonly Frame[]) => frames.filter((f) => f.kind === 'message' && f.data.includes(`"page":"${name}"`));
 

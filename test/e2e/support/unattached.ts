@@ -8,6 +8,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Worker } from 'playwright-core';
 import { EXTENSION_DIR, newProfileDir, QUIET_FLAGS } from './launch';
+import { until } from './until';
 
 export interface UnattachedChromium {
   /** Opens `url` in a new tab without attaching to it. */
@@ -19,36 +20,37 @@ export interface UnattachedChromium {
   close(): Promise<void>;
 }
 
-/** Polls `read` until it gives a value (at most 300 times, 100 ms apart). */
-async function until<T>(read: () => T | undefined | Promise<T | undefined>, what: string): Promise<T> {
-  for (let i = 0; i < 300; i++) {
-    const value = await read();
-    if (value !== undefined) return value;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${what}: not there after 300 polls`);
-}
-
 export async function launchUnattached(): Promise<UnattachedChromium> {
   if (!fs.existsSync(path.join(EXTENSION_DIR, 'manifest.json'))) throw new Error(`No built extension in ${EXTENSION_DIR}; run \`npx wxt build -b chrome\` first.`);
   const profile = newProfileDir();
   const child = spawn(
     process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     ['--headless', ...QUIET_FLAGS, `--user-data-dir=${profile}`, `--disable-extensions-except=${EXTENSION_DIR}`, `--load-extension=${EXTENSION_DIR}`, '--remote-debugging-port=0', 'about:blank'],
-    { stdio: 'ignore' },
+    // Its own process group, so that its helper processes go with it (see close).
+    { stdio: 'ignore', detached: true },
   );
+  const exited = new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
   let cdp: Browser | undefined;
   const close = async () => {
+    // Closed as the browser closes itself, then whatever of its group is left: helper processes that
+    // outlive the browser process kept writing to the profile as it was removed.
+    const browserClosed = cdp?.newBrowserCDPSession().then((session) => session.send('Browser.close'));
+    await browserClosed?.catch(() => undefined);
+    if (child.exitCode === null) child.kill();
+    await exited;
+    try {
+      process.kill(-child.pid!, 'SIGKILL');
+    } catch {
+      // the group is gone already
+    }
     await cdp?.close().catch(() => undefined);
-    child.kill();
-    await new Promise((r) => (child.exitCode !== null ? r(undefined) : child.once('exit', r)));
-    // Chromium's helper processes can still be writing to the profile as the browser process ends.
     fs.rmSync(profile, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
   };
   try {
     // Chromium writes the port it chose into the profile once it listens.
     const portFile = path.join(profile, 'DevToolsActivePort');
-    const port = await until(() => (fs.existsSync(portFile) ? fs.readFileSync(portFile, 'utf8').split('\n')[0] || undefined : undefined), 'the DevTools port');
+    const port = await until(async () => (fs.existsSync(portFile) ? fs.readFileSync(portFile, 'utf8').split('\n')[0] || undefined : undefined), (p) => p !== undefined);
+    if (port === undefined) throw new Error(`Chromium wrote no ${portFile}`);
     const endpoint = `http://127.0.0.1:${port}`;
     return {
       async open(url) {
