@@ -81,9 +81,11 @@ export class Hub {
     return this.queues.run(tabId, async () => {
       const tab = await this.tab(tabId, false);
       if (!tab || tab.record.preserveLog) return;
-      if (committedAt !== undefined && Number.isFinite(committedAt)) tab.markLeft(committedAt);
+      const marked = committedAt !== undefined && Number.isFinite(committedAt);
+      if (marked) tab.markLeft(committedAt);
       if (tab.frameStore.length > 0 || tab.connections.size > 0) return this.clearTab(tab, false);
-      if (committedAt !== undefined) await this.storage.write({ record: tab.record, connections: [], frames: [] });
+      // Nothing to clear, but the marks are stored (the clear stores them with the record otherwise).
+      if (marked) await this.storage.write({ record: tab.record, connections: [], frames: [] });
     });
   }
 

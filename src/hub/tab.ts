@@ -9,6 +9,7 @@ import { newTabRecord, type DocumentRecord, type StoredTab, type TabRecord } fro
 import { TabSessions } from './sessions';
 import { jsonByteLength, jsonPrefixFitting } from '../bridge/json-size';
 import { MAX_FRAME_BYTES } from '../bridge/page-messages';
+import { pageMessageSize } from '../bridge/page-messages.schema';
 import { FrameStore } from '../bridge/frame-store';
 
 export interface TabLimits {
@@ -234,7 +235,7 @@ export class Tab {
     let entry = this.held.get(documentId);
     if (!entry) this.held.set(documentId, (entry = { messages: [], chars: 0, dropped: 0 }));
     for (const m of messages) {
-      const size = m.type === 'frame' ? m.data.length : 200;
+      const size = pageMessageSize(m);
       if (count >= MAX_HELD_MESSAGES || chars + size > MAX_HELD_CHARS) {
         if (m.type === 'frame') entry.dropped++;
         continue;

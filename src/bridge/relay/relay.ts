@@ -115,11 +115,7 @@ export class Relay {
     this.leaving = true;
     try {
       this.hook.drain();
-      clearTimeout(this.flushTimer);
-      this.flushTimer = undefined;
-      const seq = this.seq;
-      this.flush();
-      if (this.seq === seq && seq > 0) this.enqueue([], 0);
+      this.sendNow();
     } finally {
       this.leaving = false;
     }
@@ -156,14 +152,22 @@ export class Relay {
     // while prerendered says it is shown even with nothing to send, so the hub shows what it held.
     if (options.prerender?.active()) {
       options.prerender.onShown(() => {
-        if (this.stopped) return;
-        clearTimeout(this.flushTimer);
-        this.flushTimer = undefined;
-        const seq = this.seq;
-        this.flush();
-        if (this.seq === seq && seq > 0) this.enqueue([], 0);
+        if (!this.stopped) this.sendNow();
       });
     }
+  }
+
+  /**
+   * Sends what is pending at once, without waiting for the batch timer; a document that sent anything
+   * before sends an empty batch when nothing is pending, so the hub hears of the moment (pagehide, a
+   * prerendered page shown) through the batch's marks.
+   */
+  private sendNow(): void {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const seq = this.seq;
+    this.flush();
+    if (this.seq === seq && seq > 0) this.enqueue([], 0);
   }
 
   stats(): RelayStats {
