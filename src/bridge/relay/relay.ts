@@ -4,15 +4,15 @@
 // frames into a genuine connection of its tab; such messages are only counted as rejected. Receiving only stores what arrived: parsing and validation wait for the
 // relay's own timer task, so they never run inside the page's event dispatch or the hook's. Batches stay queued until
 // the hub acknowledges them as stored, and are sent again over a new port when the service worker
-// was stopped in between. The queue is bounded: past the bound the oldest frames are dropped and
-// counted, and the count reaches the hub with the next batch.
+// was stopped in between (outbound-queue.ts). The queue is bounded: past the bound the oldest frames
+// are dropped and counted, and the count reaches the hub with the next batch.
 import { PAGE_MESSAGE_TAG, type PageCaptureHealth, type PageToRelay } from '../page-messages';
-import { hasPageTag, pageMessageSize, parsePageBatch } from '../page-messages.schema';
-import { MAX_BATCH_CHARS, MAX_BATCH_MESSAGES, type RelayBatch, type RelayToHub } from '../relay-to-hub';
+import { hasPageTag, parsePageBatch } from '../page-messages.schema';
+import type { RelayBatch, RelayToHub } from '../relay-to-hub';
 import { HubToRelaySchema, type HubToRelay } from '../hub-to-relay';
 import { TypedPort, type PortLike } from '../typed-port';
 import { listenToHook, type ChannelWindow, type HookChannel } from './hook-channel';
-import { jsonLengthBound } from './json-bound';
+import { OutboundQueue, type QueuedBatch } from './outbound-queue';
 
 export interface RelayOptions {
   /** The window the hook's channel is offered on; tagged messages posted to it are counted as rejected. */
@@ -47,22 +47,6 @@ export interface RelayStats {
   readonly connects: number;
 }
 
-interface QueuedBatch {
-  seq: number;
-  messages: PageToRelay[];
-  chars: number;
-  /** At least the length of the messages' JSON (see json-bound.ts). */
-  jsonBound: number;
-  /** Made as the page was being left (see RelayBatch). */
-  leaving: boolean;
-  /** Made while the page was being prerendered (see RelayBatch). */
-  prerendering: boolean;
-  /** The document's returns from the back/forward cache when it was made. */
-  visit: number;
-}
-
-/** Room for a batch's own fields around its messages. */
-const BATCH_ENVELOPE_CHARS = 1_000;
 /**
  * jsonBound counts 6 per string character, the most one takes in JSON (\uXXXX) and so also at least
  * its UTF-8 bytes: under this many, the serialised batch is under 48 MiB whatever its content.
@@ -83,14 +67,7 @@ type Unchecked = { batch: unknown };
 export class Relay {
   private inbox: Unchecked[] = [];
   private inboxChars = 0;
-  private pending: PageToRelay[] = [];
-  /** pageMessageSize of each pending message, computed once. */
-  private pendingSizes: number[] = [];
-  private pendingChars = 0;
-  private readonly unacked: QueuedBatch[] = [];
-  private unackedChars = 0;
-  private seq = 0;
-  private dropped = 0;
+  private readonly queue: OutboundQueue;
   private rejected = 0;
   private reported = { dropped: 0, rejected: 0 };
   private connects = 0;
@@ -133,10 +110,13 @@ export class Relay {
     this.port?.disconnect();
     this.port = undefined;
     this.rawPort = undefined;
-    if (this.unacked.length > 0) this.ensurePort();
+    if (this.queue.unconfirmed().length > 0) this.ensurePort();
   };
 
   constructor(private readonly options: RelayOptions) {
+    // Room for a burst of a few seconds while the hub catches up (it acknowledges after storing);
+    // memory stays bounded by the character bound.
+    this.queue = new OutboundQueue(options.maxQueueMessages ?? 100_000, options.maxQueueChars ?? 64_000_000);
     // Capture phase, registered before any page script: the page's listeners cannot come first.
     options.win.addEventListener('message', this.onWindowMessage, true);
     options.win.addEventListener('pagehide', this.onPageHide, true);
@@ -165,14 +145,14 @@ export class Relay {
   private sendNow(): void {
     clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
-    const seq = this.seq;
+    const seq = this.queue.numbered;
     this.flush();
-    if (this.seq === seq && seq > 0) this.enqueue([], 0);
+    if (this.queue.numbered === seq && seq > 0) this.enqueue([], 0);
   }
 
   stats(): RelayStats {
-    const unacked = this.unacked.reduce((n, b) => n + b.messages.length, 0);
-    return { queued: this.pending.length + this.inbox.length, unacked, dropped: this.dropped, rejected: this.rejected, connects: this.connects };
+    const queue = this.queue;
+    return { queued: queue.pendingCount + this.inbox.length, unacked: queue.unackedCount, dropped: queue.dropped, rejected: this.rejected, connects: this.connects };
   }
 
   stop(): void {
@@ -195,7 +175,7 @@ export class Relay {
    * anything captured nothing to answer.
    */
   wake(): void {
-    if (this.stopped || this.seq === 0 || this.port?.connected) return;
+    if (this.stopped || this.queue.numbered === 0 || this.port?.connected) return;
     this.enqueue([], 0);
   }
 
@@ -210,7 +190,7 @@ export class Relay {
   private notice(line: string): void {
     if (this.stopped) return;
     const notice: PageCaptureHealth = { [PAGE_MESSAGE_TAG]: 1, type: 'health', degraded: [line], errors: 0 };
-    this.accept(notice);
+    this.queue.add(notice);
     this.scheduleFlush();
   }
 
@@ -227,7 +207,7 @@ export class Relay {
     this.inbox.push(item);
     this.inboxChars += batchChars(item.batch);
     // A page flooding us without ever yielding would otherwise grow the inbox past every bound.
-    if (this.inbox.length > this.maxMessages() || this.inboxChars > this.maxChars()) this.check();
+    if (this.inbox.length > (this.options.maxQueueMessages ?? 100_000) || this.inboxChars > (this.options.maxQueueChars ?? 64_000_000)) this.check();
     this.scheduleFlush();
   }
 
@@ -239,16 +219,9 @@ export class Relay {
     for (const item of inbox) {
       const { messages, rejected } = parsePageBatch(item.batch);
       this.rejected += rejected;
-      for (const m of messages) this.accept(m);
+      for (const m of messages) this.queue.add(m);
     }
-    this.enforceBound();
-  }
-
-  private accept(message: PageToRelay): void {
-    const size = pageMessageSize(message);
-    this.pending.push(message);
-    this.pendingSizes.push(size);
-    this.pendingChars += size;
+    this.queue.enforceBound();
   }
 
   private scheduleFlush(): void {
@@ -263,34 +236,16 @@ export class Relay {
   flush(): void {
     if (this.stopped) return;
     this.check();
-    while (this.pending.length > 0) {
-      const messages: PageToRelay[] = [];
-      let chars = 0;
-      while (this.pending.length > 0 && messages.length < MAX_BATCH_MESSAGES) {
-        const next = this.pending[0]!;
-        const size = this.pendingSizes[0]!;
-        if (messages.length > 0 && chars + size > MAX_BATCH_CHARS) break;
-        messages.push(next);
-        this.pending.shift();
-        this.pendingSizes.shift();
-        chars += size;
-      }
-      this.pendingChars -= chars;
-      this.enqueue(messages, chars);
-    }
+    for (const { messages, chars } of this.queue.takePending()) this.enqueue(messages, chars);
     // Counters changed without a valid message (e.g. only garbage arrived): report them anyway.
-    if (this.dropped !== this.reported.dropped || this.rejected !== this.reported.rejected) this.enqueue([], 0);
+    if (this.queue.dropped !== this.reported.dropped || this.rejected !== this.reported.rejected) this.enqueue([], 0);
   }
 
   private enqueue(messages: PageToRelay[], chars: number): void {
     // Connect first: a new port resends what is queued, and this batch must not go out twice.
     const port = this.ensurePort();
-    let jsonBound = BATCH_ENVELOPE_CHARS;
-    for (const m of messages) jsonBound += jsonLengthBound(m);
     const prerendering = this.options.prerender?.active() === true;
-    const batch: QueuedBatch = { seq: ++this.seq, messages, chars, jsonBound, leaving: this.leaving, visit: this.visit, prerendering };
-    this.unacked.push(batch);
-    this.unackedChars += chars;
+    const batch = this.queue.number(messages, chars, { leaving: this.leaving, visit: this.visit, prerendering });
     if (port) this.send(port, batch);
   }
 
@@ -300,13 +255,13 @@ export class Relay {
       document: this.options.documentId,
       seq: batch.seq,
       messages: batch.messages,
-      dropped: this.dropped,
+      dropped: this.queue.dropped,
       rejected: this.rejected,
       ...(batch.leaving && { leaving: true }),
       ...(batch.visit > 0 && { visit: batch.visit }),
       ...(batch.prerendering && { prerendering: true }),
     };
-    if (this.post(port, message, batch.jsonBound)) this.reported = { dropped: this.dropped, rejected: this.rejected };
+    if (this.post(port, message, batch.jsonBound)) this.reported = { dropped: this.queue.dropped, rejected: this.rejected };
   }
 
   /**
@@ -342,14 +297,14 @@ export class Relay {
     port.onMessage((message) => {
       // An answer the user sent from the panel, checked by the port's schema: the hook sends it on the page's socket.
       if (message.type === 'answer') this.hook.answer(message.connectionId, message.data);
-      else this.acknowledge(message.seq);
+      else this.queue.acknowledge(message.seq);
     });
     port.onDisconnect(() => {
       if (this.port === port) this.port = undefined;
       // The worker stopped (or restarted): resend what it never confirmed once it can run again.
-      if (this.unacked.length > 0) this.scheduleReconnect();
+      if (this.queue.unconfirmed().length > 0) this.scheduleReconnect();
     });
-    for (const batch of this.unacked) this.send(port, batch);
+    for (const batch of this.queue.unconfirmed()) this.send(port, batch);
     return port;
   }
 
@@ -357,56 +312,8 @@ export class Relay {
     if (this.reconnectTimer !== undefined || this.stopped) return;
     this.reconnectTimer = setTimeout(() => {
       this.reconnectTimer = undefined;
-      if (this.unacked.length > 0) this.ensurePort();
+      if (this.queue.unconfirmed().length > 0) this.ensurePort();
     }, this.options.reconnectMs ?? 100);
-  }
-
-  private acknowledge(seq: number): void {
-    while (this.unacked.length > 0 && this.unacked[0]!.seq <= seq) {
-      this.unackedChars -= this.unacked.shift()!.chars;
-    }
-  }
-
-  /** Drops the oldest frames (never connection records, which are small and give frames meaning). */
-  private enforceBound(): void {
-    const maxMessages = this.maxMessages();
-    const maxChars = this.maxChars();
-    let count = this.pending.length + this.unacked.reduce((n, b) => n + b.messages.length, 0);
-    while (count > maxMessages || this.pendingChars + this.unackedChars > maxChars) {
-      if (!this.dropOldestFrame()) break;
-      count--;
-    }
-  }
-
-  private maxMessages(): number {
-    // Room for a burst of a few seconds while the hub catches up (it acknowledges after storing);
-    // memory stays bounded by the character bound below.
-    return this.options.maxQueueMessages ?? 100_000;
-  }
-
-  private maxChars(): number {
-    return this.options.maxQueueChars ?? 64_000_000;
-  }
-
-  private dropOldestFrame(): boolean {
-    for (const batch of this.unacked) {
-      const at = batch.messages.findIndex((m) => m.type === 'frame');
-      if (at >= 0) {
-        const size = pageMessageSize(batch.messages[at]!);
-        batch.messages = batch.messages.filter((_, i) => i !== at);
-        batch.chars -= size;
-        this.unackedChars -= size;
-        this.dropped++;
-        return true;
-      }
-    }
-    const at = this.pending.findIndex((m) => m.type === 'frame');
-    if (at < 0) return false;
-    this.pendingChars -= this.pendingSizes[at]!;
-    this.pending.splice(at, 1);
-    this.pendingSizes.splice(at, 1);
-    this.dropped++;
-    return true;
   }
 }
 
