@@ -6,6 +6,7 @@ import type { RelayBatch } from '../bridge/relay-to-hub';
 import { createStore } from './testing/client-store';
 import { connectToHub } from './testing/client-link';
 import { Hub } from './hub';
+import { MAX_LEFT_DOCUMENTS } from './tab';
 import type { HubToPanel } from '../bridge/hub-to-panel';
 import { unpackFrames } from '../bridge/packed-frames';
 import { MemoryStorage } from './storage';
@@ -260,6 +261,29 @@ describe('Hub', () => {
       r.send(batch(3, [frame(3)]));
       await tick();
       expect(await data(hub, 23)).toEqual([[0, '{"n":3}']]);
+    });
+
+    it(`remembers the newest ${MAX_LEFT_DOCUMENTS} left documents, and a late batch of the newest is still left out`, async () => {
+      const storage = new MemoryStorage();
+      const { hub, relay } = setup(storage);
+      const doc = (n: number) => `dddddddd${String(n).padStart(3, '0')}`;
+      const pages = MAX_LEFT_DOCUMENTS + 6;
+      for (let n = 0; n < pages; n++) {
+        relay(25).send(batch(1, [opened(), frame(2000 + 10 * n)], doc(n)));
+        await tick();
+        await hub.onNavigation(25, 2005 + 10 * n);
+      }
+      const documents = (await hub.tab(25))!.record.documents;
+      const kept = Object.keys(documents).sort();
+      expect(kept).toHaveLength(MAX_LEFT_DOCUMENTS);
+      expect(kept[0]).toBe(doc(6));
+      expect(kept.at(-1)).toBe(doc(pages - 1));
+      expect(Object.keys((await storage.load(25))!.record.documents)).toHaveLength(MAX_LEFT_DOCUMENTS);
+      // The last page left: its batch on the way after the navigation is not the next page's.
+      relay(25).send({ ...batch(2, [frame(2000 + 10 * (pages - 1) + 1)], doc(pages - 1)), leaving: true });
+      relay(25).send(batch(1, [opened('sse-1'), { ...(frame(5000, 'sse-1') as PageFrame), data: '{"new":1}' }], NEW_PAGE));
+      await tick();
+      expect(await data(hub, 25)).toEqual([[0, '{"new":1}']]);
     });
 
     it('still tells them apart after the worker restarts, and for a page that left before anything of its own was kept', async () => {

@@ -57,6 +57,14 @@ export interface BatchResult {
   removedSessions: string[];
 }
 
+/**
+ * Left documents a tab's record remembers. One is only heard from again on its way out (its last
+ * batches, just after the navigation) or back from the back/forward cache, which keeps a few pages a
+ * tab; the record is written with every batch, and would otherwise grow with every page the tab loads.
+ * A forgotten document heard from again reads as a new one.
+ */
+export const MAX_LEFT_DOCUMENTS = 64;
+
 export class Tab {
   record: TabRecord;
   readonly connections = new Map<string, Connection>();
@@ -257,11 +265,17 @@ export class Tab {
    * a document that comes back from the back/forward cache is the tab's page again.
    */
   markLeft(at: number): void {
+    const left: [string, DocumentRecord][] = [];
     for (const [id, doc] of Object.entries(this.record.documents)) {
       // A prerendered page is the one being shown, not one left.
       if (doc.prerendering || this.shownFromPrerender.has(id)) continue;
       doc.left = { at, visit: doc.visit ?? 0 };
+      left.push([id, doc]);
     }
+    // The oldest left documents are forgotten past the bound (keys grow with each new document).
+    if (left.length <= MAX_LEFT_DOCUMENTS) return;
+    left.sort((a, b) => a[1].key - b[1].key);
+    for (const [id] of left.slice(0, left.length - MAX_LEFT_DOCUMENTS)) delete this.record.documents[id];
   }
 
   /** A document's health report: running totals, so only what is new since its last one is added. */
