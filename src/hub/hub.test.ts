@@ -369,6 +369,44 @@ describe('Hub', () => {
       expect(tab.record.dropped).toBe(5);
       expect(tab.frameList().every((f) => f.connectionId === '2.sse-1')).toBe(true);
     });
+
+    it('lets go of a prerender the user never went to at the second navigation after it began', async () => {
+      const { hub, relay } = setup();
+      relay(33).send(batch(1, [opened(), frame(1)]));
+      const prerendered = relay(33);
+      prerendered.send({ ...batch(1, [nextOpened(), next(4)], NEXT), prerendering: true });
+      await tick();
+      const tab = (await hub.tab(33))!;
+      expect(tab.heldPrerenders()).toEqual(new Map([[NEXT, 2]]));
+      // The user goes somewhere else: the navigation may still be the one that shows it, so it is kept.
+      await hub.onNavigation(33, 1010);
+      expect(tab.heldPrerenders()).toEqual(new Map([[NEXT, 2]]));
+      relay(33).send(batch(1, [opened('ws-9'), { ...(frame(1020, 'ws-9') as PageFrame), data: '{"other":1}' }], 'eeeeeeee05'));
+      await tick();
+      // And on again: nothing showed it, so it is let go, and its document is one of the pages left.
+      await hub.onNavigation(33, 1030);
+      expect(tab.heldPrerenders()).toEqual(new Map());
+      expect(tab.record.documents[NEXT]).toMatchObject({ left: { at: 1030 } });
+      expect(tab.record.documents[NEXT]).not.toHaveProperty('prerendering');
+      // A batch of it still on its way is not the new page's.
+      prerendered.send(batch(2, [next(12)], NEXT));
+      await tick();
+      expect(await data(hub, 33)).toEqual([]);
+    });
+
+    it('lets go of what it holds at the second navigation with the log preserved too', async () => {
+      const { hub, relay, panel } = setup();
+      const p = panel(34);
+      await tick();
+      p.link.send({ type: 'setPreserveLog', value: true });
+      await tick();
+      relay(34).send({ ...batch(1, [nextOpened(), next(4)], NEXT), prerendering: true });
+      await tick();
+      const tab = (await hub.tab(34))!;
+      await hub.onNavigation(34, 1010);
+      await hub.onNavigation(34, 1030);
+      expect(tab.heldPrerenders()).toEqual(new Map());
+    });
   });
 
   it('keeps open connections across a clear by the user, so later frames keep their metadata', async () => {

@@ -80,7 +80,9 @@ export class Hub {
   onNavigation(tabId: number, committedAt?: number): Promise<void> {
     return this.queues.run(tabId, async () => {
       const tab = await this.tab(tabId, false);
-      if (!tab || tab.record.preserveLog) return;
+      if (!tab) return;
+      tab.navigated();
+      if (tab.record.preserveLog) return;
       const marked = committedAt !== undefined && Number.isFinite(committedAt);
       if (marked) tab.markLeft(committedAt);
       if (tab.frameStore.length > 0 || tab.connections.size > 0) return this.clearTab(tab, false);

@@ -43,6 +43,16 @@ const MAX_DEGRADED_LINES = 20;
 const MAX_HELD_MESSAGES = 20_000;
 const MAX_HELD_CHARS = 32_000_000;
 
+/** A prerendered document's messages, held until its page is shown. */
+interface HeldPrerender {
+  messages: PageMessage[];
+  chars: number;
+  /** Frames past the bound, counted. */
+  dropped: number;
+  /** Top-level navigations since the first of them arrived. */
+  navigations: number;
+}
+
 type PageMessage = RelayBatch['messages'][number];
 
 export interface BatchResult {
@@ -76,7 +86,7 @@ export class Tab {
    * Per document being prerendered, its messages so far: not the tab's page (the user is still on
    * another), so not in the capture until the page is shown. In memory only.
    */
-  private readonly held = new Map<string, { messages: PageMessage[]; chars: number; dropped: number }>();
+  private readonly held = new Map<string, HeldPrerender>();
   /** Documents shown from a prerender since the last navigation: the navigation that shows one keeps it. */
   private shownFromPrerender = new Set<string>();
   readonly sessions: TabSessions;
@@ -231,7 +241,7 @@ export class Tab {
   /**
    * Holds a prerendered document's messages until its page is shown, within a bound per tab: past it
    * the frames are counted, as dropped from the capture of the page once shown (a prerender the user
-   * never goes to is held until the tab's capture ends).
+   * never goes to is let go at the second navigation after it began: see navigated).
    */
   private hold(documentId: string, messages: readonly PageMessage[]): void {
     let chars = 0;
@@ -241,7 +251,7 @@ export class Tab {
       count += h.messages.length;
     }
     let entry = this.held.get(documentId);
-    if (!entry) this.held.set(documentId, (entry = { messages: [], chars: 0, dropped: 0 }));
+    if (!entry) this.held.set(documentId, (entry = { messages: [], chars: 0, dropped: 0, navigations: 0 }));
     for (const m of messages) {
       const size = pageMessageSize(m);
       if (count >= MAX_HELD_MESSAGES || chars + size > MAX_HELD_CHARS) {
@@ -253,6 +263,27 @@ export class Tab {
       chars += size;
       count++;
     }
+  }
+
+  /**
+   * A top-level navigation committed. A prerender is shown by the navigation after the one that began
+   * its page, or never: the browser discards it when its page is left for another. So what one still
+   * holds at the second navigation is let go, its document no longer taken for a prerender (a batch of
+   * it still on its way belongs to a capture that navigation clears). A prerender the user never went to
+   * would otherwise be held until the tab closed. Held in memory only, as the messages are.
+   */
+  navigated(): void {
+    for (const [id, entry] of this.held) {
+      // This navigation may be the one that shows it.
+      if (entry.navigations++ === 0) continue;
+      this.held.delete(id);
+      if (Object.hasOwn(this.record.documents, id)) delete this.record.documents[id]!.prerendering;
+    }
+  }
+
+  /** Prerendered messages held so far, for each document (tests). */
+  heldPrerenders(): Map<string, number> {
+    return new Map([...this.held].map(([id, entry]) => [id, entry.messages.length]));
   }
 
   /**
