@@ -1,18 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { PAGE_MESSAGE_TAG, type PageToRelay } from '../page-messages';
+import type { PageToRelay } from '../page-messages';
 import { MAX_BATCH_CHARS, MAX_BATCH_MESSAGES } from '../relay-to-hub';
 import { OutboundQueue } from './outbound-queue';
+import { pageConnection, pageFrame } from './test-messages';
 
-const frame = (n: number, data = `{"n":${n}}`): PageToRelay => ({
-  [PAGE_MESSAGE_TAG]: 1,
-  type: 'frame',
-  connectionId: 'ws-1',
-  time: n,
-  direction: 'in',
-  kind: 'message',
-  data,
-});
-const opened: PageToRelay = { [PAGE_MESSAGE_TAG]: 1, type: 'connection', id: 'ws-1', transport: 'websocket', url: 'ws://x', time: 0 };
+const frame = pageFrame;
+const opened = pageConnection();
 const marks = { leaving: false, prerendering: false, visit: 0 };
 const times = (messages: readonly PageToRelay[]): (number | string)[] => messages.map((m) => (m.type === 'frame' ? m.time : m.type));
 

@@ -1,18 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CHANNEL_BATCH_EVENT, CHANNEL_FLUSH_EVENT, CHANNEL_OFFER_EVENT, MAX_CHANNEL_BATCH_CHARS, PAGE_MESSAGE_TAG, type PageToRelay } from '../page-messages';
+import { CHANNEL_BATCH_EVENT, CHANNEL_FLUSH_EVENT, CHANNEL_OFFER_EVENT, MAX_CHANNEL_BATCH_CHARS, PAGE_MESSAGE_TAG } from '../page-messages';
 import { memoryPortPair, type MemoryPort } from '../memory-port';
 import type { RelayBatch } from '../relay-to-hub';
 import { HOOK_NEVER_CONNECTED, Relay } from './relay';
+import { pageConnection, pageFrame } from './test-messages';
 
-const frame = (n: number, data = `{"n":${n}}`): PageToRelay => ({
-  [PAGE_MESSAGE_TAG]: 1,
-  type: 'frame',
-  connectionId: 'ws-1',
-  time: n,
-  direction: 'in',
-  kind: 'message',
-  data,
-});
+const frame = pageFrame;
 
 /** A fake hub end: records batches, acknowledges when told to. */
 class FakeHub {
@@ -159,7 +152,7 @@ describe('Relay', () => {
   it('drops the oldest frames past its bound, keeps connection records and reports the count', async () => {
     hub.autoAck = false;
     const relay = new Relay({ win, connect: hub.connect, documentId: 'abcdef012345', maxQueueMessages: 3 });
-    const opened: PageToRelay = { [PAGE_MESSAGE_TAG]: 1, type: 'connection', id: 'ws-1', transport: 'websocket', url: 'ws://x', time: 0 };
+    const opened = pageConnection();
     post(opened);
     for (let i = 1; i <= 5; i++) post(frame(i));
     await settle();
