@@ -53,7 +53,26 @@ async function protocols(): Promise<void> {
     const cpu = `${fmt(fig(`${name}.cpu-ratio`, r.cpuRatio, 'x'))}x, ${fmt(fig(`${name}.cpu-ratio-tsx`, source.get(r.protocol)?.cpuRatio ?? NaN, 'x'))}x`;
     console.log(`  ${r.protocol.padEnd(17)} ${String(r.frames).padStart(7)}   ${fmt(parse, 1).padStart(13)}   ${fmt(pipeline, 1).padStart(11)}   ${ratio}x   (target <= ${max}x)   ${tsx}x       ${cpu}`);
   }
-  if (!benchedProtocols || benchedProtocols.includes('ag-ui')) agUiRecordings(builtBench);
+  if (!benchedProtocols || benchedProtocols.includes('ag-ui')) {
+    agUiFixtures(builtBench);
+    agUiRecordings(builtBench);
+  }
+}
+
+/**
+ * AG-UI on each of its valid fixtures, not only the first: they use different parts of the protocol
+ * (chunks and an interrupt; steps, tool calls, state and usage; sub-agents). Built as shipped, each as
+ * fresh sessions to about 100,000 frames; figures without a target (the first fixture's row holds it).
+ */
+function agUiFixtures(built: typeof import('./protocols.bench')): void {
+  const dir = path.join(import.meta.dirname, '../src/protocols/ag-ui/testdata');
+  const files = readdirSync(dir).filter((f) => f.startsWith('valid-') && !f.endsWith('.har')).sort();
+  const each = files.map((file) => {
+    const r = built.benchRecording('ag-ui', path.join(dir, file), 100_000, 7);
+    const name = file.replace(/^valid-/, '').replace(/\.[a-z]+$/, '');
+    return `${file} (${r.events} events) ${fmt(fig(`protocols.ag-ui.fixture.${name}`, r.ratio, 'x'))}x`;
+  });
+  console.log(`  ag-ui on each valid fixture: ${each.join('; ')}`);
 }
 
 /**

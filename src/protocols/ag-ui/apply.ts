@@ -12,6 +12,13 @@ import { applyJsonPatch } from './json-patch';
 import { appendNewMessages, applyMessagesSnapshot } from './messages';
 import { parseArguments, todosFrom } from './tool-input';
 import { InterruptTracker, type LooseInterrupt } from './interrupts';
+import { USAGE_COUNTS } from './plain-events';
+
+const USAGE_COUNT_SET: ReadonlySet<string> = new Set(USAGE_COUNTS);
+
+function add(totals: Record<string, number>, key: string, value: unknown): void {
+  if (typeof value === 'number' && Number.isFinite(value)) totals[key] = (totals[key] ?? 0) + value;
+}
 
 /** This fold reads the texts it streams only to extend them (see model/text-digest.ts). */
 const DIGESTIBLE = true;
@@ -299,13 +306,17 @@ export class EventApplier {
     addFrame(entry.activity.frames, frame);
   }
 
+  /**
+   * Sums the token counts. The counts TokenUsage describes come first, in its order, then any other
+   * (only on the schema path): the totals are the same whether the event was taken as sent (hand-checked,
+   * fields in the producer's order) or as zod's copy (fields in the schema's order).
+   */
   private usage(usage: readonly Record<string, unknown>[] | undefined): void {
     if (!usage) return;
     const totals = (this.store.model.usage ??= {});
     for (const entry of usage) {
-      for (const [key, value] of Object.entries(entry)) {
-        if (typeof value === 'number' && Number.isFinite(value)) totals[key] = (totals[key] ?? 0) + value;
-      }
+      for (const key of USAGE_COUNTS) add(totals, key, entry[key]);
+      for (const key in entry) if (!USAGE_COUNT_SET.has(key)) add(totals, key, entry[key]);
     }
   }
 }

@@ -5,7 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { EventSchemas } from '@ag-ui/core/schemas';
 import { isPlainHotEvent, parseEvent, plainEventCode, THINKING_TYPES, ThinkingTextMessageContentEventSchema } from './schema';
 import { Code, codeOf } from './event-types';
-import { isPlainLifecycleEvent } from './plain-events';
+import { isPlainLifecycleEvent, plainLane } from './plain-events';
 import { stripUnrecognised } from './strip';
 
 /** The event as JSON gives it: a field the generator left undefined is absent, as on the wire. */
@@ -103,6 +103,7 @@ describe('fast path for the streamed events', () => {
 const lifecycleTypes = [
   'RUN_STARTED', 'RUN_FINISHED', 'RUN_ERROR', 'REASONING_START', 'REASONING_END', 'TEXT_MESSAGE_START', 'TEXT_MESSAGE_END',
   'REASONING_MESSAGE_START', 'REASONING_MESSAGE_END', 'TOOL_CALL_START', 'TOOL_CALL_END', 'TOOL_CALL_RESULT', 'STEP_STARTED', 'STEP_FINISHED',
+  'STATE_DELTA', 'SUBAGENT_STARTED', 'SUBAGENT_FINISHED', 'SUBAGENT_ERROR',
 ];
 const mostly = <T>(good: fc.Arbitrary<T>) => fc.oneof({ weight: 8, arbitrary: good }, { weight: 1, arbitrary: odd });
 const absent = fc.constant(undefined);
@@ -119,6 +120,34 @@ const interrupt = fc.record({
   responseSchema: plainObject,
   metadata: plainObject,
 });
+const count = fc.oneof({ weight: 6, arbitrary: fc.nat() }, { weight: 1, arbitrary: fc.constantFrom(-1, 1.5, 2 ** 53) }, { weight: 1, arbitrary: odd });
+const usageEntry = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc.record(
+      { provider: mostly(fc.string()), model: mostly(fc.string()), inputTokens: count, outputTokens: count, totalTokens: count, reasoningTokens: count, cachedInputTokens: count, cacheWriteInputTokens: count, costUsd: fc.double() },
+      { requiredKeys: [] },
+    ),
+  },
+  { weight: 1, arbitrary: odd },
+);
+const usage = fc.oneof({ weight: 3, arbitrary: absent }, { weight: 6, arbitrary: fc.array(usageEntry, { maxLength: 2 }) }, { weight: 1, arbitrary: odd });
+const pointer = fc.oneof({ weight: 6, arbitrary: fc.constantFrom('', '/a', '/a/0', '/~0x~1', '/-') }, { weight: 1, arbitrary: fc.constantFrom('a', '/~2', '/~') }, { weight: 1, arbitrary: odd });
+const patchOp = fc.oneof(
+  {
+    weight: 8,
+    arbitrary: fc.record(
+      { op: mostly(fc.constantFrom('add', 'remove', 'replace', 'move', 'copy', 'test', 'increment')), path: pointer, from: pointer, value: fc.oneof(fc.jsonValue(), odd), note: fc.string() },
+      { requiredKeys: ['op'] },
+    ),
+  },
+  { weight: 1, arbitrary: odd },
+);
+const subagentOutcome = fc.oneof(
+  { weight: 3, arbitrary: absent },
+  { weight: 1, arbitrary: odd },
+  { weight: 6, arbitrary: fc.record({ type: mostly(fc.constantFrom('success', 'suspended', 'failed')), interruptIds: fc.oneof(absent, fc.array(mostly(fc.string()), { maxLength: 2 }), odd) }, { requiredKeys: ['type'] }) },
+);
 const outcome = fc.oneof(
   { weight: 3, arbitrary: absent },
   { weight: 1, arbitrary: odd },
@@ -140,7 +169,12 @@ const lifecycleEvent = fc.record({
   input: rarely,
   result: fc.oneof({ weight: 4, arbitrary: absent }, { weight: 1, arbitrary: odd }),
   outcome,
-  usage: fc.oneof({ weight: 10, arbitrary: absent }, { weight: 1, arbitrary: fc.constant([]) }, { weight: 1, arbitrary: odd }),
+  usage,
+  delta: fc.oneof({ weight: 8, arbitrary: fc.array(patchOp, { maxLength: 3 }) }, { weight: 1, arbitrary: odd }),
+  description: optionalText,
+  parentSubagentRunId: optionalText,
+  parentToolCallId: optionalText,
+  subagentOutcome,
   message: mostly(fc.string()),
   code: optionalText,
   messageId: mostly(fc.string()),
@@ -154,7 +188,7 @@ const lifecycleEvent = fc.record({
   timestamp: fc.oneof({ weight: 10, arbitrary: absent }, { weight: 1, arbitrary: fc.integer() }, { weight: 1, arbitrary: odd }),
   rawEvent: rarely,
   metadata: rarely,
-  subagentRunId: rarely,
+  subagentRunId: fc.oneof({ weight: 4, arbitrary: absent }, { weight: 4, arbitrary: fc.string() }, { weight: 1, arbitrary: odd }),
 });
 
 // Each type keeps its own fields and the base ones; now and then one it does not describe.
@@ -169,6 +203,10 @@ const FIELDS: Record<string, string[]> = {
   TOOL_CALL_RESULT: ['messageId', 'toolCallId', 'content', 'role'],
   STEP_STARTED: ['stepName'],
   STEP_FINISHED: ['stepName'],
+  STATE_DELTA: ['delta'],
+  SUBAGENT_STARTED: ['name', 'description', 'parentSubagentRunId', 'parentToolCallId', 'parentMessageId'],
+  SUBAGENT_FINISHED: ['result', 'subagentOutcome'],
+  SUBAGENT_ERROR: ['message', 'code'],
 };
 const BASE = ['type', 'timestamp', 'rawEvent', 'metadata', 'subagentRunId'];
 const shapedLifecycleEvent = fc
@@ -176,25 +214,35 @@ const shapedLifecycleEvent = fc
   .map(([e, extra]) => {
     const keep = new Set([...BASE, ...(FIELDS[e.type] ?? ['messageId']), ...(extra ? [extra] : [])]);
     const out: Record<string, unknown> = {};
-    for (const [k, v] of Object.entries(e)) if (keep.has(k)) out[k] = v;
+    for (const [k, v] of Object.entries(e)) if (keep.has(k)) out[k === 'subagentOutcome' ? 'outcome' : k] = v;
     if (extra === 'futureProp') out.futureProp = 1;
     return out;
   });
 
 describe('fast path for the lifecycle events', () => {
-  it('accepts only events the schema accepts', () => {
+  it('accepts only events the schema accepts, and reads the lane the schema path would', () => {
     const taken = { no: 0 };
+    const takenTypes = new Set<string>();
+    let attributed = 0;
     fc.assert(
       fc.property(shapedLifecycleEvent, (e) => {
         const r = asJson(e);
-        if (isPlainLifecycleEvent(r, r.type as string)) expect(schemaTakesAsIs(r)).toBe(true);
-        else taken.no++;
+        const type = r.type as string;
+        if (plainEventCode(r) !== Code.NONE) {
+          expect(schemaTakesAsIs(r)).toBe(true);
+          // The fold's schema path applies an event in the lane of its subagentRunId.
+          expect(plainLane()).toBe(typeof r.subagentRunId === 'string' ? r.subagentRunId : undefined);
+          takenTypes.add(type);
+          if (plainLane() !== undefined) attributed++;
+        } else taken.no++;
       }),
-      { numRuns: 5000 },
+      { numRuns: 8000 },
     );
-    // Both answers come up, so the property says something.
-    expect(taken.no).toBeGreaterThan(500);
-    expect(taken.no).toBeLessThan(4500);
+    // Both answers come up, and every type is taken now and then, so the property says something.
+    expect(taken.no).toBeGreaterThan(800);
+    expect(taken.no).toBeLessThan(7200);
+    expect([...takenTypes].sort()).toEqual([...lifecycleTypes].sort());
+    expect(attributed).toBeGreaterThan(100);
   });
 
   it('accepts only outcomes the schema accepts', () => {
@@ -213,9 +261,16 @@ describe('fast path for the lifecycle events', () => {
     const interrupted = { type: 'RUN_FINISHED', threadId: 't', runId: 'r', outcome: { type: 'interrupt', interrupts: [{ id: 'i', reason: 'tool_call', toolCallId: 'c', responseSchema: {} }] } };
     expect(isPlainLifecycleEvent(interrupted, 'RUN_FINISHED')).toBe(true);
     expect(isPlainLifecycleEvent({ type: 'TOOL_CALL_START', toolCallId: 'c', toolCallName: 'f' }, 'TOOL_CALL_START')).toBe(true);
-    // The schema's copy of these reaches the view: left to it.
+    // The schema's copy of the run input reaches the view: left to it.
     expect(isPlainLifecycleEvent({ type: 'RUN_STARTED', threadId: 't', runId: 'r', input: { threadId: 't', runId: 'r', messages: [] } }, 'RUN_STARTED')).toBe(false);
-    expect(isPlainLifecycleEvent({ type: 'RUN_FINISHED', threadId: 't', runId: 'r', usage: [] }, 'RUN_FINISHED')).toBe(false);
+    // Usage as the AG-UI .NET server sends it on every RUN_FINISHED; a field TokenUsage does not describe is the schema path's to strip.
+    const usage = [{ inputTokens: 120, outputTokens: 48, totalTokens: 168 }];
+    expect(isPlainLifecycleEvent({ type: 'RUN_FINISHED', threadId: 't', runId: 'r', outcome: { type: 'success' }, usage }, 'RUN_FINISHED')).toBe(true);
+    expect(isPlainLifecycleEvent({ type: 'RUN_ERROR', message: 'm', usage }, 'RUN_ERROR')).toBe(true);
+    expect(isPlainLifecycleEvent({ type: 'RUN_FINISHED', threadId: 't', runId: 'r', usage: [{ inputTokens: 1, costUsd: 0.1 }] }, 'RUN_FINISHED')).toBe(false);
+    expect(isPlainLifecycleEvent({ type: 'RUN_FINISHED', threadId: 't', runId: 'r', usage: [{ inputTokens: -1 }] }, 'RUN_FINISHED')).toBe(false);
+    // The run's own events carry no attribution: one that does is the enforcement stage's to strip.
+    expect(isPlainLifecycleEvent({ type: 'RUN_FINISHED', threadId: 't', runId: 'r', subagentRunId: 's' }, 'RUN_FINISHED')).toBe(false);
     expect(isPlainLifecycleEvent({ type: 'RUN_FINISHED', threadId: 't', runId: 'r', outcome: { type: 'interrupt', interrupts: [] } }, 'RUN_FINISHED')).toBe(false);
     // A role outside the closed set is stripped (spec 1.1 processing model); a role of the wrong kind is malformed.
     expect(parseEvent({ type: 'TEXT_MESSAGE_START', messageId: 'm', role: 'tool' })).toMatchObject({ kind: 'event', stripped: [{ path: '/role', kind: 'member', value: 'tool' }] });
@@ -299,7 +354,50 @@ describe('fast path for a plain state snapshot', () => {
     expect(plainEventCode({ type: 'STATE_SNAPSHOT', snapshot: { city: 'Oslo' } })).toBe(Code.STATE_SNAPSHOT);
     expect(plainEventCode({ type: 'STATE_SNAPSHOT', snapshot: null })).toBe(Code.STATE_SNAPSHOT);
     expect(plainEventCode({ type: 'STATE_SNAPSHOT' })).toBe(Code.NONE);
-    expect(plainEventCode({ type: 'STATE_SNAPSHOT', snapshot: {}, subagentRunId: 's' })).toBe(Code.NONE);
+    expect(plainEventCode({ type: 'STATE_SNAPSHOT', snapshot: {}, subagentRunId: 's' })).toBe(Code.STATE_SNAPSHOT);
+    expect(plainEventCode({ type: 'STATE_SNAPSHOT', snapshot: {}, subagentRunId: 5 })).toBe(Code.NONE);
     expect(plainEventCode({ type: 'STATE_SNAPSHOT', snapshot: {}, futureProp: 1 })).toBe(Code.NONE);
+  });
+});
+
+describe('fast path for a state delta', () => {
+  // Mostly operations with exactly their own fields, so that the pointers and values decide.
+  const exactOp = fc.oneof(
+    fc.record({ op: fc.constantFrom('add', 'replace', 'test'), path: pointer, value: fc.jsonValue() }),
+    fc.record({ op: fc.constant('remove'), path: pointer }),
+    fc.record({ op: fc.constantFrom('move', 'copy'), from: pointer, path: pointer }),
+  );
+  const deltaEvent = fc.record(
+    {
+      type: fc.constant('STATE_DELTA'),
+      delta: fc.oneof({ weight: 8, arbitrary: fc.array(fc.oneof({ weight: 6, arbitrary: exactOp }, { weight: 1, arbitrary: patchOp }), { maxLength: 3 }) }, { weight: 1, arbitrary: odd }),
+      subagentRunId: fc.oneof(absent, fc.string(), odd),
+      timestamp: fc.oneof(absent, fc.integer(), odd),
+    },
+    { requiredKeys: ['type', 'delta'] },
+  );
+
+  it('accepts only patches the schema takes as they are', () => {
+    const taken = { yes: 0, no: 0 };
+    fc.assert(
+      fc.property(deltaEvent, (e) => {
+        const r = asJson(e);
+        const plain = plainEventCode(r) === Code.STATE_DELTA;
+        if (plain) expect(schemaTakesAsIs(r)).toBe(true);
+        taken[plain ? 'yes' : 'no']++;
+      }),
+      { numRuns: 3000 },
+    );
+    expect(Math.min(taken.yes, taken.no)).toBeGreaterThan(300);
+  });
+
+  it('leaves to the schema an operation it does not know, a malformed pointer and an operation with more than its fields', () => {
+    const delta = (op: Record<string, unknown>) => ({ type: 'STATE_DELTA', delta: [{ op: 'replace', path: '/lookups', value: 1 }, op] });
+    expect(plainEventCode(delta({ op: 'remove', path: '/a/~1b' }))).toBe(Code.STATE_DELTA);
+    expect(plainEventCode(delta({ op: 'increment', path: '/a', value: 1 }))).toBe(Code.NONE);
+    expect(plainEventCode(delta({ op: 'remove', path: 'a' }))).toBe(Code.NONE);
+    expect(plainEventCode(delta({ op: 'move', from: '/~2', path: '/a' }))).toBe(Code.NONE);
+    expect(plainEventCode(delta({ op: 'add', path: '/a', value: 1, note: 'x' }))).toBe(Code.NONE);
+    expect(parseEvent(delta({ op: 'remove', path: 'a' }))).toMatchObject({ kind: 'invalid' });
   });
 });

@@ -12,6 +12,7 @@ import type { ProtocolFold } from '../types';
 import { ruleId, type AguiRuleName } from './rules';
 import { EventType } from '@ag-ui/core';
 import { parseEvent, plainEventCode, type AguiEvent, type EventOf } from './schema';
+import { plainLane } from './plain-events';
 import type { Stripped } from './strip';
 import { Code, codeOf, typeName } from './event-types';
 import { ChunkExpander, type ExpansionTarget } from './chunks';
@@ -142,8 +143,9 @@ class AguiFold implements ProtocolFold, ExpansionTarget, Reporter {
     let code = plainEventCode(json);
     let lane: string | undefined;
     if (code !== Code.NONE) {
-      // Hand-checked: no null to drop, no metadata, no subagentRunId.
+      // Hand-checked: no null to drop, no metadata; its subagentRunId, if any, read by the check.
       ev = json as AguiEvent;
+      lane = plainLane();
     } else {
       const parsed = parseEvent(this.withoutNulls(json));
       if (parsed.kind === 'not-event') {

@@ -35,51 +35,102 @@ export function plainLifecycleCode(json: Record<string, unknown>, type: string):
     case 'RUN_FINISHED':
       // outcome: absent or an outcome object, so not null; result: any value but null.
       return (
-        typeof json.threadId === 'string' && typeof json.runId === 'string' && json.result !== null && plainOutcome(json.outcome) &&
-        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 3 + defined(json.outcome) + defined(json.result)
+        typeof json.threadId === 'string' && typeof json.runId === 'string' && json.result !== null && plainOutcome(json.outcome) && plainUsage(json.usage) &&
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 3 + defined(json.outcome) + defined(json.result) + defined(json.usage)
       ) ? Code.RUN_FINISHED : Code.NONE;
     case 'RUN_ERROR':
-      return (typeof json.message === 'string' && optionalString(json.code) && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2 + defined(json.code)) ? Code.RUN_ERROR : Code.NONE;
+      return (
+        typeof json.message === 'string' && optionalString(json.code) && plainUsage(json.usage) &&
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2 + defined(json.code) + defined(json.usage)
+      ) ? Code.RUN_ERROR : Code.NONE;
     case 'REASONING_START':
-      return (typeof json.messageId === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.REASONING_START : Code.NONE;
+      return (typeof json.messageId === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 2) ? Code.REASONING_START : Code.NONE;
     case 'REASONING_END':
-      return (typeof json.messageId === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.REASONING_END : Code.NONE;
+      return (typeof json.messageId === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 2) ? Code.REASONING_END : Code.NONE;
     case 'TEXT_MESSAGE_END':
-      return (typeof json.messageId === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.TEXT_MESSAGE_END : Code.NONE;
+      return (typeof json.messageId === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 2) ? Code.TEXT_MESSAGE_END : Code.NONE;
     case 'REASONING_MESSAGE_END':
-      return (typeof json.messageId === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.REASONING_MESSAGE_END : Code.NONE;
+      return (typeof json.messageId === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 2) ? Code.REASONING_MESSAGE_END : Code.NONE;
     case 'TEXT_MESSAGE_START':
       return (
         typeof json.messageId === 'string' && (json.role === undefined || TEXT_ROLES.has(json.role)) && optionalString(json.name) &&
-        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2 + defined(json.role) + defined(json.name)
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 2 + defined(json.role) + defined(json.name)
       ) ? Code.TEXT_MESSAGE_START : Code.NONE;
     case 'REASONING_MESSAGE_START':
-      return (typeof json.messageId === 'string' && json.role === 'reasoning' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 3) ? Code.REASONING_MESSAGE_START : Code.NONE;
+      return (typeof json.messageId === 'string' && json.role === 'reasoning' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 3) ? Code.REASONING_MESSAGE_START : Code.NONE;
     case 'TOOL_CALL_START':
       // parentMessageId: a string or absent, so not null.
       return (
         typeof json.toolCallId === 'string' && typeof json.toolCallName === 'string' && optionalString(json.parentMessageId) &&
-        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 3 + defined(json.parentMessageId)
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 3 + defined(json.parentMessageId)
       ) ? Code.TOOL_CALL_START : Code.NONE;
     case 'TOOL_CALL_END':
-      return (typeof json.toolCallId === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.TOOL_CALL_END : Code.NONE;
+      return (typeof json.toolCallId === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 2) ? Code.TOOL_CALL_END : Code.NONE;
     case 'TOOL_CALL_RESULT':
       return (
         typeof json.messageId === 'string' && typeof json.toolCallId === 'string' && typeof json.content === 'string' && (json.role === undefined || json.role === 'tool') &&
-        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 4 + defined(json.role)
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 4 + defined(json.role)
       ) ? Code.TOOL_CALL_RESULT : Code.NONE;
     case 'STEP_STARTED':
-      return (typeof json.stepName === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.STEP_STARTED : Code.NONE;
+      return (typeof json.stepName === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 2) ? Code.STEP_STARTED : Code.NONE;
     case 'STEP_FINISHED':
-      return (typeof json.stepName === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.STEP_FINISHED : Code.NONE;
+      return (typeof json.stepName === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 2) ? Code.STEP_FINISHED : Code.NONE;
     case 'STATE_SNAPSHOT':
       // The schema's snapshot is any value but undefined, which JSON cannot send; the fold keeps the
       // snapshot by reference, as it keeps zod's (zod copies the event, not the value). The strip walk
       // and zod cost a state-carrying stream more than the rest of its fold.
-      return (json.snapshot !== undefined && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.STATE_SNAPSHOT : Code.NONE;
+      return (json.snapshot !== undefined && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 2) ? Code.STATE_SNAPSHOT : Code.NONE;
+    case 'STATE_DELTA':
+      return (plainPatch(json.delta) && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 2) ? Code.STATE_DELTA : Code.NONE;
+    // A sub-agent's own events: its subagentRunId is required, and is the lane they apply in.
+    case 'SUBAGENT_STARTED':
+      return (
+        typeof json.subagentRunId === 'string' && typeof json.name === 'string' && optionalString(json.description) && optionalString(json.parentSubagentRunId) &&
+        optionalString(json.parentToolCallId) && optionalString(json.parentMessageId) &&
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 2 + defined(json.description) + defined(json.parentSubagentRunId) + defined(json.parentToolCallId) + defined(json.parentMessageId)
+      ) ? Code.SUBAGENT_STARTED : Code.NONE;
+    case 'SUBAGENT_FINISHED':
+      // result: any value but null; outcome: absent or a known outcome, so not null.
+      return (
+        typeof json.subagentRunId === 'string' && json.result !== null && plainSubagentOutcome(json.outcome) &&
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 1 + defined(json.result) + defined(json.outcome)
+      ) ? Code.SUBAGENT_FINISHED : Code.NONE;
+    case 'SUBAGENT_ERROR':
+      return (
+        typeof json.subagentRunId === 'string' && typeof json.message === 'string' && optionalString(json.code) &&
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 2 + defined(json.code)
+      ) ? Code.SUBAGENT_ERROR : Code.NONE;
     default:
       return Code.NONE;
   }
+}
+
+/**
+ * The subagentRunId of the event the hand checks last took one from: the lane the event applies in.
+ * Kept here rather than read again by the fold, whose read would see every event's shape.
+ */
+let lane: string | undefined;
+
+/** Forgets the lane of the event checked before (plainEventCode, before each event). */
+export function clearPlainLane(): void {
+  lane = undefined;
+}
+
+/** The subagentRunId of the event the hand checks just took, if it carries one. */
+export function plainLane(): string | undefined {
+  return lane;
+}
+
+/**
+ * 1 for a subagentRunId that is a string (kept as the event's lane), 0 for none. Any other value gives
+ * a negative number, which no key count equals: the schema rejects it. Only for the events whose schema
+ * describes the attribution (not the run's own: RUN_* carry none).
+ */
+export function attribution(subagentRunId: unknown): number {
+  if (subagentRunId === undefined) return 0;
+  if (typeof subagentRunId !== 'string') return NOT_PLAIN;
+  lane = subagentRunId;
+  return 1;
 }
 
 /**
@@ -125,6 +176,74 @@ function plainOutcome(outcome: unknown): boolean {
     default:
       return false;
   }
+}
+
+/** SUBAGENT_FINISHED's outcome: absent, success, or suspended with the interrupts it waits on. */
+function plainSubagentOutcome(outcome: unknown): boolean {
+  if (outcome === undefined) return true;
+  if (!isRecord(outcome)) return false;
+  const o = outcome as Record<string, unknown>;
+  if (o.type === 'success') return keyCount(o) === 1;
+  if (o.type === 'suspended') return (o.interruptIds === undefined || allStrings(o.interruptIds)) && keyCount(o) === 1 + defined(o.interruptIds);
+  return false;
+}
+
+/** The token counts of TokenUsage (non-negative safe integers), in the schema's order. */
+export const USAGE_COUNTS = ['inputTokens', 'outputTokens', 'totalTokens', 'reasoningTokens', 'cachedInputTokens', 'cacheWriteInputTokens'] as const;
+
+const isCount = (v: unknown): boolean => v === undefined || (Number.isSafeInteger(v) && (v as number) >= 0);
+
+/**
+ * RUN_FINISHED's and RUN_ERROR's usage: absent, or a list of entries that hold only the fields TokenUsage
+ * describes (an undescribed one is stripped with a warning, on the schema path).
+ */
+function plainUsage(usage: unknown): boolean {
+  if (usage === undefined) return true;
+  if (!Array.isArray(usage)) return false;
+  for (const raw of usage) {
+    if (!isRecord(raw)) return false;
+    const u = raw as Record<string, unknown>;
+    if (!optionalString(u.provider) || !optionalString(u.model)) return false;
+    if (!isCount(u.inputTokens) || !isCount(u.outputTokens) || !isCount(u.totalTokens) || !isCount(u.reasoningTokens) || !isCount(u.cachedInputTokens) || !isCount(u.cacheWriteInputTokens)) return false;
+    const fields =
+      defined(u.provider) + defined(u.model) + defined(u.inputTokens) + defined(u.outputTokens) + defined(u.totalTokens) + defined(u.reasoningTokens) + defined(u.cachedInputTokens) + defined(u.cacheWriteInputTokens);
+    if (keyCount(u) !== fields) return false;
+  }
+  return true;
+}
+
+/** RFC 6901 pointers, as the schema's JsonPointerSchema. */
+const JSON_POINTER = /^(\/([^/~]|~[01])*)*$/;
+
+/**
+ * STATE_DELTA's patch: a list of the six RFC 6902 operations, each with only its own fields (the schema
+ * leaves operations open, the hand check does not), its pointers well formed and a value where the
+ * operation takes one.
+ */
+function plainPatch(patch: unknown): boolean {
+  if (!Array.isArray(patch)) return false;
+  for (const raw of patch) {
+    if (!isRecord(raw)) return false;
+    const op = raw as Record<string, unknown>;
+    if (typeof op.path !== 'string' || !JSON_POINTER.test(op.path)) return false;
+    switch (op.op) {
+      case 'add':
+      case 'replace':
+      case 'test':
+        if (op.value === undefined || keyCount(op) !== 3) return false;
+        break;
+      case 'remove':
+        if (keyCount(op) !== 2) return false;
+        break;
+      case 'move':
+      case 'copy':
+        if (typeof op.from !== 'string' || !JSON_POINTER.test(op.from) || keyCount(op) !== 3) return false;
+        break;
+      default:
+        return false;
+    }
+  }
+  return true;
 }
 
 function allStrings(list: unknown): boolean {

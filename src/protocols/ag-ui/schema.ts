@@ -4,7 +4,7 @@
 // here with the same base fields.
 import { z } from 'zod';
 import { EventSchemas } from '@ag-ui/core/schemas';
-import { defined, isPlainLifecycleEvent, keyCount, plainBase, plainLifecycleCode } from './plain-events';
+import { attribution, clearPlainLane, defined, isPlainLifecycleEvent, keyCount, plainBase, plainLifecycleCode } from './plain-events';
 import { stripUnrecognised, type Stripped } from './strip';
 import { Code } from './event-types';
 
@@ -105,6 +105,7 @@ export function plainEventCode(json: unknown): Code {
   const fields = json as Record<string, unknown>;
   const type = fields.type;
   if (typeof type !== 'string') return Code.NONE;
+  clearPlainLane();
   const hot = plainHotCode(fields, type);
   return hot !== Code.NONE ? hot : plainLifecycleCode(fields, type);
 }
@@ -136,24 +137,24 @@ export function isPlainHotEvent(json: Record<string, unknown>, type: string): bo
 function plainHotCode(json: Record<string, unknown>, type: string): Code {
   switch (type) {
     case 'TEXT_MESSAGE_CONTENT':
-      return (typeof json.messageId === 'string' && typeof json.delta === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 3) ? Code.TEXT_MESSAGE_CONTENT : Code.NONE;
+      return (typeof json.messageId === 'string' && typeof json.delta === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 3) ? Code.TEXT_MESSAGE_CONTENT : Code.NONE;
     case 'REASONING_MESSAGE_CONTENT':
-      return (typeof json.messageId === 'string' && typeof json.delta === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 3) ? Code.REASONING_MESSAGE_CONTENT : Code.NONE;
+      return (typeof json.messageId === 'string' && typeof json.delta === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 3) ? Code.REASONING_MESSAGE_CONTENT : Code.NONE;
     case 'TOOL_CALL_ARGS':
-      return (typeof json.toolCallId === 'string' && typeof json.delta === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 3) ? Code.TOOL_CALL_ARGS : Code.NONE;
+      return (typeof json.toolCallId === 'string' && typeof json.delta === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 3) ? Code.TOOL_CALL_ARGS : Code.NONE;
     // TEXT_MESSAGE_CHUNK's role is an enum: left to the schema, and so is any role on the others.
     case 'TEXT_MESSAGE_CHUNK':
       return (
         optionalString(json.messageId) && optionalString(json.delta) && optionalString(json.name) &&
-        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 1 + defined(json.messageId) + defined(json.delta) + defined(json.name)
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 1 + defined(json.messageId) + defined(json.delta) + defined(json.name)
       ) ? Code.TEXT_MESSAGE_CHUNK : Code.NONE;
     case 'TOOL_CALL_CHUNK':
       return (
         optionalString(json.toolCallId) && optionalString(json.toolCallName) && optionalString(json.parentMessageId) && optionalString(json.delta) &&
-        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 1 + defined(json.toolCallId) + defined(json.toolCallName) + defined(json.parentMessageId) + defined(json.delta)
+        keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 1 + defined(json.toolCallId) + defined(json.toolCallName) + defined(json.parentMessageId) + defined(json.delta)
       ) ? Code.TOOL_CALL_CHUNK : Code.NONE;
     case 'REASONING_MESSAGE_CHUNK':
-      return (optionalString(json.messageId) && optionalString(json.delta) && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 1 + defined(json.messageId) + defined(json.delta)) ? Code.REASONING_MESSAGE_CHUNK : Code.NONE;
+      return (optionalString(json.messageId) && optionalString(json.delta) && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + attribution(json.subagentRunId) + 1 + defined(json.messageId) + defined(json.delta)) ? Code.REASONING_MESSAGE_CHUNK : Code.NONE;
     case 'THINKING_TEXT_MESSAGE_CONTENT':
       return (typeof json.delta === 'string' && keyCount(json) === plainBase(json.rawEvent, json.timestamp) + 2) ? Code.THINKING_TEXT_MESSAGE_CONTENT : Code.NONE;
     default:

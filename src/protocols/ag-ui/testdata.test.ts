@@ -20,6 +20,40 @@ describe('AG-UI testdata', () => {
     it(`${file} has no finding`, () => expect(load(file).findings).toEqual([]));
   }
 
+  // The hand checks take most events as they are sent; `metadata` on every event sends each through
+  // the schema instead. What the view shows and the findings say must not depend on the path.
+  for (const file of files.filter((f) => f.startsWith('valid-') || f.startsWith('invalid-'))) {
+    it(`${file} folds the same through the hand checks as through the schema`, () => {
+      const frames = readInput(readFileSync(path.join(dir, file), 'utf8')).capture.frames;
+      const viaSchema = frames.map((f) => {
+        if (f.kind !== 'message' || f.direction === 'out') return f;
+        let event: unknown;
+        try {
+          event = JSON.parse(f.data);
+        } catch {
+          return f;
+        }
+        if (typeof event !== 'object' || event === null || Array.isArray(event)) return f;
+        return { ...f, data: JSON.stringify({ ...event, metadata: { via: 'schema' } }) };
+      });
+      const plain = run(frames);
+      const schema = run(viaSchema);
+      // A frame shown raw shows what was sent, the added metadata with it.
+      const shown = JSON.stringify(schema.view).replaceAll(',\\"metadata\\":{\\"via\\":\\"schema\\"}', '');
+      expect(JSON.parse(shown)).toEqual(plain.view);
+      expect(schema.findings.map((f) => [f.rule, f.at])).toEqual(plain.findings.map((f) => [f.rule, f.at]));
+    });
+  }
+
+  it('sums usage the same whatever order its fields come in', () => {
+    const finished = (usage: object) => JSON.stringify({ type: 'RUN_FINISHED', threadId: 't', runId: 'r', usage: [usage] });
+    const started = JSON.stringify({ type: 'RUN_STARTED', threadId: 't', runId: 'r' });
+    const producerOrder = run([started, finished({ outputTokens: 48, inputTokens: 120 })].map((data, index) => ({ index, connectionId: 'c1', time: index, direction: 'in' as const, kind: 'message' as const, data })));
+    const schemaOrder = run([started, finished({ inputTokens: 120, outputTokens: 48 })].map((data, index) => ({ index, connectionId: 'c1', time: index, direction: 'in' as const, kind: 'message' as const, data })));
+    expect(JSON.stringify(producerOrder.view.usage)).toBe('{"inputTokens":120,"outputTokens":48}');
+    expect(JSON.stringify(schemaOrder.view.usage)).toBe('{"inputTokens":120,"outputTokens":48}');
+  });
+
   it('valid-tool-call.sse renders a finished step with the tool, the answer, state and usage', () => {
     const { view } = load('valid-tool-call.sse');
     expect(view.items).toMatchObject([
