@@ -1,6 +1,6 @@
 // `npm run bench`: every ratio is ours against a baseline measured in the same run.
 // The capture benchmark needs Chromium and builds the extension first; `--no-browser` skips it.
-// `--only <part>[,<part>]` runs some parts: flat-block, protocols, panel-store, panel-metrics, connections, cli-startup, cli-check, capture, capture-control,
+// `--only <part>[,<part>]` runs some parts: flat-block, protocols, state-deltas, panel-store, panel-metrics, connections, cli-startup, cli-check, capture, capture-control,
 // capture-large, capture-binary (one pathological flood alone: control characters, 1 MiB frames, binary
 // frames; all three are also part of capture), panel-import,
 // readers, sockets, million, flood (ASI_FLOOD_SECONDS, 60 by default; ASI_FLOOD_RATE), fuzz (only when named: a million frames take minutes; `--fuzz-frames N` sets the count);
@@ -95,6 +95,18 @@ function agUiRecordings(built: typeof import('./protocols.bench')): void {
   const shortMax = fmt(fig('protocols.ag-ui.real.short-max', Math.max(...short), 'x'));
   console.log(`  ag-ui on the AG-UI .NET server's ${runs.length} real recordings (each as fresh sessions to about 20,000 frames): median ${median}x;`);
   console.log(`    the ${long.length} of 20 events or more at most ${longMax}x; the ${short.length} shorter ones at most ${shortMax}x`);
+}
+
+async function stateDeltas(): Promise<void> {
+  const { benchStateDeltas } = await import('./state-deltas.bench');
+  const s = benchStateDeltas();
+  const kb = (bytes: number): string => `${Math.round(bytes / 1024).toLocaleString('en')} KB`;
+  console.log(`\nAG-UI, 2,000 one-operation STATE_DELTAs after a STATE_SNAPSHOT, on a small and a large state (median of 5 rounds):`);
+  console.log(`  state of ${kb(s.smallStateBytes).padEnd(9)}          ${fmt(fig('state-deltas.small', s.smallUsPerDelta, 'us'), 2)} us a delta`);
+  console.log(`  state of ${kb(s.largeStateBytes).padEnd(9)}          ${fmt(fig('state-deltas.large', s.largeUsPerDelta, 'us'), 2)} us a delta`);
+  // No target: a delta copies the objects and arrays along its path, so its cost follows their width
+  // (here a 10,000-element list), not the state's size; a copy of the whole state took 10 ms a delta.
+  console.log(`  large / small                 ${fmt(fig('state-deltas.ratio', s.ratio, 'x'))}x   (what a delta copies: the containers along its path; ${fig('state-deltas.findings', s.findings, 'findings', { max: 0 })} findings)`);
 }
 
 function panelStore(): void {
@@ -283,6 +295,7 @@ if (json) console.log = console.error;
 const parts: [string, boolean, () => void | Promise<void>][] = [
   ['flat-block', true, flatBlock],
   ['protocols', true, protocols],
+  ['state-deltas', true, stateDeltas],
   ['panel-store', true, panelStore],
   ['panel-metrics', true, panelMetrics],
   ['connections', true, manyConnections],
