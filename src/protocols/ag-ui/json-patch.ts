@@ -76,7 +76,9 @@ function ownAlong(document: unknown, pointer: unknown, owned: Set<object>, remov
   const keys = pointer.split('/');
   let container: object = root;
   for (let t = 1; t < keys.length - 1; t++) {
-    let key: string | number = unescape(keys[t] as string);
+    const raw = keys[t] as string;
+    // RFC 6901's escapes, undone by the library's own function (it too looks for a '~' first).
+    let key: string | number = raw.includes('~') ? fastJsonPatch.unescapePathComponent(raw) : raw;
     // The library refuses these; an own `__proto__` key must not be assigned through (it sets the prototype).
     if (key === '__proto__') return { root };
     if (Array.isArray(container)) {
@@ -107,11 +109,6 @@ function own(container: object, owned: Set<object>): object {
   const copy = Array.isArray(container) ? container.slice() : { ...container };
   owned.add(copy);
   return copy;
-}
-
-/** RFC 6901's escapes, undone as the library does. */
-function unescape(key: string): string {
-  return key.includes('~') ? key.replace(/~1/g, '/').replace(/~0/g, '~') : key;
 }
 
 /** The library's test for an array index: digits only (the empty key too). */

@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { readInput } from '../../readers/read-input';
-import { errors, rulesOf, run } from './test-support';
+import { errors, rulesOf, run, runEvents } from './test-support';
 
 const dir = path.join(__dirname, 'testdata');
 const load = (name: string) => run(readInput(readFileSync(path.join(dir, name), 'utf8')).capture.frames);
@@ -46,10 +46,9 @@ describe('AG-UI testdata', () => {
   }
 
   it('sums usage the same whatever order its fields come in', () => {
-    const finished = (usage: object) => JSON.stringify({ type: 'RUN_FINISHED', threadId: 't', runId: 'r', usage: [usage] });
-    const started = JSON.stringify({ type: 'RUN_STARTED', threadId: 't', runId: 'r' });
-    const producerOrder = run([started, finished({ outputTokens: 48, inputTokens: 120 })].map((data, index) => ({ index, connectionId: 'c1', time: index, direction: 'in' as const, kind: 'message' as const, data })));
-    const schemaOrder = run([started, finished({ inputTokens: 120, outputTokens: 48 })].map((data, index) => ({ index, connectionId: 'c1', time: index, direction: 'in' as const, kind: 'message' as const, data })));
+    const session = (usage: object) => runEvents([{ type: 'RUN_STARTED', threadId: 't', runId: 'r' }, { type: 'RUN_FINISHED', threadId: 't', runId: 'r', usage: [usage] }]);
+    const producerOrder = session({ outputTokens: 48, inputTokens: 120 });
+    const schemaOrder = session({ inputTokens: 120, outputTokens: 48 });
     expect(JSON.stringify(producerOrder.view.usage)).toBe('{"inputTokens":120,"outputTokens":48}');
     expect(JSON.stringify(schemaOrder.view.usage)).toBe('{"inputTokens":120,"outputTokens":48}');
   });
